@@ -1,0 +1,85 @@
+"""The `evogame` command: one thin subcommand per job, over the library.
+
+Every subcommand exits 0 on success and 1 on bad input, printing ``FILE:LINE:COL:
+message`` lines for rule-file errors; no Python traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from evogame.lang import RecycleError, parse_file, to_text
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="evogame")
+def cli() -> None:
+    """Design card games by evolution: check, format, play and measure RECYCLE rule files."""
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+def check(files: tuple[Path, ...]) -> None:
+    """Check rule files: exit 0 when all are valid, else print FILE:LINE:COL: message."""
+    failed = False
+    for f in files:
+        warnings: list[str] = []
+        try:
+            parse_file(f, warnings)
+        except RecycleError as e:
+            click.echo(str(e))
+            failed = True
+        for w in warnings:
+            click.echo(f"{w} (warning)", err=True)
+    sys.exit(1 if failed else 0)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--write", is_flag=True, help="Rewrite the files in place.")
+@click.option("--check", "check_only", is_flag=True, help="Exit 1 when a file is not canonical.")
+def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
+    """Print rule files in canonical form (comments are not kept)."""
+    failed = False
+    for f in files:
+        try:
+            text = to_text(parse_file(f))
+        except RecycleError as e:
+            click.echo(str(e))
+            failed = True
+            continue
+        if check_only:
+            if f.read_bytes().decode("utf-8", "replace") != text:
+                click.echo(f"{f}: not in canonical form")
+                failed = True
+        elif write:
+            try:
+                f.write_text(text, encoding="utf-8")
+            except OSError as e:
+                click.echo(f"{f}:1:1: cannot write the file: {e.strerror}")
+                failed = True
+        else:
+            click.echo(text, nl=False)
+    sys.exit(1 if failed else 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with `argv` (default: sys.argv[1:]) and return the exit code."""
+    try:
+        cli.main(args=argv, prog_name="evogame", standalone_mode=False)
+    except SystemExit as e:
+        return int(e.code or 0)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return 130
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1156 @@
+"""The typed AST of RECYCLE: one frozen, slotted dataclass per construct.
+
+Each class declares
+  * ``RESULT`` -- its result type (`Ty`), or `result()` when it depends on a child;
+  * ``CHILDREN`` -- the type each child field must have (a type or a tuple of allowed types);
+  * ``SYNTAX`` -- how it is written: a template of keywords (plain strings), fields
+    (``"$f"`` one child or enum value, omitted when None; ``"*f"`` a tuple of children,
+    space-separated; ``",f"`` a tuple of children, comma-separated), and parenthesised
+    groups (``"("`` ... ``")"``). The whole form is parenthesised unless ``BARE``.
+
+The printer, the type checker, the GP primitive set and the distance features read these
+declarations; none of them keeps its own list of constructs. Equality ignores source spans,
+so ``parse(print(t)) == t`` compares structure only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, ClassVar
+
+from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, filtered
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file: 1-based line and column of its first and last character."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+# --- keyword enums (a closed set of keywords in one position) -----------------------------
+
+
+class Kw(Enum):
+    """Base of keyword enums: the value is the keyword as written."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Quant(Kw):
+    ANY = "any"
+    ALL = "all"
+
+
+class Order(Kw):
+    MIN = "min"
+    MAX = "max"
+
+
+class StageKind(Kw):
+    PLAYER = "player"
+    TEAM = "team"
+
+
+class Rel(Kw):
+    CURRENT = "current"
+    NEXT = "next"
+    PREVIOUS = "previous"
+
+
+class CycleMode(Kw):
+    NEXT = "next"
+    CURRENT = "current"
+
+
+class Vis(Kw):
+    """Who sees a location's cards: vloc all, iloc its owner, hloc nobody, oloc all but its owner."""
+
+    VLOC = "vloc"
+    ILOC = "iloc"
+    HLOC = "hloc"
+    OLOC = "oloc"
+    MEM = "mem"
+
+
+class End(Kw):
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+class RunsMode(Kw):
+    LARGEST = "largest"
+    ALL = "all"
+
+
+class SetOpKind(Kw):
+    UNION = "union"
+    INTERSECT = "intersect"
+    DISJUNCTION = "disjunction"
+
+
+class BoolOpKind(Kw):
+    AND = "and"
+    OR = "or"
+
+
+class CmpOp(Kw):
+    EQ = "=="
+    NE = "!="
+    LT = "<"
+    GT = ">"
+    LE = "<="
+    GE = ">="
+
+
+EQ_OPS = (CmpOp.EQ, CmpOp.NE)
+
+
+class ArithOp(Kw):
+    ADD = "+"
+    SUB = "-"
+    MUL = "*"
+    DIV = "//"
+    MOD = "%"
+    POW = "^"
+
+
+class Extreme(Kw):
+    MAX = "max"
+    MIN = "min"
+
+
+# --- base --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """Base of every construct. ``span`` is where it was read from (None when built)."""
+
+    RESULT: ClassVar[Ty] = Ty.PIECE
+    CHILDREN: ClassVar[dict[str, Any]] = {}
+    SYNTAX: ClassVar[tuple[str, ...]] = ()
+    BARE: ClassVar[bool] = False
+    #: True for constructs beyond CARDSTOCK's RECYCLE v0.5.10 (README, "Extensions").
+    EXTENSION: ClassVar[bool] = False
+
+    span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def result(self) -> Ty:
+        """The result type of this node (most classes: ``RESULT``)."""
+        return self.RESULT
+
+    def children(self) -> list[Node]:
+        """Direct child nodes, in field order."""
+        out: list[Node] = []
+        for f in fields(self):
+            if f.name == "span":
+                continue
+            v = getattr(self, f.name)
+            if isinstance(v, Node):
+                out.append(v)
+            elif isinstance(v, tuple):
+                out.extend(x for x in v if isinstance(x, Node))
+        return out
+
+
+def walk(node: Node):
+    """Yield `node` and all its descendants, depth first, parents before children."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children()))
+
+
+# --- literals and variables --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IntLit(Node):
+    value: int
+    RESULT = Ty.INT
+    BARE = True
+
+
+@dataclass(frozen=True, slots=True)
+class NameLit(Node):
+    value: str
+    RESULT = Ty.STR
+    BARE = True
+
+
+@dataclass(frozen=True, slots=True)
+class Var(Node):
+    """A variable ``'NAME``; ``ty`` is the type of what it is bound to."""
+
+    name: str
+    ty: Ty
+    BARE = True
+
+    def result(self) -> Ty:
+        return self.ty
+
+
+@dataclass(frozen=True, slots=True)
+class GameRef(Node):
+    """The table, ``game``, as the owner of locations and storages."""
+
+    RESULT = Ty.GAME
+    SYNTAX = ("game",)
+    BARE = True
+
+
+# --- players and teams -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RelPlayer(Node):
+    """``(current player)``, ``(next player)``, ``(previous player)``."""
+
+    rel: Rel
+    RESULT = Ty.PLAYER
+    SYNTAX = ("$rel", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class NumPlayer(Node):
+    """``(N player)``: the player in seat N."""
+
+    index: Node
+    RESULT = Ty.PLAYER
+    CHILDREN = {"index": Ty.INT}
+    SYNTAX = ("$index", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerOf(Node):
+    """``(owner CARD)``: the player whose location holds the card."""
+
+    card: Node
+    RESULT = Ty.PLAYER
+    CHILDREN = {"card": Ty.CARD}
+    SYNTAX = ("owner", "$card")
+
+
+@dataclass(frozen=True, slots=True)
+class RelTeam(Node):
+    rel: Rel
+    RESULT = Ty.TEAM
+    SYNTAX = ("$rel", "team")
+
+
+@dataclass(frozen=True, slots=True)
+class NumTeam(Node):
+    index: Node
+    RESULT = Ty.TEAM
+    CHILDREN = {"index": Ty.INT}
+    SYNTAX = ("$index", "team")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamOf(Node):
+    """``(team PLAYER)``: the team a player belongs to."""
+
+    player: Node
+    RESULT = Ty.TEAM
+    CHILDREN = {"player": Ty.PLAYER}
+    SYNTAX = ("team", "$player")
+
+
+# --- collections -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AllPlayers(Node):
+    RESULT = Ty.PLAYERS
+    SYNTAX = ("player",)
+    BARE = True
+
+
+@dataclass(frozen=True, slots=True)
+class AllTeams(Node):
+    RESULT = Ty.TEAMS
+    SYNTAX = ("team",)
+    BARE = True
+
+
+@dataclass(frozen=True, slots=True)
+class OtherPlayers(Node):
+    """``(other player)``: every player but the current one, in turn order after it."""
+
+    RESULT = Ty.PLAYERS
+    SYNTAX = ("other", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class OtherTeams(Node):
+    RESULT = Ty.TEAMS
+    SYNTAX = ("other", "team")
+
+
+@dataclass(frozen=True, slots=True)
+class Range(Node):
+    """``(range A..B)``: the integers A to B inclusive."""
+
+    lo: Node
+    hi: Node
+    RESULT = Ty.INTS
+    CHILDREN = {"lo": Ty.INT, "hi": Ty.INT}
+    SYNTAX = ("range", "$lo", "..", "$hi")
+
+
+@dataclass(frozen=True, slots=True)
+class StrCollection(Node):
+    """``(A, B, C)``: a literal collection of names."""
+
+    names: tuple[Node, ...]
+    RESULT = Ty.STRS
+    CHILDREN = {"names": Ty.STR}
+    SYNTAX = (",names",)
+
+
+@dataclass(frozen=True, slots=True)
+class Filter(Node):
+    """``(filter COLL 'V BOOL)``: the members of COLL for which BOOL holds with 'V bound."""
+
+    coll: Node
+    var: Var
+    cond: Node
+    CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
+    SYNTAX = ("filter", "$coll", "$var", "$cond")
+
+    def result(self) -> Ty:
+        return filtered(self.coll.result())
+
+
+# --- card collections ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Location(Node):
+    """``(OWNER VIS NAME)``: a physical card location of the table or of a player.
+
+    Extension (CARDSTOCK v0.6.0): an optional index, ``(game vloc COLUMN 3)``, names one
+    of a family of locations (a tableau's columns).
+    """
+
+    owner: Node
+    vis: Vis
+    name: Node
+    index: Node | None = None
+    RESULT = Ty.LOC
+    CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR, "index": Ty.INT}
+    SYNTAX = ("$owner", "$vis", "$name", "$index")
+
+
+@dataclass(frozen=True, slots=True)
+class Indexed(Node):
+    """Extension (CARDSTOCK v0.6.0): ``(indexed OWNER VIS NAME)``, every location
+    ``(OWNER VIS NAME i)`` that holds or held a card, by index."""
+
+    owner: Node
+    vis: Vis
+    name: Node
+    RESULT = Ty.LOCS
+    CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR}
+    SYNTAX = ("indexed", "$owner", "$vis", "$name")
+    EXTENSION = True
+
+
+@dataclass(frozen=True, slots=True)
+class SetOp(Node):
+    """``(union A B ...)``, ``(intersect ...)``, ``(disjunction ...)`` of card collections."""
+
+    op: SetOpKind
+    parts: tuple[Node, ...]
+    RESULT = Ty.CARDS
+    CHILDREN = {"parts": Ty.CARDS}
+    SYNTAX = ("$op", "*parts")
+
+
+@dataclass(frozen=True, slots=True)
+class SetOpAll(Node):
+    """``(union (all COLL 'V CARDS))``: a set operation over a collection of card collections."""
+
+    op: SetOpKind
+    sets: Node
+    RESULT = Ty.CARDS
+    CHILDREN = {"sets": Ty.CARDSETS}
+    SYNTAX = ("$op", "$sets")
+
+
+@dataclass(frozen=True, slots=True)
+class Sort(Node):
+    """``(sort CARDS using POINTS)``: the cards ordered by points, lowest at the bottom."""
+
+    coll: Node
+    points: Node
+    RESULT = Ty.CARDS
+    CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("sort", "$coll", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class Top(Node):
+    """``(top X)``: the top card of a card collection, or the top member of a collection
+    of card collections (CARDSTOCK's ``memstorage``)."""
+
+    coll: Node
+    CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
+    SYNTAX = ("top", "$coll")
+
+    def result(self) -> Ty:
+        return ELEMENT[self.coll.result()]
+
+
+@dataclass(frozen=True, slots=True)
+class Bottom(Node):
+    coll: Node
+    CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
+    SYNTAX = ("bottom", "$coll")
+
+    def result(self) -> Ty:
+        return ELEMENT[self.coll.result()]
+
+
+@dataclass(frozen=True, slots=True)
+class Nth(Node):
+    """``(N X)``: the member at index N counted from the bottom (0 = bottom)."""
+
+    index: Node
+    coll: Node
+    CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
+    SYNTAX = ("$index", "$coll")
+
+    def result(self) -> Ty:
+        return ELEMENT[self.coll.result()]
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence(Node):
+    """``(top K X)`` / ``(bottom K X)``: the top or bottom K cards (v0.5.10)."""
+
+    end: End
+    count: Node
+    coll: Node
+    RESULT = Ty.CARDS
+    CHILDREN = {"count": Ty.INT, "coll": Ty.CARDS}
+    SYNTAX = ("$end", "$count", "$coll")
+
+
+@dataclass(frozen=True, slots=True)
+class RunSequence(Node):
+    """``(run top|bottom K X using P)``: the longest run of consecutive point values, of
+    length at least K, that includes the top (bottom) card; empty when there is none."""
+
+    end: End
+    length: Node
+    coll: Node
+    points: Node
+    RESULT = Ty.CARDS
+    CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("run", "$end", "$length", "$coll", "using", "$points")
+
+
+# --- collections of card collections -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tuples(Node):
+    """``(tuples K X using P)``: the groups of exactly K cards... of equal point value,
+    one group per value that has at least K cards (the first K of them, bottom up)."""
+
+    size: Node
+    coll: Node
+    points: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"size": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("tuples", "$size", "$coll", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class Partition(Node):
+    """``(partition ATTR X ...)``: the cards split into groups by the value of ATTR."""
+
+    attr: Node
+    parts: tuple[Node, ...]
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"attr": Ty.STR, "parts": Ty.CARDS}
+    SYNTAX = ("partition", "$attr", "*parts")
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionAll(Node):
+    attr: Node
+    sets: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"attr": Ty.STR, "sets": Ty.CARDSETS}
+    SYNTAX = ("partition", "$attr", "$sets")
+
+
+@dataclass(frozen=True, slots=True)
+class Subsets(Node):
+    """``(subsets X)``: every subset of X (the empty set excluded), smallest first."""
+
+    coll: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"coll": Ty.CARDS}
+    SYNTAX = ("subsets", "$coll")
+
+
+@dataclass(frozen=True, slots=True)
+class Runs(Node):
+    """``(runs largest|all K X using P)``: runs of consecutive point values of length >= K."""
+
+    mode: RunsMode
+    length: Node
+    coll: Node
+    points: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class AggCards(Node):
+    """``(all COLL 'V CARDS)``: one card collection per member of COLL."""
+
+    coll: Node
+    var: Var
+    cards: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cards": Ty.CARDS}
+    SYNTAX = ("all", "$coll", "$var", "$cards")
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Extremum(Node):
+    """``(max X using P)`` / ``(min X using P)``: the card of X with most (fewest) points;
+    ties go to the card nearest the top."""
+
+    which: Extreme
+    coll: Node
+    points: Node
+    RESULT = Ty.CARD
+    CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("$which", "$coll", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class Actual(Node):
+    """``(actual CARD)``: the physical card behind a reference."""
+
+    card: Node
+    RESULT = Ty.CARD
+    CHILDREN = {"card": Ty.CARD}
+    SYNTAX = ("actual", "$card")
+
+
+# --- storages ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IntStorage(Node):
+    """``(OWNER sto NAME)``: an integer bin of the table, a player or a team (default 0)."""
+
+    owner: Node
+    name: Node
+    RESULT = Ty.INTSTO
+    CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
+    SYNTAX = ("$owner", "sto", "$name")
+
+
+@dataclass(frozen=True, slots=True)
+class StrStorage(Node):
+    """``(OWNER str NAME)``: a string bin (default the empty string)."""
+
+    owner: Node
+    name: Node
+    RESULT = Ty.STRSTO
+    CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
+    SYNTAX = ("$owner", "str", "$name")
+
+
+@dataclass(frozen=True, slots=True)
+class PointStorage(Node):
+    """``(OWNER points NAME)``: a point map (empty: every card scores 0)."""
+
+    owner: Node
+    name: Node
+    RESULT = Ty.POINTS
+    CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
+    SYNTAX = ("$owner", "points", "$name")
+
+
+# --- integers ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Size(Node):
+    """``(size COLL)``: the number of members of a collection."""
+
+    coll: Node
+    RESULT = Ty.INT
+    CHILDREN = {"coll": COLLECTIONS}
+    SYNTAX = ("size", "$coll")
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Node):
+    """``(+ a b)``, ``-``, ``*``, ``//`` (floor division), ``%`` (mod), ``^`` (power).
+    Division or mod by 0 gives 0."""
+
+    op: ArithOp
+    a: Node
+    b: Node
+    RESULT = Ty.INT
+    CHILDREN = {"a": Ty.INT, "b": Ty.INT}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class Tri(Node):
+    """``(tri n)`` = n(n+1)/2."""
+
+    n: Node
+    RESULT = Ty.INT
+    CHILDREN = {"n": Ty.INT}
+    SYNTAX = ("tri", "$n")
+
+
+@dataclass(frozen=True, slots=True)
+class Fib(Node):
+    """``(fib n)``: the n-th Fibonacci number (fib 0 = 0, fib 1 = 1)."""
+
+    n: Node
+    RESULT = Ty.INT
+    CHILDREN = {"n": Ty.INT}
+    SYNTAX = ("fib", "$n")
+
+
+@dataclass(frozen=True, slots=True)
+class Random(Node):
+    """``(random N)``: uniform in 0..N; ``(random A..B)``: uniform in A..B (inclusive)."""
+
+    lo: Node
+    hi: Node | None = None
+    RESULT = Ty.INT
+    CHILDREN = {"lo": Ty.INT, "hi": Ty.INT}
+    SYNTAX = ("random", "$lo", "..", "$hi")
+
+
+@dataclass(frozen=True, slots=True)
+class SumPoints(Node):
+    """``(sum X using P)``: the total points of the cards of X."""
+
+    coll: Node
+    points: Node
+    RESULT = Ty.INT
+    CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
+    SYNTAX = ("sum", "$coll", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCard(Node):
+    """``(score CARD using P)``: a card's points (the sum of every matching award)."""
+
+    card: Node
+    points: Node
+    RESULT = Ty.INT
+    CHILDREN = {"card": Ty.CARD, "points": Ty.POINTS}
+    SYNTAX = ("score", "$card", "using", "$points")
+
+
+@dataclass(frozen=True, slots=True)
+class AggInt(Node):
+    """Extension: ``(sumof|maxof|minof COLL 'V INT)``: the sum, maximum or minimum of INT
+    over the members of COLL (0 for an empty collection)."""
+
+    agg: AggIntKind
+    coll: Node
+    var: Var
+    value: Node
+    RESULT = Ty.INT
+    CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "value": Ty.INT}
+    SYNTAX = ("$agg", "$coll", "$var", "$value")
+    EXTENSION = True
+
+
+class AggIntKind(Kw):
+    SUM = "sumof"
+    MAX = "maxof"
+    MIN = "minof"
+
+
+# --- strings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardAtt(Node):
+    """``(cardatt ATTR CARD)``: the card's value of attribute ATTR ("" if it has none)."""
+
+    attr: Node
+    card: Node
+    RESULT = Ty.STR
+    CHILDREN = {"attr": Ty.STR, "card": Ty.CARD}
+    SYNTAX = ("cardatt", "$attr", "$card")
+
+
+# --- booleans ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp(Node):
+    """``(and A B ...)`` / ``(or A B ...)``, short-circuit."""
+
+    op: BoolOpKind
+    args: tuple[Node, ...]
+    RESULT = Ty.BOOL
+    CHILDREN = {"args": Ty.BOOL}
+    SYNTAX = ("$op", "*args")
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    arg: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"arg": Ty.BOOL}
+    SYNTAX = ("not", "$arg")
+
+
+@dataclass(frozen=True, slots=True)
+class IntCmp(Node):
+    """``(OP a b)`` on integers, OP one of == != < > <= >=."""
+
+    op: CmpOp
+    a: Node
+    b: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"a": Ty.INT, "b": Ty.INT}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class StrCmp(Node):
+    """``(== a b)`` / ``(!= a b)`` on strings."""
+
+    op: CmpOp
+    a: Node
+    b: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"a": Ty.STR, "b": Ty.STR}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class CardCmp(Node):
+    """``(== a b)`` / ``(!= a b)`` on cards: the same physical card."""
+
+    op: CmpOp
+    a: Node
+    b: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"a": Ty.CARD, "b": Ty.CARD}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCmp(Node):
+    op: CmpOp
+    a: Node
+    b: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"a": Ty.PLAYER, "b": Ty.PLAYER}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCmp(Node):
+    op: CmpOp
+    a: Node
+    b: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"a": Ty.TEAM, "b": Ty.TEAM}
+    SYNTAX = ("$op", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class AggBool(Node):
+    """``(any COLL 'V BOOL)`` / ``(all COLL 'V BOOL)``: some / every member satisfies BOOL."""
+
+    quant: Quant
+    coll: Node
+    var: Var
+    cond: Node
+    RESULT = Ty.BOOL
+    CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
+    SYNTAX = ("$quant", "$coll", "$var", "$cond")
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Node):
+    """``(move SRC DST)``: take SRC from where it physically is and put it at DST's place."""
+
+    src: Node
+    dst: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"src": Ty.CARD, "dst": Ty.CARD}
+    SYNTAX = ("move", "$src", "$dst")
+
+
+@dataclass(frozen=True, slots=True)
+class Remember(Node):
+    """``(remember CARD DST)``: put a reference to CARD at DST, a place in a ``mem`` location."""
+
+    src: Node
+    dst: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"src": Ty.CARD, "dst": Ty.CARD}
+    SYNTAX = ("remember", "$src", "$dst")
+
+
+@dataclass(frozen=True, slots=True)
+class Forget(Node):
+    """``(forget CARD)``: drop a reference from a ``mem`` location."""
+
+    card: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"card": Ty.CARD}
+    SYNTAX = ("forget", "$card")
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Node):
+    loc: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"loc": Ty.CARDS}
+    SYNTAX = ("shuffle", "$loc")
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleFaro(Node):
+    """``(shuffle faro A B)``: interleave A and B card by card into A (CARDSTOCK: grammar only)."""
+
+    a: Node
+    b: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"a": Ty.LOC, "b": Ty.LOC}
+    SYNTAX = ("shuffle", "faro", "$a", "$b")
+
+
+@dataclass(frozen=True, slots=True)
+class SetInt(Node):
+    target: Node
+    value: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
+    SYNTAX = ("set", "$target", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class IncInt(Node):
+    target: Node
+    value: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
+    SYNTAX = ("inc", "$target", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class DecInt(Node):
+    target: Node
+    value: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
+    SYNTAX = ("dec", "$target", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class SetStr(Node):
+    target: Node
+    value: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.STRSTO, "value": Ty.STR}
+    SYNTAX = ("set", "$target", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class SubAward(Node):
+    """``(KEY : VALUE)`` inside an award: matches cards whose attribute KEY is VALUE."""
+
+    key: Node
+    value: Node
+    CHILDREN = {"key": Ty.STR, "value": Ty.STR}
+    SYNTAX = ("$key", ":", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class Award(Node):
+    """``((K : V) ... N)``: N points to every card matching all the conditions."""
+
+    conds: tuple[SubAward, ...]
+    value: Node
+    CHILDREN = {"conds": Ty.PIECE, "value": Ty.INT}
+    SYNTAX = ("*conds", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class InitPoints(Node):
+    """``(set POINTS (AWARD ...))``: define a point map; string values are evaluated now."""
+
+    target: Node
+    awards: tuple[Award, ...]
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.POINTS, "awards": Ty.PIECE}
+    SYNTAX = ("set", "$target", "(", "*awards", ")")
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle(Node):
+    """``(cycle next X)``: X plays next; ``(cycle current X)``: X becomes current now.
+    X is a player, or the bare keywords current, next, previous."""
+
+    mode: CycleMode
+    target: Node | Rel
+    RESULT = Ty.ACTION
+    CHILDREN = {"target": Ty.PLAYER}
+    SYNTAX = ("cycle", "$mode", "$target")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPass(Node):
+    """``(turn pass)``: do nothing (an explicit "pass" option in a choice)."""
+
+    RESULT = Ty.ACTION
+    SYNTAX = ("turn", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Node):
+    """``(repeat N ACTION)``: do ACTION N times."""
+
+    count: Node
+    action: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"count": Ty.INT, "action": Ty.ACTION}
+    SYNTAX = ("repeat", "$count", "$action")
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatAll(Node):
+    """``(repeat all (move SRC DST))``: repeat as long as the source has cards."""
+
+    action: Node
+    RESULT = Ty.ACTION
+    CHILDREN = {"action": Ty.ACTION}
+    SYNTAX = ("repeat", "all", "$action")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSpec(Node):
+    """``(0, 2)`` in ``(create teams ...)``: the seats of one team (sub-teams allowed)."""
+
+    members: tuple[IntLit, ...]
+    subteams: tuple[TeamSpec, ...] = ()
+    CHILDREN = {"members": Ty.INT, "subteams": Ty.PIECE}
+    SYNTAX = (",members", "*subteams")
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTeams(Node):
+    teams: tuple[TeamSpec, ...]
+    RESULT = Ty.ACTION
+    CHILDREN = {"teams": Ty.PIECE}
+    SYNTAX = ("create", "teams", "*teams")
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute(Node):
+    """A deck attribute tree node: ``(RANK (A, TWO))`` is a key RANK with values A, TWO;
+    ``(RED (SUIT (HEARTS, DIAMONDS)))`` a value RED with a sub-key SUIT."""
+
+    names: tuple[NameLit, ...]
+    subs: tuple[Attribute, ...] = ()
+    CHILDREN = {"names": Ty.STR, "subs": Ty.PIECE}
+    SYNTAX = (",names", "*subs")
+
+
+@dataclass(frozen=True, slots=True)
+class Deck(Node):
+    """``(deck ATTRIBUTE ...)``: one card per combination of attribute values."""
+
+    attributes: tuple[Attribute, ...]
+    CHILDREN = {"attributes": Ty.PIECE}
+    SYNTAX = ("deck", "*attributes")
+
+
+@dataclass(frozen=True, slots=True)
+class CreateDeck(Node):
+    """``(create deck [NAME] LOC (deck ...))``: put a new deck's cards into LOC."""
+
+    name: Node | None
+    loc: Node
+    deck: Deck
+    RESULT = Ty.ACTION
+    CHILDREN = {"name": Ty.STR, "loc": Ty.LOC, "deck": Ty.PIECE}
+    SYNTAX = ("create", "deck", "$name", "$loc", "$deck")
+
+
+# --- multiactions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Guarded(Node):
+    """``(BOOL ACTION)``: do ACTION (or offer it, in a choice) only when BOOL holds."""
+
+    cond: Node
+    body: Node
+    RESULT = Ty.CONDACT
+    CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2)}
+    SYNTAX = ("$cond", "$body")
+
+
+@dataclass(frozen=True, slots=True)
+class Ensure(Node):
+    """Extension: ``(ensure BOOL CONDACT)``: CONDACT is done (or offered, in a choice) only
+    if BOOL holds in the position right after doing it -- a legality test on the result
+    of a move, e.g. Red7's "you must be winning after your move"."""
+
+    cond: Node
+    body: Node
+    RESULT = Ty.CONDACT
+    CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2, Ty.CONDACT)}
+    SYNTAX = ("ensure", "$cond", "$body")
+    EXTENSION = True
+
+
+@dataclass(frozen=True, slots=True)
+class AggAction(Node):
+    """``(any COLL 'V CONDACT)``: in a choice, one option per member; ``(all ...)``: do
+    CONDACT for every member (outside a choice ``any`` behaves like ``all``)."""
+
+    quant: Quant
+    coll: Node
+    var: Var
+    body: Node
+    RESULT = Ty.MULTI2
+    CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "body": Ty.CONDACT}
+    SYNTAX = ("$quant", "$coll", "$var", "$body")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Node):
+    """``(choice (CONDACT ...))``: the current player picks one of the options."""
+
+    items: tuple[Node, ...]
+    RESULT = Ty.CHOICE
+    CHILDREN = {"items": Ty.CONDACT}
+    SYNTAX = ("choice", "(", "*items", ")")
+
+
+@dataclass(frozen=True, slots=True)
+class Do(Node):
+    """``(do (CONDACT ...))``: do every (guarded) item in order."""
+
+    items: tuple[Node, ...]
+    RESULT = Ty.MULTI2
+    CHILDREN = {"items": Ty.CONDACT}
+    SYNTAX = ("do", "(", "*items", ")")
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Node):
+    """``(let VALUE 'V BODY)``: bind 'V to VALUE (evaluated once) within BODY."""
+
+    value: Node
+    var: Var
+    body: Node
+    CHILDREN = {"value": BINDABLE, "var": BINDABLE, "body": (Ty.MULTI, Ty.CONDACT)}
+    SYNTAX = ("let", "$value", "$var", "$body")
+
+    def result(self) -> Ty:
+        return Ty.CHOICE if self.body.result() is Ty.CHOICE else Ty.MULTI2
+
+
+@dataclass(frozen=True, slots=True)
+class Stage(Node):
+    """``(stage player|team (end BOOL) BODY ...)``: repeat BODY, one player (team) per
+    pass, until BOOL holds (tested before every pass)."""
+
+    kind: StageKind
+    end: Node
+    body: tuple[Node, ...]
+    RESULT = Ty.STAGE
+    CHILDREN = {"end": Ty.BOOL, "body": (Ty.STAGE, Ty.MULTI)}
+    SYNTAX = ("stage", "$kind", "(", "end", "$end", ")", "*body")
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Node):
+    """``(declare VALUE 'NAME)``: a global constant, e.g. ``(declare 4 'NUMP)``."""
+
+    value: Node
+    var: Var
+    CHILDREN = {"value": BINDABLE, "var": BINDABLE}
+    SYNTAX = ("declare", "$value", "$var")
+
+
+@dataclass(frozen=True, slots=True)
+class CreatePlayers(Node):
+    count: Node
+    CHILDREN = {"count": Ty.INT}
+    SYNTAX = ("create", "players", "$count")
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Node):
+    players: CreatePlayers
+    teams: CreateTeams | None
+    decks: tuple[Node, ...]
+    CHILDREN = {"players": Ty.PIECE, "teams": Ty.ACTION, "decks": Ty.ACTION}
+    SYNTAX = ("setup", "$players", "$teams", "*decks")
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring(Node):
+    """``(scoring min|max INT)``: INT is evaluated with each player made current; players
+    are ranked by it (min: lowest first); tied players share the rank."""
+
+    order: Order
+    value: Node
+    CHILDREN = {"value": Ty.INT}
+    SYNTAX = ("scoring", "$order", "$value")
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Node):
+    declares: tuple[Declare, ...]
+    setup: Setup
+    body: tuple[Node, ...]
+    scoring: Scoring
+    CHILDREN = {"declares": Ty.PIECE, "setup": Ty.PIECE, "body": Ty.BODY, "scoring": Ty.PIECE}
+    SYNTAX = ("game", "*declares", "$setup", "*body", "$scoring")
+
+
+def node_classes() -> list[type[Node]]:
+    """Every concrete construct class, in declaration order."""
+    return [
+        c
+        for c in globals().values()
+        if isinstance(c, type) and issubclass(c, Node) and c is not Node
+    ]

@@ -1,0 +1,772 @@
+"""S-expressions to the typed AST: resolve each list to one construct by keyword and types.
+
+RECYCLE is ambiguous without types: ``(== a b)`` compares ints, strings, cards, players or
+teams; ``(top X)`` is a card of a card collection or a member of a collection of card
+collections; ``(all C 'V X)`` is a boolean, a collection of card collections or an action.
+Each is resolved here from the types of its parts (never by trying parses in order), and
+every error is a `RecycleError` with the position of the offending part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from evogame.lang import ast as A
+from evogame.lang.errors import RecycleError
+from evogame.lang.sexpr import SAtom, SExpr, SList
+from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, is_subtype
+
+_REL = {"current": A.Rel.CURRENT, "next": A.Rel.NEXT, "previous": A.Rel.PREVIOUS}
+_VIS = {v.value: v for v in A.Vis}
+_ARITH = {o.value: o for o in A.ArithOp}
+_CMP = {o.value: o for o in A.CmpOp}
+_STORAGE = {"sto": A.IntStorage, "str": A.StrStorage, "points": A.PointStorage}
+_CMP_CLASS = {
+    Ty.INT: A.IntCmp,
+    Ty.STR: A.StrCmp,
+    Ty.CARD: A.CardCmp,
+    Ty.PLAYER: A.PlayerCmp,
+    Ty.TEAM: A.TeamCmp,
+}
+
+
+def _value_type(ty: Ty) -> Ty:
+    """The plain value type of a storage or location (what comparing it compares)."""
+    return {Ty.INTSTO: Ty.INT, Ty.STRSTO: Ty.STR, Ty.LOC: Ty.CARDS}.get(ty, ty)
+
+
+def _describe(s: SExpr) -> str:
+    if isinstance(s, SAtom):
+        return f"'{s.text}'"
+    head = s.items[0] if s.items else None
+    if head is None:
+        return "'()'"
+    if isinstance(head, SAtom):
+        return f"'({head.text} ...)'"
+    return "a list"
+
+
+def _want_text(want: Ty | tuple[Ty, ...]) -> str:
+    wants = want if isinstance(want, tuple) else (want,)
+    names = [str(w) for w in wants]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class Elaborator:
+    """Builds typed nodes from S-expressions, tracking variable scopes."""
+
+    def __init__(self, file: str = "<string>"):
+        self.file = file
+        self.scopes: list[dict[str, Ty]] = [{}]
+
+    # --- errors and helpers ---------------------------------------------------------------
+
+    def error(self, s: SExpr, message: str) -> RecycleError:
+        return RecycleError(message, s.span.line, s.span.column, self.file)
+
+    def kw(self, s: SExpr) -> str | None:
+        return s.text if isinstance(s, SAtom) and s.kind == "KEYWORD" else None
+
+    def expect_kw(self, s: SExpr, *options: str) -> str:
+        k = self.kw(s)
+        if k not in options:
+            raise self.error(
+                s, f"expected {' or '.join(repr(o) for o in options)}, found {_describe(s)}"
+            )
+        return k
+
+    def arity(self, s: SList, n: int | tuple[int, ...], usage: str) -> None:
+        counts = n if isinstance(n, tuple) else (n,)
+        if len(s.items) not in counts:
+            found = len(s.items) - 1
+            raise self.error(
+                s, f"wrong number of parts: expected {usage}, found {found} after the keyword"
+            )
+
+    def lookup(self, s: SAtom) -> Ty:
+        name = s.text[1:]
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        raise self.error(s, f"unbound variable '{name}: bind it with any, all, filter, let or declare")
+
+    def bind(self, s: SExpr, ty: Ty, fn: Callable[[A.Var], A.Node]) -> A.Node:
+        """Elaborate `fn(var)` with the variable atom `s` bound to `ty`."""
+        if not (isinstance(s, SAtom) and s.kind == "VAR"):
+            raise self.error(s, f"expected a variable such as 'X, found {_describe(s)}")
+        var = A.Var(s.text[1:], ty, span=s.span)
+        self.scopes.append({var.name: ty})
+        try:
+            return fn(var)
+        finally:
+            self.scopes.pop()
+
+    # --- expressions ----------------------------------------------------------------------
+
+    def expr(self, s: SExpr, want: Ty | tuple[Ty, ...]) -> A.Node:
+        """Elaborate `s` as an expression of type `want` (or any of several types)."""
+        node = self.infer(s, want)
+        ty = node.result()
+        if (
+            isinstance(node, (A.Top, A.Bottom, A.Nth))
+            and ty is Ty.CARDS
+            and is_subtype(Ty.CARD, want)
+            and not is_subtype(ty, want)
+        ):
+            # CARDSTOCK reads a variable holding card collections as a card collection
+            # when a card is wanted ((top 'PAIRS) in ContinuousPairs4): the collections'
+            # union. Make that coercion explicit, so the printed text says it too.
+            union = A.SetOpAll(A.SetOpKind.UNION, node.coll, span=node.coll.span)
+            node = type(node)(*([node.index] if isinstance(node, A.Nth) else []), union, span=node.span)
+            ty = node.result()
+        if not is_subtype(ty, want):
+            raise self.error(s, f"expected {_want_text(want)}, found {ty} {_describe(s)}")
+        return node
+
+    def infer(self, s: SExpr, want: Ty | tuple[Ty, ...] | None = None) -> A.Node:
+        """Elaborate `s` as an expression of whatever type it has."""
+        if isinstance(s, SAtom):
+            return self.atom(s, want)
+        if not s.items:
+            raise self.error(s, "empty list '()'")
+        head = s.items[0]
+        k = self.kw(head)
+        if k is not None:
+            handler = getattr(self, f"e_{k}", None)
+            if handler is None:
+                raise self.error(head, f"'{k}' does not start an expression here")
+            return handler(s)
+        if isinstance(head, SAtom) and head.kind == "OP":
+            return self.e_op(s)
+        if isinstance(head, SAtom) and head.kind == "NAME":
+            return self.strcollection(s)
+        # Positional forms: (OWNER vloc NAME), (OWNER sto NAME), (N player), (N X).
+        if len(s.items) >= 2:
+            k2 = self.kw(s.items[1])
+            if k2 in _VIS:
+                return self.location(s)
+            if k2 in _STORAGE:
+                return self.storage(s)
+            if k2 in ("player", "team") and len(s.items) == 2:
+                index = self.expr(head, Ty.INT)
+                cls = A.NumPlayer if k2 == "player" else A.NumTeam
+                return cls(index, span=s.span)
+            if len(s.items) == 2:
+                index = self.expr(head, Ty.INT)
+                coll = self.expr(s.items[1], (Ty.CARDS, Ty.CARDSETS))
+                return A.Nth(index, coll, span=s.span)
+        raise self.error(s, f"expected {_want_text(want) if want else 'an expression'}, found {_describe(s)}")
+
+    def atom(self, s: SAtom, want) -> A.Node:
+        if s.kind == "INT":
+            return A.IntLit(int(s.text), span=s.span)
+        if s.kind == "NAME":
+            return A.NameLit(s.text, span=s.span)
+        if s.kind == "VAR":
+            return A.Var(s.text[1:], self.lookup(s), span=s.span)
+        k = self.kw(s)
+        if k == "game":
+            return A.GameRef(span=s.span)
+        if k == "player":
+            return A.AllPlayers(span=s.span)
+        if k == "team":
+            return A.AllTeams(span=s.span)
+        raise self.error(s, f"expected {_want_text(want) if want else 'an expression'}, found '{s.text}'")
+
+    def names(self, items: list[SExpr], what: str) -> list[A.NameLit]:
+        """A comma-separated run of names: A, B, C."""
+        out: list[A.NameLit] = []
+        for i, it in enumerate(items):
+            if i % 2 == 1:
+                if not (isinstance(it, SAtom) and it.kind == "COMMA"):
+                    raise self.error(it, f"expected ',' between {what}, found {_describe(it)}")
+                continue
+            if not (isinstance(it, SAtom) and it.kind == "NAME"):
+                raise self.error(it, f"expected a name in {what}, found {_describe(it)}")
+            out.append(A.NameLit(it.text, span=it.span))
+        if items and len(items) % 2 == 0:
+            raise self.error(items[-1], f"{what} ends with ','")
+        return out
+
+    def strcollection(self, s: SList) -> A.Node:
+        return A.StrCollection(tuple(self.names(s.items, "a string collection")), span=s.span)
+
+    def owner(self, s: SExpr, allowed: tuple[Ty, ...]) -> A.Node:
+        return self.expr(s, allowed)
+
+    def location(self, s: SList) -> A.Node:
+        self.arity(s, (3, 4), "(OWNER vloc|iloc|hloc|oloc|mem NAME [INDEX])")
+        owner = self.expr(s.items[0], (Ty.GAME, Ty.PLAYER))
+        vis = _VIS[self.kw(s.items[1])]
+        name = self.expr(s.items[2], Ty.STR)
+        index = self.expr(s.items[3], Ty.INT) if len(s.items) == 4 else None
+        return A.Location(owner, vis, name, index, span=s.span)
+
+    def storage(self, s: SList) -> A.Node:
+        k = self.kw(s.items[1])
+        self.arity(s, 3, f"(OWNER {k} NAME)")
+        owner = self.expr(s.items[0], (Ty.GAME, Ty.PLAYER, Ty.TEAM))
+        name = self.expr(s.items[2], Ty.STR)
+        return _STORAGE[k](owner, name, span=s.span)
+
+    # keyword-led expressions: e_<keyword>(s)
+
+    def e_game(self, s: SList) -> A.Node:
+        if len(s.items) >= 2:
+            k2 = self.kw(s.items[1])
+            if k2 in _VIS:
+                return self.location(s)
+            if k2 in _STORAGE:
+                return self.storage(s)
+        raise self.error(s, "expected (game vloc|iloc|hloc|oloc|mem NAME) or (game sto|str|points NAME)")
+
+    def e_current(self, s: SList) -> A.Node:
+        return self.relative(s)
+
+    e_next = e_previous = e_current
+
+    def relative(self, s: SList) -> A.Node:
+        if len(s.items) == 2:
+            k2 = self.kw(s.items[1])
+            rel = _REL[self.kw(s.items[0])]
+            if k2 == "player":
+                return A.RelPlayer(rel, span=s.span)
+            if k2 == "team":
+                return A.RelTeam(rel, span=s.span)
+        if len(s.items) >= 2 and self.kw(s.items[1]) in ("player", "team"):
+            if len(s.items) > 2:
+                k3 = self.kw(s.items[2])
+                if k3 in _VIS:
+                    raise self.error(s, "a location needs an owner in its own parentheses: ((current player) iloc HAND)")
+        raise self.error(s, f"expected ({s.items[0].text} player) or ({s.items[0].text} team)")
+
+    def e_owner(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(owner CARD)")
+        return A.OwnerOf(self.expr(s.items[1], Ty.CARD), span=s.span)
+
+    def e_team(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(team PLAYER)")
+        return A.TeamOf(self.expr(s.items[1], Ty.PLAYER), span=s.span)
+
+    def e_other(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(other player) or (other team)")
+        k = self.expect_kw(s.items[1], "player", "team")
+        return A.OtherPlayers(span=s.span) if k == "player" else A.OtherTeams(span=s.span)
+
+    def dotted(self, s: SList, usage: str) -> tuple[A.Node, A.Node | None]:
+        """``A..B`` or ``A`` after the keyword."""
+        rest = s.items[1:]
+        if len(rest) == 1:
+            return self.expr(rest[0], Ty.INT), None
+        if len(rest) == 3 and isinstance(rest[1], SAtom) and rest[1].kind == "DOTDOT":
+            return self.expr(rest[0], Ty.INT), self.expr(rest[2], Ty.INT)
+        raise self.error(s, f"expected {usage}")
+
+    def e_range(self, s: SList) -> A.Node:
+        lo, hi = self.dotted(s, "(range A..B)")
+        if hi is None:
+            raise self.error(s, "expected (range A..B)")
+        return A.Range(lo, hi, span=s.span)
+
+    def e_random(self, s: SList) -> A.Node:
+        lo, hi = self.dotted(s, "(random N) or (random A..B)")
+        return A.Random(lo, hi, span=s.span)
+
+    def e_filter(self, s: SList) -> A.Node:
+        self.arity(s, 4, "(filter COLLECTION 'VAR BOOLEAN)")
+        coll = self.expr(s.items[1], COLLECTIONS)
+        elem = ELEMENT[coll.result()]
+
+        def body(var: A.Var) -> A.Node:
+            return A.Filter(coll, var, self.expr(s.items[3], Ty.BOOL), span=s.span)
+
+        return self.bind(s.items[2], elem, body)
+
+    def setop(self, s: SList) -> A.Node:
+        op = A.SetOpKind(self.kw(s.items[0]))
+        if len(s.items) < 2:
+            raise self.error(s, f"({op} ...) needs at least one card collection")
+        if len(s.items) == 2:
+            part = self.expr(s.items[1], (Ty.CARDS, Ty.CARDSETS))
+            if is_subtype(part.result(), Ty.CARDSETS):
+                return A.SetOpAll(op, part, span=s.span)
+            return A.SetOp(op, (part,), span=s.span)
+        parts = tuple(self.expr(x, Ty.CARDS) for x in s.items[1:])
+        return A.SetOp(op, parts, span=s.span)
+
+    e_union = e_intersect = e_disjunction = setop
+
+    def using(self, s: SList, at: int) -> A.Node:
+        if len(s.items) != at + 2 or self.kw(s.items[at]) != "using":
+            raise self.error(s, f"expected 'using POINTS' as the last parts of {_describe(s)}")
+        return self.expr(s.items[at + 1], Ty.POINTS)
+
+    def e_sort(self, s: SList) -> A.Node:
+        self.arity(s, 4, "(sort CARDS using POINTS)")
+        return A.Sort(self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
+
+    def extremum(self, s: SList) -> A.Node:
+        self.arity(s, 4, f"({s.items[0].text} CARDS using POINTS)")
+        which = A.Extreme(self.kw(s.items[0]))
+        return A.Extremum(which, self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
+
+    e_max = e_min = extremum
+
+    def e_actual(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(actual CARD)")
+        return A.Actual(self.expr(s.items[1], Ty.CARD), span=s.span)
+
+    def topbottom(self, s: SList) -> A.Node:
+        k = self.kw(s.items[0])
+        if len(s.items) == 2:
+            coll = self.expr(s.items[1], (Ty.CARDS, Ty.CARDSETS))
+            cls = A.Top if k == "top" else A.Bottom
+            return cls(coll, span=s.span)
+        if len(s.items) == 3:
+            count = self.expr(s.items[1], Ty.INT)
+            return A.Sequence(A.End(k), count, self.expr(s.items[2], Ty.CARDS), span=s.span)
+        raise self.error(s, f"expected ({k} COLLECTION) or ({k} COUNT CARDS)")
+
+    e_top = e_bottom = topbottom
+
+    def e_run(self, s: SList) -> A.Node:
+        self.arity(s, 6, "(run top|bottom LENGTH CARDS using POINTS)")
+        end = A.End(self.expect_kw(s.items[1], "top", "bottom"))
+        return A.RunSequence(
+            end, self.expr(s.items[2], Ty.INT), self.expr(s.items[3], Ty.CARDS), self.using(s, 4), span=s.span
+        )
+
+    def e_tuples(self, s: SList) -> A.Node:
+        self.arity(s, 5, "(tuples SIZE CARDS using POINTS)")
+        return A.Tuples(
+            self.expr(s.items[1], Ty.INT), self.expr(s.items[2], Ty.CARDS), self.using(s, 3), span=s.span
+        )
+
+    def e_partition(self, s: SList) -> A.Node:
+        if len(s.items) < 3:
+            raise self.error(s, "expected (partition ATTRIBUTE CARDS ...)")
+        attr = self.expr(s.items[1], Ty.STR)
+        if len(s.items) == 3:
+            part = self.expr(s.items[2], (Ty.CARDS, Ty.CARDSETS))
+            if is_subtype(part.result(), Ty.CARDSETS):
+                return A.PartitionAll(attr, part, span=s.span)
+            return A.Partition(attr, (part,), span=s.span)
+        return A.Partition(attr, tuple(self.expr(x, Ty.CARDS) for x in s.items[2:]), span=s.span)
+
+    def e_subsets(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(subsets CARDS)")
+        return A.Subsets(self.expr(s.items[1], Ty.CARDS), span=s.span)
+
+    def e_runs(self, s: SList) -> A.Node:
+        self.arity(s, 6, "(runs largest|all LENGTH CARDS using POINTS)")
+        mode = A.RunsMode(self.expect_kw(s.items[1], "largest", "all"))
+        return A.Runs(
+            mode, self.expr(s.items[2], Ty.INT), self.expr(s.items[3], Ty.CARDS), self.using(s, 4), span=s.span
+        )
+
+    def e_indexed(self, s: SList) -> A.Node:
+        self.arity(s, 4, "(indexed OWNER vloc|iloc|hloc|oloc|mem NAME)")
+        owner = self.expr(s.items[1], (Ty.GAME, Ty.PLAYER))
+        vis = A.Vis(self.expect_kw(s.items[2], *_VIS))
+        return A.Indexed(owner, vis, self.expr(s.items[3], Ty.STR), span=s.span)
+
+    def quantified(self, s: SList) -> A.Node:
+        """(any|all COLL 'V X) as an expression: a boolean, or (all) card collections."""
+        q = self.kw(s.items[0])
+        self.arity(s, 4, f"({q} COLLECTION 'VAR BODY)")
+        coll = self.expr(s.items[1], COLLECTIONS)
+        elem = ELEMENT[coll.result()]
+
+        def body(var: A.Var) -> A.Node:
+            inner = self.infer(s.items[3], (Ty.BOOL, Ty.CARDS))
+            ty = inner.result()
+            if ty is Ty.BOOL:
+                return A.AggBool(A.Quant(q), coll, var, inner, span=s.span)
+            if is_subtype(ty, Ty.CARDS) and q == "all":
+                return A.AggCards(coll, var, inner, span=s.span)
+            raise self.error(
+                s.items[3], f"expected a boolean{' or a card collection' if q == 'all' else ''}, found {ty}"
+            )
+
+        return self.bind(s.items[2], elem, body)
+
+    e_any = e_all = quantified
+
+    def aggint(self, s: SList) -> A.Node:
+        k = self.kw(s.items[0])
+        self.arity(s, 4, f"({k} COLLECTION 'VAR INT)")
+        coll = self.expr(s.items[1], COLLECTIONS)
+
+        def body(var: A.Var) -> A.Node:
+            return A.AggInt(A.AggIntKind(k), coll, var, self.expr(s.items[3], Ty.INT), span=s.span)
+
+        return self.bind(s.items[2], ELEMENT[coll.result()], body)
+
+    e_sumof = e_maxof = e_minof = aggint
+
+    def e_size(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(size COLLECTION)")
+        return A.Size(self.expr(s.items[1], COLLECTIONS), span=s.span)
+
+    def e_sum(self, s: SList) -> A.Node:
+        self.arity(s, 4, "(sum CARDS using POINTS)")
+        return A.SumPoints(self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
+
+    def e_score(self, s: SList) -> A.Node:
+        self.arity(s, 4, "(score CARD using POINTS)")
+        return A.ScoreCard(self.expr(s.items[1], Ty.CARD), self.using(s, 2), span=s.span)
+
+    def e_tri(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(tri INT)")
+        return A.Tri(self.expr(s.items[1], Ty.INT), span=s.span)
+
+    def e_fib(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(fib INT)")
+        return A.Fib(self.expr(s.items[1], Ty.INT), span=s.span)
+
+    def e_cardatt(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(cardatt ATTRIBUTE CARD)")
+        return A.CardAtt(self.expr(s.items[1], Ty.STR), self.expr(s.items[2], Ty.CARD), span=s.span)
+
+    def boolop(self, s: SList) -> A.Node:
+        k = self.kw(s.items[0])
+        if len(s.items) < 3:
+            raise self.error(s, f"wrong number of parts: ({k} ...) needs at least 2 booleans, found {len(s.items) - 1}")
+        args = tuple(self.expr(x, Ty.BOOL) for x in s.items[1:])
+        return A.BoolOp(A.BoolOpKind(k), args, span=s.span)
+
+    e_and = e_or = boolop
+
+    def e_not(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(not BOOLEAN)")
+        return A.Not(self.expr(s.items[1], Ty.BOOL), span=s.span)
+
+    def e_op(self, s: SList) -> A.Node:
+        op = s.items[0].text
+        self.arity(s, 3, f"({op} A B)")
+        if op in _ARITH:
+            a = self.expr(s.items[1], Ty.INT)
+            b = self.expr(s.items[2], Ty.INT)
+            return A.Arith(_ARITH[op], a, b, span=s.span)
+        cmp = _CMP[op]
+        if cmp not in A.EQ_OPS:
+            a = self.expr(s.items[1], Ty.INT)
+            b = self.expr(s.items[2], Ty.INT)
+            return A.IntCmp(cmp, a, b, span=s.span)
+        a = self.infer(s.items[1])
+        ta = _value_type(a.result())
+        cls = _CMP_CLASS.get(ta)
+        if cls is None:
+            raise self.error(s.items[1], f"'{op}' compares integers, strings, cards, players or teams; found {ta}")
+        b = self.infer(s.items[2])
+        tb = _value_type(b.result())
+        if tb is not ta:
+            raise self.error(s.items[2], f"'{op}' compares values of one type: {ta} on the left, {tb} on the right")
+        return cls(cmp, a, b, span=s.span)
+
+    # --- statements -----------------------------------------------------------------------
+
+    def body_item(self, s: SExpr) -> A.Node:
+        """A stage or a multiaction (choice, do, any/all, let), as in a game or stage body."""
+        if isinstance(s, SList) and s.items and self.kw(s.items[0]) == "stage":
+            return self.stage(s)
+        return self.multiaction(s, allow_choice=True)
+
+    def multiaction(self, s: SExpr, allow_choice: bool) -> A.Node:
+        k = self.kw(s.items[0]) if isinstance(s, SList) and s.items else None
+        if k == "choice":
+            if not allow_choice:
+                raise self.error(s, "a choice cannot be nested inside another action")
+            return self.s_choice(s)
+        if k == "do":
+            return self.s_do(s)
+        if k in ("any", "all"):
+            return self.s_agg(s)
+        if k == "let":
+            return self.s_let(s, allow_choice)
+        raise self.error(s, f"expected a stage, choice, do, any, all or let, found {_describe(s)}")
+
+    def items_group(self, s: SList, usage: str) -> list[SExpr]:
+        self.arity(s, 2, usage)
+        group = s.items[1]
+        if not isinstance(group, SList) or not group.items:
+            raise self.error(group, f"expected {usage}")
+        return group.items
+
+    def s_choice(self, s: SList) -> A.Node:
+        items = self.items_group(s, "(choice (ACTION ...))")
+        return A.Choice(tuple(self.condact(x) for x in items), span=s.span)
+
+    def s_do(self, s: SList) -> A.Node:
+        items = self.items_group(s, "(do (ACTION ...))")
+        return A.Do(tuple(self.condact(x) for x in items), span=s.span)
+
+    def s_agg(self, s: SList) -> A.Node:
+        q = self.kw(s.items[0])
+        self.arity(s, 4, f"({q} COLLECTION 'VAR ACTION)")
+        coll = self.expr(s.items[1], COLLECTIONS)
+
+        def body(var: A.Var) -> A.Node:
+            return A.AggAction(A.Quant(q), coll, var, self.condact(s.items[3]), span=s.span)
+
+        return self.bind(s.items[2], ELEMENT[coll.result()], body)
+
+    def s_let(self, s: SList, allow_choice: bool = False) -> A.Node:
+        self.arity(s, 4, "(let VALUE 'VAR BODY)")
+        value = self.infer(s.items[1], BINDABLE)
+        ty = value.result()
+        if not is_subtype(ty, BINDABLE):
+            raise self.error(s.items[1], f"let binds an integer, boolean, string or collection; found {ty}")
+
+        def body(var: A.Var) -> A.Node:
+            b = s.items[3]
+            if isinstance(b, SList) and b.items and self.kw(b.items[0]) == "choice":
+                if not allow_choice:
+                    raise self.error(b, "a choice cannot be nested inside another action")
+                inner = self.s_choice(b)
+            else:
+                inner = self.condact(b)
+            return A.Let(value, var, inner, span=s.span)
+
+        return self.bind(s.items[2], ty, body)
+
+    def condact(self, s: SExpr) -> A.Node:
+        """An action, a multiaction without choice, or (BOOLEAN ACTION)."""
+        if not isinstance(s, SList) or not s.items:
+            raise self.error(s, f"expected an action, found {_describe(s)}")
+        k = self.kw(s.items[0])
+        if k in ("do", "let", "any", "all"):
+            return self.multiaction(s, allow_choice=False)
+        if k == "choice":
+            raise self.error(s, "a choice cannot be nested inside another action")
+        if k == "ensure":
+            self.arity(s, 3, "(ensure BOOLEAN ACTION)")
+            return A.Ensure(self.expr(s.items[1], Ty.BOOL), self.condact(s.items[2]), span=s.span)
+        if k is not None and hasattr(self, f"a_{k}"):
+            return self.action(s)
+        if len(s.items) == 2:
+            cond = self.expr(s.items[0], Ty.BOOL)
+            body = self.condact(s.items[1])
+            if not is_subtype(body.result(), (Ty.ACTION, Ty.MULTI2)):
+                raise self.error(s.items[1], "a guarded action holds one action, not another guard")
+            return A.Guarded(cond, body, span=s.span)
+        raise self.error(s, f"expected an action or (BOOLEAN ACTION), found {_describe(s)}")
+
+    def action(self, s: SExpr) -> A.Node:
+        if not isinstance(s, SList) or not s.items:
+            raise self.error(s, f"expected an action, found {_describe(s)}")
+        k = self.kw(s.items[0])
+        if k in ("any", "all"):
+            return self.s_agg(s)
+        handler = getattr(self, f"a_{k}", None) if k else None
+        if handler is None:
+            raise self.error(s, f"expected an action (move, set, inc, dec, shuffle, cycle, ...), found {_describe(s)}")
+        return handler(s)
+
+    def a_move(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(move CARD CARD)")
+        return A.Move(self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span)
+
+    def a_remember(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(remember CARD CARD)")
+        return A.Remember(self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span)
+
+    def a_forget(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(forget CARD)")
+        return A.Forget(self.expr(s.items[1], Ty.CARD), span=s.span)
+
+    def a_shuffle(self, s: SList) -> A.Node:
+        if len(s.items) == 4 and self.kw(s.items[1]) == "faro":
+            return A.ShuffleFaro(self.expr(s.items[2], Ty.LOC), self.expr(s.items[3], Ty.LOC), span=s.span)
+        self.arity(s, 2, "(shuffle CARDS)")
+        return A.Shuffle(self.expr(s.items[1], Ty.CARDS), span=s.span)
+
+    def a_set(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(set STORAGE VALUE)")
+        target = self.expr(s.items[1], (Ty.INTSTO, Ty.STRSTO, Ty.POINTS))
+        ty = target.result()
+        if ty is Ty.INTSTO:
+            return A.SetInt(target, self.expr(s.items[2], Ty.INT), span=s.span)
+        if ty is Ty.STRSTO:
+            return A.SetStr(target, self.expr(s.items[2], Ty.STR), span=s.span)
+        return A.InitPoints(target, tuple(self.awards(s.items[2])), span=s.span)
+
+    def awards(self, s: SExpr) -> list[A.Award]:
+        if not isinstance(s, SList) or not s.items:
+            raise self.error(s, "expected a list of awards (((KEY : VALUE) POINTS) ...)")
+        out = []
+        for aw in s.items:
+            if not isinstance(aw, SList) or len(aw.items) < 2:
+                raise self.error(aw, "expected an award ((KEY : VALUE) ... POINTS)")
+            conds = []
+            for sub in aw.items[:-1]:
+                if not (isinstance(sub, SList) and len(sub.items) == 3 and isinstance(sub.items[1], SAtom) and sub.items[1].kind == "COLON"):
+                    raise self.error(sub, "expected a condition (KEY : VALUE)")
+                conds.append(A.SubAward(self.expr(sub.items[0], Ty.STR), self.expr(sub.items[2], Ty.STR), span=sub.span))
+            out.append(A.Award(tuple(conds), self.expr(aw.items[-1], Ty.INT), span=aw.span))
+        return out
+
+    def storage_op(self, s: SList) -> A.Node:
+        k = self.kw(s.items[0])
+        self.arity(s, 3, f"({k} (OWNER sto NAME) INT)")
+        cls = A.IncInt if k == "inc" else A.DecInt
+        return cls(self.expr(s.items[1], Ty.INTSTO), self.expr(s.items[2], Ty.INT), span=s.span)
+
+    a_inc = a_dec = storage_op
+
+    def a_cycle(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(cycle next|current PLAYER)")
+        mode = A.CycleMode(self.expect_kw(s.items[1], "next", "current"))
+        t = s.items[2]
+        k = self.kw(t)
+        target = _REL[k] if k in _REL else self.expr(t, Ty.PLAYER)
+        return A.Cycle(mode, target, span=s.span)
+
+    def a_turn(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(turn pass)")
+        self.expect_kw(s.items[1], "pass")
+        return A.TurnPass(span=s.span)
+
+    def a_repeat(self, s: SList) -> A.Node:
+        self.arity(s, 3, "(repeat COUNT ACTION) or (repeat all (move ...))")
+        if self.kw(s.items[1]) == "all":
+            act = self.action(s.items[2])
+            if not isinstance(act, (A.Move, A.Forget)):
+                raise self.error(s.items[2], "(repeat all ...) repeats a move or a forget")
+            return A.RepeatAll(act, span=s.span)
+        return A.Repeat(self.expr(s.items[1], Ty.INT), self.action(s.items[2]), span=s.span)
+
+    def a_create(self, s: SList) -> A.Node:
+        if len(s.items) < 2:
+            raise self.error(s, "expected (create deck ...), (create teams ...) or (create players N)")
+        k = self.expect_kw(s.items[1], "deck", "teams", "players")
+        if k == "teams":
+            if len(s.items) < 3:
+                raise self.error(s, "expected (create teams (0, 2) (1, 3) ...)")
+            return A.CreateTeams(tuple(self.teamspec(t) for t in s.items[2:]), span=s.span)
+        if k == "players":
+            raise self.error(s, "(create players N) belongs at the start of (setup ...)")
+        if len(s.items) not in (4, 5):
+            raise self.error(s, "expected (create deck [NAME] LOCATION (deck ...))")
+        name = self.expr(s.items[2], Ty.STR) if len(s.items) == 5 else None
+        loc = self.expr(s.items[-2], Ty.LOC)
+        return A.CreateDeck(name, loc, self.deck(s.items[-1]), span=s.span)
+
+    def teamspec(self, s: SExpr) -> A.TeamSpec:
+        if not isinstance(s, SList) or not s.items:
+            raise self.error(s, "expected a team such as (0, 2)")
+        n = 0
+        while n < len(s.items) and not isinstance(s.items[n], SList):
+            n += 1
+        members = []
+        for i, it in enumerate(s.items[:n]):
+            ok = it.kind == "COMMA" if i % 2 else it.kind == "INT"
+            if not ok:
+                raise self.error(it, f"expected {'a comma' if i % 2 else 'a seat number'} in a team, found {_describe(it)}")
+            if i % 2 == 0:
+                members.append(A.IntLit(int(it.text), span=it.span))
+        if not members or n % 2 == 0:
+            raise self.error(s, "expected a team such as (0, 2)")
+        return A.TeamSpec(tuple(members), tuple(self.teamspec(x) for x in s.items[n:]), span=s.span)
+
+    def deck(self, s: SExpr) -> A.Deck:
+        if not (isinstance(s, SList) and s.items and self.kw(s.items[0]) == "deck" and len(s.items) >= 2):
+            raise self.error(s, "expected (deck (ATTRIBUTE (VALUE, ...)) ...)")
+        attrs = tuple(self.attribute(a, key=True) for a in s.items[1:])
+        return A.Deck(attrs, span=s.span)
+
+    def attribute(self, s: SExpr, key: bool) -> A.Attribute:
+        if not isinstance(s, SList) or not s.items:
+            raise self.error(s, "expected a deck attribute such as (RANK (ACE, TWO))")
+        n = 0
+        while n < len(s.items) and not isinstance(s.items[n], SList):
+            n += 1
+        names = self.names(s.items[:n], "deck attribute values")
+        subs = tuple(self.attribute(x, key=not key) for x in s.items[n:])
+        if not names:
+            raise self.error(s, "a deck attribute starts with a name")
+        if key and (len(names) != 1 or not subs):
+            raise self.error(s, "expected an attribute key and its values, e.g. (RANK (ACE, TWO))")
+        return A.Attribute(tuple(names), subs, span=s.span)
+
+    # --- game structure -------------------------------------------------------------------
+
+    def stage(self, s: SList) -> A.Stage:
+        if len(s.items) < 4:
+            raise self.error(s, "expected (stage player|team (end BOOLEAN) BODY ...)")
+        kind = A.StageKind(self.expect_kw(s.items[1], "player", "team"))
+        end = s.items[2]
+        if not (isinstance(end, SList) and end.items and self.kw(end.items[0]) == "end"):
+            raise self.error(end, f"expected (end BOOLEAN), found {_describe(end)}")
+        self.arity(end, 2, "(end BOOLEAN)")
+        cond = self.expr(end.items[1], Ty.BOOL)
+        body = tuple(self.body_item(x) for x in s.items[3:])
+        return A.Stage(kind, cond, body, span=s.span)
+
+    def declare(self, s: SList) -> A.Declare:
+        self.arity(s, 3, "(declare VALUE 'NAME)")
+        value = self.infer(s.items[1], BINDABLE)
+        ty = value.result()
+        if not is_subtype(ty, BINDABLE):
+            raise self.error(s.items[1], f"declare binds an integer, boolean, string or collection; found {ty}")
+        v = s.items[2]
+        if not (isinstance(v, SAtom) and v.kind == "VAR"):
+            raise self.error(v, f"expected a variable such as 'NUMP, found {_describe(v)}")
+        var = A.Var(v.text[1:], ty, span=v.span)
+        self.scopes[0][var.name] = ty
+        return A.Declare(value, var, span=s.span)
+
+    def setup(self, s: SExpr) -> A.Setup:
+        if not (isinstance(s, SList) and s.items and self.kw(s.items[0]) == "setup"):
+            raise self.error(s, f"expected (setup (create players N) ...), found {_describe(s)}")
+        items = s.items[1:]
+        if not items:
+            raise self.error(s, "expected (create players N) in (setup ...)")
+        first = items[0]
+        if not (isinstance(first, SList) and len(first.items) >= 2 and self.kw(first.items[0]) == "create" and self.kw(first.items[1]) == "players"):
+            raise self.error(first, f"expected (create players N) first in (setup ...), found {_describe(first)}")
+        self.arity(first, 3, "(create players N)")
+        count = self.expr(first.items[2], Ty.INT)
+        players = A.CreatePlayers(count, span=first.span)
+        teams = None
+        rest = items[1:]
+        if rest and isinstance(rest[0], SList) and len(rest[0].items) >= 2 and self.kw(rest[0].items[1]) == "teams":
+            teams = self.a_create(rest[0])
+            rest = rest[1:]
+        decks = []
+        for d in rest:
+            k = self.kw(d.items[0]) if isinstance(d, SList) and d.items else None
+            if k == "create":
+                decks.append(self.a_create(d))
+            elif k == "repeat":
+                decks.append(self.a_repeat(d))
+            else:
+                raise self.error(d, f"expected (create deck ...) or (repeat N (create deck ...)) in setup, found {_describe(d)}")
+        if not decks:
+            raise self.error(s, "setup creates no deck: add (create deck LOCATION (deck ...))")
+        return A.Setup(players, teams, tuple(decks), span=s.span)
+
+    def game(self, s: SList) -> A.Game:
+        if not s.items or self.kw(s.items[0]) != "game":
+            raise self.error(s, f"expected (game ...), found {_describe(s)}")
+        items = s.items[1:]
+        declares = []
+        while items and isinstance(items[0], SList) and items[0].items and self.kw(items[0].items[0]) == "declare":
+            declares.append(self.declare(items[0]))
+            items = items[1:]
+        if not items:
+            raise self.error(s, "expected (setup ...) in the game")
+        setup = self.setup(items[0])
+        items = items[1:]
+        if not items:
+            raise self.error(s, "the game has no (scoring min|max INT) at its end")
+        last = items[-1]
+        if not (isinstance(last, SList) and last.items and self.kw(last.items[0]) == "scoring"):
+            raise self.error(last, f"expected (scoring min|max INT) as the game's last part, found {_describe(last)}")
+        body = tuple(self.body_item(x) for x in items[:-1])
+        if not body:
+            raise self.error(last, "the game has no stage or multiaction between setup and scoring")
+        self.arity(last, 3, "(scoring min|max INT)")
+        order = A.Order(self.expect_kw(last.items[1], "min", "max"))
+        scoring = A.Scoring(order, self.expr(last.items[2], Ty.INT), span=last.span)
+        return A.Game(tuple(declares), setup, body, scoring, span=s.span)

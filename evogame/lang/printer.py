@@ -1,0 +1,115 @@
+"""The canonical printer: typed AST to indented, readable RECYCLE.
+
+The layout is derived from each class's ``SYNTAX`` template (see `evogame.lang.ast`):
+a form that fits in the line is printed flat; otherwise its leading keywords stay on the
+first line and every other part goes on its own line, indented by two. The output
+parses back to an equal tree, so printing is idempotent. CARDSTOCK's lexer accepts it:
+the checker refuses trees with two literals side by side, so none is ever printed.
+"""
+
+from __future__ import annotations
+
+from evogame.lang import ast as A
+
+WIDTH = 88
+INDENT = 2
+
+
+class _Group:
+    """A parenthesised form: a list of parts (strings or groups)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list):
+        self.parts = parts
+
+
+def _atom(node: A.Node) -> str:
+    if isinstance(node, A.IntLit):
+        return str(node.value)
+    if isinstance(node, A.NameLit):
+        return node.value
+    if isinstance(node, A.Var):
+        return "'" + node.name
+    return node.SYNTAX[0]
+
+
+def _doc(node: A.Node) -> str | _Group:
+    if node.BARE:
+        return _atom(node)
+    stack: list[list] = [[]]
+    syntax = node.SYNTAX
+    for i, item in enumerate(syntax):
+        cur = stack[-1]
+        if item == "(":
+            stack.append([])
+        elif item == ")":
+            inner = stack.pop()
+            stack[-1].append(_Group(inner))
+        elif item == "..":
+            nxt = syntax[i + 1]
+            if getattr(node, nxt[1:]) is not None:
+                cur.append("..")
+        elif item[0] in "$*,":
+            value = getattr(node, item[1:])
+            if value is None:
+                continue
+            if item[0] == "$":
+                cur.append(str(value) if isinstance(value, A.Kw) else _doc(value))
+            elif item[0] == "*":
+                cur.extend(_doc(v) for v in value)
+            elif value:
+                cur.append(", ".join(_atom(v) for v in value))
+        else:
+            cur.append(item)
+    return _Group(stack[0])
+
+
+def _flat(d: str | _Group) -> str:
+    if isinstance(d, str):
+        return d
+    out: list[str] = []
+    for p in d.parts:
+        s = _flat(p)
+        if out and (s == ".." or out[-1].endswith("..")):
+            out[-1] += s
+        else:
+            out.append(s)
+    return "(" + " ".join(out) + ")"
+
+
+def _layout(d: str | _Group, indent: int, lines: list[str], prefix: str) -> None:
+    """Append `d` to `lines`, the first line starting with `prefix` at column `indent`."""
+    flat = _flat(d)
+    if isinstance(d, str) or indent + len(prefix) + len(flat) <= WIDTH:
+        lines.append(" " * indent + prefix + flat)
+        return
+    parts = d.parts
+    head: list[str] = []
+    k = 0
+    while k < len(parts) and isinstance(parts[k], str):
+        head.append(parts[k])
+        k += 1
+    rest = parts[k:]
+    if not rest:
+        lines.append(" " * indent + prefix + flat)
+        return
+    first = prefix + "(" + " ".join(head)
+    child_indent = indent + len(prefix) + INDENT
+    if head:
+        lines.append(" " * indent + first)
+        for p in rest:
+            _layout(p, child_indent, lines, "")
+    else:
+        # No keyword in front (a guarded action, an award list): the first part opens the line.
+        _layout(rest[0], indent, lines, prefix + "(")
+        for p in rest[1:]:
+            _layout(p, indent + len(prefix) + 1, lines, "")
+    lines[-1] += ")"
+
+
+def to_text(node: A.Node) -> str:
+    """Canonical RECYCLE text for `node` (a whole game ends with a newline)."""
+    lines: list[str] = []
+    _layout(_doc(node), 0, lines, "")
+    return "\n".join(lines) + ("\n" if isinstance(node, A.Game) else "")

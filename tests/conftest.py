@@ -1,0 +1,33 @@
+"""Shared fixtures: where the shared test data lives, and small games written inline."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+CARDSTOCK_GAMES = SHARED / "cardstock" / "games"
+SEEDS = ROOT / "seeds"
+
+
+def shared_files(pattern: str = "*.rcy") -> list[Path]:
+    """CARDSTOCK's files from ../shared, for parametrizing; empty when ../shared is absent."""
+    return sorted(CARDSTOCK_GAMES.glob(pattern)) if CARDSTOCK_GAMES.is_dir() else []
+
+
+def require_shared() -> None:
+    """Skip a test that needs ../shared, except under CI=true, where its absence is a failure."""
+    if CARDSTOCK_GAMES.is_dir():
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{CARDSTOCK_GAMES} is missing, and CI=true requires it")
+    pytest.skip("../shared is absent (it is test data, present only beside a checkout)")
+
+
+@pytest.fixture
+def shared_games() -> list[Path]:
+    require_shared()
+    return shared_files()
