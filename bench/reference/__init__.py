@@ -1,0 +1,1 @@
+"""Hand-written plain-Python reference simulators that benchmarks compare the engine against."""

@@ -1,0 +1,457 @@
+"""Compile actions: executed directly (`run`) or expanded into a choice's options (`expand`).
+
+``run(node)`` gives ``f(st, env)`` that performs the action. ``expand(node)`` gives
+``g(st, env, out)`` that appends the options the node offers in a choice to `out`, each
+an ``(action, env_copy)`` pair: guards are tested and ``any`` fans out when the options
+are built; the chosen option's action runs later on its own copy of the bindings.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from evogame.engine.compile import Compiler, Fn
+from evogame.engine.errors import CompileError
+from evogame.lang import ast as A
+from evogame.lang.types import Ty
+
+
+def _fans_out(node: A.Node) -> bool:
+    """Whether a condact offers several options in a choice (it holds an ``any`` action)."""
+    if isinstance(node, A.AggAction):
+        return node.quant is A.Quant.ANY
+    if isinstance(node, (A.Guarded, A.Ensure, A.Let)):
+        return _fans_out(node.body)
+    if isinstance(node, A.Do):
+        return any(_fans_out(x) for x in node.items)
+    return False
+
+
+def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
+    """The cards of a deck: the cartesian product along its attribute tree."""
+
+    def key_combos(attr: A.Attribute) -> list[dict[str, str]]:
+        key = attr.names[0].value
+        out: list[dict[str, str]] = []
+        for value_node in attr.subs:
+            sub = [{}]
+            for k in value_node.subs:
+                sub = [{**a, **b} for a in sub for b in key_combos(k)]
+            for v in value_node.names:
+                out.extend({key: v.value, **s} for s in sub)
+        return out
+
+    combos: list[dict[str, str]] = [{}]
+    for attr in deck.attributes:
+        combos = [{**a, **b} for a in combos for b in key_combos(attr)]
+    return combos
+
+
+class ActionCompiler(Compiler):
+    """Adds actions and choice expansion to the expression compiler."""
+
+    def __init__(self, nplayers: int, teams: list[list[int]]):
+        super().__init__(nplayers, teams)
+        #: per CreateDeck node: its cards' attribute dicts and deck name
+        self.decks: list[tuple[list[dict[str, str]], str]] = []
+        self.deck_of_card: list[int] = []  # grows as cards are created (append-only)
+        #: (deck index, nth use) -> the card ids that use created (shared by all states)
+        self.created: dict[tuple[int, int], list[int]] = {}
+
+    # --- positions in locations --------------------------------------------------------------
+
+    def place(self, node: A.Node) -> tuple[Fn, str, Fn | None]:
+        """A destination card position: (location slot fn, 'top'|'bottom'|'nth', index fn)."""
+        if isinstance(node, (A.Top, A.Bottom, A.Nth)) and node.coll.result() is Ty.LOC:
+            slot = self.expr(node.coll)
+            if isinstance(node, A.Top):
+                return slot, "top", None
+            if isinstance(node, A.Bottom):
+                return slot, "bottom", None
+            return slot, "nth", self.int_value(node.index)
+        raise CompileError(
+            "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
+        )
+
+    def source_coll(self, node: A.Node) -> Fn | None:
+        """For (repeat all (move SRC ...)): the collection SRC is picked from."""
+        if isinstance(node, (A.Top, A.Bottom, A.Nth, A.Extremum)):
+            return self.cards(node.coll)
+        if isinstance(node, A.Actual):
+            return self.source_coll(node.card)
+        return None
+
+    # --- running actions ---------------------------------------------------------------------
+
+    def run(self, node: A.Node) -> Fn:
+        m = getattr(self, "r_" + type(node).__name__, None)
+        if m is None:
+            raise CompileError(f"cannot compile {type(node).__name__} as an action")
+        return m(node)
+
+    def r_Move(self, n: A.Move) -> Fn:
+        src = self.expr(n.src)
+        slot, where, idx = self.place(n.dst)
+
+        def move(st, env):
+            c = src(st, env)
+            if c is None:
+                return  # nothing to move (an empty source): no-op
+            st.move(c, slot(st, env), where, idx(st, env) if idx else 0)
+
+        return move
+
+    def r_Remember(self, n: A.Remember) -> Fn:
+        src = self.expr(n.src)
+        slot, where, idx = self.place(n.dst)
+
+        def remember(st, env):
+            c = src(st, env)
+            if c is None:
+                return
+            lst = st.locs[slot(st, env)]
+            if where == "top":
+                lst.append(c)
+            elif where == "bottom":
+                lst.insert(0, c)
+            else:
+                lst.insert(idx(st, env), c)
+
+        return remember
+
+    def r_Forget(self, n: A.Forget) -> Fn:
+        slot, where, idx = self.place(n.card)
+
+        def forget(st, env):
+            lst = st.locs[slot(st, env)]
+            if not lst:
+                return
+            if where == "top":
+                lst.pop()
+            elif where == "bottom":
+                lst.pop(0)
+            else:
+                i = idx(st, env)
+                if 0 <= i < len(lst):
+                    lst.pop(i)
+
+        return forget
+
+    def r_Shuffle(self, n: A.Shuffle) -> Fn:
+        if n.loc.result() is not Ty.LOC:
+            raise CompileError("(shuffle ...) needs a location, not a view of cards")
+        slot = self.expr(n.loc)
+
+        def shuffle(st, env):
+            st.shuffle(st.locs[slot(st, env)])
+
+        return shuffle
+
+    def r_ShuffleFaro(self, n: A.ShuffleFaro) -> Fn:
+        a, b = self.expr(n.a), self.expr(n.b)
+
+        def faro(st, env):
+            sa, sb = a(st, env), b(st, env)
+            la, lb = st.locs[sa], st.locs[sb]
+            merged = [c for pair in itertools.zip_longest(la, lb) for c in pair if c is not None]
+            la[:] = merged
+            lb.clear()
+            for c in merged:
+                st.where[c] = sa
+
+        return faro
+
+    def r_SetInt(self, n: A.SetInt) -> Fn:
+        t, v = self.expr(n.target), self.int_value(n.value)
+
+        def set_int(st, env):
+            st.ints[t(st, env)] = v(st, env)
+
+        return set_int
+
+    def r_IncInt(self, n: A.IncInt) -> Fn:
+        t, v = self.expr(n.target), self.int_value(n.value)
+
+        def inc(st, env):
+            s = t(st, env)
+            st.ints[s] += v(st, env)
+
+        return inc
+
+    def r_DecInt(self, n: A.DecInt) -> Fn:
+        t, v = self.expr(n.target), self.int_value(n.value)
+
+        def dec(st, env):
+            s = t(st, env)
+            st.ints[s] -= v(st, env)
+
+        return dec
+
+    def r_SetStr(self, n: A.SetStr) -> Fn:
+        t, v = self.expr(n.target), self.str_value(n.value)
+
+        def set_str(st, env):
+            st.strs[t(st, env)] = v(st, env)
+
+        return set_str
+
+    def r_InitPoints(self, n: A.InitPoints) -> Fn:
+        target = self.expr(n.target)
+        awards = [
+            (
+                [(self.str_value(c.key), self.str_value(c.value)) for c in aw.conds],
+                self.int_value(aw.value),
+            )
+            for aw in n.awards
+        ]
+        attrs = self.attrs
+
+        def init_points(st, env):
+            compiled = []
+            key = []
+            for conds, pts in awards:
+                cs = []
+                ks = []
+                for k, v in conds:
+                    name, value = k(st, env), v(st, env)
+                    table = attrs.get(name)
+                    cs.append((table if table is not None else [], value))
+                    ks.append((name, value))
+                p = pts(st, env)
+                compiled.append((tuple(cs), p))
+                key.append((tuple(ks), p))
+            st.set_points(target(st, env), tuple(key), tuple(compiled))
+
+        return init_points
+
+    def r_Cycle(self, n: A.Cycle) -> Fn:
+        if isinstance(n.target, A.Rel):
+            target = self.x_RelPlayer(A.RelPlayer(n.target))
+        else:
+            target = self.expr(n.target)
+        if n.mode is A.CycleMode.NEXT:
+
+            def cycle_next(st, env):
+                st.pcycle[1] = target(st, env)
+
+            return cycle_next
+
+        def cycle_current(st, env):
+            st.pcycle[0] = target(st, env)
+
+        return cycle_current
+
+    def r_TurnPass(self, n: A.TurnPass) -> Fn:
+        return lambda st, env: None
+
+    def r_Repeat(self, n: A.Repeat) -> Fn:
+        count, action = self.int_value(n.count), self.run(n.action)
+
+        def repeat(st, env):
+            k = count(st, env)
+            st.count_steps(k)
+            for _ in range(k):
+                action(st, env)
+
+        return repeat
+
+    def r_RepeatAll(self, n: A.RepeatAll) -> Fn:
+        inner = n.action
+        card = inner.src if isinstance(inner, A.Move) else inner.card
+        coll = self.source_coll(card)
+        if coll is None:
+            raise CompileError(
+                "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+            )
+        action = self.run(inner)
+
+        def repeat_all(st, env):
+            k = len(coll(st, env))
+            st.count_steps(k)
+            for _ in range(k):
+                action(st, env)
+
+        return repeat_all
+
+    def r_CreateDeck(self, n: A.CreateDeck) -> Fn:
+        deck_index = len(self.decks)
+        name = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
+        self.decks.append((deck_cards(n.deck), name))
+        slot = self.expr(n.loc)
+
+        def create_deck(st, env):
+            st.create_cards(deck_index, slot(st, env))
+
+        return create_deck
+
+    def r_CreateTeams(self, n: A.CreateTeams) -> Fn:
+        raise CompileError("(create teams ...) is supported in setup only")
+
+    def r_AggAction(self, n: A.AggAction) -> Fn:
+        coll = self.coll(n.coll)
+        i = self.new_var(n.var.name)
+        body = self.run(n.body)
+        self.pop_var()
+
+        def each(st, env):
+            for x in list(coll(st, env)):
+                env[i] = x
+                body(st, env)
+
+        return each
+
+    def r_Do(self, n: A.Do) -> Fn:
+        items = [self.run(x) for x in n.items]
+        if len(items) == 1:
+            return items[0]
+
+        def do(st, env):
+            for f in items:
+                f(st, env)
+
+        return do
+
+    def r_Guarded(self, n: A.Guarded) -> Fn:
+        cond, body = self.expr(n.cond), self.run(n.body)
+
+        def guarded(st, env):
+            if cond(st, env):
+                body(st, env)
+
+        return guarded
+
+    def r_Let(self, n: A.Let) -> Fn:
+        value = self.let_value(n.value)
+        i = self.new_var(n.var.name)
+        body = self.run(n.body)
+        self.pop_var()
+
+        def let(st, env):
+            env[i] = value(st, env)
+            body(st, env)
+
+        return let
+
+    def r_Ensure(self, n: A.Ensure) -> Fn:
+        cond, body = self.expr(n.cond), self.run(n.body)
+
+        def ensure(st, env):
+            trial = st.clone()
+            e = env[:]
+            body(trial, e)
+            if cond(trial, e):
+                st.assign(trial)
+                env[:] = e
+
+        return ensure
+
+    def let_value(self, node: A.Node) -> Fn:
+        """A bound value: a storage is read once; a location stays a slot."""
+        ty = node.result()
+        if ty is Ty.INTSTO:
+            return self.int_value(node)
+        if ty is Ty.STRSTO:
+            return self.str_value(node)
+        f = self.expr(node)
+        if ty in (Ty.CARDS, Ty.CARDSETS):
+            return lambda st, env: list(f(st, env))  # a snapshot, evaluated once
+        return f
+
+    # --- expanding a choice --------------------------------------------------------------------
+
+    def expand(self, node: A.Node) -> Fn:
+        """``g(st, env, out)``: append the options `node` offers to `out`."""
+        if isinstance(node, A.Guarded):
+            cond, body = self.expr(node.cond), self.expand(node.body)
+
+            def guarded(st, env, out):
+                if cond(st, env):
+                    body(st, env, out)
+
+            return guarded
+        if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+            coll = self.coll(node.coll)
+            i = self.new_var(node.var.name)
+            body = self.expand(node.body)
+            self.pop_var()
+
+            def fan_out(st, env, out):
+                for x in list(coll(st, env)):
+                    env[i] = x
+                    body(st, env, out)
+
+            return fan_out
+        if isinstance(node, A.Let):
+            value = self.let_value(node.value)
+            i = self.new_var(node.var.name)
+            body = self.expand(node.body)
+            self.pop_var()
+
+            def let(st, env, out):
+                env[i] = value(st, env)
+                body(st, env, out)
+
+            return let
+        if isinstance(node, A.Ensure):
+            cond, body = self.expr(node.cond), self.expand(node.body)
+
+            def ensure(st, env, out):
+                offered: list = []
+                body(st, env, offered)
+                for action, e in offered:
+                    trial = st.clone()
+                    e2 = e[:]
+                    action(trial, e2)
+                    if cond(trial, e2):
+                        out.append((action, e))
+
+            return ensure
+        if isinstance(node, A.Do) and any(_fans_out(x) for x in node.items):
+            return self.expand_do(node)
+        action = self.run(node)
+
+        def single(st, env, out):
+            out.append((action, env[:]))
+
+        return single
+
+    def expand_do(self, node: A.Do) -> Fn:
+        """A do inside a choice whose items include an ``any``: as in CARDSTOCK, the ``any``
+        fans out, so the do offers one option per combination of the members its ``any``
+        items range over. Items without ``any`` run when the option is taken."""
+        parts = []
+        noop = (lambda st, env: None, [])
+        for item in node.items:
+            if isinstance(item, A.Guarded) and _fans_out(item):
+                # In a do, a false guard skips its item; it does not remove the option.
+                cond, body = self.expr(item.cond), self.expand(item.body)
+
+                def guarded(st, env, out, cond=cond, body=body):
+                    if cond(st, env):
+                        body(st, env, out)
+                    else:
+                        out.append(noop)
+
+                parts.append(guarded)
+            elif _fans_out(item):
+                parts.append(self.expand(item))
+            else:
+                action = self.run(item)
+                parts.append(lambda st, env, out, action=action: out.append((action, env[:])))
+
+        def seq(st, envs):
+            for action, e in envs:
+                action(st, e[:])
+
+        def expand_do(st, env, out):
+            combos: list[list] = [[]]
+            for p in parts:
+                opts: list = []
+                p(st, env, opts)
+                combos = [c + [o] for c in combos for o in opts]
+                if not combos:
+                    return
+            for c in combos:
+                out.append((seq, c))
+
+        return expand_do

@@ -1,0 +1,747 @@
+"""Compile a checked AST into closures over small ints.
+
+Every expression becomes ``f(st, env)``: `st` is the `State`, `env` the list of variable
+values (variables are resolved to list indices here, once). Names from the rule file are
+resolved to location slots, storage slots and attribute tables at compile time and are
+never pasted into executed source: rule files are data.
+
+Value encodings (what a compiled expression returns, by static type):
+  INT int; BOOL bool; STR str; CARD card id (int) or None when there is no such card;
+  CARDS list of card ids (bottom first; a location returns its own list, do not mutate);
+  LOC location slot (int); CARDSETS list of card lists; LOCS list of slots;
+  PLAYER seat (int); TEAM team index (int); PLAYERS/TEAMS/INTS/STRS lists;
+  GAME -1; INTSTO/STRSTO/POINTS storage slot (int).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from evogame.engine.errors import CompileError, GameError
+from evogame.lang import ast as A
+from evogame.lang.types import Ty, is_subtype
+
+Fn = Callable[[Any, list], Any]
+
+GAME_OWNER = -1
+
+
+class Layout:
+    """Slot numbering for locations and storages, shared by a compiled game's states.
+
+    A location or storage is keyed by (owner, kind, name, index); owner is -1 for the
+    table, a seat for a player, ``TEAM_BASE + t`` for a team. Keys met at compile time
+    get slots up front; keys computed at run time (a name held in a string storage) get
+    one on first use, so the layout can grow during play (states share it; growth is
+    append-only, so a clone stays valid).
+    """
+
+    TEAM_BASE = 1 << 16
+
+    def __init__(self) -> None:
+        self.slots: dict[tuple, int] = {}
+        self.keys: list[tuple] = []
+
+    def slot(self, key: tuple) -> int:
+        s = self.slots.get(key)
+        if s is None:
+            s = self.slots[key] = len(self.keys)
+            self.keys.append(key)
+        return s
+
+
+class Compiler:
+    """Compiles the nodes of one game. `nplayers` is known at compile time (after defines)."""
+
+    def __init__(self, nplayers: int, teams: list[list[int]]):
+        self.nplayers = nplayers
+        self.teams = teams
+        self.team_of = [0] * nplayers
+        for t, members in enumerate(teams):
+            for p in members:
+                self.team_of[p] = t
+        self.locs = Layout()
+        self.ints = Layout()
+        self.strs = Layout()
+        self.points = Layout()
+        self.attrs: dict[str, list[str]] = {}
+        self.var_slots: list[dict[str, int]] = [{}]
+        self.nvars = 0
+        self.has_choice = False
+        self.has_random = False
+
+    # --- variables -------------------------------------------------------------------------
+
+    def new_var(self, name: str) -> int:
+        i = self.nvars
+        self.nvars += 1
+        self.var_slots.append({**self.var_slots[-1], name: i})
+        return i
+
+    def pop_var(self) -> None:
+        self.var_slots.pop()
+
+    def var_index(self, v: A.Var) -> int:
+        try:
+            return self.var_slots[-1][v.name]
+        except KeyError:
+            raise CompileError(f"unbound variable '{v.name}") from None
+
+    def attr_table(self, name: str) -> list[str]:
+        t = self.attrs.get(name)
+        if t is None:
+            t = self.attrs[name] = []
+        return t
+
+    # --- generic dispatch ------------------------------------------------------------------
+
+    def expr(self, node: A.Node) -> Fn:
+        m = getattr(self, "x_" + type(node).__name__, None)
+        if m is None:
+            raise CompileError(f"cannot compile {type(node).__name__} as an expression")
+        return m(node)
+
+    def cards(self, node: A.Node) -> Fn:
+        """Compile a CARDS-or-LOC expression so it returns a list of cards."""
+        if node.result() is Ty.LOC:
+            slot = self.expr(node)
+
+            def loc_cards(st, env, slot=slot):
+                return st.locs[slot(st, env)]
+
+            return loc_cards
+        return self.expr(node)
+
+    def cardsets(self, node: A.Node) -> Fn:
+        """Compile a CARDSETS-or-LOCS expression so it returns a list of card lists."""
+        f = self.expr(node)
+        if node.result() is Ty.LOCS:
+            return lambda st, env: [st.locs[s] for s in f(st, env)]
+        return f
+
+    def coll(self, node: A.Node) -> Fn:
+        """Any collection, as a list of its members (LOC: cards; LOCS: slots)."""
+        ty = node.result()
+        if ty is Ty.LOC:
+            return self.cards(node)
+        if ty is Ty.TEAM:
+            f = self.expr(node)
+            teams = self.teams
+            return lambda st, env: teams[f(st, env)]
+        return self.expr(node)
+
+    # --- literals, variables ---------------------------------------------------------------
+
+    def x_IntLit(self, n: A.IntLit) -> Fn:
+        v = n.value
+        return lambda st, env: v
+
+    def x_NameLit(self, n: A.NameLit) -> Fn:
+        v = n.value
+        return lambda st, env: v
+
+    def x_Var(self, n: A.Var) -> Fn:
+        i = self.var_index(n)
+        return lambda st, env: env[i]
+
+    def x_GameRef(self, n: A.GameRef) -> Fn:
+        return lambda st, env: GAME_OWNER
+
+    # --- players and teams -----------------------------------------------------------------
+
+    def x_RelPlayer(self, n: A.RelPlayer) -> Fn:
+        np_ = self.nplayers
+        if n.rel is A.Rel.CURRENT:
+            return lambda st, env: st.pcycle[0]
+        if n.rel is A.Rel.NEXT:
+
+            def nxt(st, env):
+                c = st.pcycle
+                return c[1] if c[1] >= 0 else (c[0] + 1) % np_
+
+            return nxt
+        return lambda st, env: (st.pcycle[0] - 1) % np_
+
+    def x_NumPlayer(self, n: A.NumPlayer) -> Fn:
+        f = self.expr(n.index)
+        np_ = self.nplayers
+        return lambda st, env: f(st, env) % np_
+
+    def x_OwnerOf(self, n: A.OwnerOf) -> Fn:
+        f = self.expr(n.card)
+        keys = self.locs.keys
+
+        def owner(st, env):
+            c = f(st, env)
+            if c is None:
+                raise GameError("(owner ...) of no card")
+            o = keys[st.where[c]][0]
+            if o < 0 or o >= Layout.TEAM_BASE:
+                raise GameError("(owner ...) of a card on the table")
+            return o
+
+        return owner
+
+    def x_RelTeam(self, n: A.RelTeam) -> Fn:
+        nt = len(self.teams)
+        if n.rel is A.Rel.CURRENT:
+            return lambda st, env: st.tcycle[0]
+        if n.rel is A.Rel.NEXT:
+            return lambda st, env: st.tcycle[1] if st.tcycle[1] >= 0 else (st.tcycle[0] + 1) % nt
+        return lambda st, env: (st.tcycle[0] - 1) % nt
+
+    def x_NumTeam(self, n: A.NumTeam) -> Fn:
+        f = self.expr(n.index)
+        nt = len(self.teams)
+        return lambda st, env: f(st, env) % nt
+
+    def x_TeamOf(self, n: A.TeamOf) -> Fn:
+        f = self.expr(n.player)
+        team_of = self.team_of
+        return lambda st, env: team_of[f(st, env)]
+
+    # --- collections -----------------------------------------------------------------------
+
+    def x_AllPlayers(self, n) -> Fn:
+        seats = list(range(self.nplayers))
+        return lambda st, env: seats
+
+    def x_AllTeams(self, n) -> Fn:
+        ts = list(range(len(self.teams)))
+        return lambda st, env: ts
+
+    def x_OtherPlayers(self, n) -> Fn:
+        np_ = self.nplayers
+        return lambda st, env: [(st.pcycle[0] + k) % np_ for k in range(1, np_)]
+
+    def x_OtherTeams(self, n) -> Fn:
+        nt = len(self.teams)
+        return lambda st, env: [(st.tcycle[0] + k) % nt for k in range(1, nt)]
+
+    def x_Range(self, n: A.Range) -> Fn:
+        lo, hi = self.expr(n.lo), self.expr(n.hi)
+        return lambda st, env: list(range(lo(st, env), hi(st, env) + 1))
+
+    def x_StrCollection(self, n: A.StrCollection) -> Fn:
+        names = [x.value for x in n.names]
+        return lambda st, env: names
+
+    def x_Filter(self, n: A.Filter) -> Fn:
+        coll = self.coll(n.coll)
+        i = self.new_var(n.var.name)
+        cond = self.expr(n.cond)
+        self.pop_var()
+
+        def filt(st, env):
+            out = []
+            for x in coll(st, env):
+                env[i] = x
+                if cond(st, env):
+                    out.append(x)
+            return out
+
+        return filt
+
+    # --- card collections ------------------------------------------------------------------
+
+    def x_Location(self, n: A.Location) -> Fn:
+        vis = n.vis.value
+        owner = self.expr(n.owner)
+        index = self.expr(n.index) if n.index is not None else None
+        layout = self.locs
+        if isinstance(n.name, A.NameLit) and index is None:
+            name = n.name.value
+            if isinstance(n.owner, A.GameRef):
+                s = layout.slot((GAME_OWNER, vis, name, 0))
+                return lambda st, env: s
+            base = [layout.slot((p, vis, name, 0)) for p in range(self.nplayers)]
+            return lambda st, env: base[owner(st, env)]
+        name_f = self.expr(n.name)
+
+        def dyn(st, env):
+            key = (owner(st, env), vis, name_f(st, env), index(st, env) if index else 0)
+            s = layout.slots.get(key)
+            if s is None:
+                s = layout.slot(key)
+                st.grow_locs()
+            return s
+
+        return dyn
+
+    def x_Indexed(self, n: A.Indexed) -> Fn:
+        vis = n.vis.value
+        owner = self.expr(n.owner)
+        name = self.expr(n.name)
+        layout = self.locs
+
+        def indexed(st, env):
+            o, nm = owner(st, env), name(st, env)
+            found = sorted(
+                (k[3], s)
+                for k, s in layout.slots.items()
+                if k[0] == o and k[1] == vis and k[2] == nm
+            )
+            return [s for _, s in found]
+
+        return indexed
+
+    def x_SetOp(self, n: A.SetOp) -> Fn:
+        parts = [self.cards(p) for p in n.parts]
+        return _setop(n.op, lambda st, env: [p(st, env) for p in parts])
+
+    def x_SetOpAll(self, n: A.SetOpAll) -> Fn:
+        return _setop(n.op, self.cardsets(n.sets))
+
+    def x_Sort(self, n: A.Sort) -> Fn:
+        coll, pts = self.cards(n.coll), self.expr(n.points)
+
+        def srt(st, env):
+            score = st.scorer(pts(st, env))
+            return sorted(coll(st, env), key=score)
+
+        return srt
+
+    def _pick(self, n, end: str) -> Fn:
+        ty = n.coll.result()
+        coll = self.cardsets(n.coll) if is_subtype(ty, Ty.CARDSETS) else self.cards(n.coll)
+        empty = None if ty in (Ty.CARDS, Ty.LOC) else []
+        if end == "top":
+            return lambda st, env: c[-1] if (c := coll(st, env)) else empty
+        if end == "bottom":
+            return lambda st, env: c[0] if (c := coll(st, env)) else empty
+        idx = self.expr(n.index)
+
+        def nth(st, env):
+            c = coll(st, env)
+            i = idx(st, env)
+            return c[i] if 0 <= i < len(c) else empty
+
+        return nth
+
+    def x_Top(self, n: A.Top) -> Fn:
+        return self._pick(n, "top")
+
+    def x_Bottom(self, n: A.Bottom) -> Fn:
+        return self._pick(n, "bottom")
+
+    def x_Nth(self, n: A.Nth) -> Fn:
+        return self._pick(n, "nth")
+
+    def x_Sequence(self, n: A.Sequence) -> Fn:
+        count, coll = self.expr(n.count), self.cards(n.coll)
+        if n.end is A.End.TOP:
+
+            def top_k(st, env):
+                k = count(st, env)
+                c = coll(st, env)
+                return c[len(c) - k :] if k > 0 else []
+
+            return top_k
+        return lambda st, env: coll(st, env)[: max(count(st, env), 0)]
+
+    def x_RunSequence(self, n: A.RunSequence) -> Fn:
+        length, coll, pts = self.expr(n.length), self.cards(n.coll), self.expr(n.points)
+        from_top = n.end is A.End.TOP
+
+        def run(st, env):
+            cards = coll(st, env)
+            if not cards:
+                return []
+            score = st.scorer(pts(st, env))
+            seq = cards[::-1] if from_top else list(cards)
+            out = [seq[0]]
+            step = 0
+            for c in seq[1:]:
+                d = score(c) - score(out[-1])
+                if d not in (1, -1) or (step and d != step):
+                    break
+                step = d
+                out.append(c)
+            if len(out) < length(st, env):
+                return []
+            return out[::-1] if from_top else out
+
+        return run
+
+    # --- collections of card collections ---------------------------------------------------
+
+    def x_Tuples(self, n: A.Tuples) -> Fn:
+        size, coll, pts = self.expr(n.size), self.cards(n.coll), self.expr(n.points)
+
+        def tuples(st, env):
+            k = size(st, env)
+            score = st.scorer(pts(st, env))
+            groups: dict[int, list[int]] = {}
+            for c in coll(st, env):
+                groups.setdefault(score(c), []).append(c)
+            return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
+
+        return tuples
+
+    def _partition(self, attr: Fn, parts: Fn) -> Fn:
+        attrs = self.attrs
+
+        def partition(st, env):
+            table = attrs.get(attr(st, env))
+            groups: dict[str, list[int]] = {}
+            for cards in parts(st, env):
+                for c in cards:
+                    v = table[c] if table is not None and c < len(table) else ""
+                    groups.setdefault(v, []).append(c)
+            return list(groups.values())
+
+        return partition
+
+    def x_Partition(self, n: A.Partition) -> Fn:
+        parts = [self.cards(p) for p in n.parts]
+        return self._partition(self.expr(n.attr), lambda st, env: [p(st, env) for p in parts])
+
+    def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
+        return self._partition(self.expr(n.attr), self.cardsets(n.sets))
+
+    def x_Subsets(self, n: A.Subsets) -> Fn:
+        coll = self.cards(n.coll)
+
+        def subsets(st, env):
+            cards = coll(st, env)
+            if len(cards) > 16:
+                raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
+            return [
+                list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)
+            ]
+
+        return subsets
+
+    def x_Runs(self, n: A.Runs) -> Fn:
+        length, coll, pts = self.expr(n.length), self.cards(n.coll), self.expr(n.points)
+        largest = n.mode is A.RunsMode.LARGEST
+
+        def runs(st, env):
+            score = st.scorer(pts(st, env))
+            byval: dict[int, list[int]] = {}
+            for c in coll(st, env):
+                byval.setdefault(score(c), []).append(c)
+            vals = sorted(byval)
+            out: list[list[int]] = []
+            start = 0
+            for i in range(1, len(vals) + 1):
+                if i == len(vals) or vals[i] != vals[i - 1] + 1:
+                    run = vals[start:i]
+                    out.append([c for v in run for c in byval[v]])
+                    start = i
+            k = length(st, env)
+            out = [r for r in out if len({score(c) for c in r}) >= k]
+            if largest and out:
+                best = max(len({score(c) for c in r}) for r in out)
+                out = [r for r in out if len({score(c) for c in r}) == best]
+            return out
+
+        return runs
+
+    def x_AggCards(self, n: A.AggCards) -> Fn:
+        coll = self.coll(n.coll)
+        i = self.new_var(n.var.name)
+        cards = self.cards(n.cards)
+        self.pop_var()
+
+        def agg(st, env):
+            out = []
+            for x in coll(st, env):
+                env[i] = x
+                out.append(cards(st, env))
+            return out
+
+        return agg
+
+    # --- cards -----------------------------------------------------------------------------
+
+    def x_Extremum(self, n: A.Extremum) -> Fn:
+        coll, pts = self.cards(n.coll), self.expr(n.points)
+        want_max = n.which is A.Extreme.MAX
+
+        def extremum(st, env):
+            cards = coll(st, env)
+            if not cards:
+                return None
+            score = st.scorer(pts(st, env))
+            scores = [score(c) for c in cards]
+            best = max(scores) if want_max else min(scores)
+            tied = [c for c, s in zip(cards, scores, strict=True) if s == best]
+            # Ties are broken at random, as in CARDSTOCK.
+            return tied[0] if len(tied) == 1 else tied[st.rand_below(len(tied))]
+
+        return extremum
+
+    def x_Actual(self, n: A.Actual) -> Fn:
+        return self.expr(n.card)
+
+    # --- storages ----------------------------------------------------------------------------
+
+    def _storage(self, n, layout: Layout, kind: str) -> Fn:
+        owner = self.expr(n.owner)
+        if isinstance(n.name, A.NameLit):
+            name = n.name.value
+            if isinstance(n.owner, A.GameRef):
+                s = layout.slot((GAME_OWNER, kind, name))
+                return lambda st, env: s
+            owner_is_team = n.owner.result() is Ty.TEAM
+            if owner_is_team:
+                base = [
+                    layout.slot((Layout.TEAM_BASE + t, kind, name)) for t in range(len(self.teams))
+                ]
+            else:
+                base = [layout.slot((p, kind, name)) for p in range(self.nplayers)]
+            return lambda st, env: base[owner(st, env)]
+        name_f = self.expr(n.name)
+        owner_is_team = n.owner.result() is Ty.TEAM
+
+        def dyn(st, env):
+            o = owner(st, env)
+            if owner_is_team:
+                o += Layout.TEAM_BASE
+            key = (o, kind, name_f(st, env))
+            s = layout.slots.get(key)
+            if s is None:
+                s = layout.slot(key)
+                st.grow_storage()
+            return s
+
+        return dyn
+
+    def x_IntStorage(self, n: A.IntStorage) -> Fn:
+        return self._storage(n, self.ints, "sto")
+
+    def x_StrStorage(self, n: A.StrStorage) -> Fn:
+        return self._storage(n, self.strs, "str")
+
+    def x_PointStorage(self, n: A.PointStorage) -> Fn:
+        return self._storage(n, self.points, "points")
+
+    def int_value(self, node: A.Node) -> Fn:
+        """An INT expression's value (reading the storage when it is one)."""
+        f = self.expr(node)
+        if node.result() is Ty.INTSTO:
+            return lambda st, env: st.ints[f(st, env)]
+        return f
+
+    def str_value(self, node: A.Node) -> Fn:
+        f = self.expr(node)
+        if node.result() is Ty.STRSTO:
+            return lambda st, env: st.strs[f(st, env)]
+        return f
+
+    # --- integers ----------------------------------------------------------------------------
+
+    def x_Size(self, n: A.Size) -> Fn:
+        coll = self.coll(n.coll)
+        return lambda st, env: len(coll(st, env))
+
+    def x_Arith(self, n: A.Arith) -> Fn:
+        a, b = self.int_value(n.a), self.int_value(n.b)
+        op = n.op
+        if op is A.ArithOp.ADD:
+            return lambda st, env: a(st, env) + b(st, env)
+        if op is A.ArithOp.SUB:
+            return lambda st, env: a(st, env) - b(st, env)
+        if op is A.ArithOp.MUL:
+            return lambda st, env: a(st, env) * b(st, env)
+        if op is A.ArithOp.DIV:
+
+            def div(st, env):
+                x, y = a(st, env), b(st, env)
+                return x // y if y else 0  # RECYCLE has no error values: n // 0 = 0
+
+            return div
+        if op is A.ArithOp.MOD:
+            return lambda st, env: (a(st, env) % y) if (y := b(st, env)) else 0
+
+        def power(st, env):
+            x, y = a(st, env), b(st, env)
+            if y < 0 or y > 64:
+                raise GameError(f"(^ {x} {y}): the exponent must be in 0..64")
+            return x**y
+
+        return power
+
+    def x_Tri(self, n: A.Tri) -> Fn:
+        f = self.int_value(n.n)
+        return lambda st, env: (k := f(st, env)) * (k + 1) // 2
+
+    def x_Fib(self, n: A.Fib) -> Fn:
+        f = self.int_value(n.n)
+
+        def fib(st, env):
+            k = f(st, env)
+            if k > 90:
+                raise GameError(f"(fib {k}) is too large")
+            a, b = 0, 1
+            for _ in range(max(k, 0)):
+                a, b = b, a + b
+            return a
+
+        return fib
+
+    def x_Random(self, n: A.Random) -> Fn:
+        self.has_random = True
+        lo = self.int_value(n.lo)
+        if n.hi is None:
+            return lambda st, env: st.rand_int(0, lo(st, env))
+        hi = self.int_value(n.hi)
+        return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
+
+    def x_SumPoints(self, n: A.SumPoints) -> Fn:
+        coll, pts = self.cards(n.coll), self.expr(n.points)
+
+        def total(st, env):
+            score = st.scorer(pts(st, env))
+            return sum(score(c) for c in coll(st, env))
+
+        return total
+
+    def x_ScoreCard(self, n: A.ScoreCard) -> Fn:
+        card, pts = self.expr(n.card), self.expr(n.points)
+
+        def score(st, env):
+            c = card(st, env)
+            return 0 if c is None else st.scorer(pts(st, env))(c)
+
+        return score
+
+    def x_AggInt(self, n: A.AggInt) -> Fn:
+        coll = self.coll(n.coll)
+        i = self.new_var(n.var.name)
+        value = self.int_value(n.value)
+        self.pop_var()
+        agg = {A.AggIntKind.SUM: sum, A.AggIntKind.MAX: max, A.AggIntKind.MIN: min}[n.agg]
+
+        def aggint(st, env):
+            vals = []
+            for x in coll(st, env):
+                env[i] = x
+                vals.append(value(st, env))
+            return agg(vals) if vals else 0
+
+        return aggint
+
+    # --- strings -----------------------------------------------------------------------------
+
+    def x_CardAtt(self, n: A.CardAtt) -> Fn:
+        card = self.expr(n.card)
+        if isinstance(n.attr, A.NameLit):
+            table = self.attr_table(n.attr.value)
+            return lambda st, env: (
+                "" if (c := card(st, env)) is None or c >= len(table) else table[c]
+            )
+        attr = self.str_value(n.attr)
+        attrs = self.attrs
+
+        def cardatt(st, env):
+            c = card(st, env)
+            t = attrs.get(attr(st, env))
+            return "" if c is None or t is None or c >= len(t) else t[c]
+
+        return cardatt
+
+    # --- booleans ----------------------------------------------------------------------------
+
+    def x_BoolOp(self, n: A.BoolOp) -> Fn:
+        args = [self.expr(a) for a in n.args]
+        if n.op is A.BoolOpKind.AND:
+            if len(args) == 2:
+                a, b = args
+                return lambda st, env: a(st, env) and b(st, env)
+            return lambda st, env: all(f(st, env) for f in args)
+        if len(args) == 2:
+            a, b = args
+            return lambda st, env: a(st, env) or b(st, env)
+        return lambda st, env: any(f(st, env) for f in args)
+
+    def x_Not(self, n: A.Not) -> Fn:
+        f = self.expr(n.arg)
+        return lambda st, env: not f(st, env)
+
+    def _cmp(self, n, a: Fn, b: Fn) -> Fn:
+        op = n.op
+        if op is A.CmpOp.EQ:
+            return lambda st, env: a(st, env) == b(st, env)
+        if op is A.CmpOp.NE:
+            return lambda st, env: a(st, env) != b(st, env)
+        if op is A.CmpOp.LT:
+            return lambda st, env: a(st, env) < b(st, env)
+        if op is A.CmpOp.GT:
+            return lambda st, env: a(st, env) > b(st, env)
+        if op is A.CmpOp.LE:
+            return lambda st, env: a(st, env) <= b(st, env)
+        return lambda st, env: a(st, env) >= b(st, env)
+
+    def x_IntCmp(self, n: A.IntCmp) -> Fn:
+        return self._cmp(n, self.int_value(n.a), self.int_value(n.b))
+
+    def x_StrCmp(self, n: A.StrCmp) -> Fn:
+        return self._cmp(n, self.str_value(n.a), self.str_value(n.b))
+
+    def x_CardCmp(self, n: A.CardCmp) -> Fn:
+        return self._cmp(n, self.expr(n.a), self.expr(n.b))
+
+    x_PlayerCmp = x_TeamCmp = x_CardCmp
+
+    def x_AggBool(self, n: A.AggBool) -> Fn:
+        coll = self.coll(n.coll)
+        i = self.new_var(n.var.name)
+        cond = self.expr(n.cond)
+        self.pop_var()
+        if n.quant is A.Quant.ANY:
+
+            def anyf(st, env):
+                for x in coll(st, env):
+                    env[i] = x
+                    if cond(st, env):
+                        return True
+                return False
+
+            return anyf
+
+        def allf(st, env):
+            for x in coll(st, env):
+                env[i] = x
+                if not cond(st, env):
+                    return False
+            return True
+
+        return allf
+
+
+def _setop(op: A.SetOpKind, parts: Fn) -> Fn:
+    if op is A.SetOpKind.UNION:
+
+        def union(st, env):
+            ps = parts(st, env)
+            if len(ps) == 1:
+                return ps[0]
+            out: list[int] = []
+            for p in ps:
+                out.extend(p)
+            return out if len(set(out)) == len(out) else list(dict.fromkeys(out))
+
+        return union
+    if op is A.SetOpKind.INTERSECT:
+
+        def intersect(st, env):
+            ps = parts(st, env)
+            if not ps:
+                return []
+            common = set(ps[0]).intersection(*ps[1:])
+            return [c for c in ps[0] if c in common]
+
+        return intersect
+
+    def disjunction(st, env):
+        counts: dict[int, int] = {}
+        for p in parts(st, env):
+            for c in dict.fromkeys(p):
+                counts[c] = counts.get(c, 0) + 1
+        return [c for c, k in counts.items() if k == 1]
+
+    return disjunction

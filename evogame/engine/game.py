@@ -1,0 +1,171 @@
+"""`CompiledGame`: a checked AST compiled once into a program of stages and closures.
+
+The program is a tree of `Block`s (the game body, and one per stage). A block's items are
+``(kind, payload)`` pairs: ``STAGE`` (a nested block), ``CHOICE`` (an expand function
+that lists the options), ``EXEC`` (a closure run straight through).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from evogame.engine.actions import ActionCompiler
+from evogame.engine.compile import Fn
+from evogame.engine.errors import CompileError
+from evogame.lang import ast as A
+from evogame.lang.types import Ty
+
+STAGE, CHOICE, EXEC = 0, 1, 2
+
+
+@dataclass(slots=True)
+class Block:
+    """A stage (or the game body when `end` is None): its end test and its items."""
+
+    team: bool
+    end: Fn | None
+    items: list[tuple[int, object]]
+    uid: int
+
+
+class CompiledGame:
+    """The immutable rules of one game, shared by all its states.
+
+    Attributes: ``name``, ``nplayers``, ``teams`` (seats per team), ``team_of`` (team per
+    seat), ``order`` ("min" or "max"), ``root`` (the body `Block`), ``setup`` (closure),
+    ``score`` (the scoring closure, evaluated with each seat made current), and the
+    layouts of location/storage slots (``locs``, ``ints``, ``strs``, ``points``) and card
+    tables (``attrs``, ``decks``).
+    """
+
+    def __init__(self, game: A.Game, name: str = "game"):
+        self.ast = game
+        self.name = name
+        consts = {d.var.name: d.value for d in game.declares}
+        nplayers = _static_int(game.setup.players.count, consts)
+        if nplayers is None or nplayers < 1:
+            raise CompileError("the number of players must be a constant of at least 1")
+        teams = _teams(game.setup.teams, nplayers)
+        c = ActionCompiler(nplayers, teams)
+        self.compiler = c
+        self.nplayers = nplayers
+        self.teams = teams
+        self.team_of = c.team_of
+        self._blocks = 0
+        # Declared constants are variables bound once, before setup.
+        decl: list[tuple[int, Fn]] = []
+        for d in game.declares:
+            value = c.let_value(d.value)
+            decl.append((c.new_var(d.var.name), value))
+        setup_actions = [c.run(x) for x in game.setup.decks]
+
+        def setup(st, env):
+            for i, f in decl:
+                env[i] = f(st, env)
+            for f in setup_actions:
+                f(st, env)
+
+        self.setup = setup
+        self.root = self._block(None, game.body, team=False)
+        self.score = c.int_value(game.scoring.value)
+        self.order = game.scoring.order.value
+        self.nvars = c.nvars
+        self.locs, self.ints, self.strs, self.points = c.locs, c.ints, c.strs, c.points
+        self.attrs = c.attrs
+        self.has_choice = any(isinstance(n, A.Choice) for n in A.walk(game))
+
+    def _block(self, end: Fn | None, body: tuple[A.Node, ...], team: bool) -> Block:
+        c = self.compiler
+        items: list[tuple[int, object]] = []
+        for node in body:
+            if isinstance(node, A.Stage):
+                inner = self._block(c.expr(node.end), node.body, team=node.kind is A.StageKind.TEAM)
+                items.append((STAGE, inner))
+            elif isinstance(node, A.Choice):
+                items.append((CHOICE, self._choice(node)))
+            elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
+                value = c.let_value(node.value)
+                i = c.new_var(node.var.name)
+                choice = self._choice(node.body)
+                c.pop_var()
+
+                def let_choice(st, env, out, value=value, i=i, choice=choice):
+                    env[i] = value(st, env)
+                    choice(st, env, out)
+
+                items.append((CHOICE, let_choice))
+            else:
+                items.append((EXEC, c.run(node)))
+        self._blocks += 1
+        return Block(team, end, items, self._blocks)
+
+    def _choice(self, node: A.Choice) -> Fn:
+        parts = [self.compiler.expand(x) for x in node.items]
+
+        def choice(st, env, out):
+            for p in parts:
+                p(st, env, out)
+
+        return choice
+
+    def new_state(self, seed: int | str | None = 0, **limits) -> State:  # noqa: F821
+        """A fresh game: setup done, run to the first decision (or the end)."""
+        from evogame.engine.state import State
+
+        return State(self, seed, **limits)
+
+
+def _static_int(node: A.Node, consts: dict[str, A.Node]) -> int | None:
+    if isinstance(node, A.IntLit):
+        return node.value
+    if isinstance(node, A.Var) and node.name in consts:
+        return _static_int(consts[node.name], consts)
+    return None
+
+
+def _teams(spec: A.CreateTeams | None, nplayers: int) -> list[list[int]]:
+    """Teams as lists of seats; seats not named get a team of their own (RECYCLE v0.5)."""
+    if spec is None:
+        return [[p] for p in range(nplayers)]
+    teams: list[list[int]] = []
+    seen: set[int] = set()
+
+    def members(t: A.TeamSpec) -> list[int]:
+        out = [m.value for m in t.members]
+        for s in t.subteams:
+            out.extend(members(s))
+        return out
+
+    for t in spec.teams:
+        ms = [m for m in members(t) if 0 <= m < nplayers and m not in seen]
+        seen.update(ms)
+        if ms:
+            teams.append(ms)
+    teams.extend([p] for p in range(nplayers) if p not in seen)
+    return teams
+
+
+def with_defines(game: A.Game, defines: dict[str, int | str]) -> A.Game:
+    """`game` with declared constants replaced (``--define NUMP=4``).
+
+    Raises KeyError naming a constant the game does not declare.
+    """
+    declared = {d.var.name for d in game.declares}
+    unknown = sorted(set(defines) - declared)
+    if unknown:
+        raise KeyError(", ".join(unknown))
+    new = []
+    for d in game.declares:
+        if d.var.name in defines:
+            v = defines[d.var.name]
+            lit = A.IntLit(v) if isinstance(v, int) else A.NameLit(v)
+            if lit.result() is not d.var.ty:
+                raise TypeError(f"'{d.var.name} is {d.var.ty}, not {lit.result()}")
+            d = replace(d, value=lit)
+        new.append(d)
+    return replace(game, declares=tuple(new))
+
+
+def compile_game(game: A.Game, name: str = "game") -> CompiledGame:
+    """Compile a checked game (raises CompileError for what the engine cannot run)."""
+    return CompiledGame(game, name)

@@ -1,0 +1,459 @@
+"""`State`: the mutable position of one game, resumable and clonable at any decision.
+
+Invariants of this hot path (keep them when editing):
+  * ``locs[s]`` is the list of card ids in location slot ``s``, bottom first; ``where[c]``
+    is the slot physically holding card ``c`` (``mem`` locations hold references and never
+    change ``where``);
+  * the interpreter position is explicit: ``frames`` is a stack of ``[block, pc, first]``
+    (no Python generator), ``pcycles``/``tcycles`` the player and team cycles, each
+    ``[current, queued_next]`` (-1 = nothing queued), pushed by stages;
+  * at a decision ``options`` holds the ``(action, env)`` pairs of the current choice;
+  * every loop is bounded: ``max_decisions`` per game, ``max_steps`` scripted steps
+    between two decisions; hitting one ends the game as ``capped``.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from evogame.engine.errors import GameError
+from evogame.engine.game import CHOICE, EXEC, CompiledGame
+
+#: Full-state cycle checks start after this many loop steps (short games never pay for them).
+CYCLE_CHECK_AFTER = 256
+
+
+class State:
+    """One game in progress. Build with `CompiledGame.new_state(seed)`.
+
+    Decision API (OpenSpiel's vocabulary): `legal_actions`, `apply_action`,
+    `current_player`, `is_terminal`, `returns`, `clone`, `determinize`.
+    """
+
+    __slots__ = (
+        "_scorers",
+        "capped",
+        "cycle",
+        "decisions",
+        "deck_uses",
+        "entropy",
+        "env",
+        "error",
+        "frames",
+        "game",
+        "ints",
+        "locs",
+        "loop_steps",
+        "max_decisions",
+        "max_steps",
+        "options",
+        "pcycle",
+        "pcycles",
+        "points",
+        "rng",
+        "seen",
+        "steps",
+        "strs",
+        "tcycle",
+        "tcycles",
+        "terminal",
+        "where",
+    )
+
+    def __init__(
+        self,
+        game: CompiledGame,
+        seed: int | str | None = 0,
+        max_decisions: int = 1000,
+        max_steps: int = 100_000,
+        detect_cycles: bool = True,
+        _blank: bool = False,
+    ):
+        self.game = game
+        if _blank:
+            return
+        self.locs = [[] for _ in game.locs.keys]
+        self.where: list[int] = []
+        self.ints = [0] * len(game.ints.keys)
+        self.strs = [""] * len(game.strs.keys)
+        self.points: list[tuple] = [()] * len(game.points.keys)
+        self._scorers: list = [None] * len(game.points.keys)
+        self.pcycles = [[0, -1]]
+        self.tcycles = [[0, -1]]
+        self.pcycle = self.pcycles[0]
+        self.tcycle = self.tcycles[0]
+        self.frames = [[game.root, 0, True]]
+        self.env = [None] * game.nvars
+        self.rng = _random.Random(seed)
+        self.options: list = []
+        self.terminal = self.capped = self.cycle = False
+        self.error: str | None = None
+        self.decisions = 0
+        self.steps = 0
+        self.loop_steps = 0
+        self.max_decisions = max_decisions
+        self.max_steps = max_steps
+        self.seen: dict | None = {} if detect_cycles else None
+        self.entropy = 0
+        self.deck_uses = [0] * len(game.compiler.decks)
+        game.setup(self, self.env)
+        self._advance()
+
+    # --- decision API ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, or -1 when the game is over."""
+        return -1 if self.terminal else self.pcycle[0]
+
+    def legal_actions(self) -> list[int]:
+        """Indices of the options of the current choice (empty when the game is over)."""
+        return [] if self.terminal else list(range(len(self.options)))
+
+    def num_actions(self) -> int:
+        return 0 if self.terminal else len(self.options)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def apply_action(self, i: int) -> None:
+        """Take option `i` of the current choice and play on to the next decision."""
+        if self.terminal:
+            raise GameError("the game is over")
+        action, env = self.options[i]
+        if len(self.options) > 1:
+            self.entropy += 1
+        self.options = []
+        self.decisions += 1
+        self.steps = 0
+        self._advance(action, env[:])
+
+    def scores(self) -> list[int]:
+        """Each seat's value of the game's (scoring ...) expression, that seat made current."""
+        saved = self.pcycle[0]
+        out = []
+        for p in range(self.game.nplayers):
+            self.pcycle[0] = p
+            try:
+                out.append(int(self.game.score(self, self.env)))
+            except GameError:
+                out.append(0)
+        self.pcycle[0] = saved
+        return out
+
+    def returns(self) -> list[float]:
+        """Win share per seat: 1/k to each of the k seats tied for the best score, else 0."""
+        s = self.scores()
+        best = max(s) if self.game.order == "max" else min(s)
+        k = s.count(best)
+        return [1.0 / k if v == best else 0.0 for v in s]
+
+    def ranks(self) -> list[int]:
+        """Competition rank per seat (0 = best; tied seats share the better rank)."""
+        s = self.scores()
+        key = (lambda v: -v) if self.game.order == "max" else (lambda v: v)
+        ordered = sorted(key(v) for v in s)
+        return [ordered.index(key(v)) for v in s]
+
+    # --- cloning and hidden information --------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy that can be played on (its own RNG, same RNG state)."""
+        c = State(self.game, _blank=True)
+        c.locs = [lst[:] for lst in self.locs]
+        c.where = self.where[:]
+        c.ints = self.ints[:]
+        c.strs = self.strs[:]
+        c.points = self.points[:]
+        c._scorers = self._scorers[:]
+        c.pcycles = [x[:] for x in self.pcycles]
+        c.tcycles = [x[:] for x in self.tcycles]
+        c.pcycle = c.pcycles[-1]
+        c.tcycle = c.tcycles[-1]
+        c.frames = [f[:] for f in self.frames]
+        c.env = self.env[:]
+        c.rng = _random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.options = self.options
+        c.terminal, c.capped, c.cycle, c.error = self.terminal, self.capped, self.cycle, self.error
+        c.decisions, c.steps, c.loop_steps = self.decisions, self.steps, self.loop_steps
+        c.max_decisions, c.max_steps = self.max_decisions, self.max_steps
+        c.seen = dict(self.seen) if self.seen is not None else None
+        c.entropy = self.entropy
+        c.deck_uses = self.deck_uses[:]
+        return c
+
+    def assign(self, other: State) -> None:
+        """Become `other` (used by `ensure`, which tries an action on a clone)."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
+
+    def visible_to(self, player: int, slot: int) -> bool:
+        """Whether `player` sees the cards of location `slot` (vloc all, iloc owner,
+        hloc nobody, oloc everyone but the owner; mem holds references, kept as is)."""
+        owner, vis = self.game.locs.keys[slot][:2]
+        if vis == "vloc" or vis == "mem":
+            return True
+        if vis == "iloc":
+            return owner == player
+        if vis == "oloc":
+            return owner != player
+        return False
+
+    def determinize(self, player: int, rng: _random.Random) -> State:
+        """A clone in which every card `player` cannot see is redealt at random among the
+        unseen places, keeping each location's size and each place's deck (card back)."""
+        c = self.clone()
+        deck_of = self.game.compiler.deck_of_card
+        hidden_places: list[tuple[int, int]] = []
+        for s, lst in enumerate(c.locs):
+            if lst and not c.visible_to(player, s):
+                hidden_places.extend((s, i) for i in range(len(lst)))
+        by_deck: dict[int, list[tuple[int, int]]] = {}
+        for s, i in hidden_places:
+            by_deck.setdefault(deck_of[c.locs[s][i]], []).append((s, i))
+        for places in by_deck.values():
+            cards = [c.locs[s][i] for s, i in places]
+            rng.shuffle(cards)
+            for (s, i), card in zip(places, cards, strict=True):
+                c.locs[s][i] = card
+                c.where[card] = s
+        c.rng = _random.Random(rng.getrandbits(64))
+        return c
+
+    # --- primitives used by compiled actions ---------------------------------------------------
+
+    def move(self, card: int, slot: int, where: str, index: int = 0) -> None:
+        src = self.locs[self.where[card]]
+        if src and src[-1] == card:
+            src.pop()
+        else:
+            try:
+                src.remove(card)
+            except ValueError:
+                raise GameError("a card to move is not where the engine put it") from None
+        dst = self.locs[slot]
+        if where == "top":
+            dst.append(card)
+        elif where == "bottom":
+            dst.insert(0, card)
+        else:
+            dst.insert(index, card)
+        self.where[card] = slot
+
+    def shuffle(self, cards: list[int]) -> None:
+        self.entropy += 1
+        self.rng.shuffle(cards)
+
+    def rand_below(self, n: int) -> int:
+        """A chance event: uniform in 0..n-1."""
+        self.entropy += 1
+        return self.rng.randrange(n)
+
+    def rand_int(self, lo: int, hi: int) -> int:
+        self.entropy += 1
+        return self.rng.randint(lo, hi) if hi >= lo else lo
+
+    def count_steps(self, k: int) -> None:
+        self.steps += k
+        if self.steps > self.max_steps:
+            raise _Capped()
+
+    def set_points(self, slot: int, key: tuple, awards: tuple) -> None:
+        """Install a point map: `key` is its hashable description, `awards` the compiled form."""
+        self.points[slot] = (key, awards)
+        self._scorers[slot] = None
+
+    def scorer(self, slot: int):
+        """card -> points under point map `slot` (the sum of all matching awards), memoised."""
+        f = self._scorers[slot]
+        if f is None:
+            awards = self.points[slot][1] if self.points[slot] else ()
+            memo: dict[int, int] = {}
+
+            def f(card, awards=awards, memo=memo):
+                v = memo.get(card)
+                if v is None:
+                    v = 0
+                    for conds, pts in awards:
+                        for table, value in conds:
+                            if card >= len(table) or table[card] != value:
+                                break
+                        else:
+                            v += pts
+                    memo[card] = v
+                return v
+
+            self._scorers[slot] = f
+        return f
+
+    def create_cards(self, deck_index: int, slot: int) -> None:
+        """Put the cards of a (create deck ...) into `slot`; card ids are allocated once per
+        (deck, use) and shared by every state of this game (attribute tables are append-only)."""
+        comp = self.game.compiler
+        use = self.deck_uses[deck_index]
+        self.deck_uses[deck_index] = use + 1
+        key = (deck_index, use)
+        ids = comp.created.get(key)
+        if ids is None:
+            combos, _name = comp.decks[deck_index]
+            start = len(comp.deck_of_card)
+            ids = list(range(start, start + len(combos)))
+            for c, combo in zip(ids, combos, strict=True):
+                comp.deck_of_card.append(deck_index)
+                for k, table in comp.attrs.items():
+                    table.append(combo.get(k, ""))
+                for k in combo:
+                    if k not in comp.attrs:
+                        comp.attrs[k] = [""] * c + [combo[k]]
+            comp.created[key] = ids
+        need = ids[-1] + 1 if ids else 0
+        if len(self.where) < need:
+            self.where.extend([-1] * (need - len(self.where)))
+        self.locs[slot].extend(ids)
+        for c in ids:
+            self.where[c] = slot
+
+    def grow_locs(self) -> None:
+        self.locs.extend([] for _ in range(len(self.game.locs.keys) - len(self.locs)))
+
+    def grow_storage(self) -> None:
+        g = self.game
+        self.ints.extend([0] * (len(g.ints.keys) - len(self.ints)))
+        self.strs.extend([""] * (len(g.strs.keys) - len(self.strs)))
+        extra = len(g.points.keys) - len(self.points)
+        self.points.extend([()] * extra)
+        self._scorers.extend([None] * extra)
+
+    # --- the interpreter loop ------------------------------------------------------------------
+
+    def _key(self, at_choice: bool) -> tuple:
+        return (
+            at_choice,
+            tuple(map(tuple, self.locs)),
+            tuple(self.ints),
+            tuple(self.strs),
+            tuple(p[0] if p else () for p in self.points),
+            tuple((f[0].uid, f[1], f[2]) for f in self.frames),
+            tuple(map(tuple, self.pcycles)),
+            tuple(map(tuple, self.tcycles)),
+            tuple(_frozen(v) for v in self.env),
+        )
+
+    def _check_cycle(self, at_choice: bool) -> bool:
+        """Record the full state; True when it repeats with no chance event and no real
+        decision (more than one option) in between: from there the game loops for ever."""
+        key = self._key(at_choice)
+        seen = self.seen
+        prev = seen.get(key)
+        if prev is not None and prev == self.entropy:
+            return True
+        seen[key] = self.entropy
+        return False
+
+    def _end(self, capped: bool = False, cycle: bool = False, error: str | None = None) -> None:
+        self.terminal = True
+        self.options = []
+        self.capped = capped
+        self.cycle = cycle
+        self.error = error
+
+    def _advance(self, action=None, env=None) -> None:
+        """Do `action` (a chosen option), then run scripted steps until the next decision
+        or the end of the game. Errors and bounds end the game; nothing escapes."""
+        try:
+            if action is not None:
+                action(self, env)
+            self._run()
+        except _Capped:
+            self._end(capped=True)
+        except GameError as e:
+            self._end(error=str(e))
+        except RecursionError:
+            self._end(error="recursion too deep")
+
+    def _run(self) -> None:
+        frames = self.frames
+        env = self.env
+        max_steps = self.max_steps
+        check_cycles = self.seen is not None
+        while frames:
+            fr = frames[-1]
+            block, pc = fr[0], fr[1]
+            if pc == 0 and block.end is not None:
+                # start of a stage pass: end test, then (after the first pass) the cycle advances
+                self.steps += 1
+                self.loop_steps += 1
+                if self.steps > max_steps:
+                    raise _Capped()
+                if (
+                    check_cycles
+                    and self.loop_steps > CYCLE_CHECK_AFTER
+                    and self._check_cycle(False)
+                ):
+                    self._end(cycle=True)
+                    return
+                if block.end(self, env):
+                    frames.pop()
+                    if block.team:
+                        self.tcycles.pop()
+                        self.tcycle = self.tcycles[-1]
+                    else:
+                        self.pcycles.pop()
+                        self.pcycle = self.pcycles[-1]
+                    continue
+                if fr[2]:
+                    fr[2] = False
+                else:
+                    cyc = self.tcycle if block.team else self.pcycle
+                    if cyc[1] >= 0:
+                        cyc[0] = cyc[1]
+                        cyc[1] = -1
+                    else:
+                        n = len(self.game.teams) if block.team else self.game.nplayers
+                        cyc[0] = (cyc[0] + 1) % n
+            items = block.items
+            if pc >= len(items):
+                if block.end is None:
+                    frames.pop()  # the game body is done
+                    continue
+                fr[1] = 0
+                continue
+            kind, payload = items[pc]
+            fr[1] = pc + 1
+            if kind == EXEC:
+                self.steps += 1
+                payload(self, env)
+            elif kind == CHOICE:
+                opts: list = []
+                payload(self, env, opts)
+                if not opts:
+                    raise GameError("a choice with no option")
+                if self.decisions >= self.max_decisions:
+                    raise _Capped()
+                if check_cycles and self.loop_steps > CYCLE_CHECK_AFTER:
+                    if self._check_cycle(True):
+                        self._end(cycle=True)
+                        return
+                self.loop_steps += 1
+                self.options = opts
+                return
+            else:  # STAGE
+                if payload.team:
+                    self.tcycles.append(self.tcycle[:])
+                    self.tcycle = self.tcycles[-1]
+                else:
+                    self.pcycles.append(self.pcycle[:])
+                    self.pcycle = self.pcycles[-1]
+                frames.append([payload, 0, True])
+        self._end()
+
+
+def _frozen(v):
+    """A hashable copy of a variable's value (lists of cards, lists of lists)."""
+    if isinstance(v, list):
+        return tuple(_frozen(x) for x in v)
+    return v
+
+
+class _Capped(Exception):
+    """Internal: a bound was hit."""
