@@ -66,6 +66,15 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
+def _register() -> None:
+    from evogame.commands.play import play
+
+    cli.add_command(play)
+
+
+_register()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with `argv` (default: sys.argv[1:]) and return the exit code."""
     try:

@@ -57,17 +57,21 @@ def check(game: A.Game) -> list[Problem]:
                     prev_literal = False
                     continue
                 if want is not None and want is not Ty.PIECE and not isinstance(want, dict):
-                    if not is_subtype(v.result(), want) and not (
-                        isinstance(want, dict)
-                    ):
-                        problem(v, f"{type(node).__name__}.{f.name} expects {_names(want)}, found {v.result()}")
+                    if not is_subtype(v.result(), want) and not (isinstance(want, dict)):
+                        problem(
+                            v,
+                            f"{type(node).__name__}.{f.name} expects {_names(want)}, found {v.result()}",
+                        )
                 if isinstance(v, A.Var) and v.name not in inner:
                     problem(v, f"unbound variable '{v.name}")
                 elif isinstance(v, A.Var) and inner[v.name] is not v.ty:
                     problem(v, f"variable '{v.name} has type {inner[v.name]}, used as {v.ty}")
                 is_lit = isinstance(v, _LITERALS)
                 if is_lit and prev_literal and not _separated(node):
-                    problem(v, "two literals side by side: CARDSTOCK's lexer would read them as one token")
+                    problem(
+                        v,
+                        "two literals side by side: CARDSTOCK's lexer would read them as one token",
+                    )
                 prev_literal = is_lit
                 visit(v, inner)
         if isinstance(node, A.Declare):
@@ -86,7 +90,9 @@ def _names(want) -> str:
 
 def _separated(node: A.Node) -> bool:
     """Constructs whose syntax puts a separator (',', ':', '..') between literal children."""
-    return isinstance(node, (A.StrCollection, A.SubAward, A.Range, A.Random, A.TeamSpec, A.Attribute))
+    return isinstance(
+        node, (A.StrCollection, A.SubAward, A.Range, A.Random, A.TeamSpec, A.Attribute)
+    )
 
 
 def _bound_type(node: A.Node, var: A.Var) -> Ty | None:

@@ -88,7 +88,9 @@ class Elaborator:
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
-        raise self.error(s, f"unbound variable '{name}: bind it with any, all, filter, let or declare")
+        raise self.error(
+            s, f"unbound variable '{name}: bind it with any, all, filter, let or declare"
+        )
 
     def bind(self, s: SExpr, ty: Ty, fn: Callable[[A.Var], A.Node]) -> A.Node:
         """Elaborate `fn(var)` with the variable atom `s` bound to `ty`."""
@@ -117,7 +119,9 @@ class Elaborator:
             # when a card is wanted ((top 'PAIRS) in ContinuousPairs4): the collections'
             # union. Make that coercion explicit, so the printed text says it too.
             union = A.SetOpAll(A.SetOpKind.UNION, node.coll, span=node.coll.span)
-            node = type(node)(*([node.index] if isinstance(node, A.Nth) else []), union, span=node.span)
+            node = type(node)(
+                *([node.index] if isinstance(node, A.Nth) else []), union, span=node.span
+            )
             ty = node.result()
         if not is_subtype(ty, want):
             raise self.error(s, f"expected {_want_text(want)}, found {ty} {_describe(s)}")
@@ -155,7 +159,9 @@ class Elaborator:
                 index = self.expr(head, Ty.INT)
                 coll = self.expr(s.items[1], (Ty.CARDS, Ty.CARDSETS))
                 return A.Nth(index, coll, span=s.span)
-        raise self.error(s, f"expected {_want_text(want) if want else 'an expression'}, found {_describe(s)}")
+        raise self.error(
+            s, f"expected {_want_text(want) if want else 'an expression'}, found {_describe(s)}"
+        )
 
     def atom(self, s: SAtom, want) -> A.Node:
         if s.kind == "INT":
@@ -171,7 +177,9 @@ class Elaborator:
             return A.AllPlayers(span=s.span)
         if k == "team":
             return A.AllTeams(span=s.span)
-        raise self.error(s, f"expected {_want_text(want) if want else 'an expression'}, found '{s.text}'")
+        raise self.error(
+            s, f"expected {_want_text(want) if want else 'an expression'}, found '{s.text}'"
+        )
 
     def names(self, items: list[SExpr], what: str) -> list[A.NameLit]:
         """A comma-separated run of names: A, B, C."""
@@ -218,7 +226,9 @@ class Elaborator:
                 return self.location(s)
             if k2 in _STORAGE:
                 return self.storage(s)
-        raise self.error(s, "expected (game vloc|iloc|hloc|oloc|mem NAME) or (game sto|str|points NAME)")
+        raise self.error(
+            s, "expected (game vloc|iloc|hloc|oloc|mem NAME) or (game sto|str|points NAME)"
+        )
 
     def e_current(self, s: SList) -> A.Node:
         return self.relative(s)
@@ -237,7 +247,10 @@ class Elaborator:
             if len(s.items) > 2:
                 k3 = self.kw(s.items[2])
                 if k3 in _VIS:
-                    raise self.error(s, "a location needs an owner in its own parentheses: ((current player) iloc HAND)")
+                    raise self.error(
+                        s,
+                        "a location needs an owner in its own parentheses: ((current player) iloc HAND)",
+                    )
         raise self.error(s, f"expected ({s.items[0].text} player) or ({s.items[0].text} team)")
 
     def e_owner(self, s: SList) -> A.Node:
@@ -333,13 +346,20 @@ class Elaborator:
         self.arity(s, 6, "(run top|bottom LENGTH CARDS using POINTS)")
         end = A.End(self.expect_kw(s.items[1], "top", "bottom"))
         return A.RunSequence(
-            end, self.expr(s.items[2], Ty.INT), self.expr(s.items[3], Ty.CARDS), self.using(s, 4), span=s.span
+            end,
+            self.expr(s.items[2], Ty.INT),
+            self.expr(s.items[3], Ty.CARDS),
+            self.using(s, 4),
+            span=s.span,
         )
 
     def e_tuples(self, s: SList) -> A.Node:
         self.arity(s, 5, "(tuples SIZE CARDS using POINTS)")
         return A.Tuples(
-            self.expr(s.items[1], Ty.INT), self.expr(s.items[2], Ty.CARDS), self.using(s, 3), span=s.span
+            self.expr(s.items[1], Ty.INT),
+            self.expr(s.items[2], Ty.CARDS),
+            self.using(s, 3),
+            span=s.span,
         )
 
     def e_partition(self, s: SList) -> A.Node:
@@ -361,7 +381,11 @@ class Elaborator:
         self.arity(s, 6, "(runs largest|all LENGTH CARDS using POINTS)")
         mode = A.RunsMode(self.expect_kw(s.items[1], "largest", "all"))
         return A.Runs(
-            mode, self.expr(s.items[2], Ty.INT), self.expr(s.items[3], Ty.CARDS), self.using(s, 4), span=s.span
+            mode,
+            self.expr(s.items[2], Ty.INT),
+            self.expr(s.items[3], Ty.CARDS),
+            self.using(s, 4),
+            span=s.span,
         )
 
     def e_indexed(self, s: SList) -> A.Node:
@@ -385,7 +409,8 @@ class Elaborator:
             if is_subtype(ty, Ty.CARDS) and q == "all":
                 return A.AggCards(coll, var, inner, span=s.span)
             raise self.error(
-                s.items[3], f"expected a boolean{' or a card collection' if q == 'all' else ''}, found {ty}"
+                s.items[3],
+                f"expected a boolean{' or a card collection' if q == 'all' else ''}, found {ty}",
             )
 
         return self.bind(s.items[2], elem, body)
@@ -431,7 +456,10 @@ class Elaborator:
     def boolop(self, s: SList) -> A.Node:
         k = self.kw(s.items[0])
         if len(s.items) < 3:
-            raise self.error(s, f"wrong number of parts: ({k} ...) needs at least 2 booleans, found {len(s.items) - 1}")
+            raise self.error(
+                s,
+                f"wrong number of parts: ({k} ...) needs at least 2 booleans, found {len(s.items) - 1}",
+            )
         args = tuple(self.expr(x, Ty.BOOL) for x in s.items[1:])
         return A.BoolOp(A.BoolOpKind(k), args, span=s.span)
 
@@ -457,11 +485,17 @@ class Elaborator:
         ta = _value_type(a.result())
         cls = _CMP_CLASS.get(ta)
         if cls is None:
-            raise self.error(s.items[1], f"'{op}' compares integers, strings, cards, players or teams; found {ta}")
+            raise self.error(
+                s.items[1],
+                f"'{op}' compares integers, strings, cards, players or teams; found {ta}",
+            )
         b = self.infer(s.items[2])
         tb = _value_type(b.result())
         if tb is not ta:
-            raise self.error(s.items[2], f"'{op}' compares values of one type: {ta} on the left, {tb} on the right")
+            raise self.error(
+                s.items[2],
+                f"'{op}' compares values of one type: {ta} on the left, {tb} on the right",
+            )
         return cls(cmp, a, b, span=s.span)
 
     # --- statements -----------------------------------------------------------------------
@@ -516,7 +550,9 @@ class Elaborator:
         value = self.infer(s.items[1], BINDABLE)
         ty = value.result()
         if not is_subtype(ty, BINDABLE):
-            raise self.error(s.items[1], f"let binds an integer, boolean, string or collection; found {ty}")
+            raise self.error(
+                s.items[1], f"let binds an integer, boolean, string or collection; found {ty}"
+            )
 
         def body(var: A.Var) -> A.Node:
             b = s.items[3]
@@ -560,7 +596,10 @@ class Elaborator:
             return self.s_agg(s)
         handler = getattr(self, f"a_{k}", None) if k else None
         if handler is None:
-            raise self.error(s, f"expected an action (move, set, inc, dec, shuffle, cycle, ...), found {_describe(s)}")
+            raise self.error(
+                s,
+                f"expected an action (move, set, inc, dec, shuffle, cycle, ...), found {_describe(s)}",
+            )
         return handler(s)
 
     def a_move(self, s: SList) -> A.Node:
@@ -569,7 +608,9 @@ class Elaborator:
 
     def a_remember(self, s: SList) -> A.Node:
         self.arity(s, 3, "(remember CARD CARD)")
-        return A.Remember(self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span)
+        return A.Remember(
+            self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span
+        )
 
     def a_forget(self, s: SList) -> A.Node:
         self.arity(s, 2, "(forget CARD)")
@@ -577,7 +618,9 @@ class Elaborator:
 
     def a_shuffle(self, s: SList) -> A.Node:
         if len(s.items) == 4 and self.kw(s.items[1]) == "faro":
-            return A.ShuffleFaro(self.expr(s.items[2], Ty.LOC), self.expr(s.items[3], Ty.LOC), span=s.span)
+            return A.ShuffleFaro(
+                self.expr(s.items[2], Ty.LOC), self.expr(s.items[3], Ty.LOC), span=s.span
+            )
         self.arity(s, 2, "(shuffle CARDS)")
         return A.Shuffle(self.expr(s.items[1], Ty.CARDS), span=s.span)
 
@@ -600,9 +643,20 @@ class Elaborator:
                 raise self.error(aw, "expected an award ((KEY : VALUE) ... POINTS)")
             conds = []
             for sub in aw.items[:-1]:
-                if not (isinstance(sub, SList) and len(sub.items) == 3 and isinstance(sub.items[1], SAtom) and sub.items[1].kind == "COLON"):
+                if not (
+                    isinstance(sub, SList)
+                    and len(sub.items) == 3
+                    and isinstance(sub.items[1], SAtom)
+                    and sub.items[1].kind == "COLON"
+                ):
                     raise self.error(sub, "expected a condition (KEY : VALUE)")
-                conds.append(A.SubAward(self.expr(sub.items[0], Ty.STR), self.expr(sub.items[2], Ty.STR), span=sub.span))
+                conds.append(
+                    A.SubAward(
+                        self.expr(sub.items[0], Ty.STR),
+                        self.expr(sub.items[2], Ty.STR),
+                        span=sub.span,
+                    )
+                )
             out.append(A.Award(tuple(conds), self.expr(aw.items[-1], Ty.INT), span=aw.span))
         return out
 
@@ -638,7 +692,9 @@ class Elaborator:
 
     def a_create(self, s: SList) -> A.Node:
         if len(s.items) < 2:
-            raise self.error(s, "expected (create deck ...), (create teams ...) or (create players N)")
+            raise self.error(
+                s, "expected (create deck ...), (create teams ...) or (create players N)"
+            )
         k = self.expect_kw(s.items[1], "deck", "teams", "players")
         if k == "teams":
             if len(s.items) < 3:
@@ -662,7 +718,10 @@ class Elaborator:
         for i, it in enumerate(s.items[:n]):
             ok = it.kind == "COMMA" if i % 2 else it.kind == "INT"
             if not ok:
-                raise self.error(it, f"expected {'a comma' if i % 2 else 'a seat number'} in a team, found {_describe(it)}")
+                raise self.error(
+                    it,
+                    f"expected {'a comma' if i % 2 else 'a seat number'} in a team, found {_describe(it)}",
+                )
             if i % 2 == 0:
                 members.append(A.IntLit(int(it.text), span=it.span))
         if not members or n % 2 == 0:
@@ -670,7 +729,9 @@ class Elaborator:
         return A.TeamSpec(tuple(members), tuple(self.teamspec(x) for x in s.items[n:]), span=s.span)
 
     def deck(self, s: SExpr) -> A.Deck:
-        if not (isinstance(s, SList) and s.items and self.kw(s.items[0]) == "deck" and len(s.items) >= 2):
+        if not (
+            isinstance(s, SList) and s.items and self.kw(s.items[0]) == "deck" and len(s.items) >= 2
+        ):
             raise self.error(s, "expected (deck (ATTRIBUTE (VALUE, ...)) ...)")
         attrs = tuple(self.attribute(a, key=True) for a in s.items[1:])
         return A.Deck(attrs, span=s.span)
@@ -708,7 +769,9 @@ class Elaborator:
         value = self.infer(s.items[1], BINDABLE)
         ty = value.result()
         if not is_subtype(ty, BINDABLE):
-            raise self.error(s.items[1], f"declare binds an integer, boolean, string or collection; found {ty}")
+            raise self.error(
+                s.items[1], f"declare binds an integer, boolean, string or collection; found {ty}"
+            )
         v = s.items[2]
         if not (isinstance(v, SAtom) and v.kind == "VAR"):
             raise self.error(v, f"expected a variable such as 'NUMP, found {_describe(v)}")
@@ -723,14 +786,26 @@ class Elaborator:
         if not items:
             raise self.error(s, "expected (create players N) in (setup ...)")
         first = items[0]
-        if not (isinstance(first, SList) and len(first.items) >= 2 and self.kw(first.items[0]) == "create" and self.kw(first.items[1]) == "players"):
-            raise self.error(first, f"expected (create players N) first in (setup ...), found {_describe(first)}")
+        if not (
+            isinstance(first, SList)
+            and len(first.items) >= 2
+            and self.kw(first.items[0]) == "create"
+            and self.kw(first.items[1]) == "players"
+        ):
+            raise self.error(
+                first, f"expected (create players N) first in (setup ...), found {_describe(first)}"
+            )
         self.arity(first, 3, "(create players N)")
         count = self.expr(first.items[2], Ty.INT)
         players = A.CreatePlayers(count, span=first.span)
         teams = None
         rest = items[1:]
-        if rest and isinstance(rest[0], SList) and len(rest[0].items) >= 2 and self.kw(rest[0].items[1]) == "teams":
+        if (
+            rest
+            and isinstance(rest[0], SList)
+            and len(rest[0].items) >= 2
+            and self.kw(rest[0].items[1]) == "teams"
+        ):
             teams = self.a_create(rest[0])
             rest = rest[1:]
         decks = []
@@ -741,7 +816,10 @@ class Elaborator:
             elif k == "repeat":
                 decks.append(self.a_repeat(d))
             else:
-                raise self.error(d, f"expected (create deck ...) or (repeat N (create deck ...)) in setup, found {_describe(d)}")
+                raise self.error(
+                    d,
+                    f"expected (create deck ...) or (repeat N (create deck ...)) in setup, found {_describe(d)}",
+                )
         if not decks:
             raise self.error(s, "setup creates no deck: add (create deck LOCATION (deck ...))")
         return A.Setup(players, teams, tuple(decks), span=s.span)
@@ -751,7 +829,12 @@ class Elaborator:
             raise self.error(s, f"expected (game ...), found {_describe(s)}")
         items = s.items[1:]
         declares = []
-        while items and isinstance(items[0], SList) and items[0].items and self.kw(items[0].items[0]) == "declare":
+        while (
+            items
+            and isinstance(items[0], SList)
+            and items[0].items
+            and self.kw(items[0].items[0]) == "declare"
+        ):
             declares.append(self.declare(items[0]))
             items = items[1:]
         if not items:
@@ -762,7 +845,10 @@ class Elaborator:
             raise self.error(s, "the game has no (scoring min|max INT) at its end")
         last = items[-1]
         if not (isinstance(last, SList) and last.items and self.kw(last.items[0]) == "scoring"):
-            raise self.error(last, f"expected (scoring min|max INT) as the game's last part, found {_describe(last)}")
+            raise self.error(
+                last,
+                f"expected (scoring min|max INT) as the game's last part, found {_describe(last)}",
+            )
         body = tuple(self.body_item(x) for x in items[:-1])
         if not body:
             raise self.error(last, "the game has no stage or multiaction between setup and scoring")

@@ -181,7 +181,9 @@ def _char_error(text: str, pos: int, file: str) -> RecycleError:
             file,
         )
     if c == ";":
-        return RecycleError("a single ';' is not a comment: comments start with ';;'", line, col, file)
+        return RecycleError(
+            "a single ';' is not a comment: comments start with ';;'", line, col, file
+        )
     if c == "\x00":
         return RecycleError("NUL byte in the file: rule files are text", line, col, file)
     if c == "'":
@@ -260,10 +262,18 @@ def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = N
             file,
         ) from None
     except UnexpectedInput as e:  # pragma: no cover - defensive
-        raise RecycleError(f"syntax error: {e}", getattr(e, "line", 1), getattr(e, "column", 1), file) from None
-    top = _convert(tree.children[0]) if isinstance(tree, Tree) and tree.data == "start" else _convert(tree)
+        raise RecycleError(
+            f"syntax error: {e}", getattr(e, "line", 1), getattr(e, "column", 1), file
+        ) from None
+    top = (
+        _convert(tree.children[0])
+        if isinstance(tree, Tree) and tree.data == "start"
+        else _convert(tree)
+    )
     if not isinstance(top, SList):
-        raise RecycleError(f"expected (game ...), found {top.text!r}", top.span.line, top.span.column, file)
+        raise RecycleError(
+            f"expected (game ...), found {top.text!r}", top.span.line, top.span.column, file
+        )
     _check_adjacent(top, file)
     return top
 
@@ -283,7 +293,11 @@ def _check_adjacent(top: SList, file: str) -> None:
             if isinstance(item, SList):
                 stack.append(item)
             elif prev is not None and isinstance(prev, SAtom):
-                glued = (prev.kind, item.kind) in {("NAME", "NAME"), ("INT", "INT"), ("VAR", "NAME")}
+                glued = (prev.kind, item.kind) in {
+                    ("NAME", "NAME"),
+                    ("INT", "INT"),
+                    ("VAR", "NAME"),
+                }
                 if glued:
                     raise RecycleError(
                         f"{prev.text} and {item.text} side by side: CARDSTOCK reads them as one "

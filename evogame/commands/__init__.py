@@ -1,0 +1,1 @@
+"""The subcommands of `evogame`, one module each (thin layers over the library)."""

@@ -1,0 +1,172 @@
+"""`evogame play`: simulate a rule file and report its statistics."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from evogame.engine import CompileError, with_defines
+from evogame.lang import RecycleError, parse_file
+from evogame.simulate import Limits, simulate
+
+
+def parse_defines(defines: tuple[str, ...]) -> dict[str, int | str]:
+    """``NAME=VALUE`` pairs: VALUE is an int when it is digits, else a name."""
+    out: dict[str, int | str] = {}
+    for d in defines:
+        name, sep, value = d.partition("=")
+        name = name.strip().lstrip("'")
+        if not sep or not name.isalpha() or not name.isupper() or not value:
+            raise click.BadParameter(
+                f"'{d}': expected NAME=VALUE, e.g. NUMP=4", param_hint="--define"
+            )
+        value = value.strip()
+        if value.isdigit():
+            out[name] = int(value)
+        elif value.isalpha() and value.isupper():
+            out[name] = value
+        else:
+            raise click.BadParameter(
+                f"'{d}': a value is a non-negative integer or an UPPERCASE name",
+                param_hint="--define",
+            )
+    return out
+
+
+def load_game(path: Path, defines: tuple[str, ...]):
+    """Parse, apply --define, and check that the game compiles; exit 1 with a message if not."""
+    try:
+        ast = parse_file(path)
+        ast = with_defines(ast, parse_defines(defines))
+        from evogame.engine import compile_game
+
+        game = compile_game(ast, path.stem)
+    except RecycleError as e:
+        click.echo(str(e))
+        sys.exit(1)
+    except KeyError as e:
+        click.echo(f"{path}:1:1: --define {e.args[0]}: the game declares no such constant")
+        sys.exit(1)
+    except (TypeError, CompileError) as e:
+        click.echo(f"{path}:1:1: {e}")
+        sys.exit(1)
+    return ast, game
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and once a run passes 1 s."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total = total
+        self.enabled = enabled and sys.stderr.isatty()
+        self.start = time.perf_counter()
+        self.bar = None
+        self.task = None
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None and time.perf_counter() - self.start > 1.0:
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=self.total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--games", "n", default=1000, show_default=True, type=click.IntRange(1), help="Games to play."
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the whole run.")
+@click.option(
+    "--players", default="", help="One player per seat, comma-separated (default: all random)."
+)
+@click.option(
+    "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
+)
+@click.option(
+    "--workers", default=1, show_default=True, type=click.IntRange(1), help="Worker processes."
+)
+@click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
+@click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(1))
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def play(file, n, seed, players, defines, workers, max_decisions, max_steps, quiet, as_json):
+    """Play FILE many times with the given players and report statistics."""
+    ast, game = load_game(file, defines)
+    specs = [s.strip() for s in players.split(",")] if players else ["random"] * game.nplayers
+    if len(specs) != game.nplayers:
+        click.echo(f"{file}:1:1: --players names {len(specs)} seats; the game has {game.nplayers}")
+        sys.exit(1)
+    progress = _Progress(n, not quiet)
+    t0 = time.perf_counter()
+    try:
+        stats = simulate(
+            ast,
+            specs,
+            n,
+            seed=seed,
+            workers=workers,
+            limits=Limits(max_decisions, max_steps),
+            name=file.stem,
+            progress=progress,
+        )
+    except ValueError as e:
+        click.echo(f"{file}:1:1: {e}")
+        sys.exit(1)
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - t0
+    out = {"game": file.stem, "file": str(file), "players": specs, "seed": seed, **stats.to_json()}
+    out["seconds"] = seconds
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    _table(out)
+
+
+def _table(out: dict) -> None:
+    console = Console()
+    t = Table(title=f"{out['game']}: {out['games']} games, seed {out['seed']}")
+    t.add_column("seat")
+    t.add_column("player")
+    t.add_column("win share (95% CI)")
+    t.add_column("by turn position")
+    t.add_column("mean score")
+    for p, name in enumerate(out["players"]):
+        lo, hi = out["win_share_ci95"][p]
+        t.add_row(
+            str(p),
+            name,
+            f"{out['win_share'][p]:.3f} ({lo:.3f}-{hi:.3f})",
+            f"{out['win_share_by_turn_position'][p]:.3f}",
+            f"{out['mean_score'][p]:.2f}",
+        )
+    console.print(t)
+    d = out["decisions_per_game"]
+    b = out["branching"]
+    console.print(
+        f"decisions/game {d['mean']:.2f} (95% CI {d['ci95'][0]:.2f}-{d['ci95'][1]:.2f}, "
+        f"min {d['min']}, max {d['max']}); mean branching {b['mean']:.3f}, "
+        f"forced {b['forced_share']:.3f}"
+    )
+    console.print(
+        f"terminated {out['terminated']:.3f}  capped {out['capped']:.3f}  cycles {out['cycles']:.3f}"
+        f"  errors {out['errors']:.3f}  ({out['seconds']:.2f} s, {out['games'] / max(out['seconds'], 1e-9):,.0f} games/s)"
+    )
+    for msg, k in out["error_messages"].items():
+        console.print(f"  error in {k} games: {msg}")

@@ -1,0 +1,1 @@
+"""Metrics: statistics of game records, each with its confidence interval."""

@@ -1,0 +1,148 @@
+"""Play many games: `play_one` makes a record; `simulate` streams them into `GameStats`.
+
+Determinism: game i of a run is a function of (game, players, seed, i) alone. Its chance
+events (shuffles, ``random``) draw from the engine's stream seeded by ``deal_seed(seed,
+i)``; each player draws from its own stream seeded by ``play_seed(seed, i)``. Batches of
+games are folded in batch order, so the result is identical for any number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from evogame.engine import CompiledGame, compile_game
+from evogame.lang.ast import Game
+from evogame.metrics.stats import GameRecord, GameStats
+from evogame.players import Player, make_player
+
+BATCH = 250  # games per task: fixed, so results do not depend on the worker count
+
+_MASK = (1 << 63) - 1
+
+
+def deal_seed(seed: int, i: int) -> int:
+    """Seed of game i's chance events (the deal and every later shuffle)."""
+    return (seed * 0x9E3779B97F4A7C15 + i * 0xBF58476D1CE4E5B9 + 1) & _MASK
+
+
+def play_seed(seed: int, i: int) -> int:
+    """Seed of the players' choices in game i (independent of the deal)."""
+    return (seed * 0x94D049BB133111EB + i * 0x2545F4914F6CDD1D + 7) & _MASK
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_decisions: int = 1000
+    max_steps: int = 100_000
+
+
+def play_one(
+    game: CompiledGame,
+    players: list[Player],
+    index: int,
+    seed: int,
+    limits: Limits = Limits(),
+    deal: int | None = None,
+) -> GameRecord:
+    """Play game `index` of a run seeded `seed` to its end and record it.
+
+    `deal` overrides the deal stream's seed (several games on one deal with different
+    play, for the agency measure).
+    """
+    ds = deal_seed(seed, index) if deal is None else deal
+    st = game.new_state(ds, max_decisions=limits.max_decisions, max_steps=limits.max_steps)
+    rng = random.Random(play_seed(seed, index))
+    branching: list[int] = []
+    who: list[int] = []
+    first_seen: dict[int, None] = {}
+    while not st.terminal:
+        p = st.pcycle[0]
+        n = len(st.options)
+        branching.append(n)
+        who.append(p)
+        first_seen.setdefault(p, None)
+        st.apply_action(players[p].choose(st, rng) if n > 1 or not _cheap(players[p]) else 0)
+    order = list(first_seen) + [p for p in range(game.nplayers) if p not in first_seen]
+    return GameRecord(
+        index=index,
+        seed=ds,
+        scores=st.scores(),
+        win=st.returns(),
+        branching=branching,
+        players_of_decision=who,
+        turn_order=order,
+        terminated=not (st.capped or st.cycle or st.error is not None),
+        capped=st.capped,
+        cycle=st.cycle,
+        error=st.error,
+    )
+
+
+def _cheap(player: Player) -> bool:
+    return player.name == "random"
+
+
+# --- batches in worker processes ----------------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(ast: Game, name: str, player_specs: list[str], budgets: dict) -> None:
+    _WORKER["game"] = compile_game(ast, name)
+    _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
+
+
+def _run_batch(args: tuple[int, int, int, Limits]) -> GameStats:
+    start, stop, seed, limits = args
+    game, players = _WORKER["game"], _WORKER["players"]
+    stats = GameStats(game.nplayers)
+    for i in range(start, stop):
+        stats.add(play_one(game, players, i, seed, limits))
+    return stats
+
+
+def simulate(
+    ast: Game,
+    player_specs: list[str],
+    n: int,
+    seed: int = 0,
+    workers: int = 1,
+    limits: Limits = Limits(),
+    name: str = "game",
+    budgets: dict | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> GameStats:
+    """Play `n` games of `ast` and return their statistics.
+
+    `player_specs` names one player per seat (``"random"``, ``"pipmc"``, ...); `workers`
+    > 1 uses a local process pool (each worker compiles the game once). `progress` is
+    called with the number of games finished after each batch.
+    """
+    budgets = budgets or {}
+    batches = [(s, min(s + BATCH, n), seed, limits) for s in range(0, n, BATCH)]
+    game = compile_game(ast, name)
+    total = GameStats(game.nplayers)
+    done = 0
+    if workers <= 1 or len(batches) <= 1:
+        _init_worker(ast, name, player_specs, budgets)
+        results: Iterator[GameStats] = map(_run_batch, batches)
+        for r in results:
+            total.merge(r)
+            done += r.games
+            if progress:
+                progress(done)
+        return total
+    workers = min(workers, os.cpu_count() or 1, len(batches))
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_init_worker, initargs=(ast, name, player_specs, budgets)
+    ) as pool:
+        for r in pool.map(_run_batch, batches):  # map keeps batch order: deterministic merge
+            total.merge(r)
+            done += r.games
+            if progress:
+                progress(done)
+    return total
