@@ -448,7 +448,7 @@ class ActionCompiler(Compiler):
             for p in parts:
                 opts: list = []
                 p(st, env, opts)
-                combos = [c + [o] for c in combos for o in opts]
+                combos = [[*c, o] for c in combos for o in opts]
                 if not combos:
                     return
             for c in combos:

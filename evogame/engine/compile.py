@@ -213,12 +213,13 @@ class Compiler:
         return lambda st, env: ts
 
     def x_OtherPlayers(self, n) -> Fn:
-        np_ = self.nplayers
-        return lambda st, env: [(st.pcycle[0] + k) % np_ for k in range(1, np_)]
+        seats = list(range(self.nplayers))
+        # Seat order, the current seat left out (as CARDSTOCK lists them).
+        return lambda st, env: [p for p in seats if p != st.pcycle[0]]
 
     def x_OtherTeams(self, n) -> Fn:
-        nt = len(self.teams)
-        return lambda st, env: [(st.tcycle[0] + k) % nt for k in range(1, nt)]
+        ts = list(range(len(self.teams)))
+        return lambda st, env: [t for t in ts if t != st.tcycle[0]]
 
     def x_Range(self, n: A.Range) -> Fn:
         lo, hi = self.expr(n.lo), self.expr(n.hi)
@@ -550,12 +551,26 @@ class Compiler:
         if op is A.ArithOp.DIV:
 
             def div(st, env):
+                # Truncates toward zero, as CARDSTOCK's C# does; n // 0 = 0 (RECYCLE has
+                # no error values; CARDSTOCK aborts the game).
                 x, y = a(st, env), b(st, env)
-                return x // y if y else 0  # RECYCLE has no error values: n // 0 = 0
+                if not y:
+                    return 0
+                q = abs(x) // abs(y)
+                return q if (x >= 0) == (y > 0) else -q
 
             return div
         if op is A.ArithOp.MOD:
-            return lambda st, env: (a(st, env) % y) if (y := b(st, env)) else 0
+
+            def mod(st, env):
+                # The remainder takes the dividend's sign (C#); n % 0 = 0.
+                x, y = a(st, env), b(st, env)
+                if not y:
+                    return 0
+                r = abs(x) % abs(y)
+                return r if x >= 0 else -r
+
+            return mod
 
         def power(st, env):
             x, y = a(st, env), b(st, env)

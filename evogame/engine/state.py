@@ -430,19 +430,20 @@ class State:
                     raise GameError("a choice with no option")
                 if self.decisions >= self.max_decisions:
                     raise _Capped()
-                if check_cycles and self.loop_steps > CYCLE_CHECK_AFTER:
-                    if self._check_cycle(True):
-                        self._end(cycle=True)
-                        return
+                if check_cycles and self.loop_steps > CYCLE_CHECK_AFTER and self._check_cycle(True):
+                    self._end(cycle=True)
+                    return
                 self.loop_steps += 1
                 self.options = opts
                 return
             else:  # STAGE
+                # A stage's cycle starts at the enclosing one's current seat; a `cycle next`
+                # pending there stays pending there (CARDSTOCK's StageCycle copies the index).
                 if payload.team:
-                    self.tcycles.append(self.tcycle[:])
+                    self.tcycles.append([self.tcycle[0], -1])
                     self.tcycle = self.tcycles[-1]
                 else:
-                    self.pcycles.append(self.pcycle[:])
+                    self.pcycles.append([self.pcycle[0], -1])
                     self.pcycle = self.pcycles[-1]
                 frames.append([payload, 0, True])
         self._end()

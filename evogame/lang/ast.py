@@ -282,7 +282,7 @@ class AllTeams(Node):
 
 @dataclass(frozen=True, slots=True)
 class OtherPlayers(Node):
-    """``(other player)``: every player but the current one, in turn order after it."""
+    """``(other player)``: every player but the current one, in seat order."""
 
     RESULT = Ty.PLAYERS
     SYNTAX = ("other", "player")
@@ -535,7 +535,7 @@ class AggCards(Node):
 @dataclass(frozen=True, slots=True)
 class Extremum(Node):
     """``(max X using P)`` / ``(min X using P)``: the card of X with most (fewest) points;
-    ties go to the card nearest the top."""
+    ties are broken at random (a chance event), as in CARDSTOCK."""
 
     which: Extreme
     coll: Node
@@ -606,8 +606,8 @@ class Size(Node):
 
 @dataclass(frozen=True, slots=True)
 class Arith(Node):
-    """``(+ a b)``, ``-``, ``*``, ``//`` (floor division), ``%`` (mod), ``^`` (power).
-    Division or mod by 0 gives 0."""
+    """``(+ a b)``, ``-``, ``*``, ``//`` (division truncating toward zero), ``%`` (remainder,
+    with the dividend's sign), ``^`` (power). Division or remainder by 0 gives 0."""
 
     op: ArithOp
     a: Node

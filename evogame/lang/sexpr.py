@@ -3,6 +3,8 @@
 The result is a light tree of `SList` / `SAtom` with positions, which
 `evogame.lang.elaborate` turns into typed AST nodes. Every failure is a `RecycleError`
 with the line and column of the offending character; nothing here raises anything else.
+
+Positions are 1-based; a column counts characters (a tab is one column), after the BOM.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from evogame.lang.ast import Span
 from evogame.lang.errors import RecycleError
@@ -23,6 +25,9 @@ from evogame.lang.errors import RecycleError
 MAX_BYTES = 1 << 20
 #: Deeper nesting is refused (CARDSTOCK's files nest about 25 deep).
 MAX_DEPTH = 200
+#: More tokens than this are refused before the LALR parse, which keeps every file, however
+#: malformed, well under a second (CARDSTOCK's largest file has about 2,400 tokens).
+MAX_TOKENS = 50_000
 
 
 @dataclass(slots=True)
@@ -52,16 +57,44 @@ def grammar_text() -> str:
     return (resources.files("evogame") / "grammar" / "recycle.lark").read_text(encoding="utf-8")
 
 
+def _atom(tok: Token) -> SAtom:
+    return SAtom(tok.type, str(tok), Span(tok.line, tok.column, tok.end_line, tok.end_column))
+
+
+class _Build(Transformer):
+    """Builds `SList`/`SAtom` while the LALR parser reduces (no lark Tree is made).
+
+    The parser keeps the '(' and ')' tokens, which give each list its span.
+    """
+
+    def list(self, children: list) -> SList:
+        lpar, rpar = children[0], children[-1]
+        items = [c if isinstance(c, SList) else _atom(c) for c in children[1:-1]]
+        return SList(items, Span(lpar.line, lpar.column, rpar.end_line, rpar.end_column))
+
+    def start(self, children: list) -> SExpr:
+        c = children[0]
+        return c if isinstance(c, SList) else _atom(c)
+
+
 @cache
 def _parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="basic",
+        keep_all_tokens=True,
+        transformer=_Build(),
+        maybe_placeholders=False,
+    )
 
 
-def keywords() -> list[str]:
+@cache
+def keywords() -> tuple[str, ...]:
     """Every keyword the grammar knows, for suggestions in error messages."""
     pattern = _parser().get_terminal("KEYWORD").pattern.value
     inner = pattern[pattern.index("(?:") + 3 : pattern.index(")")]
-    return inner.split("|")
+    return tuple(inner.split("|"))
 
 
 def decode(data: bytes, file: str = "<string>") -> str:
@@ -73,19 +106,50 @@ def decode(data: bytes, file: str = "<string>") -> str:
             1,
             file,
         )
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise RecycleError("file is UTF-32 encoded; rule files must be UTF-8", 1, 1, file)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise RecycleError("file is UTF-16 encoded; rule files must be UTF-8", 1, 1, file)
+    if _looks_utf16(data):
+        raise RecycleError(
+            "file looks UTF-16 encoded (every other byte is NUL); rule files must be UTF-8",
+            1,
+            1,
+            file,
+        )
+    nul = data.find(b"\x00")
     try:
         text = data.decode("utf-8-sig")
+        bad = -1
     except UnicodeDecodeError as e:
-        line, col = _position(data[: e.start].decode("utf-8", "replace"), None)
+        text = ""
+        bad = e.start
+    if nul >= 0 and (bad < 0 or nul < bad):
+        line, col = _position(data[:nul].decode("utf-8-sig", "replace"), None)
         raise RecycleError(
-            f"invalid UTF-8 byte 0x{data[e.start]:02x}: rule files must be UTF-8 text",
+            "NUL byte: rule files are UTF-8 text, and this looks like a binary file",
             line,
             col,
             file,
-        ) from None
+        )
+    if bad >= 0:
+        line, col = _position(data[:bad].decode("utf-8-sig", "replace"), None)
+        raise RecycleError(
+            f"invalid UTF-8 byte 0x{data[bad]:02x}: rule files must be UTF-8 text",
+            line,
+            col,
+            file,
+        )
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """True for UTF-16 text without a BOM: its first characters alternate NUL, non-NUL."""
+    head = data[:64]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (not any(even) and all(odd)) or (all(even) and not any(odd))
 
 
 def _position(text: str, pos: int | None) -> tuple[int, int]:
@@ -97,99 +161,150 @@ def _position(text: str, pos: int | None) -> tuple[int, int]:
     return line, col
 
 
-_COMMENT = re.compile(r";;[^\n]*")
+def _at(text: str, pos: int | None) -> str:
+    line, col = _position(text, pos)
+    return f"{line}:{col}"
 
 
-def _scan_structure(text: str, file: str) -> int:
-    """Check parentheses balance and depth with exact positions, before the LALR parse.
+# One match per token of the grammar (roughly: a lowercase word is one keyword), so that
+# counting matches bounds the work of the LALR parse. A lone ';' falls to the last branch.
+_SCAN = re.compile(
+    r";;[^\n]*|[()]|'[A-Z]+|[A-Z]+|[0-9]+|[a-z]+|==|!=|<=|>=|//|\.\.|[^\s()]"
+)
+# Constructs that only ever stand directly inside (game ...).
+_TOP_ONLY = re.compile(r"[ \t\n]*(setup|scoring|declare)(?![a-z])")
+# What may follow the game and still be ignored, as CARDSTOCK ignores it: stray ')'
+# (three of CARDSTOCK's own files end with one) and comments.
+_IGNORABLE_TAIL = re.compile(r"(?:\s+|;;[^\n]*|\))*")
 
-    Returns the offset just past the ')' that closes the first top-level form: like
-    CARDSTOCK's ANTLR parser, we read one (game ...) and ignore what follows it (one of
-    CARDSTOCK's own files has stray text there). Doing this scan iteratively keeps
-    100,000 nested parentheses from costing a deep recursion anywhere later.
+
+def _scan_structure(text: str, file: str) -> tuple[int, int]:
+    """Check the structure with exact positions before the LALR parse.
+
+    Checks that the file starts with '(', that parentheses balance and nest at most
+    `MAX_DEPTH` deep, that there are at most `MAX_TOKENS` tokens, and that a
+    (setup ...), (scoring ...) or (declare ...) is not inside another list. Returns the
+    offsets of the '(' opening and just past the ')' closing the first top-level form:
+    like CARDSTOCK's ANTLR parser, we read one (game ...) and ignore what follows it.
+    Working on offsets keeps 100,000 nested parentheses from costing a deep recursion.
     """
-    depth = 0
     opened: list[int] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == ";" and text.startswith(";;", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
+    count = 0
+    for m in _SCAN.finditer(text):
+        tok = m.group()
+        if tok.startswith(";;"):
             continue
-        if c == "(":
-            depth += 1
-            if depth > MAX_DEPTH:
-                line, col = _position(text, i)
+        count += 1
+        pos = m.start()
+        if count > MAX_TOKENS:
+            raise RecycleError(
+                f"more than {MAX_TOKENS:,} tokens; rule files are limited to {MAX_TOKENS:,}",
+                *_position(text, pos),
+                file,
+            )
+        if tok == "(":
+            if len(opened) >= MAX_DEPTH:
                 raise RecycleError(
-                    f"parentheses nested more than {MAX_DEPTH} deep", line, col, file
+                    f"parentheses nested more than {MAX_DEPTH} deep", *_position(text, pos), file
                 )
-            opened.append(i)
-        elif c == ")":
+            opened.append(pos)
+            if len(opened) > 2:
+                top = _TOP_ONLY.match(text, m.end())
+                if top:
+                    raise RecycleError(
+                        f"expected ')' to close the '(' at {_at(text, opened[-2])} before "
+                        f"({top.group(1)} ...), which belongs directly inside (game ...)",
+                        *_position(text, pos),
+                        file,
+                    )
+        elif tok == ")":
             if not opened:
-                line, col = _position(text, i)
-                raise RecycleError("unbalanced ')': no '(' is open here", line, col, file)
-            opened.pop()
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
+                raise RecycleError(
+                    "unbalanced ')': no '(' is open here", *_position(text, pos), file
+                )
+            start = opened.pop()
+            if not opened:
+                return start, m.end()
+        elif tok == ";":
+            raise RecycleError(
+                "a single ';' is not a comment: comments start with ';;'",
+                *_position(text, pos),
+                file,
+            )
+        elif not opened:
+            word = _WORD_CHARS.match(text, pos).group() or tok
+            raise RecycleError(f"expected (game ...), found '{word}'", *_position(text, pos), file)
     if opened:
-        line, col = _position(text, None)
-        oline, ocol = _position(text, opened[-1])
         raise RecycleError(
-            f"unexpected end of file: {len(opened)} '(' still open "
-            f"(the innermost opened at {oline}:{ocol})",
-            line,
-            col,
+            f"unexpected end of file: expected ')' to close the '(' at "
+            f"{_at(text, opened[-1])} ({len(opened)} still open)",
+            *_position(text, None),
             file,
         )
-    return n
+    what = "only comments" if text.strip() else "an empty file"
+    raise RecycleError(f"expected (game ...), found {what}", *_position(text, None), file)
+
+
+_COMMENT = re.compile(r";;[^\n]*")
+_WORD_CHARS = re.compile(r"[A-Za-z0-9_'\-]*")
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_'\-]")
+
+
+def _word_at(text: str, pos: int) -> int:
+    """Offset of the start of the word (letters, digits, _, -, ') containing `pos`."""
+    start = pos
+    while start > 0 and _WORD_CHAR.fullmatch(text[start - 1]):
+        start -= 1
+    return start
+
+
+def _bad_word(word: str) -> str:
+    """Explain why `word` is not a keyword, name, number or variable."""
+    if word.startswith("'"):
+        return (
+            f"{word} is not a variable: a variable is ' followed by uppercase letters A-Z, "
+            "e.g. 'P"
+        )
+    if re.fullmatch(r"-[0-9]+", word):
+        return f"'{word}': RECYCLE has no negative numbers; write (- 0 {word[1:]})"
+    if re.fullmatch(r"[a-z]+", word):
+        close = difflib.get_close_matches(word, keywords(), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return (
+            f"unknown keyword '{word}'{hint}; names of cards, locations and storages are "
+            f"uppercase, e.g. '{word.upper()}'"
+        )
+    if re.fullmatch(r"[0-9_\-]+", word):
+        return f"'{word}' is not a number: numbers are digits only (no sign, '_' or '-')"
+    if re.fullmatch(r"[A-Z0-9_\-]+", word):
+        return (
+            f"'{word}' is not a name: names are uppercase letters A-Z only "
+            "(no digits, '_' or '-')"
+        )
+    if word.lower() in keywords():
+        hint = f" (did you mean '{word.lower()}'?)"
+    elif word.isalpha():
+        hint = f" (did you mean '{word.upper()}'?)"
+    else:
+        hint = ""
+    return (
+        f"'{word}' is not a keyword or a name: keywords are lowercase letters, names "
+        f"uppercase letters A-Z{hint}"
+    )
 
 
 def _char_error(text: str, pos: int, file: str) -> RecycleError:
     """Explain an unexpected character at `pos` as a person would want it explained."""
-    line, col = _position(text, pos)
     c = text[pos]
-    word = re.match(r"[A-Za-z0-9_\-]+", text[pos:])
-    if c.islower() and c.isascii():
-        w = re.match(r"[a-z]+", text[pos:]).group(0)
-        full = word.group(0) if word else w
-        close = difflib.get_close_matches(w, keywords(), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        if full != w:
-            return RecycleError(
-                f"unexpected '{full}': keywords are lowercase letters, names uppercase letters",
-                line,
-                col,
-                file,
-            )
-        return RecycleError(
-            f"unknown keyword '{w}'{hint}; names of cards, locations and storages are "
-            "UPPERCASE letters",
-            line,
-            col,
-            file,
-        )
-    if c.isdigit() or (c.isupper() and c.isascii()) or c in "_-":
-        full = word.group(0) if word else c
-        return RecycleError(
-            f"'{full}' is not a name or a number: names are uppercase letters A-Z only "
-            "(no digits, '_' or '-'), numbers are digits only",
-            line,
-            col,
-            file,
-        )
+    if _WORD_CHAR.fullmatch(c):
+        start = _word_at(text, pos)
+        word = _WORD_CHARS.match(text, start).group()
+        return RecycleError(_bad_word(word), *_position(text, start), file)
+    line, col = _position(text, pos)
     if c == ";":
-        return RecycleError(
-            "a single ';' is not a comment: comments start with ';;'", line, col, file
-        )
+        return RecycleError("a single ';' is not a comment: comments start with ';;'", line, col, file)
     if c == "\x00":
         return RecycleError("NUL byte in the file: rule files are text", line, col, file)
-    if c == "'":
-        return RecycleError(
-            "a variable is ' followed by uppercase letters, e.g. 'P", line, col, file
-        )
     if not c.isascii():
         return RecycleError(
             f"non-ASCII character {c!r} (U+{ord(c):04X}): RECYCLE uses ASCII only; names are "
@@ -200,111 +315,124 @@ def _char_error(text: str, pos: int, file: str) -> RecycleError:
         )
     if not c.isprintable():
         return RecycleError(f"control character U+{ord(c):04X} in the file", line, col, file)
-    return RecycleError(f"unexpected character {c!r}", line, col, file)
-
-
-def _span(meta_or_tok) -> Span:
-    return Span(meta_or_tok.line, meta_or_tok.column, meta_or_tok.end_line, meta_or_tok.end_column)
-
-
-def _convert(tree: Tree) -> SExpr:
-    """Lark tree to SList/SAtom, iteratively (no recursion on deep input)."""
-    root = SList([], Span(1, 1, 1, 1))
-    # Children are pushed reversed so they are popped, and appended to their parent, in
-    # source order; a list is appended before its own children are visited.
-    stack: list[tuple[Tree | Token, SList]] = [(tree, root)]
-    while stack:
-        t, parent = stack.pop()
-        if isinstance(t, Token):
-            parent.items.append(SAtom(t.type, str(t), _span(t)))
-            continue
-        node = SList([], _span(t.meta) if not t.meta.empty else Span(1, 1, 1, 1))
-        parent.items.append(node)
-        stack.extend((child, node) for child in reversed(t.children))
-    return root.items[0]
+    return RecycleError(
+        f"unexpected character {c!r}: expected '(', ')', a keyword, a name, a number, "
+        "a variable or an operator",
+        line,
+        col,
+        file,
+    )
 
 
 def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = None) -> SList:
     """Parse decoded text into its top-level (game ...) list.
 
-    Text after the game's closing parenthesis is ignored, as CARDSTOCK ignores it; a
-    warning ``FILE:LINE:COL: ...`` is appended to `warnings` when it is not just comments.
+    A stray ')' after the game's closing parenthesis is ignored, as CARDSTOCK ignores it
+    (a warning ``FILE:LINE:COL: ...`` is appended to `warnings`); any other text after the
+    game is an error, since it usually means a ')' too many inside the game.
     """
-    end = _scan_structure(text, file)
-    rest = _COMMENT.sub("", text[end:])
-    if rest.strip():
-        if warnings is not None:
-            off = end + (len(text[end:]) - len(text[end:].lstrip()))
-            line, col = _position(text, off)
-            warnings.append(f"{file}:{line}:{col}: text after the end of the game is ignored")
-    text = text[:end]
-    stripped = _COMMENT.sub("", text)
-    if not stripped.strip():
-        line, col = _position(text, None)
-        what = "an empty file" if not text.strip() else "only comments"
-        raise RecycleError(f"expected (game ...), found {what}", line, col, file)
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedCharacters as e:
-        raise _char_error(text, e.pos_in_stream, file) from None
-    except UnexpectedEOF as e:  # pragma: no cover - the structure scan catches these first
-        line, col = _position(text, None)
-        raise RecycleError(f"unexpected end of file: {e}", line, col, file) from None
-    except UnexpectedToken as e:
-        tok = e.token
-        if tok.type == "$END":
-            line, col = _position(text, None)
-            raise RecycleError("unexpected end of file", line, col, file) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    start, end = _scan_structure(text, file)
+    tail = _IGNORABLE_TAIL.match(text, end)
+    if tail.end() < len(text):
+        nxt = tail.end()
+        more = _TOP_ONLY.match(text, nxt + 1) if text[nxt] == "(" else None
+        if re.match(r"\(\s*game(?![a-z])", text[nxt:]):
+            raise RecycleError(
+                f"a file holds one (game ...); the first ended at {_at(text, end - 1)}",
+                *_position(text, nxt),
+                file,
+            )
+        what = f"({more.group(1)} ...)" if more else "more text"
         raise RecycleError(
-            f"unexpected {tok!r} after the end of the game: a file holds one (game ...)",
-            tok.line,
-            tok.column,
+            f"unbalanced ')': it closes the (game ...) opened at {_at(text, start)}, but "
+            f"{what} follows at {_at(text, nxt)}",
+            *_position(text, end - 1),
             file,
-        ) from None
-    except UnexpectedInput as e:  # pragma: no cover - defensive
-        raise RecycleError(
-            f"syntax error: {e}", getattr(e, "line", 1), getattr(e, "column", 1), file
-        ) from None
-    top = (
-        _convert(tree.children[0])
-        if isinstance(tree, Tree) and tree.data == "start"
-        else _convert(tree)
-    )
-    if not isinstance(top, SList):
-        raise RecycleError(
-            f"expected (game ...), found {top.text!r}", top.span.line, top.span.column, file
         )
-    _check_adjacent(top, file)
+    if warnings is not None:
+        for m in _SCAN.finditer(text, end, tail.end()):
+            if m.group() == ")":
+                line, col = _position(text, m.start())
+                warnings.append(
+                    f"{file}:{line}:{col}: unbalanced ')' after the end of the game is ignored"
+                )
+                break
+    body = text[:end]
+    try:
+        top = _parser().parse(body)
+    except UnexpectedCharacters as e:
+        raise _char_error(body, e.pos_in_stream, file) from None
+    except UnexpectedToken as e:  # pragma: no cover - the structure scan rules these out
+        tok = e.token
+        line, col = (tok.line, tok.column) if tok.type != "$END" else _position(body, None)
+        raise RecycleError(f"unexpected {str(tok) or 'end of file'!r}", line, col, file) from None
+    except UnexpectedInput as e:  # pragma: no cover - defensive
+        line, col = getattr(e, "line", 1), getattr(e, "column", 1)
+        raise RecycleError(f"syntax error: {e}", line, col, file) from None
+    if not isinstance(top, SList):  # pragma: no cover - the structure scan rules this out
+        raise RecycleError(f"expected (game ...), found '{top.text}'", top.span.line, top.span.column, file)
+    _check_tokens(top, body, file)
     return top
 
 
-def _check_adjacent(top: SList, file: str) -> None:
-    """Refuse two literal names, two literal ints, or a variable and a name side by side.
+_WORDISH = {"NAME", "INT", "VAR", "KEYWORD"}
+_GLUED_LITERALS = {("NAME", "NAME"), ("INT", "INT"), ("VAR", "NAME")}
 
-    CARDSTOCK's lexer skips whitespace inside these tokens' rules, so it would read
-    ``1 2`` as 12 and ``HEARTS SPADES`` as one name. Refusing them keeps our reading and
-    CARDSTOCK's identical.
+
+def _glued(a: SAtom, b: SAtom) -> bool:
+    """True when `b` starts right where `a` ends and together they look like one word."""
+    if (a.span.end_line, a.span.end_column) != (b.span.line, b.span.column):
+        return False
+    ka = "-" if a.text == "-" else a.kind
+    kb = "-" if b.text == "-" else b.kind
+    return (
+        (ka in _WORDISH and kb in _WORDISH)
+        or (ka == "-" and kb in ("INT", "NAME"))
+        or (ka in ("NAME", "INT", "VAR") and kb == "-")
+    )
+
+
+def _check_tokens(top: SList, text: str, file: str) -> None:
+    """Refuse malformed words and two literal names or ints side by side.
+
+    A word such as ``STOCK2``, ``-1`` or ``'P2`` lexes as several tokens with no space
+    between them; it is reported as one bad word at its start. Two literal names, two
+    literal ints, or a variable and a name side by side are refused because CARDSTOCK's
+    lexer skips the whitespace inside these tokens' rules, so it would read ``1 2`` as 12
+    and ``HEARTS SPADES`` as one name. Refusing them keeps our reading and CARDSTOCK's
+    identical.
     """
-    stack = [top]
+    lines: list[int] | None = None
+    stack = [iter(top.items)]
+    prevs: list[SExpr | None] = [None]
     while stack:
-        lst = stack.pop()
-        prev: SExpr | None = None
-        for item in lst.items:
-            if isinstance(item, SList):
-                stack.append(item)
-            elif prev is not None and isinstance(prev, SAtom):
-                glued = (prev.kind, item.kind) in {
-                    ("NAME", "NAME"),
-                    ("INT", "INT"),
-                    ("VAR", "NAME"),
-                }
-                if glued:
-                    raise RecycleError(
-                        f"{prev.text} and {item.text} side by side: CARDSTOCK reads them as one "
-                        f"token ({prev.text.lstrip(chr(39))}{item.text}); separate them with an "
-                        "expression, e.g. compare against a storage",
-                        item.span.line,
-                        item.span.column,
-                        file,
-                    )
-            prev = item
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+            prevs.pop()
+            continue
+        prev = prevs[-1]
+        prevs[-1] = item
+        if isinstance(item, SList):
+            stack.append(iter(item.items))
+            prevs.append(None)
+            continue
+        if not isinstance(prev, SAtom):
+            continue
+        if _glued(prev, item):
+            if lines is None:
+                lines = [0, *(m.end() for m in re.finditer("\n", text))]
+            start = _word_at(text, lines[prev.span.line - 1] + prev.span.column - 1)
+            word = _WORD_CHARS.match(text, start).group()
+            raise RecycleError(_bad_word(word), *_position(text, start), file)
+        if (prev.kind, item.kind) in _GLUED_LITERALS:
+            raise RecycleError(
+                f"{prev.text} and {item.text} side by side: CARDSTOCK reads them as "
+                f"one token ({prev.text.lstrip(chr(39))}{item.text}); separate them "
+                "with an expression, e.g. compare against a storage",
+                item.span.line,
+                item.span.column,
+                file,
+            )

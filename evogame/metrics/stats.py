@@ -17,7 +17,7 @@ Z95 = 1.959963984540054
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a proportion: successes/n, z = 1.96 for 95%.
 
-    (p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n), with p = successes/n.
+    (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), with p = successes/n.
     Fractional successes (tie-split wins) are allowed. (0, 1) when n = 0.
     """
     if n <= 0:

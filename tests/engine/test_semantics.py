@@ -1,0 +1,204 @@
+"""Small hand-written games with known outcomes pin down the engine's semantics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evogame.engine import compile_game, with_defines
+from evogame.lang import parse_text
+
+DECK = "(create deck (game iloc STOCK) (deck (RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES))))"
+
+
+def game(
+    body: str,
+    players: int = 3,
+    scoring: str = "(scoring max ((current player) sto S))",
+    declares: str = "",
+):
+    text = f"(game {declares} (setup (create players {players}) {DECK}) {body} {scoring})"
+    return compile_game(parse_text(text))
+
+
+def play_first(g, seed: int = 0):
+    """Play always taking option 0; return the state and the seats of the decisions."""
+    st = g.new_state(seed)
+    seats = []
+    while not st.is_terminal():
+        seats.append(st.current_player())
+        st.apply_action(0)
+    return st, seats
+
+
+def test_stage_cycles_players_and_tests_end_before_each_pass():
+    # Each pass the current player takes a turn; the stage ends after 5 turns in all.
+    g = game(
+        "(stage player (end (== (game sto T) 5))"
+        " (choice ((inc ((current player) sto S) 1) (inc ((current player) sto S) 1)))"
+        " (do ((inc (game sto T) 1))))"
+    )
+    st, seats = play_first(g)
+    assert seats == [0, 1, 2, 0, 1]
+    assert st.scores() == [2, 2, 1]
+    assert st.returns() == [0.5, 0.5, 0.0]
+
+
+def test_cycle_next_sets_who_plays_next_and_cycle_current_now():
+    g = game(
+        "(stage player (end (== (game sto T) 4))"
+        " (choice ((inc ((current player) sto S) 1) (turn pass)))"
+        " (do ((inc (game sto T) 1) (cycle next (2 player)))))"
+    )
+    _, seats = play_first(g)
+    assert seats == [0, 2, 2, 2]
+    g = game(
+        "(stage player (end (== (game sto T) 2))"
+        " (do ((cycle current (1 player))))"
+        " (choice ((inc ((current player) sto S) 1) (turn pass)))"
+        " (do ((inc (game sto T) 1))))"
+    )
+    st, seats = play_first(g)
+    assert seats == [1, 1]  # the pass advances to 1, then cycle current resets to 1 again
+    assert st.scores() == [0, 2, 0]
+
+
+def test_any_fans_out_in_a_choice_and_all_is_one_option():
+    g = game(
+        "(do ((shuffle (game iloc STOCK)) (repeat 4 (move (top (game iloc STOCK)) (top ((current player) iloc HAND))))))"
+        " (stage player (end (== (game sto T) 1))"
+        " (choice ((any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE))))"
+        "          (all ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE))))"
+        "          ((== (size (game vloc PILE)) 1) (turn pass))))"
+        " (do ((inc (game sto T) 1))))"
+    )
+    st = g.new_state(3)
+    assert st.num_actions() == 5  # 4 cards + "all", the guarded pass is not offered
+    st.apply_action(4)  # all: every card moves
+    pile = [s for s, k in enumerate(g.locs.keys) if k[2] == "PILE"][0]
+    assert len(st.locs[pile]) == 4
+
+
+def test_any_outside_a_choice_does_every_member():
+    g = game(
+        "(do ((all player 'P (inc ('P sto S) 1)) (any player 'P (inc ('P sto S) 2))))",
+        scoring="(scoring max ((current player) sto S))",
+    )
+    st, _ = play_first(g)
+    assert st.scores() == [3, 3, 3]
+
+
+def test_filter_and_point_maps_sum_matching_awards():
+    g = game(
+        "(do ((set (game points P) (((SUIT : HEARTS) 10) ((RANK : ACE) 1) ((RANK : ACE) (SUIT : HEARTS) 100)))"
+        " (set ((current player) sto S) (sum (game iloc STOCK) using (game points P)))"
+        " (set ((next player) sto S) (size (filter (game iloc STOCK) 'C (== (cardatt SUIT 'C) HEARTS))))))",
+        players=2,
+    )
+    st, _ = play_first(g)
+    # hearts: 3 cards x 10; aces: 2 x 1; the ace of hearts another 100
+    assert st.scores() == [132, 3]
+
+
+def test_teams_share_storage_and_team_cycles():
+    text = (
+        "(game (setup (create players 4) (create teams (0, 2) (1, 3)) " + DECK + ")"
+        " (do ((inc ((team (0 player)) sto S) 5) (inc ((team (3 player)) sto S) 2)))"
+        " (scoring max ((team (current player)) sto S)))"
+    )
+    g = compile_game(parse_text(text))
+    st, _ = play_first(g)
+    assert g.teams == [[0, 2], [1, 3]]
+    assert st.scores() == [5, 2, 5, 2]
+    assert st.returns() == [0.5, 0.0, 0.5, 0.0]
+
+
+def test_scoring_min_and_ties_split_the_win():
+    g = game("(do ((inc ((1 player) sto S) 1)))", scoring="(scoring min ((current player) sto S))")
+    st, _ = play_first(g)
+    assert st.returns() == [0.5, 0.0, 0.5]
+    assert st.ranks() == [0, 2, 0]
+
+
+def test_determinize_redeals_only_what_the_player_cannot_see():
+    g = game(
+        "(do ((shuffle (game iloc STOCK))"
+        " (all player 'P (move (top (game iloc STOCK)) (top ('P iloc HAND))))"
+        " (move (top (game iloc STOCK)) (top (game vloc UP)))))"
+        " (stage player (end (== (game sto T) 1)) (choice ((turn pass))) (do ((inc (game sto T) 1))))"
+    )
+    st = g.new_state(11)
+    slot = {k[:3]: s for s, k in enumerate(g.locs.keys)}
+    changed = set()
+    for seed in range(30):
+        d = st.determinize(0, random.Random(seed))
+        assert d.locs[slot[(0, "iloc", "HAND")]] == st.locs[slot[(0, "iloc", "HAND")]]
+        assert d.locs[slot[(-1, "vloc", "UP")]] == st.locs[slot[(-1, "vloc", "UP")]]
+        for s in range(len(st.locs)):
+            assert len(d.locs[s]) == len(st.locs[s])
+            if d.locs[s] != st.locs[s]:
+                changed.add(g.locs.keys[s][:3])
+        assert sorted(c for lst in d.locs for c in lst) == sorted(c for lst in st.locs for c in lst)
+    # other players' hands and the stock are redealt in some determinization
+    assert {(1, "iloc", "HAND"), (2, "iloc", "HAND"), (-1, "iloc", "STOCK")} <= changed
+
+
+def test_a_stage_that_never_ends_is_capped_not_hung():
+    g = game("(stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 1))))")
+    st = g.new_state(0, max_steps=5000)
+    assert st.is_terminal() and st.capped and not st.cycle
+
+
+def test_a_deterministic_loop_is_recorded_as_a_cycle():
+    g = game("(stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 0))))")
+    st = g.new_state(0)
+    assert st.is_terminal() and st.cycle and not st.capped
+
+
+def test_a_decision_cap_ends_the_game():
+    g = game("(stage player (end (== (game sto T) 1)) (choice ((inc (game sto U) 1) (turn pass))))")
+    st = g.new_state(0, max_decisions=50)
+    while not st.is_terminal():
+        st.apply_action(0)
+    assert st.capped and st.decisions == 50
+
+
+def test_a_choice_with_no_option_is_an_error_game_not_an_exception():
+    g = game(
+        "(stage player (end (== (game sto T) 1)) (choice (((== (game sto T) 7) (turn pass)))))"
+    )
+    st = g.new_state(0)
+    assert st.is_terminal() and st.error == "a choice with no option"
+
+
+def test_define_overrides_a_declared_constant():
+    text = (
+        "(game (declare 3 'NUMP) (setup (create players 'NUMP) "
+        + DECK
+        + ") (do ((inc (game sto X) 1))) (scoring max 0))"
+    )
+    ast = parse_text(text)
+    assert compile_game(ast).nplayers == 3
+    assert compile_game(with_defines(ast, {"NUMP": 5})).nplayers == 5
+    with pytest.raises(KeyError):
+        with_defines(ast, {"HAND": 5})
+
+
+def test_clone_is_independent_and_replays_identically():
+    g = game(
+        "(do ((shuffle (game iloc STOCK))))"
+        " (stage player (end (== (size (game iloc STOCK)) 0))"
+        " (choice ((move (top (game iloc STOCK)) (top ((current player) vloc W))) (move (bottom (game iloc STOCK)) (top ((current player) vloc W))))))",
+        scoring="(scoring max (size ((current player) vloc W)))",
+    )
+    st = g.new_state(5)
+    st.apply_action(1)
+    c = st.clone()
+    moves = [0, 1, 1, 0]
+    for m in moves:
+        st.apply_action(m)
+        c.apply_action(m)
+    assert st.locs == c.locs and st.scores() == c.scores()
+    c.apply_action(0)
+    assert st.locs != c.locs
