@@ -205,22 +205,21 @@ class ActionCompiler(Compiler):
             for aw in n.awards
         ]
         attrs = self.attrs
+        # Point maps are rebuilt often with the same values (every trick in Agram): the
+        # compiled form is memoised by the evaluated (key, value, points) description.
+        memo: dict[tuple, tuple] = {}
 
         def init_points(st, env):
-            compiled = []
-            key = []
-            for conds, pts in awards:
-                cs = []
-                ks = []
-                for k, v in conds:
-                    name, value = k(st, env), v(st, env)
-                    table = attrs.get(name)
-                    cs.append((table if table is not None else [], value))
-                    ks.append((name, value))
-                p = pts(st, env)
-                compiled.append((tuple(cs), p))
-                key.append((tuple(ks), p))
-            st.set_points(target(st, env), tuple(key), tuple(compiled))
+            key = tuple(
+                (tuple((k(st, env), v(st, env)) for k, v in conds), pts(st, env))
+                for conds, pts in awards
+            )
+            compiled = memo.get(key)
+            if compiled is None:
+                compiled = memo[key] = tuple(
+                    (tuple((attrs.get(k, []), v) for k, v in ks), p) for ks, p in key
+                )
+            st.set_points(target(st, env), key, compiled)
 
         return init_points
 
