@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from evogame.engine.actions import ActionCompiler
+from evogame.engine.codegen import GenCompiler
 from evogame.engine.compile import Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
@@ -38,7 +39,7 @@ class CompiledGame:
     tables (``attrs``, ``decks``).
     """
 
-    def __init__(self, game: A.Game, name: str = "game"):
+    def __init__(self, game: A.Game, name: str = "game", backend: str = "gen"):
         self.ast = game
         self.name = name
         consts = {d.var.name: d.value for d in game.declares}
@@ -46,7 +47,8 @@ class CompiledGame:
         if nplayers is None or nplayers < 1:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
-        c = ActionCompiler(nplayers, teams)
+        # "gen" fuses code per expression/action (fast); "closure" is the reference.
+        c = (GenCompiler if backend == "gen" else ActionCompiler)(nplayers, teams)
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams
@@ -166,6 +168,9 @@ def with_defines(game: A.Game, defines: dict[str, int | str]) -> A.Game:
     return replace(game, declares=tuple(new))
 
 
-def compile_game(game: A.Game, name: str = "game") -> CompiledGame:
-    """Compile a checked game (raises CompileError for what the engine cannot run)."""
-    return CompiledGame(game, name)
+def compile_game(game: A.Game, name: str = "game", backend: str = "gen") -> CompiledGame:
+    """Compile a checked game (raises CompileError for what the engine cannot run).
+
+    `backend` is "gen" (generated Python source, the default) or "closure" (one closure
+    per node: slower, kept as the reference the generated code is tested against)."""
+    return CompiledGame(game, name, backend)

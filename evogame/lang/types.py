@@ -9,6 +9,7 @@ syntactically valid RECYCLE file.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
 
 class Ty(Enum):
@@ -61,7 +62,8 @@ _SUPER: dict[Ty, tuple[Ty, ...]] = {
 }
 
 
-def supertypes(ty: Ty) -> set[Ty]:
+@cache
+def supertypes(ty: Ty) -> frozenset[Ty]:
     """All types `ty` can stand for, itself included."""
     out = {ty}
     todo = [ty]
@@ -70,9 +72,10 @@ def supertypes(ty: Ty) -> set[Ty]:
             if s not in out:
                 out.add(s)
                 todo.append(s)
-    return out
+    return frozenset(out)
 
 
+@cache
 def is_subtype(ty: Ty, want: Ty | tuple[Ty, ...]) -> bool:
     """True when a value of type `ty` may stand where `want` (one type or any of several) is expected."""
     wants = want if isinstance(want, tuple) else (want,)
@@ -101,4 +104,4 @@ BINDABLE: tuple[Ty, ...] = (Ty.INT, Ty.BOOL, Ty.STR, *COLLECTIONS)
 
 def filtered(ty: Ty) -> Ty:
     """The type of (filter X 'V cond) for X of type `ty`: a location filters to a view."""
-    return {Ty.LOC: Ty.CARDS, Ty.LOCS: Ty.CARDSETS}.get(ty, ty)
+    return {Ty.LOC: Ty.CARDS}.get(ty, ty)  # a filtered list of locations is still one

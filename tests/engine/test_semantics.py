@@ -76,7 +76,7 @@ def test_any_fans_out_in_a_choice_and_all_is_one_option():
     st = g.new_state(3)
     assert st.num_actions() == 5  # 4 cards + "all", the guarded pass is not offered
     st.apply_action(4)  # all: every card moves
-    pile = [s for s, k in enumerate(g.locs.keys) if k[2] == "PILE"][0]
+    pile = next(s for s, k in enumerate(g.locs.keys) if k[2] == "PILE")
     assert len(st.locs[pile]) == 4
 
 
