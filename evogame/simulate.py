@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from evogame.engine import CompiledGame, compile_game
+from evogame.engine.state import win_shares
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.players import Player, make_player
@@ -58,20 +59,22 @@ def play_one(
     rng = random.Random(play_seed(seed, index))
     branching: list[int] = []
     who: list[int] = []
-    first_seen: dict[int, None] = {}
+    # A forced decision needs no player, unless the player keeps state of its own.
+    ask_when_forced = [not _cheap(p) for p in players]
     while not st.terminal:
         p = st.pcycle[0]
         n = len(st.options)
         branching.append(n)
         who.append(p)
-        first_seen.setdefault(p, None)
-        st.apply_action(players[p].choose(st, rng) if n > 1 or not _cheap(players[p]) else 0)
-    order = list(first_seen) + [p for p in range(game.nplayers) if p not in first_seen]
+        st.apply_action(players[p].choose(st, rng) if n > 1 or ask_when_forced[p] else 0)
+    scores = st.scores()
+    first_seen = list(dict.fromkeys(who))
+    order = first_seen + [p for p in range(game.nplayers) if p not in first_seen]
     return GameRecord(
         index=index,
         seed=ds,
-        scores=st.scores(),
-        win=st.returns(),
+        scores=scores,
+        win=win_shares(scores, game.order),
         branching=branching,
         players_of_decision=who,
         turn_order=order,

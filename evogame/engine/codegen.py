@@ -7,7 +7,8 @@ tests compare the records of both back ends on every CARDSTOCK file.
 
 Rule files are data: the generated source contains only our own code, slot numbers and
 integer literals. Every value from the rule file (names, strings, attribute tables) is
-referenced as ``K[i]``, an entry of a constants list; nothing from the file is pasted.
+referenced as a global ``_k<i>`` of the generated code's namespace (and kept in the
+constants list ``K``); nothing from the file is pasted.
 """
 
 from __future__ import annotations
@@ -62,7 +63,43 @@ def _sum(st, slot, cards):
     return sum(map(f, cards))
 
 
+def _extreme(st, slot, cards, want_max):
+    if not cards:
+        return None
+    f = st.scorer(slot)
+    best = None
+    tied = []
+    for c in cards:
+        v = f(c)
+        if best is None or (v > best if want_max else v < best):
+            best = v
+            tied = [c]
+        elif v == best:
+            tied.append(c)
+    # Ties are broken at random (a chance event), as in the closure back end.
+    return tied[0] if len(tied) == 1 else tied[st.rand_below(len(tied))]
+
+
+def _owner(keys, where, c):
+    if c is None:
+        raise GameError("(owner ...) of no card")
+    o = keys[where[c]][0]
+    if o < 0 or o >= 1 << 16:
+        raise GameError("(owner ...) of a card on the table")
+    return o
+
+
+def _union(lists):
+    if len(lists) == 1:
+        return lists[0]
+    out = [c for lst in lists for c in lst]
+    return out if len(set(out)) == len(out) else list(dict.fromkeys(out))
+
+
 _HELPERS = {
+    "_extreme": _extreme,
+    "_union": _union,
+    "_owner": _owner,
     "_top": _top,
     "_bottom": _bottom,
     "_nth": _nth,
@@ -86,6 +123,7 @@ class GenCompiler(ActionCompiler):
         self._kid: dict[int, int] = {}
         self.local: set[int] = set()  # env indices bound as Python locals in generated code
         self.ns = {"K": self.K, **_HELPERS}
+        self.sources: list[str] = []
 
     # --- plumbing ------------------------------------------------------------------------
 
@@ -97,7 +135,8 @@ class GenCompiler(ActionCompiler):
             i = len(self.K)
             self.K.append(value)
             self._kid[key] = i
-        return f"K[{i}]"
+            self.ns[f"_k{i}"] = value  # one global lookup in generated code
+        return f"_k{i}"
 
     def fallback(self, fn: Fn, node: A.Node) -> str:
         """Call a closure from generated code: legal only if it reads no local variable."""
@@ -108,16 +147,23 @@ class GenCompiler(ActionCompiler):
         return f"{self.const(fn)}(st, env)"
 
     def build(self, src: str, name: str = "f"):
+        self.sources.append(src)  # kept for inspection (`evogame.engine.codegen.dump`)
         code = compile(src, "<evogame generated>", "exec")
-        ns = dict(self.ns)
-        exec(code, ns)  # our own generated source: only slots, int literals and K[i]
-        return ns[name]
+        exec(code, self.ns)  # our own generated source: only slots, int literals and _k<i>
+        return self.ns.pop(name)
 
     # --- expressions ---------------------------------------------------------------------
 
     def expr(self, node: A.Node) -> Fn:
         if self.local:
             return super().expr(node)
+        if isinstance(node, A.AggBool):
+            # A quantifier as the whole expression (end conditions, mostly): a plain loop
+            # is cheaper than any()/all() over a generator.
+            try:
+                return self.build(self.quantifier_function(node))
+            except _NoGen:
+                pass
         try:
             src = self.g(node)
         except _NoGen:
@@ -176,6 +222,9 @@ class GenCompiler(ActionCompiler):
 
     def g_TeamOf(self, n: A.TeamOf) -> str:
         return f"{self.const(self.team_of)}[{self.g(n.player)}]"
+
+    def g_OwnerOf(self, n: A.OwnerOf) -> str:
+        return f"_owner({self.const(self.locs.keys)}, st.where, {self.g(n.card)})"
 
     def g_AllPlayers(self, n) -> str:
         return self.const(list(range(self.nplayers)))
@@ -236,9 +285,10 @@ class GenCompiler(ActionCompiler):
         if not isinstance(n.attr, A.NameLit):
             return self.fallback(ActionCompiler.expr(self, n), n)
         table = self.const(self.attr_table(n.attr.value))
-        if isinstance(n.card, A.Var):  # bound by iteration: always a card
-            c = self.g(n.card)
-            return f"({table}[{c}] if {c} < len({table}) else '')"
+        if isinstance(n.card, A.Var):
+            # A bound card is never None, and attribute tables cover every card (they are
+            # made at compile time, before any card, and grow with every card created).
+            return f"{table}[{self.g(n.card)}]"
         return f"_att({table}, {self.g(n.card)})"
 
     def g_Filter(self, n: A.Filter) -> str:
@@ -263,6 +313,24 @@ class GenCompiler(ActionCompiler):
             self.pop_var()
         fn = "any" if n.quant is A.Quant.ANY else "all"
         return f"{fn}({cond} for v{i} in {coll})"
+
+    def quantifier_function(self, n: A.AggBool) -> str:
+        coll = self.gc(n.coll)
+        i = self.new_var(n.var.name)
+        self.local.add(i)
+        try:
+            cond = self.g(n.cond)
+        finally:
+            self.local.discard(i)
+            self.pop_var()
+        if n.quant is A.Quant.ANY:
+            test, hit, miss = cond, "True", "False"
+        else:
+            test, hit, miss = f"not ({cond})", "False", "True"
+        return (
+            f"def f(st, env):\n    for v{i} in {coll}:\n        if {test}:\n"
+            f"            return {hit}\n    return {miss}\n"
+        )
 
     def g_BoolOp(self, n: A.BoolOp) -> str:
         op = " and " if n.op is A.BoolOpKind.AND else " or "
@@ -293,6 +361,31 @@ class GenCompiler(ActionCompiler):
             return self.fallback(ActionCompiler.expr(self, n), n)
         return f"({a} {op.value} {b})"
 
+    def g_Extremum(self, n: A.Extremum) -> str:
+        want_max = n.which is A.Extreme.MAX
+        return f"_extreme(st, {self.g(n.points)}, {self.gc(n.coll)}, {want_max})"
+
+    def g_AggCards(self, n: A.AggCards) -> str:
+        coll = self.gc(n.coll)
+        i = self.new_var(n.var.name)
+        self.local.add(i)
+        try:
+            cards = self.gc(n.cards)
+        finally:
+            self.local.discard(i)
+            self.pop_var()
+        return f"[{cards} for v{i} in {coll}]"
+
+    def g_SetOpAll(self, n: A.SetOpAll) -> str:
+        if n.op is not A.SetOpKind.UNION or n.sets.result() is Ty.LOCS:
+            return self.fallback(ActionCompiler.expr(self, n), n)
+        return f"_union({self.g(n.sets)})"
+
+    def g_SetOp(self, n: A.SetOp) -> str:
+        if n.op is not A.SetOpKind.UNION:
+            return self.fallback(ActionCompiler.expr(self, n), n)
+        return "_union([" + ", ".join(self.gc(p) for p in n.parts) + "])"
+
     def g_ScoreCard(self, n: A.ScoreCard) -> str:
         return f"_score(st, {self.g(n.points)}, {self.g(n.card)})"
 
@@ -318,16 +411,25 @@ class GenCompiler(ActionCompiler):
         return m(node, depth, pad)
 
     def s_Move(self, n: A.Move, depth: int, pad: str) -> list[str]:
+        """State.move inlined: take the card from its physical place, put it at DST."""
         src = self.g(n.src)
         dst = n.dst
         if not (isinstance(dst, (A.Top, A.Bottom)) and dst.coll.result() is Ty.LOC):
             return [pad + f"{self.const(ActionCompiler.run(self, n))}(st, env)"]
-        where = "top" if isinstance(dst, A.Top) else "bottom"
+        put = "append(c)" if isinstance(dst, A.Top) else "insert(0, c)"
         slot = self.g(dst.coll)
         return [
             pad + f"c = {src}",
             pad + "if c is not None:",
-            pad + f"    st.move(c, {slot}, {where!r}, 0)",
+            pad + f"    s = {slot}",
+            pad + "    w = st.where",
+            pad + "    here = st.locs[w[c]]",
+            pad + "    if here and here[-1] == c:",
+            pad + "        here.pop()",
+            pad + "    else:",
+            pad + "        here.remove(c)",
+            pad + f"    st.locs[s].{put}",
+            pad + "    w[c] = s",
         ]
 
     def s_SetInt(self, n, depth, pad) -> list[str]:
@@ -341,6 +443,23 @@ class GenCompiler(ActionCompiler):
 
     def s_SetStr(self, n, depth, pad) -> list[str]:
         return [pad + f"st.strs[{self.g(n.target)}] = {self.gs(n.value)}"]
+
+    def s_InitPoints(self, n: A.InitPoints, depth, pad) -> list[str]:
+        """The point map's description is built inline; its compiled form is memoised."""
+        awards = []
+        for aw in n.awards:
+            conds = ", ".join(f"({self.gs(c.key)}, {self.gs(c.value)})" for c in aw.conds)
+            awards.append(f"(({conds},), {self.gi(aw.value)})")
+        memo = self.const({})
+        attrs = self.const(self.attrs)
+        return [
+            pad + f"key = ({', '.join(awards)},)",
+            pad + f"comp = {memo}.get(key)",
+            pad + "if comp is None:",
+            pad
+            + f"    comp = {memo}[key] = tuple((tuple(({attrs}.get(k, []), v) for k, v in ks), p) for ks, p in key)",
+            pad + f"st.set_points({self.g(n.target)}, key, comp)",
+        ]
 
     def s_TurnPass(self, n, depth, pad) -> list[str]:
         return [pad + "pass"]
@@ -373,6 +492,16 @@ class GenCompiler(ActionCompiler):
 
     # --- choice expansion ----------------------------------------------------------------
 
+    def expand_choice(self, items: tuple[A.Node, ...]) -> Fn:
+        """One generated function listing the options of every item of a choice."""
+        lines: list[str] = []
+        for item in items:
+            try:
+                lines.extend(self.exp(item, 1))
+            except _NoGen:
+                lines.append(f"    {self.const(super().expand(item))}(st, env, out)")
+        return self.build("def f(st, env, out):\n" + "\n".join(lines) + "\n    return None\n")
+
     def expand(self, node: A.Node) -> Fn:
         try:
             lines = self.exp(node, 1)
@@ -391,7 +520,8 @@ class GenCompiler(ActionCompiler):
                 body = self.exp(node.body, depth + 1)
             finally:
                 self.pop_var()
-            return [pad + f"for x{depth} in list({coll}):", pad + f"    env[{i}] = x{depth}", *body]
+            # Listing options changes nothing, so the collection need not be copied.
+            return [pad + f"for x{depth} in {coll}:", pad + f"    env[{i}] = x{depth}", *body]
         if isinstance(node, (A.Let, A.Ensure)) or (isinstance(node, A.Do) and _fans_out(node)):
             raise _NoGen()
         action = self.run(node)

@@ -74,6 +74,7 @@ class CompiledGame:
         self.nvars = c.nvars
         self.locs, self.ints, self.strs, self.points = c.locs, c.ints, c.strs, c.points
         self.attrs = c.attrs
+        self.scorer_cache: dict[tuple, object] = {}
         self.has_choice = any(isinstance(n, A.Choice) for n in A.walk(game))
 
     def _block(self, end: Fn | None, body: tuple[A.Node, ...], team: bool) -> Block:
@@ -102,6 +103,9 @@ class CompiledGame:
         return Block(team, end, items, self._blocks)
 
     def _choice(self, node: A.Choice) -> Fn:
+        fused = getattr(self.compiler, "expand_choice", None)
+        if fused is not None:
+            return fused(node.items)
         parts = [self.compiler.expand(x) for x in node.items]
 
         def choice(st, env, out):

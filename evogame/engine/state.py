@@ -125,7 +125,17 @@ class State:
         self.options = []
         self.decisions += 1
         self.steps = 0
-        self._advance(action, env[:])
+        try:
+            action(self, env[:])
+            self._run()
+        except _Capped:
+            self._end(capped=True)
+        except GameError as e:
+            self._end(error=str(e))
+        except RecursionError:
+            self._end(error="recursion too deep")
+        except Exception as e:  # a bug in a rule the checker let through: counted, never raised
+            self._end(error=f"internal error {type(e).__name__}: {e}")
 
     def scores(self) -> list[int]:
         """Each seat's value of the game's (scoring ...) expression, that seat made current."""
@@ -142,10 +152,7 @@ class State:
 
     def returns(self) -> list[float]:
         """Win share per seat: 1/k to each of the k seats tied for the best score, else 0."""
-        s = self.scores()
-        best = max(s) if self.game.order == "max" else min(s)
-        k = s.count(best)
-        return [1.0 / k if v == best else 0.0 for v in s]
+        return win_shares(self.scores(), self.game.order)
 
     def ranks(self) -> list[int]:
         """Competition rank per seat (0 = best; tied seats share the better rank)."""
@@ -264,25 +271,23 @@ class State:
         self._scorers[slot] = None
 
     def scorer(self, slot: int):
-        """card -> points under point map `slot` (the sum of all matching awards), memoised."""
+        """card -> points under point map `slot` (the sum of all matching awards).
+
+        Scorers are memoised per point map (by its description) in the compiled game, so a
+        map set again with the same values, in this game or another, scores from memory.
+        """
         f = self._scorers[slot]
         if f is None:
-            awards = self.points[slot][1] if self.points[slot] else ()
-            memo: dict[int, int] = {}
-
-            def f(card, awards=awards, memo=memo):
-                v = memo.get(card)
-                if v is None:
-                    v = 0
-                    for conds, pts in awards:
-                        for table, value in conds:
-                            if card >= len(table) or table[card] != value:
-                                break
-                        else:
-                            v += pts
-                    memo[card] = v
-                return v
-
+            entry = self.points[slot]
+            if not entry:
+                return _zero
+            key, awards = entry
+            cache = self.game.scorer_cache
+            f = cache.get(key)
+            if f is None:
+                f = _make_scorer(awards)
+                if len(cache) < 10_000:
+                    cache[key] = f
             self._scorers[slot] = f
         return f
 
@@ -378,10 +383,13 @@ class State:
         env = self.env
         max_steps = self.max_steps
         check_cycles = self.seen is not None
+        nplayers = self.game.nplayers
         while frames:
             fr = frames[-1]
-            block, pc = fr[0], fr[1]
-            if pc == 0 and block.end is not None:
+            block = fr[0]
+            pc = fr[1]
+            end = block.end
+            if pc == 0 and end is not None:
                 # start of a stage pass: end test, then (after the first pass) the cycle advances
                 self.steps += 1
                 self.loop_steps += 1
@@ -394,7 +402,7 @@ class State:
                 ):
                     self._end(cycle=True)
                     return
-                if block.end(self, env):
+                if end(self, env):
                     frames.pop()
                     if block.team:
                         self.tcycles.pop()
@@ -411,14 +419,13 @@ class State:
                         cyc[0] = cyc[1]
                         cyc[1] = -1
                     else:
-                        n = len(self.game.teams) if block.team else self.game.nplayers
-                        cyc[0] = (cyc[0] + 1) % n
+                        cyc[0] = (cyc[0] + 1) % (len(self.game.teams) if block.team else nplayers)
             items = block.items
             if pc >= len(items):
-                if block.end is None:
+                if end is None:
                     frames.pop()  # the game body is done
-                    continue
-                fr[1] = 0
+                else:
+                    fr[1] = 0
                 continue
             kind, payload = items[pc]
             fr[1] = pc + 1
@@ -449,6 +456,36 @@ class State:
                     self.pcycle = self.pcycles[-1]
                 frames.append([payload, 0, True])
         self._end()
+
+
+def win_shares(scores: list[int], order: str) -> list[float]:
+    """1/k to each of the k seats tied for the best score (max or min), 0 to the others."""
+    best = max(scores) if order == "max" else min(scores)
+    k = scores.count(best)
+    return [1.0 / k if v == best else 0.0 for v in scores]
+
+
+def _zero(card: int) -> int:
+    return 0
+
+
+def _make_scorer(awards: tuple):
+    memo: dict[int, int] = {}
+
+    def score(card: int) -> int:
+        v = memo.get(card)
+        if v is None:
+            v = 0
+            for conds, pts in awards:
+                for table, value in conds:
+                    if card >= len(table) or table[card] != value:
+                        break
+                else:
+                    v += pts
+            memo[card] = v
+        return v
+
+    return score
 
 
 def _frozen(v):
