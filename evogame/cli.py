@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from evogame.lang import RecycleError, parse_file, to_text
+from evogame.lang import Game, RecycleError, parse_file, to_text
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,14 +27,37 @@ def check(files: tuple[Path, ...]) -> None:
     failed = False
     for f in files:
         warnings: list[str] = []
-        try:
-            parse_file(f, warnings)
-        except RecycleError as e:
-            click.echo(str(e))
+        if _parse(f, warnings) is None:
             failed = True
         for w in warnings:
             click.echo(f"{w} (warning)", err=True)
     sys.exit(1 if failed else 0)
+
+
+def _parse(f: Path, warnings: list[str] | None = None) -> Game | None:
+    """Parse and check `f`; on failure print one ``FILE:LINE:COL: message`` line, return None.
+
+    Any exception other than `RecycleError` is a bug in evogame; it is still reported as one
+    line (never a traceback), so a batch of files keeps going.
+    """
+    try:
+        return parse_file(f, warnings)
+    except RecycleError as e:
+        click.echo(str(e))
+    except Exception as e:  # the last guard between a bug and the user
+        click.echo(
+            f"{f}:1:1: internal error in evogame ({type(e).__name__}: {e}); please report it"
+        )
+    return None
+
+
+def _first_difference(old: str, new: str) -> tuple[int, int]:
+    """1-based line and column where `old` first differs from `new`."""
+    n = 0
+    limit = min(len(old), len(new))
+    while n < limit and old[n] == new[n]:
+        n += 1
+    return old.count("\n", 0, n) + 1, n - (old.rfind("\n", 0, n) + 1) + 1
 
 
 @cli.command()
@@ -45,19 +68,21 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
     """Print rule files in canonical form (comments are not kept)."""
     failed = False
     for f in files:
-        try:
-            text = to_text(parse_file(f))
-        except RecycleError as e:
-            click.echo(str(e))
+        game = _parse(f)
+        if game is None:
             failed = True
             continue
+        text = to_text(game)
         if check_only:
-            if f.read_bytes().decode("utf-8", "replace") != text:
-                click.echo(f"{f}: not in canonical form")
+            # Byte for byte: a BOM or CRLF line ends are not canonical either.
+            old = f.read_bytes().decode("utf-8", "replace")
+            if old != text:
+                line, col = _first_difference(old, text)
+                click.echo(f"{f}:{line}:{col}: not in canonical form (first difference here)")
                 failed = True
         elif write:
             try:
-                f.write_text(text, encoding="utf-8")
+                f.write_bytes(text.encode("utf-8"))
             except OSError as e:
                 click.echo(f"{f}:1:1: cannot write the file: {e.strerror}")
                 failed = True

@@ -99,12 +99,23 @@ def _init_worker(ast: Game, name: str, player_specs: list[str], budgets: dict) -
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
 
 
-def _run_batch(args: tuple[int, int, int, Limits]) -> GameStats:
-    start, stop, seed, limits = args
+def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
+    start, stop, seed, limits, rotate = args
     game, players = _WORKER["game"], _WORKER["players"]
-    stats = GameStats(game.nplayers)
+    n = game.nplayers
+    stats = GameStats(n)
     for i in range(start, stop):
-        stats.add(play_one(game, players, i, seed, limits))
+        if not rotate:
+            stats.add(play_one(game, players, i, seed, limits))
+            continue
+        # Game i seats entry k of the player list at seat (k + r) % n, r = i mod n; the
+        # record is put back in entry order, so stats are per player, not per seat.
+        r = i % n
+        seated = [players[(s - r) % n] for s in range(n)]
+        rec = play_one(game, seated, i, seed, limits)
+        rec.win = [rec.win[(k + r) % n] for k in range(n)]
+        rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
+        stats.add(rec)
     return stats
 
 
@@ -118,15 +129,18 @@ def simulate(
     name: str = "game",
     budgets: dict | None = None,
     progress: Callable[[int], None] | None = None,
+    rotate: bool = False,
 ) -> GameStats:
     """Play `n` games of `ast` and return their statistics.
 
     `player_specs` names one player per seat (``"random"``, ``"pipmc"``, ...); `workers`
     > 1 uses a local process pool (each worker compiles the game once). `progress` is
-    called with the number of games finished after each batch.
+    called with the number of games finished after each batch. With `rotate`, game i
+    seats the players rotated by i mod n and the per-seat statistics become per-player
+    (entry k of `player_specs`); win share by turn position stays by position.
     """
     budgets = budgets or {}
-    batches = [(s, min(s + BATCH, n), seed, limits) for s in range(0, n, BATCH)]
+    batches = [(s, min(s + BATCH, n), seed, limits, rotate) for s in range(0, n, BATCH)]
     game = compile_game(ast, name)
     total = GameStats(game.nplayers)
     done = 0

@@ -103,9 +103,40 @@ class _Progress:
 )
 @click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
 @click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(1))
+@click.option(
+    "--rollouts",
+    default=10,
+    show_default=True,
+    type=click.IntRange(1),
+    help="PIPMC rollouts per option.",
+)
+@click.option(
+    "--iterations",
+    default=200,
+    show_default=True,
+    type=click.IntRange(1),
+    help="ISMCTS iterations per decision.",
+)
+@click.option(
+    "--rotate", is_flag=True, help="Seat each player in every position in turn; report per player."
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def play(file, n, seed, players, defines, workers, max_decisions, max_steps, quiet, as_json):
+def play(
+    file,
+    n,
+    seed,
+    players,
+    defines,
+    workers,
+    max_decisions,
+    max_steps,
+    rollouts,
+    iterations,
+    rotate,
+    quiet,
+    as_json,
+):
     """Play FILE many times with the given players and report statistics."""
     ast, game = load_game(file, defines)
     specs = [s.strip() for s in players.split(",")] if players else ["random"] * game.nplayers
@@ -124,6 +155,8 @@ def play(file, n, seed, players, defines, workers, max_decisions, max_steps, qui
             limits=Limits(max_decisions, max_steps),
             name=file.stem,
             progress=progress,
+            budgets={"rollouts": rollouts, "iterations": iterations},
+            rotate=rotate,
         )
     except ValueError as e:
         click.echo(f"{file}:1:1: {e}")
@@ -132,6 +165,9 @@ def play(file, n, seed, players, defines, workers, max_decisions, max_steps, qui
         progress.close()
     seconds = time.perf_counter() - t0
     out = {"game": file.stem, "file": str(file), "players": specs, "seed": seed, **stats.to_json()}
+    out["rotated"] = rotate
+    if any(sp != "random" for sp in specs):
+        out["skill"] = skill(stats, specs)
     out["seconds"] = seconds
     if as_json:
         click.echo(json.dumps(out))
@@ -139,10 +175,31 @@ def play(file, n, seed, players, defines, workers, max_decisions, max_steps, qui
     _table(out)
 
 
+def skill(stats, specs: list[str]) -> list[dict]:
+    """Each non-random player's gain over random: (w - 1/n) / (1 - 1/n), w its win share;
+    the 95% interval is the Wilson interval of w mapped the same way. 0 = no better than
+    chance, 1 = always wins, negative = worse than chance."""
+    n = len(specs)
+    if n < 2:
+        return []
+    out = []
+    for p, name in enumerate(specs):
+        if name == "random":
+            continue
+        w = stats.win_share()[p]
+        lo, hi = stats.win_share_ci()[p]
+
+        def gain(x: float) -> float:
+            return (x - 1 / n) / (1 - 1 / n)
+
+        out.append({"seat": p, "player": name, "gain": gain(w), "ci95": [gain(lo), gain(hi)]})
+    return out
+
+
 def _table(out: dict) -> None:
     console = Console()
     t = Table(title=f"{out['game']}: {out['games']} games, seed {out['seed']}")
-    t.add_column("seat")
+    t.add_column("player #" if out.get("rotated") else "seat")
     t.add_column("player")
     t.add_column("win share (95% CI)")
     t.add_column("by turn position")
@@ -168,5 +225,10 @@ def _table(out: dict) -> None:
         f"terminated {out['terminated']:.3f}  capped {out['capped']:.3f}  cycles {out['cycles']:.3f}"
         f"  errors {out['errors']:.3f}  ({out['seconds']:.2f} s, {out['games'] / max(out['seconds'], 1e-9):,.0f} games/s)"
     )
+    for sk in out.get("skill", []):
+        lo, hi = sk["ci95"]
+        console.print(
+            f"skill of {sk['player']} (#{sk['seat']}): gain over random {sk['gain']:+.3f} (95% CI {lo:+.3f} to {hi:+.3f})"
+        )
     for msg, k in out["error_messages"].items():
         console.print(f"  error in {k} games: {msg}")

@@ -75,6 +75,7 @@ class CompiledGame:
         self.locs, self.ints, self.strs, self.points = c.locs, c.ints, c.strs, c.points
         self.attrs = c.attrs
         self.scorer_cache: dict[tuple, object] = {}
+        self._hidden: dict[tuple[int, int], list[int]] = {}
         self.has_choice = any(isinstance(n, A.Choice) for n in A.walk(game))
 
     def _block(self, end: Fn | None, body: tuple[A.Node, ...], team: bool) -> Block:
@@ -113,6 +114,24 @@ class CompiledGame:
                 p(st, env, out)
 
         return choice
+
+    def hidden_slots(self, player: int, nslots: int) -> list[int]:
+        """Location slots whose cards `player` cannot see (hloc; others' iloc; own oloc)."""
+        key = (player, nslots)
+        out = self._hidden.get(key)
+        if out is None:
+            out = []
+            for s, k in enumerate(self.locs.keys[:nslots]):
+                owner, vis = k[0], k[1]
+                seen = (
+                    vis in ("vloc", "mem")
+                    or (vis == "iloc" and owner == player)
+                    or (vis == "oloc" and owner != player)
+                )
+                if not seen:
+                    out.append(s)
+            self._hidden[key] = out
+        return out
 
     def new_state(self, seed: int | str | None = 0, **limits) -> State:  # noqa: F821
         """A fresh game: setup done, run to the first decision (or the end)."""

@@ -163,8 +163,9 @@ class State:
 
     # --- cloning and hidden information --------------------------------------------------------
 
-    def clone(self) -> State:
-        """An independent copy that can be played on (its own RNG, same RNG state)."""
+    def clone(self, copy_rng: bool = True) -> State:
+        """An independent copy that can be played on (its own RNG, in the same state unless
+        `copy_rng` is False, when the caller must give it one)."""
         c = State(self.game, _blank=True)
         c.locs = [lst[:] for lst in self.locs]
         c.where = self.where[:]
@@ -178,8 +179,9 @@ class State:
         c.tcycle = c.tcycles[-1]
         c.frames = [f[:] for f in self.frames]
         c.env = self.env[:]
-        c.rng = _random.Random()
-        c.rng.setstate(self.rng.getstate())
+        if copy_rng:
+            c.rng = _random.Random()
+            c.rng.setstate(self.rng.getstate())
         c.options = self.options
         c.terminal, c.capped, c.cycle, c.error = self.terminal, self.capped, self.cycle, self.error
         c.decisions, c.steps, c.loop_steps = self.decisions, self.steps, self.loop_steps
@@ -208,24 +210,53 @@ class State:
 
     def determinize(self, player: int, rng: _random.Random) -> State:
         """A clone in which every card `player` cannot see is redealt at random among the
-        unseen places, keeping each location's size and each place's deck (card back)."""
-        c = self.clone()
+        unseen places, keeping each location's size and each place's deck (card back).
+
+        The result depends only on what `player` can see and on `rng`: the unseen cards are
+        put in a canonical order before shuffling, the clone gets a fresh chance stream
+        drawn from `rng`, and the current choice's options are rebuilt in the clone.
+        """
+        c = self.clone(copy_rng=False)
         deck_of = self.game.compiler.deck_of_card
-        hidden_places: list[tuple[int, int]] = []
-        for s, lst in enumerate(c.locs):
-            if lst and not c.visible_to(player, s):
-                hidden_places.extend((s, i) for i in range(len(lst)))
+        hidden = self.game.hidden_slots(player, len(c.locs))
+        locs = c.locs
         by_deck: dict[int, list[tuple[int, int]]] = {}
-        for s, i in hidden_places:
-            by_deck.setdefault(deck_of[c.locs[s][i]], []).append((s, i))
-        for places in by_deck.values():
-            cards = [c.locs[s][i] for s, i in places]
+        for s in hidden:
+            lst = locs[s]
+            for i, card in enumerate(lst):
+                by_deck.setdefault(deck_of[card], []).append((s, i))
+        where = c.where
+        for _deck, places in sorted(by_deck.items()):
+            cards = sorted(locs[s][i] for s, i in places)
             rng.shuffle(cards)
             for (s, i), card in zip(places, cards, strict=True):
-                c.locs[s][i] = card
-                c.where[card] = s
-        c.rng = _random.Random(rng.getrandbits(64))
+                locs[s][i] = card
+                where[card] = s
+        # The copy's chance events draw from the searcher's own stream (no peeking at the
+        # real game's future shuffles, and no cost of seeding a new generator).
+        c.rng = rng
+        c.seen = {} if self.seen is not None else None
+        c.rebuild_options()
         return c
+
+    def rebuild_options(self) -> None:
+        """List the current choice's options again from this position (after a redeal)."""
+        if self.terminal or not self.frames:
+            return
+        fr = self.frames[-1]
+        kind, payload = fr[0].items[fr[1] - 1]
+        if kind != CHOICE:
+            return
+        opts: list = []
+        try:
+            payload(self, self.env, opts)
+        except Exception as e:  # the redealt position breaks a rule: end this copy
+            self._end(error=f"determinization: {e}")
+            return
+        if not opts:
+            self._end(error="determinization: a choice with no option")
+            return
+        self.options = opts
 
     # --- primitives used by compiled actions ---------------------------------------------------
 

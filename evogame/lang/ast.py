@@ -939,12 +939,14 @@ class TurnPass(Node):
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Node):
-    """``(repeat N ACTION)``: do ACTION N times."""
+    """``(repeat N ACTION)``: do ACTION N times. ACTION may be an ``(any|all ...)``, as
+    CARDSTOCK's grammar allows (``action : ... | agg``), but not a do or a let
+    (`evogame.lang.check` enforces that)."""
 
     count: Node
     action: Node
     RESULT = Ty.ACTION
-    CHILDREN = {"count": Ty.INT, "action": Ty.ACTION}
+    CHILDREN = {"count": Ty.INT, "action": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("repeat", "$count", "$action")
 
 

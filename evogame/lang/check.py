@@ -2,13 +2,15 @@
 
 `check` re-derives every child's type from the class declarations in `ast.py`, checks
 variable scoping, and the semantic rules the types cannot say (at least one player, no
-two literals side by side). It returns the problems instead of raising, so a caller can
-report them all.
+two literals that CARDSTOCK's lexer would glue side by side). It returns the problems
+instead of raising, so a caller can report them all; it never raises on a malformed tree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
+from functools import cache
 
 from evogame.lang import ast as A
 from evogame.lang.types import ELEMENT, Ty, is_subtype
@@ -16,106 +18,194 @@ from evogame.lang.types import ELEMENT, Ty, is_subtype
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One problem: a message at a 1-based line and column (1:1 for built nodes)."""
+
     message: str
     line: int = 1
     column: int = 1
 
 
-def _where(node: A.Node) -> tuple[int, int]:
-    return (node.span.line, node.span.column) if node.span else (1, 1)
+def _where(node: object) -> tuple[int, int]:
+    span = getattr(node, "span", None)
+    return (span.line, span.column) if span else (1, 1)
 
 
-_LITERALS = (A.IntLit, A.NameLit)
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls) if f.name != "span")
+
+
+def _result(node: A.Node) -> Ty | None:
+    """`node.result()`, or None when an ill-typed child makes it undefined."""
+    try:
+        return node.result()
+    except (KeyError, AttributeError, TypeError):
+        return None
 
 
 def check(game: A.Game) -> list[Problem]:
     """All problems found in `game`, in source order (empty when it is valid)."""
     out: list[Problem] = []
 
-    def problem(node: A.Node, msg: str) -> None:
+    def problem(node: object, msg: str) -> None:
         out.append(Problem(msg, *_where(node)))
 
-    def visit(node: A.Node, scope: dict[str, A.Node]) -> None:
-        # Binding constructs: the variable is in scope for the later fields only.
+    # An explicit stack (no recursion): ("visit", node, scope) or ("bind", name, ty, scope).
+    # A binder's variable is in scope for the fields after it only; a declare's for the
+    # rest of the game.
+    stack: list[tuple] = [("visit", game, {})]
+    while stack:
+        op = stack.pop()
+        if op[0] == "bind":
+            _, name, ty, scope = op
+            scope[name] = ty
+            continue
+        _, node, scope = op
+        todo: list[tuple] = []
         inner = scope
-        prev_literal = False
-        for f in fields(node):
-            if f.name == "span":
-                continue
-            value = getattr(node, f.name)
-            want = node.CHILDREN.get(f.name)
-            items = value if isinstance(value, tuple) else (value,)
-            for v in items:
+        for name in _field_names(type(node)):
+            value = getattr(node, name)
+            want = node.CHILDREN.get(name)
+            for v in value if isinstance(value, tuple) else (value,):
                 if not isinstance(v, A.Node):
-                    prev_literal = False
                     continue
-                if isinstance(v, A.Var) and f.name == "var":
-                    elem = _bound_type(node, v)
-                    if elem is not None and v.ty is not elem:
+                if isinstance(v, A.Var) and name == "var":
+                    elem = _bound_type(node)
+                    if elem is None:
+                        problem(
+                            v, f"cannot tell what '{v.name} is bound to: its value is ill-typed"
+                        )
+                    elif v.ty is not elem:
                         problem(v, f"variable '{v.name} is bound to {elem}, not {v.ty}")
-                    inner = {**inner, v.name: v.ty}
-                    prev_literal = False
+                    if isinstance(node, A.Declare):
+                        todo.append(("bind", v.name, v.ty, scope))
+                    else:
+                        inner = {**inner, v.name: v.ty}
                     continue
-                if want is not None and want is not Ty.PIECE and not isinstance(want, dict):
-                    if not is_subtype(v.result(), want) and not (isinstance(want, dict)):
+                if isinstance(want, (Ty, tuple)) and want is not Ty.PIECE:
+                    ty = _result(v)
+                    if ty is None:
+                        problem(v, f"{type(v).__name__} has an ill-typed part, so it has no type")
+                    elif not is_subtype(ty, want):
                         problem(
                             v,
-                            f"{type(node).__name__}.{f.name} expects {_names(want)}, found {v.result()}",
+                            f"{type(node).__name__}.{name} expects {_names(want)}, found {ty}",
                         )
-                if isinstance(v, A.Var) and v.name not in inner:
-                    problem(v, f"unbound variable '{v.name}")
-                elif isinstance(v, A.Var) and inner[v.name] is not v.ty:
-                    problem(v, f"variable '{v.name} has type {inner[v.name]}, used as {v.ty}")
-                is_lit = isinstance(v, _LITERALS)
-                if is_lit and prev_literal and not _separated(node):
-                    problem(
-                        v,
-                        "two literals side by side: CARDSTOCK's lexer would read them as one token",
-                    )
-                prev_literal = is_lit
-                visit(v, inner)
-        if isinstance(node, A.Declare):
-            scope[node.var.name] = node.var.ty
-
-    top: dict[str, A.Node] = {}
-    visit(game, top)
+                if isinstance(v, A.Var):
+                    if v.name not in inner:
+                        problem(v, f"unbound variable '{v.name}")
+                    elif inner[v.name] is not v.ty:
+                        problem(v, f"variable '{v.name} has type {inner[v.name]}, used as {v.ty}")
+                todo.append(("visit", v, inner))
+        for v in _glued_children(node):
+            problem(
+                v,
+                "two literals side by side: CARDSTOCK's lexer would read them as one token",
+            )
+        stack.extend(reversed(todo))
     _semantic(game, problem)
     return out
 
 
-def _names(want) -> str:
+def _names(want: Ty | tuple[Ty, ...]) -> str:
     wants = want if isinstance(want, tuple) else (want,)
     return " or ".join(str(w) for w in wants)
 
 
-def _separated(node: A.Node) -> bool:
-    """Constructs whose syntax puts a separator (',', ':', '..') between literal children."""
-    return isinstance(
-        node, (A.StrCollection, A.SubAward, A.Range, A.Random, A.TeamSpec, A.Attribute)
-    )
-
-
-def _bound_type(node: A.Node, var: A.Var) -> Ty | None:
-    """The type a binder gives its variable."""
-    if isinstance(node, (A.Let, A.Declare)):
-        return node.value.result()
-    coll = getattr(node, "coll", None)
-    if coll is not None:
-        return ELEMENT.get(coll.result())
+def _lexeme(value: object) -> str | None:
+    """The token class a child prints as, when it is one bare literal token."""
+    if isinstance(value, A.IntLit):
+        return "INT"
+    if isinstance(value, A.NameLit):
+        return "NAME"
+    if isinstance(value, A.Var):
+        return "VAR"
     return None
 
 
-def _semantic(game: A.Game, problem) -> None:
+# Token pairs CARDSTOCK's lexer reads as one token when only whitespace separates them:
+# a name continues a name or a variable, an integer continues an integer.
+_GLUED = {("NAME", "NAME"), ("VAR", "NAME"), ("INT", "INT")}
+
+
+def _glued_children(node: A.Node) -> Iterator[A.Node]:
+    """Children the printer would put right after a token that CARDSTOCK glues them to.
+
+    Follows the node's ``SYNTAX`` template, as the printer does: keywords, parentheses,
+    '..' and the commas of a ``,f`` field separate tokens; omitted (None) fields do not.
+    """
+    prev: str | None = None
+    for item in node.SYNTAX:
+        if item[0] not in "$*,":
+            prev = None
+            continue
+        value = getattr(node, item[1:], None)
+        if value is None:
+            continue
+        values = value if isinstance(value, tuple) else (value,)
+        for i, v in enumerate(values):
+            kind = _lexeme(v)
+            if (item[0] != "," or i == 0) and (prev, kind) in _GLUED:
+                yield v
+            prev = kind
+
+
+def _bound_type(node: A.Node) -> Ty | None:
+    """The type a binder gives its variable (None when it cannot be told)."""
+    if isinstance(node, (A.Let, A.Declare)):
+        return _result(node.value)
+    coll = getattr(node, "coll", None)
+    if isinstance(coll, A.Node):
+        ty = _result(coll)
+        return ELEMENT.get(ty) if ty is not None else None
+    return None
+
+
+def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
     consts = {d.var.name: d.value for d in game.declares}
     count = game.setup.players.count
     if isinstance(count, A.Var) and isinstance(consts.get(count.name), A.IntLit):
         count = consts[count.name]
     if isinstance(count, A.IntLit) and count.value < 1:
-        problem(game.setup.players, f"a game needs at least one player; found {count.value}")
+        written = game.setup.players.count
+        via = (
+            f"'{written.name}) with '{written.name} = {count.value}" if written is not count else ""
+        )
+        problem(
+            game.setup.players,
+            "a game needs at least one player; found "
+            + (f"(create players {via}" if via else f"(create players {count.value})"),
+        )
     for node in A.walk(game):
+        _shape(node, problem)
         if isinstance(node, A.Move):
             dst = node.dst
             if isinstance(dst, (A.Top, A.Bottom, A.Nth)):
                 home = dst.coll
                 if isinstance(home, A.Location) and home.vis is A.Vis.MEM:
                     problem(dst, "a card cannot be moved into a mem location: use remember")
+
+
+# Tuple fields that may be empty; every other one needs _MIN_ITEMS (default 1) children.
+_MAY_BE_EMPTY = {(A.Game, "declares"), (A.TeamSpec, "subteams"), (A.Attribute, "subs")}
+_MIN_ITEMS = {(A.BoolOp, "args"): 2}
+_EQ_ONLY = (A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
+
+
+def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
+    """Rules on one node that its declared child types cannot say."""
+    cls = type(node)
+    for name in _field_names(cls):
+        value = getattr(node, name)
+        if isinstance(value, tuple) and (cls, name) not in _MAY_BE_EMPTY:
+            least = _MIN_ITEMS.get((cls, name), 1)
+            if len(value) < least:
+                problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
+    if isinstance(node, _EQ_ONLY) and node.op not in A.EQ_OPS:
+        problem(node, f"'{node.op}' compares integers only; {cls.__name__} takes == or !=")
+    if isinstance(node, A.Repeat) and isinstance(node.action, (A.Do, A.Let)):
+        problem(
+            node.action, "(repeat N ...) repeats an action or an (any|all ...), not a do or let"
+        )
+    if isinstance(node, A.RepeatAll) and not isinstance(node.action, (A.Move, A.Forget)):
+        problem(node.action, "(repeat all ...) repeats a move or a forget")

@@ -13,13 +13,18 @@ from collections.abc import Callable
 
 from evogame.lang import ast as A
 from evogame.lang.errors import RecycleError
-from evogame.lang.sexpr import SAtom, SExpr, SList
+from evogame.lang.sexpr import SAtom, SExpr, SList, keywords
 from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, is_subtype
 
 _REL = {"current": A.Rel.CURRENT, "next": A.Rel.NEXT, "previous": A.Rel.PREVIOUS}
 _VIS = {v.value: v for v in A.Vis}
 _ARITH = {o.value: o for o in A.ArithOp}
 _CMP = {o.value: o for o in A.CmpOp}
+_NESTED_CHOICE = (
+    "expected an action, found '(choice ...)': a choice cannot be nested inside another "
+    "action (it belongs in a stage or directly in the game)"
+)
+_STATEMENTS = ("do", "choice", "let", "stage", "ensure")
 _STORAGE = {"sto": A.IntStorage, "str": A.StrStorage, "points": A.PointStorage}
 _CMP_CLASS = {
     Ty.INT: A.IntCmp,
@@ -35,15 +40,36 @@ def _value_type(ty: Ty) -> Ty:
     return {Ty.INTSTO: Ty.INT, Ty.STRSTO: Ty.STR, Ty.LOC: Ty.CARDS}.get(ty, ty)
 
 
+def _sketch(s: SList) -> str:
+    """A list with only its heads kept: '(move ...)', '((move ...))'."""
+    if not s.items:
+        return "()"
+    head = s.items[0]
+    first = head.text if isinstance(head, SAtom) else _sketch(head)
+    return f"({first})" if len(s.items) == 1 else f"({first} ...)"
+
+
 def _describe(s: SExpr) -> str:
+    """What was found, quoted, for error messages."""
     if isinstance(s, SAtom):
         return f"'{s.text}'"
-    head = s.items[0] if s.items else None
-    if head is None:
-        return "'()'"
-    if isinstance(head, SAtom):
-        return f"'({head.text} ...)'"
-    return "a list"
+    if len(s.items) == 1 and isinstance(s.items[0], SList):
+        return f"'{_sketch(s)}' (a pair of parentheses too many?)"
+    return f"'{_sketch(s)}'"
+
+
+def _describe_all(s: SList) -> str:
+    """The whole list, abbreviated: '(random 1 ..)'."""
+    parts = [x.text if isinstance(x, SAtom) else "(...)" for x in s.items]
+    return "'(" + " ".join(parts) + ")'"
+
+
+def _case_hint(s: SExpr) -> str:
+    """A hint when a name is a keyword written in uppercase, e.g. SHUFFLE."""
+    head = s.items[0] if isinstance(s, SList) and s.items else s
+    if isinstance(head, SAtom) and head.kind == "NAME" and head.text.lower() in keywords():
+        return f" ('{head.text}' is a name; the keyword is lowercase: '{head.text.lower()}')"
+    return ""
 
 
 def _want_text(want: Ty | tuple[Ty, ...]) -> str:
@@ -64,6 +90,10 @@ class Elaborator:
     def error(self, s: SExpr, message: str) -> RecycleError:
         return RecycleError(message, s.span.line, s.span.column, self.file)
 
+    def error_at_close(self, s: SList, message: str) -> RecycleError:
+        """An error at the ')' closing `s`: something is missing before it."""
+        return RecycleError(message, s.span.end_line, s.span.end_column - 1, self.file)
+
     def kw(self, s: SExpr) -> str | None:
         return s.text if isinstance(s, SAtom) and s.kind == "KEYWORD" else None
 
@@ -76,12 +106,16 @@ class Elaborator:
         return k
 
     def arity(self, s: SList, n: int | tuple[int, ...], usage: str) -> None:
+        """Require `n` items (keyword included); too many is reported at the first extra."""
         counts = n if isinstance(n, tuple) else (n,)
-        if len(s.items) not in counts:
-            found = len(s.items) - 1
-            raise self.error(
-                s, f"wrong number of parts: expected {usage}, found {found} after the keyword"
-            )
+        if len(s.items) in counts:
+            return
+        head = s.items[0]
+        after = f"after '{head.text}'" if isinstance(head, SAtom) else "after the first"
+        found = f"found {len(s.items) - 1} {after}"
+        if len(s.items) > max(counts):
+            raise self.error(s.items[max(counts)], f"too many parts: expected {usage}, {found}")
+        raise self.error(s, f"too few parts: expected {usage}, {found}")
 
     def lookup(self, s: SAtom) -> Ty:
         name = s.text[1:]
@@ -124,7 +158,9 @@ class Elaborator:
             )
             ty = node.result()
         if not is_subtype(ty, want):
-            raise self.error(s, f"expected {_want_text(want)}, found {ty} {_describe(s)}")
+            raise self.error(
+                s, f"expected {_want_text(want)}, found {ty} {_describe(s)}{_case_hint(s)}"
+            )
         return node
 
     def infer(self, s: SExpr, want: Ty | tuple[Ty, ...] | None = None) -> A.Node:
@@ -132,13 +168,17 @@ class Elaborator:
         if isinstance(s, SAtom):
             return self.atom(s, want)
         if not s.items:
-            raise self.error(s, "empty list '()'")
+            what = _want_text(want) if want else "an expression"
+            raise self.error(s, f"expected {what}, found an empty list '()'")
         head = s.items[0]
         k = self.kw(head)
         if k is not None:
             handler = getattr(self, f"e_{k}", None)
             if handler is None:
-                raise self.error(head, f"'{k}' does not start an expression here")
+                what = _want_text(want) if want else "an expression"
+                kind = "an action" if hasattr(self, f"a_{k}") or k in _STATEMENTS else ""
+                found = f"'({k} ...)'" + (f", which is {kind}" if kind else "")
+                raise self.error(s, f"expected {what}, found {found}")
             return handler(s)
         if isinstance(head, SAtom) and head.kind == "OP":
             return self.e_op(s)
@@ -227,7 +267,9 @@ class Elaborator:
             if k2 in _STORAGE:
                 return self.storage(s)
         raise self.error(
-            s, "expected (game vloc|iloc|hloc|oloc|mem NAME) or (game sto|str|points NAME)"
+            s,
+            "expected (game vloc|iloc|hloc|oloc|mem NAME) or (game sto|str|points NAME), "
+            f"found {_describe_all(s)}",
         )
 
     def e_current(self, s: SList) -> A.Node:
@@ -243,15 +285,16 @@ class Elaborator:
                 return A.RelPlayer(rel, span=s.span)
             if k2 == "team":
                 return A.RelTeam(rel, span=s.span)
-        if len(s.items) >= 2 and self.kw(s.items[1]) in ("player", "team"):
-            if len(s.items) > 2:
-                k3 = self.kw(s.items[2])
-                if k3 in _VIS:
-                    raise self.error(
-                        s,
-                        "a location needs an owner in its own parentheses: ((current player) iloc HAND)",
-                    )
-        raise self.error(s, f"expected ({s.items[0].text} player) or ({s.items[0].text} team)")
+        k = s.items[0].text
+        if len(s.items) > 2 and self.kw(s.items[1]) in ("player", "team"):
+            k3 = self.kw(s.items[2])
+            if k3 in _VIS or k3 in _STORAGE:
+                raise self.error(
+                    s,
+                    f"expected (({k} {s.items[1].text}) {k3} NAME), found {_describe_all(s)}: "
+                    "an owner needs its own parentheses",
+                )
+        raise self.error(s, f"expected ({k} player) or ({k} team), found {_describe_all(s)}")
 
     def e_owner(self, s: SList) -> A.Node:
         self.arity(s, 2, "(owner CARD)")
@@ -273,12 +316,12 @@ class Elaborator:
             return self.expr(rest[0], Ty.INT), None
         if len(rest) == 3 and isinstance(rest[1], SAtom) and rest[1].kind == "DOTDOT":
             return self.expr(rest[0], Ty.INT), self.expr(rest[2], Ty.INT)
-        raise self.error(s, f"expected {usage}")
+        raise self.error(s, f"expected {usage}, found {_describe_all(s)}")
 
     def e_range(self, s: SList) -> A.Node:
         lo, hi = self.dotted(s, "(range A..B)")
         if hi is None:
-            raise self.error(s, "expected (range A..B)")
+            raise self.error(s, f"expected (range A..B), found {_describe_all(s)}")
         return A.Range(lo, hi, span=s.span)
 
     def e_random(self, s: SList) -> A.Node:
@@ -298,7 +341,7 @@ class Elaborator:
     def setop(self, s: SList) -> A.Node:
         op = A.SetOpKind(self.kw(s.items[0]))
         if len(s.items) < 2:
-            raise self.error(s, f"({op} ...) needs at least one card collection")
+            raise self.error(s, f"expected ({op} CARDS ...), found {_describe_all(s)}")
         if len(s.items) == 2:
             part = self.expr(s.items[1], (Ty.CARDS, Ty.CARDSETS))
             if is_subtype(part.result(), Ty.CARDSETS):
@@ -338,7 +381,9 @@ class Elaborator:
         if len(s.items) == 3:
             count = self.expr(s.items[1], Ty.INT)
             return A.Sequence(A.End(k), count, self.expr(s.items[2], Ty.CARDS), span=s.span)
-        raise self.error(s, f"expected ({k} COLLECTION) or ({k} COUNT CARDS)")
+        raise self.error(
+            s, f"expected ({k} COLLECTION) or ({k} COUNT CARDS), found {_describe_all(s)}"
+        )
 
     e_top = e_bottom = topbottom
 
@@ -364,7 +409,9 @@ class Elaborator:
 
     def e_partition(self, s: SList) -> A.Node:
         if len(s.items) < 3:
-            raise self.error(s, "expected (partition ATTRIBUTE CARDS ...)")
+            raise self.error(
+                s, f"expected (partition ATTRIBUTE CARDS ...), found {_describe_all(s)}"
+            )
         attr = self.expr(s.items[1], Ty.STR)
         if len(s.items) == 3:
             part = self.expr(s.items[2], (Ty.CARDS, Ty.CARDSETS))
@@ -510,7 +557,7 @@ class Elaborator:
         k = self.kw(s.items[0]) if isinstance(s, SList) and s.items else None
         if k == "choice":
             if not allow_choice:
-                raise self.error(s, "a choice cannot be nested inside another action")
+                raise self.error(s, _NESTED_CHOICE)
             return self.s_choice(s)
         if k == "do":
             return self.s_do(s)
@@ -524,7 +571,7 @@ class Elaborator:
         self.arity(s, 2, usage)
         group = s.items[1]
         if not isinstance(group, SList) or not group.items:
-            raise self.error(group, f"expected {usage}")
+            raise self.error(group, f"expected {usage}, found {_describe(group)}")
         return group.items
 
     def s_choice(self, s: SList) -> A.Node:
@@ -556,10 +603,14 @@ class Elaborator:
 
         def body(var: A.Var) -> A.Node:
             b = s.items[3]
-            if isinstance(b, SList) and b.items and self.kw(b.items[0]) == "choice":
+            k = self.kw(b.items[0]) if isinstance(b, SList) and b.items else None
+            if k == "choice":
                 if not allow_choice:
-                    raise self.error(b, "a choice cannot be nested inside another action")
+                    raise self.error(b, _NESTED_CHOICE)
                 inner = self.s_choice(b)
+            elif k == "let":
+                # A let's body may be a let, whose body may be a choice where this one may.
+                inner = self.s_let(b, allow_choice)
             else:
                 inner = self.condact(b)
             return A.Let(value, var, inner, span=s.span)
@@ -574,7 +625,7 @@ class Elaborator:
         if k in ("do", "let", "any", "all"):
             return self.multiaction(s, allow_choice=False)
         if k == "choice":
-            raise self.error(s, "a choice cannot be nested inside another action")
+            raise self.error(s, _NESTED_CHOICE)
         if k == "ensure":
             self.arity(s, 3, "(ensure BOOLEAN ACTION)")
             return A.Ensure(self.expr(s.items[1], Ty.BOOL), self.condact(s.items[2]), span=s.span)
@@ -586,7 +637,9 @@ class Elaborator:
             if not is_subtype(body.result(), (Ty.ACTION, Ty.MULTI2)):
                 raise self.error(s.items[1], "a guarded action holds one action, not another guard")
             return A.Guarded(cond, body, span=s.span)
-        raise self.error(s, f"expected an action or (BOOLEAN ACTION), found {_describe(s)}")
+        raise self.error(
+            s, f"expected an action or (BOOLEAN ACTION), found {_describe(s)}{_case_hint(s)}"
+        )
 
     def action(self, s: SExpr) -> A.Node:
         if not isinstance(s, SList) or not s.items:
@@ -636,11 +689,15 @@ class Elaborator:
 
     def awards(self, s: SExpr) -> list[A.Award]:
         if not isinstance(s, SList) or not s.items:
-            raise self.error(s, "expected a list of awards (((KEY : VALUE) POINTS) ...)")
+            raise self.error(
+                s, f"expected a list of awards (((KEY : VALUE) POINTS) ...), found {_describe(s)}"
+            )
         out = []
         for aw in s.items:
             if not isinstance(aw, SList) or len(aw.items) < 2:
-                raise self.error(aw, "expected an award ((KEY : VALUE) ... POINTS)")
+                raise self.error(
+                    aw, f"expected an award ((KEY : VALUE) ... POINTS), found {_describe(aw)}"
+                )
             conds = []
             for sub in aw.items[:-1]:
                 if not (
@@ -649,7 +706,9 @@ class Elaborator:
                     and isinstance(sub.items[1], SAtom)
                     and sub.items[1].kind == "COLON"
                 ):
-                    raise self.error(sub, "expected a condition (KEY : VALUE)")
+                    raise self.error(
+                        sub, f"expected a condition (KEY : VALUE), found {_describe(sub)}"
+                    )
                 conds.append(
                     A.SubAward(
                         self.expr(sub.items[0], Ty.STR),
@@ -703,7 +762,9 @@ class Elaborator:
         if k == "players":
             raise self.error(s, "(create players N) belongs at the start of (setup ...)")
         if len(s.items) not in (4, 5):
-            raise self.error(s, "expected (create deck [NAME] LOCATION (deck ...))")
+            raise self.error(
+                s, f"expected (create deck [NAME] LOCATION (deck ...)), found {_describe_all(s)}"
+            )
         name = self.expr(s.items[2], Ty.STR) if len(s.items) == 5 else None
         loc = self.expr(s.items[-2], Ty.LOC)
         return A.CreateDeck(name, loc, self.deck(s.items[-1]), span=s.span)
@@ -732,7 +793,9 @@ class Elaborator:
         if not (
             isinstance(s, SList) and s.items and self.kw(s.items[0]) == "deck" and len(s.items) >= 2
         ):
-            raise self.error(s, "expected (deck (ATTRIBUTE (VALUE, ...)) ...)")
+            raise self.error(
+                s, f"expected (deck (ATTRIBUTE (VALUE, ...)) ...), found {_describe(s)}"
+            )
         attrs = tuple(self.attribute(a, key=True) for a in s.items[1:])
         return A.Deck(attrs, span=s.span)
 
@@ -753,13 +816,18 @@ class Elaborator:
     # --- game structure -------------------------------------------------------------------
 
     def stage(self, s: SList) -> A.Stage:
-        if len(s.items) < 4:
-            raise self.error(s, "expected (stage player|team (end BOOLEAN) BODY ...)")
+        usage = "(stage player|team (end BOOLEAN) BODY ...)"
+        if len(s.items) < 2:
+            raise self.error(s, f"too few parts: expected {usage}, found {_describe_all(s)}")
         kind = A.StageKind(self.expect_kw(s.items[1], "player", "team"))
+        if len(s.items) < 3:
+            raise self.error(s, f"too few parts: expected {usage}, found {_describe_all(s)}")
         end = s.items[2]
         if not (isinstance(end, SList) and end.items and self.kw(end.items[0]) == "end"):
-            raise self.error(end, f"expected (end BOOLEAN), found {_describe(end)}")
+            raise self.error(end, f"expected (end BOOLEAN) in {usage}, found {_describe(end)}")
         self.arity(end, 2, "(end BOOLEAN)")
+        if len(s.items) < 4:
+            raise self.error(s, f"expected {usage}: the stage has no body after (end ...)")
         cond = self.expr(end.items[1], Ty.BOOL)
         body = tuple(self.body_item(x) for x in s.items[3:])
         return A.Stage(kind, cond, body, span=s.span)
@@ -784,7 +852,9 @@ class Elaborator:
             raise self.error(s, f"expected (setup (create players N) ...), found {_describe(s)}")
         items = s.items[1:]
         if not items:
-            raise self.error(s, "expected (create players N) in (setup ...)")
+            raise self.error_at_close(
+                s, "expected (create players N) after 'setup', found the end of the setup"
+            )
         first = items[0]
         if not (
             isinstance(first, SList)
@@ -838,11 +908,15 @@ class Elaborator:
             declares.append(self.declare(items[0]))
             items = items[1:]
         if not items:
-            raise self.error(s, "expected (setup ...) in the game")
+            raise self.error_at_close(
+                s, "expected (setup ...) after 'game', found the end of the game"
+            )
         setup = self.setup(items[0])
         items = items[1:]
         if not items:
-            raise self.error(s, "the game has no (scoring min|max INT) at its end")
+            raise self.error_at_close(
+                s, "expected (scoring min|max INT) after (setup ...), found the end of the game"
+            )
         last = items[-1]
         if not (isinstance(last, SList) and last.items and self.kw(last.items[0]) == "scoring"):
             raise self.error(

@@ -27,7 +27,7 @@ MAX_BYTES = 1 << 20
 MAX_DEPTH = 200
 #: More tokens than this are refused before the LALR parse, which keeps every file, however
 #: malformed, well under a second (CARDSTOCK's largest file has about 2,400 tokens).
-MAX_TOKENS = 50_000
+MAX_TOKENS = 30_000
 
 
 @dataclass(slots=True)
@@ -168,9 +168,7 @@ def _at(text: str, pos: int | None) -> str:
 
 # One match per token of the grammar (roughly: a lowercase word is one keyword), so that
 # counting matches bounds the work of the LALR parse. A lone ';' falls to the last branch.
-_SCAN = re.compile(
-    r";;[^\n]*|[()]|'[A-Z]+|[A-Z]+|[0-9]+|[a-z]+|==|!=|<=|>=|//|\.\.|[^\s()]"
-)
+_SCAN = re.compile(r";;[^\n]*|[()]|'[A-Z]+|[A-Z]+|[0-9]+|[a-z]+|==|!=|<=|>=|//|\.\.|[^\s()]")
 # Constructs that only ever stand directly inside (game ...).
 _TOP_ONLY = re.compile(r"[ \t\n]*(setup|scoring|declare)(?![a-z])")
 # What may follow the game and still be ignored, as CARDSTOCK ignores it: stray ')'
@@ -245,7 +243,6 @@ def _scan_structure(text: str, file: str) -> tuple[int, int]:
     raise RecycleError(f"expected (game ...), found {what}", *_position(text, None), file)
 
 
-_COMMENT = re.compile(r";;[^\n]*")
 _WORD_CHARS = re.compile(r"[A-Za-z0-9_'\-]*")
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_'\-]")
 
@@ -262,8 +259,7 @@ def _bad_word(word: str) -> str:
     """Explain why `word` is not a keyword, name, number or variable."""
     if word.startswith("'"):
         return (
-            f"{word} is not a variable: a variable is ' followed by uppercase letters A-Z, "
-            "e.g. 'P"
+            f"{word} is not a variable: a variable is ' followed by uppercase letters A-Z, e.g. 'P"
         )
     if re.fullmatch(r"-[0-9]+", word):
         return f"'{word}': RECYCLE has no negative numbers; write (- 0 {word[1:]})"
@@ -278,8 +274,7 @@ def _bad_word(word: str) -> str:
         return f"'{word}' is not a number: numbers are digits only (no sign, '_' or '-')"
     if re.fullmatch(r"[A-Z0-9_\-]+", word):
         return (
-            f"'{word}' is not a name: names are uppercase letters A-Z only "
-            "(no digits, '_' or '-')"
+            f"'{word}' is not a name: names are uppercase letters A-Z only (no digits, '_' or '-')"
         )
     if word.lower() in keywords():
         hint = f" (did you mean '{word.lower()}'?)"
@@ -302,7 +297,9 @@ def _char_error(text: str, pos: int, file: str) -> RecycleError:
         return RecycleError(_bad_word(word), *_position(text, start), file)
     line, col = _position(text, pos)
     if c == ";":
-        return RecycleError("a single ';' is not a comment: comments start with ';;'", line, col, file)
+        return RecycleError(
+            "a single ';' is not a comment: comments start with ';;'", line, col, file
+        )
     if c == "\x00":
         return RecycleError("NUL byte in the file: rule files are text", line, col, file)
     if not c.isascii():
@@ -372,7 +369,9 @@ def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = N
         line, col = getattr(e, "line", 1), getattr(e, "column", 1)
         raise RecycleError(f"syntax error: {e}", line, col, file) from None
     if not isinstance(top, SList):  # pragma: no cover - the structure scan rules this out
-        raise RecycleError(f"expected (game ...), found '{top.text}'", top.span.line, top.span.column, file)
+        raise RecycleError(
+            f"expected (game ...), found '{top.text}'", top.span.line, top.span.column, file
+        )
     _check_tokens(top, body, file)
     return top
 

@@ -1,0 +1,153 @@
+"""Monte Carlo players that do not peek: PIPMC and single-observer ISMCTS.
+
+Both search only on determinizations (`State.determinize(seat, rng)`): every card the
+player cannot see is redealt at random, so a choice never depends on the real position
+of hidden cards. After a determinization the current choice's options are rebuilt in the
+determinized position (`State.rebuild_options`), so no option carries a hidden card's
+identity either.
+
+References: CARDSTOCK's PIPMC player (shared/cardstock/METRICS.md §5); P. I. Cowling,
+E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2), 2012 (SO-ISMCTS, Algorithm 3).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from evogame.engine.state import State
+
+
+def rollout(state: State, rng: random.Random) -> None:
+    """Play `state` to its end with uniform random choices (in place)."""
+    while not state.terminal:
+        n = len(state.options)
+        state.apply_action(rng.randrange(n) if n > 1 else 0)
+
+
+def outcome(state: State, seat: int, by: str) -> float:
+    """A finished game's value to `seat`: by rank, ((n-1) - rank)/(n-1) in [0, 1] (1 = best,
+    tied seats share the better rank; a 1-player game scores 1); by win share; or by score
+    (its sign flipped in `scoring min` games, so more is better)."""
+    if by == "win":
+        return state.returns()[seat]
+    if by == "score":
+        s = state.scores()[seat]
+        return s if state.game.order == "max" else -s
+    n = state.game.nplayers
+    if n == 1:
+        return 1.0
+    return ((n - 1) - state.ranks()[seat]) / (n - 1)
+
+
+class PIMCPlayer:
+    """Perfect-Information Monte Carlo (CARDSTOCK's PIPMC).
+
+    For each legal action: `rollouts` times, determinize from the player's view, take the
+    action, play randomly to the end, and score the result for the player (by rank by
+    default); choose the action with the best mean. One legal action: no search.
+    Cost per decision: options x rollouts random play-outs.
+    """
+
+    name = "pipmc"
+
+    def __init__(self, rollouts: int = 10, by: str = "rank", **_ignored):
+        if rollouts < 1:
+            raise ValueError("rollouts must be at least 1")
+        if by not in ("rank", "score", "win"):
+            raise ValueError("by must be rank, score or win")
+        self.rollouts = rollouts
+        self.by = by
+
+    def choose(self, state: State, rng: random.Random) -> int:
+        n = state.num_actions()
+        if n <= 1:
+            return 0
+        me = state.current_player()
+        best, best_value = 0, -math.inf
+        for a in range(n):
+            total = 0.0
+            for _ in range(self.rollouts):
+                d = state.determinize(me, rng)
+                if not d.terminal:
+                    # Option counts can depend on hidden cards; stay within this deal's.
+                    d.apply_action(a if a < len(d.options) else a % len(d.options))
+                rollout(d, rng)
+                total += outcome(d, me, self.by)
+            if total > best_value:  # ties keep the lowest index: deterministic
+                best, best_value = a, total
+        return best
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int):
+        self.seat = seat  # the player who chose the action leading here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSPlayer:
+    """Single-observer Information Set MCTS (Cowling, Powley and Whitehouse 2012).
+
+    Each iteration: determinize from the root player's view; descend the one tree,
+    choosing among the actions legal in this determinization by UCB1 with availability
+    counts (``reward/visits + c * sqrt(ln(avail)/visits)``); expand one untried action;
+    play randomly to the end; back up each node's reward for the player who moved into it
+    (the game's value for that player, by rank). Actions are option indices. Returns the
+    most visited root action.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self, iterations: int = 200, exploration: float = 0.7, by: str = "rank", **_ignored
+    ):
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.c = exploration
+        self.by = by
+
+    def choose(self, state: State, rng: random.Random) -> int:
+        n = state.num_actions()
+        if n <= 1:
+            return 0
+        me = state.current_player()
+        root = _Node(-1)
+        for _ in range(self.iterations):
+            d = state.determinize(me, rng)
+            node = root
+            path = [root]
+            while not d.terminal:
+                legal = len(d.options)
+                untried = [a for a in range(legal) if a not in node.children]
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = node.children[a] = _Node(d.current_player())
+                    d.apply_action(a)
+                    path.append(child)
+                    break
+                best, best_score = 0, -math.inf
+                for a in range(legal):
+                    ch = node.children[a]
+                    ch.avail += 1
+                    score = ch.reward / ch.visits + self.c * math.sqrt(
+                        math.log(ch.avail) / ch.visits
+                    )
+                    if score > best_score:
+                        best, best_score = a, score
+                node = node.children[best]
+                d.apply_action(best)
+                path.append(node)
+            rollout(d, rng)
+            values = [outcome(d, p, self.by) for p in range(d.game.nplayers)]
+            for nd in path:
+                nd.visits += 1
+                if nd.seat >= 0:
+                    nd.reward += values[nd.seat]
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, -kv[0]))[0]
