@@ -54,7 +54,9 @@ class ActionCompiler(Compiler):
         super().__init__(nplayers, teams)
         #: per CreateDeck node: its cards' attribute dicts and deck name
         self.decks: list[tuple[list[dict[str, str]], str]] = []
+        #: per card, its deck's back: decks with the same name (DEFAULT when unnamed) look alike
         self.deck_of_card: list[int] = []  # grows as cards are created (append-only)
+        self.deck_backs: dict[str, int] = {}
         #: (deck index, nth use) -> the card ids that use created (shared by all states)
         self.created: dict[tuple[int, int], list[int]] = {}
 

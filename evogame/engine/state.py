@@ -331,11 +331,12 @@ class State:
         key = (deck_index, use)
         ids = comp.created.get(key)
         if ids is None:
-            combos, _name = comp.decks[deck_index]
+            combos, name = comp.decks[deck_index]
             start = len(comp.deck_of_card)
             ids = list(range(start, start + len(combos)))
+            back = comp.deck_backs.setdefault(name, len(comp.deck_backs))
             for c, combo in zip(ids, combos, strict=True):
-                comp.deck_of_card.append(deck_index)
+                comp.deck_of_card.append(back)  # cards of decks with one name share a back
                 for k, table in comp.attrs.items():
                     table.append(combo.get(k, ""))
                 for k in combo:
