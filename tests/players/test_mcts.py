@@ -116,7 +116,7 @@ def test_pipmc_takes_the_winning_card():
     ]
     scorer_values = sorted(hand)
     a = pipmc.choose(st, random.Random(0))
-    action, env = st.options[a]
+    _action, env = st.options[a]
     chosen = [x for x in env if x in hand]
     # the higher card of the hand is never worse in this game
     assert chosen == [scorer_values[-1]] or len(set(hand)) == 1
