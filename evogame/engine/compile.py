@@ -415,6 +415,19 @@ class Compiler:
 
         return subsets
 
+    def x_Permutations(self, n: A.Permutations) -> Fn:
+        coll = self.cards(n.coll)
+
+        def permutations(st, env):
+            cards = coll(st, env)
+            if len(cards) > 7:
+                raise GameError(
+                    f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings"
+                )
+            return [list(p) for p in itertools.permutations(cards)]
+
+        return permutations
+
     def x_Runs(self, n: A.Runs) -> Fn:
         length, coll, pts = self.expr(n.length), self.cards(n.coll), self.expr(n.points)
         largest = n.mode is A.RunsMode.LARGEST

@@ -104,14 +104,26 @@ class CompiledGame:
         return Block(team, end, items, self._blocks)
 
     def _choice(self, node: A.Choice) -> Fn:
+        items = [x for x in node.items if not isinstance(x, A.Otherwise)]
+        fallback = [self.compiler.expand(x.body) for x in node.items if isinstance(x, A.Otherwise)]
         fused = getattr(self.compiler, "expand_choice", None)
         if fused is not None:
-            return fused(node.items)
-        parts = [self.compiler.expand(x) for x in node.items]
+            main = fused(tuple(items))
+        else:
+            parts = [self.compiler.expand(x) for x in items]
+
+            def main(st, env, out):
+                for p in parts:
+                    p(st, env, out)
+
+        if not fallback:
+            return main
 
         def choice(st, env, out):
-            for p in parts:
-                p(st, env, out)
+            main(st, env, out)
+            if not out:  # (otherwise ...) items are offered only when nothing else is
+                for p in fallback:
+                    p(st, env, out)
 
         return choice
 

@@ -518,6 +518,20 @@ class Runs(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Permutations(Node):
+    """Extension: ``(permutations X)``: every ordering of the cards of X, each a card
+    collection whose bottom is the first card. With ``subsets`` and ``filter`` it lists
+    the ordered sub-collections of a hand that match a pattern (Pokereights' moves).
+    At most 7 cards (5,040 orderings)."""
+
+    coll: Node
+    RESULT = Ty.CARDSETS
+    CHILDREN = {"coll": Ty.CARDS}
+    SYNTAX = ("permutations", "$coll")
+    EXTENSION = True
+
+
+@dataclass(frozen=True, slots=True)
 class AggCards(Node):
     """``(all COLL 'V CARDS)``: one card collection per member of COLL."""
 
@@ -1039,6 +1053,18 @@ class Ensure(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Otherwise(Node):
+    """Extension: ``(otherwise ACTION)``, an item of a choice: offered only when no other
+    item of the choice offers an option ("a player who cannot play passes", or is out)."""
+
+    body: Node
+    RESULT = Ty.OTHERWISE
+    CHILDREN = {"body": (Ty.ACTION, Ty.MULTI2)}
+    SYNTAX = ("otherwise", "$body")
+    EXTENSION = True
+
+
+@dataclass(frozen=True, slots=True)
 class AggAction(Node):
     """``(any COLL 'V CONDACT)``: in a choice, one option per member; ``(all ...)``: do
     CONDACT for every member (outside a choice ``any`` behaves like ``all``)."""
@@ -1058,7 +1084,7 @@ class Choice(Node):
 
     items: tuple[Node, ...]
     RESULT = Ty.CHOICE
-    CHILDREN = {"items": Ty.CONDACT}
+    CHILDREN = {"items": (Ty.CONDACT, Ty.OTHERWISE)}
     SYNTAX = ("choice", "(", "*items", ")")
 
 

@@ -68,6 +68,8 @@ def check(game: A.Game) -> list[Problem]:
             want = node.CHILDREN.get(name)
             for v in value if isinstance(value, tuple) else (value,):
                 if not isinstance(v, A.Node):
+                    if want is not None and not _may_hold(type(node), name, v):
+                        problem(node, f"{type(node).__name__}.{name} holds {v!r}, not a node")
                     continue
                 if isinstance(v, A.Var) and name == "var":
                     elem = _bound_type(node)
@@ -105,6 +107,22 @@ def check(game: A.Game) -> list[Problem]:
         stack.extend(reversed(todo))
     _semantic(game, problem)
     return out
+
+
+@cache
+def _optional(cls: type) -> frozenset[str]:
+    """Fields that may be None (an omitted part, e.g. a location's index)."""
+    return frozenset(
+        f.name
+        for f in fields(cls)
+        if f.default is None or "None" in str(f.type).replace(" ", "").split("|")
+    )
+
+
+def _may_hold(cls: type, name: str, value: object) -> bool:
+    """A field typed by CHILDREN may hold, besides a node: None when optional, and a
+    keyword (``(cycle next current)``)."""
+    return (value is None and name in _optional(cls)) or isinstance(value, A.Kw)
 
 
 def _names(want: Ty | tuple[Ty, ...]) -> str:

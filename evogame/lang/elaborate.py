@@ -424,6 +424,10 @@ class Elaborator:
         self.arity(s, 2, "(subsets CARDS)")
         return A.Subsets(self.expr(s.items[1], Ty.CARDS), span=s.span)
 
+    def e_permutations(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(permutations CARDS)")
+        return A.Permutations(self.expr(s.items[1], Ty.CARDS), span=s.span)
+
     def e_runs(self, s: SList) -> A.Node:
         self.arity(s, 6, "(runs largest|all LENGTH CARDS using POINTS)")
         mode = A.RunsMode(self.expect_kw(s.items[1], "largest", "all"))
@@ -576,7 +580,17 @@ class Elaborator:
 
     def s_choice(self, s: SList) -> A.Node:
         items = self.items_group(s, "(choice (ACTION ...))")
-        return A.Choice(tuple(self.condact(x) for x in items), span=s.span)
+        return A.Choice(tuple(self.choice_item(x) for x in items), span=s.span)
+
+    def choice_item(self, s: SExpr) -> A.Node:
+        """A condact, or (otherwise ACTION) (an extension allowed only here)."""
+        if isinstance(s, SList) and s.items and self.kw(s.items[0]) == "otherwise":
+            self.arity(s, 2, "(otherwise ACTION)")
+            body = self.condact(s.items[1])
+            if not is_subtype(body.result(), (Ty.ACTION, Ty.MULTI2)):
+                raise self.error(s.items[1], "(otherwise ...) holds one action, not a guard")
+            return A.Otherwise(body, span=s.span)
+        return self.condact(s)
 
     def s_do(self, s: SList) -> A.Node:
         items = self.items_group(s, "(do (ACTION ...))")
@@ -626,6 +640,8 @@ class Elaborator:
             return self.multiaction(s, allow_choice=False)
         if k == "choice":
             raise self.error(s, _NESTED_CHOICE)
+        if k == "otherwise":
+            raise self.error(s, "(otherwise ...) is only allowed as an item of a choice")
         if k == "ensure":
             self.arity(s, 3, "(ensure BOOLEAN ACTION)")
             return A.Ensure(self.expr(s.items[1], Ty.BOOL), self.condact(s.items[2]), span=s.span)

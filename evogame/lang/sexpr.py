@@ -117,30 +117,34 @@ def decode(data: bytes, file: str = "<string>") -> str:
             1,
             file,
         )
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # positions are counted after the BOM, as in the decoded text
     nul = data.find(b"\x00")
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")
         bad = -1
     except UnicodeDecodeError as e:
         text = ""
         bad = e.start
     if nul >= 0 and (bad < 0 or nul < bad):
-        line, col = _position(data[:nul].decode("utf-8-sig", "replace"), None)
         raise RecycleError(
             "NUL byte: rule files are UTF-8 text, and this looks like a binary file",
-            line,
-            col,
+            *_byte_position(data, nul),
             file,
         )
     if bad >= 0:
-        line, col = _position(data[:bad].decode("utf-8-sig", "replace"), None)
         raise RecycleError(
             f"invalid UTF-8 byte 0x{data[bad]:02x}: rule files must be UTF-8 text",
-            line,
-            col,
+            *_byte_position(data, bad),
             file,
         )
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of byte `offset`, counted as in the decoded, normalised text."""
+    before = data[:offset].decode("utf-8", "replace")
+    return _position(before.replace("\r\n", "\n").replace("\r", "\n"), None)
 
 
 def _looks_utf16(data: bytes) -> bool:

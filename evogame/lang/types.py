@@ -38,6 +38,7 @@ class Ty(Enum):
     MULTI2 = "a do, any/all or let block"
     CHOICE = "a choice"
     CONDACT = "an (optionally guarded) action"
+    OTHERWISE = "an (otherwise ...) item of a choice"
     MULTI = "a choice, do, any/all or let block"
     STAGE = "a stage"
     BODY = "a stage or a multiaction"

@@ -1,0 +1,354 @@
+"""Distances between games: structural, behavioural, and their blend, each in [0, 1].
+
+**Structural.** ``T(a, b)`` is the tree edit distance between the labelled trees of two
+games (`evogame.distance.features.labeled_tree`): the least number of node deletions,
+insertions and relabellings, each costing 1, that turn one ordered tree into the other
+(Zhang and Shasha's algorithm, 1989, as implemented in Cython by the ``edist`` package). It
+is normalised as Li and Zhang's metric normalisation of edit distances (Yujian and Bo, "A
+normalized Levenshtein distance metric", IEEE TPAMI 29(6), 2007)::
+
+    d_s(a, b) = 2 T(a, b) / (|a| + |b| + T(a, b))
+
+with |a| the number of nodes. Since 0 <= T <= |a| + |b|, d_s lies in [0, 1]; it is 0 only
+for equal trees and 1 when no node can be kept (every label differs). Unlike T/(|a|+|b|) or
+T/max(|a|, |b|), it satisfies the triangle inequality (the proof of Yujian and Bo uses only
+unit insertion and deletion costs, relabelling costs <= 2 and |a| - |b| <= T, which hold for
+trees), so d_s is a metric on labelled trees, and a pseudometric on games (renaming
+invariance, or two rule files with one tree, give 0).
+
+**Behavioural.** x and y are behaviour vectors (`features.behaviour_vector`); each feature
+f is divided by its reference scale σ_f (`features.REFERENCE_SCALES`, the spread of f over
+CARDSTOCK's games), then::
+
+    D(x, y) = sqrt( (1/F) Σ_f ((x_f − y_f) / σ_f)² )      (root mean square, F features)
+    d_b(x, y) = D / (1 + D)
+
+D is a (scaled) Euclidean distance, and t -> t/(1+t) is increasing, concave and 0 at 0, so
+d_b is a pseudometric in [0, 1): one standardised unit of difference on every feature gives
+0.5. Fixed reference scales, rather than the spread of the games at hand, make a
+distance between two games independent of which other games are being clustered.
+
+**Blend.** d(a, b) = w d_s(a, b) + (1 − w) d_b(a, b), with w = `DEFAULT_WEIGHT` = 0.75:
+a convex combination of pseudometrics, so again a pseudometric in [0, 1]. Structure
+dominates because the variants of one game are rewritings of one rule text; behaviour
+separates games with similar texts that play very differently and joins games that
+play alike. With no behaviour games (``behaviour_games = 0``) d = d_s.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from evogame.distance.cache import Cache, behaviour_key
+from evogame.distance.features import (
+    FEATURE_VERSION,
+    REFERENCE_SCALES,
+    LabeledTree,
+    behaviour_vector,
+    labeled_tree,
+    rename_canonically,
+)
+from evogame.lang import Game, to_text
+
+#: The weight w of structure in the blend (module docstring; README, "Families").
+DEFAULT_WEIGHT = 0.75
+#: Random play-outs per game for the behaviour vector.
+DEFAULT_BEHAVIOUR_GAMES = 100
+
+Progress = Callable[[str, int, int], None]
+
+
+# --- single pairs -------------------------------------------------------------------------
+
+
+def tree_edit_distance(a: LabeledTree, b: LabeledTree) -> int:
+    """T(a, b): unit-cost tree edit distance (Zhang–Shasha, via ``edist``)."""
+    if a == b:
+        return 0
+    from edist.ted import standard_ted  # imported here: workers and tests only pay once
+
+    return int(standard_ted(list(a.labels), _adj(a), list(b.labels), _adj(b)))
+
+
+def _adj(t: LabeledTree) -> list[list[int]]:
+    return [list(c) for c in t.children]
+
+
+def normalised_ted(t: float, size_a: int, size_b: int) -> float:
+    """d_s = 2T / (|a| + |b| + T), in [0, 1] (0 when T = 0)."""
+    return 0.0 if t == 0 else 2.0 * t / (size_a + size_b + t)
+
+
+def structural_distance(a: LabeledTree, b: LabeledTree) -> float:
+    """d_s(a, b) (module docstring)."""
+    return normalised_ted(tree_edit_distance(a, b), len(a), len(b))
+
+
+def behavioural_distance(
+    x: dict[str, float], y: dict[str, float], scales: dict[str, float] = REFERENCE_SCALES
+) -> float:
+    """d_b(x, y) = D/(1 + D), D the RMS of the scaled feature differences (features both
+    vectors have); 0 when they share no feature."""
+    keys = [k for k in x if k in y]
+    if not keys:
+        return 0.0
+    d = math.sqrt(sum(((x[k] - y[k]) / scales[k]) ** 2 for k in keys) / len(keys))
+    return d / (1.0 + d)
+
+
+def blend(d_s: float, d_b: float, weight: float = DEFAULT_WEIGHT) -> float:
+    """d = w d_s + (1 − w) d_b."""
+    return weight * d_s + (1.0 - weight) * d_b
+
+
+# --- settings and items ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceSettings:
+    """How games are compared.
+
+    ``behaviour_games`` random play-outs per game (0: structure only); ``seed`` of those
+    play-outs; ``weight`` w of structure in the blend; ``rename``: invariance to renaming
+    user names; ``skill_games``: PIPMC games per game for the optional skill feature (0:
+    off; slow); ``max_decisions``: the play-out cap.
+    """
+
+    behaviour_games: int = DEFAULT_BEHAVIOUR_GAMES
+    seed: int = 0
+    weight: float = DEFAULT_WEIGHT
+    rename: bool = False
+    skill_games: int = 0
+    max_decisions: int = 1000
+
+    def effective_weight(self) -> float:
+        return 1.0 if self.behaviour_games <= 0 else self.weight
+
+    def simulation_key(self) -> dict:
+        """Everything a behaviour vector depends on besides the game's text."""
+        return {
+            "games": self.behaviour_games,
+            "seed": self.seed,
+            "players": "random",
+            "skill_games": self.skill_games,
+            "max_decisions": self.max_decisions,
+            "version": FEATURE_VERSION,
+        }
+
+
+@dataclass(slots=True)
+class Item:
+    """One game to compare: its label (the file as given), AST and derived forms."""
+
+    label: str
+    ast: Game
+    tree: LabeledTree
+    text: str  # canonical text (of the canonically renamed game, with renaming invariance)
+    behaviour: dict[str, float] | None = None
+
+    @classmethod
+    def of(cls, label: str, ast: Game, rename: bool = False) -> Item:
+        shown = rename_canonically(ast) if rename else ast
+        return cls(label, shown, labeled_tree(shown), to_text(shown))
+
+
+@dataclass(slots=True)
+class Matrices:
+    """Pairwise distances, shape (n, n), symmetric with a zero diagonal, and timings (s)."""
+
+    labels: list[str]
+    structural: np.ndarray
+    behavioural: np.ndarray
+    blended: np.ndarray
+    ted: np.ndarray
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+# --- behaviour vectors ----------------------------------------------------------------------
+
+
+def _simulate_one(args: tuple[Game, DistanceSettings]) -> dict[str, float]:
+    from evogame.engine import compile_game
+    from evogame.simulate import Limits, simulate
+
+    ast, s = args
+    n = compile_game(ast).nplayers
+    limits = Limits(max_decisions=s.max_decisions)
+    stats = simulate(ast, ["random"] * n, s.behaviour_games, seed=s.seed, limits=limits)
+    skill = None
+    if s.skill_games > 0:
+        skill = 0.0
+        if n > 1:
+            specs = ["pipmc"] + ["random"] * (n - 1)
+            sk = simulate(
+                ast,
+                specs,
+                s.skill_games,
+                seed=s.seed,
+                limits=limits,
+                budgets={"rollouts": 5},
+                rotate=True,
+            )
+            skill = (sk.win_share()[0] - 1 / n) / (1 - 1 / n)
+    return behaviour_vector(stats, n, skill)
+
+
+def behaviour_vectors(
+    items: Sequence[Item],
+    settings: DistanceSettings,
+    cache: Cache,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> None:
+    """Fill ``item.behaviour`` for every item, from the cache or by simulating.
+
+    Games with the same canonical text are simulated once. Raises ValueError (from the
+    engine) when a game cannot be simulated.
+    """
+    if settings.behaviour_games <= 0:
+        for it in items:
+            it.behaviour = {}
+        return
+    sim_key = settings.simulation_key()
+    keys = [behaviour_key(it.text, sim_key) for it in items]
+    found: dict[str, dict[str, float]] = {}
+    todo: dict[str, Game] = {}
+    for it, k in zip(items, keys, strict=True):
+        if k in found or k in todo:
+            continue
+        v = cache.get_behaviour(k)
+        if v is None:
+            todo[k] = it.ast
+        else:
+            found[k] = v
+    jobs = [(ast, settings) for ast in todo.values()]
+    done = 0
+    if progress:
+        progress("simulate", 0, len(jobs))
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            results = pool.map(_simulate_one, jobs)
+            for k, v in zip(todo, results, strict=True):
+                found[k] = v
+                cache.put_behaviour(k, v)
+                done += 1
+                if progress:
+                    progress("simulate", done, len(jobs))
+    else:
+        for k, job in zip(todo, jobs, strict=True):
+            found[k] = _simulate_one(job)
+            cache.put_behaviour(k, found[k])
+            done += 1
+            if progress:
+                progress("simulate", done, len(jobs))
+    for it, k in zip(items, keys, strict=True):
+        it.behaviour = found[k]
+
+
+# --- tree edit distances --------------------------------------------------------------------
+
+_TREES: dict[str, LabeledTree] = {}
+
+
+def _init_ted(trees: dict[str, LabeledTree]) -> None:
+    _TREES.clear()
+    _TREES.update(trees)
+
+
+def _ted_chunk(pairs: list[tuple[str, str]]) -> list[int]:
+    return [tree_edit_distance(_TREES[a], _TREES[b]) for a, b in pairs]
+
+
+def ted_table(
+    trees: dict[str, LabeledTree],
+    cache: Cache,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> dict[tuple[str, str], int]:
+    """T for every pair of distinct trees (keyed by tree key, a < b), cached ones first."""
+    keys = sorted(trees)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
+    table = cache.get_teds(pairs)
+    todo = [p for p in pairs if p not in table]
+    # Largest first, so the last chunks are small and both workers finish together.
+    todo.sort(key=lambda p: -len(trees[p[0]]) * len(trees[p[1]]))
+    chunk = 20
+    chunks = [todo[s : s + chunk] for s in range(0, len(todo), chunk)]
+    done = 0
+    if progress:
+        progress("distances", 0, len(todo))
+    new: dict[tuple[str, str], int] = {}
+    if workers > 1 and len(chunks) > 1:
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=_init_ted, initargs=(trees,)
+        ) as pool:
+            for c, res in zip(chunks, pool.map(_ted_chunk, chunks), strict=True):
+                new.update(zip(c, res, strict=True))
+                done += len(c)
+                if progress:
+                    progress("distances", done, len(todo))
+    else:
+        _init_ted(trees)
+        for c in chunks:
+            new.update(zip(c, _ted_chunk(c), strict=True))
+            done += len(c)
+            if progress:
+                progress("distances", done, len(todo))
+    cache.put_teds(new)
+    table.update(new)
+    return table
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+def distance_matrices(
+    items: Sequence[Item],
+    settings: DistanceSettings,
+    cache: Cache,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> Matrices:
+    """Every pairwise distance among `items` (module docstring), with timings.
+
+    ``timings["simulate"]``: behaviour vectors (cache look-ups and play-outs);
+    ``timings["distances"]``: tree edit distances and the matrices.
+    """
+    workers = default_workers() if workers is None else workers
+    t0 = time.perf_counter()
+    behaviour_vectors(items, settings, cache, workers, progress)
+    t1 = time.perf_counter()
+    trees = {it.tree.key(): it.tree for it in items}
+    table = ted_table(trees, cache, workers, progress)
+    n = len(items)
+    tkeys = [it.tree.key() for it in items]
+    ted = np.zeros((n, n))
+    ds = np.zeros((n, n))
+    db = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = sorted((tkeys[i], tkeys[j]))
+            t = 0 if a == b else table[(a, b)]
+            ted[i, j] = ted[j, i] = t
+            ds[i, j] = ds[j, i] = normalised_ted(t, len(items[i].tree), len(items[j].tree))
+            bi, bj = items[i].behaviour or {}, items[j].behaviour or {}
+            db[i, j] = db[j, i] = behavioural_distance(bi, bj)
+    w = settings.effective_weight()
+    d = w * ds + (1.0 - w) * db
+    t2 = time.perf_counter()
+    return Matrices(
+        labels=[it.label for it in items],
+        structural=ds,
+        behavioural=db,
+        blended=d,
+        ted=ted,
+        timings={"simulate": t1 - t0, "distances": t2 - t1},
+    )

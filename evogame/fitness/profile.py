@@ -1,0 +1,242 @@
+"""Fitness profiles: which components count, their bands and weights, the gates, the sample
+sizes and the budgets, read from a TOML file (``fitness/default.toml``).
+
+Validation is strict: an unknown key, a missing ``[components]`` table, or a value of the
+wrong type or out of range raises `ProfileError` naming the file and the dotted key. Keys
+that are left out take the defaults below (`DEFAULTS`, `COMPONENT_DEFAULTS`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Where the profiles bundled with evogame live (``--profile quick`` = fitness/quick.toml).
+PROFILE_DIR = Path(__file__).resolve().parent.parent.parent / "fitness"
+
+#: The components evogame knows, in the order they are reported.
+COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw", "agency", "skill")
+
+#: Components measured from the random-play sample (the others have phases of their own).
+RANDOM_COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw")
+
+# Per section: key -> (kind, default). Kinds: "int+" positive int, "int0" non-negative int,
+# "unit" float in [0, 1], "unit)" float in [0, 1), "bool", "combine".
+DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
+    "": {"combine": ("combine", "geometric"), "floor": ("unit)", 0.0)},
+    "limits": {"max_decisions": ("int+", 1000), "max_steps": ("int+", 100_000)},
+    "gates": {
+        "games": ("int+", 100),
+        "min_termination": ("unit", 0.9),
+        "require_decision": ("bool", True),
+    },
+    "random": {"batch": ("int+", 250), "min_games": ("int+", 500), "max_games": ("int+", 4000)},
+    "agency": {
+        "games_per_deal": ("int+", 20),
+        "deal_batch": ("int+", 10),
+        "min_deals": ("int+", 20),
+        "max_deals": ("int+", 100),
+    },
+    "pipmc": {
+        "rollouts": ("int+", 10),
+        "batch": ("int+", 20),
+        "min_games": ("int+", 40),
+        "max_games": ("int+", 200),
+        "max_cost": ("int+", 2_000_000),
+    },
+}
+
+# Per component: key -> (kind, default). "band" is a pair lo <= hi of positive numbers;
+# "ci" a CI half-width target in (0, 1]; "weight" a non-negative number.
+COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
+    "fairness": {},
+    "termination": {},
+    "branching": {"band": ("band", (2.0, 10.0)), "forced_penalty": ("unit", 1.0)},
+    "length": {"band": ("band", (20.0, 150.0))},
+    "no_draw": {},
+    "agency": {},
+    "skill": {},
+}
+_COMMON = {"weight": ("weight", 1.0), "ci_half_width": ("ci", 0.1)}
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentSpec:
+    """One component of a profile: its weight in the combination, the CI half-width at
+    which sequential sampling may stop, and its own parameters (``band``, ...)."""
+
+    name: str
+    weight: float
+    ci_half_width: float
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, key: str) -> Any:
+        return dict(self.params)[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A validated fitness profile (picklable, hashable)."""
+
+    name: str
+    combine: str
+    floor: float
+    limits: dict = field(hash=False)
+    gates: dict = field(hash=False)
+    random: dict = field(hash=False)
+    agency: dict = field(hash=False)
+    pipmc: dict = field(hash=False)
+    components: tuple[ComponentSpec, ...] = ()
+
+    def component(self, name: str) -> ComponentSpec | None:
+        for c in self.components:
+            if c.name == name:
+                return c
+        return None
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.components)
+
+
+def resolve(spec: str | Path) -> Path:
+    """A profile's path: `spec` itself when it names a file, else ``fitness/<spec>.toml``."""
+    p = Path(spec)
+    if p.is_file():
+        return p
+    bundled = PROFILE_DIR / f"{spec}.toml"
+    if p.suffix == "" and bundled.is_file():
+        return bundled
+    known = ", ".join(sorted(f.stem for f in PROFILE_DIR.glob("*.toml")))
+    raise ProfileError(f"{spec}: no such profile file (bundled profiles: {known})")
+
+
+def load_profile(spec: str | Path) -> Profile:
+    """Read and validate a profile (a path, or the name of a bundled one)."""
+    path = resolve(spec)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise ProfileError(f"{path}: invalid TOML: {e}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ProfileError(f"{path}: cannot read the file: {e}") from None
+    return parse_profile(data, str(path), name=path.stem)
+
+
+def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -> Profile:
+    """Validate a profile already read from TOML; `where` names it in error messages."""
+
+    def fail(key: str, msg: str) -> ProfileError:
+        return ProfileError(f"{where}: {key}: {msg}")
+
+    sections = set(DEFAULTS) - {""} | {"components"}
+    top_keys = set(DEFAULTS[""])
+    for k in data:
+        if k not in sections and k not in top_keys:
+            known = ", ".join(sorted(sections | top_keys))
+            raise fail(k, f"unknown key (known: {known})")
+    out: dict[str, dict] = {}
+    for sec, spec in DEFAULTS.items():
+        raw = data if sec == "" else data.get(sec, {})
+        if sec and not isinstance(raw, dict):
+            raise fail(sec, "expected a table")
+        values = {}
+        for k, v in raw.items():
+            if sec == "" and k not in top_keys:
+                continue
+            if k not in spec:
+                raise fail(_key(sec, k), f"unknown key (known: {', '.join(sorted(spec))})")
+            values[k] = _check(spec[k][0], v, _key(sec, k), fail)
+        out[sec] = {k: values.get(k, d) for k, (_, d) in spec.items()}
+    for sec in ("random", "agency", "pipmc"):
+        lo_key, hi_key = ("min_deals", "max_deals") if sec == "agency" else ("min_games", "max_games")
+        if out[sec][lo_key] > out[sec][hi_key]:
+            raise fail(f"{sec}.{lo_key}", f"is larger than {sec}.{hi_key}")
+    comps = data.get("components")
+    if not isinstance(comps, dict) or not comps:
+        raise fail("components", "a profile needs a [components.NAME] table for each component")
+    specs = []
+    for cname, raw in comps.items():
+        if cname not in COMPONENT_DEFAULTS:
+            raise fail(f"components.{cname}", f"unknown component (known: {', '.join(COMPONENTS)})")
+        if not isinstance(raw, dict):
+            raise fail(f"components.{cname}", "expected a table")
+        allowed = {**_COMMON, **COMPONENT_DEFAULTS[cname]}
+        values = {}
+        for k, v in raw.items():
+            if k not in allowed:
+                raise fail(
+                    f"components.{cname}.{k}", f"unknown key (known: {', '.join(sorted(allowed))})"
+                )
+            values[k] = _check(allowed[k][0], v, f"components.{cname}.{k}", fail)
+        full = {k: values.get(k, d) for k, (_, d) in allowed.items()}
+        params = tuple((k, full[k]) for k in sorted(COMPONENT_DEFAULTS[cname]))
+        specs.append(ComponentSpec(cname, full["weight"], full["ci_half_width"], params))
+    if sum(c.weight for c in specs) <= 0:
+        raise fail("components", "at least one component needs a positive weight")
+    specs.sort(key=lambda c: COMPONENTS.index(c.name))
+    return Profile(
+        name=name,
+        combine=out[""]["combine"],
+        floor=out[""]["floor"],
+        limits=out["limits"],
+        gates=out["gates"],
+        random=out["random"],
+        agency=out["agency"],
+        pipmc=out["pipmc"],
+        components=tuple(specs),
+    )
+
+
+def _key(sec: str, k: str) -> str:
+    return f"{sec}.{k}" if sec else k
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def _check(kind: str, v: Any, key: str, fail) -> Any:
+    """`v` converted to its kind, or `fail(key, why)` raised."""
+    if kind in ("int+", "int0"):
+        least = 1 if kind == "int+" else 0
+        if isinstance(v, bool) or not isinstance(v, int) or v < least:
+            raise fail(key, f"expected an integer of at least {least}, got {v!r}")
+        return v
+    if kind == "bool":
+        if not isinstance(v, bool):
+            raise fail(key, f"expected true or false, got {v!r}")
+        return v
+    if kind == "combine":
+        if v not in ("geometric", "harmonic"):
+            raise fail(key, f"expected \"geometric\" or \"harmonic\", got {v!r}")
+        return v
+    if kind == "weight":
+        if not _number(v) or v < 0:
+            raise fail(key, f"expected a non-negative number, got {v!r}")
+        return float(v)
+    if kind == "ci":
+        if not _number(v) or not 0 < v <= 1:
+            raise fail(key, f"expected a number in (0, 1], got {v!r}")
+        return float(v)
+    if kind in ("unit", "unit)"):
+        top_ok = kind == "unit"
+        if not _number(v) or v < 0 or v > 1 or (v == 1 and not top_ok):
+            rng = "[0, 1]" if top_ok else "[0, 1)"
+            raise fail(key, f"expected a number in {rng}, got {v!r}")
+        return float(v)
+    if kind == "band":
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(_number(x) for x in v)
+            or not 0 < v[0] <= v[1]
+        ):
+            raise fail(key, f"expected [low, high] with 0 < low <= high, got {v!r}")
+        return (float(v[0]), float(v[1]))
+    raise AssertionError(kind)  # pragma: no cover

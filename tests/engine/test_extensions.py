@@ -1,0 +1,104 @@
+"""The language extensions: parsed, printed back, and played as documented (README)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.engine import compile_game
+from evogame.lang import RecycleError, parse_text, to_text
+from evogame.lang import ast as A
+
+DECK = "(create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)) (SUIT (RED, BLUE))))"
+POINTS = "(set (game points V) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))"
+
+
+def build(body: str, scoring: str = "(scoring max ((current player) sto S))", players: int = 2):
+    text = f"(game (setup (create players {players}) {DECK}) {body} {scoring})"
+    ast = parse_text(text)
+    assert parse_text(to_text(ast)) == ast
+    return ast, compile_game(ast)
+
+
+def run_first(game):
+    st = game.new_state(0)
+    while not st.is_terminal():
+        st.apply_action(0)
+    return st
+
+
+def test_int_aggregates_over_a_collection():
+    _, g = build(
+        f"(do ({POINTS}"
+        " (set ((0 player) sto S) (sumof (game iloc STOCK) 'C (score 'C using (game points V))))"
+        " (set ((1 player) sto S) (maxof (partition RANK (game iloc STOCK)) 'G (size 'G)))))"
+    )
+    st = run_first(g)
+    assert st.scores() == [12, 2]  # (1+2+3) x 2 suits; every rank group has 2 cards
+    _, g = build(
+        "(do ((set ((0 player) sto S) (minof (filter (game iloc STOCK) 'C (== 0 (size (game vloc X)))) 'C (+ 5 (size (game vloc X)))))))"
+    )
+    assert run_first(g).scores() == [5, 0]
+    _, g = build(
+        "(do ((set ((0 player) sto S) (maxof (filter player 'P (== (size (game vloc X)) 1)) 'P (+ 1 (size (game vloc X)))))))"
+    )
+    assert run_first(g).scores() == [0, 0]  # empty collection: 0
+
+
+def test_ensure_offers_only_moves_that_leave_the_condition_true():
+    # Seat 0 may move any stock card to its pile, but only if afterwards the pile's points are odd.
+    ast, g = build(
+        f"(do ({POINTS}))"
+        " (stage player (end (== (game sto T) 1))"
+        "  (choice ((ensure (== (% (sum ((current player) vloc PILE) using (game points V)) 2) 1)"
+        "            (any (game iloc STOCK) 'C (move 'C (top ((current player) vloc PILE)))))))"
+        "  (do ((inc (game sto T) 1))))"
+    )
+    st = g.new_state(0)
+    assert st.num_actions() == 4  # the ONEs and THREEs of both suits
+    assert any(isinstance(n, A.Ensure) for n in A.walk(ast))
+
+
+def test_otherwise_is_offered_only_when_nothing_else_is():
+    _, g = build(
+        "(stage player (end (== (game sto T) 2))"
+        "  (choice (((== (game sto T) 0) (inc ((current player) sto S) 1))"
+        "           ((== (game sto T) 0) (inc ((current player) sto S) 2))"
+        "           (otherwise (inc ((current player) sto S) 10))))"
+        "  (do ((inc (game sto T) 1))))"
+    )
+    st = g.new_state(0)
+    assert st.num_actions() == 2
+    st.apply_action(1)
+    assert st.num_actions() == 1  # T = 1: only the otherwise option
+    st.apply_action(0)
+    assert st.scores() == [2, 10]
+
+
+def test_otherwise_outside_a_choice_is_an_error():
+    with pytest.raises(RecycleError, match="only allowed as an item of a choice"):
+        parse_text(
+            f"(game (setup (create players 1) {DECK}) (do ((otherwise (turn pass)))) (scoring max 0))"
+        )
+
+
+def test_permutations_list_every_ordering():
+    _, g = build(
+        "(do ((repeat 3 (move (top (game iloc STOCK)) (top ((current player) iloc HAND))))))"
+        " (stage player (end (== (size (game vloc PILE)) 3))"
+        "  (choice ((any (permutations ((current player) iloc HAND)) 'S (all 'S 'C (move 'C (top (game vloc PILE))))))))"
+    )
+    st = g.new_state(2)
+    hand = list(st.locs[next(s for s, k in enumerate(g.locs.keys) if k[:3] == (0, "iloc", "HAND"))])
+    assert st.num_actions() == 6
+    st.apply_action(5)
+    pile = st.locs[next(s for s, k in enumerate(g.locs.keys) if k[2] == "PILE")]
+    assert sorted(pile) == sorted(hand) and pile == hand[::-1]  # the last ordering reverses
+
+
+def test_indexed_locations_form_a_family():
+    _, g = build(
+        "(do ((all (range 1..3) 'I (move (top (game iloc STOCK)) (top (game vloc COLUMN 'I))))))"
+        " (do ((set ((0 player) sto S) (size (indexed game vloc COLUMN)))"
+        "      (set ((1 player) sto S) (sumof (indexed game vloc COLUMN) 'L (size 'L)))))"
+    )
+    assert run_first(g).scores() == [3, 3]
