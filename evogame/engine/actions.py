@@ -226,8 +226,8 @@ class ActionCompiler(Compiler):
         return init_points
 
     def r_Cycle(self, n: A.Cycle) -> Fn:
-        if isinstance(n.target, A.Rel):
-            target = self.x_RelPlayer(A.RelPlayer(n.target))
+        if isinstance(n.target, A.RelKeyword):
+            target = self.x_RelPlayer(A.RelPlayer(n.target.rel))
         else:
             target = self.expr(n.target)
         if n.mode is A.CycleMode.NEXT:

@@ -165,7 +165,7 @@ class Compiler:
         return lambda st, env: (st.pcycle[0] - 1) % np_
 
     def x_NumPlayer(self, n: A.NumPlayer) -> Fn:
-        f = self.expr(n.index)
+        f = self.int_value(n.index)
         np_ = self.nplayers
         return lambda st, env: f(st, env) % np_
 
@@ -193,7 +193,7 @@ class Compiler:
         return lambda st, env: (st.tcycle[0] - 1) % nt
 
     def x_NumTeam(self, n: A.NumTeam) -> Fn:
-        f = self.expr(n.index)
+        f = self.int_value(n.index)
         nt = len(self.teams)
         return lambda st, env: f(st, env) % nt
 
@@ -222,7 +222,7 @@ class Compiler:
         return lambda st, env: [t for t in ts if t != st.tcycle[0]]
 
     def x_Range(self, n: A.Range) -> Fn:
-        lo, hi = self.expr(n.lo), self.expr(n.hi)
+        lo, hi = self.int_value(n.lo), self.int_value(n.hi)
         return lambda st, env: list(range(lo(st, env), hi(st, env) + 1))
 
     def x_StrCollection(self, n: A.StrCollection) -> Fn:
@@ -250,7 +250,7 @@ class Compiler:
     def x_Location(self, n: A.Location) -> Fn:
         vis = n.vis.value
         owner = self.expr(n.owner)
-        index = self.expr(n.index) if n.index is not None else None
+        index = self.int_value(n.index) if n.index is not None else None
         layout = self.locs
         if isinstance(n.name, A.NameLit) and index is None:
             name = n.name.value
@@ -259,7 +259,7 @@ class Compiler:
                 return lambda st, env: s
             base = [layout.slot((p, vis, name, 0)) for p in range(self.nplayers)]
             return lambda st, env: base[owner(st, env)]
-        name_f = self.expr(n.name)
+        name_f = self.str_value(n.name)
 
         def dyn(st, env):
             key = (owner(st, env), vis, name_f(st, env), index(st, env) if index else 0)
@@ -274,7 +274,7 @@ class Compiler:
     def x_Indexed(self, n: A.Indexed) -> Fn:
         vis = n.vis.value
         owner = self.expr(n.owner)
-        name = self.expr(n.name)
+        name = self.str_value(n.name)
         layout = self.locs
 
         def indexed(st, env):
@@ -312,7 +312,7 @@ class Compiler:
             return lambda st, env: c[-1] if (c := coll(st, env)) else empty
         if end == "bottom":
             return lambda st, env: c[0] if (c := coll(st, env)) else empty
-        idx = self.expr(n.index)
+        idx = self.int_value(n.index)
 
         def nth(st, env):
             c = coll(st, env)
@@ -331,7 +331,7 @@ class Compiler:
         return self._pick(n, "nth")
 
     def x_Sequence(self, n: A.Sequence) -> Fn:
-        count, coll = self.expr(n.count), self.cards(n.coll)
+        count, coll = self.int_value(n.count), self.cards(n.coll)
         if n.end is A.End.TOP:
 
             def top_k(st, env):
@@ -343,7 +343,7 @@ class Compiler:
         return lambda st, env: coll(st, env)[: max(count(st, env), 0)]
 
     def x_RunSequence(self, n: A.RunSequence) -> Fn:
-        length, coll, pts = self.expr(n.length), self.cards(n.coll), self.expr(n.points)
+        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
         from_top = n.end is A.End.TOP
 
         def run(st, env):
@@ -369,7 +369,7 @@ class Compiler:
     # --- collections of card collections ---------------------------------------------------
 
     def x_Tuples(self, n: A.Tuples) -> Fn:
-        size, coll, pts = self.expr(n.size), self.cards(n.coll), self.expr(n.points)
+        size, coll, pts = self.int_value(n.size), self.cards(n.coll), self.expr(n.points)
 
         def tuples(st, env):
             k = size(st, env)
@@ -397,10 +397,10 @@ class Compiler:
 
     def x_Partition(self, n: A.Partition) -> Fn:
         parts = [self.cards(p) for p in n.parts]
-        return self._partition(self.expr(n.attr), lambda st, env: [p(st, env) for p in parts])
+        return self._partition(self.str_value(n.attr), lambda st, env: [p(st, env) for p in parts])
 
     def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
-        return self._partition(self.expr(n.attr), self.cardsets(n.sets))
+        return self._partition(self.str_value(n.attr), self.cardsets(n.sets))
 
     def x_Subsets(self, n: A.Subsets) -> Fn:
         coll = self.cards(n.coll)
@@ -429,7 +429,7 @@ class Compiler:
         return permutations
 
     def x_Runs(self, n: A.Runs) -> Fn:
-        length, coll, pts = self.expr(n.length), self.cards(n.coll), self.expr(n.points)
+        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
         largest = n.mode is A.RunsMode.LARGEST
 
         def runs(st, env):
@@ -508,7 +508,7 @@ class Compiler:
             else:
                 base = [layout.slot((p, kind, name)) for p in range(self.nplayers)]
             return lambda st, env: base[owner(st, env)]
-        name_f = self.expr(n.name)
+        name_f = self.str_value(n.name)
         owner_is_team = n.owner.result() is Ty.TEAM
 
         def dyn(st, env):

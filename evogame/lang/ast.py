@@ -219,6 +219,15 @@ class RelPlayer(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class RelKeyword(Node):
+    """The bare keyword ``current``, ``next`` or ``previous`` as the target of ``cycle``."""
+
+    rel: Rel
+    RESULT = Ty.RELKW
+    BARE = True
+
+
+@dataclass(frozen=True, slots=True)
 class NumPlayer(Node):
     """``(N player)``: the player in seat N."""
 
@@ -937,9 +946,9 @@ class Cycle(Node):
     X is a player, or the bare keywords current, next, previous."""
 
     mode: CycleMode
-    target: Node | Rel
+    target: Node
     RESULT = Ty.ACTION
-    CHILDREN = {"target": Ty.PLAYER}
+    CHILDREN = {"target": (Ty.PLAYER, Ty.RELKW)}
     SYNTAX = ("cycle", "$mode", "$target")
 
 

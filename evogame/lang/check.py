@@ -8,6 +8,9 @@ instead of raising, so a caller can report them all; it never raises on a malfor
 
 from __future__ import annotations
 
+import re
+import types
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from functools import cache
@@ -66,10 +69,12 @@ def check(game: A.Game) -> list[Problem]:
         for name in _field_names(type(node)):
             value = getattr(node, name)
             want = node.CHILDREN.get(name)
+            hint = _hints(type(node))[name]
+            if not _fits(value, hint):
+                problem(node, f"{type(node).__name__}.{name} holds {value!r}, not {hint}")
+                continue
             for v in value if isinstance(value, tuple) else (value,):
                 if not isinstance(v, A.Node):
-                    if want is not None and not _may_hold(type(node), name, v):
-                        problem(node, f"{type(node).__name__}.{name} holds {v!r}, not a node")
                     continue
                 if isinstance(v, A.Var) and name == "var":
                     elem = _bound_type(node)
@@ -110,19 +115,24 @@ def check(game: A.Game) -> list[Problem]:
 
 
 @cache
-def _optional(cls: type) -> frozenset[str]:
-    """Fields that may be None (an omitted part, e.g. a location's index)."""
-    return frozenset(
-        f.name
-        for f in fields(cls)
-        if f.default is None or "None" in str(f.type).replace(" ", "").split("|")
-    )
+def _hints(cls: type) -> dict[str, object]:
+    """The resolved annotations of a node class (``Node | None``, ``tuple[Award, ...]``)."""
+    return typing.get_type_hints(cls, vars(A))
 
 
-def _may_hold(cls: type, name: str, value: object) -> bool:
-    """A field typed by CHILDREN may hold, besides a node: None when optional, and a
-    keyword (``(cycle next current)``)."""
-    return (value is None and name in _optional(cls)) or isinstance(value, A.Kw)
+def _fits(value: object, hint: object) -> bool:
+    """True when `value` has the shape its field's annotation declares."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        elem = typing.get_args(hint)[0]
+        return isinstance(value, tuple) and all(_fits(v, elem) for v in value)
+    if isinstance(hint, types.UnionType) or origin is typing.Union:
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint) if isinstance(hint, type) else True
 
 
 def _names(want: Ty | tuple[Ty, ...]) -> str:
@@ -180,20 +190,9 @@ def _bound_type(node: A.Node) -> Ty | None:
 
 
 def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
-    consts = {d.var.name: d.value for d in game.declares}
-    count = game.setup.players.count
-    if isinstance(count, A.Var) and isinstance(consts.get(count.name), A.IntLit):
-        count = consts[count.name]
-    if isinstance(count, A.IntLit) and count.value < 1:
-        written = game.setup.players.count
-        via = (
-            f"'{written.name}) with '{written.name} = {count.value}" if written is not count else ""
-        )
-        problem(
-            game.setup.players,
-            "a game needs at least one player; found "
-            + (f"(create players {via}" if via else f"(create players {count.value})"),
-        )
+    players = getattr(getattr(game, "setup", None), "players", None)
+    if isinstance(players, A.CreatePlayers):
+        _player_count(game, players, problem)
     for node in A.walk(game):
         _shape(node, problem)
         if isinstance(node, A.Move):
@@ -204,9 +203,30 @@ def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
                     problem(dst, "a card cannot be moved into a mem location: use remember")
 
 
+def _player_count(
+    game: A.Game, players: A.CreatePlayers, problem: Callable[[object, str], None]
+) -> None:
+    """At least one player, whether the count is written or a declared constant."""
+    consts = {
+        d.var.name: d.value
+        for d in game.declares
+        if isinstance(d, A.Declare) and isinstance(d.var, A.Var)
+    }
+    count = written = players.count
+    if isinstance(count, A.Var) and isinstance(consts.get(count.name), A.IntLit):
+        count = consts[count.name]
+    if isinstance(count, A.IntLit) and count.value < 1:
+        if written is count:
+            found = f"(create players {count.value})"
+        else:
+            found = f"(create players '{written.name}) with '{written.name} = {count.value}"
+        problem(players, f"a game needs at least one player; found {found}")
+
+
 # Tuple fields that may be empty; every other one needs _MIN_ITEMS (default 1) children.
 _MAY_BE_EMPTY = {(A.Game, "declares"), (A.TeamSpec, "subteams"), (A.Attribute, "subs")}
 _MIN_ITEMS = {(A.BoolOp, "args"): 2}
+_NAME = re.compile(r"[A-Z]+")
 _EQ_ONLY = (A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
 
@@ -219,6 +239,18 @@ def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
             least = _MIN_ITEMS.get((cls, name), 1)
             if len(value) < least:
                 problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
+    if isinstance(node, A.IntLit) and node.value < 0:
+        problem(node, f"RECYCLE has no negative numbers; found {node.value}")
+    if isinstance(node, A.NameLit) and not _NAME.fullmatch(node.value):
+        problem(node, f"a name is uppercase letters A-Z; found {node.value!r}")
+    if isinstance(node, A.Var) and not _NAME.fullmatch(node.name):
+        problem(node, f"a variable's name is uppercase letters A-Z; found {node.name!r}")
+    for item in node.SYNTAX:
+        values = getattr(node, item[1:], ()) if item[0] == "," else ()
+        if not isinstance(values, tuple) or not all(
+            isinstance(v, (A.IntLit, A.NameLit)) for v in values
+        ):
+            problem(node, f"{cls.__name__}.{item[1:]} holds literal names or numbers only")
     if isinstance(node, _EQ_ONLY) and node.op not in A.EQ_OPS:
         problem(node, f"'{node.op}' compares integers only; {cls.__name__} takes == or !=")
     if isinstance(node, A.Repeat) and isinstance(node.action, (A.Do, A.Let)):

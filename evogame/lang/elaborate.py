@@ -748,7 +748,7 @@ class Elaborator:
         mode = A.CycleMode(self.expect_kw(s.items[1], "next", "current"))
         t = s.items[2]
         k = self.kw(t)
-        target = _REL[k] if k in _REL else self.expr(t, Ty.PLAYER)
+        target = A.RelKeyword(_REL[k], span=t.span) if k in _REL else self.expr(t, Ty.PLAYER)
         return A.Cycle(mode, target, span=s.span)
 
     def a_turn(self, s: SList) -> A.Node:

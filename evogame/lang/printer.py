@@ -31,6 +31,8 @@ def _atom(node: A.Node) -> str:
         return node.value
     if isinstance(node, A.Var):
         return "'" + node.name
+    if isinstance(node, A.RelKeyword):
+        return node.rel.value
     return node.SYNTAX[0]
 
 

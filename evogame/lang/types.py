@@ -25,6 +25,7 @@ class Ty(Enum):
     PLAYER = "a player"
     TEAM = "a team"
     GAME = "the table ('game')"
+    RELKW = "the keyword current, next or previous"
     PLAYERS = "a collection of players"
     TEAMS = "a collection of teams"
     STRS = "a collection of strings"

@@ -202,3 +202,16 @@ def test_clone_is_independent_and_replays_identically():
     assert st.locs == c.locs and st.scores() == c.scores()
     c.apply_action(0)
     assert st.locs != c.locs
+
+
+def test_storages_read_as_values_wherever_an_int_or_string_is_wanted():
+    # Reported by the seed work: (range 1..(game sto X)) once read the storage's slot.
+    g = game(
+        "(do ((set (game sto X) 3) (set (game str WHERE) PILE)"
+        " (all (range 1..(game sto X)) 'I (inc ((0 player) sto S) 1))"
+        " (repeat (game sto X) (move (top (game iloc STOCK)) (top (game vloc (game str WHERE)))))"
+        " (set ((1 player) sto S) (size (game vloc PILE)))"
+        " (set ((2 player) sto S) (size (top (game sto X) (game iloc STOCK))))))"
+    )
+    st, _ = play_first(g)
+    assert st.scores() == [3, 3, 3]
