@@ -92,9 +92,18 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
 
 
 def _register() -> None:
+    from evogame.commands.cluster import cluster, distance, nearest
     from evogame.commands.play import play
 
+    from evogame.commands.evolve import evolve, show
+
     cli.add_command(play)
+    cli.add_command(evolve)
+    cli.add_command(show)
+    cli.add_command(cluster)
+    cli.add_command(distance)
+    cli.add_command(nearest)
+    cli.add_command(__import__("evogame.commands.evaluate", fromlist=["evaluate"]).evaluate)
 
 
 _register()

@@ -30,12 +30,12 @@ def _fans_out(node: A.Node) -> bool:
 def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
     """The cards of a deck: the cartesian product along its attribute tree."""
 
-    def key_combos(attr: A.Attribute) -> list[dict[str, str]]:
-        key = attr.names[0].value
+    def key_combos(attr: A.AttrKey) -> list[dict[str, str]]:
+        key = attr.key.value
         out: list[dict[str, str]] = []
-        for value_node in attr.subs:
+        for value_node in attr.values:
             sub = [{}]
-            for k in value_node.subs:
+            for k in value_node.subkeys:
                 sub = [{**a, **b} for a in sub for b in key_combos(k)]
             for v in value_node.names:
                 out.extend({key: v.value, **s} for s in sub)

@@ -138,6 +138,8 @@ class Node:
     BARE: ClassVar[bool] = False
     #: True for constructs beyond CARDSTOCK's RECYCLE v0.5.10 (README, "Extensions").
     EXTENSION: ClassVar[bool] = False
+    #: Least number of items of a tuple field, where it is not 1 (0 when it has a default).
+    MIN_ITEMS: ClassVar[dict[str, int]] = {}
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
@@ -739,6 +741,7 @@ class BoolOp(Node):
     args: tuple[Node, ...]
     RESULT = Ty.BOOL
     CHILDREN = {"args": Ty.BOOL}
+    MIN_ITEMS = {"args": 2}
     SYNTAX = ("$op", "*args")
 
 
@@ -1002,21 +1005,32 @@ class CreateTeams(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Attribute(Node):
-    """A deck attribute tree node: ``(RANK (A, TWO))`` is a key RANK with values A, TWO;
-    ``(RED (SUIT (HEARTS, DIAMONDS)))`` a value RED with a sub-key SUIT."""
+class AttrKey(Node):
+    """A deck attribute and its values: ``(RANK (A, TWO, THREE))``, or with sub-attributes
+    per value, ``(COLOR (RED (SUIT (HEARTS, DIAMONDS))) (BLACK (SUIT (CLUBS))))``."""
+
+    key: NameLit
+    values: tuple[AttrValue, ...]
+    CHILDREN = {"key": Ty.STR, "values": Ty.PIECE}
+    SYNTAX = ("$key", "*values")
+
+
+@dataclass(frozen=True, slots=True)
+class AttrValue(Node):
+    """Values of a deck attribute, ``(HEARTS, DIAMONDS)``, with the sub-attributes every one
+    of them has: ``(RED (SUIT (HEARTS, DIAMONDS)))``."""
 
     names: tuple[NameLit, ...]
-    subs: tuple[Attribute, ...] = ()
-    CHILDREN = {"names": Ty.STR, "subs": Ty.PIECE}
-    SYNTAX = (",names", "*subs")
+    subkeys: tuple[AttrKey, ...] = ()
+    CHILDREN = {"names": Ty.STR, "subkeys": Ty.PIECE}
+    SYNTAX = (",names", "*subkeys")
 
 
 @dataclass(frozen=True, slots=True)
 class Deck(Node):
     """``(deck ATTRIBUTE ...)``: one card per combination of attribute values."""
 
-    attributes: tuple[Attribute, ...]
+    attributes: tuple[AttrKey, ...]
     CHILDREN = {"attributes": Ty.PIECE}
     SYNTAX = ("deck", "*attributes")
 
@@ -1181,6 +1195,7 @@ class Game(Node):
     body: tuple[Node, ...]
     scoring: Scoring
     CHILDREN = {"declares": Ty.PIECE, "setup": Ty.PIECE, "body": Ty.BODY, "scoring": Ty.PIECE}
+    MIN_ITEMS = {"declares": 0}
     SYNTAX = ("game", "*declares", "$setup", "*body", "$scoring")
 
 

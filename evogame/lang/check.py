@@ -12,10 +12,11 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import cache
 
 from evogame.lang import ast as A
+from evogame.lang.sexpr import MAX_DEPTH
 from evogame.lang.types import ELEMENT, Ty, is_subtype
 
 
@@ -53,19 +54,25 @@ def check(game: A.Game) -> list[Problem]:
     def problem(node: object, msg: str) -> None:
         out.append(Problem(msg, *_where(node)))
 
-    # An explicit stack (no recursion): ("visit", node, scope) or ("bind", name, ty, scope).
-    # A binder's variable is in scope for the fields after it only; a declare's for the
-    # rest of the game.
-    stack: list[tuple] = [("visit", game, {})]
+    # An explicit stack (no recursion): ("visit", node, scope, depth) or ("bind", name, ty,
+    # scope). A binder's variable is in scope for the fields after it only; a declare's for
+    # the rest of the game. `depth` counts the parentheses the printed text opens around it.
+    stack: list[tuple] = [("visit", game, {}, 0)]
+    too_deep = False
     while stack:
         op = stack.pop()
         if op[0] == "bind":
             _, name, ty, scope = op
             scope[name] = ty
             continue
-        _, node, scope = op
+        _, node, scope, depth = op
+        depth += 0 if node.BARE else 1
+        if depth > MAX_DEPTH and not too_deep:
+            too_deep = True
+            problem(node, f"nested more than {MAX_DEPTH} deep: the printed text could not be read")
         todo: list[tuple] = []
         inner = scope
+        groups = _group_depths(type(node))
         for name in _field_names(type(node)):
             value = getattr(node, name)
             want = node.CHILDREN.get(name)
@@ -103,7 +110,7 @@ def check(game: A.Game) -> list[Problem]:
                         problem(v, f"unbound variable '{v.name}")
                     elif inner[v.name] is not v.ty:
                         problem(v, f"variable '{v.name} has type {inner[v.name]}, used as {v.ty}")
-                todo.append(("visit", v, inner))
+                todo.append(("visit", v, inner, depth + groups.get(name, 0)))
         for v in _glued_children(node):
             problem(
                 v,
@@ -111,6 +118,21 @@ def check(game: A.Game) -> list[Problem]:
             )
         stack.extend(reversed(todo))
     _semantic(game, problem)
+    return out
+
+
+@cache
+def _group_depths(cls: type) -> dict[str, int]:
+    """How many parenthesised groups of the SYNTAX template enclose each field."""
+    out: dict[str, int] = {}
+    level = 0
+    for item in cls.SYNTAX:
+        if item == "(":
+            level += 1
+        elif item == ")":
+            level -= 1
+        elif item[0] in "$*,":
+            out[item[1:]] = level
     return out
 
 
@@ -223,9 +245,22 @@ def _player_count(
         problem(players, f"a game needs at least one player; found {found}")
 
 
-# Tuple fields that may be empty; every other one needs _MIN_ITEMS (default 1) children.
-_MAY_BE_EMPTY = {(A.Game, "declares"), (A.TeamSpec, "subteams"), (A.Attribute, "subs")}
-_MIN_ITEMS = {(A.BoolOp, "args"): 2}
+# Least items of a tuple field where the class does not declare it in MIN_ITEMS: 1, or 0
+# for a field with a default (a team's sub-teams, an attribute's sub-attributes).
+_MIN_ITEMS = {(A.BoolOp, "args"): 2, (A.Game, "declares"): 0}
+
+
+@cache
+def _least(cls: type, name: str) -> int:
+    declared = getattr(cls, "MIN_ITEMS", {})
+    if name in declared:
+        return declared[name]
+    if (cls, name) in _MIN_ITEMS:
+        return _MIN_ITEMS[cls, name]
+    defaulted = {f.name for f in fields(cls) if f.default is not MISSING}
+    return 0 if name in defaulted else 1
+
+
 _NAME = re.compile(r"[A-Z]+")
 _EQ_ONLY = (A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
@@ -235,8 +270,8 @@ def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
     cls = type(node)
     for name in _field_names(cls):
         value = getattr(node, name)
-        if isinstance(value, tuple) and (cls, name) not in _MAY_BE_EMPTY:
-            least = _MIN_ITEMS.get((cls, name), 1)
+        if isinstance(value, tuple):
+            least = _least(cls, name)
             if len(value) < least:
                 problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
     if isinstance(node, A.IntLit) and node.value < 0:

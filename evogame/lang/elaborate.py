@@ -815,7 +815,8 @@ class Elaborator:
         attrs = tuple(self.attribute(a, key=True) for a in s.items[1:])
         return A.Deck(attrs, span=s.span)
 
-    def attribute(self, s: SExpr, key: bool) -> A.Attribute:
+    def attribute(self, s: SExpr, key: bool) -> A.Node:
+        """A deck attribute key (KEY VALUES...) or a value group (V, W [SUBKEY...])."""
         if not isinstance(s, SList) or not s.items:
             raise self.error(s, "expected a deck attribute such as (RANK (ACE, TWO))")
         n = 0
@@ -825,9 +826,11 @@ class Elaborator:
         subs = tuple(self.attribute(x, key=not key) for x in s.items[n:])
         if not names:
             raise self.error(s, "a deck attribute starts with a name")
-        if key and (len(names) != 1 or not subs):
-            raise self.error(s, "expected an attribute key and its values, e.g. (RANK (ACE, TWO))")
-        return A.Attribute(tuple(names), subs, span=s.span)
+        if key:
+            if len(names) != 1 or not subs:
+                raise self.error(s, "expected an attribute key and its values, e.g. (RANK (ACE, TWO))")
+            return A.AttrKey(names[0], subs, span=s.span)
+        return A.AttrValue(tuple(names), subs, span=s.span)
 
     # --- game structure -------------------------------------------------------------------
 

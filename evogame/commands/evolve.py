@@ -1,0 +1,223 @@
+"""`evogame evolve` and `evogame show`: run a campaign, read its results."""
+
+from __future__ import annotations
+
+import difflib
+import signal
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from evogame.evolve.loop import Campaign, CampaignError, Config
+
+
+@click.command()
+@click.option(
+    "--seeds", default="seeds", show_default=True, help="Folder (or file) of seed rule files."
+)
+@click.option("--profile", default="fitness/quick.toml", show_default=True, help="Fitness profile.")
+@click.option(
+    "--pop",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Population size (mu = lambda).",
+)
+@click.option("--gens", default=10, show_default=True, type=click.IntRange(0), help="Generations.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--out", default=None, help="Campaign folder (default runs/<timestamp>_seed-<seed>).")
+@click.option(
+    "--nsga2", is_flag=True, help="Multi-objective selection (NSGA-II) on the fitness components."
+)
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Local evaluation processes.",
+)
+@click.option(
+    "--scheduler", default=None, metavar="tcp://HOST:PORT", help="Evaluate on a Dask cluster."
+)
+@click.option(
+    "--dask-local",
+    default=0,
+    type=click.IntRange(0),
+    help="Start a local Dask cluster of N workers.",
+)
+@click.option(
+    "--timeout", default=60.0, show_default=True, type=float, help="Seconds allowed per evaluation."
+)
+@click.option(
+    "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
+)
+@click.option("--quiet", is_flag=True)
+def evolve(
+    seeds,
+    profile,
+    pop,
+    gens,
+    seed,
+    out,
+    nsga2,
+    workers,
+    scheduler,
+    dask_local,
+    timeout,
+    resume,
+    quiet,
+):
+    """Evolve new games from the seeds; results go to the campaign folder as it runs."""
+    if resume:
+        out = resume
+    elif out is None:
+        out = f"runs/{time.strftime('%Y%m%d-%H%M%S')}_seed-{seed}"
+    cfg = Config(
+        seeds=seeds,
+        profile=profile,
+        pop=pop,
+        gens=gens,
+        seed=seed,
+        out=out,
+        nsga2=nsga2,
+        workers=workers,
+        scheduler=scheduler,
+        dask_local=dask_local,
+        timeout=timeout,
+        argv=sys.argv[1:],
+    )
+    try:
+        camp = Campaign(cfg, resume=bool(resume))
+    except CampaignError as e:
+        click.echo(f"evogame evolve: {e}")
+        sys.exit(1)
+    console = Console(stderr=True, quiet=quiet)
+    start = time.perf_counter()
+    evaluated = [0]
+
+    def on_sigint(signum, frame):
+        if camp.stop:
+            raise KeyboardInterrupt
+        camp.stop = True
+        console.print(
+            "stopping after the current evaluation; resume with "
+            f"[bold]evogame evolve --resume {out}[/bold] (Ctrl-C again to quit now)"
+        )
+
+    old = signal.signal(signal.SIGINT, on_sigint)
+
+    def progress(e: dict) -> None:
+        evaluated[0] += e["evaluated"]
+        elapsed = time.perf_counter() - start
+        rate = evaluated[0] / elapsed if elapsed > 0 else 0.0
+        left = (e["gens"] - e["generation"]) * (elapsed / max(e["generation"] + 1, 1))
+        console.print(
+            f"gen {e['generation']:3d}/{e['gens']}  best {e['best']:.4f}  mean {e['mean']:.4f}  "
+            f"invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
+            f"{rate:5.2f} evals/s  ~{left:5.0f} s left"
+        )
+
+    try:
+        camp.run(progress)
+    except RuntimeError as e:
+        click.echo(f"evogame evolve: {e}")
+        sys.exit(1)
+    finally:
+        signal.signal(signal.SIGINT, old)
+        camp.store.close()
+    if camp.stop:
+        sys.exit(130)
+    click.echo(
+        f"campaign in {out}: best candidates in {out}/best/, details with: evogame show {out}"
+    )
+
+
+@click.command()
+@click.argument("run", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--top", "top", default=3, show_default=True, type=click.IntRange(1))
+def show(run: Path, top: int):
+    """Show a campaign's best candidates, their components and their difference from the nearest seed."""
+    import json
+
+    from evogame.evolve.store import Store
+
+    if not (run / "campaign.db").is_file():
+        click.echo(f"evogame show: {run} is not a campaign folder (no campaign.db)")
+        sys.exit(1)
+    cfg = json.loads((run / "config.json").read_text())
+    store = Store(run)
+    seeds = {p.name: p.read_text(encoding="utf-8") for p in _seed_files(Path(cfg["seeds"]))}
+    from evogame.lang import parse_text, to_text
+
+    canon = {}
+    for name, text in seeds.items():
+        try:
+            canon[name] = to_text(parse_text(text))
+        except Exception:  # a seed edited since: compare with its raw text
+            canon[name] = text
+    total, valid = store.counts()
+    click.echo(f"{run}: {total} candidates evaluated, {valid} valid")
+    for rank, c in enumerate(store.valid_candidates()[:top], start=1):
+        comps = ", ".join(
+            f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]" for k, v in sorted(c["components"].items())
+        )
+        click.echo(f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}")
+        click.echo(f"  components: {comps}")
+        click.echo(f"  lineage: {c['operator']} of {', '.join(c['parents']) or '-'}")
+        nearest = (
+            max(canon, key=lambda n: difflib.SequenceMatcher(None, canon[n], c["text"]).ratio())
+            if canon
+            else None
+        )
+        click.echo(c["text"])
+        if nearest:
+            diff = list(
+                difflib.unified_diff(
+                    canon[nearest].splitlines(),
+                    c["text"].splitlines(),
+                    nearest,
+                    c["hash"],
+                    lineterm="",
+                    n=1,
+                )
+            )
+            click.echo(
+                f"  difference from the nearest seed ({nearest}):"
+                if diff
+                else f"  identical to {nearest}"
+            )
+            for line in diff:
+                click.echo("  " + line)
+    _plot(run, store)
+    store.close()
+
+
+def _seed_files(p: Path) -> list[Path]:
+    return sorted(p.glob("*.rcy")) if p.is_dir() else [p] if p.is_file() else []
+
+
+def _plot(run: Path, store) -> None:
+    last = store.last_generation()
+    if last is None:
+        return
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    log = last[3]
+    gens = [e["generation"] for e in log]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot(gens, [e["best"] for e in log], label="best")
+    ax.plot(gens, [e["mean"] for e in log], label="population mean")
+    ax.set_xlabel("generation")
+    ax.set_ylabel("fitness")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(run / "fitness.png", dpi=100)
+    plt.close(fig)
+    click.echo(f"\nfitness over generations: {run / 'fitness.png'}")

@@ -1,0 +1,132 @@
+"""Where candidates are evaluated: in this process, a local process pool, or Dask.
+
+Evolution never runs a game itself: it hands (canonical text, seed) pairs to an
+`Executor` and gets plain dicts back, in the order given, so results do not depend on
+where they were computed. A candidate that raises or runs past the time limit comes back
+as invalid with its reason; the campaign goes on.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+_STATE: dict = {}
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _init(profile_spec: str, timeout: float) -> None:
+    from evogame.fitness import load_profile
+
+    _STATE["profile"] = load_profile(profile_spec)
+    _STATE["timeout"] = timeout
+
+
+def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
+    raise _Timeout()
+
+
+def evaluate_job(job: tuple[str, int]) -> dict:
+    """Evaluate one candidate text with the worker's profile; never raises."""
+    text, seed = job
+    from evogame.fitness import evaluate
+    from evogame.lang import parse_text
+
+    timeout = _STATE.get("timeout", 0)
+    use_alarm = timeout and hasattr(signal, "SIGALRM")
+    if use_alarm:
+        old = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        ev = evaluate(parse_text(text), _STATE["profile"], seed)
+        return {
+            "valid": ev.reason is None,
+            "reason": ev.reason,
+            "fitness": ev.fitness,
+            "components": {k: list(v) for k, v in ev.components.items()},
+            "stats": {"games": ev.games, **ev.details},
+        }
+    except _Timeout:
+        return {
+            "valid": False,
+            "reason": f"evaluation took longer than {timeout:g} s",
+            "fitness": 0.0,
+        }
+    except Exception as e:  # a candidate that breaks something: recorded, never raised
+        return {"valid": False, "reason": f"{type(e).__name__}: {e}", "fitness": 0.0}
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+
+class Executor:
+    """Maps `evaluate_job` over jobs: locally (workers), on a Dask cluster (scheduler
+    address), or on a local Dask cluster of `dask_local` workers."""
+
+    def __init__(
+        self,
+        profile: str,
+        workers: int = 1,
+        scheduler: str | None = None,
+        dask_local: int = 0,
+        timeout: float = 60.0,
+    ):
+        self.profile, self.workers, self.scheduler, self.dask_local, self.timeout = (
+            profile,
+            workers,
+            scheduler,
+            dask_local,
+            timeout,
+        )
+        self.pool = None
+        self.client = None
+        self.cluster = None
+
+    def __enter__(self) -> Executor:
+        if self.scheduler or self.dask_local:
+            try:
+                from dask.distributed import Client, LocalCluster
+            except ImportError:
+                raise RuntimeError(
+                    "Dask is not installed: pip install 'dask[distributed]'"
+                ) from None
+            if self.dask_local:
+                self.cluster = LocalCluster(
+                    n_workers=self.dask_local, threads_per_worker=1, processes=True
+                )
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(self.scheduler)
+            profile, timeout = self.profile, self.timeout
+            self.client.run(_init, profile, timeout)
+        elif self.workers > 1:
+            self.pool = ProcessPoolExecutor(
+                self.workers, initializer=_init, initargs=(self.profile, self.timeout)
+            )
+        else:
+            _init(self.profile, self.timeout)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def map(self, jobs: list[tuple[str, int]]) -> Iterator[dict]:
+        if self.client is not None:
+            futures = self.client.map(evaluate_job, jobs, pure=False)
+            for f in futures:
+                yield f.result()
+        elif self.pool is not None:
+            yield from self.pool.map(evaluate_job, jobs)
+        else:
+            for j in jobs:
+                yield evaluate_job(j)

@@ -1,0 +1,336 @@
+"""The campaign: (mu + lambda) evolution of rule trees, resumable and reproducible.
+
+Pseudocode (one generation g >= 1; generation 0 evaluates the seeds):
+
+    offspring = []
+    while len(offspring) < lambda:
+        with probability cx: two parents by tournament -> typed crossover
+        else:                one parent by tournament -> one of the typed mutations
+        child -> AST -> canonical text -> parse/check -> compile   (invalid: retry)
+        a text already evaluated is a duplicate: counted, not evaluated again
+    evaluate the new texts (process pool or Dask), store each as it completes
+    population = best mu of population + offspring (fitness, then hash)  or NSGA-II
+    store the population, the RNG state and the logbook entry; rewrite best/
+
+Everything random comes from one `random.Random(seed)` whose state is stored at the end
+of each generation; each candidate's evaluation seed is derived from its text. So a run
+killed at any moment and resumed ends with exactly the database of an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from evogame.evolve.evaluator import Executor
+from evogame.evolve.operators import TypedOps
+from evogame.evolve.pset import GenomeSet
+from evogame.evolve.store import Store, text_hash
+from evogame.lang import RecycleError, parse_file, parse_text, to_text
+
+
+class CampaignError(Exception):
+    """Bad input for a campaign (seeds, profile, output folder): nothing was done."""
+
+
+@dataclass
+class Config:
+    seeds: str
+    profile: str
+    pop: int = 20
+    gens: int = 10
+    seed: int = 0
+    out: str = "runs/campaign"
+    nsga2: bool = False
+    cx_prob: float = 0.5
+    tournament: int = 3
+    top_k: int = 5
+    retries: int = 30
+    workers: int = 1
+    scheduler: str | None = None
+    dask_local: int = 0
+    timeout: float = 60.0
+    argv: list[str] = field(default_factory=list)
+
+
+def eval_seed(text: str, seed: int) -> int:
+    """A candidate's evaluation seed: from its text and the campaign seed."""
+    return (int(text_hash(text), 16) ^ (seed * 0x9E3779B97F4A7C15)) & ((1 << 63) - 1)
+
+
+class Campaign:
+    """One campaign folder and its run."""
+
+    def __init__(self, cfg: Config, resume: bool = False):
+        self.cfg = cfg
+        self.folder = Path(cfg.out)
+        self._prepare(resume)
+        self.seed_asts = self._read_seeds()
+        from evogame.fitness import ProfileError, load_profile
+
+        try:
+            self.profile = load_profile(cfg.profile)
+        except (ProfileError, OSError) as e:
+            raise CampaignError(f"profile {cfg.profile}: {e}") from None
+        self.genome = GenomeSet(self.seed_asts.values())
+        self.ops = TypedOps(self.genome)
+        self.store = Store(self.folder)
+        self.rng = random.Random(cfg.seed)
+        self.logbook: list[dict] = []
+        self.stop = False
+
+    # --- set-up -------------------------------------------------------------------------------
+
+    def _prepare(self, resume: bool) -> None:
+        f = self.folder
+        cfg_file = f / "config.json"
+        if resume:
+            if not cfg_file.is_file():
+                raise CampaignError(f"{f}: no campaign to resume (no config.json)")
+            saved = json.loads(cfg_file.read_text())
+            for k, v in saved.items():
+                if k not in ("workers", "scheduler", "dask_local", "argv"):
+                    setattr(self.cfg, k, v)
+            return
+        if f.exists() and any(f.iterdir()):
+            raise CampaignError(f"{f} exists: choose another --out, or --resume {f}")
+        try:
+            f.mkdir(parents=True, exist_ok=True)
+            (f / "best").mkdir(exist_ok=True)
+            cfg_file.write_text(json.dumps(asdict(self.cfg), indent=2, sort_keys=True))
+        except OSError as e:
+            raise CampaignError(f"{f}: cannot write the campaign folder: {e.strerror}") from None
+
+    def _read_seeds(self) -> dict[str, object]:
+        d = Path(self.cfg.seeds)
+        files = sorted(d.glob("*.rcy")) if d.is_dir() else [d]
+        if not files or not all(p.is_file() for p in files):
+            raise CampaignError(f"{d}: no .rcy seed files")
+        out = {}
+        for p in files:
+            try:
+                out[str(p)] = parse_file(p)
+            except RecycleError as e:
+                raise CampaignError(f"seed does not check: {e}") from None
+        return out
+
+    # --- variation ----------------------------------------------------------------------------
+
+    def _tree(self, text: str) -> list:
+        return list(self.genome.to_tree(parse_text(text)))
+
+    def validate(self, tree: list) -> tuple[str | None, str]:
+        """Canonical text of a valid offspring, or (None, reason)."""
+        try:
+            ast = self.genome.to_ast(tree)
+            text = to_text(ast)
+            parsed = parse_text(text)
+            from evogame.engine import compile_game
+
+            compile_game(parsed)
+        except RecycleError as e:
+            return None, f"check: {e.message}"
+        except Exception as e:  # any structural failure of a strange tree
+            return None, f"{type(e).__name__}: {e}"
+        return text, ""
+
+    def _tournament(self, pop: list[str]) -> str:
+        picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
+        return max(picks, key=lambda h: (self._fitness(h), h))
+
+    def _fitness(self, h: str) -> float:
+        c = self.store.get(h)
+        return c["fitness"] if c and c["fitness"] is not None else 0.0
+
+    def offspring(self, pop: list[str], n: int, gen: int) -> tuple[list[dict], dict]:
+        """`n` new valid children (their texts and lineage), and variation statistics."""
+        out: list[dict] = []
+        seen = set(pop)
+        tried = invalid = dup = 0
+        while len(out) < n:
+            if tried >= n * self.cfg.retries:
+                break
+            tried += 1
+            if self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
+                a, b = self._tournament(pop), self._tournament(pop)
+                ta, tb = (
+                    self._tree(self.store.get(a)["text"]),
+                    self._tree(self.store.get(b)["text"]),
+                )
+                child, _ = self.ops.cx_typed(ta, tb, self.rng)
+                parents, op = [a, b], "cx_typed"
+            else:
+                a = self._tournament(pop)
+                child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
+                parents = [a]
+            if not self.ops.ok(child):
+                invalid += 1
+                continue
+            text, _reason = self.validate(child)
+            if text is None:
+                invalid += 1
+                continue
+            h = text_hash(text)
+            if h in seen:
+                dup += 1
+                continue
+            seen.add(h)
+            out.append(
+                {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
+            )
+        return out, {"tried": tried, "invalid": invalid, "duplicates": dup}
+
+    # --- evaluation and selection ---------------------------------------------------------------
+
+    def evaluate(self, cands: list[dict], executor: Executor) -> int:
+        """Evaluate the candidates not yet in the store; each is stored as it completes."""
+        todo = [c for c in cands if self.store.get(c["hash"]) is None]
+        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed)) for c in todo]
+        for c, result in zip(todo, executor.map(jobs), strict=True):
+            self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
+            if self.stop:
+                break
+        return len(todo)
+
+    def select(self, hashes: list[str], mu: int) -> list[str]:
+        cands = [self.store.get(h) for h in dict.fromkeys(hashes)]
+        cands = [c for c in cands if c is not None]
+        if not self.cfg.nsga2:
+            cands.sort(key=lambda c: (-(c["fitness"] or 0.0), c["hash"]))
+            return [c["hash"] for c in cands[:mu]]
+        from deap import base, tools
+
+        class Fit(base.Fitness):
+            weights = (1.0,) * max(len(cands[0]["components"]) or 1, 1)
+
+        class Ind(list):
+            pass
+
+        inds = []
+        for c in sorted(cands, key=lambda c: c["hash"]):
+            ind = Ind([c["hash"]])
+            ind.fitness = Fit()
+            vec = [v[0] for _k, v in sorted(c["components"].items())] or [0.0]
+            vec += [0.0] * (len(Fit.weights) - len(vec))
+            ind.fitness.values = tuple(vec[: len(Fit.weights)])
+            inds.append(ind)
+        chosen = tools.selNSGA2(inds, min(mu, len(inds)))
+        return sorted((i[0] for i in chosen), key=lambda h: (-self._fitness(h), h))
+
+    # --- the run ------------------------------------------------------------------------------
+
+    def run(self, progress: Callable[[dict], None] | None = None) -> None:
+        cfg = self.cfg
+        with Executor(cfg.profile, cfg.workers, cfg.scheduler, cfg.dask_local, cfg.timeout) as ex:
+            last = self.store.last_generation()
+            if last is None:
+                t0 = time.perf_counter()
+                pop, n_eval = self._generation_zero(ex)
+                start = 1
+                if self.stop:
+                    return
+                zero = {"tried": 0, "invalid": 0, "duplicates": 0}
+                self._end_generation(0, pop, zero, n_eval, time.perf_counter() - t0, progress)
+            else:
+                g, pop, rng_state, self.logbook = last
+                self.rng.setstate(_tuplify(rng_state))
+                start = g + 1
+            for gen in range(start, cfg.gens + 1):
+                if self.stop:
+                    return
+                t0 = time.perf_counter()
+                kids, vstats = self.offspring(pop, cfg.pop, gen)
+                self.evaluate(kids, ex)
+                if self.stop:
+                    return
+                pop = self.select(pop + [k["hash"] for k in kids], cfg.pop)
+                # the logbook counts new candidates (not evaluations done in this process),
+                # so a resumed run logs what an uninterrupted one does
+                self._end_generation(
+                    gen, pop, vstats, len(kids), time.perf_counter() - t0, progress
+                )
+            self.write_best()  # also after a kill during the last generation's write
+
+    def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
+        cands = []
+        for path, ast in self.seed_asts.items():
+            text = to_text(ast)
+            cands.append(
+                {
+                    "hash": text_hash(text),
+                    "text": text,
+                    "parents": [],
+                    "operator": f"seed:{Path(path).name}",
+                    "generation": 0,
+                }
+            )
+        self.evaluate(cands, ex)
+        hashes = list(dict.fromkeys(c["hash"] for c in cands))
+        return self.select(hashes, max(self.cfg.pop, 1)), len(hashes)
+
+    def _end_generation(self, gen, pop, vstats, n_eval, seconds, progress) -> None:
+        fits = [self._fitness(h) for h in pop]
+        tried = max(vstats["tried"], 1)
+        entry = {
+            "generation": gen,
+            "best": max(fits) if fits else 0.0,
+            "mean": sum(fits) / len(fits) if fits else 0.0,
+            "invalid_rate": vstats["invalid"] / tried,
+            "duplicate_rate": vstats["duplicates"] / tried,
+            "evaluated": n_eval,
+            "population": len(pop),
+        }
+        self.logbook.append(entry)
+        self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)
+        self.write_best()
+        if progress:
+            progress({**entry, "seconds": seconds, "gens": self.cfg.gens})
+
+    def write_best(self) -> None:
+        best_dir = self.folder / "best"
+        best_dir.mkdir(exist_ok=True)
+        for old in best_dir.glob("*.rcy"):
+            old.unlink()
+        cmd = "evogame evolve " + " ".join(
+            shlex.quote(x)
+            for x in [
+                "--seeds",
+                self.cfg.seeds,
+                "--profile",
+                self.cfg.profile,
+                "--pop",
+                str(self.cfg.pop),
+                "--gens",
+                str(self.cfg.gens),
+                "--seed",
+                str(self.cfg.seed),
+                "--out",
+                self.cfg.out,
+            ]
+            + (["--nsga2"] if self.cfg.nsga2 else [])
+        )
+        for rank, c in enumerate(self.store.valid_candidates()[: self.cfg.top_k], start=1):
+            comps = ", ".join(f"{k} {v[0]:.3f}" for k, v in sorted(c["components"].items()))
+            header = [
+                f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",
+                f";; fitness {c['fitness']:.4f}; {comps}",
+                f";; lineage: {c['operator']} of {', '.join(c['parents']) or '-'} (hash {c['hash']})",
+                f";; reproduce: {cmd}",
+                "",
+            ]
+            (best_dir / f"{rank:02d}-{c['hash']}.rcy").write_text(
+                "\n".join(header) + c["text"], encoding="utf-8"
+            )
+
+
+def _listify(state):
+    return [state[0], list(state[1]), state[2]]
+
+
+def _tuplify(state):
+    return (state[0], tuple(state[1]), state[2])

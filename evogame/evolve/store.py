@@ -1,0 +1,137 @@
+"""A campaign's folder: resolved config, SQLite database of candidates, logbook, best/.
+
+Tables (SQLite, one transaction per write so a kill never leaves half a row):
+  candidates(hash, text, generation, parents, operator, valid, reason, fitness,
+             components, stats, seed)        -- every evaluated candidate, once per text
+  generations(generation, population, rng, logbook)
+                                             -- the state at the end of each generation
+No column depends on timing or insertion order, so an interrupted and resumed campaign
+ends with exactly the rows of an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS candidates (
+    hash TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    generation INTEGER NOT NULL,
+    parents TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    valid INTEGER NOT NULL,
+    reason TEXT,
+    fitness REAL,
+    components TEXT,
+    stats TEXT,
+    seed INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS generations (
+    generation INTEGER PRIMARY KEY,
+    population TEXT NOT NULL,
+    rng TEXT NOT NULL,
+    logbook TEXT NOT NULL
+);
+"""
+
+
+def text_hash(text: str) -> str:
+    """The candidate's identity: SHA-256 of its canonical text (first 16 hex digits)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class Store:
+    """The SQLite database of one campaign."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.db = sqlite3.connect(folder / "campaign.db")
+        self.db.executescript(SCHEMA)
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def get(self, h: str) -> dict | None:
+        row = self.db.execute(
+            "SELECT hash, text, generation, parents, operator, valid, reason, fitness, components, stats, seed"
+            " FROM candidates WHERE hash = ?",
+            (h,),
+        ).fetchone()
+        if row is None:
+            return None
+        keys = (
+            "hash",
+            "text",
+            "generation",
+            "parents",
+            "operator",
+            "valid",
+            "reason",
+            "fitness",
+            "components",
+            "stats",
+            "seed",
+        )
+        d = dict(zip(keys, row, strict=True))
+        d["parents"] = json.loads(d["parents"])
+        d["components"] = json.loads(d["components"]) if d["components"] else {}
+        d["stats"] = json.loads(d["stats"]) if d["stats"] else {}
+        return d
+
+    def put(self, cand: dict) -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO candidates VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    cand["hash"],
+                    cand["text"],
+                    cand["generation"],
+                    json.dumps(cand["parents"]),
+                    cand["operator"],
+                    int(cand["valid"]),
+                    cand.get("reason"),
+                    cand.get("fitness"),
+                    json.dumps(cand.get("components", {}), sort_keys=True),
+                    json.dumps(cand.get("stats", {}), sort_keys=True),
+                    cand["seed"],
+                ),
+            )
+
+    def save_generation(self, gen: int, population: list[str], rng_state, logbook: dict) -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO generations VALUES (?,?,?,?)",
+                (
+                    gen,
+                    json.dumps(population),
+                    json.dumps(rng_state),
+                    json.dumps(logbook, sort_keys=True),
+                ),
+            )
+
+    def last_generation(self) -> tuple[int, list[str], object, list[dict]] | None:
+        rows = self.db.execute(
+            "SELECT generation, population, rng, logbook FROM generations ORDER BY generation"
+        ).fetchall()
+        if not rows:
+            return None
+        g, pop, rng, _ = rows[-1]
+        return g, json.loads(pop), json.loads(rng), [json.loads(r[3]) for r in rows]
+
+    def valid_candidates(self) -> list[dict]:
+        hs = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT hash FROM candidates WHERE valid = 1 ORDER BY fitness DESC, hash"
+            )
+        ]
+        return [self.get(h) for h in hs]
+
+    def counts(self) -> tuple[int, int]:
+        total, valid = self.db.execute("SELECT COUNT(*), SUM(valid) FROM candidates").fetchone()
+        return total, valid or 0

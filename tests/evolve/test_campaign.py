@@ -1,0 +1,107 @@
+"""Campaigns: killed at any moment and resumed, they end exactly as an uninterrupted run."""
+
+from __future__ import annotations
+
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from evogame.cli import main
+from tests.conftest import ROOT, SEEDS
+
+
+def seeds_dir(tmp: Path) -> Path:
+    d = tmp / "seeds"
+    d.mkdir()
+    for name in ("agram.rcy", "pairs.rcy"):
+        (d / name).write_text((SEEDS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return d
+
+
+def evolve_args(seeds: Path) -> list[str]:
+    profile = str(ROOT / "fitness" / "quick.toml")
+    return [
+        "evolve",
+        "--seeds",
+        str(seeds),
+        "--profile",
+        profile,
+        "--pop",
+        "4",
+        "--gens",
+        "3",
+        "--seed",
+        "7",
+        "--quiet",
+    ]
+
+
+def contents(run: Path) -> tuple:
+    db = sqlite3.connect(run / "campaign.db")
+    cands = db.execute("SELECT * FROM candidates ORDER BY hash").fetchall()
+    gens = db.execute("SELECT * FROM generations ORDER BY generation").fetchall()
+    db.close()
+    best = {p.name: p.read_text() for p in sorted((run / "best").glob("*.rcy"))}
+    return cands, gens, best
+
+
+def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path):
+    seeds = seeds_dir(tmp_path)
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    cmd = [sys.executable, "-m", "evogame.cli", *evolve_args(seeds), "--out", "run"]
+    t = time.perf_counter()
+    subprocess.run(cmd, cwd=a, check=True, capture_output=True)
+    full = time.perf_counter() - t
+    # Kill the second run at a random moment inside its running time (fixed seed).
+    proc = subprocess.Popen(cmd, cwd=b, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(random.Random(3).uniform(0.3, 0.8) * full)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    resume = [sys.executable, "-m", "evogame.cli", "evolve", "--resume", "run", "--quiet"]
+    if (b / "run" / "config.json").exists():
+        subprocess.run(resume, cwd=b, check=True, capture_output=True)
+    else:  # killed before the folder existed: start again
+        subprocess.run(cmd, cwd=b, check=True, capture_output=True)
+    ca, cb = contents(a / "run"), contents(b / "run")
+    assert ca[0] == cb[0]  # every evaluated candidate, identical
+    assert ca[1] == cb[1]  # populations, RNG states, logbook
+    assert ca[2] == cb[2] and ca[2]  # best/
+
+
+def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
+    seeds = seeds_dir(tmp_path)
+    args = evolve_args(seeds)
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "x.rcy").write_text("(game (setup (create players 0)))")
+    assert main([*args[:2], str(tmp_path / "bad"), *args[3:], "--out", str(tmp_path / "r1")]) == 1
+    assert "seed does not check" in capsys.readouterr().out
+    prof = tmp_path / "p.toml"
+    prof.write_text("colour = 1\n")
+    bad_profile = [*args[:4], str(prof), *args[5:]]
+    assert main([*bad_profile, "--out", str(tmp_path / "r2")]) == 1
+    assert "profile" in capsys.readouterr().out
+    (tmp_path / "r3").mkdir()
+    (tmp_path / "r3" / "x").write_text("")
+    assert main([*args, "--out", str(tmp_path / "r3")]) == 1
+    assert "exists" in capsys.readouterr().out
+    assert main(["evolve", "--resume", str(tmp_path / "nothing")]) == 1
+
+
+@pytest.mark.parametrize("nsga2", [False, True])
+def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2):
+    seeds = seeds_dir(tmp_path)
+    out = tmp_path / "run"
+    assert main([*evolve_args(seeds), "--out", str(out), *(["--nsga2"] if nsga2 else [])]) == 0
+    assert (out / "config.json").is_file() and (out / "campaign.db").is_file()
+    best = sorted((out / "best").glob("*.rcy"))
+    assert best and best[0].read_text().startswith(";; evogame campaign")
+    assert main(["show", str(out), "--top", "2"]) == 0
+    assert (out / "fitness.png").is_file()
