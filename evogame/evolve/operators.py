@@ -226,7 +226,7 @@ class TypedOps:
             return list(tree)
         item = tree[self.span(tree, items[rng.randrange(len(items))])]
         # cons(item, old list): the old list's type is a subclass of the tail slot
-        return tree[:i] + [tree[i]] + item + tree[i:]
+        return [*tree[:i], tree[i], *item, *tree[i:]]
 
     def mut_delete(self, tree: list, rng: random.Random) -> list:
         """Delete an item from a sequence, when the rest is still long enough for its slot."""

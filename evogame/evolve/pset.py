@@ -239,7 +239,7 @@ class GenomeSet:
             else:
                 self.pset.addTerminal(v.name, v.ret, name=v.name)
                 self.terminal_info[v.name] = ("node", v)
-        for (spec, optional), scls in list(self._slots.items()):
+        for (_spec, optional), scls in list(self._slots.items()):
             if optional:
                 self._terminal(f"absent:{scls.__name__}", scls, ("absent",))
         for qcls in list(self._seqs.values()):
