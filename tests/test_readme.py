@@ -18,7 +18,8 @@ def test_readme_example_checks_round_trips_and_plays():
     assert stats.errors == 0 and stats.dec_min == stats.dec_max == 8
 
 
-def test_readme_main_command_names_a_bundled_seed():
+def test_readme_main_command_runs_on_the_bundled_seeds():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    seed = re.search(r"evogame play (seeds/\S+\.rcy)", text).group(1)
-    assert (ROOT / seed).is_file()
+    main = re.search(r"evogame evolve --seeds (\S+) --profile (\S+)", text)
+    assert (ROOT / main.group(1)).is_dir() and any((ROOT / main.group(1)).glob("*.rcy"))
+    assert (ROOT / main.group(2)).is_file()

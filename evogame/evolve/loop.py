@@ -58,6 +58,23 @@ class Config:
     argv: list[str] = field(default_factory=list)
 
 
+def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
+    """The canonical text of an offspring that is a valid game, or (None, the reason).
+
+    Valid = it converts to an AST, prints, parses back (types, scopes and CARDSTOCK's
+    lexical rules are checked there) and compiles."""
+    from evogame.engine import compile_game
+
+    try:
+        text = to_text(genome.to_ast(tree))
+        compile_game(parse_text(text))
+    except RecycleError as e:
+        return None, f"check: {e.message}"
+    except Exception as e:  # a structural failure of a strange tree is a reason too
+        return None, f"{type(e).__name__}: {e}"
+    return text, ""
+
+
 def eval_seed(text: str, seed: int) -> int:
     """A candidate's evaluation seed: from its text and the campaign seed."""
     return (int(text_hash(text), 16) ^ (seed * 0x9E3779B97F4A7C15)) & ((1 << 63) - 1)
@@ -125,19 +142,7 @@ class Campaign:
         return list(self.genome.to_tree(parse_text(text)))
 
     def validate(self, tree: list) -> tuple[str | None, str]:
-        """Canonical text of a valid offspring, or (None, reason)."""
-        try:
-            ast = self.genome.to_ast(tree)
-            text = to_text(ast)
-            parsed = parse_text(text)
-            from evogame.engine import compile_game
-
-            compile_game(parsed)
-        except RecycleError as e:
-            return None, f"check: {e.message}"
-        except Exception as e:  # any structural failure of a strange tree
-            return None, f"{type(e).__name__}: {e}"
-        return text, ""
+        return validate_tree(self.genome, tree)
 
     def _tournament(self, pop: list[str]) -> str:
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]

@@ -20,6 +20,10 @@ MAX_SIZE = 4000
 MAX_HEIGHT = 90
 
 
+class Uninhabited(Exception):
+    """No primitive or terminal builds a value of this type (with the literals known)."""
+
+
 class TypedOps:
     """Operators over one `GenomeSet`, with its per-type minimum generation depth."""
 
@@ -83,6 +87,10 @@ class TypedOps:
                     for p in self.options("p", t)
                     if all(self.min_depth.get(a, 10**6) <= need - 1 for a in p.args)
                 ]
+            if not prims:
+                prims = self.options("p", t)
+            if not prims and not terms:
+                raise Uninhabited(t)
             use_term = terms and (budget <= 0 or not prims or rng.random() < 0.35)
             if use_term:
                 out.append(terms[rng.randrange(len(terms))])
@@ -145,7 +153,10 @@ class TypedOps:
         types = self.slot_types(tree)
         i = rng.randrange(len(tree))
         s = self.span(tree, i)
-        new = self.generate(types[i], rng, max_depth=rng.randint(1, 3))
+        try:
+            new = self.generate(types[i], rng, max_depth=rng.randint(1, 3))
+        except Uninhabited:
+            return list(tree)
         return tree[: s.start] + new + tree[s.stop :]
 
     def mut_node(self, tree: list, rng: random.Random) -> list:
