@@ -63,11 +63,17 @@ def main() -> None:
     total = sum(v for (op, k), v in counts.items() if k == "all")
     inv = sum(v for (op, k), v in counts.items() if k == "invalid")
     dup = sum(v for (op, k), v in counts.items() if k == "duplicate")
-    print(f"{args.ops} operations in {seconds:.1f} s ({args.ops / seconds:.1f}/s); crashes {sum(crashes.values())}")
-    print(f"invalid {inv / max(total, 1):.3f}, duplicates {dup / max(total, 1):.3f} (of all operations)")
+    print(
+        f"{args.ops} operations in {seconds:.1f} s ({args.ops / seconds:.1f}/s); crashes {sum(crashes.values())}"
+    )
+    print(
+        f"invalid {inv / max(total, 1):.3f}, duplicates {dup / max(total, 1):.3f} (of all operations)"
+    )
     for op in sorted({op for op, _ in counts}):
         n = counts[op, "all"]
-        print(f"  {op:13s} {n:6d}  invalid {counts[op, 'invalid'] / n:.3f}  duplicate {counts[op, 'duplicate'] / n:.3f}")
+        print(
+            f"  {op:13s} {n:6d}  invalid {counts[op, 'invalid'] / n:.3f}  duplicate {counts[op, 'duplicate'] / n:.3f}"
+        )
     for msg, k in crashes.most_common(5):
         print(f"  crash x{k}: {msg}")
 

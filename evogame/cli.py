@@ -65,14 +65,17 @@ def _first_difference(old: str, new: str) -> tuple[int, int]:
 @click.option("--write", is_flag=True, help="Rewrite the files in place.")
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when a file is not canonical.")
 def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
-    """Print rule files in canonical form (comments are not kept)."""
+    """Print rule files in canonical form; ;; comments are kept, each on its own line
+    before the construct that follows it."""
+    from evogame.lang.sexpr import comments, decode
+
     failed = False
     for f in files:
         game = _parse(f)
         if game is None:
             failed = True
             continue
-        text = to_text(game)
+        text = to_text(game, comments(decode(f.read_bytes(), str(f))))
         if check_only:
             # Byte for byte: a BOM or CRLF line ends are not canonical either.
             old = f.read_bytes().decode("utf-8", "replace")
@@ -93,9 +96,8 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
 
 def _register() -> None:
     from evogame.commands.cluster import cluster, distance, nearest
-    from evogame.commands.play import play
-
     from evogame.commands.evolve import evolve, show
+    from evogame.commands.play import play
 
     cli.add_command(play)
     cli.add_command(evolve)

@@ -4,33 +4,41 @@
 compares them (structural tree edit distance, behavioural distance, their blend, all in
 [0, 1]); `cluster` groups games (hierarchical clustering, a nearest-neighbour graph and
 its communities); `cache` keeps simulation statistics and tree edit distances between
-runs.
+runs; `settings` holds the documented defaults.
+
+The exports are loaded on first use, so the command line starts without numpy, scipy
+and networkx.
 """
 
-from evogame.distance.distance import (
-    DEFAULT_WEIGHT,
-    DistanceSettings,
-    Item,
-    Matrices,
-    behavioural_distance,
-    blend,
-    distance_matrices,
-    structural_distance,
-    tree_edit_distance,
-)
-from evogame.distance.features import behaviour_vector, labeled_tree, rename_canonically
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_WEIGHT",
-    "DistanceSettings",
-    "Item",
-    "Matrices",
-    "behaviour_vector",
-    "behavioural_distance",
-    "blend",
-    "distance_matrices",
-    "labeled_tree",
-    "rename_canonically",
-    "structural_distance",
-    "tree_edit_distance",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "DistanceSettings": "settings",
+    "DEFAULT_WEIGHT": "settings",
+    "DEFAULT_THRESHOLD": "settings",
+    "Item": "distance",
+    "Matrices": "distance",
+    "behavioural_distance": "distance",
+    "blend": "distance",
+    "distance_matrices": "distance",
+    "distances_to": "distance",
+    "structural_distance": "distance",
+    "tree_edit_distance": "distance",
+    "behaviour_vector": "features",
+    "labeled_tree": "features",
+    "rename_canonically": "features",
+    "Families": "cluster",
+    "families": "cluster",
+    "neighbour_graph": "cluster",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(f"evogame.distance.{_EXPORTS[name]}"), name)
+    raise AttributeError(f"module 'evogame.distance' has no attribute {name!r}")

@@ -17,10 +17,10 @@ trees), so d_s is a metric on labelled trees, and a pseudometric on games (renam
 invariance, or two rule files with one tree, give 0).
 
 **Behavioural.** x and y are behaviour vectors (`features.behaviour_vector`); each feature
-f is divided by its reference scale σ_f (`features.REFERENCE_SCALES`, the spread of f over
+f is divided by its reference scale s_f (`features.REFERENCE_SCALES`, the spread of f over
 CARDSTOCK's games), then::
 
-    D(x, y) = sqrt( (1/F) Σ_f ((x_f − y_f) / σ_f)² )      (root mean square, F features)
+    D(x, y) = sqrt( (1/F) Σ_f ((x_f - y_f) / s_f)² )      (root mean square, F features)
     d_b(x, y) = D / (1 + D)
 
 D is a (scaled) Euclidean distance, and t -> t/(1+t) is increasing, concave and 0 at 0, so
@@ -28,7 +28,7 @@ d_b is a pseudometric in [0, 1): one standardised unit of difference on every fe
 0.5. Fixed reference scales, rather than the spread of the games at hand, make a
 distance between two games independent of which other games are being clustered.
 
-**Blend.** d(a, b) = w d_s(a, b) + (1 − w) d_b(a, b), with w = `DEFAULT_WEIGHT` = 0.75:
+**Blend.** d(a, b) = w d_s(a, b) + (1 - w) d_b(a, b), with w = `DEFAULT_WEIGHT` = 0.75:
 a convex combination of pseudometrics, so again a pseudometric in [0, 1]. Structure
 dominates because the variants of one game are rewritings of one rule text; behaviour
 separates games with similar texts that play very differently and joins games that
@@ -45,22 +45,18 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
+from edist.ted import standard_ted
 
 from evogame.distance.cache import Cache, behaviour_key
 from evogame.distance.features import (
-    FEATURE_VERSION,
     REFERENCE_SCALES,
     LabeledTree,
     behaviour_vector,
     labeled_tree,
     rename_canonically,
 )
+from evogame.distance.settings import DEFAULT_WEIGHT, DistanceSettings
 from evogame.lang import Game, to_text
-
-#: The weight w of structure in the blend (module docstring; README, "Families").
-DEFAULT_WEIGHT = 0.75
-#: Random play-outs per game for the behaviour vector.
-DEFAULT_BEHAVIOUR_GAMES = 100
 
 Progress = Callable[[str, int, int], None]
 
@@ -69,11 +65,9 @@ Progress = Callable[[str, int, int], None]
 
 
 def tree_edit_distance(a: LabeledTree, b: LabeledTree) -> int:
-    """T(a, b): unit-cost tree edit distance (Zhang–Shasha, via ``edist``)."""
+    """T(a, b): unit-cost tree edit distance (Zhang-Shasha, via ``edist``)."""
     if a == b:
         return 0
-    from edist.ted import standard_ted  # imported here: workers and tests only pay once
-
     return int(standard_ted(list(a.labels), _adj(a), list(b.labels), _adj(b)))
 
 
@@ -104,43 +98,11 @@ def behavioural_distance(
 
 
 def blend(d_s: float, d_b: float, weight: float = DEFAULT_WEIGHT) -> float:
-    """d = w d_s + (1 − w) d_b."""
+    """d = w d_s + (1 - w) d_b."""
     return weight * d_s + (1.0 - weight) * d_b
 
 
 # --- settings and items ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DistanceSettings:
-    """How games are compared.
-
-    ``behaviour_games`` random play-outs per game (0: structure only); ``seed`` of those
-    play-outs; ``weight`` w of structure in the blend; ``rename``: invariance to renaming
-    user names; ``skill_games``: PIPMC games per game for the optional skill feature (0:
-    off; slow); ``max_decisions``: the play-out cap.
-    """
-
-    behaviour_games: int = DEFAULT_BEHAVIOUR_GAMES
-    seed: int = 0
-    weight: float = DEFAULT_WEIGHT
-    rename: bool = False
-    skill_games: int = 0
-    max_decisions: int = 1000
-
-    def effective_weight(self) -> float:
-        return 1.0 if self.behaviour_games <= 0 else self.weight
-
-    def simulation_key(self) -> dict:
-        """Everything a behaviour vector depends on besides the game's text."""
-        return {
-            "games": self.behaviour_games,
-            "seed": self.seed,
-            "players": "random",
-            "skill_games": self.skill_games,
-            "max_decisions": self.max_decisions,
-            "version": FEATURE_VERSION,
-        }
 
 
 @dataclass(slots=True)
@@ -161,7 +123,10 @@ class Item:
 
 @dataclass(slots=True)
 class Matrices:
-    """Pairwise distances, shape (n, n), symmetric with a zero diagonal, and timings (s)."""
+    """Distances between games (rows by columns) and timings in seconds.
+
+    ``ted`` holds T, ``structural`` d_s, ``behavioural`` d_b, ``blended`` d.
+    """
 
     labels: list[str]
     structural: np.ndarray
@@ -169,16 +134,33 @@ class Matrices:
     blended: np.ndarray
     ted: np.ndarray
     timings: dict[str, float] = field(default_factory=dict)
+    columns: list[str] = field(default_factory=list)  # column labels, if not `labels`
 
 
 # --- behaviour vectors ----------------------------------------------------------------------
 
 
-def _simulate_one(args: tuple[Game, DistanceSettings]) -> dict[str, float]:
+class GameFailure(Exception):
+    """A game that cannot be compiled or simulated: ``label`` (its file) and the reason."""
+
+    def __init__(self, label: str, message: str):
+        super().__init__(f"{label}: {message}")
+        self.label = label
+        self.message = message
+
+
+def _simulate_one(args: tuple[Game, DistanceSettings]) -> dict[str, float] | str:
+    """The behaviour vector, or the reason the game cannot be simulated (a string)."""
+    try:
+        return _behaviour(*args)
+    except Exception as e:  # reported with the file's name by the caller
+        return f"cannot simulate the game ({type(e).__name__}: {e})"
+
+
+def _behaviour(ast: Game, s: DistanceSettings) -> dict[str, float]:
     from evogame.engine import compile_game
     from evogame.simulate import Limits, simulate
 
-    ast, s = args
     n = compile_game(ast).nplayers
     limits = Limits(max_decisions=s.max_decisions)
     stats = simulate(ast, ["random"] * n, s.behaviour_games, seed=s.seed, limits=limits)
@@ -209,8 +191,8 @@ def behaviour_vectors(
 ) -> None:
     """Fill ``item.behaviour`` for every item, from the cache or by simulating.
 
-    Games with the same canonical text are simulated once. Raises ValueError (from the
-    engine) when a game cannot be simulated.
+    Games with the same canonical text are simulated once. Raises `GameFailure` when a
+    game cannot be compiled or simulated.
     """
     if settings.behaviour_games <= 0:
         for it in items:
@@ -220,12 +202,14 @@ def behaviour_vectors(
     keys = [behaviour_key(it.text, sim_key) for it in items]
     found: dict[str, dict[str, float]] = {}
     todo: dict[str, Game] = {}
+    label_of: dict[str, str] = {}
     for it, k in zip(items, keys, strict=True):
         if k in found or k in todo:
             continue
         v = cache.get_behaviour(k)
         if v is None:
             todo[k] = it.ast
+            label_of[k] = it.label
         else:
             found[k] = v
     jobs = [(ast, settings) for ast in todo.values()]
@@ -236,6 +220,8 @@ def behaviour_vectors(
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             results = pool.map(_simulate_one, jobs)
             for k, v in zip(todo, results, strict=True):
+                if isinstance(v, str):
+                    raise GameFailure(label_of[k], v)
                 found[k] = v
                 cache.put_behaviour(k, v)
                 done += 1
@@ -243,8 +229,11 @@ def behaviour_vectors(
                     progress("simulate", done, len(jobs))
     else:
         for k, job in zip(todo, jobs, strict=True):
-            found[k] = _simulate_one(job)
-            cache.put_behaviour(k, found[k])
+            v = _simulate_one(job)
+            if isinstance(v, str):
+                raise GameFailure(label_of[k], v)
+            found[k] = v
+            cache.put_behaviour(k, v)
             done += 1
             if progress:
                 progress("simulate", done, len(jobs))
@@ -268,16 +257,15 @@ def _ted_chunk(pairs: list[tuple[str, str]]) -> list[int]:
 
 def ted_table(
     trees: dict[str, LabeledTree],
+    pairs: list[tuple[str, str]],
     cache: Cache,
     workers: int = 1,
     progress: Progress | None = None,
 ) -> dict[tuple[str, str], int]:
-    """T for every pair of distinct trees (keyed by tree key, a < b), cached ones first."""
-    keys = sorted(trees)
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
+    """T for each pair of tree keys in `pairs` (each a < b), cached ones looked up."""
     table = cache.get_teds(pairs)
-    todo = [p for p in pairs if p not in table]
-    # Largest first, so the last chunks are small and both workers finish together.
+    todo = sorted({p for p in pairs if p not in table})
+    # Largest first, so the last chunks are small and the workers finish together.
     todo.sort(key=lambda p: -len(trees[p[0]]) * len(trees[p[1]]))
     chunk = 20
     chunks = [todo[s : s + chunk] for s in range(0, len(todo), chunk)]
@@ -286,8 +274,11 @@ def ted_table(
         progress("distances", 0, len(todo))
     new: dict[tuple[str, str], int] = {}
     if workers > 1 and len(chunks) > 1:
+        needed = {k for p in todo for k in p}
         with ProcessPoolExecutor(
-            max_workers=workers, initializer=_init_ted, initargs=(trees,)
+            max_workers=min(workers, len(chunks)),
+            initializer=_init_ted,
+            initargs=({k: trees[k] for k in needed},),
         ) as pool:
             for c, res in zip(chunks, pool.map(_ted_chunk, chunks), strict=True):
                 new.update(zip(c, res, strict=True))
@@ -307,7 +298,50 @@ def ted_table(
 
 
 def default_workers() -> int:
+    """Worker processes by default: one per core."""
     return max(1, os.cpu_count() or 1)
+
+
+def _fill(
+    rows: Sequence[Item],
+    cols: Sequence[Item],
+    settings: DistanceSettings,
+    cache: Cache,
+    workers: int,
+    progress: Progress | None,
+    square: bool,
+) -> Matrices:
+    t0 = time.perf_counter()
+    everyone = list(rows) if square else [*rows, *cols]
+    behaviour_vectors(everyone, settings, cache, workers, progress)
+    t1 = time.perf_counter()
+    trees = {it.tree.key(): it.tree for it in everyone}
+    cells = [(i, j) for i in range(len(rows)) for j in range(i + 1 if square else 0, len(cols))]
+    rkeys = [it.tree.key() for it in rows]
+    ckeys = [it.tree.key() for it in cols]
+    pairs = {tuple(sorted((rkeys[i], ckeys[j]))) for i, j in cells if rkeys[i] != ckeys[j]}
+    table = ted_table(trees, sorted(pairs), cache, workers, progress)  # type: ignore[arg-type]
+    shape = (len(rows), len(cols))
+    ted, ds, db = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+    for i, j in cells:
+        a, b = sorted((rkeys[i], ckeys[j]))
+        t = 0 if a == b else table[(a, b)]
+        ted[i, j] = t
+        ds[i, j] = normalised_ted(t, len(rows[i].tree), len(cols[j].tree))
+        db[i, j] = behavioural_distance(rows[i].behaviour or {}, cols[j].behaviour or {})
+    if square:
+        ted, ds, db = ted + ted.T, ds + ds.T, db + db.T
+    w = settings.effective_weight()
+    t2 = time.perf_counter()
+    return Matrices(
+        labels=[it.label for it in rows],
+        structural=ds,
+        behavioural=db,
+        blended=w * ds + (1.0 - w) * db,
+        ted=ted,
+        timings={"simulate": t1 - t0, "distances": t2 - t1},
+        columns=[it.label for it in cols],
+    )
 
 
 def distance_matrices(
@@ -319,36 +353,23 @@ def distance_matrices(
 ) -> Matrices:
     """Every pairwise distance among `items` (module docstring), with timings.
 
-    ``timings["simulate"]``: behaviour vectors (cache look-ups and play-outs);
-    ``timings["distances"]``: tree edit distances and the matrices.
+    Each matrix has shape (n, n), symmetric, zero diagonal. ``timings["simulate"]``:
+    behaviour vectors (cache look-ups and play-outs); ``timings["distances"]``: tree
+    edit distances and the matrices. Raises `GameFailure` when a game cannot be simulated.
     """
     workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    behaviour_vectors(items, settings, cache, workers, progress)
-    t1 = time.perf_counter()
-    trees = {it.tree.key(): it.tree for it in items}
-    table = ted_table(trees, cache, workers, progress)
-    n = len(items)
-    tkeys = [it.tree.key() for it in items]
-    ted = np.zeros((n, n))
-    ds = np.zeros((n, n))
-    db = np.zeros((n, n))
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = sorted((tkeys[i], tkeys[j]))
-            t = 0 if a == b else table[(a, b)]
-            ted[i, j] = ted[j, i] = t
-            ds[i, j] = ds[j, i] = normalised_ted(t, len(items[i].tree), len(items[j].tree))
-            bi, bj = items[i].behaviour or {}, items[j].behaviour or {}
-            db[i, j] = db[j, i] = behavioural_distance(bi, bj)
-    w = settings.effective_weight()
-    d = w * ds + (1.0 - w) * db
-    t2 = time.perf_counter()
-    return Matrices(
-        labels=[it.label for it in items],
-        structural=ds,
-        behavioural=db,
-        blended=d,
-        ted=ted,
-        timings={"simulate": t1 - t0, "distances": t2 - t1},
-    )
+    return _fill(items, items, settings, cache, workers, progress, square=True)
+
+
+def distances_to(
+    queries: Sequence[Item],
+    library: Sequence[Item],
+    settings: DistanceSettings,
+    cache: Cache,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> Matrices:
+    """The distances from each query to each library game: matrices of shape
+    (len(queries), len(library)); only those pairs are computed."""
+    workers = default_workers() if workers is None else workers
+    return _fill(queries, library, settings, cache, workers, progress, square=False)

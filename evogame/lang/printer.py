@@ -16,12 +16,16 @@ INDENT = 2
 
 
 class _Group:
-    """A parenthesised form: a list of parts (strings or groups)."""
+    """A parenthesised form: a list of parts (strings or groups), the comments to print on
+    their own lines before it, and whether any part holds comments (then it cannot be
+    printed flat)."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("comments", "noted", "parts")
 
-    def __init__(self, parts: list):
+    def __init__(self, parts: list, comments: list[str] | None = None):
         self.parts = parts
+        self.comments = comments or []
+        self.noted = any(isinstance(p, _Group) and (p.comments or p.noted) for p in parts)
 
 
 def _atom(node: A.Node) -> str:
@@ -36,7 +40,7 @@ def _atom(node: A.Node) -> str:
     return node.SYNTAX[0]
 
 
-def _doc(node: A.Node) -> str | _Group:
+def _doc(node: A.Node, notes: dict[int, list[str]] | None = None) -> str | _Group:
     if node.BARE:
         return _atom(node)
     stack: list[list] = [[]]
@@ -57,14 +61,14 @@ def _doc(node: A.Node) -> str | _Group:
             if value is None:
                 continue
             if item[0] == "$":
-                cur.append(str(value) if isinstance(value, A.Kw) else _doc(value))
+                cur.append(str(value) if isinstance(value, A.Kw) else _doc(value, notes))
             elif item[0] == "*":
-                cur.extend(_doc(v) for v in value)
+                cur.extend(_doc(v, notes) for v in value)
             elif value:
                 cur.append(", ".join(_atom(v) for v in value))
         else:
             cur.append(item)
-    return _Group(stack[0])
+    return _Group(stack[0], notes.get(id(node)) if notes else None)
 
 
 def _flat(d: str | _Group) -> str:
@@ -82,8 +86,11 @@ def _flat(d: str | _Group) -> str:
 
 def _layout(d: str | _Group, indent: int, lines: list[str], prefix: str) -> None:
     """Append `d` to `lines`, the first line starting with `prefix` at column `indent`."""
+    if isinstance(d, _Group) and d.comments:
+        lines.extend(" " * indent + c for c in d.comments)
+        d.comments = []
     flat = _flat(d)
-    if isinstance(d, str) or indent + len(prefix) + len(flat) <= WIDTH:
+    if isinstance(d, str) or (not d.noted and indent + len(prefix) + len(flat) <= WIDTH):
         lines.append(" " * indent + prefix + flat)
         return
     parts = d.parts
@@ -110,8 +117,31 @@ def _layout(d: str | _Group, indent: int, lines: list[str], prefix: str) -> None
     lines[-1] += ")"
 
 
-def to_text(node: A.Node) -> str:
-    """Canonical RECYCLE text for `node` (a whole game ends with a newline)."""
+def to_text(node: A.Node, comments: list[tuple[int, int, str]] | None = None) -> str:
+    """Canonical RECYCLE text for `node` (a whole game ends with a newline).
+
+    `comments` -- ``(line, column, text)`` of the ``;;`` comments of the source the tree
+    was read from (`evogame.lang.sexpr.comments`) -- are kept: each is printed on its own
+    line before the first construct that starts after it; those after the last construct
+    end the text. Without them the text is the canonical form of the tree alone.
+    """
+    notes: dict[int, list[str]] = {}
+    tail: list[str] = []
+    if comments:
+        anchors = sorted(
+            ((n.span.line, n.span.column), i, n)
+            for i, n in enumerate(A.walk(node))
+            if n.span is not None and not n.BARE
+        )
+        k = 0
+        for line, col, text in sorted(comments):
+            while k < len(anchors) and anchors[k][0] <= (line, col):
+                k += 1
+            if k < len(anchors):
+                notes.setdefault(id(anchors[k][2]), []).append(text)
+            else:
+                tail.append(text)
     lines: list[str] = []
-    _layout(_doc(node), 0, lines, "")
+    _layout(_doc(node, notes), 0, lines, "")
+    lines.extend(tail)
     return "\n".join(lines) + ("\n" if isinstance(node, A.Game) else "")

@@ -180,6 +180,22 @@ _TOP_ONLY = re.compile(r"[ \t\n]*(setup|scoring|declare)(?![a-z])")
 _IGNORABLE_TAIL = re.compile(r"(?:\s+|;;[^\n]*|\))*")
 
 
+_COMMENT_RE = re.compile(r";;[^\n]*")
+
+
+def comments(text: str) -> list[tuple[int, int, str]]:
+    """The ``;;`` comments of decoded source text: (line, column, text without trailing
+    spaces), 1-based, in order."""
+    out = []
+    line, line_start, pos = 1, 0, 0  # counted incrementally: linear in the text's size
+    for m in _COMMENT_RE.finditer(text):
+        line += text.count("\n", pos, m.start())
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        pos = m.start()
+        out.append((line, m.start() - line_start + 1, m.group(0).rstrip()))
+    return out
+
+
 def _scan_structure(text: str, file: str) -> tuple[int, int]:
     """Check the structure with exact positions before the LALR parse.
 
