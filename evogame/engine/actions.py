@@ -337,11 +337,13 @@ class ActionCompiler(Compiler):
         cond, body = self.expr(n.cond), self.run(n.body)
 
         def ensure(st, env):
-            trial = st.clone()
+            trial = st.trial()
             e = env[:]
             body(trial, e)
             if cond(trial, e):
+                seen = st.seen  # a trial keeps no cycle record; the game's goes on
                 st.assign(trial)
+                st.seen = seen
                 env[:] = e
 
         return ensure
@@ -400,7 +402,7 @@ class ActionCompiler(Compiler):
                 offered: list = []
                 body(st, env, offered)
                 for action, e in offered:
-                    trial = st.clone()
+                    trial = st.trial()
                     e2 = e[:]
                     action(trial, e2)
                     if cond(trial, e2):

@@ -186,9 +186,16 @@ class State:
         c.terminal, c.capped, c.cycle, c.error = self.terminal, self.capped, self.cycle, self.error
         c.decisions, c.steps, c.loop_steps = self.decisions, self.steps, self.loop_steps
         c.max_decisions, c.max_steps = self.max_decisions, self.max_steps
-        c.seen = dict(self.seen) if self.seen is not None else None
+        c.seen = dict(self.seen) if self.seen is not None and copy_rng else None
         c.entropy = self.entropy
         c.deck_uses = self.deck_uses[:]
+        return c
+
+    def trial(self) -> State:
+        """A cheap copy for looking ahead (`ensure`): it shares this state's chance stream
+        and does no cycle detection. Trials are deterministic given the position."""
+        c = self.clone(copy_rng=False)
+        c.rng = self.rng
         return c
 
     def assign(self, other: State) -> None:
