@@ -118,7 +118,29 @@ class _Progress:
     help="ISMCTS iterations per decision.",
 )
 @click.option(
+    "--by",
+    "value_by",
+    type=click.Choice(["rank", "score", "win"]),
+    default="rank",
+    show_default=True,
+    help="What Monte Carlo players maximise (score suits cooperative games).",
+)
+@click.option(
     "--rotate", is_flag=True, help="Seat each player in every position in turn; report per player."
+)
+@click.option(
+    "--deals",
+    default=0,
+    type=click.IntRange(0),
+    help="Instead of --games: play G games on each of D fixed deals (same shuffles, different "
+    "play) and report the per-deal win shares by turn position.",
+)
+@click.option(
+    "--games-per-deal",
+    default=20,
+    show_default=True,
+    type=click.IntRange(2),
+    help="Games on each deal (with --deals).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -133,7 +155,10 @@ def play(
     max_steps,
     rollouts,
     iterations,
+    value_by,
     rotate,
+    deals,
+    games_per_deal,
     quiet,
     as_json,
 ):
@@ -143,6 +168,16 @@ def play(
     if len(specs) != game.nplayers:
         click.echo(f"{file}:1:1: --players names {len(specs)} seats; the game has {game.nplayers}")
         sys.exit(1)
+    if deals:
+        if rotate:
+            click.echo(f"{file}:1:1: --rotate does not combine with --deals")
+            sys.exit(1)
+        budgets = {"rollouts": rollouts, "iterations": iterations}
+        limits = Limits(max_decisions, max_steps)
+        _play_deals(
+            file, ast, specs, deals, games_per_deal, seed, limits, budgets, workers, as_json
+        )
+        return
     progress = _Progress(n, not quiet)
     t0 = time.perf_counter()
     try:
@@ -155,7 +190,7 @@ def play(
             limits=Limits(max_decisions, max_steps),
             name=file.stem,
             progress=progress,
-            budgets={"rollouts": rollouts, "iterations": iterations},
+            budgets={"rollouts": rollouts, "iterations": iterations, "by": value_by},
             rotate=rotate,
         )
     except ValueError as e:
@@ -232,3 +267,60 @@ def _table(out: dict) -> None:
         )
     for msg, k in out["error_messages"].items():
         console.print(f"  error in {k} games: {msg}")
+
+
+def _play_deals(file, ast, specs, deals, games_per_deal, seed, limits, budgets, workers, as_json):
+    """`play --deals D --games-per-deal G`: the usual statistics over all D x G games, and
+    per deal the win share of each turn position, as a histogram over deals."""
+    from evogame.fitness.deals import deal_tally, deals_json
+
+    t0 = time.perf_counter()
+    try:
+        tally = deal_tally(
+            ast, specs, deals, games_per_deal, seed, limits, budgets, workers, file.stem,
+            by_score=len(specs) == 1,
+        )  # fmt: skip
+    except ValueError as e:
+        click.echo(f"{file}:1:1: {e}")
+        sys.exit(1)
+    out = {"game": file.stem, "file": str(file), "players": specs, "seed": seed}
+    out.update(tally.stats.to_json())
+    out["deals"] = deals_json(tally, games_per_deal)
+    out["seconds"] = time.perf_counter() - t0
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    out["rotated"] = False
+    _table(out)
+    _deals_table(out["deals"])
+
+
+def _deals_table(d: dict) -> None:
+    """One row per histogram bin, one column per turn position: how many deals gave that
+    position a win share (mean score, one-player games) in the bin."""
+    console = Console()
+    what = "mean score" if d["by"] == "score" else "win share"
+    t = Table(
+        title=f"deals per bin of per-deal {what}: {d['deals']} deals x {d['games_per_deal']} games"
+    )
+    t.add_column(what)
+    counts = d["histogram"]["counts"]
+    for pos in range(len(counts)):
+        t.add_column(f"pos {pos}", justify="right")
+    edges = d["histogram"]["edges"]
+    for b in range(len(edges) - 1):
+        label = f"{edges[b]:.3g}-{edges[b + 1]:.3g}"
+        t.add_row(label, *(str(c[b]) for c in counts))
+    t.add_section()
+    t.add_row("mean", *(f"{s['mean']:.3f}" for s in d["summary"]))
+    t.add_row("sd", *(f"{s['sd']:.3f}" for s in d["summary"]))
+    if d["by"] != "score":
+        t.add_row("always won", *(f"{s['always_won']:.2f}" for s in d["summary"]))
+        t.add_row("never won", *(f"{s['never_won']:.2f}" for s in d["summary"]))
+    console.print(t)
+    a = d["agency"]
+    console.print(
+        f"agency (1 - share of the outcome's variance the deal explains) {a['value']:.3f} "
+        f"(95% CI {a['ci95'][0]:.3f}-{a['ci95'][1]:.3f})",
+        highlight=False,
+    )
