@@ -828,7 +828,9 @@ class Elaborator:
             raise self.error(s, "a deck attribute starts with a name")
         if key:
             if len(names) != 1 or not subs:
-                raise self.error(s, "expected an attribute key and its values, e.g. (RANK (ACE, TWO))")
+                raise self.error(
+                    s, "expected an attribute key and its values, e.g. (RANK (ACE, TWO))"
+                )
             return A.AttrKey(names[0], subs, span=s.span)
         return A.AttrValue(tuple(names), subs, span=s.span)
 

@@ -32,3 +32,19 @@ def test_same_records_from_both_back_ends(path):
             b.capped,
             b.cycle,
         )
+
+
+@pytest.mark.parametrize("path", FILES or [None], ids=lambda p: p.stem if p else "absent")
+def test_generated_source_never_contains_text_from_the_rule_file(path):
+    """Rule files are data: names reach generated code only as constants (_k<i>)."""
+    if path is None:
+        require_shared()
+    from evogame.lang import ast as A
+
+    ast = parse_file(path)
+    game = compile_game(ast)
+    names = {n.value for n in A.walk(ast) if isinstance(n, A.NameLit)}
+    names |= {n.name for n in A.walk(ast) if isinstance(n, A.Var)}
+    source = "\n".join(game.compiler.sources)
+    words = set(__import__("re").findall(r"[A-Za-z_][A-Za-z0-9_]*", source))
+    assert not (names & words)
