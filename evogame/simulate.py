@@ -115,6 +115,7 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
         rec = play_one(game, seated, i, seed, limits)
         rec.win = [rec.win[(k + r) % n] for k in range(n)]
         rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
+        rec.turn_order = [(s - r) % n for s in rec.turn_order]  # seats -> player entries
         stats.add(rec)
     return stats
 

@@ -172,7 +172,7 @@ def play(
         if rotate:
             click.echo(f"{file}:1:1: --rotate does not combine with --deals")
             sys.exit(1)
-        budgets = {"rollouts": rollouts, "iterations": iterations}
+        budgets = {"rollouts": rollouts, "iterations": iterations, "by": value_by}
         limits = Limits(max_decisions, max_steps)
         _play_deals(
             file, ast, specs, deals, games_per_deal, seed, limits, budgets, workers, as_json

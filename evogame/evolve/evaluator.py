@@ -15,8 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 _STATE: dict = {}
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """Raised by the alarm: a BaseException, so no `except Exception` in the engine or the
+    evaluator can swallow it."""
 
 
 def _init(profile_spec: str, timeout: float) -> None:

@@ -41,9 +41,9 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     },
     "pipmc": {
         "rollouts": ("int+", 10),
-        "batch": ("int+", 20),
-        "min_games": ("int+", 40),
-        "max_games": ("int+", 200),
+        "batch": ("int+", 24),
+        "min_games": ("int+", 48),
+        "max_games": ("int+", 240),
         "max_cost": ("int+", 2_000_000),
     },
 }
@@ -153,8 +153,14 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
                 raise fail(_key(sec, k), f"unknown key (known: {', '.join(sorted(spec))})")
             values[k] = _check(spec[k][0], v, _key(sec, k), fail)
         out[sec] = {k: values.get(k, d) for k, (_, d) in spec.items()}
+    for key in ("agency.games_per_deal", "agency.min_deals"):
+        sec, k = key.split(".")
+        if out[sec][k] < 2:
+            raise fail(key, f"expected an integer of at least 2, got {out[sec][k]!r}")
     for sec in ("random", "agency", "pipmc"):
-        lo_key, hi_key = ("min_deals", "max_deals") if sec == "agency" else ("min_games", "max_games")
+        lo_key, hi_key = (
+            ("min_deals", "max_deals") if sec == "agency" else ("min_games", "max_games")
+        )
         if out[sec][lo_key] > out[sec][hi_key]:
             raise fail(f"{sec}.{lo_key}", f"is larger than {sec}.{hi_key}")
     comps = data.get("components")
@@ -214,7 +220,7 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
         return v
     if kind == "combine":
         if v not in ("geometric", "harmonic"):
-            raise fail(key, f"expected \"geometric\" or \"harmonic\", got {v!r}")
+            raise fail(key, f'expected "geometric" or "harmonic", got {v!r}')
         return v
     if kind == "weight":
         if not _number(v) or v < 0:

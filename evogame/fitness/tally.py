@@ -34,6 +34,9 @@ class RecordTally:
     real_options: list[int] = field(default_factory=list)
     terminated: int = 0
     draws: int = 0
+    shared: int = 0
+    score_lo: int | None = None
+    score_hi: int | None = None
     stats: GameStats | None = None
 
     def __post_init__(self) -> None:
@@ -55,20 +58,37 @@ class RecordTally:
         self.real_options.append(sum(real))
         self.terminated += r.terminated
         self.draws += is_draw(r.win)
+        self.shared += min(r.scores) == max(r.scores)
+        s0 = r.scores[0]
+        self.score_lo = s0 if self.score_lo is None else min(self.score_lo, s0)
+        self.score_hi = s0 if self.score_hi is None else max(self.score_hi, s0)
         self.stats.add(r)
 
     @property
     def any_real_decision(self) -> bool:
         return any(self.real)
 
+    @property
+    def cooperative(self) -> bool:
+        """Several seats, every game gave them all the same score, and that score varied
+        from game to game: a cooperative game (the team's score is the outcome)."""
+        return (
+            self.nseats > 1
+            and self.games > 0
+            and self.shared == self.games
+            and self.score_lo != self.score_hi
+        )
+
 
 @dataclass(slots=True)
 class DealTally:
     """Records grouped by deal: per deal and turn position, the number of games and the sum
-    and sum of squares of the outcome (the win share; the score in one-player games, where
-    the win share is always 1)."""
+    and sum of squares of the outcome. The outcome is the win share; with ``by_score`` it
+    is the score of the first seat to decide, as the only position (one-player and
+    cooperative games, where the win share never varies)."""
 
     nseats: int
+    by_score: bool = False
     count: list[int] = field(default_factory=list)
     sums: list[list[float]] = field(default_factory=list)
     sqs: list[list[float]] = field(default_factory=list)
@@ -77,6 +97,10 @@ class DealTally:
     def __post_init__(self) -> None:
         if self.stats is None:
             self.stats = GameStats(self.nseats)
+
+    @property
+    def positions(self) -> int:
+        return 1 if self.by_score else self.nseats
 
     @property
     def deals(self) -> int:
@@ -88,11 +112,12 @@ class DealTally:
 
     def add_deal(self, records: list[GameRecord]) -> None:
         """Fold in all the games played on one deal."""
-        s = [0.0] * self.nseats
-        q = [0.0] * self.nseats
+        k = self.positions
+        s = [0.0] * k
+        q = [0.0] * k
         for r in records:
-            for pos, seat in enumerate(r.turn_order):
-                x = float(r.scores[seat]) if self.nseats == 1 else r.win[seat]
+            for pos, seat in enumerate(r.turn_order[:k]):
+                x = float(r.scores[seat]) if self.by_score else r.win[seat]
                 s[pos] += x
                 q[pos] += x * x
             self.stats.add(r)
@@ -101,14 +126,18 @@ class DealTally:
         self.sqs.append(q)
 
     def per_deal_means(self) -> list[list[float]]:
-        """Per deal, the mean outcome of each turn position (the per-deal win shares)."""
-        return [[x / c if c else 0.0 for x in s] for s, c in zip(self.sums, self.count, strict=True)]
+        """Per deal, the mean outcome of each turn position (the per-deal win shares, or
+        the per-deal mean score with ``by_score``)."""
+        return [
+            [x / c if c else 0.0 for x in s] for s, c in zip(self.sums, self.count, strict=True)
+        ]
 
 
 @dataclass(slots=True)
 class SoloTally:
-    """One-player games, PIPMC against random on the same deal: how often PIPMC's score is
-    better (1), equal (1/2) or worse (0); sums of that outcome and of its square."""
+    """One-player and cooperative games: a game with PIPMC against one with random play
+    only, on the same deal: how often PIPMC's (shared) score is better (1), equal (1/2) or
+    worse (0); sums of that outcome and of its square."""
 
     games: int = 0
     total: float = 0.0

@@ -1,0 +1,84 @@
+"""`evogame evaluate`: the fitness of rule files under a profile (fitness/*.toml)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from evogame.commands.play import parse_defines
+from evogame.fitness import Evaluation, ProfileError, evaluate_file, load_profile
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--profile",
+    default="default",
+    show_default=True,
+    help="A profile file, or the name of one in fitness/ (default, quick).",
+)
+@click.option(
+    "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the evaluation.")
+@click.option(
+    "--no-gates",
+    is_flag=True,
+    help="Run every phase even when a gate fails (failures become notes).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per file.")
+def evaluate(files, profile, defines, seed, no_gates, as_json):
+    """Evaluate the fitness of rule files: each component with its 95% interval, the
+    combined value, and the games it cost. Exit 1 when a file cannot be read or checked."""
+    try:
+        prof = load_profile(profile)
+    except ProfileError as e:
+        click.echo(str(e))
+        sys.exit(1)
+    defs = parse_defines(defines)
+    out = []
+    failed = False
+    for f in files:
+        ev = evaluate_file(f, prof, seed=seed, defines=defs, gates=not no_gates)
+        if ev.failed_at in ("read", "compile"):
+            # Not a playable game: a user error, reported like `check` and `play` do.
+            failed = True
+            msg = ev.reason if ev.failed_at == "read" else f"{f}:1:1: {ev.reason}"
+            click.echo(msg, err=as_json)
+        if as_json:
+            out.append({"file": str(f), **ev.to_json()})
+        elif ev.failed_at not in ("read", "compile"):
+            _table(f, ev, prof.name, prof.combine, seed)
+    if as_json:
+        click.echo(json.dumps(out))
+    sys.exit(1 if failed else 0)
+
+
+def _table(path: Path, ev: Evaluation, profile: str, combine: str, seed: int) -> None:
+    console = Console()
+    t = Table(title=f"{path.stem}: profile {profile}, seed {seed}")
+    t.add_column("component")
+    t.add_column("value", justify="right")
+    t.add_column("95% CI", justify="right")
+    for name, (v, lo, hi) in ev.components.items():
+        t.add_row(name, f"{v:.3f}", f"{lo:.3f}-{hi:.3f}")
+    console.print(t)
+    lo, hi = ev.fitness_ci
+    console.print(
+        f"fitness {ev.fitness:.3f} ({combine} mean; from the interval ends {lo:.3f}-{hi:.3f})"
+    )
+    games = ", ".join(f"{k} {v}" for k, v in ev.games.items() if v)
+    secs = ", ".join(f"{k} {v:.2f} s" for k, v in ev.phase_seconds.items() if k != "compile")
+    console.print(
+        f"games: {games} (total {sum(ev.games.values())}); {ev.seconds:.2f} s ({secs})",
+        highlight=False,
+    )
+    if ev.reason:
+        console.print(f"gated out: {ev.reason}", highlight=False)
+    for note in ev.notes:
+        console.print(f"note: {note}", highlight=False)

@@ -1,0 +1,337 @@
+"""The fitness components: each maps game records (through a tally) to a value in [0, 1]
+with a 95% confidence interval. 1 is what a designer wants; 0 is a broken game.
+
+Notation: N games; n seats; for turn position k (the k-th seat to get a decision), w_k is
+its mean win share (ties split 1/j among j tied winners); a *decision* is a point where a
+player is asked to choose, a *real* decision one with more than one option, a *forced*
+decision one with exactly one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from evogame.fitness.tally import DealTally, RecordTally, SoloTally
+from evogame.metrics.stats import Z95, GameStats, mean_ci, wilson
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A component's value and its 95% confidence interval, all in [0, 1]."""
+
+    value: float
+    lo: float
+    hi: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2
+
+    def as_tuple(self) -> tuple[float, float, float]:
+        return (self.value, self.lo, self.hi)
+
+
+#: An exact zero (the component is 0 by definition, e.g. branching without decisions).
+ZERO = Estimate(0.0, 0.0, 0.0)
+#: A component that could not be measured: reported as 0, the interval says "unknown".
+UNKNOWN = Estimate(0.0, 0.0, 1.0)
+
+
+def _clip(x: float) -> float:
+    return min(1.0, max(0.0, x))
+
+
+def _est(value: float, lo: float, hi: float) -> Estimate:
+    v = _clip(value)
+    return Estimate(v, min(_clip(lo), v), max(_clip(hi), v))
+
+
+def band(x: float, lo: float, hi: float) -> float:
+    """How well x sits in the band [lo, hi]: min(1, x/lo, hi/x); 0 when x <= 0.
+
+    1 inside the band; outside it falls with the ratio to the nearer edge (half the lower
+    edge or twice the upper edge scores 1/2), so it is scale-free.
+    """
+    if x <= 0:
+        return 0.0
+    return min(1.0, x / lo, hi / x)
+
+
+def share_ci(total: float, total_sq: float, n: int) -> tuple[float, float]:
+    """95% interval of the mean of n values in [0, 1] (sum `total`, sum of squares
+    `total_sq`): the Wilson interval with the effective sample size n·p(1-p)/s², where s² is
+    the values' variance. For 0/1 values s² = p(1-p), so this is the plain Wilson interval;
+    tie-split values (1/2, 1/3, ...) vary less, and the interval narrows accordingly."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = total / n
+    var = max(total_sq / n - p * p, 0.0)
+    binom = p * (1 - p)
+    if binom <= 1e-15 or var >= binom:
+        return wilson(total, n)
+    if var <= 1e-15:
+        return (p, p)
+    n_eff = n * binom / var  # a float: wilson() needs no integer n
+    return wilson(p * n_eff, n_eff) if n_eff < 1e12 else (p, p)  # type: ignore[arg-type]
+
+
+def _tri(w: float, n: int) -> float:
+    """Position score: w·n when w <= 1/n, else (1 - w)/(1 - 1/n) (1 at w = 1/n)."""
+    f = 1.0 / n
+    if abs(w - f) < 1e-12:  # tie-split sums such as 100 * (1/3) are not exact
+        return 1.0
+    return w / f if w <= f else (1 - w) / (1 - f)
+
+
+def fairness(t: RecordTally) -> Estimate:
+    """Turn-order fairness with random players, in [0, 1].
+
+    fairness = min_k tri(w'_k),  tri(w) = n·w if w <= 1/n, else (1 - w)/(1 - 1/n),
+
+    where w'_k is position k's win share with the sampling error taken out: w'_k = 1/n ±
+    sqrt(max(0, (w_k - 1/n)² - Var(w_k))) (same side of 1/n as w_k; Var(w_k) = s_k²/(N-1),
+    s_k² the variance of position k's per-game win share). Noise alone makes the largest
+    departure from 1/n look larger; (w_k - 1/n)² - Var(w_k) is its unbiased estimate.
+    tri is 1 when the position wins exactly 1/n, 0 when it always or never wins
+    (CARDSTOCK's seat-0 triangle, applied to every position, the worst one counting).
+    Interval: [min_k min tri over CI_k, min_k max tri over CI_k], CI_k the 95% interval
+    of w_k (`share_ci`); max tri over CI_k is 1 when CI_k contains 1/n.
+    One seat: 1 (no turn order to be unfair).
+    """
+    n = t.nseats
+    if n == 1:
+        return Estimate(1.0, 1.0, 1.0)
+    N = t.games
+    if N == 0:
+        return UNKNOWN
+    f = 1.0 / n
+    value = lo = hi = 1.0
+    for s, q in zip(t.pos_sum, t.pos_sq, strict=True):
+        w = s / N
+        var_mean = max(q / N - w * w, 0.0) / max(N - 1, 1)
+        dev = math.sqrt(max((w - f) ** 2 - var_mean, 0.0))
+        value = min(value, _tri(f + dev if w >= f else f - dev, n))
+        a, b = share_ci(s, q, N)
+        lo = min(lo, _tri(a, n), _tri(b, n))
+        hi = min(hi, 1.0 if a <= f <= b else max(_tri(a, n), _tri(b, n)))
+    return _est(value, lo, hi)
+
+
+def termination(t: RecordTally) -> Estimate:
+    """Share of games that end by their own rules (not capped, no cycle, no engine error):
+    terminated/N, with its Wilson interval."""
+    if t.games == 0:
+        return UNKNOWN
+    return _est(t.terminated / t.games, *wilson(t.terminated, t.games))
+
+
+def no_draw(t: RecordTally) -> Estimate:
+    """Share of games with a winner: 1 - draws/N, a draw being a game where every seat
+    shares the win equally (e.g. a constant score). A game that always ends drawn decides
+    nothing; one with a single loser and shared winners (Pairs) is not a draw. Wilson
+    interval. One seat, or a cooperative game (`RecordTally.cooperative`: the seats always
+    share a score that varies between games): 1."""
+    if t.nseats == 1 or t.cooperative:
+        return Estimate(1.0, 1.0, 1.0)
+    if t.games == 0:
+        return UNKNOWN
+    won = t.games - t.draws
+    return _est(won / t.games, *wilson(won, t.games))
+
+
+def _branching_value(T: float, R: float, B: float, lo: float, hi: float, pen: float) -> float:
+    if T <= 0 or R <= 0:
+        return 0.0
+    return band(B / R, lo, hi) * (1 - pen * (T - R) / T)
+
+
+def branching(
+    t: RecordTally, band_: tuple[float, float] = (2.0, 10.0), forced_penalty: float = 1.0
+) -> Estimate:
+    """How well the branching factor sits in a band, forced decisions penalised, in [0, 1].
+
+    branching = band(B/R; lo, hi) · (1 - forced_penalty · (T - R)/T)
+
+    with T the decisions, R the real decisions and B the options offered at real decisions,
+    summed over all games (so B/R is the mean branching factor of real decisions and
+    (T - R)/T the share of forced decisions); band(x) = min(1, x/lo, hi/x). 0 when there
+    are no decisions or no real ones. Interval: delete-one-game jackknife, ± 1.96 SE.
+    """
+    lo, hi = band_
+    T, R, B = sum(t.decisions), sum(t.real), sum(t.real_options)
+    if R == 0:
+        return ZERO
+    value = _branching_value(T, R, B, lo, hi, forced_penalty)
+    N = t.games
+    if N < 2:
+        return _est(value, 0.0, 1.0)
+    loo = [
+        _branching_value(T - ti, R - ri, B - bi, lo, hi, forced_penalty)
+        for ti, ri, bi in zip(t.decisions, t.real, t.real_options, strict=True)
+    ]
+    return _jackknife(value, loo)
+
+
+def _jackknife(value: float, loo: list[float], z: float = Z95) -> Estimate:
+    """value ± z·SE, SE² = (m-1)/m · Σ (loo_i - mean(loo))² over the m leave-one-out values."""
+    m = len(loo)
+    mean = sum(loo) / m
+    se = math.sqrt((m - 1) / m * sum((x - mean) ** 2 for x in loo))
+    return _est(value, value - z * se, value + z * se)
+
+
+def length(t: RecordTally, band_: tuple[float, float] = (20.0, 150.0)) -> Estimate:
+    """How well the number of decisions per game sits in a band, in [0, 1]:
+
+    length = (1/N) Σ_games band(D_g; lo, hi),   band(x) = min(1, x/lo, hi/x), band(0) = 0,
+
+    D_g the decisions (forced ones included) of game g; averaging per game penalises a game
+    that is sometimes far too short and sometimes far too long even when its mean sits in
+    the band. Interval: mean ± 1.96·s/√N.
+    """
+    N = t.games
+    if N == 0:
+        return UNKNOWN
+    lo, hi = band_
+    xs = [band(d, lo, hi) for d in t.decisions]
+    s = sum(xs)
+    a, b = mean_ci(s, sum(x * x for x in xs), N)
+    return _est(s / N, a, b)
+
+
+def skill(stats: GameStats, nplayers: int) -> Estimate:
+    """PIPMC's gain over random play, in [0, 1]:
+
+    skill = max(0, (w - 1/n)/(1 - 1/n)),
+
+    w the win share of one PIPMC player against n-1 random players, seated in every
+    position in turn (whole rotations, so a random player would get exactly 1/n; `stats`
+    holds those games with entry 0 = PIPMC). 0 = no better than chance (or worse), 1 = always
+    wins. Interval: w's Wilson interval mapped the same way (`evogame play`'s `skill`).
+    """
+    from evogame.commands.play import skill as play_skill
+
+    if stats.games == 0 or nplayers < 2:
+        return UNKNOWN
+    sk = play_skill(stats, ["pipmc"] + ["random"] * (nplayers - 1))[0]
+    return _est(max(sk["gain"], 0.0), max(sk["ci95"][0], 0.0), max(sk["ci95"][1], 0.0))
+
+
+def skill_solo(s: SoloTally) -> Estimate:
+    """One-player and cooperative games (where win shares never vary): a game with one
+    PIPMC seat (rotated) and one with random play only, on the same deal, in [0, 1]:
+
+    skill = max(0, 2x - 1),  x = (#PIPMC's score better + ½ #equal) / #deals,
+
+    i.e. the gain formula with n = 2 for a virtual contest of the two on one deal ("better"
+    follows the game's `scoring max|min`; in a cooperative game the score is the team's).
+    Interval: x's interval (`share_ci`) mapped."""
+    if s.games == 0:
+        return UNKNOWN
+    x = s.total / s.games
+    a, b = share_ci(s.total, s.total_sq, s.games)
+    return _est(max(2 * x - 1, 0.0), max(2 * a - 1, 0.0), max(2 * b - 1, 0.0))
+
+
+def _agency_value(count: list[int], sums: list[list[float]], sqs: list[list[float]]) -> float:
+    D = len(count)
+    N = sum(count)
+    if D < 2 or N <= D:
+        return 0.0
+    k = len(sums[0])
+    n0 = (N - sum(c * c for c in count) / N) / (D - 1)
+    within = between = 0.0
+    for p in range(k):
+        m = sum(s[p] for s in sums) / N
+        ssw = sum(q[p] - s[p] * s[p] / c for s, q, c in zip(sums, sqs, count, strict=True))
+        ssb = sum(c * (s[p] / c - m) ** 2 for s, c in zip(sums, count, strict=True))
+        msw = max(ssw, 0.0) / (N - D)
+        msb = ssb / (D - 1)
+        within += msw
+        between += max((msb - msw) / n0, 0.0)
+    total = within + between
+    return within / total if total > 1e-12 else 0.0
+
+
+def agency(d: DealTally) -> Estimate:
+    """How little the deal alone decides the outcome, in [0, 1] (1 - the intra-deal
+    correlation of the win share).
+
+    Random games are played from each of D fixed deals (same shuffles, different play).
+    Per turn position k, a one-way random-effects analysis of variance splits the variance
+    of the per-game win share into a within-deal part σ²_w,k (what play changes) and a
+    between-deal part σ²_b,k (what the deal fixes):
+
+        σ²_w,k = MSW_k,  σ²_b,k = max(0, (MSB_k - MSW_k)/n₀),
+        agency = Σ_k σ²_w,k / Σ_k (σ²_w,k + σ²_b,k),
+
+    MSW/MSB the within/between-deal mean squares, n₀ = (N - Σ_d G_d²/N)/(D - 1) (G_d games
+    on deal d; n₀ = G when every deal has G). Subtracting MSW from MSB takes out the noise
+    of the per-deal means, and working per position takes out turn-order advantage, so
+    agency measures the deal only. A game whose deal fixes the winner scores 0; one whose
+    deal does not matter, 1; a game whose outcome never varies scores 0 (nothing to
+    decide). One-player and cooperative games use the (shared) score instead of the win
+    share, which never varies there (`DealTally.by_score`).
+    Interval: delete-one-deal jackknife, ± t(0.975, D-1)·SE.
+    """
+    D = d.deals
+    if D < 2:
+        return UNKNOWN
+    value = _agency_value(d.count, d.sums, d.sqs)
+    loo = [
+        _agency_value(
+            d.count[:i] + d.count[i + 1 :], d.sums[:i] + d.sums[i + 1 :], d.sqs[:i] + d.sqs[i + 1 :]
+        )
+        for i in range(D)
+    ]
+    return _jackknife(value, loo, z=t975(D - 1))
+
+
+# Student's t 97.5% quantiles for 1..30 degrees of freedom (standard tables).
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
+
+
+def t975(df: int) -> float:
+    """Student's t 97.5% quantile: a table up to 30 degrees of freedom, beyond that the
+    Cornish-Fisher expansion in 1/df around z = 1.96 (error below 1e-4; the table rounds to 1e-3)."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z, v = Z95, float(df)
+    return (
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * v**4)
+    )
+
+
+def combine(
+    values: dict[str, float],
+    weights: dict[str, float],
+    method: str = "geometric",
+    floor: float = 0.0,
+) -> float:
+    """One fitness from the components (each first raised to at least `floor`):
+
+    geometric: exp(Σ w_i ln c_i / Σ w_i);   harmonic: Σ w_i / Σ (w_i / c_i);
+
+    both 0 when a component with positive weight is 0, so no strength buys off a broken
+    part; components of weight 0 are reported but do not count.
+    """
+    items = [(max(values[k], floor), w) for k, w in weights.items() if w > 0]
+    wsum = sum(w for _, w in items)
+    if not items or wsum <= 0:
+        return 0.0
+    if any(c <= 0 for c, _ in items):
+        return 0.0
+    if method == "geometric":
+        return _clip(math.exp(sum(w * math.log(c) for c, w in items) / wsum))
+    if method == "harmonic":
+        return _clip(wsum / sum(w / c for c, w in items))
+    raise ValueError(f"unknown combination {method!r}")

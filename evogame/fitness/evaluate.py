@@ -1,0 +1,431 @@
+"""Evaluate a candidate game against a fitness profile, as cheaply as the answer allows.
+
+Stages (each only if the previous one lets the candidate through):
+
+1. **compile** — the AST compiles for the engine;
+2. **gates** — random play of a small sample (``[gates] games``): some decision offers more
+   than one option, and at least ``min_termination`` of the games end on their own. The
+   sample stops early once the termination gate can no longer be met;
+3. **random play** — the gate sample continues in batches until every random-play
+   component's 95% interval is at most its ``ci_half_width`` wide on each side (or
+   ``max_games``); then **agency**: D fixed deals of G random games each, deals added in
+   batches until agency's interval is narrow enough;
+4. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
+   batches of whole rotations until skill's interval is narrow enough.
+
+A candidate that fails a gate gets fitness 0, a `reason`, and the components its gate
+sample measured (the others are 0 by definition when there is no real decision, else
+"unknown": 0 with the interval [0, 1]). Nothing a candidate does raises: engine errors end
+a game as an error game, anything else ends the evaluation with a reason.
+
+Results are a function of (AST, profile, seed): each phase draws from its own seed derived
+from `seed`, games are numbered, and the stopping rules depend only on the games played.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evogame.engine import CompiledGame, compile_game, with_defines
+from evogame.fitness import components as C
+from evogame.fitness.components import Estimate
+from evogame.fitness.deals import play_deal
+from evogame.fitness.profile import RANDOM_COMPONENTS, Profile
+from evogame.fitness.tally import DealTally, RecordTally, SoloTally
+from evogame.lang import RecycleError, parse_file
+from evogame.lang.ast import Game
+from evogame.metrics.stats import GameStats
+from evogame.players import RandomPlayer
+from evogame.players.mcts import PIMCPlayer
+from evogame.simulate import Limits, deal_seed, play_one
+
+PHASES = ("gate", "random", "agency", "pipmc")
+_MASK = (1 << 63) - 1
+
+
+def phase_seed(seed: int, phase: int) -> int:
+    """The seed of one phase of an evaluation seeded `seed` (phases never share games)."""
+    return (seed * 0xD1B54A32D192ED03 + (phase + 1) * 0x9E3779B97F4A7C15 + 0x632BE59B) & _MASK
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The result of evaluating one candidate (picklable; equal for equal inputs and seed,
+    `seconds` and `phase_seconds` aside).
+
+    ``fitness``: the combined value in [0, 1] (0 when gated out); ``fitness_ci``: the
+    combination of the components' interval ends (conservative); ``components``: name ->
+    (value, lo, hi); ``games``: games played per phase; ``reason``: why the candidate was
+    gated out, else None; ``failed_at``: where it stopped when it did ("read": the file
+    does not parse or check, "compile", "gate", "internal": a bug the candidate provoked),
+    else None; ``notes``: other things worth knowing (a gate that failed with
+    gates off, a component not measured); ``details``: plain figures for logs (mean
+    decisions, branching, win share by turn position, ...).
+    """
+
+    fitness: float
+    components: dict[str, tuple[float, float, float]]
+    games: dict[str, int]
+    seconds: float = field(default=0.0, compare=False)
+    reason: str | None = None
+    failed_at: str | None = None
+    notes: tuple[str, ...] = ()
+    fitness_ci: tuple[float, float] = (0.0, 0.0)
+    details: dict = field(default_factory=dict)
+    phase_seconds: dict = field(default_factory=dict, compare=False)
+    phase_cpu_seconds: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def passed(self) -> bool:
+        return self.reason is None
+
+    def vector(self) -> tuple[float, ...]:
+        """The component values in profile order (for multi-objective selection)."""
+        return tuple(v for v, _, _ in self.components.values())
+
+    def to_json(self) -> dict:
+        """The JSON object `evogame evaluate --json` prints per file (without ``file``)."""
+        return {
+            "fitness": self.fitness,
+            "fitness_ci95": list(self.fitness_ci),
+            "components": {
+                k: {"value": v, "ci95": [lo, hi]} for k, (v, lo, hi) in self.components.items()
+            },
+            "games": {**self.games, "total": sum(self.games.values())},
+            "seconds": self.seconds,
+            "phase_seconds": self.phase_seconds,
+            "phase_cpu_seconds": self.phase_cpu_seconds,
+            "reason": self.reason,
+            "failed_at": self.failed_at,
+            "notes": list(self.notes),
+            "details": self.details,
+        }
+
+
+class _Run:
+    """The state of one evaluation: phases add games, estimates and notes to it."""
+
+    def __init__(self, profile: Profile, seed: int):
+        self.profile = profile
+        self.seed = seed
+        self.limits = Limits(profile.limits["max_decisions"], profile.limits["max_steps"])
+        self.est: dict[str, Estimate] = {}
+        self.games = dict.fromkeys(PHASES, 0)
+        self.phase_seconds: dict[str, float] = {}
+        self.phase_cpu: dict[str, float] = {}
+        self.notes: list[str] = []
+        self.details: dict = {}
+        self.t0 = time.perf_counter()
+
+    def wants(self, name: str) -> bool:
+        return self.profile.component(name) is not None
+
+    def target(self, name: str) -> float:
+        spec = self.profile.component(name)
+        return spec.ci_half_width if spec else math.inf
+
+    def finish(self, reason: str | None, failed_at: str | None = None) -> Evaluation:
+        prof = self.profile
+        comps: dict[str, tuple[float, float, float]] = {}
+        for spec in prof.components:
+            comps[spec.name] = self.est.get(spec.name, C.UNKNOWN).as_tuple()
+        weights = {s.name: s.weight for s in prof.components}
+        if reason is None:
+            fit = C.combine({k: v[0] for k, v in comps.items()}, weights, prof.combine, prof.floor)
+            lo = C.combine({k: v[1] for k, v in comps.items()}, weights, prof.combine, prof.floor)
+            hi = C.combine({k: v[2] for k, v in comps.items()}, weights, prof.combine, prof.floor)
+        else:
+            fit = lo = hi = 0.0
+        return Evaluation(
+            fitness=fit,
+            components=comps,
+            games=dict(self.games),
+            seconds=time.perf_counter() - self.t0,
+            reason=reason,
+            failed_at=failed_at if reason is not None else None,
+            notes=tuple(self.notes),
+            fitness_ci=(lo, hi),
+            details=self.details,
+            phase_seconds={k: round(v, 4) for k, v in self.phase_seconds.items()},
+            phase_cpu_seconds={k: round(v, 4) for k, v in self.phase_cpu.items()},
+        )
+
+
+def evaluate(
+    ast: Game, profile: Profile, seed: int = 0, name: str = "game", gates: bool = True
+) -> Evaluation:
+    """Evaluate a checked game AST (see the module docstring). With ``gates=False`` every
+    phase runs whatever the gates say (their failures become notes), and the fitness is
+    the combination of what was measured."""
+    run = _Run(profile, seed)
+    try:
+        t = _clock()
+        game = compile_game(ast, name)
+        _timed(run, "compile", t)
+    except RecursionError:
+        return run.finish("does not compile: the rules nest too deeply", "compile")
+    except Exception as e:  # CompileError, or anything else a broken candidate provokes
+        return run.finish(f"does not compile: {e}", "compile")
+    phase = "gate"
+    try:
+        tally = RecordTally(game.nplayers)
+        failures = _gate_phase(run, game, tally)
+        _random_estimates(run, tally)
+        real = tally.any_real_decision
+        if failures and gates:
+            _zero_without_decisions(run, real)
+            _describe(run, game, tally)
+            return run.finish("; ".join(failures), "gate")
+        run.notes.extend(f"gate failed (gates off): {f}" for f in failures)
+        phase = "random"
+        _random_phase(run, game, tally)
+        _describe(run, game, tally)
+        _zero_without_decisions(run, real)
+        phase = "agency"
+        if run.wants("agency") and real:
+            _agency_phase(run, game, by_score=game.nplayers == 1 or tally.cooperative)
+        phase = "pipmc"
+        if run.wants("skill") and real:
+            _pipmc_phase(run, game, tally)
+    except RecursionError:
+        return run.finish(f"{phase} phase: the rules nest too deeply", "internal")
+    except Exception as e:  # a bug provoked by the candidate: a reason, never a traceback
+        return run.finish(
+            f"internal error in the {phase} phase: {type(e).__name__}: {e}", "internal"
+        )
+    return run.finish(None)
+
+
+def _clock() -> tuple[float, float]:
+    return time.perf_counter(), time.process_time()
+
+
+def _timed(run: _Run, phase: str, start: tuple[float, float]) -> None:
+    """Add the wall and CPU time since `start` (from `_clock`) to `phase`."""
+    wall, cpu = _clock()
+    run.phase_seconds[phase] = run.phase_seconds.get(phase, 0.0) + wall - start[0]
+    run.phase_cpu[phase] = run.phase_cpu.get(phase, 0.0) + cpu - start[1]
+
+
+def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
+    """Play the gate sample; return the gates that failed (as sentences)."""
+    t = _clock()
+    g = run.profile.gates
+    n_games, need = g["games"], g["min_termination"]
+    allowed_failures = math.floor((1 - need) * n_games + 1e-9)
+    players = [RandomPlayer()] * game.nplayers
+    seed = phase_seed(run.seed, 0)
+    for i in range(n_games):
+        tally.add(play_one(game, players, i, seed, run.limits))
+        if tally.games - tally.terminated > allowed_failures:
+            break  # the termination gate can no longer be met
+    run.games["gate"] = tally.games
+    _timed(run, "gate", t)
+    failures = []
+    if g["require_decision"] and not tally.any_real_decision:
+        why = "" if game.has_choice else " (the rules have no choice)"
+        failures.append(f"no decision with more than one option in {tally.games} games{why}")
+    share = tally.terminated / tally.games
+    if share < need:
+        failures.append(
+            f"ends on its own in {tally.terminated} of {tally.games} games ({share:.0%}; "
+            f"the gate needs {need:.0%})"
+        )
+    return failures
+
+
+def _random_estimates(run: _Run, tally: RecordTally) -> dict[str, Estimate]:
+    out: dict[str, Estimate] = {}
+    for spec in run.profile.components:
+        if spec.name == "fairness":
+            out["fairness"] = C.fairness(tally)
+        elif spec.name == "termination":
+            out["termination"] = C.termination(tally)
+        elif spec.name == "branching":
+            out["branching"] = C.branching(tally, spec.param("band"), spec.param("forced_penalty"))
+        elif spec.name == "length":
+            out["length"] = C.length(tally, spec.param("band"))
+        elif spec.name == "no_draw":
+            out["no_draw"] = C.no_draw(tally)
+    run.est.update(out)
+    return out
+
+
+def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
+    """Continue the gate sample in batches until each random-play component is narrow
+    enough (at least ``min_games``, at most ``max_games``)."""
+    t = _clock()
+    r = run.profile.random
+    players = [RandomPlayer()] * game.nplayers
+    seed = phase_seed(run.seed, 0)  # the gate sample's stream: its games are the first ones
+    while True:
+        est = _random_estimates(run, tally)
+        if tally.games >= r["max_games"]:
+            break
+        if tally.games >= r["min_games"] and all(
+            e.half_width <= run.target(k) for k, e in est.items() if k in RANDOM_COMPONENTS
+        ):
+            break
+        for _ in range(min(r["batch"], r["max_games"] - tally.games)):
+            tally.add(play_one(game, players, tally.games, seed, run.limits))
+    run.games["random"] = tally.games - run.games["gate"]
+    _timed(run, "random", t)
+
+
+def _zero_without_decisions(run: _Run, real: bool) -> None:
+    """No real decision: play changes nothing, so branching, agency and skill are 0 exactly."""
+    if not real:
+        for k in ("branching", "agency", "skill"):
+            run.est[k] = C.ZERO
+
+
+def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
+    s = tally.stats
+    T, R = sum(tally.decisions), sum(tally.real)
+    run.details.update(
+        players=game.nplayers,
+        random_games=s.games,
+        win_share_by_turn_position=[round(x, 4) for x in s.win_share_by_turn_position()],
+        decisions_per_game=round(s.mean_decisions(), 3),
+        real_decisions_per_game=round(R / s.games, 3) if s.games else 0.0,
+        mean_branching_real=round(sum(tally.real_options) / R, 3) if R else 0.0,
+        forced_share=round((T - R) / T, 4) if T else 0.0,
+        terminated=round(s.share(s.terminated), 4),
+        capped=round(s.share(s.capped), 4),
+        cycles=round(s.share(s.cycles), 4),
+        errors=round(s.share(s.errors), 4),
+        draws=round(tally.draws / s.games, 4) if s.games else 0.0,
+        cooperative=tally.cooperative,
+    )
+    if s.errors:
+        run.details["error_messages"] = dict(s.error_kinds.most_common(3))
+
+
+def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
+    """Deals in batches until agency's interval is narrow enough."""
+    t = _clock()
+    a = run.profile.agency
+    G = a["games_per_deal"]
+    seed = phase_seed(run.seed, 1)
+    players = [RandomPlayer()] * game.nplayers
+    dt = DealTally(game.nplayers, by_score=by_score)
+    while True:
+        if dt.deals >= 2:
+            est = C.agency(dt)
+            run.est["agency"] = est
+            if dt.deals >= a["max_deals"]:
+                break
+            if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
+                break
+        for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
+            dt.add_deal(play_deal(game, players, dt.deals, G, seed, run.limits))
+    run.games["agency"] = dt.games
+    run.details["agency_deals"] = dt.deals
+    _timed(run, "agency", t)
+
+
+def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
+    """Estimated random decisions PIPMC's rollouts cost per game: its real decisions
+    (R/N/n per game) * options (B/R) * rollouts * half a game of decisions (T/N/2)."""
+    N = tally.games
+    R, B, T = sum(tally.real), sum(tally.real_options), sum(tally.decisions)
+    if not N or not R:
+        return 0.0
+    return R / N / game.nplayers * (B / R) * run.profile.pipmc["rollouts"] * (T / N / 2)
+
+
+def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
+    """One PIPMC player against random ones, in whole rotations, until skill is narrow
+    enough; one-player and cooperative games pit a game with a PIPMC seat against one of
+    random play on the same deal (`components.skill_solo`)."""
+    p = run.profile.pipmc
+    cost = _pipmc_cost(run, game, tally)
+    run.details["pipmc_cost_estimate"] = round(cost)
+    if cost > p["max_cost"]:
+        run.notes.append(
+            f"skill not measured: a PIPMC game would cost about {cost:,.0f} random decisions "
+            f"(profile pipmc.max_cost = {p['max_cost']:,})"
+        )
+        run.est["skill"] = C.UNKNOWN
+        return
+    t = _clock()
+    n = game.nplayers
+    seed = phase_seed(run.seed, 2)
+    pip, rnd = PIMCPlayer(rollouts=p["rollouts"]), RandomPlayer()
+    solo_mode = n == 1 or tally.cooperative
+    step = n
+    lo_games = -(-p["min_games"] // step) * step
+    hi_games = -(-p["max_games"] // step) * step
+    batch = -(-p["batch"] // step) * step
+    target = run.target("skill")
+    if solo_mode:
+        # PIPMC must value moves by score: every rank (and win share) is the same here.
+        pip = PIMCPlayer(rollouts=p["rollouts"], by="score")
+        solo = SoloTally()
+        while True:
+            if solo.games:
+                est = C.skill_solo(solo)
+                if solo.games >= hi_games or (solo.games >= lo_games and est.half_width <= target):
+                    break
+            for _ in range(min(batch, hi_games - solo.games)):
+                i = solo.games
+                r = i % n
+                ds = deal_seed(seed, i)
+                seated = [pip if s == r else rnd for s in range(n)]
+                a = play_one(game, seated, i, seed, run.limits, deal=ds)
+                b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
+                solo.add_pair(a.scores[r], b.scores[r], game.order)
+        run.est["skill"] = est
+        run.games["pipmc"] = 2 * solo.games
+    else:
+        stats = GameStats(n)
+        while True:
+            if stats.games:
+                est = C.skill(stats, n)
+                if stats.games >= hi_games or (
+                    stats.games >= lo_games and est.half_width <= target
+                ):
+                    break
+            for _ in range(min(batch, hi_games - stats.games)):
+                i = stats.games
+                r = i % n
+                seated = [pip if s == r else rnd for s in range(n)]
+                rec = play_one(game, seated, i, seed, run.limits)
+                # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
+                rec.win = [rec.win[(k + r) % n] for k in range(n)]
+                rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
+                stats.add(rec)
+        run.est["skill"] = est
+        run.games["pipmc"] = stats.games
+        run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
+    _timed(run, "pipmc", t)
+
+
+def evaluate_file(
+    path: str | Path,
+    profile: Profile,
+    seed: int = 0,
+    defines: dict[str, int | str] | None = None,
+    gates: bool = True,
+) -> Evaluation:
+    """Parse a rule file, apply `defines`, and evaluate it. A file that does not parse
+    yields fitness 0 with the ``FILE:LINE:COL: message`` as its reason."""
+    path = Path(path)
+    run = _Run(profile, seed)
+    try:
+        ast = parse_file(path)
+        if defines:
+            ast = with_defines(ast, defines)
+    except RecycleError as e:
+        return run.finish(str(e), "read")
+    except KeyError as e:
+        msg = f"--define {e.args[0]}: the game declares no such constant"
+        return run.finish(f"{path}:1:1: {msg}", "read")
+    except (TypeError, ValueError) as e:
+        return run.finish(f"{path}:1:1: {e}", "read")
+    except OSError as e:
+        return run.finish(f"{path}:1:1: cannot read the file: {e.strerror}", "read")
+    return evaluate(ast, profile, seed, path.stem, gates)

@@ -1,0 +1,206 @@
+"""`evaluate`: staging, determinism, robustness, and the orderings a designer expects."""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+from dataclasses import replace
+
+import pytest
+
+from evogame.engine import with_defines
+from evogame.fitness import evaluate, evaluate_file, load_profile
+from evogame.fitness.profile import parse_profile
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text
+from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared
+
+QUICK = load_profile("quick")
+# The module, not the function of the same name that evogame.fitness exports.
+evaluate_module = importlib.import_module("evogame.fitness.evaluate")
+
+NEVER_ENDS = """(game (setup (create players 2) (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
+  (stage player (end (== (game sto X) 1))
+    (choice ((move (top (game iloc STOCK)) (top (game iloc STOCK)))
+             (move (bottom (game iloc STOCK)) (top (game iloc STOCK))))))
+  (scoring max ((current player) sto SCORE)))"""
+
+NO_OPTION = """(game (setup (create players 2) (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
+  (stage player (end (== (size (game iloc STOCK)) 0))
+    (choice (((== (game sto X) 1) (move (top (game iloc STOCK)) (top ((current player) vloc WON)))))))
+  (scoring max ((current player) sto SCORE)))"""
+
+
+def only(*names: str, **sections) -> object:
+    """A profile measuring only `names` (cheap), with the quick profile's samples."""
+    data = {
+        "gates": {"games": 40},
+        "random": {"batch": 100, "min_games": 200, "max_games": 2000},
+        **sections,
+        "components": {n: {} for n in names},
+    }
+    return parse_profile(data, "test")
+
+
+def test_deterministic_and_picklable():
+    ast = parse_file(SEEDS / "agram.rcy")
+    a = evaluate(ast, QUICK, seed=5)
+    b = evaluate(ast, QUICK, seed=5)
+    assert a == b and a.reason is None
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert set(a.components) == set(QUICK.names())
+    assert a.vector() == tuple(v for v, _, _ in a.components.values())
+    for v, lo, hi in a.components.values():
+        assert 0 <= lo <= v <= hi <= 1
+    assert a.games["gate"] == 20 and a.games["pipmc"] > 0 and a.games["agency"] > 0
+    assert 0 < a.fitness <= 1 or a.components["skill"][0] == 0
+
+
+def test_sequential_sampling_stops_at_the_targets():
+    ast = parse_file(SEEDS / "agram.rcy")
+    prof = only("termination", "length")  # both are exact for Agram: stop at min_games
+    ev = evaluate(ast, prof)
+    assert ev.games["gate"] == 40
+    assert ev.games["random"] == 200  # batches of 100 until at least 200 games in all
+    prof = only("fairness", random={"batch": 100, "min_games": 100, "max_games": 300})
+    ev = evaluate(ast, prof)  # fairness needs more than 300 games for +-0.1: stops at max
+    assert ev.games["gate"] + ev.games["random"] == 300
+
+
+def test_a_game_that_never_ends_is_gated_out_with_a_reason():
+    ev = evaluate(parse_text(NEVER_ENDS), QUICK)
+    assert ev.fitness == 0 and ev.failed_at == "gate"
+    assert "ends on its own in 0 of" in ev.reason
+    assert ev.components["termination"][0] == 0.0
+    # The gate sample stops as soon as the termination gate cannot be met (3 of 20).
+    assert ev.games["gate"] == 3
+
+
+def test_engine_errors_are_counted_not_raised():
+    ev = evaluate(parse_text(NO_OPTION), QUICK)
+    assert ev.fitness == 0 and "no decision with more than one option" in ev.reason
+    assert ev.details["errors"] == 1.0
+    assert "a choice with no option" in ev.details["error_messages"]
+
+
+def test_a_candidate_that_does_not_compile():
+    ast = parse_file(SEEDS / "agram.rcy")
+    bad = replace(ast, setup=replace(ast.setup, players=A.CreatePlayers(A.IntLit(0))))
+    ev = evaluate(bad, QUICK)
+    assert ev.failed_at == "compile" and ev.reason.startswith("does not compile")
+    assert ev.fitness == 0 and sum(ev.games.values()) == 0
+
+
+def test_an_internal_error_becomes_a_reason(monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(evaluate_module, "play_one", boom)
+    ev = evaluate(parse_file(SEEDS / "agram.rcy"), QUICK)
+    assert ev.failed_at == "internal" and "simulated bug" in ev.reason and ev.fitness == 0
+
+
+def test_evaluate_file_reports_unreadable_files(tmp_path):
+    bad = tmp_path / "bad.rcy"
+    bad.write_text("(game (setup)", encoding="utf-8")
+    ev = evaluate_file(bad, QUICK)
+    assert ev.failed_at == "read" and ev.reason.startswith(f"{bad}:")
+    ev = evaluate_file(SEEDS / "agram.rcy", QUICK, defines={"NOPE": 1})
+    assert ev.failed_at == "read" and "NOPE" in ev.reason
+    ev = evaluate_file(tmp_path / "missing.rcy", QUICK)
+    assert ev.failed_at == "read" and "cannot read" in ev.reason
+
+
+def test_agram_two_players_one_card_is_less_fair_than_six():
+    """Dealt one card, the leader's card is forced and wins unless the follower can beat
+    it in suit: position 0 wins about 86%. Dealt six, the positions are near even."""
+    base = parse_file(SEEDS / "agram.rcy")
+    prof = only("fairness")
+    one = evaluate(with_defines(base, {"NUMP": 2, "HAND": 1}), prof)
+    six = evaluate(with_defines(base, {"NUMP": 2, "HAND": 6}), prof)
+    assert one.components["fairness"][2] < six.components["fairness"][1]
+    assert one.components["fairness"][0] < 0.45 < 0.85 < six.components["fairness"][0]
+    # With gates off, one card gets the full random phase: still clearly less fair.
+    one_all = evaluate(with_defines(base, {"NUMP": 2, "HAND": 1}), prof, gates=False)
+    assert one_all.games["random"] > 0
+    assert one_all.components["fairness"][2] < six.components["fairness"][1]
+
+
+def test_war_terminates_less_than_war_shuffled():
+    prof = only("termination")
+    war = evaluate(parse_file(SEEDS / "war.rcy"), prof)
+    shuffled = evaluate(parse_file(SEEDS / "war-shuffled.rcy"), prof)
+    assert war.components["termination"][2] < shuffled.components["termination"][1]
+    assert "ends on its own" in war.reason
+
+
+def test_one_handed_solitaire_scores_zero_on_branching_and_skill():
+    prof = load_profile("default")
+    ev = evaluate(parse_file(SEEDS / "one-handed-solitaire.rcy"), prof)
+    assert ev.components["branching"] == (0.0, 0.0, 0.0)
+    assert ev.components["skill"] == (0.0, 0.0, 0.0)
+    assert ev.fitness == 0 and "no decision with more than one option" in ev.reason
+    ev = evaluate(parse_file(SEEDS / "one-handed-solitaire.rcy"), prof, gates=False)
+    assert ev.components["branching"] == (0.0, 0.0, 0.0)
+    assert ev.components["skill"] == (0.0, 0.0, 0.0)
+    assert ev.reason is None and ev.notes and ev.games["random"] > 0
+
+
+def test_cooperative_game_uses_the_shared_score():
+    ev = evaluate(parse_file(SEEDS / "the-game-simple.rcy"), QUICK)
+    assert ev.details["cooperative"] is True
+    assert ev.components["no_draw"][0] == 1.0
+    assert ev.components["fairness"][0] == 1.0
+    assert ev.games["pipmc"] > 0 and ev.components["agency"][0] > 0
+
+
+def test_one_player_game_with_decisions_measures_skill_by_score():
+    ev = evaluate(parse_file(SEEDS / "golf.rcy"), QUICK)
+    assert ev.reason is None and ev.games["pipmc"] > 0
+    assert ev.components["skill"][0] > 0  # PIPMC clears more of the tableau than random
+
+
+def test_pipmc_cost_cap_leaves_skill_unknown():
+    prof = only("skill", pipmc={"max_cost": 1})
+    ev = evaluate(parse_file(SEEDS / "agram.rcy"), prof)
+    assert ev.components["skill"] == (0.0, 0.0, 1.0) and ev.games["pipmc"] == 0
+    assert "skill not measured" in ev.notes[0]
+
+
+def test_agram4_default_profile_components():
+    require_shared()
+    ev = evaluate(parse_file(CARDSTOCK_GAMES / "Agram4.rcy"), load_profile("default"))
+    assert ev.reason is None
+    assert ev.components["termination"][0] == 1.0
+    assert ev.components["length"][0] == 1.0  # 24 decisions, in [20, 150]
+    assert ev.components["fairness"][2] == pytest.approx(1.0)
+    assert 0 < ev.fitness < 1
+
+
+DEAL_DECIDES = """(game (setup (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)))))
+  (do ((shuffle (game iloc STOCK))
+       (set (game points V) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3) ((RANK : FOUR) 4)))
+       (all player 'P (move (top (game iloc STOCK)) (top ('P vloc HAND))))))
+  (stage player (end (== (size (game iloc STOCK)) 0))
+    (choice ((move (top (game iloc STOCK)) (top (game vloc DISCARD)))
+             (move (bottom (game iloc STOCK)) (top (game vloc DISCARD))))))
+  (scoring max (sum ((current player) vloc HAND) using (game points V))))"""
+
+PLAY_DECIDES = """(game (setup (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)))))
+  (do ((shuffle (game iloc STOCK))))
+  (stage player (end (== (size (game iloc STOCK)) 0))
+    (choice ((move (top (game iloc STOCK)) (top ((current player) vloc WON)))
+             (move (top (game iloc STOCK)) (top (game vloc DISCARD))))))
+  (scoring max (size ((current player) vloc WON))))"""
+
+
+def test_agency_on_whole_games():
+    """The dealt card decides the first game (its choices change nothing): agency 0. In
+    the second, what a player keeps is its choice and the deal is irrelevant: near 1."""
+    prof = only("agency", agency={"games_per_deal": 10, "min_deals": 10, "max_deals": 30})
+    fixed = evaluate(parse_text(DEAL_DECIDES), prof)
+    assert fixed.reason is None and fixed.components["agency"] == (0.0, 0.0, 0.0)
+    free = evaluate(parse_text(PLAY_DECIDES), prof)
+    assert free.components["agency"][1] > 0.8
