@@ -291,38 +291,31 @@ class GenCompiler(ActionCompiler):
             return f"{table}[{self.g(n.card)}]"
         return f"_att({table}, {self.g(n.card)})"
 
-    def g_Filter(self, n: A.Filter) -> str:
-        coll = self.gc(n.coll)
-        i = self.new_var(n.var.name)
+    def local_binding(self, name: str, body) -> tuple[int, str]:
+        """Bind variable `name` as the Python local ``v<i>`` of a generated comprehension
+        or loop while generating `body()`; returns (i, the body's source)."""
+        i = self.new_var(name)
         self.local.add(i)
         try:
-            cond = self.g(n.cond)
+            return i, body()
         finally:
             self.local.discard(i)
             self.pop_var()
+
+    def g_Filter(self, n: A.Filter) -> str:
+        coll = self.gc(n.coll)
+        i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         return f"[v{i} for v{i} in {coll} if {cond}]"
 
     def g_AggBool(self, n: A.AggBool) -> str:
         coll = self.gc(n.coll)
-        i = self.new_var(n.var.name)
-        self.local.add(i)
-        try:
-            cond = self.g(n.cond)
-        finally:
-            self.local.discard(i)
-            self.pop_var()
+        i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         fn = "any" if n.quant is A.Quant.ANY else "all"
         return f"{fn}({cond} for v{i} in {coll})"
 
     def quantifier_function(self, n: A.AggBool) -> str:
         coll = self.gc(n.coll)
-        i = self.new_var(n.var.name)
-        self.local.add(i)
-        try:
-            cond = self.g(n.cond)
-        finally:
-            self.local.discard(i)
-            self.pop_var()
+        i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         if n.quant is A.Quant.ANY:
             test, hit, miss = cond, "True", "False"
         else:
@@ -367,13 +360,7 @@ class GenCompiler(ActionCompiler):
 
     def g_AggCards(self, n: A.AggCards) -> str:
         coll = self.gc(n.coll)
-        i = self.new_var(n.var.name)
-        self.local.add(i)
-        try:
-            cards = self.gc(n.cards)
-        finally:
-            self.local.discard(i)
-            self.pop_var()
+        i, cards = self.local_binding(n.var.name, lambda: self.gc(n.cards))
         return f"[{cards} for v{i} in {coll}]"
 
     def g_SetOpAll(self, n: A.SetOpAll) -> str:

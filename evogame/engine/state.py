@@ -125,17 +125,7 @@ class State:
         self.options = []
         self.decisions += 1
         self.steps = 0
-        try:
-            action(self, env[:])
-            self._run()
-        except _Capped:
-            self._end(capped=True)
-        except GameError as e:
-            self._end(error=str(e))
-        except RecursionError:
-            self._end(error="recursion too deep")
-        except Exception as e:  # a bug in a rule the checker let through: counted, never raised
-            self._end(error=f"internal error {type(e).__name__}: {e}")
+        self._advance(action, env[:])
 
     def scores(self) -> list[int]:
         """Each seat's value of the game's (scoring ...) expression, that seat made current."""
