@@ -37,6 +37,7 @@ play alike. With no behaviour games (``behaviour_games = 0``) d = d_s.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -216,20 +217,13 @@ def behaviour_vectors(
     done = 0
     if progress:
         progress("simulate", 0, len(jobs))
-    if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+    with contextlib.ExitStack() as stack:
+        if workers > 1 and len(jobs) > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(workers, len(jobs))))
             results = pool.map(_simulate_one, jobs)
-            for k, v in zip(todo, results, strict=True):
-                if isinstance(v, str):
-                    raise GameFailure(label_of[k], v)
-                found[k] = v
-                cache.put_behaviour(k, v)
-                done += 1
-                if progress:
-                    progress("simulate", done, len(jobs))
-    else:
-        for k, job in zip(todo, jobs, strict=True):
-            v = _simulate_one(job)
+        else:
+            results = map(_simulate_one, jobs)
+        for k, v in zip(todo, results, strict=True):
             if isinstance(v, str):
                 raise GameFailure(label_of[k], v)
             found[k] = v
