@@ -14,7 +14,7 @@ import random
 
 from deap import gp
 
-from evogame.evolve.pset import GenomeSet, SeqMark
+from evogame.evolve.pset import GenomeSet
 
 MAX_SIZE = 4000
 MAX_HEIGHT = 90
@@ -278,7 +278,3 @@ class TypedOps:
     def mutate(self, tree: list, rng: random.Random) -> tuple[list, str]:
         name = self.MUTATIONS[rng.randrange(len(self.MUTATIONS))]
         return getattr(self, name)(tree, rng), name
-
-
-def is_seq_type(t: type) -> bool:
-    return isinstance(t, type) and issubclass(t, SeqMark)

@@ -80,10 +80,10 @@ class GenomeSet:
     """The typed primitive set and the conversions between ASTs and `PrimitiveTree`s."""
 
     def __init__(self, library: Iterable[A.Game] = ()):
-        self.pset = gp.PrimitiveSetTyped("RECYCLE", [], self._ret_class(("PIECE", A.Game)))
         self._slots: dict[tuple, type] = {}
         self._rets: dict[object, type] = {}
         self._seqs: dict[tuple, type] = {}
+        self.pset = gp.PrimitiveSetTyped("RECYCLE", [], self._ret_class(("PIECE", A.Game)))
         self.variants: dict[str, Variant] = {}
         self.by_class: dict[type, list[Variant]] = {}
         self.terminal_info: dict[str, tuple] = {}
@@ -94,13 +94,10 @@ class GenomeSet:
 
     def _ret_class(self, key) -> type:
         """The result class of a Ty, or of a structural piece class (key ("PIECE", cls))."""
-        cls = self._rets.get(key) if hasattr(self, "_rets") else None
+        cls = self._rets.get(key)
         if cls is None:
             name = key.name if isinstance(key, Ty) else f"{key[1].__name__}"
-            cls = type(f"R_{name}", (TyMark,), {"ty": key})
-            if not hasattr(self, "_rets"):
-                self._rets = {}
-            self._rets[key] = cls
+            cls = self._rets[key] = type(f"R_{name}", (TyMark,), {"ty": key})
         return cls
 
     def slot(self, spec: frozenset, optional: bool = False) -> type:

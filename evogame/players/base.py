@@ -21,18 +21,15 @@ class Player(Protocol):
 
 
 def make_player(spec: str, **budgets) -> Player:
-    """A player from its name: ``random`` (others are added as they are written)."""
+    """A player from its name: ``random``, ``pipmc`` or ``ismcts``; `budgets` are passed to
+    the Monte Carlo players (``rollouts``, ``iterations``, ``by``)."""
+    from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer
     from evogame.players.random import RandomPlayer
 
-    kinds = {"random": RandomPlayer}
-    try:
-        from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer
-
-        kinds["pipmc"] = PIMCPlayer
-        kinds["ismcts"] = ISMCTSPlayer
-    except ImportError:  # pragma: no cover - Monte Carlo players not built yet
-        pass
-    cls = kinds.get(spec)
-    if cls is None:
-        raise ValueError(f"unknown player '{spec}' (known: {', '.join(sorted(kinds))})")
-    return cls(**budgets) if cls is not RandomPlayer else cls()
+    if spec == "random":
+        return RandomPlayer()
+    kinds = {"pipmc": PIMCPlayer, "ismcts": ISMCTSPlayer}
+    if spec not in kinds:
+        known = ", ".join(["random", *sorted(kinds)])
+        raise ValueError(f"unknown player '{spec}' (known: {known})")
+    return kinds[spec](**budgets)
