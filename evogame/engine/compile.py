@@ -69,8 +69,6 @@ class Compiler:
         self.attrs: dict[str, list[str]] = {}
         self.var_slots: list[dict[str, int]] = [{}]
         self.nvars = 0
-        self.has_choice = False
-        self.has_random = False
 
     # --- variables -------------------------------------------------------------------------
 
@@ -612,7 +610,6 @@ class Compiler:
         return fib
 
     def x_Random(self, n: A.Random) -> Fn:
-        self.has_random = True
         lo = self.int_value(n.lo)
         if n.hi is None:
             return lambda st, env: st.rand_int(0, lo(st, env))

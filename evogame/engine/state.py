@@ -193,18 +193,6 @@ class State:
         for name in State.__slots__:
             setattr(self, name, getattr(other, name))
 
-    def visible_to(self, player: int, slot: int) -> bool:
-        """Whether `player` sees the cards of location `slot` (vloc all, iloc owner,
-        hloc nobody, oloc everyone but the owner; mem holds references, kept as is)."""
-        owner, vis = self.game.locs.keys[slot][:2]
-        if vis == "vloc" or vis == "mem":
-            return True
-        if vis == "iloc":
-            return owner == player
-        if vis == "oloc":
-            return owner != player
-        return False
-
     def determinize(self, player: int, rng: _random.Random) -> State:
         """A clone in which every card `player` cannot see is redealt at random among the
         unseen places, keeping each location's size and each place's deck (card back).
