@@ -13,6 +13,19 @@ CARDSTOCK_GAMES = SHARED / "cardstock" / "games"
 SEEDS = ROOT / "seeds"
 
 
+# A smallest valid game, for tests that vary one part of it. Its action is on line 5,
+# starting at column 8 (`BASE_ACTION`).
+BASE_GAME = """\
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
+  (do ((shuffle (game iloc STOCK))))
+  (scoring max ((current player) sto SCORE)))
+"""
+BASE_ACTION = "(shuffle (game iloc STOCK))"
+
+
 def shared_files(pattern: str = "*.rcy") -> list[Path]:
     """CARDSTOCK's files from ../shared, for parametrizing; empty when ../shared is absent."""
     return sorted(CARDSTOCK_GAMES.glob(pattern)) if CARDSTOCK_GAMES.is_dir() else []

@@ -17,17 +17,11 @@ from pathlib import Path
 import pytest
 
 from evogame.cli import main
+from tests.conftest import BASE_ACTION, BASE_GAME
 
-BASE = """\
-(game
-  (setup
-    (create players 2)
-    (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
-  (do ((shuffle (game iloc STOCK))))
-  (scoring max ((current player) sto SCORE)))
-"""
+BASE = BASE_GAME
 # The action on line 5, starting at column 8; `act` puts another one in its place.
-ACTION = "(shuffle (game iloc STOCK))"
+ACTION = BASE_ACTION
 assert BASE.splitlines()[4].index(ACTION) == 7
 
 

@@ -15,16 +15,10 @@ from evogame.cli import main
 from evogame.lang import RecycleError, parse_bytes, parse_text, to_text
 from evogame.lang.ast import NameLit, Var, walk
 from evogame.lang.sexpr import keywords
+from tests.conftest import BASE_ACTION, BASE_GAME
 
-BASE = """\
-(game
-  (setup
-    (create players 2)
-    (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
-  (do ((shuffle (game iloc STOCK))))
-  (scoring max ((current player) sto SCORE)))
-"""
-ACTION = "(shuffle (game iloc STOCK))"
+BASE = BASE_GAME
+ACTION = BASE_ACTION
 PAYLOAD = "__import__('os').system('touch PWNED')"
 
 
