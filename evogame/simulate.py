@@ -61,6 +61,7 @@ def play_one(
     who: list[int] = []
     # A forced decision needs no player, unless the player keeps state of its own.
     ask_when_forced = [not _cheap(p) for p in players]
+    searched = sum(getattr(p, "work", 0) for p in set(players))
     while not st.terminal:
         p = st.pcycle[0]
         n = len(st.options)
@@ -82,6 +83,7 @@ def play_one(
         capped=st.capped,
         cycle=st.cycle,
         error=st.error,
+        work=st.work + sum(getattr(p, "work", 0) for p in set(players)) - searched,
     )
 
 

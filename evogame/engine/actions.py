@@ -345,6 +345,8 @@ class ActionCompiler(Compiler):
                 st.assign(trial)
                 st.seen = seen
                 env[:] = e
+            else:
+                st.charge(trial)
 
         return ensure
 
@@ -407,6 +409,7 @@ class ActionCompiler(Compiler):
                     action(trial, e2)
                     if cond(trial, e2):
                         out.append((action, e))
+                    st.charge(trial)
 
             return ensure
         if isinstance(node, A.Do) and any(_fans_out(x) for x in node.items):

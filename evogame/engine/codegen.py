@@ -58,8 +58,15 @@ def _score(st, slot, c):
     return 0 if c is None else st.scorer(slot)(c)
 
 
+def _cnt(st, coll):
+    """`coll` itself, its iteration counted as work (1 per 4 items; State.work)."""
+    st.past_steps += len(coll) >> 2
+    return coll
+
+
 def _sum(st, slot, cards):
     f = st.scorer(slot)
+    st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
     return sum(map(f, cards))
 
 
@@ -67,6 +74,7 @@ def _extreme(st, slot, cards, want_max):
     if not cards:
         return None
     f = st.scorer(slot)
+    st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
     best = None
     tied = []
     for c in cards:
@@ -108,6 +116,7 @@ _HELPERS = {
     "_mod": _mod,
     "_score": _score,
     "_sum": _sum,
+    "_cnt": _cnt,
     "GameError": GameError,
 }
 
@@ -305,13 +314,13 @@ class GenCompiler(ActionCompiler):
     def g_Filter(self, n: A.Filter) -> str:
         coll = self.gc(n.coll)
         i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
-        return f"[v{i} for v{i} in {coll} if {cond}]"
+        return f"[v{i} for v{i} in _cnt(st, {coll}) if {cond}]"
 
     def g_AggBool(self, n: A.AggBool) -> str:
         coll = self.gc(n.coll)
         i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         fn = "any" if n.quant is A.Quant.ANY else "all"
-        return f"{fn}({cond} for v{i} in {coll})"
+        return f"{fn}({cond} for v{i} in _cnt(st, {coll}))"
 
     def quantifier_function(self, n: A.AggBool) -> str:
         coll = self.gc(n.coll)
@@ -321,7 +330,7 @@ class GenCompiler(ActionCompiler):
         else:
             test, hit, miss = f"not ({cond})", "False", "True"
         return (
-            f"def f(st, env):\n    for v{i} in {coll}:\n        if {test}:\n"
+            f"def f(st, env):\n    for v{i} in _cnt(st, {coll}):\n        if {test}:\n"
             f"            return {hit}\n    return {miss}\n"
         )
 

@@ -16,6 +16,7 @@ Value encodings (what a compiled expression returns, by static type):
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -235,7 +236,9 @@ class Compiler:
 
         def filt(st, env):
             out = []
-            for x in coll(st, env):
+            items = coll(st, env)
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            for x in items:
                 env[i] = x
                 if cond(st, env):
                     out.append(x)
@@ -373,7 +376,9 @@ class Compiler:
             k = size(st, env)
             score = st.scorer(pts(st, env))
             groups: dict[int, list[int]] = {}
-            for c in coll(st, env):
+            cards = coll(st, env)
+            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+            for c in cards:
                 groups.setdefault(score(c), []).append(c)
             return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
 
@@ -385,10 +390,13 @@ class Compiler:
         def partition(st, env):
             table = attrs.get(attr(st, env))
             groups: dict[str, list[int]] = {}
+            n = 0
             for cards in parts(st, env):
+                n += len(cards)
                 for c in cards:
                     v = table[c] if table is not None and c < len(table) else ""
                     groups.setdefault(v, []).append(c)
+            st.past_steps += n >> 3  # work: 1 per 8 cards (dict appends; State.work)
             return list(groups.values())
 
         return partition
@@ -407,6 +415,7 @@ class Compiler:
             cards = coll(st, env)
             if len(cards) > 16:
                 raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
+            st.past_steps += 1 << max(len(cards) - 4, 0)  # work: 1 per 16 subsets (C-speed)
             return [
                 list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)
             ]
@@ -422,6 +431,7 @@ class Compiler:
                 raise GameError(
                     f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings"
                 )
+            st.past_steps += math.factorial(len(cards)) >> 4  # work: 1 per 16 orderings
             return [list(p) for p in itertools.permutations(cards)]
 
         return permutations
@@ -433,7 +443,9 @@ class Compiler:
         def runs(st, env):
             score = st.scorer(pts(st, env))
             byval: dict[int, list[int]] = {}
-            for c in coll(st, env):
+            cards = coll(st, env)
+            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+            for c in cards:
                 byval.setdefault(score(c), []).append(c)
             vals = sorted(byval)
             out: list[list[int]] = []
@@ -478,6 +490,7 @@ class Compiler:
             if not cards:
                 return None
             score = st.scorer(pts(st, env))
+            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
             scores = [score(c) for c in cards]
             best = max(scores) if want_max else min(scores)
             tied = [c for c, s in zip(cards, scores, strict=True) if s == best]
@@ -621,7 +634,9 @@ class Compiler:
 
         def total(st, env):
             score = st.scorer(pts(st, env))
-            return sum(score(c) for c in coll(st, env))
+            cards = coll(st, env)
+            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+            return sum(score(c) for c in cards)
 
         return total
 
@@ -646,6 +661,7 @@ class Compiler:
             for x in coll(st, env):
                 env[i] = x
                 vals.append(value(st, env))
+            st.past_steps += len(vals)  # work: one per item (State.work)
             return agg(vals) if vals else 0
 
         return aggint
@@ -720,7 +736,9 @@ class Compiler:
         if n.quant is A.Quant.ANY:
 
             def anyf(st, env):
-                for x in coll(st, env):
+                items = coll(st, env)
+                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+                for x in items:
                     env[i] = x
                     if cond(st, env):
                         return True
@@ -729,7 +747,9 @@ class Compiler:
             return anyf
 
         def allf(st, env):
-            for x in coll(st, env):
+            items = coll(st, env)
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            for x in items:
                 env[i] = x
                 if not cond(st, env):
                     return False

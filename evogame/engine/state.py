@@ -47,6 +47,7 @@ class State:
         "max_decisions",
         "max_steps",
         "options",
+        "past_steps",
         "pcycle",
         "pcycles",
         "points",
@@ -90,6 +91,7 @@ class State:
         self.error: str | None = None
         self.decisions = 0
         self.steps = 0
+        self.past_steps = 0
         self.loop_steps = 0
         self.max_decisions = max_decisions
         self.max_steps = max_steps
@@ -112,6 +114,13 @@ class State:
     def num_actions(self) -> int:
         return 0 if self.terminal else len(self.options)
 
+    @property
+    def work(self) -> int:
+        """The engine work done so far: scripted steps, plus the options offered at each
+        decision, plus the steps of look-ahead trials (`ensure`), kept or not. A
+        machine-independent measure of cost (budgets in fitness profiles count it)."""
+        return self.past_steps + self.steps
+
     def is_terminal(self) -> bool:
         return self.terminal
 
@@ -122,8 +131,9 @@ class State:
         action, env = self.options[i]
         if len(self.options) > 1:
             self.entropy += 1
-        self.options = []
         self.decisions += 1
+        self.past_steps += self.steps + len(self.options)
+        self.options = []
         self.steps = 0
         self._advance(action, env[:])
 
@@ -175,6 +185,7 @@ class State:
         c.options = self.options
         c.terminal, c.capped, c.cycle, c.error = self.terminal, self.capped, self.cycle, self.error
         c.decisions, c.steps, c.loop_steps = self.decisions, self.steps, self.loop_steps
+        c.past_steps = self.past_steps
         c.max_decisions, c.max_steps = self.max_decisions, self.max_steps
         c.seen = dict(self.seen) if self.seen is not None and copy_rng else None
         c.entropy = self.entropy
@@ -183,10 +194,15 @@ class State:
 
     def trial(self) -> State:
         """A cheap copy for looking ahead (`ensure`): it shares this state's chance stream
-        and does no cycle detection. Trials are deterministic given the position."""
+        and does no cycle detection. Trials are deterministic given the position. A trial
+        that is dropped gives its work back with `charge`."""
         c = self.clone(copy_rng=False)
         c.rng = self.rng
         return c
+
+    def charge(self, trial: State) -> None:
+        """Count the work of a dropped `trial` as this state's own."""
+        self.past_steps += trial.work - self.work
 
     def assign(self, other: State) -> None:
         """Become `other` (used by `ensure`, which tries an action on a clone)."""

@@ -9,10 +9,11 @@ as invalid with its reason; the campaign goes on.
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-_STATE: dict = {}
+from evogame.fitness import Profile
 
 
 class _Timeout(BaseException):
@@ -20,36 +21,38 @@ class _Timeout(BaseException):
     evaluator can swallow it."""
 
 
-def _init(profile_spec: str, timeout: float) -> None:
-    from evogame.fitness import load_profile
-
-    _STATE["profile"] = load_profile(profile_spec)
-    _STATE["timeout"] = timeout
-
-
 def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
     raise _Timeout()
 
 
-def evaluate_job(job: tuple[str, int]) -> dict:
-    """Evaluate one candidate text with the worker's profile; never raises."""
-    text, seed = job
+def evaluate_job(job: tuple) -> dict:
+    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``; never raises.
+
+    The job carries the profile itself (a small picklable value), so a worker needs no
+    set-up and a Dask worker that joins late evaluates like the others. The wall-clock
+    `timeout` is a last guard against a hang (the profile's budgets bound the work); it
+    needs the main thread (SIGALRM), so threaded workers (Dask's) run without it.
+    """
+    text, seed, cut, profile, timeout = job
     from evogame.fitness import evaluate
     from evogame.lang import parse_text
 
-    timeout = _STATE.get("timeout", 0)
-    use_alarm = timeout and hasattr(signal, "SIGALRM")
+    use_alarm = (
+        timeout
+        and hasattr(signal, "SIGALRM")
+        and threading.current_thread() is threading.main_thread()
+    )
     if use_alarm:
         old = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        ev = evaluate(parse_text(text), _STATE["profile"], seed)
+        ev = evaluate(parse_text(text), profile, seed, cut=cut)
         return {
             "valid": ev.reason is None,
             "reason": ev.reason,
             "fitness": ev.fitness,
             "components": {k: list(v) for k, v in ev.components.items()},
-            "stats": {"games": ev.games, **ev.details},
+            "stats": {"games": ev.games, "notes": list(ev.notes), **ev.details},
         }
     except _Timeout:
         return {
@@ -71,7 +74,7 @@ class Executor:
 
     def __init__(
         self,
-        profile: str,
+        profile: Profile,
         workers: int = 1,
         scheduler: str | None = None,
         dask_local: int = 0,
@@ -103,14 +106,8 @@ class Executor:
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler)
-            profile, timeout = self.profile, self.timeout
-            self.client.run(_init, profile, timeout)
         elif self.workers > 1:
-            self.pool = ProcessPoolExecutor(
-                self.workers, initializer=_init, initargs=(self.profile, self.timeout)
-            )
-        else:
-            _init(self.profile, self.timeout)
+            self.pool = ProcessPoolExecutor(self.workers)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -121,7 +118,9 @@ class Executor:
         if self.cluster is not None:
             self.cluster.close()
 
-    def map(self, jobs: list[tuple[str, int]]) -> Iterator[dict]:
+    def map(self, jobs: list[tuple[str, int, float | None]]) -> Iterator[dict]:
+        """Evaluate ``(text, seed, cut)`` jobs; results in the order given."""
+        jobs = [(*j, self.profile, self.timeout) for j in jobs]
         if self.client is not None:
             futures = self.client.map(evaluate_job, jobs, pure=False)
             for f in futures:

@@ -192,10 +192,20 @@ class Campaign:
 
     # --- evaluation and selection ---------------------------------------------------------------
 
-    def evaluate(self, cands: list[dict], executor: Executor) -> int:
-        """Evaluate the candidates not yet in the store; each is stored as it completes."""
+    def cut(self, pop: list[str]) -> float | None:
+        """The fitness an offspring must exceed to enter the population: the population's
+        worst, once it is full (truncation selection only; NSGA-II selects on the
+        components). It never falls from one generation to the next, so a candidate whose
+        fitness bound is below it could never be selected, now or later."""
+        if self.cfg.nsga2 or len(pop) < self.cfg.pop:
+            return None
+        return min(self._fitness(h) for h in pop)
+
+    def evaluate(self, cands: list[dict], executor: Executor, cut: float | None = None) -> int:
+        """Evaluate the candidates not yet in the store; each is stored as it completes.
+        Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
-        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed)) for c in todo]
+        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed), cut) for c in todo]
         for c, result in zip(todo, executor.map(jobs), strict=True):
             self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
             if self.stop:
@@ -231,7 +241,7 @@ class Campaign:
 
     def run(self, progress: Callable[[dict], None] | None = None) -> None:
         cfg = self.cfg
-        with Executor(cfg.profile, cfg.workers, cfg.scheduler, cfg.dask_local, cfg.timeout) as ex:
+        with Executor(self.profile, cfg.workers, cfg.scheduler, cfg.dask_local, cfg.timeout) as ex:
             last = self.store.last_generation()
             if last is None:
                 t0 = time.perf_counter()
@@ -250,7 +260,7 @@ class Campaign:
                     return
                 t0 = time.perf_counter()
                 kids, vstats = self.offspring(pop, cfg.pop, gen)
-                self.evaluate(kids, ex)
+                self.evaluate(kids, ex, self.cut(pop))
                 if self.stop:
                     return
                 pop = self.select(pop + [k["hash"] for k in kids], cfg.pop)

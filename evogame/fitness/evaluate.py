@@ -13,6 +13,18 @@ Stages (each only if the previous one lets the candidate through):
 4. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
    batches of whole rotations until skill's interval is narrow enough.
 
+Budgets: each of the random, agency and PIPMC phases may have a budget of engine work
+(``budget``: scripted steps + decisions, the PIPMC player's rollouts included; see
+`State.work`). A phase stops at the first game (deal, rotation) that reaches its budget,
+whatever its interval; PIPMC is not started when its ``min_games`` are estimated (from the
+random games) to cost more than its budget. Work is counted, not timed, so a budget gives the same games on any machine.
+
+Components a phase did not measure (over budget, or skipped by the cut below) are left out
+of the fitness and noted; the fitness interval counts them as 0 (low end) and 1 (high end).
+With a ``cut`` (a campaign's population threshold), a phase is skipped when even a perfect
+result in every component still to measure could not lift the fitness above the cut: such a
+candidate cannot be selected, and its fitness (at most its bound) is final.
+
 A candidate that fails a gate gets fitness 0, a `reason`, and the components its gate
 sample measured (the others are 0 by definition when there is no real decision, else
 "unknown": 0 with the interval [0, 1]). Nothing a candidate does raises: engine errors end
@@ -118,6 +130,8 @@ class _Run:
         self.phase_cpu: dict[str, float] = {}
         self.notes: list[str] = []
         self.details: dict = {}
+        self.unmeasured: set[str] = set()
+        self.work: dict[str, int] = {}
         self.t0 = time.perf_counter()
 
     def wants(self, name: str) -> bool:
@@ -127,14 +141,38 @@ class _Run:
         spec = self.profile.component(name)
         return spec.ci_half_width if spec else math.inf
 
+    def not_measured(self, name: str, why: str) -> None:
+        """Leave component `name` out of the fitness, with a note saying why."""
+        self.unmeasured.add(name)
+        self.est[name] = C.UNKNOWN
+        self.notes.append(f"{name} not measured: {why}")
+
+    def bound(self) -> float:
+        """The largest fitness the candidate could still reach: the components measured so
+        far at their values, the others at 1."""
+        prof = self.profile
+        values = {
+            s.name: self.est[s.name].value
+            if s.name in self.est and s.name not in self.unmeasured
+            else 1.0
+            for s in prof.components
+        }
+        weights = {s.name: s.weight for s in prof.components}
+        return C.combine(values, weights, prof.combine, prof.floor)
+
     def finish(self, reason: str | None, failed_at: str | None = None) -> Evaluation:
         prof = self.profile
         comps: dict[str, tuple[float, float, float]] = {}
         for spec in prof.components:
             comps[spec.name] = self.est.get(spec.name, C.UNKNOWN).as_tuple()
         weights = {s.name: s.weight for s in prof.components}
+        if self.work:
+            self.details["work"] = dict(self.work)
         if reason is None:
-            fit = C.combine({k: v[0] for k, v in comps.items()}, weights, prof.combine, prof.floor)
+            measured = {k: w for k, w in weights.items() if k not in self.unmeasured}
+            if not any(w > 0 for w in measured.values()):
+                measured = weights
+            fit = C.combine({k: v[0] for k, v in comps.items()}, measured, prof.combine, prof.floor)
             lo = C.combine({k: v[1] for k, v in comps.items()}, weights, prof.combine, prof.floor)
             hi = C.combine({k: v[2] for k, v in comps.items()}, weights, prof.combine, prof.floor)
         else:
@@ -155,11 +193,17 @@ class _Run:
 
 
 def evaluate(
-    ast: Game, profile: Profile, seed: int = 0, name: str = "game", gates: bool = True
+    ast: Game,
+    profile: Profile,
+    seed: int = 0,
+    name: str = "game",
+    gates: bool = True,
+    cut: float | None = None,
 ) -> Evaluation:
     """Evaluate a checked game AST (see the module docstring). With ``gates=False`` every
     phase runs whatever the gates say (their failures become notes), and the fitness is
-    the combination of what was measured."""
+    the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
+    skipped when the candidate's fitness could not exceed it."""
     run = _Run(profile, seed)
     try:
         t = _clock()
@@ -185,10 +229,10 @@ def evaluate(
         _describe(run, game, tally)
         _zero_without_decisions(run, real)
         phase = "agency"
-        if run.wants("agency") and real:
+        if run.wants("agency") and real and _worth_it(run, "agency", cut):
             _agency_phase(run, game, by_score=game.nplayers == 1 or tally.cooperative)
         phase = "pipmc"
-        if run.wants("skill") and real:
+        if run.wants("skill") and real and _worth_it(run, "skill", cut):
             _pipmc_phase(run, game, tally)
     except RecursionError:
         return run.finish(f"{phase} phase: the rules nest too deeply", "internal")
@@ -197,6 +241,30 @@ def evaluate(
             f"internal error in the {phase} phase: {type(e).__name__}: {e}", "internal"
         )
     return run.finish(None)
+
+
+def _worth_it(run: _Run, component: str, cut: float | None) -> bool:
+    """False (and the component left unmeasured) when the fitness cannot exceed `cut`."""
+    if cut is None:
+        return True
+    bound = run.bound()
+    if bound < cut:
+        run.details["cut"] = cut
+        run.not_measured(
+            component,
+            f"the fitness cannot exceed {bound:.4f}, below the population's cut {cut:.4f}",
+        )
+        return False
+    return True
+
+
+def _over(run: _Run, section: str, work: int) -> bool:
+    """True when `work` has reached the phase's budget (and the budget is noted)."""
+    budget = getattr(run.profile, section)["budget"]
+    if budget and work >= budget:
+        run.details.setdefault("budget_reached", []).append(section)
+        return True
+    return False
 
 
 def _clock() -> tuple[float, float]:
@@ -261,7 +329,8 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     r = run.profile.random
     players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)  # the gate sample's stream: its games are the first ones
-    while True:
+    over = _over(run, "random", tally.work)
+    while not over:
         est = _random_estimates(run, tally)
         if tally.games >= r["max_games"]:
             break
@@ -271,6 +340,11 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             break
         for _ in range(min(r["batch"], r["max_games"] - tally.games)):
             tally.add(play_one(game, players, tally.games, seed, run.limits))
+            if _over(run, "random", tally.work):
+                over = True
+                break
+    _random_estimates(run, tally)
+    run.work["random"] = tally.work
     run.games["random"] = tally.games - run.games["gate"]
     _timed(run, "random", t)
 
@@ -312,94 +386,99 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     seed = phase_seed(run.seed, 1)
     players = [RandomPlayer()] * game.nplayers
     dt = DealTally(game.nplayers, by_score=by_score)
+    work = 0
     while True:
         if dt.deals >= 2:
             est = C.agency(dt)
             run.est["agency"] = est
-            if dt.deals >= a["max_deals"]:
+            if dt.deals >= a["max_deals"] or _over(run, "agency", work):
                 break
             if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
                 break
         for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
-            dt.add_deal(play_deal(game, players, dt.deals, G, seed, run.limits))
+            records = play_deal(game, players, dt.deals, G, seed, run.limits)
+            dt.add_deal(records)
+            work += sum(r.work for r in records)
+            if dt.deals >= 2 and a["budget"] and work >= a["budget"]:
+                break
+    run.work["agency"] = work
     run.games["agency"] = dt.games
     run.details["agency_deals"] = dt.deals
     _timed(run, "agency", t)
 
 
 def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
-    """Estimated random decisions PIPMC's rollouts cost per game: its real decisions
-    (R/N/n per game) * options (B/R) * rollouts * half a game of decisions (T/N/2)."""
+    """Estimated engine work of one PIPMC game, from the random games: W + r * b * k * W/2,
+    W the mean work of a random game, r the real decisions per seat per game, b the mean
+    options at a real decision, k the rollouts (each plays about half a game)."""
     N = tally.games
-    R, B, T = sum(tally.real), sum(tally.real_options), sum(tally.decisions)
+    R, B = sum(tally.real), sum(tally.real_options)
     if not N or not R:
         return 0.0
-    return R / N / game.nplayers * (B / R) * run.profile.pipmc["rollouts"] * (T / N / 2)
+    W = tally.work / N
+    return W + R / N / game.nplayers * (B / R) * run.profile.pipmc["rollouts"] * W / 2
 
 
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     """One PIPMC player against random ones, in whole rotations, until skill is narrow
-    enough; one-player and cooperative games pit a game with a PIPMC seat against one of
-    random play on the same deal (`components.skill_solo`)."""
+    enough (or the budget is spent); one-player and cooperative games pit a game with a
+    PIPMC seat against one of random play on the same deal (`components.skill_solo`)."""
     p = run.profile.pipmc
-    cost = _pipmc_cost(run, game, tally)
-    run.details["pipmc_cost_estimate"] = round(cost)
-    if cost > p["max_cost"]:
-        run.notes.append(
-            f"skill not measured: a PIPMC game would cost about {cost:,.0f} random decisions "
-            f"(profile pipmc.max_cost = {p['max_cost']:,})"
+    n = game.nplayers
+    lo_games = -(-p["min_games"] // n) * n
+    needed = lo_games * _pipmc_cost(run, game, tally)
+    run.details["pipmc_min_games_work_estimate"] = round(needed)
+    if p["budget"] and needed > p["budget"]:
+        run.not_measured(
+            "skill",
+            f"its {lo_games} PIPMC games (pipmc.min_games in whole rotations) would cost about "
+            f"{needed:,.0f} engine steps (profile pipmc.budget = {p['budget']:,})",
         )
-        run.est["skill"] = C.UNKNOWN
         return
     t = _clock()
-    n = game.nplayers
     seed = phase_seed(run.seed, 2)
-    pip, rnd = PIMCPlayer(rollouts=p["rollouts"]), RandomPlayer()
     solo_mode = n == 1 or tally.cooperative
-    step = n
-    lo_games = -(-p["min_games"] // step) * step
-    hi_games = -(-p["max_games"] // step) * step
-    batch = -(-p["batch"] // step) * step
+    # PIPMC must value moves by score when every rank (and win share) is the same.
+    pip = PIMCPlayer(rollouts=p["rollouts"], by="score" if solo_mode else "rank")
+    rnd = RandomPlayer()
+    hi_games = -(-p["max_games"] // n) * n
+    batch = -(-p["batch"] // n) * n
     target = run.target("skill")
+    solo, stats = SoloTally(), GameStats(n)
+    played = work = 0
+    while True:
+        if played:
+            est = C.skill_solo(solo) if solo_mode else C.skill(stats, n)
+            if played >= hi_games or _over(run, "pipmc", work):
+                break
+            if played >= lo_games and est.half_width <= target:
+                break
+        for _ in range(min(batch, hi_games - played) // n):
+            for r in range(n):  # one rotation: PIPMC in each seat once
+                i = played
+                seated = [pip if s == r else rnd for s in range(n)]
+                if solo_mode:
+                    ds = deal_seed(seed, i)
+                    a = play_one(game, seated, i, seed, run.limits, deal=ds)
+                    b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
+                    solo.add_pair(a.scores[r], b.scores[r], game.order)
+                    work += a.work + b.work
+                else:
+                    rec = play_one(game, seated, i, seed, run.limits)
+                    # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
+                    rec.win = [rec.win[(k + r) % n] for k in range(n)]
+                    rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
+                    stats.add(rec)
+                    work += rec.work
+                played += 1
+            if p["budget"] and work >= p["budget"]:
+                break
+    run.est["skill"] = est
+    run.work["pipmc"] = work
     if solo_mode:
-        # PIPMC must value moves by score: every rank (and win share) is the same here.
-        pip = PIMCPlayer(rollouts=p["rollouts"], by="score")
-        solo = SoloTally()
-        while True:
-            if solo.games:
-                est = C.skill_solo(solo)
-                if solo.games >= hi_games or (solo.games >= lo_games and est.half_width <= target):
-                    break
-            for _ in range(min(batch, hi_games - solo.games)):
-                i = solo.games
-                r = i % n
-                ds = deal_seed(seed, i)
-                seated = [pip if s == r else rnd for s in range(n)]
-                a = play_one(game, seated, i, seed, run.limits, deal=ds)
-                b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
-                solo.add_pair(a.scores[r], b.scores[r], game.order)
-        run.est["skill"] = est
-        run.games["pipmc"] = 2 * solo.games
+        run.games["pipmc"] = 2 * played
     else:
-        stats = GameStats(n)
-        while True:
-            if stats.games:
-                est = C.skill(stats, n)
-                if stats.games >= hi_games or (
-                    stats.games >= lo_games and est.half_width <= target
-                ):
-                    break
-            for _ in range(min(batch, hi_games - stats.games)):
-                i = stats.games
-                r = i % n
-                seated = [pip if s == r else rnd for s in range(n)]
-                rec = play_one(game, seated, i, seed, run.limits)
-                # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
-                rec.win = [rec.win[(k + r) % n] for k in range(n)]
-                rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
-                stats.add(rec)
-        run.est["skill"] = est
-        run.games["pipmc"] = stats.games
+        run.games["pipmc"] = played
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)
 

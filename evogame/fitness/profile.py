@@ -22,7 +22,8 @@ COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw", "agen
 #: Components measured from the random-play sample (the others have phases of their own).
 RANDOM_COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw")
 
-# Per section: key -> (kind, default). Kinds: "int+" positive int, "int0" non-negative int,
+# Per section: key -> (kind, default). A "budget" is engine work (scripted steps + decisions,
+# look-ahead included: `State.work`), a machine-independent cost; 0 means no budget. Kinds: "int+" positive int, "int0" non-negative int,
 # "unit" float in [0, 1], "unit)" float in [0, 1), "bool", "combine".
 DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "": {"combine": ("combine", "geometric"), "floor": ("unit)", 0.0)},
@@ -32,19 +33,25 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "min_termination": ("unit", 0.9),
         "require_decision": ("bool", True),
     },
-    "random": {"batch": ("int+", 250), "min_games": ("int+", 500), "max_games": ("int+", 4000)},
+    "random": {
+        "batch": ("int+", 250),
+        "min_games": ("int+", 500),
+        "max_games": ("int+", 4000),
+        "budget": ("int0", 0),
+    },
     "agency": {
         "games_per_deal": ("int+", 20),
         "deal_batch": ("int+", 10),
         "min_deals": ("int+", 20),
         "max_deals": ("int+", 100),
+        "budget": ("int0", 0),
     },
     "pipmc": {
         "rollouts": ("int+", 10),
         "batch": ("int+", 24),
         "min_games": ("int+", 48),
         "max_games": ("int+", 240),
-        "max_cost": ("int+", 2_000_000),
+        "budget": ("int0", 0),
     },
 }
 

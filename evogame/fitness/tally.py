@@ -35,6 +35,7 @@ class RecordTally:
     terminated: int = 0
     draws: int = 0
     shared: int = 0
+    work: int = 0
     score_lo: int | None = None
     score_hi: int | None = None
     stats: GameStats | None = None
@@ -48,6 +49,7 @@ class RecordTally:
 
     def add(self, r: GameRecord) -> None:
         self.games += 1
+        self.work += r.work
         for pos, seat in enumerate(r.turn_order):
             w = r.win[seat]
             self.pos_sum[pos] += w

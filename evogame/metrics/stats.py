@@ -50,7 +50,9 @@ class GameRecord:
     each decision, in order; ``players_of_decision``: the seat at each decision;
     ``turn_order``: seats in the order they first got a decision (the others appended in
     seat order); ``terminated``: ended by its own rules; ``capped``: stopped by a bound;
-    ``cycle``: stopped because a full state repeated; ``error``: the engine error, if any.
+    ``cycle``: stopped because a full state repeated; ``error``: the engine error, if any;
+    ``work``: engine work (scripted steps + decisions) of the game itself plus, for
+    searching players, of their look-ahead (`State.work`; a machine-independent cost).
     """
 
     index: int
@@ -64,6 +66,7 @@ class GameRecord:
     capped: bool
     cycle: bool
     error: str | None = None
+    work: int = 0
 
     @property
     def decisions(self) -> int:

@@ -59,6 +59,7 @@ class PIMCPlayer:
             raise ValueError("by must be rank, score or win")
         self.rollouts = rollouts
         self.by = by
+        self.work = 0  # engine work of all rollouts so far (State.work)
 
     def choose(self, state: State, rng: random.Random) -> int:
         n = state.num_actions()
@@ -74,6 +75,7 @@ class PIMCPlayer:
                     # Option counts can depend on hidden cards; stay within this deal's.
                     d.apply_action(a if a < len(d.options) else a % len(d.options))
                 rollout(d, rng)
+                self.work += d.work - state.work
                 total += outcome(d, me, self.by)
             if total > best_value:  # ties keep the lowest index: deterministic
                 best, best_value = a, total
@@ -112,6 +114,7 @@ class ISMCTSPlayer:
         self.iterations = iterations
         self.c = exploration
         self.by = by
+        self.work = 0  # engine work of all iterations so far (State.work)
 
     def choose(self, state: State, rng: random.Random) -> int:
         n = state.num_actions()
@@ -145,6 +148,7 @@ class ISMCTSPlayer:
                 d.apply_action(best)
                 path.append(node)
             rollout(d, rng)
+            self.work += d.work - state.work
             values = [outcome(d, p, self.by) for p in range(d.game.nplayers)]
             for nd in path:
                 nd.visits += 1

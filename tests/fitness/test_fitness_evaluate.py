@@ -160,11 +160,60 @@ def test_one_player_game_with_decisions_measures_skill_by_score():
     assert ev.components["skill"][0] > 0  # PIPMC clears more of the tableau than random
 
 
-def test_pipmc_cost_cap_leaves_skill_unknown():
-    prof = only("skill", pipmc={"max_cost": 1})
+def test_pipmc_budget_below_one_rotation_leaves_skill_out_of_the_fitness():
+    prof = only("fairness", "skill", pipmc={"budget": 1})
     ev = evaluate(parse_file(SEEDS / "agram.rcy"), prof)
     assert ev.components["skill"] == (0.0, 0.0, 1.0) and ev.games["pipmc"] == 0
-    assert "skill not measured" in ev.notes[0]
+    assert "skill not measured" in ev.notes[0] and "pipmc.budget" in ev.notes[0]
+    # left out of the fitness, not counted as 0: the fitness is fairness alone
+    assert ev.fitness == pytest.approx(ev.components["fairness"][0])
+    assert ev.fitness_ci[0] == 0.0  # ... while the interval's low end counts it as 0
+
+
+def test_budgets_stop_each_phase_at_the_same_games_on_any_machine():
+    """Work is counted (steps + decisions), so a budget stops a phase at the first game
+    that reaches it: fewer games than without, the same ones every time."""
+    ast = parse_file(SEEDS / "agram.rcy")
+    free = only("fairness", "agency", "skill", pipmc={"min_games": 30, "max_games": 30})
+    probe = evaluate(ast, free)
+    w = probe.details["work"]
+    budgets = {sec: max(1, w[sec] // 3) for sec in ("random", "agency", "pipmc")}
+    capped = only(
+        "fairness",
+        "agency",
+        "skill",
+        random={"batch": 100, "min_games": 200, "max_games": 2000, "budget": budgets["random"]},
+        agency={"budget": budgets["agency"]},
+        pipmc={"min_games": 3, "max_games": 30, "budget": budgets["pipmc"]},
+    )
+    a, b = evaluate(ast, capped), evaluate(ast, capped)
+    assert a == b
+    assert set(a.details["budget_reached"]) == {"random", "agency", "pipmc"}
+    for sec in ("random", "agency", "pipmc"):
+        assert a.games[sec] < probe.games[sec]
+        assert budgets[sec] <= a.details["work"][sec] < w[sec]
+    assert a.games["pipmc"] % 3 == 0  # whole rotations only
+
+
+def test_cut_skips_phases_that_cannot_lift_the_fitness_above_it():
+    ast = parse_file(SEEDS / "agram.rcy")
+    prof = only("fairness", "agency", "skill", pipmc={"min_games": 6, "max_games": 6})
+    full = evaluate(ast, prof)
+    # A cut below any possible fitness changes nothing.
+    assert evaluate(ast, prof, cut=0.0) == full
+    # After the random phase the best case is fairness with agency = skill = 1: the
+    # geometric mean fair^(1/3). A cut just above it: agency and skill are never played,
+    # and the fitness stays below the cut (the candidate could not be selected anyway).
+    fair = full.components["fairness"][0]
+    bound = fair ** (1 / 3)
+    pruned = evaluate(ast, prof, cut=bound + 1e-9)
+    assert pruned.games["agency"] == 0 and pruned.games["pipmc"] == 0
+    assert any("agency not measured" in n and "cut" in n for n in pruned.notes)
+    assert pruned.fitness == pytest.approx(fair)  # the measured component alone
+    assert pruned.fitness <= bound < pruned.details["cut"]
+    assert full.fitness <= bound + 1e-12  # the bound holds for the full evaluation too
+    # A cut just below the bound lets agency be measured.
+    assert evaluate(ast, prof, cut=bound - 1e-9).games["agency"] > 0
 
 
 def test_agram4_default_profile_components():
