@@ -19,11 +19,14 @@ Budgets: each of the random, agency and PIPMC phases may have a budget of engine
 whatever its interval; PIPMC is not started when its ``min_games`` are estimated (from the
 random games) to cost more than its budget. Work is counted, not timed, so a budget gives the same games on any machine.
 
-Components a phase did not measure (over budget, or skipped by the cut below) are left out
-of the fitness and noted; the fitness interval counts them as 0 (low end) and 1 (high end).
+A component a phase could not measure within its budget counts as 0, the low end of its
+interval (``unmeasured = "omit"`` leaves it out of the fitness instead: kinder to long games,
+but a campaign then drifts to games too costly to measure); either way a note says so, and
+the fitness interval counts it as 0 (low end) and 1 (high end).
 With a ``cut`` (a campaign's population threshold), a phase is skipped when even a perfect
 result in every component still to measure could not lift the fitness above the cut: such a
-candidate cannot be selected, and its fitness (at most its bound) is final.
+candidate cannot be selected; the skipped components are left out of its fitness, which
+stays below its bound and so below the cut.
 
 A candidate that fails a gate gets fitness 0, a `reason`, and the components its gate
 sample measured (the others are 0 by definition when there is no real decision, else
@@ -141,11 +144,17 @@ class _Run:
         spec = self.profile.component(name)
         return spec.ci_half_width if spec else math.inf
 
-    def not_measured(self, name: str, why: str) -> None:
-        """Leave component `name` out of the fitness, with a note saying why."""
-        self.unmeasured.add(name)
+    def not_measured(self, name: str, why: str, pruned: bool = False) -> None:
+        """Component `name` is not measured (a note says why). Skipped by the cut
+        (`pruned`), it is left out of the fitness; over budget, it counts as 0 (the low end
+        of its interval) unless the profile says ``unmeasured = "omit"``."""
+        if pruned or self.profile.unmeasured == "omit":
+            self.unmeasured.add(name)
+            counted = "left out of the fitness"
+        else:
+            counted = "counted as 0"
         self.est[name] = C.UNKNOWN
-        self.notes.append(f"{name} not measured: {why}")
+        self.notes.append(f"{name} not measured ({counted}): {why}")
 
     def bound(self) -> float:
         """The largest fitness the candidate could still reach: the components measured so
@@ -253,6 +262,7 @@ def _worth_it(run: _Run, component: str, cut: float | None) -> bool:
         run.not_measured(
             component,
             f"the fitness cannot exceed {bound:.4f}, below the population's cut {cut:.4f}",
+            pruned=True,
         )
         return False
     return True
@@ -408,15 +418,20 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
 
 
 def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
-    """Estimated engine work of one PIPMC game, from the random games: W + r * b * k * W/2,
+    """Estimated engine work of one PIPMC game, from the random games: W + r * b * k * P,
     W the mean work of a random game, r the real decisions per seat per game, b the mean
-    options at a real decision, k the rollouts (each plays about half a game)."""
+    options at a real decision, k the rollouts, P the work of one play-out: half a game
+    (W/2), or `horizon` decisions' worth (W * h / T, T decisions per game) if less."""
     N = tally.games
-    R, B = sum(tally.real), sum(tally.real_options)
+    R, B, T = sum(tally.real), sum(tally.real_options), sum(tally.decisions)
     if not N or not R:
         return 0.0
     W = tally.work / N
-    return W + R / N / game.nplayers * (B / R) * run.profile.pipmc["rollouts"] * W / 2
+    p = run.profile.pipmc
+    playout = W / 2
+    if p["horizon"]:
+        playout = min(playout, W * p["horizon"] / (T / N))
+    return W + R / N / game.nplayers * (B / R) * p["rollouts"] * playout
 
 
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
@@ -439,7 +454,9 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     seed = phase_seed(run.seed, 2)
     solo_mode = n == 1 or tally.cooperative
     # PIPMC must value moves by score when every rank (and win share) is the same.
-    pip = PIMCPlayer(rollouts=p["rollouts"], by="score" if solo_mode else "rank")
+    pip = PIMCPlayer(
+        rollouts=p["rollouts"], by="score" if solo_mode else "rank", horizon=p["horizon"]
+    )
     rnd = RandomPlayer()
     hi_games = -(-p["max_games"] // n) * n
     batch = -(-p["batch"] // n) * n

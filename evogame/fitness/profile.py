@@ -26,7 +26,11 @@ RANDOM_COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw"
 # look-ahead included: `State.work`), a machine-independent cost; 0 means no budget. Kinds: "int+" positive int, "int0" non-negative int,
 # "unit" float in [0, 1], "unit)" float in [0, 1), "bool", "combine".
 DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
-    "": {"combine": ("combine", "geometric"), "floor": ("unit)", 0.0)},
+    "": {
+        "combine": ("combine", "geometric"),
+        "floor": ("unit)", 0.0),
+        "unmeasured": ("unmeasured", "zero"),
+    },
     "limits": {"max_decisions": ("int+", 1000), "max_steps": ("int+", 100_000)},
     "gates": {
         "games": ("int+", 100),
@@ -48,6 +52,7 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     },
     "pipmc": {
         "rollouts": ("int+", 10),
+        "horizon": ("int0", 0),
         "batch": ("int+", 24),
         "min_games": ("int+", 48),
         "max_games": ("int+", 240),
@@ -94,6 +99,7 @@ class Profile:
     name: str
     combine: str
     floor: float
+    unmeasured: str
     limits: dict = field(hash=False)
     gates: dict = field(hash=False)
     random: dict = field(hash=False)
@@ -197,6 +203,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         name=name,
         combine=out[""]["combine"],
         floor=out[""]["floor"],
+        unmeasured=out[""]["unmeasured"],
         limits=out["limits"],
         gates=out["gates"],
         random=out["random"],
@@ -224,6 +231,10 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
     if kind == "bool":
         if not isinstance(v, bool):
             raise fail(key, f"expected true or false, got {v!r}")
+        return v
+    if kind == "unmeasured":
+        if v not in ("zero", "omit"):
+            raise fail(key, f'expected "zero" or "omit", got {v!r}')
         return v
     if kind == "combine":
         if v not in ("geometric", "harmonic"):

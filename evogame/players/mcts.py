@@ -19,9 +19,12 @@ import random
 from evogame.engine.state import State
 
 
-def rollout(state: State, rng: random.Random) -> None:
-    """Play `state` to its end with uniform random choices (in place)."""
-    while not state.terminal:
+def rollout(state: State, rng: random.Random, horizon: int = 0) -> None:
+    """Play `state` with uniform random choices (in place): to its end, or for at most
+    `horizon` decisions when `horizon` > 0 (then it is scored as it stands, as CARDSTOCK's
+    PIPMCPlayerNew does after 200 choices)."""
+    stop = state.decisions + horizon if horizon > 0 else -1
+    while not state.terminal and state.decisions != stop:
         n = len(state.options)
         state.apply_action(rng.randrange(n) if n > 1 else 0)
 
@@ -47,18 +50,23 @@ class PIMCPlayer:
     For each legal action: `rollouts` times, determinize from the player's view, take the
     action, play randomly to the end, and score the result for the player (by rank by
     default); choose the action with the best mean. One legal action: no search.
-    Cost per decision: options x rollouts random play-outs.
+    Cost per decision: options x rollouts random play-outs. With a `horizon` > 0 each
+    play-out stops after that many decisions and is scored as it stands (the scoring
+    expression is defined at any moment), which bounds the cost in long games.
     """
 
     name = "pipmc"
 
-    def __init__(self, rollouts: int = 10, by: str = "rank", **_ignored):
+    def __init__(self, rollouts: int = 10, by: str = "rank", horizon: int = 0, **_ignored):
         if rollouts < 1:
             raise ValueError("rollouts must be at least 1")
         if by not in ("rank", "score", "win"):
             raise ValueError("by must be rank, score or win")
+        if horizon < 0:
+            raise ValueError("horizon must be 0 (play to the end) or more")
         self.rollouts = rollouts
         self.by = by
+        self.horizon = horizon
         self.work = 0  # engine work of all rollouts so far (State.work)
 
     def choose(self, state: State, rng: random.Random) -> int:
@@ -74,7 +82,7 @@ class PIMCPlayer:
                 if not d.terminal:
                     # Option counts can depend on hidden cards; stay within this deal's.
                     d.apply_action(a if a < len(d.options) else a % len(d.options))
-                rollout(d, rng)
+                rollout(d, rng, self.horizon)
                 self.work += d.work - state.work
                 total += outcome(d, me, self.by)
             if total > best_value:  # ties keep the lowest index: deterministic

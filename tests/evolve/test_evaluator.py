@@ -1,23 +1,55 @@
-"""The campaign's evaluator: a broken or slow candidate comes back invalid, with its reason."""
+"""The campaign's evaluator: a broken or slow candidate comes back invalid, with its reason,
+and every executor (in process, process pool, Dask) returns the same results in order."""
 
 from __future__ import annotations
 
-from evogame.evolve import evaluator
-from tests.conftest import ROOT, SEEDS
+import pytest
+
+from evogame.evolve.evaluator import Executor, evaluate_job
+from evogame.fitness import load_profile
+from tests.conftest import SEEDS
+
+QUICK = load_profile("quick")
+
+
+def seed_text(name: str) -> str:
+    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 def test_a_candidate_that_does_not_parse_is_invalid_with_its_reason():
-    evaluator._init(str(ROOT / "fitness" / "quick.toml"), timeout=30)
-    out = evaluator.evaluate_job(("(game (setup", 1))
+    out = evaluate_job(("(game (setup", 1, None, QUICK, 30))
     assert out["valid"] is False and out["fitness"] == 0.0
     assert "RecycleError" in out["reason"] or "end of file" in out["reason"]
 
 
 def test_a_candidate_past_the_time_limit_is_invalid_and_the_run_goes_on():
-    evaluator._init(str(ROOT / "fitness" / "default.toml"), timeout=0.2)
-    text = (SEEDS / "hearts.rcy").read_text(encoding="utf-8")
-    out = evaluator.evaluate_job((text, 1))
+    thorough = load_profile("thorough")  # no budgets: Hearts takes about a minute
+    out = evaluate_job((seed_text("hearts.rcy"), 1, None, thorough, 0.2))
     assert out["valid"] is False and "longer than 0.2 s" in out["reason"]
-    evaluator._init(str(ROOT / "fitness" / "quick.toml"), timeout=60)
-    ok = evaluator.evaluate_job(((SEEDS / "agram.rcy").read_text(encoding="utf-8"), 1))
+    ok = evaluate_job((seed_text("agram.rcy"), 1, None, QUICK, 60))
     assert ok["valid"] is True and 0.0 <= ok["fitness"] <= 1.0
+
+
+JOBS = [
+    (seed_text("agram.rcy"), 1, None),
+    ("(game (setup", 2, None),
+    (seed_text("pairs.rcy"), 3, 0.99),  # a cut no fitness reaches: skill is skipped
+    (seed_text("war.rcy"), 4, None),
+]
+
+
+def test_pool_gives_the_in_process_results_in_order():
+    with Executor(QUICK) as local:
+        expected = list(local.map(JOBS))
+    with Executor(QUICK, workers=2) as pool:
+        assert list(pool.map(JOBS)) == expected
+    assert [r["valid"] for r in expected] == [True, False, True, False]
+    assert any("cut" in n for n in expected[2]["stats"]["notes"])
+
+
+def test_dask_local_cluster_gives_the_in_process_results_in_order():
+    pytest.importorskip("distributed")
+    with Executor(QUICK) as local:
+        expected = list(local.map(JOBS))
+    with Executor(QUICK, dask_local=2) as dask:
+        assert list(dask.map(JOBS)) == expected

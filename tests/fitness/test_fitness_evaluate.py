@@ -160,14 +160,18 @@ def test_one_player_game_with_decisions_measures_skill_by_score():
     assert ev.components["skill"][0] > 0  # PIPMC clears more of the tableau than random
 
 
-def test_pipmc_budget_below_one_rotation_leaves_skill_out_of_the_fitness():
-    prof = only("fairness", "skill", pipmc={"budget": 1})
+@pytest.mark.parametrize("policy", ["zero", "omit"])
+def test_pipmc_over_budget_leaves_skill_unmeasured_counted_as_the_profile_says(policy):
+    prof = only("fairness", "skill", pipmc={"budget": 1}, unmeasured=policy)
     ev = evaluate(parse_file(SEEDS / "agram.rcy"), prof)
     assert ev.components["skill"] == (0.0, 0.0, 1.0) and ev.games["pipmc"] == 0
     assert "skill not measured" in ev.notes[0] and "pipmc.budget" in ev.notes[0]
-    # left out of the fitness, not counted as 0: the fitness is fairness alone
-    assert ev.fitness == pytest.approx(ev.components["fairness"][0])
-    assert ev.fitness_ci[0] == 0.0  # ... while the interval's low end counts it as 0
+    if policy == "zero":  # the low end of its interval: the geometric mean is 0
+        assert "counted as 0" in ev.notes[0] and ev.fitness == 0.0
+    else:  # left out: the fitness is fairness alone
+        assert "left out" in ev.notes[0]
+        assert ev.fitness == pytest.approx(ev.components["fairness"][0])
+    assert ev.fitness_ci[0] == 0.0  # the interval's low end counts it as 0 either way
 
 
 def test_budgets_stop_each_phase_at_the_same_games_on_any_machine():

@@ -152,3 +152,27 @@ def test_play_one_with_a_thinking_player_finishes():
     game = compile_game(parse_text(HIDDEN))
     rec = play_one(game, [PIMCPlayer(rollouts=2), RandomPlayer(), RandomPlayer()], 0, seed=1)
     assert rec.terminated and len(rec.branching) == 3
+
+
+def test_rollout_horizon_stops_play_outs_and_bounds_the_work():
+    from evogame.players.mcts import rollout
+    from tests.conftest import SEEDS
+
+    game = compile_game(parse_file(SEEDS / "hearts.rcy"))
+    st = game.new_state(3)
+    d = st.clone()
+    rollout(d, random.Random(1), horizon=5)
+    assert d.decisions == st.decisions + 5 and not d.terminal
+    full = st.clone()
+    rollout(full, random.Random(1))
+    assert full.terminal and full.work > d.work
+    # A PIPMC seat with a horizon does far less work per game, and still plays legal moves.
+    works = []
+    for horizon in (0, 8):
+        pip = PIMCPlayer(rollouts=2, horizon=horizon)
+        rec = play_one(game, [pip] + [RandomPlayer()] * 3, 0, 5)
+        assert rec.terminated
+        works.append(pip.work)
+    assert works[1] < works[0] / 2
+    with pytest.raises(ValueError):
+        PIMCPlayer(horizon=-1)
