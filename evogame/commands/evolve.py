@@ -117,7 +117,8 @@ def evolve(
         console.print(
             f"gen {e['generation']:3d}/{e['gens']}  best {e['best']:.4f}  mean {e['mean']:.4f}  "
             f"invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
-            f"{rate:5.2f} evals/s  ~{left:5.0f} s left"
+            f"{rate:5.2f} evals/s  {elapsed:5.0f} s  ~{left:5.0f} s left",
+            soft_wrap=True,  # one line per generation, also in a log file
         )
 
     try:

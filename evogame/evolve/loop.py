@@ -100,6 +100,7 @@ class Campaign:
         self.rng = random.Random(cfg.seed)
         self.logbook: list[dict] = []
         self.stop = False
+        self._trees: dict[str, list] = {}
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -139,7 +140,14 @@ class Campaign:
     # --- variation ----------------------------------------------------------------------------
 
     def _tree(self, text: str) -> list:
-        return list(self.genome.to_tree(parse_text(text)))
+        """A fresh genome of a stored candidate (parsed once per text: parents are drawn
+        again and again, and parsing a long game costs tens of milliseconds)."""
+        tree = self._trees.get(text)
+        if tree is None:
+            if len(self._trees) >= 4 * max(self.cfg.pop, 1):
+                self._trees.clear()
+            tree = self._trees[text] = list(self.genome.to_tree(parse_text(text)))
+        return list(tree)
 
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)

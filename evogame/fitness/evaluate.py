@@ -135,6 +135,7 @@ class _Run:
         self.details: dict = {}
         self.unmeasured: set[str] = set()
         self.work: dict[str, int] = {}
+        self.cut: float | None = None
         self.t0 = time.perf_counter()
 
     def wants(self, name: str) -> bool:
@@ -156,12 +157,12 @@ class _Run:
         self.est[name] = C.UNKNOWN
         self.notes.append(f"{name} not measured ({counted}): {why}")
 
-    def bound(self) -> float:
+    def bound(self, at: str = "value") -> float:
         """The largest fitness the candidate could still reach: the components measured so
-        far at their values, the others at 1."""
+        far at their values (``at="hi"``: at the top of their intervals), the others at 1."""
         prof = self.profile
         values = {
-            s.name: self.est[s.name].value
+            s.name: getattr(self.est[s.name], at)
             if s.name in self.est and s.name not in self.unmeasured
             else 1.0
             for s in prof.components
@@ -214,6 +215,7 @@ def evaluate(
     the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
     skipped when the candidate's fitness could not exceed it."""
     run = _Run(profile, seed)
+    run.cut = cut
     try:
         t = _clock()
         game = compile_game(ast, name)
@@ -266,6 +268,23 @@ def _worth_it(run: _Run, component: str, cut: float | None) -> bool:
         )
         return False
     return True
+
+
+def _raced_out(run: _Run, phase: str) -> bool:
+    """True when even the top of every measured interval (the rest at 1) leaves the fitness
+    below the cut: more games of this phase could only confirm that the candidate will not
+    be selected (wrong with well under 5% chance, the intervals being 95% ones)."""
+    if run.cut is None:
+        return False
+    top = run.bound("hi")
+    if top < run.cut:
+        run.details["raced_out"] = phase
+        run.notes.append(
+            f"{phase} phase stopped early: at the top of its 95% intervals the fitness is "
+            f"{top:.4f}, below the population's cut {run.cut:.4f}"
+        )
+        return True
+    return False
 
 
 def _over(run: _Run, section: str, work: int) -> bool:
@@ -342,7 +361,7 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     over = _over(run, "random", tally.work)
     while not over:
         est = _random_estimates(run, tally)
-        if tally.games >= r["max_games"]:
+        if tally.games >= r["max_games"] or _raced_out(run, "random"):
             break
         if tally.games >= r["min_games"] and all(
             e.half_width <= run.target(k) for k, e in est.items() if k in RANDOM_COMPONENTS
@@ -402,6 +421,8 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
             est = C.agency(dt)
             run.est["agency"] = est
             if dt.deals >= a["max_deals"] or _over(run, "agency", work):
+                break
+            if _raced_out(run, "agency"):
                 break
             if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
                 break
@@ -466,7 +487,8 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     while True:
         if played:
             est = C.skill_solo(solo) if solo_mode else C.skill(stats, n)
-            if played >= hi_games or _over(run, "pipmc", work):
+            run.est["skill"] = est
+            if played >= hi_games or _over(run, "pipmc", work) or _raced_out(run, "pipmc"):
                 break
             if played >= lo_games and est.half_width <= target:
                 break

@@ -257,3 +257,17 @@ def test_agency_on_whole_games():
     assert fixed.reason is None and fixed.components["agency"] == (0.0, 0.0, 0.0)
     free = evaluate(parse_text(PLAY_DECIDES), prof)
     assert free.components["agency"][1] > 0.8
+
+
+def test_a_candidate_far_below_the_cut_is_raced_out_after_its_gate_sample():
+    """At the top of its 95% intervals Agram's fitness is far below 0.999: the random phase
+    stops after the gate sample and the later phases are skipped."""
+    ast = parse_file(SEEDS / "agram.rcy")
+    prof = only("fairness", "branching", "agency", "skill")
+    ev = evaluate(ast, prof, cut=0.999)
+    assert ev.details["raced_out"] == "random"
+    assert ev.games["random"] == 0 and ev.games["agency"] == 0 and ev.games["pipmc"] == 0
+    assert any("stopped early" in n for n in ev.notes)
+    assert ev.fitness < 0.999
+    # without a cut the same candidate is measured in full
+    assert evaluate(ast, prof).games["pipmc"] > 0
