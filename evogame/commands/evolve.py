@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import signal
 import sys
@@ -151,6 +152,7 @@ def show(run: Path, top: int):
     cfg = json.loads((run / "config.json").read_text())
     store = Store(run)
     seeds = {p.name: p.read_text(encoding="utf-8") for p in _seed_files(Path(cfg["seeds"]))}
+    from evogame.distance.features import labeled_tree
     from evogame.lang import parse_text, to_text
 
     canon = {}
@@ -159,6 +161,10 @@ def show(run: Path, top: int):
             canon[name] = to_text(parse_text(text))
         except Exception:  # a seed edited since: compare with its raw text
             canon[name] = text
+    seed_trees = {}
+    for name, text in canon.items():
+        with contextlib.suppress(Exception):  # a seed that no longer parses: no tree
+            seed_trees[name] = labeled_tree(parse_text(text))
     total, valid = store.counts()
     click.echo(f"{run}: {total} candidates evaluated, {valid} valid")
     for rank, c in enumerate(store.valid_candidates()[:top], start=1):
@@ -168,13 +174,15 @@ def show(run: Path, top: int):
         click.echo(f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}")
         click.echo(f"  components: {comps}")
         click.echo(f"  lineage: {c['operator']} of {', '.join(c['parents']) or '-'}")
-        nearest = (
-            max(canon, key=lambda n: difflib.SequenceMatcher(None, canon[n], c["text"]).ratio())
-            if canon
-            else None
-        )
+        for note in c["stats"].get("notes", []):
+            click.echo(f"  note: {note}")
+        nearest, d_s, edits = _nearest_seed(c["text"], seed_trees)
         click.echo(c["text"])
         if nearest:
+            click.echo(
+                f"  nearest seed: {nearest}, structural distance d_s {d_s:.3f} "
+                f"({edits} tree edits; 0 = the same rules, 1 = nothing in common)"
+            )
             diff = list(
                 difflib.unified_diff(
                     canon[nearest].splitlines(),
@@ -194,6 +202,26 @@ def show(run: Path, top: int):
                 click.echo("  " + line)
     _plot(run, store)
     store.close()
+
+
+def _nearest_seed(text: str, seed_trees: dict) -> tuple[str | None, float, int]:
+    """The seed at the smallest structural distance d_s (evogame.distance) from `text`,
+    that distance, and the tree edit distance behind it."""
+    from evogame.distance.distance import normalised_ted, tree_edit_distance
+    from evogame.distance.features import labeled_tree
+    from evogame.lang import parse_text
+
+    if not seed_trees:
+        return None, 1.0, 0
+    t = labeled_tree(parse_text(text))
+    best = None
+    for name in sorted(seed_trees):
+        s = seed_trees[name]
+        edits = tree_edit_distance(t, s)
+        d = normalised_ted(edits, len(t), len(s))
+        if best is None or d < best[1]:
+            best = (name, d, edits)
+    return best
 
 
 def _seed_files(p: Path) -> list[Path]:

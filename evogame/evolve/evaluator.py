@@ -126,7 +126,12 @@ class Executor:
             for f in futures:
                 yield f.result()
         elif self.pool is not None:
-            yield from self.pool.map(evaluate_job, jobs)
+            # Longest first (text length as the cost guess), so no worker is left alone
+            # with a long job at the end; results still come back in the order given.
+            order = sorted(range(len(jobs)), key=lambda i: (-len(jobs[i][0]), i))
+            futures = {i: self.pool.submit(evaluate_job, jobs[i]) for i in order}
+            for i in range(len(jobs)):
+                yield futures[i].result()
         else:
             for j in jobs:
                 yield evaluate_job(j)

@@ -10,7 +10,7 @@ decision one with exactly one.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from evogame.fitness.tally import DealTally, RecordTally, SoloTally
 from evogame.metrics.stats import Z95, GameStats, mean_ci, wilson
@@ -23,9 +23,15 @@ class Estimate:
     value: float
     lo: float
     hi: float
+    #: the interval's half-width before clipping to [0, 1], when it was clipped (a gain
+    #: estimated below 0 is reported as 0, but its interval is no narrower for that)
+    raw_half_width: float | None = field(default=None, compare=False)
 
     @property
     def half_width(self) -> float:
+        """What sequential sampling compares with ``ci_half_width``."""
+        if self.raw_half_width is not None:
+            return self.raw_half_width
         return (self.hi - self.lo) / 2
 
     def as_tuple(self) -> tuple[float, float, float]:
@@ -215,7 +221,9 @@ def skill(stats: GameStats, nplayers: int) -> Estimate:
     if stats.games == 0 or nplayers < 2:
         return UNKNOWN
     sk = play_skill(stats, ["pipmc"] + ["random"] * (nplayers - 1))[0]
-    return _est(max(sk["gain"], 0.0), max(sk["ci95"][0], 0.0), max(sk["ci95"][1], 0.0))
+    lo, hi = sk["ci95"]
+    e = _est(max(sk["gain"], 0.0), max(lo, 0.0), max(hi, 0.0))
+    return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
 
 
 def skill_solo(s: SoloTally) -> Estimate:
@@ -231,7 +239,8 @@ def skill_solo(s: SoloTally) -> Estimate:
         return UNKNOWN
     x = s.total / s.games
     a, b = share_ci(s.total, s.total_sq, s.games)
-    return _est(max(2 * x - 1, 0.0), max(2 * a - 1, 0.0), max(2 * b - 1, 0.0))
+    e = _est(max(2 * x - 1, 0.0), max(2 * a - 1, 0.0), max(2 * b - 1, 0.0))
+    return Estimate(e.value, e.lo, e.hi, b - a)
 
 
 def _agency_value(count: list[int], sums: list[list[float]], sqs: list[list[float]]) -> float:

@@ -96,12 +96,25 @@ def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("nsga2", [False, True])
-def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2):
+def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     seeds = seeds_dir(tmp_path)
     out = tmp_path / "run"
     assert main([*evolve_args(seeds), "--out", str(out), *(["--nsga2"] if nsga2 else [])]) == 0
     assert (out / "config.json").is_file() and (out / "campaign.db").is_file()
     best = sorted((out / "best").glob("*.rcy"))
     assert best and best[0].read_text().startswith(";; evogame campaign")
+    capsys.readouterr()
     assert main(["show", str(out), "--top", "2"]) == 0
     assert (out / "fitness.png").is_file()
+    shown = capsys.readouterr().out
+    # every candidate shown names its nearest seed and the structural distance to it
+    dists = [
+        float(line.split("d_s ")[1].split()[0])
+        for line in shown.splitlines()
+        if line.startswith("  nearest seed: ")
+    ]
+    assert len(dists) == shown.count("\n#") and all(0.0 <= d <= 1.0 for d in dists)
+    # a seed itself, when shown, is at distance 0 from itself
+    for block in shown.split("\n#")[1:]:
+        if "lineage: seed:" in block:
+            assert "d_s 0.000" in block

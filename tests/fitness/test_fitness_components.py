@@ -249,6 +249,19 @@ def test_skill_solo_hand_computed():
     assert C.skill_solo(s).value == 0.0
 
 
+def test_a_gain_clipped_at_zero_keeps_its_full_interval_width_for_stopping():
+    """Worse than chance in 12 games: reported as 0 with the interval [0, hi], but sampling
+    must not stop because the clipped interval looks narrow."""
+    est = C.skill(rotated_stats([0, 0, 0, 0, 0, 1] * 2), 2)
+    assert est.value == 0.0 and est.lo == 0.0
+    assert est.half_width > (est.hi - est.lo) / 2 and est.half_width > 0.3
+    s = SoloTally()
+    for a, b in ((0, 1), (0, 1), (1, 1), (0, 2)):
+        s.add_pair(a, b, "max")
+    solo = C.skill_solo(s)
+    assert solo.value == 0.0 and solo.half_width > (solo.hi - solo.lo) / 2
+
+
 # --- combination ----------------------------------------------------------------------------
 
 
