@@ -140,7 +140,14 @@ def evolve(
 @click.command()
 @click.argument("run", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--top", "top", default=3, show_default=True, type=click.IntRange(1))
-def show(run: Path, top: int):
+@click.option(
+    "--judge",
+    default=None,
+    metavar="PROFILE",
+    help="Evaluate the candidates shown again with this profile (e.g. thorough): a campaign's "
+    "budgeted scores are noisy, and the best of many noisy scores is flattered by its luck.",
+)
+def show(run: Path, top: int, judge: str | None):
     """Show a campaign's best candidates, their components and their difference from the nearest seed."""
     import json
 
@@ -165,6 +172,15 @@ def show(run: Path, top: int):
     for name, text in canon.items():
         with contextlib.suppress(Exception):  # a seed that no longer parses: no tree
             seed_trees[name] = labeled_tree(parse_text(text))
+    judge_profile = None
+    if judge is not None:
+        from evogame.fitness import ProfileError, load_profile
+
+        try:
+            judge_profile = load_profile(judge)
+        except ProfileError as e:
+            click.echo(f"evogame show: --judge {e}")
+            sys.exit(1)
     total, valid = store.counts()
     click.echo(f"{run}: {total} candidates evaluated, {valid} valid")
     for rank, c in enumerate(store.valid_candidates()[:top], start=1):
@@ -176,6 +192,8 @@ def show(run: Path, top: int):
         click.echo(f"  lineage: {c['operator']} of {', '.join(c['parents']) or '-'}")
         for note in c["stats"].get("notes", []):
             click.echo(f"  note: {note}")
+        if judge_profile is not None:
+            _judge(c, judge_profile)
         nearest, d_s, edits = _nearest_seed(c["text"], seed_trees)
         click.echo(c["text"])
         if nearest:
@@ -202,6 +220,23 @@ def show(run: Path, top: int):
                 click.echo("  " + line)
     _plot(run, store)
     store.close()
+
+
+def _judge(cand: dict, profile) -> None:
+    """Print the candidate's evaluation under `profile` (same evaluation seed)."""
+    from evogame.fitness import evaluate
+    from evogame.lang import parse_text
+
+    ev = evaluate(parse_text(cand["text"]), profile, seed=cand["seed"], name=cand["hash"])
+    comps = ", ".join(
+        f"{k} {v:.3f} [{lo:.2f}, {hi:.2f}]" for k, (v, lo, hi) in sorted(ev.components.items())
+    )
+    why = f" ({ev.reason})" if ev.reason else ""
+    click.echo(
+        f"  judged with {profile.name}: fitness {ev.fitness:.4f} "
+        f"[{ev.fitness_ci[0]:.2f}, {ev.fitness_ci[1]:.2f}]{why}, {sum(ev.games.values()):,} games"
+    )
+    click.echo(f"    components: {comps}")
 
 
 def _nearest_seed(text: str, seed_trees: dict) -> tuple[str | None, float, int]:

@@ -217,12 +217,39 @@ def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
         _player_count(game, players, problem)
     for node in A.walk(game):
         _shape(node, problem)
+        if isinstance(node, A.Deck):
+            _deck_attributes(node.attributes, set(), problem)
         if isinstance(node, A.Move):
             dst = node.dst
             if isinstance(dst, (A.Top, A.Bottom, A.Nth)):
                 home = dst.coll
                 if isinstance(home, A.Location) and home.vis is A.Vis.MEM:
                     problem(dst, "a card cannot be moved into a mem location: use remember")
+
+
+def _deck_attributes(keys: tuple, above: set[str], problem: Callable[[object, str], None]) -> None:
+    """Every card of a deck has one value per attribute: an attribute named again beside
+    itself or inside itself would give its cards two (CARDSTOCK keeps a card's attributes in
+    a dictionary and rejects the second). Iterative, as the deck tree can be deep."""
+    stack = [(keys, above)]
+    while stack:
+        level, names = stack.pop()
+        here = set(names)
+        for k in level:
+            if not isinstance(k, A.AttrKey) or not isinstance(k.key, A.NameLit):
+                continue
+            if k.key.value in here:
+                problem(
+                    k,
+                    f"deck attribute {k.key.value} is given twice to the same cards "
+                    "(a card has one value per attribute)",
+                )
+            here.add(k.key.value)
+        for k in level:
+            if isinstance(k, A.AttrKey):
+                for v in k.values:
+                    if isinstance(v, A.AttrValue) and v.subkeys:
+                        stack.append((v.subkeys, here))
 
 
 def _player_count(

@@ -118,3 +118,28 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     for block in shown.split("\n#")[1:]:
         if "lineage: seed:" in block:
             assert "d_s 0.000" in block
+    # --judge evaluates the shown candidates again with another profile
+    assert main(["show", str(out), "--top", "1", "--judge", "quick"]) == 0
+    judged = capsys.readouterr().out
+    assert judged.count("judged with quick: fitness ") == 1
+    assert main(["show", str(out), "--judge", "no-such-profile"]) == 1
+    assert "no such profile" in capsys.readouterr().out
+
+
+def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch):
+    """The executor changes where candidates are evaluated, never what is stored."""
+    pytest.importorskip("distributed")
+    seeds = seeds_dir(tmp_path)
+    runs = {}
+    for name, extra in (
+        ("local", []),
+        ("pool", ["--workers", "2"]),
+        ("dask", ["--dask-local", "2"]),
+    ):
+        d = tmp_path / name
+        d.mkdir()
+        monkeypatch.chdir(d)
+        assert main([*evolve_args(seeds), "--out", "run", *extra]) == 0
+        runs[name] = contents(d / "run")
+    assert runs["pool"] == runs["local"] and runs["dask"] == runs["local"]
+    assert runs["local"][0] and runs["local"][2]

@@ -334,6 +334,20 @@ ERRORS: list[tuple[str, str | bytes, str, int, int]] = [
         38,
     ),
     (
+        "deck-attribute-twice",
+        BASE.replace("(deck (RANK (A, TWO)))", "(deck (RANK (A, TWO)) (RANK (THREE)))"),
+        "deck attribute RANK is given twice to the same cards",
+        4,
+        58,
+    ),
+    (
+        "deck-attribute-inside-itself",
+        BASE.replace("(deck (RANK (A, TWO)))", "(deck (RANK (A, TWO (RANK (THREE)))))"),
+        "deck attribute RANK is given twice to the same cards",
+        4,
+        56,
+    ),
+    (
         "repeat-all-shuffle",
         act(f"(repeat all {ACTION})"),
         "(repeat all ...) repeats a move or a forget",
