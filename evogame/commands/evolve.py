@@ -19,7 +19,12 @@ from evogame.evolve.loop import Campaign, CampaignError, Config
 @click.option(
     "--seeds", default="seeds", show_default=True, help="Folder (or file) of seed rule files."
 )
-@click.option("--profile", default="fitness/quick.toml", show_default=True, help="Fitness profile.")
+@click.option(
+    "--profile",
+    default="default",
+    show_default=True,
+    help="Fitness profile: a file, or a bundled one by name (default, quick, thorough).",
+)
 @click.option(
     "--pop",
     default=20,
