@@ -14,7 +14,7 @@ constants list ``K``); nothing from the file is pasted.
 from __future__ import annotations
 
 from evogame.engine.actions import ActionCompiler, _fans_out
-from evogame.engine.compile import GAME_OWNER, Fn
+from evogame.engine.compile import GAME_OWNER, Fn, scan_counts
 from evogame.engine.errors import GameError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
@@ -311,26 +311,31 @@ class GenCompiler(ActionCompiler):
             self.local.discard(i)
             self.pop_var()
 
+    def scanned(self, coll: A.Node) -> str:
+        """A collection to iterate, its scan counted as work (`scan_counts`)."""
+        src = self.gc(coll)
+        return f"_cnt(st, {src})" if scan_counts(coll) else src
+
     def g_Filter(self, n: A.Filter) -> str:
-        coll = self.gc(n.coll)
+        coll = self.scanned(n.coll)
         i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
-        return f"[v{i} for v{i} in _cnt(st, {coll}) if {cond}]"
+        return f"[v{i} for v{i} in {coll} if {cond}]"
 
     def g_AggBool(self, n: A.AggBool) -> str:
-        coll = self.gc(n.coll)
+        coll = self.scanned(n.coll)
         i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         fn = "any" if n.quant is A.Quant.ANY else "all"
-        return f"{fn}({cond} for v{i} in _cnt(st, {coll}))"
+        return f"{fn}({cond} for v{i} in {coll})"
 
     def quantifier_function(self, n: A.AggBool) -> str:
-        coll = self.gc(n.coll)
+        coll = self.scanned(n.coll)
         i, cond = self.local_binding(n.var.name, lambda: self.g(n.cond))
         if n.quant is A.Quant.ANY:
             test, hit, miss = cond, "True", "False"
         else:
             test, hit, miss = f"not ({cond})", "False", "True"
         return (
-            f"def f(st, env):\n    for v{i} in _cnt(st, {coll}):\n        if {test}:\n"
+            f"def f(st, env):\n    for v{i} in {coll}:\n        if {test}:\n"
             f"            return {hit}\n    return {miss}\n"
         )
 

@@ -234,10 +234,13 @@ class Compiler:
         cond = self.expr(n.cond)
         self.pop_var()
 
+        counted = scan_counts(n.coll)
+
         def filt(st, env):
             out = []
             items = coll(st, env)
-            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            if counted:
+                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
             for x in items:
                 env[i] = x
                 if cond(st, env):
@@ -733,11 +736,13 @@ class Compiler:
         i = self.new_var(n.var.name)
         cond = self.expr(n.cond)
         self.pop_var()
+        counted = scan_counts(n.coll)
         if n.quant is A.Quant.ANY:
 
             def anyf(st, env):
                 items = coll(st, env)
-                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+                if counted:
+                    st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
                 for x in items:
                     env[i] = x
                     if cond(st, env):
@@ -748,7 +753,8 @@ class Compiler:
 
         def allf(st, env):
             items = coll(st, env)
-            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            if counted:
+                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
             for x in items:
                 env[i] = x
                 if not cond(st, env):
@@ -756,6 +762,13 @@ class Compiler:
             return True
 
         return allf
+
+
+def scan_counts(coll: A.Node) -> bool:
+    """Whether iterating `coll` in a filter or quantifier counts as work (`State.work`): a
+    scan of cards, locations, strings or numbers does; one of the seats or teams does not
+    (it is bounded by the player count, and end conditions run it at every step)."""
+    return coll.result() not in (Ty.PLAYERS, Ty.TEAMS)
 
 
 def _setop(op: A.SetOpKind, parts: Fn) -> Fn:

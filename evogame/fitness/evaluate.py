@@ -13,11 +13,12 @@ Stages (each only if the previous one lets the candidate through):
 4. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
    batches of whole rotations until skill's interval is narrow enough.
 
-Budgets: each of the random, agency and PIPMC phases may have a budget of engine work
-(``budget``: scripted steps + decisions, the PIPMC player's rollouts included; see
-`State.work`). A phase stops at the first game (deal, rotation) that reaches its budget,
-whatever its interval; PIPMC is not started when its ``min_games`` are estimated (from the
-random games) to cost more than its budget. Work is counted, not timed, so a budget gives the same games on any machine.
+Budgets: each of the random, agency and PIPMC phases may have a ``budget`` of engine work
+(`State.work`: scripted steps, options offered, look-ahead and collection scans; the PIPMC
+player's play-outs included). A phase stops at the first game (deal, rotation) that
+reaches its budget, whatever its interval; PIPMC is not started when its ``min_games`` are
+estimated (from the random games) to cost more than its budget. Work is counted, not
+timed, so a budget stops at the same game on any machine.
 
 A component a phase could not measure within its budget counts as 0, the low end of its
 interval (``unmeasured = "omit"`` leaves it out of the fitness instead: kinder to long games,
@@ -123,9 +124,10 @@ class Evaluation:
 class _Run:
     """The state of one evaluation: phases add games, estimates and notes to it."""
 
-    def __init__(self, profile: Profile, seed: int):
+    def __init__(self, profile: Profile, seed: int, cut: float | None = None):
         self.profile = profile
         self.seed = seed
+        self.cut = cut  # the fitness a candidate must exceed to matter (a campaign's)
         self.limits = Limits(profile.limits["max_decisions"], profile.limits["max_steps"])
         self.est: dict[str, Estimate] = {}
         self.games = dict.fromkeys(PHASES, 0)
@@ -135,7 +137,6 @@ class _Run:
         self.details: dict = {}
         self.unmeasured: set[str] = set()
         self.work: dict[str, int] = {}
-        self.cut: float | None = None
         self.t0 = time.perf_counter()
 
     def wants(self, name: str) -> bool:
@@ -181,7 +182,7 @@ class _Run:
         if reason is None:
             measured = {k: w for k, w in weights.items() if k not in self.unmeasured}
             if not any(w > 0 for w in measured.values()):
-                measured = weights
+                measured = weights  # nothing weighed was measured: the unknowns count as 0
             fit = C.combine({k: v[0] for k, v in comps.items()}, measured, prof.combine, prof.floor)
             lo = C.combine({k: v[1] for k, v in comps.items()}, weights, prof.combine, prof.floor)
             hi = C.combine({k: v[2] for k, v in comps.items()}, weights, prof.combine, prof.floor)
@@ -214,8 +215,7 @@ def evaluate(
     phase runs whatever the gates say (their failures become notes), and the fitness is
     the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
     skipped when the candidate's fitness could not exceed it."""
-    run = _Run(profile, seed)
-    run.cut = cut
+    run = _Run(profile, seed, cut)
     try:
         t = _clock()
         game = compile_game(ast, name)
@@ -240,10 +240,10 @@ def evaluate(
         _describe(run, game, tally)
         _zero_without_decisions(run, real)
         phase = "agency"
-        if run.wants("agency") and real and _worth_it(run, "agency", cut):
+        if run.wants("agency") and real and _worth_it(run, "agency"):
             _agency_phase(run, game, by_score=game.nplayers == 1 or tally.cooperative)
         phase = "pipmc"
-        if run.wants("skill") and real and _worth_it(run, "skill", cut):
+        if run.wants("skill") and real and _worth_it(run, "skill"):
             _pipmc_phase(run, game, tally)
     except RecursionError:
         return run.finish(f"{phase} phase: the rules nest too deeply", "internal")
@@ -254,8 +254,9 @@ def evaluate(
     return run.finish(None)
 
 
-def _worth_it(run: _Run, component: str, cut: float | None) -> bool:
-    """False (and the component left unmeasured) when the fitness cannot exceed `cut`."""
+def _worth_it(run: _Run, component: str) -> bool:
+    """False (and the component left unmeasured) when the fitness cannot exceed the cut."""
+    cut = run.cut
     if cut is None:
         return True
     bound = run.bound()
@@ -288,10 +289,12 @@ def _raced_out(run: _Run, phase: str) -> bool:
 
 
 def _over(run: _Run, section: str, work: int) -> bool:
-    """True when `work` has reached the phase's budget (and the budget is noted)."""
+    """True when `work` has reached the phase's budget (and the budget is noted, once)."""
     budget = getattr(run.profile, section)["budget"]
     if budget and work >= budget:
-        run.details.setdefault("budget_reached", []).append(section)
+        reached = run.details.setdefault("budget_reached", [])
+        if section not in reached:
+            reached.append(section)
         return True
     return False
 
@@ -430,7 +433,7 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
             records = play_deal(game, players, dt.deals, G, seed, run.limits)
             dt.add_deal(records)
             work += sum(r.work for r in records)
-            if dt.deals >= 2 and a["budget"] and work >= a["budget"]:
+            if dt.deals >= 2 and _over(run, "agency", work):
                 break
     run.work["agency"] = work
     run.games["agency"] = dt.games
@@ -468,7 +471,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         run.not_measured(
             "skill",
             f"its {lo_games} PIPMC games (pipmc.min_games in whole rotations) would cost about "
-            f"{needed:,.0f} engine steps (profile pipmc.budget = {p['budget']:,})",
+            f"{needed:,.0f} units of engine work (profile pipmc.budget = {p['budget']:,})",
         )
         return
     t = _clock()
@@ -510,7 +513,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                     stats.add(rec)
                     work += rec.work
                 played += 1
-            if p["budget"] and work >= p["budget"]:
+            if _over(run, "pipmc", work):
                 break
     run.est["skill"] = est
     run.work["pipmc"] = work
