@@ -381,7 +381,9 @@ class ActionCompiler(Compiler):
             self.pop_var()
 
             def fan_out(st, env, out):
-                for x in list(coll(st, env)):
+                items = list(coll(st, env))
+                st.past_steps += len(items)  # work: one per candidate option tried
+                for x in items:
                     env[i] = x
                     body(st, env, out)
 

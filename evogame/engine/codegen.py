@@ -55,6 +55,7 @@ def _mod(x, y):
 
 
 def _score(st, slot, c):
+    st.past_steps += 0.25  # work: a quarter unit per card scored (State.work)
     return 0 if c is None else st.scorer(slot)(c)
 
 
@@ -521,8 +522,15 @@ class GenCompiler(ActionCompiler):
                 body = self.exp(node.body, depth + 1)
             finally:
                 self.pop_var()
-            # Listing options changes nothing, so the collection need not be copied.
-            return [pad + f"for x{depth} in {coll}:", pad + f"    env[{i}] = x{depth}", *body]
+            # Listing options changes nothing, so the collection need not be copied; each
+            # item is a candidate option tried: one unit of work each (State.work).
+            return [
+                pad + f"c{depth} = {coll}",
+                pad + f"st.past_steps += len(c{depth})",
+                pad + f"for x{depth} in c{depth}:",
+                pad + f"    env[{i}] = x{depth}",
+                *body,
+            ]
         if isinstance(node, (A.Let, A.Ensure)) or (isinstance(node, A.Do) and _fans_out(node)):
             raise _NoGen()
         action = self.run(node)

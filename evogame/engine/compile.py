@@ -647,6 +647,7 @@ class Compiler:
         card, pts = self.expr(n.card), self.expr(n.points)
 
         def score(st, env):
+            st.past_steps += 0.25  # work: a quarter unit per card scored (State.work)
             c = card(st, env)
             return 0 if c is None else st.scorer(pts(st, env))(c)
 
