@@ -491,6 +491,17 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         if played:
             est = C.skill_solo(solo) if solo_mode else C.skill(stats, n)
             run.est["skill"] = est
+            if played < lo_games and _over(run, "pipmc", work):
+                # The estimate from random play was wrong (thinking players can make games
+                # much longer): fewer than min_games is no measure, whatever it says.
+                run.not_measured(
+                    "skill",
+                    f"its first {played} PIPMC games cost {work:,.0f} units of engine work, "
+                    f"so its {lo_games} (pipmc.min_games) would exceed pipmc.budget = "
+                    f"{p['budget']:,}",
+                )
+                est = run.est["skill"]
+                break
             if played >= hi_games or _over(run, "pipmc", work) or _raced_out(run, "pipmc"):
                 break
             if played >= lo_games and est.half_width <= target:

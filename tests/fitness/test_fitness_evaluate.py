@@ -271,3 +271,14 @@ def test_a_candidate_far_below_the_cut_is_raced_out_after_its_gate_sample():
     assert ev.fitness < 0.999
     # without a cut the same candidate is measured in full
     assert evaluate(ast, prof).games["pipmc"] > 0
+
+
+def test_pipmc_games_costlier_than_estimated_leave_skill_unmeasured(monkeypatch):
+    """The PIPMC cost is estimated from random games; a thinking player can make games much
+    longer. Fewer than min_games is then no measure: skill is not measured (counted 0)."""
+    monkeypatch.setattr(evaluate_module, "_pipmc_cost", lambda run, game, tally: 1.0)
+    prof = only("fairness", "skill", pipmc={"min_games": 30, "max_games": 30, "budget": 5000})
+    ev = evaluate(parse_file(SEEDS / "agram.rcy"), prof)
+    assert 0 < ev.games["pipmc"] < 30
+    assert ev.components["skill"] == (0.0, 0.0, 1.0)
+    assert any("would exceed pipmc.budget" in n for n in ev.notes) and ev.fitness == 0.0
