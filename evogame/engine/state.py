@@ -115,10 +115,13 @@ class State:
         return 0 if self.terminal else len(self.options)
 
     @property
-    def work(self) -> int:
-        """The engine work done so far: scripted steps, plus the options offered at each
-        decision, plus the steps of look-ahead trials (`ensure`), kept or not. A
-        machine-independent measure of cost (budgets in fitness profiles count it)."""
+    def work(self) -> float:
+        """The engine work done so far, a machine-independent measure of cost (fitness
+        budgets count it): scripted steps, the options offered at each decision, one per
+        candidate option an ``any`` tries, the steps of look-ahead trials (`ensure`, kept
+        or not), and a quarter per card scored or scanned (an eighth per card partitioned,
+        a sixteenth per subset or ordering). The fractions are powers of two, so sums are
+        exact and identical in both back ends."""
         return self.past_steps + self.steps
 
     def is_terminal(self) -> bool:

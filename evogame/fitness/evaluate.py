@@ -288,7 +288,7 @@ def _raced_out(run: _Run, phase: str) -> bool:
     return False
 
 
-def _over(run: _Run, section: str, work: int) -> bool:
+def _over(run: _Run, section: str, work: float) -> bool:
     """True when `work` has reached the phase's budget (and the budget is noted, once)."""
     budget = getattr(run.profile, section)["budget"]
     if budget and work >= budget:

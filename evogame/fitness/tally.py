@@ -35,7 +35,7 @@ class RecordTally:
     terminated: int = 0
     draws: int = 0
     shared: int = 0
-    work: int = 0
+    work: float = 0.0
     score_lo: int | None = None
     score_hi: int | None = None
     stats: GameStats | None = None

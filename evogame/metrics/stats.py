@@ -66,7 +66,7 @@ class GameRecord:
     capped: bool
     cycle: bool
     error: str | None = None
-    work: int = 0
+    work: float = 0
 
     @property
     def decisions(self) -> int:

@@ -181,7 +181,7 @@ def test_budgets_stop_each_phase_at_the_same_games_on_any_machine():
     free = only("fairness", "agency", "skill", pipmc={"min_games": 30, "max_games": 30})
     probe = evaluate(ast, free)
     w = probe.details["work"]
-    budgets = {sec: max(1, w[sec] // 3) for sec in ("random", "agency", "pipmc")}
+    budgets = {sec: max(1, int(w[sec] // 3)) for sec in ("random", "agency", "pipmc")}
     capped = only(
         "fairness",
         "agency",
