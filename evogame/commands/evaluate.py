@@ -10,18 +10,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from evogame.commands import profile_option
 from evogame.commands.play import parse_defines
 from evogame.fitness import Evaluation, ProfileError, evaluate_file, load_profile
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--profile",
-    default="default",
-    show_default=True,
-    help="A profile file, or the name of one in fitness/ (default, quick).",
-)
+@profile_option
 @click.option(
     "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
 )

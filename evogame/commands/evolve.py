@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from evogame.commands import profile_option
 from evogame.evolve.loop import Campaign, CampaignError, Config
 
 
@@ -19,12 +20,7 @@ from evogame.evolve.loop import Campaign, CampaignError, Config
 @click.option(
     "--seeds", default="seeds", show_default=True, help="Folder (or file) of seed rule files."
 )
-@click.option(
-    "--profile",
-    default="default",
-    show_default=True,
-    help="Fitness profile: a file, or a bundled one by name (default, quick, thorough).",
-)
+@profile_option
 @click.option(
     "--pop",
     default=20,
