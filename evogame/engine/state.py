@@ -119,9 +119,11 @@ class State:
         """The engine work done so far, a machine-independent measure of cost (fitness
         budgets count it): scripted steps, the options offered at each decision, one per
         candidate option an ``any`` tries, the steps of look-ahead trials (`ensure`, kept
-        or not), and a quarter per card scored or scanned (an eighth per card partitioned,
-        a sixteenth per subset or ordering). The fractions are powers of two, so sums are
-        exact and identical in both back ends."""
+        or not), a quarter per card scored on its own, and per scan of n items (filters,
+        quantifiers over cards, point sums, extremes, runs, tuples) n // 4; n // 8 per
+        partition, 2**n / 16 (at least 1) for the subsets of n cards, n! // 16 for their
+        orderings. Quarters are exact in floating point, so sums are identical in both back
+        ends."""
         return self.past_steps + self.steps
 
     def is_terminal(self) -> bool:
