@@ -44,3 +44,34 @@ def require_shared() -> None:
 def shared_games() -> list[Path]:
     require_shared()
     return shared_files()
+
+
+def mutant_texts(n: int, seed: int = 0) -> list[str]:
+    """`n` valid games made from the seeds by the evolution's own typed operators
+    (crossover and the six mutations), canonical text, distinct, deterministic."""
+    import random
+
+    from evogame.evolve.loop import validate_tree
+    from evogame.evolve.operators import TypedOps
+    from evogame.evolve.pset import GenomeSet
+    from evogame.lang import parse_file
+
+    games = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
+    genome = GenomeSet(games)
+    ops = TypedOps(genome)
+    trees = [list(genome.to_tree(g)) for g in games]
+    rng = random.Random(seed)
+    out: dict[str, None] = {}
+    for _ in range(50 * n):
+        if len(out) == n:
+            break
+        a = trees[rng.randrange(len(trees))]
+        if rng.random() < 0.5:
+            child, _ = ops.cx_typed(a, trees[rng.randrange(len(trees))], rng)
+        else:
+            child, _ = ops.mutate(a, rng)
+        if ops.ok(child):
+            text, _reason = validate_tree(genome, child)
+            if text is not None:
+                out[text] = None
+    return list(out)

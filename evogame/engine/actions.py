@@ -2,29 +2,19 @@
 
 ``run(node)`` gives ``f(st, env)`` that performs the action. ``expand(node)`` gives
 ``g(st, env, out)`` that appends the options the node offers in a choice to `out`, each
-an ``(action, env_copy)`` pair: guards are tested and ``any`` fans out when the options
-are built; the chosen option's action runs later on its own copy of the bindings.
+an ``(action, env_copy)`` pair, by the rules of `evogame.engine.options`; the chosen
+option's action runs later on its own copy of the bindings.
 """
 
 from __future__ import annotations
 
 import itertools
 
+from evogame.engine import options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
-
-
-def _fans_out(node: A.Node) -> bool:
-    """Whether a condact offers several options in a choice (it holds an ``any`` action)."""
-    if isinstance(node, A.AggAction):
-        return node.quant is A.Quant.ANY
-    if isinstance(node, (A.Guarded, A.Ensure, A.Let)):
-        return _fans_out(node.body)
-    if isinstance(node, A.Do):
-        return any(_fans_out(x) for x in node.items)
-    return False
 
 
 def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
@@ -98,8 +88,9 @@ class ActionCompiler(Compiler):
         def move(st, env):
             c = src(st, env)
             if c is None:
-                return  # nothing to move (an empty source): no-op
+                return False  # nothing to move (an empty source): no action
             st.move(c, slot(st, env), where, idx(st, env) if idx else 0)
+            return True
 
         return move
 
@@ -110,7 +101,7 @@ class ActionCompiler(Compiler):
         def remember(st, env):
             c = src(st, env)
             if c is None:
-                return
+                return False
             lst = st.locs[slot(st, env)]
             if where == "top":
                 lst.append(c)
@@ -118,6 +109,7 @@ class ActionCompiler(Compiler):
                 lst.insert(0, c)
             else:
                 lst.insert(idx(st, env), c)
+            return True
 
         return remember
 
@@ -127,15 +119,17 @@ class ActionCompiler(Compiler):
         def forget(st, env):
             lst = st.locs[slot(st, env)]
             if not lst:
-                return
+                return False
             if where == "top":
                 lst.pop()
             elif where == "bottom":
                 lst.pop(0)
             else:
                 i = idx(st, env)
-                if 0 <= i < len(lst):
-                    lst.pop(i)
+                if not 0 <= i < len(lst):
+                    return False
+                lst.pop(i)
+            return True
 
         return forget
 
@@ -271,6 +265,7 @@ class ActionCompiler(Compiler):
             st.count_steps(k)
             for _ in range(k):
                 action(st, env)
+            return k > 0  # in a choice, repeating nothing gathers no action
 
         return repeat_all
 
@@ -362,10 +357,21 @@ class ActionCompiler(Compiler):
             return lambda st, env: list(f(st, env))  # a snapshot, evaluated once
         return f
 
-    # --- expanding a choice --------------------------------------------------------------------
+    # --- listing a choice's options ---------------------------------------------------------
+
+    def primitive(self, node: A.Node) -> Fn:
+        """A primitive action as a closure that returns False when it did nothing (a move
+        of no card, a forget of an empty place, a repeat of nothing): the option walker
+        counts the actions a branch gathers (`evogame.engine.options`)."""
+        return ActionCompiler.run(self, node)
 
     def expand(self, node: A.Node) -> Fn:
-        """``g(st, env, out)``: append the options `node` offers to `out`."""
+        """``g(st, env, out)``: append the options `node` (a choice item) offers to `out`,
+        by CARDSTOCK's rules (`evogame.engine.options`). Items whose options are decided
+        before their first action are listed here without doing anything; the others are
+        walked on trial copies."""
+        if not options.fast(node):
+            return options.Walker(self).item(node)
         if isinstance(node, A.Guarded):
             cond, body = self.expr(node.cond), self.expand(node.body)
 
@@ -374,7 +380,7 @@ class ActionCompiler(Compiler):
                     body(st, env, out)
 
             return guarded
-        if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+        if isinstance(node, A.AggAction):  # an any (`fast` admits no all)
             coll = self.coll(node.coll)
             i = self.new_var(node.var.name)
             body = self.expand(node.body)
@@ -414,52 +420,17 @@ class ActionCompiler(Compiler):
                     st.charge(trial)
 
             return ensure
-        if isinstance(node, A.Do) and any(_fans_out(x) for x in node.items):
-            return self.expand_do(node)
         action = self.run(node)
+        if options.leaf_check(node) == "always":
 
-        def single(st, env, out):
-            out.append((action, env[:]))
+            def single(st, env, out):
+                out.append((action, env[:]))
 
-        return single
+            return single
+        src = self.expr(options.card_source(node))
 
-    def expand_do(self, node: A.Do) -> Fn:
-        """A do inside a choice whose items include an ``any``: as in CARDSTOCK, the ``any``
-        fans out, so the do offers one option per combination of the members its ``any``
-        items range over. Items without ``any`` run when the option is taken."""
-        parts = []
-        noop = (lambda st, env: None, [])
-        for item in node.items:
-            if isinstance(item, A.Guarded) and _fans_out(item):
-                # In a do, a false guard skips its item; it does not remove the option.
-                cond, body = self.expr(item.cond), self.expand(item.body)
+        def single_card(st, env, out):
+            if src(st, env) is not None:  # a move of no card is no action
+                out.append((action, env[:]))
 
-                def guarded(st, env, out, cond=cond, body=body):
-                    if cond(st, env):
-                        body(st, env, out)
-                    else:
-                        out.append(noop)
-
-                parts.append(guarded)
-            elif _fans_out(item):
-                parts.append(self.expand(item))
-            else:
-                action = self.run(item)
-                parts.append(lambda st, env, out, action=action: out.append((action, env[:])))
-
-        def seq(st, envs):
-            for action, e in envs:
-                action(st, e[:])
-
-        def expand_do(st, env, out):
-            combos: list[list] = [[]]
-            for p in parts:
-                opts: list = []
-                p(st, env, opts)
-                combos = [[*c, o] for c in combos for o in opts]
-                if not combos:
-                    return
-            for c in combos:
-                out.append((seq, c))
-
-        return expand_do
+        return single_card

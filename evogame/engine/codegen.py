@@ -13,7 +13,8 @@ constants list ``K``); nothing from the file is pasted.
 
 from __future__ import annotations
 
-from evogame.engine.actions import ActionCompiler, _fans_out
+from evogame.engine import options
+from evogame.engine.actions import ActionCompiler
 from evogame.engine.compile import GAME_OWNER, Fn, scan_counts
 from evogame.engine.errors import GameError
 from evogame.lang import ast as A
@@ -512,10 +513,13 @@ class GenCompiler(ActionCompiler):
         return self.build("def f(st, env, out):\n" + "\n".join(lines) + "\n    return None\n")
 
     def exp(self, node: A.Node, depth: int) -> list[str]:
+        """Lines listing the options of a `fast` item (`evogame.engine.options`)."""
         pad = "    " * depth
+        if not options.fast(node) or isinstance(node, (A.Let, A.Ensure)):
+            raise _NoGen()
         if isinstance(node, A.Guarded):
             return [pad + f"if {self.g(node.cond)}:", *self.exp(node.body, depth + 1)]
-        if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+        if isinstance(node, A.AggAction):  # an any (`fast` admits no all)
             coll = self.gc(node.coll)
             i = self.new_var(node.var.name)
             try:
@@ -531,7 +535,8 @@ class GenCompiler(ActionCompiler):
                 pad + f"    env[{i}] = x{depth}",
                 *body,
             ]
-        if isinstance(node, (A.Let, A.Ensure)) or (isinstance(node, A.Do) and _fans_out(node)):
-            raise _NoGen()
-        action = self.run(node)
-        return [pad + f"out.append(({self.const(action)}, env[:]))"]
+        offer = pad + f"out.append(({self.const(self.run(node))}, env[:]))"
+        if options.leaf_check(node) == "always":
+            return [offer]
+        # a move of no card is no action: offered only when its card exists
+        return [pad + f"if {self.g(options.card_source(node))} is not None:", "    " + offer]

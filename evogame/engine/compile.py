@@ -270,6 +270,7 @@ class Compiler:
             s = layout.slots.get(key)
             if s is None:
                 s = layout.slot(key)
+            if s >= len(st.locs):  # new here, or made in another state (a trial, a copy)
                 st.grow_locs()
             return s
 
@@ -524,6 +525,9 @@ class Compiler:
             return lambda st, env: base[owner(st, env)]
         name_f = self.str_value(n.name)
         owner_is_team = n.owner.result() is Ty.TEAM
+        values = {"sto": lambda st: st.ints, "str": lambda st: st.strs}.get(
+            kind, lambda st: st.points
+        )
 
         def dyn(st, env):
             o = owner(st, env)
@@ -533,6 +537,7 @@ class Compiler:
             s = layout.slots.get(key)
             if s is None:
                 s = layout.slot(key)
+            if s >= len(values(st)):  # new here, or made in another state (a trial, a copy)
                 st.grow_storage()
             return s
 

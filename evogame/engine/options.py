@@ -1,0 +1,374 @@
+"""How a choice lists its options: CARDSTOCK's rules (`GameIterator.BuildOptions`,
+`RecurseDo`, `TempExecute`), one definition for every back end.
+
+Each item of a choice is walked branch by branch as one sequence:
+
+1. every action reached is performed *provisionally* (on a trial copy of the state), so
+   later conditions, filters, collections and ``let`` values of the same option see its
+   effects; nothing of the real state changes while options are listed;
+2. every condition, at any depth, is tested while the options are built: a false one
+   contributes no actions (and the branch goes on);
+3. ``any`` splits the branch once per member; an ``any`` over an empty collection
+   contributes no actions and leaves the branch alive;
+4. a branch is offered only if it gathered at least one action (``(turn pass)`` counts;
+   a move of no card, a forget of an empty place, ``all`` over nothing and ``repeat 0``
+   gather none). The choice's options are all items' options, item by item.
+
+An option is the item plus the path of the branch (which member each ``any`` took, and
+whether each ``ensure`` held); applying it walks the same path on the real state, which
+performs exactly the actions recorded when it was listed: the state is the one the
+option was listed in, and the listing drew its chance events from a copy of the game's
+chance stream when the item can draw any, so the walk draws the same ones.
+
+Most items never need a trial copy: when every branch's structure (guards, ``any``
+collections, ``let`` values) is decided before its first action, and that first action
+surely acts, the options are listed on the real state without doing anything (`fast`).
+Both back ends list such items themselves; the general walker here is shared.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+
+from evogame.lang import ast as A
+
+Fn = Callable
+
+#: Primitive actions that always act when reached.
+ALWAYS_ACTS = (
+    A.SetInt,
+    A.IncInt,
+    A.DecInt,
+    A.SetStr,
+    A.InitPoints,
+    A.TurnPass,
+    A.Cycle,
+    A.Shuffle,
+    A.ShuffleFaro,
+)
+#: Primitive actions that act when their card exists (checked before they run).
+CARD_ACTS = (A.Move, A.Remember)
+#: Nodes of the action language that sequence, guard, bind or split other actions.
+STRUCTURE = (A.Do, A.Guarded, A.Let, A.Ensure, A.AggAction, A.Repeat)
+
+
+def contains_any(node: A.Node) -> bool:
+    """Whether an ``any`` (which splits branches in a choice) occurs in `node`."""
+    return any(isinstance(n, A.AggAction) and n.quant is A.Quant.ANY for n in A.walk(node))
+
+
+def draws_chance(node: A.Node) -> bool:
+    """Whether evaluating or doing `node` can draw from the chance stream (a shuffle, a
+    random integer, a tie broken at random by ``max``/``min``)."""
+    return any(isinstance(n, (A.Shuffle, A.Random, A.Extremum)) for n in A.walk(node))
+
+
+def leaf_check(node: A.Node) -> str | None:
+    """For an item part without ``any``: how listing knows it gathers an action without
+    doing it. "always": it surely acts; "card": it acts iff the card of its first action
+    (a move or remember, unguarded, chance-free) exists; None: it must be walked."""
+    if contains_any(node):
+        return None
+    if isinstance(node, ALWAYS_ACTS):
+        return "always"
+    if isinstance(node, CARD_ACTS):
+        return None if draws_chance(node.src) else "card"
+    if isinstance(node, A.Do) and node.items:
+        if any(isinstance(x, ALWAYS_ACTS) for x in node.items):
+            return "always"
+        first = node.items[0]
+        if isinstance(first, CARD_ACTS) and not draws_chance(first.src):
+            return "card"
+    return None
+
+
+def card_source(node: A.Node) -> A.Node:
+    """The card expression a "card" leaf checks (its first action's source)."""
+    return node.items[0].src if isinstance(node, A.Do) else node.src
+
+
+def fast(node: A.Node) -> bool:
+    """Whether `node`'s options can be listed without doing any action: guards, ``any``
+    and ``let`` above a leaf that `leaf_check` decides (and ``ensure`` on such a node,
+    which tries each option on a trial copy)."""
+    if isinstance(node, (A.Guarded, A.Let)):
+        return fast(node.body)
+    if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+        return fast(node.body)
+    if isinstance(node, A.Ensure):
+        return not draws_chance(node) and fast(node.body)
+    return leaf_check(node) is not None
+
+
+class _Listing:
+    """The state of one item's walk: the current path and the work of dropped copies."""
+
+    __slots__ = ("copy_rng", "env0", "out", "path", "replay", "work")
+
+    def __init__(self, out: list, env0: list, replay: Fn, copy_rng: bool):
+        self.out = out
+        self.env0 = env0
+        self.replay = replay
+        self.copy_rng = copy_rng
+        self.path: list[int] = []
+        self.work = 0.0
+
+    def fork(self, st):
+        """A trial copy of `st` to walk one branch on (its work counted from zero)."""
+        c = st.clone(copy_rng=False)
+        if self.copy_rng:
+            c.rng = _random.Random()
+            c.rng.setstate(st.rng.getstate())
+        else:
+            c.rng = st.rng  # the walk draws nothing: share the stream
+        c.seen = None
+        c.past_steps = 1  # work: one per trial copy
+        c.steps = 0
+        return c
+
+    def done(self, trial) -> None:
+        """A trial's walk is over: its work becomes the real state's."""
+        self.work += trial.past_steps + trial.steps
+
+
+class Walker:
+    """Compiles an item into a listing walk and an apply walk (continuation passing).
+
+    Listing functions are ``f(st, env, acted, ctx, k)``: walk the node on trial `st`
+    (provisionally), then call ``k(st, env, acted)`` for every branch, `acted` counting
+    the actions gathered. Apply functions are ``f(st, env, path)`` with `path` an
+    iterator of the branch's decisions: do the node for real along that branch.
+    """
+
+    def __init__(self, compiler):
+        self.c = compiler
+
+    # --- the item ----------------------------------------------------------------------
+
+    def item(self, node: A.Node) -> Fn:
+        """``g(st, env, out)``: append the item's options to `out` as ``(action, env)``."""
+        walk = self.listing(node)
+        apply = self.applying(node)
+        chance = draws_chance(node)
+
+        def replay(path):
+            def action(st, env):
+                apply(st, env, iter(path))
+
+            return action
+
+        def item(st, env, out):
+            ctx = _Listing(out, env[:], replay, chance)
+            trial = ctx.fork(st)
+
+            def offer(s, e, acted):
+                if acted:
+                    out.append((ctx.replay(tuple(ctx.path)), ctx.env0))
+
+            walk(trial, env[:], 0, ctx, offer)
+            ctx.done(trial)
+            st.past_steps += ctx.work
+
+        return item
+
+    # --- listing -------------------------------------------------------------------------
+
+    def listing(self, node: A.Node) -> Fn:
+        c = self.c
+        if isinstance(node, A.Do):
+            parts = [self.listing(x) for x in node.items]
+
+            def do(st, env, acted, ctx, k, j=0):
+                if j == len(parts):
+                    return k(st, env, acted)
+                return parts[j](st, env, acted, ctx, lambda s, e, a: do(s, e, a, ctx, k, j + 1))
+
+            return do
+        if isinstance(node, A.Guarded):
+            cond, body = c.expr(node.cond), self.listing(node.body)
+
+            def guarded(st, env, acted, ctx, k):
+                if cond(st, env):
+                    return body(st, env, acted, ctx, k)
+                return k(st, env, acted)
+
+            return guarded
+        if isinstance(node, A.Let):
+            value = c.let_value(node.value)
+            i = c.new_var(node.var.name)
+            body = self.listing(node.body)
+            c.pop_var()
+
+            def let(st, env, acted, ctx, k):
+                env[i] = value(st, env)
+                return body(st, env, acted, ctx, k)
+
+            return let
+        if isinstance(node, A.AggAction):
+            coll = c.coll(node.coll)
+            i = c.new_var(node.var.name)
+            body = self.listing(node.body)
+            c.pop_var()
+            if node.quant is A.Quant.ANY:
+
+                def fan_out(st, env, acted, ctx, k):
+                    members = list(coll(st, env))
+                    st.past_steps += len(members)  # work: one per candidate option tried
+                    if not members:
+                        return k(st, env, acted)
+                    last = len(members) - 1
+                    for j, x in enumerate(members):
+                        s, e = (ctx.fork(st), env[:]) if j < last else (st, env)
+                        e[i] = x
+                        ctx.path.append(j)
+                        body(s, e, acted, ctx, k)
+                        ctx.path.pop()
+                        if s is not st:
+                            ctx.done(s)
+                    return None
+
+                return fan_out
+
+            def each(st, env, acted, ctx, k):
+                members = list(coll(st, env))
+
+                def step(s, e, a, j=0):
+                    if j == len(members):
+                        return k(s, e, a)
+                    e[i] = members[j]
+                    return body(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
+
+                return step(st, env, acted)
+
+            return each
+        if isinstance(node, A.Ensure):
+            cond, body = c.expr(node.cond), self.listing(node.body)
+
+            def ensure(st, env, acted, ctx, k):
+                failed = False
+
+                def check(s, e, a):
+                    nonlocal failed
+                    if cond(s, e):
+                        return k(s, e, acted + a)
+                    failed = True
+                    return None
+
+                trial = ctx.fork(st)
+                ctx.path.append(1)
+                body(trial, env[:], 0, ctx, check)
+                ctx.path.pop()
+                ctx.done(trial)
+                if failed:  # the body's failing branches contribute no actions
+                    ctx.path.append(0)
+                    k(st, env, acted)
+                    ctx.path.pop()
+                return None
+
+            return ensure
+        if isinstance(node, A.Repeat):
+            count, body = c.int_value(node.count), self.listing(node.action)
+
+            def repeat(st, env, acted, ctx, k):
+                n = count(st, env)
+                st.count_steps(n)
+
+                def step(s, e, a, j=0):
+                    if j >= n:
+                        return k(s, e, a)
+                    return body(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
+
+                return step(st, env, acted)
+
+            return repeat
+        run = c.primitive(node)
+
+        def primitive(st, env, acted, ctx, k):
+            st.steps += 1  # work: one per action done provisionally, as a scripted step
+            return k(st, env, acted + (run(st, env) is not False))
+
+        return primitive
+
+    # --- applying ----------------------------------------------------------------------
+
+    def applying(self, node: A.Node) -> Fn:
+        c = self.c
+        if isinstance(node, A.Do):
+            parts = [self.applying(x) for x in node.items]
+
+            def do(st, env, path):
+                for f in parts:
+                    f(st, env, path)
+
+            return do
+        if isinstance(node, A.Guarded):
+            cond, body = c.expr(node.cond), self.applying(node.body)
+
+            def guarded(st, env, path):
+                if cond(st, env):
+                    body(st, env, path)
+
+            return guarded
+        if isinstance(node, A.Let):
+            value = c.let_value(node.value)
+            i = c.new_var(node.var.name)
+            body = self.applying(node.body)
+            c.pop_var()
+
+            def let(st, env, path):
+                env[i] = value(st, env)
+                body(st, env, path)
+
+            return let
+        if isinstance(node, A.AggAction):
+            coll = c.coll(node.coll)
+            i = c.new_var(node.var.name)
+            body = self.applying(node.body)
+            c.pop_var()
+            if node.quant is A.Quant.ANY:
+
+                def fan_out(st, env, path):
+                    members = list(coll(st, env))
+                    if members:
+                        env[i] = members[next(path)]
+                        body(st, env, path)
+
+                return fan_out
+
+            def each(st, env, path):
+                for x in list(coll(st, env)):
+                    env[i] = x
+                    body(st, env, path)
+
+            return each
+        if isinstance(node, A.Ensure):
+            cond, body = c.expr(node.cond), self.applying(node.body)
+
+            def ensure(st, env, path):
+                if not next(path):
+                    return
+                trial = st.trial()
+                e = env[:]
+                body(trial, e, path)
+                if cond(trial, e):  # it held when listed, on the same position
+                    seen = st.seen
+                    st.assign(trial)
+                    st.seen = seen
+                    env[:] = e
+                else:
+                    st.charge(trial)
+
+            return ensure
+        if isinstance(node, A.Repeat):
+            count, body = c.int_value(node.count), self.applying(node.action)
+
+            def repeat(st, env, path):
+                n = count(st, env)
+                st.count_steps(n)
+                for _ in range(n):
+                    body(st, env, path)
+
+            return repeat
+        run = c.primitive(node)
+        return lambda st, env, path: run(st, env)
