@@ -13,7 +13,7 @@ constants list ``K``); nothing from the file is pasted.
 
 from __future__ import annotations
 
-from evogame.engine import options
+from evogame.engine import ops, options
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.compile import GAME_OWNER, Fn, scan_counts
 from evogame.engine.errors import GameError
@@ -41,84 +41,21 @@ def _att(table, c):
     return "" if c is None or c >= len(table) else table[c]
 
 
-def _div(x, y):
-    if not y:
-        return 0
-    q = abs(x) // abs(y)
-    return q if (x >= 0) == (y > 0) else -q
-
-
-def _mod(x, y):
-    if not y:
-        return 0
-    r = abs(x) % abs(y)
-    return r if x >= 0 else -r
-
-
-def _score(st, slot, c):
-    st.past_steps += 0.25  # work: a quarter unit per card scored (State.work)
-    return 0 if c is None else st.scorer(slot)(c)
-
-
-def _cnt(st, coll):
-    """`coll` itself, its iteration counted as work (1 per 4 items; State.work)."""
-    st.past_steps += len(coll) >> 2
-    return coll
-
-
-def _sum(st, slot, cards):
-    f = st.scorer(slot)
-    st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-    return sum(map(f, cards))
-
-
-def _extreme(st, slot, cards, want_max):
-    if not cards:
-        return None
-    f = st.scorer(slot)
-    st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-    best = None
-    tied = []
-    for c in cards:
-        v = f(c)
-        if best is None or (v > best if want_max else v < best):
-            best = v
-            tied = [c]
-        elif v == best:
-            tied.append(c)
-    # Ties are broken at random (a chance event), as in the closure back end.
-    return tied[0] if len(tied) == 1 else tied[st.rand_below(len(tied))]
-
-
-def _owner(keys, where, c):
-    if c is None:
-        raise GameError("(owner ...) of no card")
-    o = keys[where[c]][0]
-    if o < 0 or o >= 1 << 16:
-        raise GameError("(owner ...) of a card on the table")
-    return o
-
-
-def _union(lists):
-    if len(lists) == 1:
-        return lists[0]
-    out = [c for lst in lists for c in lst]
-    return out if len(set(out)) == len(out) else list(dict.fromkeys(out))
-
-
+# The semantics of values and movements live in `ops`, once; generated code calls them.
 _HELPERS = {
-    "_extreme": _extreme,
-    "_union": _union,
-    "_owner": _owner,
+    "_extreme": ops.extreme,
+    "_union": ops.union,
+    "_owner": ops.owner,
     "_top": _top,
     "_bottom": _bottom,
     "_nth": _nth,
     "_att": _att,
-    "_div": _div,
-    "_mod": _mod,
-    "_score": _score,
-    "_sum": _sum,
-    "_cnt": _cnt,
+    "_div": ops.div,
+    "_mod": ops.mod,
+    "_score": ops.score,
+    "_sum": ops.sum_points,
+    "_cnt": ops.counted,
+    "_take": ops.take,
     "GameError": GameError,
 }
 
@@ -414,7 +351,7 @@ class GenCompiler(ActionCompiler):
         return m(node, depth, pad)
 
     def s_Move(self, n: A.Move, depth: int, pad: str) -> list[str]:
-        """State.move inlined: take the card from its physical place, put it at DST."""
+        """`ops.move_top`/`ops.move_bottom` inlined but for the lift (`ops.take`)."""
         src = self.g(n.src)
         dst = n.dst
         if not (isinstance(dst, (A.Top, A.Bottom)) and dst.coll.result() is Ty.LOC):
@@ -425,14 +362,9 @@ class GenCompiler(ActionCompiler):
             pad + f"c = {src}",
             pad + "if c is not None:",
             pad + f"    s = {slot}",
-            pad + "    w = st.where",
-            pad + "    here = st.locs[w[c]]",
-            pad + "    if here and here[-1] == c:",
-            pad + "        here.pop()",
-            pad + "    else:",
-            pad + "        here.remove(c)",
+            pad + "    _take(st, c)",
             pad + f"    st.locs[s].{put}",
-            pad + "    w[c] = s",
+            pad + "    st.where[c] = s",
         ]
 
     def s_SetInt(self, n, depth, pad) -> list[str]:

@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from evogame.engine import ops
 from evogame.engine.errors import CompileError, GameError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty, is_subtype
@@ -39,7 +40,7 @@ class Layout:
     append-only, so a clone stays valid).
     """
 
-    TEAM_BASE = 1 << 16
+    TEAM_BASE = ops.TEAM_BASE
 
     def __init__(self) -> None:
         self.slots: dict[tuple, int] = {}
@@ -172,16 +173,7 @@ class Compiler:
         f = self.expr(n.card)
         keys = self.locs.keys
 
-        def owner(st, env):
-            c = f(st, env)
-            if c is None:
-                raise GameError("(owner ...) of no card")
-            o = keys[st.where[c]][0]
-            if o < 0 or o >= Layout.TEAM_BASE:
-                raise GameError("(owner ...) of a card on the table")
-            return o
-
-        return owner
+        return lambda st, env: ops.owner(keys, st.where, f(st, env))
 
     def x_RelTeam(self, n: A.RelTeam) -> Fn:
         nt = len(self.teams)
@@ -491,15 +483,7 @@ class Compiler:
 
         def extremum(st, env):
             cards = coll(st, env)
-            if not cards:
-                return None
-            score = st.scorer(pts(st, env))
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            scores = [score(c) for c in cards]
-            best = max(scores) if want_max else min(scores)
-            tied = [c for c, s in zip(cards, scores, strict=True) if s == best]
-            # Ties are broken at random, as in CARDSTOCK.
-            return tied[0] if len(tied) == 1 else tied[st.rand_below(len(tied))]
+            return ops.extreme(st, pts(st, env), cards, want_max) if cards else None
 
         return extremum
 
@@ -581,28 +565,9 @@ class Compiler:
         if op is A.ArithOp.MUL:
             return lambda st, env: a(st, env) * b(st, env)
         if op is A.ArithOp.DIV:
-
-            def div(st, env):
-                # Truncates toward zero, as CARDSTOCK's C# does; n // 0 = 0 (RECYCLE has
-                # no error values; CARDSTOCK aborts the game).
-                x, y = a(st, env), b(st, env)
-                if not y:
-                    return 0
-                q = abs(x) // abs(y)
-                return q if (x >= 0) == (y > 0) else -q
-
-            return div
+            return lambda st, env: ops.div(a(st, env), b(st, env))
         if op is A.ArithOp.MOD:
-
-            def mod(st, env):
-                # The remainder takes the dividend's sign (C#); n % 0 = 0.
-                x, y = a(st, env), b(st, env)
-                if not y:
-                    return 0
-                r = abs(x) % abs(y)
-                return r if x >= 0 else -r
-
-            return mod
+            return lambda st, env: ops.mod(a(st, env), b(st, env))
 
         def power(st, env):
             x, y = a(st, env), b(st, env)
@@ -640,23 +605,12 @@ class Compiler:
     def x_SumPoints(self, n: A.SumPoints) -> Fn:
         coll, pts = self.cards(n.coll), self.expr(n.points)
 
-        def total(st, env):
-            score = st.scorer(pts(st, env))
-            cards = coll(st, env)
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            return sum(score(c) for c in cards)
-
-        return total
+        return lambda st, env: ops.sum_points(st, pts(st, env), coll(st, env))
 
     def x_ScoreCard(self, n: A.ScoreCard) -> Fn:
         card, pts = self.expr(n.card), self.expr(n.points)
 
-        def score(st, env):
-            st.past_steps += 0.25  # work: a quarter unit per card scored (State.work)
-            c = card(st, env)
-            return 0 if c is None else st.scorer(pts(st, env))(c)
-
-        return score
+        return lambda st, env: ops.score(st, pts(st, env), card(st, env))
 
     def x_AggInt(self, n: A.AggInt) -> Fn:
         coll = self.coll(n.coll)
@@ -779,17 +733,7 @@ def scan_counts(coll: A.Node) -> bool:
 
 def _setop(op: A.SetOpKind, parts: Fn) -> Fn:
     if op is A.SetOpKind.UNION:
-
-        def union(st, env):
-            ps = parts(st, env)
-            if len(ps) == 1:
-                return ps[0]
-            out: list[int] = []
-            for p in ps:
-                out.extend(p)
-            return out if len(set(out)) == len(out) else list(dict.fromkeys(out))
-
-        return union
+        return lambda st, env: ops.union(parts(st, env))
     if op is A.SetOpKind.INTERSECT:
 
         def intersect(st, env):

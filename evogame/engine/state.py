@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random as _random
 
+from evogame.engine import ops
 from evogame.engine.errors import GameError
 from evogame.engine.game import CHOICE, EXEC, CompiledGame
 
@@ -267,22 +268,13 @@ class State:
     # --- primitives used by compiled actions ---------------------------------------------------
 
     def move(self, card: int, slot: int, where: str, index: int = 0) -> None:
-        src = self.locs[self.where[card]]
-        if src and src[-1] == card:
-            src.pop()
-        else:
-            try:
-                src.remove(card)
-            except ValueError:
-                raise GameError("a card to move is not where the engine put it") from None
-        dst = self.locs[slot]
+        """Move `card` to the top, bottom or position `index` of location `slot`."""
         if where == "top":
-            dst.append(card)
+            ops.move_top(self, card, slot)
         elif where == "bottom":
-            dst.insert(0, card)
+            ops.move_bottom(self, card, slot)
         else:
-            dst.insert(index, card)
-        self.where[card] = slot
+            ops.move_at(self, card, slot, index)
 
     def shuffle(self, cards: list[int]) -> None:
         self.entropy += 1
