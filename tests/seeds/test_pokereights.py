@@ -2,7 +2,9 @@
 
 A position is built from the seed's first decision (seat 0 to move, before any draw) by
 editing the state's locations and storages, then relisting the choice. Each option is
-identified by doing its action on a copy: the cards it plays, in order, or DRAW / PASS.
+identified by doing its action on a copy: the cards it plays as (first card, the set of
+cards, last card) -- as p8s lists moves: only the first card (it must match the pile)
+and the last (its effect carries on) matter -- or DRAW / PASS.
 """
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ SUITS = {"C": "CLUBS", "D": "DIAMONDS", "H": "HEARTS", "S": "SPADES"}
 @pytest.fixture(scope="module")
 def game():
     return compile_game(parse_file(P8))
+
+
+def m(*cards: str) -> tuple[str, frozenset, str]:
+    """A play of `cards`, first to last (the cards between in any order)."""
+    return (cards[0], frozenset(cards), cards[-1])
 
 
 def slot(g, owner: int, name: str) -> int:
@@ -108,8 +115,8 @@ def position(
 
 
 def options(g, st, ids) -> dict:
-    """Each option as the tuple of card names it plays (first to last), or ('DECLARE',
-    suit), or 'DRAW' (before drawing this turn) / 'PASS' (after) -> its index."""
+    """Each option as the play it makes (`m`), or ('DECLARE', suit), or 'DRAW' (before
+    drawing this turn) / 'PASS' (after) -> its index. Each play is offered once."""
     name = {c: n for n, c in ids.items()}
     me = st.current_player()
     hand, pile = slot(g, me, "HAND"), slot(g, -1, "PILE")
@@ -119,7 +126,7 @@ def options(g, st, ids) -> dict:
         action(c, env[:])  # the option's own action, without playing on
         k = len(st.locs[hand]) - len(c.locs[hand])
         if k > 0:
-            key = tuple(name[x] for x in c.locs[pile][-k:])
+            key = m(*(name[x] for x in c.locs[pile][-k:]))
         elif c.ints[sto(g, "DECLARED")] != st.ints[sto(g, "DECLARED")]:
             key = ("DECLARE", c.strs[follow_slot(g)])
         elif st.ints[sto(g, "STEP")] == 0:
@@ -135,38 +142,63 @@ def test_move_list_of_a_fixed_hand_and_pile(game):
     # Pile 9H: a first card must be a heart, a nine or an eight.
     st, ids = position(game, ["5H", "5S", "5C", "9C", "8D", "6H", "7S"], ["KC", "9H"])
     got = options(game, st, ids)
-    # singles 5H 9C 8D 6H; pairs 5H5S 5H5C; trips 5H first, two orders;
-    # straights 5-9 with three fives: 4 x 24 (5H set) + 2 x 3 x 24 = 240; and DRAW
-    assert len(got) == 4 + 2 + 2 + 240 + 1 == 249
+    # singles 5H 9C 8D 6H; pairs 5H5S 5H5C; trips 5H first, 5S or 5C last; straights
+    # 5-9 with three fives: (first, last) 4 x 4 (5H set) + 2 x 3 x 4 = 40; and DRAW
+    assert len(got) == 4 + 2 + 2 + 40 + 1 == 49
     for move in [
-        ("5H",),
-        ("9C",),
-        ("8D",),
-        ("5H", "5S"),
-        ("5H", "5C", "5S"),
-        ("8D", "5S", "6H", "7S", "9C"),
-        ("9C", "8D", "7S", "6H", "5C"),
-        ("5H", "9C", "7S", "6H", "8D"),
+        m("5H"),
+        m("9C"),
+        m("8D"),
+        m("5H", "5S"),
+        m("5H", "5C", "5S"),
+        m("8D", "5S", "6H", "7S", "9C"),
+        m("9C", "8D", "7S", "6H", "5C"),
+        m("5H", "9C", "7S", "6H", "8D"),
         "DRAW",
     ]:
         assert move in got, move
-    for move in [("7S",), ("5S",), ("5S", "5H"), ("7S", "5H", "6H", "8D", "9C"), "PASS"]:
+    for move in [m("7S"), m("5S"), m("5S", "5H"), m("7S", "5H", "6H", "8D", "9C"), "PASS"]:
         assert move not in got, move
+
+
+def test_the_published_position_lists_the_moves_p8s_lists(game):
+    # ../shared/games/pokereights.md: p8s lists 15 moves plus drawing for this position.
+    hand = ["8C", "JC", "AD", "AH", "5H", "TH", "JH", "2S", "QS", "KS"]
+    st, ids = position(game, hand, ["2C"])
+    straights = {
+        m("JC", *mid, last)
+        for ace in ("AD", "AH")
+        for last in ("TH", "QS", "KS", ace)
+        for mid in [[x for x in ("TH", "QS", "KS", ace) if x != last]]
+    }
+    assert set(options(game, st, ids)) == {
+        m("8C"),
+        m("JC"),
+        m("2S"),
+        m("JC", "JH"),
+        m("JC", "AD", "AH", "JH"),
+        m("JC", "JH", "AD", "AH"),
+        m("JC", "JH", "AH", "AD"),
+        *straights,
+        "DRAW",
+    }
+    assert len(straights) == 8
 
 
 def test_two_pair_and_full_house(game):
     # Pile 2S: spades, twos or eights first.
     st, ids = position(game, ["KS", "KH", "QS", "QH", "QD", "3C"], ["2S"])
     got = options(game, st, ids)
-    # same rank 2 + 5; two pair KK with QsQh, QsQd (2 x 6 each) and QhQd (6);
-    # full house QQQ KK: QS or KS first, 2 x 24
-    assert len(got) == 7 + 30 + 48 + 1
-    assert ("KS", "KH", "QH", "QD") in got
-    assert ("QS", "QD", "KH", "KS") in got
-    assert ("QS", "QH", "QD", "KS", "KH") in got
-    assert ("KS", "QD", "KH", "QH", "QS") in got
-    assert ("QH", "QS", "QD", "KS", "KH") not in got
-    assert ("KS", "KH", "QS") not in got  # not a poker hand
+    # same rank: singles KS QS, pairs KsKh QsQh QsQd, trips QS first, QH or QD last;
+    # two pair KK with QsQh, QsQd (2 firsts x 3 lasts each) and QhQd (KS first, 3);
+    # full house QQQ KK: QS or KS first, 4 lasts each
+    assert len(got) == 7 + 15 + 8 + 1
+    assert m("KS", "KH", "QH", "QD") in got
+    assert m("QS", "QD", "KH", "KS") in got
+    assert m("QS", "QH", "QD", "KS", "KH") in got
+    assert m("KS", "QD", "KH", "QH", "QS") in got
+    assert m("QH", "QS", "QD", "KS", "KH") not in got
+    assert m("KS", "KH", "QS") not in got  # not a poker hand
 
 
 def test_straights_with_the_ace_low_or_high_and_no_wrap(game):
@@ -174,49 +206,49 @@ def test_straights_with_the_ace_low_or_high_and_no_wrap(game):
     hand = ["AS", "2D", "3C", "4D", "5D", "TC", "JD", "QD", "KD", "AD"]
     st, ids = position(game, hand, ["7C"])
     got = options(game, st, ids)
-    # singles 3C TC; A-2-3-4-5 with either ace, 3C first: 2 x 24; 10-J-Q-K-A: 2 x 24;
+    # singles 3C TC; A-2-3-4-5 with either ace, 3C first: 2 x 4 lasts; 10-J-Q-K-A: 2 x 4;
     # the seven diamonds make 21 flushes, none of which may start on a club
-    assert len(got) == 2 + 48 + 48 + 1
-    assert ("3C", "AS", "2D", "4D", "5D") in got
-    assert ("3C", "5D", "4D", "2D", "AD") in got
-    assert ("TC", "JD", "QD", "KD", "AS") in got
-    assert ("TC", "AD", "KD", "QD", "JD") in got
-    plays = [m for m in got if isinstance(m, tuple)]
-    assert not any({"JD", "QD", "KD", "2D"} <= set(m) for m in plays)  # no J-Q-K-A-2
+    assert len(got) == 2 + 8 + 8 + 1
+    assert m("3C", "AS", "2D", "4D", "5D") in got
+    assert m("3C", "5D", "4D", "2D", "AD") in got
+    assert m("TC", "JD", "QD", "KD", "AS") in got
+    assert m("TC", "AD", "KD", "QD", "JD") in got
+    plays = [k for k in got if isinstance(k, tuple)]
+    assert not any({"JD", "QD", "KD", "2D"} <= k[1] for k in plays)  # no J-Q-K-A-2
 
 
 def test_flushes_and_a_straight_flush_listed_once(game):
     st, ids = position(game, ["2H", "3H", "5H", "7H", "9H", "JH", "KS"], ["4H"])
     got = options(game, st, ids)
-    assert len(got) == 6 + 6 * 120 + 1  # six single hearts, C(6,5) flushes in any order
+    assert len(got) == 6 + 6 * 20 + 1  # six single hearts, C(6,5) flushes x 5 firsts x 4 lasts
     st, ids = position(game, ["5H", "6H", "7H", "8H", "9H"], ["2H"])
     got = options(game, st, ids)
-    assert len(got) == 5 + 120 + 1  # the straight flush once, in all 120 orders
-    assert all(m == "DRAW" or len(m) in (1, 5) for m in got)
+    assert len(got) == 5 + 20 + 1  # the straight flush once per (first, last)
+    assert all(k == "DRAW" or len(k[1]) in (1, 5) for k in got)
 
 
 def test_after_an_eight_the_declared_suit_is_followed(game):
     st, ids = position(game, ["3S", "4D", "8C", "KH"], ["8S"], follow="DIAMONDS")
-    assert set(options(game, st, ids)) == {("4D",), ("8C",), "DRAW"}
+    assert set(options(game, st, ids)) == {m("4D"), m("8C"), "DRAW"}
 
 
 def test_an_eight_played_last_declares_the_suit(game):
     st, ids = position(game, ["8H", "8C", "4S"], ["5H"], other=["9S", "9D", "JS"])
-    st.apply_action(options(game, st, ids)[("8H", "8C")])
+    st.apply_action(options(game, st, ids)[m("8H", "8C")])
     assert st.current_player() == 0  # the declaration is the same player's decision
     got = options(game, st, ids)
     assert set(got) == {("DECLARE", s) for s in SUITS.values()}
     st.apply_action(got[("DECLARE", "SPADES")])
     assert st.strs[follow_slot(game)] == "SPADES"
     assert st.current_player() == 1
-    assert set(options(game, st, ids)) == {("9S",), ("JS",), ("9S", "9D"), "DRAW"}
+    assert set(options(game, st, ids)) == {m("9S"), m("JS"), m("9S", "9D"), "DRAW"}
 
 
 def test_a_two_makes_the_next_player_draw_two_first(game):
     st, ids = position(
         game, ["2H", "KC", "QS"], ["5H"], other=["4H", "9S", "9C"], deck_top=["JD", "TD"]
     )
-    st.apply_action(options(game, st, ids)[("2H",)])
+    st.apply_action(options(game, st, ids)[m("2H")])
     assert st.current_player() == 1
     hand1 = st.locs[slot(game, 1, "HAND")]
     assert hand1[-2:] == [ids["TD"], ids["JD"]] and len(hand1) == 5
@@ -224,10 +256,10 @@ def test_a_two_makes_the_next_player_draw_two_first(game):
 
 def test_a_three_skips_the_next_player(game):
     st, ids = position(game, ["3H", "KH", "QS"], ["5H"], other=["4H", "9S", "9C"])
-    st.apply_action(options(game, st, ids)[("3H",)])
+    st.apply_action(options(game, st, ids)[m("3H")])
     assert st.current_player() == 0
     assert len(st.locs[slot(game, 1, "HAND")]) == 3
-    assert set(options(game, st, ids)) == {("KH",), "DRAW"}
+    assert set(options(game, st, ids)) == {m("KH"), "DRAW"}
 
 
 def test_the_first_flipped_card_has_no_effect(game):
@@ -247,12 +279,12 @@ def test_the_first_flipped_card_has_no_effect(game):
 
 def test_draw_once_then_move_or_pass(game):
     st, ids = position(game, ["5H", "KC"], ["9H"], other=["4H", "9S"], deck_top=["KD"])
-    assert set(options(game, st, ids)) == {("5H",), "DRAW"}
+    assert set(options(game, st, ids)) == {m("5H"), "DRAW"}
     st.apply_action(options(game, st, ids)["DRAW"])
     assert st.current_player() == 0
     assert st.locs[slot(game, 0, "HAND")][-1] == ids["KD"]
     got = options(game, st, ids)
-    assert set(got) == {("5H",), "PASS"}  # no second draw; passing is allowed now
+    assert set(got) == {m("5H"), "PASS"}  # no second draw; passing is allowed now
     st.apply_action(got["PASS"])
     assert st.current_player() == 1
     assert len(st.locs[slot(game, 0, "HAND")]) == 3
@@ -261,16 +293,16 @@ def test_draw_once_then_move_or_pass(game):
 def test_no_legal_move_draws_and_passes_without_a_decision(game):
     # Seat 1 holds nothing playable on 5H.  Drawing 7H gives it a move (or a pass) ...
     st, ids = position(game, ["5H", "KH"], ["9H"], other=["KS", "QS"], deck_top=["7H"])
-    st.apply_action(options(game, st, ids)[("5H",)])
+    st.apply_action(options(game, st, ids)[m("5H")])
     assert st.current_player() == 1
     assert st.locs[slot(game, 1, "HAND")] == [ids["KS"], ids["QS"], ids["7H"]]
-    assert set(options(game, st, ids)) == {("7H",), "PASS"}
+    assert set(options(game, st, ids)) == {m("7H"), "PASS"}
     # ... drawing 7C does not: seat 1 passes, and seat 0 moves again.
     st, ids = position(game, ["5H", "KH"], ["9H"], other=["KS", "QS"], deck_top=["7C"])
-    st.apply_action(options(game, st, ids)[("5H",)])
+    st.apply_action(options(game, st, ids)[m("5H")])
     assert st.current_player() == 0
     assert st.locs[slot(game, 1, "HAND")] == [ids["KS"], ids["QS"], ids["7C"]]
-    assert set(options(game, st, ids)) == {("KH",), "DRAW"}
+    assert set(options(game, st, ids)) == {m("KH"), "DRAW"}
 
 
 def test_an_empty_deck_is_refilled_from_the_pile_but_its_top(game):
@@ -290,7 +322,7 @@ def test_a_draw_with_nothing_left_to_draw_is_a_pass(game):
     st, ids = position(game, ["5H", "KC"], ["9H"], other=[])
     put(st, list(st.locs[slot(game, -1, "DECK")]), slot(game, 1, "HAND"))
     st.rebuild_options()
-    assert set(options(game, st, ids)) == {("5H",), "DRAW"}
+    assert set(options(game, st, ids)) == {m("5H"), "DRAW"}
     st.apply_action(options(game, st, ids)["DRAW"])
     assert len(st.locs[slot(game, 0, "HAND")]) == 2
     assert st.current_player() == 1  # seat 0 passed: it could not move after drawing
@@ -310,7 +342,8 @@ def test_random_games_end_with_one_empty_hand(game):
 
 def test_moves_match_a_direct_enumeration_of_poker_hands(game):
     """Every decision of a few random games: the plays listed are exactly the orderings of
-    the poker hands in the hand whose first card may start (an independent enumeration)."""
+    the poker hands in the hand whose first card may start, once per (first, last) (an
+    independent enumeration)."""
     low = {k: i + 1 for i, k in enumerate(RANKS)}
 
     def poker(cards):
@@ -341,7 +374,7 @@ def test_moves_match_a_direct_enumeration_of_poker_hands(game):
                 top = name[st.locs[slot(game, -1, "PILE")][-1]]
                 follow = st.strs[follow_slot(game)]
                 want = {
-                    p
+                    m(*p)
                     for k in range(1, 6)
                     for s in itertools.combinations(hand, k)
                     if poker(s)
