@@ -23,7 +23,7 @@ from evogame.players import RandomPlayer
 from evogame.simulate import play_one
 from tests.conftest import SEEDS, mutant_texts, require_shared, shared_files
 
-MUTANTS = 150
+MUTANTS = 200
 LIMITS = {"max_decisions": 300, "max_steps": 20_000}
 
 
