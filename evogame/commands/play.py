@@ -13,6 +13,7 @@ from rich.table import Table
 
 from evogame.engine import CompileError, with_defines
 from evogame.lang import RecycleError, parse_file
+from evogame.metrics.skill import gain
 from evogame.simulate import Limits, simulate
 
 
@@ -223,11 +224,9 @@ def skill(stats, specs: list[str]) -> list[dict]:
             continue
         w = stats.win_share()[p]
         lo, hi = stats.win_share_ci()[p]
-
-        def gain(x: float) -> float:
-            return (x - 1 / n) / (1 - 1 / n)
-
-        out.append({"seat": p, "player": name, "gain": gain(w), "ci95": [gain(lo), gain(hi)]})
+        out.append(
+            {"seat": p, "player": name, "gain": gain(w, n), "ci95": [gain(lo, n), gain(hi, n)]}
+        )
     return out
 
 

@@ -71,6 +71,8 @@ class CompiledGame:
         self.root = self._block(None, game.body, team=False)
         self.score = c.int_value(game.scoring.value)
         self.order = game.scoring.order.value
+        #: the seats play as one team (``(scoring cooperative ...)``): the score is the outcome
+        self.cooperative = game.scoring.cooperative
         self.nvars = c.nvars
         self.locs, self.ints, self.strs, self.points = c.locs, c.ints, c.strs, c.points
         self.attrs = c.attrs

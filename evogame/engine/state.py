@@ -143,6 +143,19 @@ class State:
         self.steps = 0
         self._advance(action, env[:])
 
+    def outcome_key(self, i: int) -> tuple:
+        """What taking option `i` leads to: the full position (`_key`) at the next decision,
+        or the end and its scores. Options with equal keys are the same move in effect."""
+        seen, self.seen = self.seen, None  # the copy needs no cycle record
+        try:
+            c = self.clone()
+        finally:
+            self.seen = seen
+        c.apply_action(i)
+        if c.terminal:
+            return (True, c.error, c.capped, c.cycle, tuple(c.scores()))
+        return c._key(True)
+
     def scores(self) -> list[int]:
         """Each seat's value of the game's (scoring ...) expression, that seat made current."""
         saved = self.pcycle[0]

@@ -147,10 +147,11 @@ class GenomeSet:
         if isinstance(want, dict):
             return FieldInfo(f.name, "bind")
         if want is None:
-            enum = hint if isinstance(hint, type) and issubclass(hint, Enum) else None
+            base = next((a for a in args if a is not type(None)), hint) if optional else hint
+            enum = base if isinstance(base, type) and issubclass(base, Enum) else None
             if enum is None:
                 raise TypeError(f"{cls.__name__}.{f.name}: no CHILDREN type and not an enum")
-            return FieldInfo(f.name, "enum", enum=enum)
+            return FieldInfo(f.name, "enum", enum=enum, optional=optional)
         if want is Ty.PIECE:
             inner = args[0] if is_tuple else next((a for a in args if a is not type(None)), hint)
             spec = frozenset({("PIECE", inner)})
@@ -259,7 +260,10 @@ class GenomeSet:
         if fi.kind == "seq":
             return self.seq(fi.slot, fi.min_len)
         if fi.kind == "enum":
-            return self._enum_class(fi.enum)
+            cls = self._enum_class(fi.enum)
+            if fi.optional:  # a keyword that may be left out, e.g. (scoring cooperative ...)
+                self._terminal(f"absent:{cls.__name__}", cls, ("absent",))
+            return cls
         if fi.kind == "bind":
             return self._bind_class()
         raise TypeError(fi.kind)
@@ -363,7 +367,10 @@ class GenomeSet:
                 seq_cls = self.seq(fi.slot, fi.min_len)
                 self._emit_seq(list(value), seq_cls, out)
             elif fi.kind == "enum":
-                out.append(m[f"{fi.enum.__name__}.{value.name}"])
+                if value is None:
+                    out.append(m[f"absent:{self._enum_class(fi.enum).__name__}"])
+                else:
+                    out.append(m[f"{fi.enum.__name__}.{value.name}"])
             elif fi.kind == "bind":
                 out.append(
                     self._literal(f"bind:{value.name}", self._bind_class(), ("bind", value.name))

@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from evogame.fitness.tally import DealTally, RecordTally, SoloTally
-from evogame.metrics.stats import Z95, GameStats, mean_ci, wilson
+from evogame.fitness.tally import DealTally, RecordTally
+from evogame.metrics.skill import PairedSkill
+from evogame.metrics.stats import Z95, mean_ci, t975, wilson
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +54,32 @@ def _est(value: float, lo: float, hi: float) -> Estimate:
     return Estimate(v, min(_clip(lo), v), max(_clip(hi), v))
 
 
-def band(x: float, lo: float, hi: float) -> float:
-    """How well x sits in the band [lo, hi]: min(1, x/lo, hi/x); 0 when x <= 0.
+#: How much a value at a band's edge scores below one at its centre (`band`).
+EDGE_DROP = 0.1
 
-    1 inside the band; outside it falls with the ratio to the nearer edge (half the lower
-    edge or twice the upper edge scores 1/2), so it is scale-free.
+
+def band(x: float, lo: float, hi: float) -> float:
+    """How well x sits in the band [lo, hi], graded, in [0, 1]; 0 when x <= 0.
+
+    With m = √(lo·hi) the band's centre (in ratio) and r = ln(x/m)/ln(hi/m) the distance
+    from it in half-widths (r = ±1 at the edges):
+
+        inside:  1 - EDGE_DROP·r²                 (1 at the centre, 0.9 at the edges)
+        outside: (1 - EDGE_DROP)·min(x/lo, hi/x)  (half the lower edge scores 0.45)
+
+    Scale-free, continuous, and without a plateau: of two games inside the band the one
+    nearer its centre scores higher, so candidates do not tie at 1. A band of one point
+    (lo = hi) is 1 there.
     """
     if x <= 0:
         return 0.0
-    return min(1.0, x / lo, hi / x)
+    if x < lo or x > hi:
+        return (1 - EDGE_DROP) * min(x / lo, hi / x)
+    if hi <= lo:
+        return 1.0
+    m = (lo * hi) ** 0.5
+    r = math.log(x / m) / math.log(hi / m)
+    return 1 - EDGE_DROP * r * r
 
 
 def share_ci(total: float, total_sq: float, n: int) -> tuple[float, float]:
@@ -134,10 +152,11 @@ def termination(t: RecordTally) -> Estimate:
 
 def no_draw(t: RecordTally) -> Estimate:
     """Share of games with a winner: 1 - draws/N, a draw being a game where every seat
-    shares the win equally (e.g. a constant score). A game that always ends drawn decides
-    nothing; one with a single loser and shared winners (Pairs) is not a draw. Wilson
-    interval. One seat, or a cooperative game (`RecordTally.cooperative`: the seats always
-    share a score that varies between games): 1."""
+    shares the win equally (e.g. a constant score, or one score every seat shares). A game
+    that always ends drawn decides nothing; one with a single loser and shared winners
+    (Pairs) is not a draw. Wilson interval. One seat, or a game whose rules say it is
+    cooperative (``(scoring cooperative ...)``, `RecordTally.cooperative`): 1, there is no
+    winner to have."""
     if t.nseats == 1 or t.cooperative:
         return Estimate(1.0, 1.0, 1.0)
     if t.games == 0:
@@ -146,34 +165,40 @@ def no_draw(t: RecordTally) -> Estimate:
     return _est(won / t.games, *wilson(won, t.games))
 
 
-def _branching_value(T: float, R: float, B: float, lo: float, hi: float, pen: float) -> float:
+def _branching_value(
+    T: float, R: float, B: float, q: float, lo: float, hi: float, pen: float
+) -> float:
     if T <= 0 or R <= 0:
         return 0.0
-    return band(B / R, lo, hi) * (1 - pen * (T - R) / T)
+    return band(q * B / R, lo, hi) * (1 - pen * (T - R) / T)
 
 
 def branching(
     t: RecordTally, band_: tuple[float, float] = (2.0, 10.0), forced_penalty: float = 1.0
 ) -> Estimate:
-    """How well the branching factor sits in a band, forced decisions penalised, in [0, 1].
+    """How well the number of different moves per decision sits in a band, forced
+    decisions penalised, in [0, 1]:
 
-    branching = band(B/R; lo, hi) · (1 - forced_penalty · (T - R)/T)
+    branching = band(q·B/R; lo, hi) · (1 - forced_penalty · (T - R)/T)
 
     with T the decisions, R the real decisions and B the options offered at real decisions,
-    summed over all games (so B/R is the mean branching factor of real decisions and
-    (T - R)/T the share of forced decisions); band(x) = min(1, x/lo, hi/x). 0 when there
-    are no decisions or no real ones. Interval: delete-one-game jackknife, ± 1.96 SE.
+    summed over all games (B/R is the mean branching factor of real decisions, (T - R)/T
+    the share of forced decisions), and q the distinct share of options
+    (`evogame.fitness.meaningful`: options that lead to the same position are one move, so
+    an item written three times adds nothing). 0 when there are no decisions or no real
+    ones. Interval: delete-one-game jackknife, ± 1.96 SE (q held fixed).
     """
     lo, hi = band_
     T, R, B = sum(t.decisions), sum(t.real), sum(t.real_options)
     if R == 0:
         return ZERO
-    value = _branching_value(T, R, B, lo, hi, forced_penalty)
+    q = t.distinct / t.examined if t.examined else 1.0
+    value = _branching_value(T, R, B, q, lo, hi, forced_penalty)
     N = t.games
     if N < 2:
         return _est(value, 0.0, 1.0)
     loo = [
-        _branching_value(T - ti, R - ri, B - bi, lo, hi, forced_penalty)
+        _branching_value(T - ti, R - ri, B - bi, q, lo, hi, forced_penalty)
         for ti, ri, bi in zip(t.decisions, t.real, t.real_options, strict=True)
     ]
     return _jackknife(value, loo)
@@ -206,41 +231,41 @@ def length(t: RecordTally, band_: tuple[float, float] = (20.0, 150.0)) -> Estima
     return _est(s / N, a, b)
 
 
-def skill(stats: GameStats, nplayers: int) -> Estimate:
-    """PIPMC's gain over random play, in [0, 1]:
+def peak(g: float, target: float, at_one: float = 0.7) -> float:
+    """A graded preference with its single top at `target`, in [0, 1]:
 
-    skill = max(0, (w - 1/n)/(1 - 1/n)),
+    peak(g) = g/target for 0 <= g <= target; 1 - (1 - at_one)·(min(g, 1) - target)/(1 - target)
+    above it (at_one from g = 1 on); 0 for g <= 0.
 
-    w the win share of one PIPMC player against n-1 random players, seated in every
-    position in turn (whole rotations, so a random player would get exactly 1/n; `stats`
-    holds those games with entry 0 = PIPMC). 0 = no better than chance (or worse), 1 = always
-    wins. Interval: w's Wilson interval mapped the same way (`evogame play`'s `skill`).
-    """
-    from evogame.commands.play import skill as play_skill
+    For skill: more is better up to a point, but a game the thinking player always wins is
+    a puzzle, not a contest, so total skill scores below high skill (no plateau at 1, so
+    candidates do not tie)."""
+    if g <= 0:
+        return 0.0
+    if g <= target:
+        return min(g / target, 1.0)
+    if target >= 1:
+        return 1.0
+    return 1 - (1 - at_one) * (min(g, 1.0) - target) / (1 - target)
 
-    if stats.games == 0 or nplayers < 2:
+
+def skill(p: PairedSkill, target: float = 0.6) -> Estimate:
+    """The thinking player's gain over random play on the same deals (`PairedSkill`: an
+    effect size on one scale for competitive, one-player and cooperative games), graded
+    by `peak` around `target`:
+
+        skill = peak(mean(x_i); target),
+
+    x_i the paired improvements. Interval: the image of the gain's t-interval under peak
+    (peak rises then falls, so its top is 1 when the interval holds `target`)."""
+    if p.pairs == 0:
         return UNKNOWN
-    sk = play_skill(stats, ["pipmc"] + ["random"] * (nplayers - 1))[0]
-    lo, hi = sk["ci95"]
-    e = _est(max(sk["gain"], 0.0), max(lo, 0.0), max(hi, 0.0))
+    g = p.value
+    lo, hi = p.interval()
+    a, b = peak(lo, target), peak(hi, target)
+    top = 1.0 if lo <= target <= hi else max(a, b)
+    e = _est(peak(g, target), min(a, b), top)
     return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
-
-
-def skill_solo(s: SoloTally) -> Estimate:
-    """One-player and cooperative games (where win shares never vary): a game with one
-    PIPMC seat (rotated) and one with random play only, on the same deal, in [0, 1]:
-
-    skill = max(0, 2x - 1),  x = (#PIPMC's score better + ½ #equal) / #deals,
-
-    i.e. the gain formula with n = 2 for a virtual contest of the two on one deal ("better"
-    follows the game's `scoring max|min`; in a cooperative game the score is the team's).
-    Interval: x's interval (`share_ci`) mapped."""
-    if s.games == 0:
-        return UNKNOWN
-    x = s.total / s.games
-    a, b = share_ci(s.total, s.total_sq, s.games)
-    e = _est(max(2 * x - 1, 0.0), max(2 * a - 1, 0.0), max(2 * b - 1, 0.0))
-    return Estimate(e.value, e.lo, e.hi, b - a)
 
 
 def _agency_value(count: list[int], sums: list[list[float]], sqs: list[list[float]]) -> float:
@@ -295,29 +320,6 @@ def agency(d: DealTally) -> Estimate:
         for i in range(D)
     ]
     return _jackknife(value, loo, z=t975(D - 1))
-
-
-# Student's t 97.5% quantiles for 1..30 degrees of freedom (standard tables).
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
-
-
-def t975(df: int) -> float:
-    """Student's t 97.5% quantile: a table up to 30 degrees of freedom, beyond that the
-    Cornish-Fisher expansion in 1/df around z = 1.96 (error below 1e-4; the table rounds to 1e-3)."""
-    if df < 1:
-        return math.inf
-    if df <= len(_T975):
-        return _T975[df - 1]
-    z, v = Z95, float(df)
-    return (
-        z
-        + (z**3 + z) / (4 * v)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
-        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * v**4)
-    )
 
 
 def combine(

@@ -20,10 +20,12 @@ reaches its budget, whatever its interval; PIPMC is not started when its ``min_g
 estimated (from the random games) to cost more than its budget. Work is counted, not
 timed, so a budget stops at the same game on any machine.
 
-A component a phase could not measure within its budget counts as 0, the low end of its
-interval (``unmeasured = "omit"`` leaves it out of the fitness instead: kinder to long games,
-but a campaign then drifts to games too costly to measure); either way a note says so, and
-the fitness interval counts it as 0 (low end) and 1 (high end).
+A component a phase could not measure within its budget counts as the profile's
+``unmeasured`` value, a prior below what measured games usually get (0.25 in "default"), with
+the interval [0, 1]: a long published game is not scored 0 for being long, and a campaign
+gains nothing by drifting to games too costly to measure (``"omit"`` leaves it out instead:
+a campaign then does drift). A note says so, and the fitness interval counts it as 0 (low
+end) and 1 (high end).
 With a ``cut`` (a campaign's population threshold), a phase is skipped when even a perfect
 result in every component still to measure could not lift the fitness above the cut: such a
 candidate cannot be selected; the skipped components are left out of its fitness, which
@@ -49,10 +51,12 @@ from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
+from evogame.fitness.meaningful import distinct_share
 from evogame.fitness.profile import RANDOM_COMPONENTS, Profile
-from evogame.fitness.tally import DealTally, RecordTally, SoloTally
+from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
+from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
@@ -148,14 +152,17 @@ class _Run:
 
     def not_measured(self, name: str, why: str, pruned: bool = False) -> None:
         """Component `name` is not measured (a note says why). Skipped by the cut
-        (`pruned`), it is left out of the fitness; over budget, it counts as 0 (the low end
-        of its interval) unless the profile says ``unmeasured = "omit"``."""
-        if pruned or self.profile.unmeasured == "omit":
+        (`pruned`), it is left out of the fitness; over budget, it counts as the profile's
+        ``unmeasured`` value (a prior, with the interval [0, 1]: unknown, not zero), or is
+        left out with ``unmeasured = "omit"``."""
+        prior = self.profile.unmeasured
+        if pruned or prior == "omit":
             self.unmeasured.add(name)
             counted = "left out of the fitness"
+            self.est[name] = C.UNKNOWN
         else:
-            counted = "counted as 0"
-        self.est[name] = C.UNKNOWN
+            counted = f"counted as {prior:g}, interval [0, 1]"
+            self.est[name] = Estimate(prior, 0.0, 1.0)
         self.notes.append(f"{name} not measured ({counted}): {why}")
 
     def bound(self, at: str = "value") -> float:
@@ -224,9 +231,18 @@ def evaluate(
         return run.finish("does not compile: the rules nest too deeply", "compile")
     except Exception as e:  # CompileError, or anything else a broken candidate provokes
         return run.finish(f"does not compile: {e}", "compile")
+    lo, hi = profile.players
+    if not lo <= game.nplayers <= hi:
+        judged = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        hint = " (one-player games: --profile solitaire)" if game.nplayers == 1 else ""
+        return run.finish(
+            f"has {game.nplayers} seat{'s' * (game.nplayers != 1)}; profile "
+            f"{profile.name!r} judges games of {judged} seats{hint}",
+            "gate",
+        )
     phase = "gate"
     try:
-        tally = RecordTally(game.nplayers)
+        tally = RecordTally(game.nplayers, cooperative=game.cooperative)
         failures = _gate_phase(run, game, tally)
         _random_estimates(run, tally)
         real = tally.any_real_decision
@@ -241,7 +257,7 @@ def evaluate(
         _zero_without_decisions(run, real)
         phase = "agency"
         if run.wants("agency") and real and _worth_it(run, "agency"):
-            _agency_phase(run, game, by_score=game.nplayers == 1 or tally.cooperative)
+            _agency_phase(run, game, by_score=game.nplayers == 1 or game.cooperative)
         phase = "pipmc"
         if run.wants("skill") and real and _worth_it(run, "skill"):
             _pipmc_phase(run, game, tally)
@@ -323,6 +339,9 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
         if tally.games - tally.terminated > allowed_failures:
             break  # the termination gate can no longer be met
     run.games["gate"] = tally.games
+    if tally.any_real_decision:
+        tally.distinct, tally.examined, work = distinct_share(game, seed, run.limits)
+        run.work["distinct"] = work
     _timed(run, "gate", t)
     failures = []
     if g["require_decision"] and not tally.any_real_decision:
@@ -398,6 +417,7 @@ def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         decisions_per_game=round(s.mean_decisions(), 3),
         real_decisions_per_game=round(R / s.games, 3) if s.games else 0.0,
         mean_branching_real=round(sum(tally.real_options) / R, 3) if R else 0.0,
+        distinct_share=round(tally.distinct / tally.examined, 4) if tally.examined else None,
         forced_share=round((T - R) / T, 4) if T else 0.0,
         terminated=round(s.share(s.terminated), 4),
         capped=round(s.share(s.capped), 4),
@@ -442,8 +462,8 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
 
 
 def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
-    """Estimated engine work of one PIPMC game, from the random games: W + r * b * k * P,
-    W the mean work of a random game, r the real decisions per seat per game, b the mean
+    """Estimated engine work of one PIPMC game and its paired random game, from the random
+    games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per seat per game, b the mean
     options at a real decision, k the rollouts, P the work of one play-out: half a game
     (W/2), or `horizon` decisions' worth (W * h / T, T decisions per game) if less."""
     N = tally.games
@@ -455,13 +475,13 @@ def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
     playout = W / 2
     if p["horizon"]:
         playout = min(playout, W * p["horizon"] / (T / N))
-    return W + R / N / game.nplayers * (B / R) * p["rollouts"] * playout
+    return 2 * W + R / N / game.nplayers * (B / R) * p["rollouts"] * playout
 
 
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
-    """One PIPMC player against random ones, in whole rotations, until skill is narrow
-    enough (or the budget is spent); one-player and cooperative games pit a game with a
-    PIPMC seat against one of random play on the same deal (`components.skill_solo`)."""
+    """One PIPMC player against random ones, in whole rotations, each game paired with an
+    all-random game on the same deal (`PairedSkill`), until skill is narrow enough (or the
+    budget is spent)."""
     p = run.profile.pipmc
     n = game.nplayers
     lo_games = -(-p["min_games"] // n) * n
@@ -476,20 +496,23 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         return
     t = _clock()
     seed = phase_seed(run.seed, 2)
-    solo_mode = n == 1 or tally.cooperative
+    by_score = n == 1 or game.cooperative
     # PIPMC must value moves by score when every rank (and win share) is the same.
     pip = PIMCPlayer(
-        rollouts=p["rollouts"], by="score" if solo_mode else "rank", horizon=p["horizon"]
+        rollouts=p["rollouts"], by="score" if by_score else "rank", horizon=p["horizon"]
     )
     rnd = RandomPlayer()
     hi_games = -(-p["max_games"] // n) * n
     batch = -(-p["batch"] // n) * n
     target = run.target("skill")
-    solo, stats = SoloTally(), GameStats(n)
+    spec = run.profile.component("skill")
+    paired = PairedSkill(n, by_score, game.order, tally.score_sd)
+    stats = GameStats(n)
     played = work = 0
+    est = C.UNKNOWN
     while True:
         if played:
-            est = C.skill_solo(solo) if solo_mode else C.skill(stats, n)
+            est = C.skill(paired, spec.param("target"))
             run.est["skill"] = est
             if played < lo_games and _over(run, "pipmc", work):
                 # The estimate from random play was wrong (thinking players can make games
@@ -507,31 +530,29 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             if played >= lo_games and est.half_width <= target:
                 break
         for _ in range(min(batch, hi_games - played) // n):
-            for r in range(n):  # one rotation: PIPMC in each seat once
+            for r in range(n):  # one rotation: PIPMC in each seat once, each on its own deal
                 i = played
+                ds = deal_seed(seed, i)
                 seated = [pip if s == r else rnd for s in range(n)]
-                if solo_mode:
-                    ds = deal_seed(seed, i)
-                    a = play_one(game, seated, i, seed, run.limits, deal=ds)
-                    b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
-                    solo.add_pair(a.scores[r], b.scores[r], game.order)
-                    work += a.work + b.work
+                a = play_one(game, seated, i, seed, run.limits, deal=ds)
+                b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
+                if by_score:
+                    paired.add(a.scores[r], b.scores[r])
                 else:
-                    rec = play_one(game, seated, i, seed, run.limits)
+                    paired.add(a.win[r], b.win[r])
                     # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
-                    rec.win = [rec.win[(k + r) % n] for k in range(n)]
-                    rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
-                    stats.add(rec)
-                    work += rec.work
+                    a.win = [a.win[(k + r) % n] for k in range(n)]
+                    a.scores = [a.scores[(k + r) % n] for k in range(n)]
+                    stats.add(a)
+                work += a.work + b.work
                 played += 1
             if _over(run, "pipmc", work):
                 break
     run.est["skill"] = est
     run.work["pipmc"] = work
-    if solo_mode:
-        run.games["pipmc"] = 2 * played
-    else:
-        run.games["pipmc"] = played
+    run.games["pipmc"] = 2 * played
+    run.details["skill_gain"] = round(paired.value, 4)
+    if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)
 

@@ -29,7 +29,10 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "": {
         "combine": ("combine", "geometric"),
         "floor": ("unit)", 0.0),
-        "unmeasured": ("unmeasured", "zero"),
+        "unmeasured": ("unmeasured", 0.0),
+        # the seat counts judged: a game with another count fails the gate (a one-player
+        # game asks other questions: profile "solitaire")
+        "players": ("seats", (1, 64)),
     },
     "limits": {"max_decisions": ("int+", 1000), "max_steps": ("int+", 100_000)},
     "gates": {
@@ -69,7 +72,7 @@ COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "length": {"band": ("band", (20.0, 150.0))},
     "no_draw": {},
     "agency": {},
-    "skill": {},
+    "skill": {"target": ("unit", 0.6)},
 }
 _COMMON = {"weight": ("weight", 1.0), "ci_half_width": ("ci", 0.1)}
 
@@ -99,7 +102,8 @@ class Profile:
     name: str
     combine: str
     floor: float
-    unmeasured: str
+    unmeasured: str | float
+    players: tuple[int, int]
     limits: dict = field(hash=False)
     gates: dict = field(hash=False)
     random: dict = field(hash=False)
@@ -204,6 +208,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         combine=out[""]["combine"],
         floor=out[""]["floor"],
         unmeasured=out[""]["unmeasured"],
+        players=out[""]["players"],
         limits=out["limits"],
         gates=out["gates"],
         random=out["random"],
@@ -233,9 +238,11 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
             raise fail(key, f"expected true or false, got {v!r}")
         return v
     if kind == "unmeasured":
-        if v not in ("zero", "omit"):
-            raise fail(key, f'expected "zero" or "omit", got {v!r}')
-        return v
+        if v == "zero":
+            return 0.0
+        if v == "omit" or (_number(v) and 0 <= v <= 1):
+            return v if v == "omit" else float(v)
+        raise fail(key, f'expected "omit", "zero" or a number in [0, 1], got {v!r}')
     if kind == "combine":
         if v not in ("geometric", "harmonic"):
             raise fail(key, f'expected "geometric" or "harmonic", got {v!r}')
@@ -254,6 +261,15 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
             rng = "[0, 1]" if top_ok else "[0, 1)"
             raise fail(key, f"expected a number in {rng}, got {v!r}")
         return float(v)
+    if kind == "seats":
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            or not 1 <= v[0] <= v[1]
+        ):
+            raise fail(key, f"expected [fewest, most] seats with 1 <= fewest <= most, got {v!r}")
+        return (v[0], v[1])
     if kind == "band":
         if (
             not isinstance(v, list)

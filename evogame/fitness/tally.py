@@ -1,13 +1,14 @@
 """What the fitness components need from game records, accumulated game by game.
 
 `RecordTally` folds random-play records (fairness, termination, branching, length, draws);
-`DealTally` folds records grouped by deal (agency); `SoloTally` folds paired PIPMC/random
-games of one-player games (skill there). Every figure is a plain function of the records
+`DealTally` folds records grouped by deal (agency); skill's paired games are folded by
+`evogame.metrics.skill.PairedSkill`. Every figure is a plain function of the records
 added, so a component computed from a tally is computed from records only.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from evogame.metrics.stats import GameRecord, GameStats
@@ -23,9 +24,13 @@ def is_draw(win: list[float]) -> bool:
 class RecordTally:
     """Random-play records: per turn position the sum and sum of squares of the win share,
     per game the decisions, real decisions (more than one option) and the options offered
-    at real decisions, and the counts of terminated games and total draws."""
+    at real decisions, and the counts of terminated games and total draws.
+
+    ``cooperative`` is what the rules say (``(scoring cooperative ...)``), never guessed
+    from play: a game whose seats always share the result without saying so is drawn."""
 
     nseats: int
+    cooperative: bool = False
     games: int = 0
     pos_sum: list[float] = field(default_factory=list)
     pos_sq: list[float] = field(default_factory=list)
@@ -34,10 +39,12 @@ class RecordTally:
     real_options: list[int] = field(default_factory=list)
     terminated: int = 0
     draws: int = 0
-    shared: int = 0
     work: float = 0.0
-    score_lo: int | None = None
-    score_hi: int | None = None
+    #: options examined at sampled real decisions, and how many different results they had
+    examined: int = 0
+    distinct: int = 0
+    score_sum: float = 0.0
+    score_sq: float = 0.0
     stats: GameStats | None = None
 
     def __post_init__(self) -> None:
@@ -60,10 +67,9 @@ class RecordTally:
         self.real_options.append(sum(real))
         self.terminated += r.terminated
         self.draws += is_draw(r.win)
-        self.shared += min(r.scores) == max(r.scores)
         s0 = r.scores[0]
-        self.score_lo = s0 if self.score_lo is None else min(self.score_lo, s0)
-        self.score_hi = s0 if self.score_hi is None else max(self.score_hi, s0)
+        self.score_sum += s0
+        self.score_sq += s0 * s0
         self.stats.add(r)
 
     @property
@@ -71,15 +77,14 @@ class RecordTally:
         return any(self.real)
 
     @property
-    def cooperative(self) -> bool:
-        """Several seats, every game gave them all the same score, and that score varied
-        from game to game: a cooperative game (the team's score is the outcome)."""
-        return (
-            self.nseats > 1
-            and self.games > 0
-            and self.shared == self.games
-            and self.score_lo != self.score_hi
-        )
+    def score_sd(self) -> float:
+        """The standard deviation of seat 0's score under random play (1 when it never
+        varies): the unit of a one-player or cooperative game's skill."""
+        if self.games < 2:
+            return 1.0
+        m = self.score_sum / self.games
+        var = (self.score_sq - self.games * m * m) / (self.games - 1)
+        return math.sqrt(var) if var > 1e-12 else 1.0
 
 
 @dataclass(slots=True)
@@ -133,23 +138,3 @@ class DealTally:
         return [
             [x / c if c else 0.0 for x in s] for s, c in zip(self.sums, self.count, strict=True)
         ]
-
-
-@dataclass(slots=True)
-class SoloTally:
-    """One-player and cooperative games: a game with PIPMC against one with random play
-    only, on the same deal: how often PIPMC's (shared) score is better (1), equal (1/2) or
-    worse (0); sums of that outcome and of its square."""
-
-    games: int = 0
-    total: float = 0.0
-    total_sq: float = 0.0
-
-    def add_pair(self, pipmc_score: int, random_score: int, order: str) -> None:
-        if pipmc_score == random_score:
-            x = 0.5
-        else:
-            x = 1.0 if (pipmc_score > random_score) == (order == "max") else 0.0
-        self.games += 1
-        self.total += x
-        self.total_sq += x * x

@@ -1177,15 +1177,28 @@ class Setup(Node):
     SYNTAX = ("setup", "$players", "$teams", "*decks")
 
 
+class ScoringMode(Kw):
+    COOPERATIVE = "cooperative"
+
+
 @dataclass(frozen=True, slots=True)
 class Scoring(Node):
     """``(scoring min|max INT)``: INT is evaluated with each player made current; players
-    are ranked by it (min: lowest first); tied players share the rank."""
+    are ranked by it (min: lowest first); tied players share the rank.
+
+    Extension: ``(scoring cooperative min|max INT)`` says the seats play as one team: the
+    outcome is their (shared) score, not who wins. Without it a game whose seats always
+    share the result is a draw every time."""
 
     order: Order
     value: Node
+    mode: ScoringMode | None = None
     CHILDREN = {"value": Ty.INT}
-    SYNTAX = ("scoring", "$order", "$value")
+    SYNTAX = ("scoring", "$mode", "$order", "$value")
+
+    @property
+    def cooperative(self) -> bool:
+        return self.mode is ScoringMode.COOPERATIVE
 
 
 @dataclass(frozen=True, slots=True)

@@ -947,7 +947,13 @@ class Elaborator:
         body = tuple(self.body_item(x) for x in items[:-1])
         if not body:
             raise self.error(last, "the game has no stage or multiaction between setup and scoring")
-        self.arity(last, 3, "(scoring min|max INT)")
-        order = A.Order(self.expect_kw(last.items[1], "min", "max"))
-        scoring = A.Scoring(order, self.expr(last.items[2], Ty.INT), span=last.span)
+        mode = None
+        parts = last.items[1:]
+        if parts and self.kw(parts[0]) == "cooperative":  # extension: a cooperative game
+            mode = A.ScoringMode.COOPERATIVE
+            parts = parts[1:]
+        form = "(scoring cooperative min|max INT)" if mode else "(scoring min|max INT)"
+        self.arity(last, 4 if mode else 3, form)
+        order = A.Order(self.expect_kw(parts[0], "min", "max"))
+        scoring = A.Scoring(order, self.expr(parts[1], Ty.INT), mode, span=last.span)
         return A.Game(tuple(declares), setup, body, scoring, span=s.span)

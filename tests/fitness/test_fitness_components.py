@@ -8,7 +8,8 @@ import math
 import pytest
 
 from evogame.fitness import components as C
-from evogame.fitness.tally import DealTally, RecordTally, SoloTally
+from evogame.fitness.tally import DealTally, RecordTally
+from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameRecord, GameStats
 
 
@@ -35,8 +36,8 @@ def rec(
     )
 
 
-def tally(records: list[GameRecord]) -> RecordTally:
-    t = RecordTally(len(records[0].win))
+def tally(records: list[GameRecord], cooperative: bool = False) -> RecordTally:
+    t = RecordTally(len(records[0].win), cooperative=cooperative)
     for r in records:
         t.add(r)
     return t
@@ -53,11 +54,17 @@ def close(est: C.Estimate, value: float, lo: float, hi: float, tol: float = 1e-3
 
 
 def test_band():
-    assert C.band(5, 2, 10) == 1.0
-    assert C.band(1, 2, 10) == 0.5  # x/lo
-    assert C.band(20, 2, 10) == 0.5  # hi/x
+    # Centre sqrt(2 * 10) = 4.472: 1; the edges: 1 - 0.1 = 0.9; halfway (in log ratio)
+    # from the centre to an edge: 1 - 0.1 * 0.25 = 0.975.
+    assert C.band(20**0.5, 2, 10) == pytest.approx(1.0)
+    assert C.band(2, 2, 10) == pytest.approx(0.9) and C.band(10, 2, 10) == pytest.approx(0.9)
+    assert C.band(20**0.25 * 2**0.5, 2, 10) == pytest.approx(0.975)
+    assert C.band(1, 2, 10) == pytest.approx(0.45)  # 0.9 * x/lo
+    assert C.band(20, 2, 10) == pytest.approx(0.45)  # 0.9 * hi/x
     assert C.band(0, 2, 10) == 0.0
-    assert C.band(10, 20, 150) == 0.5
+    assert C.band(10, 20, 150) == pytest.approx(0.45)
+    assert C.band(4, 2, 10) > C.band(3, 2, 10) > C.band(2.1, 2, 10)  # no plateau
+    assert C.band(7, 7, 7) == 1.0
 
 
 def test_share_ci_is_wilson_for_01_values_and_narrower_with_ties():
@@ -139,12 +146,11 @@ def test_no_draw():
     # Pairs: one loser, three shared winners -- not a draw.
     t = tally([rec([1 / 3, 1 / 3, 1 / 3, 0.0])] * 4)
     assert C.no_draw(t).value == 1.0
-    # Cooperative: every seat scores the same each game, the score varies -> 1.
-    t = tally([rec([0.5, 0.5], scores=[s, s]) for s in (3, 5, 7)])
-    assert t.cooperative and C.no_draw(t).value == 1.0
-    # A constant score: always drawn, nothing decided -> 0.
-    t = tally([rec([0.5, 0.5], scores=[0, 0])] * 3)
-    assert not t.cooperative and C.no_draw(t).value == 0.0
+    # Every seat scores the same each game: drawn every time, unless the rules say the
+    # game is cooperative ((scoring cooperative ...)), when there is no winner to have.
+    shared = [rec([0.5, 0.5], scores=[s, s]) for s in (3, 5, 7)]
+    assert C.no_draw(tally(shared)).value == 0.0
+    assert C.no_draw(tally(shared, cooperative=True)).value == 1.0
 
 
 # --- branching ------------------------------------------------------------------------------
@@ -156,16 +162,28 @@ def test_branching_hand_computed():
     # Jackknife: without game 1, T=2 R=1 B=2 -> 1 * (1 - 1/2) = 0.5; without game 2,
     # T=3 R=2 B=6 -> 1 * (1 - 1/3) = 0.6667; mean 0.5833, SE^2 = 1/2 * 2 * 0.08333^2,
     # SE = 0.08333; 0.6 +- 1.96 * 0.08333 = [0.4367, 0.7633].
+    # With the graded band, B/R = 2.667: r = ln(2.667/4.472)/ln(10/4.472) = -0.6425,
+    # band = 1 - 0.1 r^2 = 0.95872; value 0.95872 * 0.6 = 0.57523. Without game 1:
+    # B/R = 2 (an edge, 0.9) * 0.5 = 0.45; without game 2: B/R = 3, r = -0.4963, band
+    # 0.97537 * 0.66667 = 0.65025. SE = 0.10012; 0.57523 +- 0.19624.
     t = tally([rec([1.0, 0.0], [1, 3, 3]), rec([0.0, 1.0], [2, 1])])
-    assert close(C.branching(t), 0.6, 0.4367, 0.7633)
-    # forced_penalty 0.5: 1 - 0.5 * 0.4 = 0.8.
-    assert C.branching(t, forced_penalty=0.5).value == pytest.approx(0.8)
+    assert close(C.branching(t), 0.5752, 0.3790, 0.7715)
+    # forced_penalty 0.5: 0.95872 * (1 - 0.5 * 0.4) = 0.76698.
+    assert C.branching(t, forced_penalty=0.5).value == pytest.approx(0.76698, abs=1e-4)
+
+
+def test_branching_counts_moves_not_options():
+    # The same decisions, but only a third of the options lead to different positions
+    # (an item written three times): q = 1/3, so 12 options count as 4.
+    t = tally([rec([1.0, 0.0], [12, 12])] * 3)
+    t.examined, t.distinct = 36, 12
+    assert C.branching(t).value == pytest.approx(C.band(4, 2, 10))
 
 
 def test_branching_band_and_zero_cases():
-    # 12 options everywhere: 10/12.
+    # 12 options everywhere: 0.9 * 10/12.
     t = tally([rec([1.0, 0.0], [12, 12])] * 3)
-    assert C.branching(t).value == pytest.approx(10 / 12)
+    assert C.branching(t).value == pytest.approx(0.9 * 10 / 12)
     assert C.branching(tally([rec([1.0, 0.0], [])] * 3)) == C.ZERO  # no decisions
     assert C.branching(tally([rec([1.0, 0.0], [1, 1])] * 3)) == C.ZERO  # only forced ones
 
@@ -174,10 +192,11 @@ def test_branching_band_and_zero_cases():
 
 
 def test_length_hand_computed():
-    # Decisions 10, 20, 300, 0 in band [20, 150]: 0.5, 1, 0.5, 0 -> mean 0.5.
-    # Sample variance (1.5 - 4 * 0.25)/3 = 0.16667, sd 0.40825; 0.5 +- 1.96 * 0.40825/2.
+    # Decisions 10, 20, 300, 0 in band [20, 150]: 0.45, 0.9 (an edge), 0.45, 0 -> mean 0.45.
+    # Sample variance (0.2025 + 0.81 + 0.2025 - 4 * 0.2025)/3 = 0.135, sd 0.36742;
+    # 0.45 +- 1.96 * 0.36742/2 = [0.0899, 0.8101].
     games = [rec([1.0, 0.0], [2] * d) for d in (10, 20, 300, 0)]
-    assert close(C.length(tally(games)), 0.5, 0.0999, 0.9001)
+    assert close(C.length(tally(games)), 0.45, 0.0899, 0.8101)
 
 
 # --- agency ---------------------------------------------------------------------------------
@@ -221,45 +240,48 @@ def test_agency_score_mode_for_one_player():
 # --- skill ----------------------------------------------------------------------------------
 
 
-def rotated_stats(pipmc_wins: list[float]) -> GameStats:
-    s = GameStats(2)
-    for w in pipmc_wins:
-        s.add(rec([w, 1.0 - w]))
-    return s
+def paired(xs: list[tuple[float, float]], n: int = 2, **kw) -> PairedSkill:
+    p = PairedSkill(n, **kw)
+    for a, b in xs:
+        p.add(a, b)
+    return p
 
 
 def test_skill_hand_computed():
-    # PIPMC wins 3 of 4 with 2 seats: gain (0.75 - 0.5)/0.5 = 0.5. Wilson(3, 4) =
-    # (0.3006, 0.9544) -> gains (-0.3987, 0.9088) -> [0, 0.9088].
-    assert close(C.skill(rotated_stats([1, 1, 1, 0]), 2), 0.5, 0.0, 0.9088)
-    # Worse than chance: 0.
-    assert C.skill(rotated_stats([0, 0, 0, 1]), 2).value == 0.0
+    # Two seats; PIPMC's win share minus the random seat's on the same deal, over 1 - 1/2:
+    # pairs (1,0) (1,0) (1,1) (0,0) -> x = 2, 2, 0, 0; mean 1.0, shrunk with 8 pairs of
+    # 0.2: (4 + 1.6)/12 = 0.46667; peak at 0.6: 0.46667/0.6 = 0.77778. Interval of the
+    # mean: sd 1.1547, t(3) = 3.182 -> 1 +- 1.8371 = [-0.8371, 2.8371] -> peak [0, 0.7].
+    p = paired([(1, 0), (1, 0), (1, 1), (0, 0)])
+    assert p.value == pytest.approx(0.46667, abs=1e-4)
+    est = C.skill(p)
+    assert close(est, 0.7778, 0.0, 1.0)
 
 
-def test_skill_solo_hand_computed():
-    # better, better, equal, worse -> x = (2 + 0.5)/4 = 0.625 -> 2x - 1 = 0.25.
-    s = SoloTally()
-    for a, b in ((5, 3), (4, 1), (2, 2), (0, 9)):
-        s.add_pair(a, b, "max")
-    assert C.skill_solo(s).value == pytest.approx(0.25)
-    # With scoring min, lower is better: the same pairs give x = 0.375 -> 0.
-    s = SoloTally()
-    for a, b in ((5, 3), (4, 1), (2, 2), (0, 9)):
-        s.add_pair(a, b, "min")
-    assert C.skill_solo(s).value == 0.0
+def test_skill_is_graded_a_sure_win_scores_below_high_skill():
+    # PIPMC always wins; the random seat wins half the deals: gain (1 - 0.5)/0.5 = 1 -> 0.7
+    always = paired([(1, 0), (1, 1)] * 200)
+    high = paired([(1, 0), (0, 0), (0, 0)] * 150)  # mean 2/3: near the target 0.6
+    assert C.skill(always).value < C.skill(high).value
+    assert C.skill(always).value == pytest.approx(0.712, abs=0.001)  # shrunk: 401.6/408
 
 
-def test_a_gain_clipped_at_zero_keeps_its_full_interval_width_for_stopping():
-    """Worse than chance in 12 games: reported as 0 with the interval [0, hi], but sampling
-    must not stop because the clipped interval looks narrow."""
-    est = C.skill(rotated_stats([0, 0, 0, 0, 0, 1] * 2), 2)
-    assert est.value == 0.0 and est.lo == 0.0
-    assert est.half_width > (est.hi - est.lo) / 2 and est.half_width > 0.3
-    s = SoloTally()
-    for a, b in ((0, 1), (0, 1), (1, 1), (0, 2)):
-        s.add_pair(a, b, "max")
-    solo = C.skill_solo(s)
-    assert solo.value == 0.0 and solo.half_width > (solo.hi - solo.lo) / 2
+def test_skill_by_score_for_one_seat():
+    # Scores (scoring max), sd 2: x = clip((a - b)/4): (5,3) 0.5, (4,1) 0.75, (2,2) 0,
+    # (0,9) -1 -> mean 0.0625; shrunk (0.25 + 1.6)/12 = 0.15417.
+    p = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0)
+    assert p.mean == pytest.approx(0.0625) and p.value == pytest.approx(0.15417, abs=1e-4)
+    # scoring min: lower is better, the same pairs are worse than random.
+    q = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0, order="min")
+    assert q.mean == pytest.approx(-0.0625)
+
+
+def test_a_few_unlucky_pairs_do_not_make_skill_zero():
+    """Four pairs in which the thinking player did no better than random: shrunk toward the
+    prior, not zero, and the interval (the data's own) is wide, so sampling goes on."""
+    p = paired([(0, 1), (1, 0), (0, 0), (0, 0)])  # mean improvement 0
+    est = C.skill(p)
+    assert 0 < est.value < 0.3 and est.half_width > 0.3
 
 
 # --- combination ----------------------------------------------------------------------------

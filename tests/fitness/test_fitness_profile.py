@@ -55,7 +55,7 @@ def test_minimal_profile_takes_defaults(tmp_path):
         ("[gates]\nmin_termination = 1.5\n" + MINIMAL, "gates.min_termination", "[0, 1]"),
         ('combine = "mean"\n' + MINIMAL, "combine", "geometric"),
         ("floor = 1\n" + MINIMAL, "floor", "[0, 1)"),
-        ('unmeasured = "skip"\n' + MINIMAL, "unmeasured", '"zero" or "omit"'),
+        ('unmeasured = "skip"\n' + MINIMAL, "unmeasured", '"omit", "zero" or a number in [0, 1]'),
         ("[pipmc]\nbudget = -1\n" + MINIMAL, "pipmc.budget", "at least 0"),
         ("[pipmc]\nhorizon = 1.5\n" + MINIMAL, "pipmc.horizon", "integer"),
         ("[components.fairness]\nweight = -1\n", "components.fairness.weight", "non-negative"),
