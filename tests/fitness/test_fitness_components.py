@@ -10,7 +10,7 @@ import pytest
 from evogame.fitness import components as C
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.metrics.skill import PairedSkill
-from evogame.metrics.stats import GameRecord, GameStats
+from evogame.metrics.stats import GameRecord
 
 
 def rec(
