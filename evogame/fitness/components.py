@@ -165,12 +165,10 @@ def no_draw(t: RecordTally) -> Estimate:
     return _est(won / t.games, *wilson(won, t.games))
 
 
-def _branching_value(
-    T: float, R: float, B: float, q: float, lo: float, hi: float, pen: float
-) -> float:
+def _branching_value(T: float, R: float, B: float, lo: float, hi: float, pen: float) -> float:
     if T <= 0 or R <= 0:
         return 0.0
-    return band(q * B / R, lo, hi) * (1 - pen * (T - R) / T)
+    return band(B / R, lo, hi) * (1 - pen * (T - R) / T)
 
 
 def branching(
@@ -179,27 +177,27 @@ def branching(
     """How well the number of different moves per decision sits in a band, forced
     decisions penalised, in [0, 1]:
 
-    branching = band(q·B/R; lo, hi) · (1 - forced_penalty · (T - R)/T)
+    branching = band(B/R; lo, hi) · (1 - forced_penalty · (T - R)/T)
 
-    with T the decisions, R the real decisions and B the options offered at real decisions,
-    summed over all games (B/R is the mean branching factor of real decisions, (T - R)/T
-    the share of forced decisions), and q the distinct share of options
+    with T the decisions, R the decisions offering at least two different moves and B the
+    different moves offered there, summed over the games of the moves sample
     (`evogame.fitness.meaningful`: options that lead to the same position are one move, so
-    an item written three times adds nothing). 0 when there are no decisions or no real
-    ones. Interval: delete-one-game jackknife, ± 1.96 SE (q held fixed).
+    an item written three times adds nothing, and a decision between identical options is
+    forced); B/R is the mean number of moves at a real decision, (T - R)/T the share of
+    forced ones. Without a moves sample, the options of the random games count as moves.
+    0 when there are no decisions or no real ones. Interval: delete-one-game jackknife,
+    ± 1.96 SE.
     """
     lo, hi = band_
-    T, R, B = sum(t.decisions), sum(t.real), sum(t.real_options)
+    per_game = t.moves or list(zip(t.decisions, t.real, t.real_options, strict=True))
+    T, R, B = (sum(x[k] for x in per_game) for k in range(3))
     if R == 0:
         return ZERO
-    q = t.distinct / t.examined if t.examined else 1.0
-    value = _branching_value(T, R, B, q, lo, hi, forced_penalty)
-    N = t.games
-    if N < 2:
+    value = _branching_value(T, R, B, lo, hi, forced_penalty)
+    if len(per_game) < 2:
         return _est(value, 0.0, 1.0)
     loo = [
-        _branching_value(T - ti, R - ri, B - bi, q, lo, hi, forced_penalty)
-        for ti, ri, bi in zip(t.decisions, t.real, t.real_options, strict=True)
+        _branching_value(T - ti, R - ri, B - bi, lo, hi, forced_penalty) for ti, ri, bi in per_game
     ]
     return _jackknife(value, loo)
 
@@ -249,22 +247,24 @@ def peak(g: float, target: float, at_one: float = 0.7) -> float:
     return 1 - (1 - at_one) * (min(g, 1.0) - target) / (1 - target)
 
 
-def skill(p: PairedSkill, target: float = 0.6) -> Estimate:
+def skill(p: PairedSkill, target: float = 0.6, floor: float = 0.0) -> Estimate:
     """The thinking player's gain over random play on the same deals (`PairedSkill`: an
     effect size on one scale for competitive, one-player and cooperative games), graded
     by `peak` around `target`:
 
-        skill = peak(mean(x_i); target),
+        skill = max(floor, peak(shrunk mean(x_i); target)),
 
-    x_i the paired improvements. Interval: the image of the gain's t-interval under peak
-    (peak rises then falls, so its top is 1 when the interval holds `target`)."""
+    x_i the paired improvements. A game of pure luck is still a game (many are played),
+    only a poor one: `floor` keeps it from zeroing the geometric mean. Interval: the image
+    of the gain's t-interval (peak rises then falls, so its top is 1 when the interval
+    holds `target`)."""
     if p.pairs == 0:
         return UNKNOWN
     g = p.value
     lo, hi = p.interval()
-    a, b = peak(lo, target), peak(hi, target)
+    a, b = max(floor, peak(lo, target)), max(floor, peak(hi, target))
     top = 1.0 if lo <= target <= hi else max(a, b)
-    e = _est(peak(g, target), min(a, b), top)
+    e = _est(max(floor, peak(g, target)), min(a, b), top)
     return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
 
 

@@ -51,7 +51,7 @@ from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
-from evogame.fitness.meaningful import distinct_share
+from evogame.fitness.meaningful import moves_sample
 from evogame.fitness.profile import RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
@@ -340,8 +340,8 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
             break  # the termination gate can no longer be met
     run.games["gate"] = tally.games
     if tally.any_real_decision:
-        tally.distinct, tally.examined, work = distinct_share(game, seed, run.limits)
-        run.work["distinct"] = work
+        tally.moves, tally.examined, tally.distinct, work = moves_sample(game, seed, run.limits)
+        run.work["moves"] = work
     _timed(run, "gate", t)
     failures = []
     if g["require_decision"] and not tally.any_real_decision:
@@ -463,19 +463,24 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
 
 def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
     """Estimated engine work of one PIPMC game and its paired random game, from the random
-    games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per seat per game, b the mean
-    options at a real decision, k the rollouts, P the work of one play-out: half a game
+    games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per
+    seat per game, b the mean moves at a real decision (the moves sample: PIPMC searches
+    each different move once), k the rollouts, P the work of one play-out: half a game
     (W/2), or `horizon` decisions' worth (W * h / T, T decisions per game) if less."""
     N = tally.games
-    R, B, T = sum(tally.real), sum(tally.real_options), sum(tally.decisions)
-    if not N or not R:
+    per_game = tally.moves or list(
+        zip(tally.decisions, tally.real, tally.real_options, strict=True)
+    )
+    R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
+    T = sum(tally.decisions)
+    if not N or not R or not T:
         return 0.0
     W = tally.work / N
     p = run.profile.pipmc
     playout = W / 2
     if p["horizon"]:
         playout = min(playout, W * p["horizon"] / (T / N))
-    return 2 * W + R / N / game.nplayers * (B / R) * p["rollouts"] * playout
+    return 2 * W + R / len(per_game) / game.nplayers * (B / R) * p["rollouts"] * playout
 
 
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
@@ -512,7 +517,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     est = C.UNKNOWN
     while True:
         if played:
-            est = C.skill(paired, spec.param("target"))
+            est = C.skill(paired, spec.param("target"), spec.param("floor"))
             run.est["skill"] = est
             if played < lo_games and _over(run, "pipmc", work):
                 # The estimate from random play was wrong (thinking players can make games

@@ -1,14 +1,15 @@
 """How many of a game's options are different moves: options whose results differ.
 
 A choice that offers the same move several times (an item written twice, a play listed
-in every order when only its first and last card matter) has more options than choices.
-Branching is judged on moves: at a sample of real decisions of random games, the options
-are grouped by what they lead to (`State.outcome_key`: the whole position at the next
-decision, or the end), and
+in every order when only its first and last card matter) has more options than choices,
+and a decision whose options all do the same is forced, however many there are. At every
+decision of a sample of random games the options are grouped by what they lead to
+(`State.outcome_key`: the whole position at the next decision, or the end); per game g
 
-    distinct share q = Σ distinct outcomes / Σ options      (over the sampled decisions)
+    T_g = decisions,  R_g = decisions with at least two different moves,
+    B_g = Σ different moves over those decisions,
 
-scales the options counted at real decisions (`components.branching`).
+which `components.branching` judges instead of the raw option counts.
 """
 
 from __future__ import annotations
@@ -19,31 +20,40 @@ from evogame.engine import CompiledGame
 from evogame.simulate import Limits, deal_seed, play_seed
 
 
-def distinct_share(
+def moves_sample(
     game: CompiledGame,
     seed: int,
     limits: Limits,
     games: int = 20,
     max_options: int = 2000,
-) -> tuple[int, int, float]:
-    """(Σ distinct outcomes, Σ options, engine work) over the real decisions of up to
-    `games` random games, stopping once `max_options` options were examined."""
-    distinct = options = 0
+) -> tuple[list[tuple[int, int, int]], int, int, float]:
+    """Per game (T_g, R_g, B_g) over up to `games` random games, the last one cut short
+    once `max_options` options were examined; also Σ options and Σ different moves at
+    decisions with more than one option, and the engine work spent (one unit per option
+    tried on a copy, plus the games' own)."""
+    sample: list[tuple[int, int, int]] = []
+    options = moves = 0
     work = 0.0
     for g in range(games):
         st = game.new_state(
             deal_seed(seed, g), max_decisions=limits.max_decisions, max_steps=limits.max_steps
         )
         rng = random.Random(play_seed(seed, g))
-        while not st.terminal:
+        T = R = B = 0
+        while not st.terminal and options < max_options:
             n = len(st.options)
+            T += 1
             if n > 1:
-                keys = {st.outcome_key(i) for i in range(n)}
-                distinct += len(keys)
+                d = len({st.outcome_key(i) for i in range(n)})
                 options += n
-                work += n  # work: one per option tried on a copy
-                if options >= max_options:
-                    return distinct, options, work
+                moves += d
+                work += n
+                if d > 1:
+                    R += 1
+                    B += d
             st.apply_action(rng.randrange(n) if n > 1 else 0)
         work += st.work
-    return distinct, options, work
+        sample.append((T, R, B))
+        if options >= max_options:
+            break
+    return sample, options, moves, work

@@ -72,7 +72,7 @@ COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "length": {"band": ("band", (20.0, 150.0))},
     "no_draw": {},
     "agency": {},
-    "skill": {"target": ("unit", 0.6)},
+    "skill": {"target": ("unit", 0.6), "floor": ("unit", 0.0)},
 }
 _COMMON = {"weight": ("weight", 1.0), "ci_half_width": ("ci", 0.1)}
 

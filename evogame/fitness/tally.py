@@ -40,7 +40,10 @@ class RecordTally:
     terminated: int = 0
     draws: int = 0
     work: float = 0.0
-    #: options examined at sampled real decisions, and how many different results they had
+    #: per sampled game (decisions, decisions with two or more different moves, Σ different
+    #: moves there): `evogame.fitness.meaningful`; empty when not sampled
+    moves: list[tuple[int, int, int]] = field(default_factory=list)
+    #: at sampled decisions of more than one option: Σ options, Σ different moves
     examined: int = 0
     distinct: int = 0
     score_sum: float = 0.0

@@ -15,9 +15,10 @@ game allows):
   with d = +1 for ``scoring max`` (-1 for min) and sd the standard deviation of the score
   under random play (so one unit is two standard deviations of what luck alone does).
   skill = (Σ x_i + k·g0)/(N + k), the mean shrunk toward a prior gain g0 = 0.2 worth
-  k = 8 pairs (a few noisy pairs neither make nor break a game: 4 pairs that happen to go
+  k = 12 pairs (a few noisy pairs neither make nor break a game: 4 pairs that happen to go
   against the thinking player do not make it worthless), interval mean(x_i) ±
-  t(0.975, N-1)·s/√N (the data's own). Pairing removes what the deal and the seat decide,
+  t(0.975, N-1)·√(max(s², 0.5)/N): the data's own, but never narrower than a spread of
+  outcomes a handful of pairs cannot rule out (4 equal pairs are not a precise measure). Pairing removes what the deal and the seat decide,
   so the interval is narrower than an unpaired win share's, and one-player and
   competitive games are measured the same way: as an effect size.
 """
@@ -37,7 +38,9 @@ def gain(w: float, n: int) -> float:
 
 #: The prior the skill estimate is shrunk toward: a gain of PRIOR_GAIN, worth PRIOR_PAIRS pairs.
 PRIOR_GAIN = 0.2
-PRIOR_PAIRS = 8
+PRIOR_PAIRS = 12
+#: The least variance of the improvements the interval assumes (about a fair coin's x).
+MIN_VARIANCE = 0.5
 
 
 @dataclass(slots=True)
@@ -80,6 +83,6 @@ class PairedSkill:
         if n < 2:
             return (-1.0, 1.0)
         m = self.mean
-        var = max((self.total_sq - n * m * m) / (n - 1), 0.0)
+        var = max((self.total_sq - n * m * m) / (n - 1), MIN_VARIANCE)
         half = t975(n - 1) * math.sqrt(var / n)
         return (m - half, m + half)

@@ -50,7 +50,9 @@ class PIMCPlayer:
     For each legal action: `rollouts` times, determinize from the player's view, take the
     action, play randomly to the end, and score the result for the player (by rank by
     default); choose the action with the best mean. One legal action: no search.
-    Cost per decision: options x rollouts random play-outs. With a `horizon` > 0 each
+    Options that are the same move (they lead to the same position in one determinization
+    of the player's view, `State.outcome_key`) are searched once, as the lowest-numbered
+    of them. Cost per decision: moves x rollouts random play-outs. With a `horizon` > 0 each
     play-out stops after that many decisions and is scored as it stands (the scoring
     expression is defined at any moment), which bounds the cost in long games.
     """
@@ -74,8 +76,13 @@ class PIMCPlayer:
         if n <= 1:
             return 0
         me = state.current_player()
+        view = state.determinize(me, rng)
+        moves: dict[tuple, int] = {}
+        for a in range(len(view.options)):
+            moves.setdefault(view.outcome_key(a), a)
+        candidates = sorted(moves.values()) if len(view.options) == n else range(n)
         best, best_value = 0, -math.inf
-        for a in range(n):
+        for a in candidates:
             total = 0.0
             for _ in range(self.rollouts):
                 d = state.determinize(me, rng)

@@ -176,8 +176,10 @@ def test_branching_counts_moves_not_options():
     # The same decisions, but only a third of the options lead to different positions
     # (an item written three times): q = 1/3, so 12 options count as 4.
     t = tally([rec([1.0, 0.0], [12, 12])] * 3)
-    t.examined, t.distinct = 36, 12
+    t.moves = [(2, 2, 8)] * 3  # per game: 2 decisions, both real, 4 moves each
     assert C.branching(t).value == pytest.approx(C.band(4, 2, 10))
+    t.moves = [(2, 1, 4)] * 3  # one decision of each game offers one move in 12 options
+    assert C.branching(t).value == pytest.approx(C.band(4, 2, 10) * 0.5)
 
 
 def test_branching_band_and_zero_cases():
@@ -249,13 +251,16 @@ def paired(xs: list[tuple[float, float]], n: int = 2, **kw) -> PairedSkill:
 
 def test_skill_hand_computed():
     # Two seats; PIPMC's win share minus the random seat's on the same deal, over 1 - 1/2:
-    # pairs (1,0) (1,0) (1,1) (0,0) -> x = 2, 2, 0, 0; mean 1.0, shrunk with 8 pairs of
-    # 0.2: (4 + 1.6)/12 = 0.46667; peak at 0.6: 0.46667/0.6 = 0.77778. Interval of the
-    # mean: sd 1.1547, t(3) = 3.182 -> 1 +- 1.8371 = [-0.8371, 2.8371] -> peak [0, 0.7].
+    # pairs (1,0) (1,0) (1,1) (0,0) -> x = 2, 2, 0, 0; mean 1.0, shrunk with 12 pairs of
+    # 0.2: (4 + 2.4)/16 = 0.4; peak at 0.6: 0.4/0.6 = 0.66667. Interval of the mean:
+    # sd 1.1547, t(3) = 3.182 -> 1 +- 1.8371 = [-0.8371, 2.8371] -> peak [0, 0.7].
     p = paired([(1, 0), (1, 0), (1, 1), (0, 0)])
-    assert p.value == pytest.approx(0.46667, abs=1e-4)
+    assert p.value == pytest.approx(0.4)
     est = C.skill(p)
-    assert close(est, 0.7778, 0.0, 1.0)
+    assert close(est, 0.6667, 0.0, 1.0)
+    # Four equal pairs: no spread in the data, but the interval assumes a variance of at
+    # least 0.5: 0 +- 3.182 * sqrt(0.5/4) = +-1.125.
+    assert paired([(0, 0)] * 4).interval() == pytest.approx((-1.125, 1.125), abs=1e-3)
 
 
 def test_skill_is_graded_a_sure_win_scores_below_high_skill():
@@ -263,14 +268,14 @@ def test_skill_is_graded_a_sure_win_scores_below_high_skill():
     always = paired([(1, 0), (1, 1)] * 200)
     high = paired([(1, 0), (0, 0), (0, 0)] * 150)  # mean 2/3: near the target 0.6
     assert C.skill(always).value < C.skill(high).value
-    assert C.skill(always).value == pytest.approx(0.712, abs=0.001)  # shrunk: 401.6/408
+    assert C.skill(always).value == pytest.approx(0.7175, abs=0.001)  # shrunk: 402.4/412
 
 
 def test_skill_by_score_for_one_seat():
     # Scores (scoring max), sd 2: x = clip((a - b)/4): (5,3) 0.5, (4,1) 0.75, (2,2) 0,
-    # (0,9) -1 -> mean 0.0625; shrunk (0.25 + 1.6)/12 = 0.15417.
+    # (0,9) -1 -> mean 0.0625; shrunk (0.25 + 2.4)/16 = 0.165625.
     p = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0)
-    assert p.mean == pytest.approx(0.0625) and p.value == pytest.approx(0.15417, abs=1e-4)
+    assert p.mean == pytest.approx(0.0625) and p.value == pytest.approx(0.165625)
     # scoring min: lower is better, the same pairs are worse than random.
     q = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0, order="min")
     assert q.mean == pytest.approx(-0.0625)

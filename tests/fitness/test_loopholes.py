@@ -1,0 +1,51 @@
+"""Loopholes a search finds at once (issue 13), each pinned: a degenerate variant must not
+score as a better game. Fixed seeds; tolerances are the evaluations' own 95% intervals."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import evaluate, load_profile
+from evogame.lang import parse_text
+from tests.conftest import SEEDS
+
+DEFAULT = load_profile("default")
+
+GOPS_ITEM = """(any ((current player) iloc HAND) 'C
+          (move 'C (top ((current player) iloc BID))))"""
+
+
+def gops(items: int) -> str:
+    """GOPS with its one choice item written `items` times."""
+    text = (SEEDS / "gops.rcy").read_text()
+    assert GOPS_ITEM in text
+    return text.replace(GOPS_ITEM, " ".join([GOPS_ITEM] * items))
+
+
+def test_one_player_game_given_three_seats_sharing_its_score():
+    text = (SEEDS / "golf-wrap.rcy").read_text().replace("(create players 1)", "(create players 3)")
+    ev = evaluate(parse_text(text), DEFAULT)
+    assert ev.components["no_draw"][0] == 0.0  # every game drawn: nothing decided
+    assert ev.fitness <= 0.3
+
+
+def test_a_one_player_game_is_judged_by_its_own_profile():
+    ev = evaluate(parse_text((SEEDS / "golf-wrap.rcy").read_text()), DEFAULT)
+    assert ev.fitness == 0 and "solitaire" in ev.reason
+    ev = evaluate(parse_text((SEEDS / "golf-wrap.rcy").read_text()), load_profile("solitaire"))
+    assert ev.reason is None and "fairness" not in ev.components
+
+
+def test_a_choice_item_written_three_times_changes_nothing():
+    once = evaluate(parse_text(gops(1)), DEFAULT, seed=4)
+    thrice = evaluate(parse_text(gops(3)), DEFAULT, seed=4)
+    # three times the options (and the one-card decisions are no longer forced) ...
+    assert thrice.details["mean_branching_real"] > 2.5 * once.details["mean_branching_real"]
+    # ... but a third of them are different moves, and branching does not move
+    assert thrice.details["distinct_share"] == pytest.approx(1 / 3, abs=0.01)
+    assert thrice.components["branching"][0] == pytest.approx(
+        once.components["branching"][0], abs=0.01
+    )
+    # the fitness stays within the original's 95% interval (the random players' draws
+    # differ with three times the options, so the games played differ)
+    assert once.fitness_ci[0] <= thrice.fitness <= once.fitness_ci[1]
