@@ -30,7 +30,7 @@ from pathlib import Path
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
-from evogame.evolve.store import Store, text_hash
+from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
 
 
@@ -73,6 +73,16 @@ def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
     except Exception as e:  # a structural failure of a strange tree is a reason too
         return None, f"{type(e).__name__}: {e}"
     return text, ""
+
+
+def simplified(text: str) -> str:
+    """The canonical simplified text of a candidate (`evogame.lang.simplify`), so that
+    x - x, identity maps and repeated items do not pass for new rules."""
+    try:
+        from evogame.lang.simplify import simplified_text
+    except ImportError:  # the simplifier is not there yet
+        return text
+    return simplified_text(text)
 
 
 def eval_seed(text: str, seed: int) -> int:
@@ -154,7 +164,7 @@ class Campaign:
 
     def _tournament(self, pop: list[str]) -> str:
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
-        return max(picks, key=lambda h: (self._fitness(h), h))
+        return min(picks, key=lambda h: rank_key(self.store.get(h)))
 
     def _fitness(self, h: str) -> float:
         c = self.store.get(h)
@@ -188,9 +198,10 @@ class Campaign:
             if text is None:
                 invalid += 1
                 continue
+            text = simplified(text)
             h = text_hash(text)
-            if h in seen:
-                dup += 1
+            if h in seen or self.store.get(h) is not None:
+                dup += 1  # a seed's or an earlier candidate's rules: not new
                 continue
             seen.add(h)
             out.append(
@@ -224,7 +235,7 @@ class Campaign:
         cands = [self.store.get(h) for h in dict.fromkeys(hashes)]
         cands = [c for c in cands if c is not None]
         if not self.cfg.nsga2:
-            cands.sort(key=lambda c: (-(c["fitness"] or 0.0), c["hash"]))
+            cands.sort(key=rank_key)
             return [c["hash"] for c in cands[:mu]]
         from deap import base, tools
 
@@ -243,7 +254,7 @@ class Campaign:
             ind.fitness.values = tuple(vec[: len(Fit.weights)])
             inds.append(ind)
         chosen = tools.selNSGA2(inds, min(mu, len(inds)))
-        return sorted((i[0] for i in chosen), key=lambda h: (-self._fitness(h), h))
+        return [c["hash"] for c in sorted((self.store.get(i[0]) for i in chosen), key=rank_key)]
 
     # --- the run ------------------------------------------------------------------------------
 

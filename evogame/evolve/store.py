@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -37,6 +38,20 @@ CREATE TABLE IF NOT EXISTS generations (
     logbook TEXT NOT NULL
 );
 """
+
+
+def size(text: str) -> int:
+    """A rule text's size in nodes: its parenthesised forms and its atoms."""
+    return len(_NODE.findall(text))
+
+
+def rank_key(c: dict) -> tuple:
+    """How candidates are ordered: fitness first, then parsimony (fewer nodes), then the
+    hash only to make the order total (two texts of one size and one fitness)."""
+    return (-(c["fitness"] or 0.0), size(c["text"]), c["hash"])
+
+
+_NODE = re.compile(r"\(|[^\s()]+")
 
 
 def text_hash(text: str) -> str:
@@ -124,13 +139,8 @@ class Store:
         return g, json.loads(pop), json.loads(rng), [json.loads(r[3]) for r in rows]
 
     def valid_candidates(self) -> list[dict]:
-        hs = [
-            r[0]
-            for r in self.db.execute(
-                "SELECT hash FROM candidates WHERE valid = 1 ORDER BY fitness DESC, hash"
-            )
-        ]
-        return [self.get(h) for h in hs]
+        hs = [r[0] for r in self.db.execute("SELECT hash FROM candidates WHERE valid = 1")]
+        return sorted((self.get(h) for h in hs), key=rank_key)
 
     def counts(self) -> tuple[int, int]:
         total, valid = self.db.execute("SELECT COUNT(*), SUM(valid) FROM candidates").fetchone()
