@@ -30,6 +30,7 @@ from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_file, parse_text, to_text
+from evogame.lang.simplify import simplified_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "cardstock" / "games"
@@ -38,10 +39,6 @@ BEHAVIOUR = ("decisions_per_game", "mean_branching_real", "win_share_by_turn_pos
 
 
 def _simplified(text: str) -> str:
-    try:
-        from evogame.lang.simplify import simplified_text  # the simplifier, when present
-    except ImportError:
-        return text
     return simplified_text(text)
 
 

@@ -64,7 +64,14 @@ def _first_difference(old: str, new: str) -> tuple[int, int]:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--write", is_flag=True, help="Rewrite the files in place.")
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 when a file is not canonical.")
-def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
+@click.option(
+    "--simplify",
+    "simplify_",
+    is_flag=True,
+    help="Simplify first: fold constants, drop x - x, always-true guards, unreachable items, "
+    "repeated choice items, identity maps and repeated declares (the game plays the same).",
+)
+def fmt(files: tuple[Path, ...], write: bool, check_only: bool, simplify_: bool) -> None:
     """Print rule files in canonical form; ;; comments are kept, each on its own line
     before the construct that follows it."""
     from evogame.lang.sexpr import comments, decode
@@ -75,6 +82,10 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool) -> None:
         if game is None:
             failed = True
             continue
+        if simplify_:
+            from evogame.lang.simplify import simplify
+
+            game = simplify(game)
         text = to_text(game, comments(decode(f.read_bytes(), str(f))))
         if check_only:
             # Byte for byte: a BOM or CRLF line ends are not canonical either.

@@ -32,6 +32,7 @@ from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
+from evogame.lang.simplify import simplified_text
 
 
 class CampaignError(Exception):
@@ -78,10 +79,6 @@ def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
 def simplified(text: str) -> str:
     """The canonical simplified text of a candidate (`evogame.lang.simplify`), so that
     x - x, identity maps and repeated items do not pass for new rules."""
-    try:
-        from evogame.lang.simplify import simplified_text
-    except ImportError:  # the simplifier is not there yet
-        return text
     return simplified_text(text)
 
 
@@ -293,7 +290,7 @@ class Campaign:
     def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
         cands = []
         for path, ast in self.seed_asts.items():
-            text = to_text(ast)
+            text = simplified(to_text(ast))
             cands.append(
                 {
                     "hash": text_hash(text),

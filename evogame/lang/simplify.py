@@ -1,0 +1,258 @@
+"""Simplify a typed game tree without changing how it plays.
+
+Evolution writes rules no designer would: ``(- x x)`` where a number was meant, guards
+that are always true, ``(all C 'V 'V)`` for C, a second identical ``declare``, the same
+choice item twice. Each passes for a new game and hides what a candidate really is. The
+rules here, applied bottom-up on the typed AST (generically over the dataclass fields):
+
+* integers: constant folding of ``+ - * // % ^`` on literals (``//`` and ``%`` as the
+  engine computes them, ``^`` for exponents 0..64); ``x - x`` → 0, ``x + 0``, ``x - 0``,
+  ``x * 1``, ``x // 1`` → x, on *pure* operands (no chance, no error: `pure`);
+* booleans: a comparison of two literals, or of a pure operand with itself (``(== x x)``
+  is true, ``(!= x x)`` false, and so on), is a constant; ``not`` of a constant;
+  ``and``/``or`` drop neutral constants, and are constant when one argument absorbs;
+* actions: a guard that is always true is its action; an item whose guard is always false
+  is removed from its ``do``, choice or stage (unreachable), unless that would leave the
+  list empty; choice items equal after simplification are written once (`dedup_choices`:
+  identical items offer identical options, and a repeated option adds no choice);
+* ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes.
+
+A constant boolean has no literal in RECYCLE, and two literal integers may not stand side
+by side; a constant that cannot be absorbed by its parent keeps its original form.
+Simplification removes computation, so a game's engine work (`State.work`) may fall;
+everything a record shows otherwise is unchanged (with `dedup_choices`, the options of a
+repeated item too: the number of options changes, the moves do not).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from evogame.lang import ast as A
+from evogame.lang.types import Ty
+
+#: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves.
+IMPURE = (A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations)
+
+
+@dataclass(frozen=True)
+class _Const:
+    """A boolean known at simplification time (RECYCLE has no literal for it)."""
+
+    value: bool
+    original: A.Node
+
+
+@dataclass(frozen=True)
+class _Drop:
+    """An item that can never act (its guard is always false)."""
+
+    original: A.Node
+
+
+def pure(node: A.Node) -> bool:
+    """Evaluating `node` draws no chance and raises no error (so ``x - x`` is 0)."""
+    for n in A.walk(node):
+        if isinstance(n, IMPURE):
+            return False
+        if isinstance(n, A.Arith) and n.op is A.ArithOp.POW:
+            return False
+    return True
+
+
+def _int(op: A.ArithOp, x: int, y: int) -> int | None:
+    from evogame.engine import ops
+
+    if op is A.ArithOp.ADD:
+        return x + y
+    if op is A.ArithOp.SUB:
+        return x - y
+    if op is A.ArithOp.MUL:
+        return x * y
+    if op is A.ArithOp.DIV:
+        return ops.div(x, y)
+    if op is A.ArithOp.MOD:
+        return ops.mod(x, y)
+    return x**y if 0 <= y <= 64 else None
+
+
+_CMP = {
+    A.CmpOp.EQ: lambda a, b: a == b,
+    A.CmpOp.NE: lambda a, b: a != b,
+    A.CmpOp.LT: lambda a, b: a < b,
+    A.CmpOp.GT: lambda a, b: a > b,
+    A.CmpOp.LE: lambda a, b: a <= b,
+    A.CmpOp.GE: lambda a, b: a >= b,
+}
+_LITERALS = (A.IntLit, A.NameLit)
+
+
+class _Simplifier:
+    def __init__(self, dedup_choices: bool):
+        self.dedup_choices = dedup_choices
+
+    def visit(self, n):
+        if not isinstance(n, A.Node):
+            return n
+        orig = n
+        changes = {}
+        for f in dataclasses.fields(n):
+            if f.name == "span":
+                continue
+            v = getattr(n, f.name)
+            if isinstance(v, A.Node):
+                nv = self.visit(v)
+                if isinstance(nv, _Const | _Drop) and not self._takes(n, f.name):
+                    nv = v  # the parent cannot absorb it: keep the original form
+            elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
+                nv = tuple(self.visit(x) for x in v)
+                if not self._takes(n, f.name):
+                    nv = tuple(x.original if isinstance(x, _Const | _Drop) else x for x in nv)
+                if nv == v and all(a is b for a, b in zip(nv, v, strict=True)):
+                    nv = v
+            else:
+                continue
+            if nv is not v:
+                changes[f.name] = nv
+        if changes:
+            n = dataclasses.replace(n, **changes)
+        rule = getattr(self, "r_" + type(n).__name__, None)
+        out = rule(n) if rule is not None else n
+        if isinstance(out, _Const | _Drop):  # restoring it must restore the source form
+            out = dataclasses.replace(out, original=orig)
+        return out
+
+    @staticmethod
+    def _takes(parent: A.Node, field: str) -> bool:
+        """Whether `parent` resolves a constant or dropped child in `field` itself."""
+        if isinstance(parent, A.Guarded):
+            return field == "cond"
+        if isinstance(parent, A.BoolOp | A.Not):
+            return True
+        if isinstance(parent, A.Do | A.Choice):
+            return field == "items"
+        if isinstance(parent, A.Stage):
+            return field == "body"
+        if isinstance(parent, A.Game):
+            return field == "body"
+        return False
+
+    # --- integers ------------------------------------------------------------------------
+
+    def r_Arith(self, n: A.Arith):
+        a, b, op = n.a, n.b, n.op
+        if isinstance(a, A.IntLit) and isinstance(b, A.IntLit):
+            v = _int(op, a.value, b.value)
+            if v is not None and v >= 0:  # a negative literal cannot be written
+                return A.IntLit(v)
+            return n
+        lit_b = b.value if isinstance(b, A.IntLit) else None
+        lit_a = a.value if isinstance(a, A.IntLit) else None
+        if op is A.ArithOp.SUB and a == b and pure(a):
+            return A.IntLit(0)
+        if op in (A.ArithOp.ADD, A.ArithOp.SUB) and lit_b == 0:
+            return a
+        if op is A.ArithOp.ADD and lit_a == 0:
+            return b
+        if op in (A.ArithOp.MUL, A.ArithOp.DIV) and lit_b == 1:
+            return a
+        if op is A.ArithOp.MUL and lit_a == 1:
+            return b
+        return n
+
+    # --- booleans ------------------------------------------------------------------------
+
+    def _cmp(self, n):
+        a, b = n.a, n.b
+        if isinstance(a, _LITERALS) and isinstance(b, _LITERALS):
+            return _Const(_CMP[n.op](a.value, b.value), n)
+        if a == b and pure(a):
+            return _Const(n.op in (A.CmpOp.EQ, A.CmpOp.LE, A.CmpOp.GE), n)
+        return n
+
+    r_IntCmp = r_StrCmp = r_CardCmp = r_PlayerCmp = r_TeamCmp = _cmp
+
+    def r_Not(self, n: A.Not):
+        if isinstance(n.arg, _Const):
+            return _Const(not n.arg.value, n)
+        return n
+
+    def r_BoolOp(self, n: A.BoolOp):
+        neutral = n.op is A.BoolOpKind.AND  # True in an and, False in an or
+        kept = []
+        for x in n.args:
+            if isinstance(x, _Const):
+                if x.value != neutral:
+                    return _Const(not neutral, n)  # absorbing
+                continue
+            kept.append(x)
+        if not kept:
+            return _Const(neutral, n)
+        if len(kept) == 1:
+            return kept[0]
+        return dataclasses.replace(n, args=tuple(kept))
+
+    # --- actions -------------------------------------------------------------------------
+
+    def r_Guarded(self, n: A.Guarded):
+        if isinstance(n.cond, _Const):
+            return n.body if n.cond.value else _Drop(n)
+        return n
+
+    def _items(self, n, field: str, dedup: bool = False):
+        items = getattr(n, field)
+        kept = [x for x in items if not isinstance(x, _Drop)]
+        if dedup:
+            kept = list(dict.fromkeys(kept))
+        if not kept:  # nothing left: keep the (never acting) original items
+            kept = [x.original if isinstance(x, _Drop) else x for x in items]
+        return dataclasses.replace(n, **{field: tuple(kept)})
+
+    def r_Do(self, n: A.Do):
+        return self._items(n, "items")
+
+    def r_Choice(self, n: A.Choice):
+        return self._items(n, "items", dedup=self.dedup_choices)
+
+    def r_Stage(self, n: A.Stage):
+        return self._items(n, "body")
+
+    def r_AggCards(self, n: A.AggCards):
+        """``(all C 'V 'V)`` is C when C is itself a collection of card collections."""
+        if (
+            isinstance(n.cards, A.Var)
+            and n.cards.name == n.var.name
+            and n.coll.result() is Ty.CARDSETS
+        ):
+            return n.coll
+        return n
+
+    def r_Game(self, n: A.Game):
+        seen: list[A.Declare] = []
+        for d in n.declares:
+            if not any(d == e for e in seen):
+                seen.append(d)
+        return self._items(dataclasses.replace(n, declares=tuple(seen)), "body")
+
+
+def simplify(game: A.Game, dedup_choices: bool = True) -> A.Game:
+    """`game` simplified (module docstring); idempotent. `dedup_choices=False` keeps
+    repeated choice items (then records are identical, work aside)."""
+    out = _Simplifier(dedup_choices).visit(game)
+    return out if isinstance(out, A.Game) else game
+
+
+def simplified_text(text: str) -> str:
+    """The canonical text of a rule text's simplified tree (comments are not kept); the
+    canonical text of the tree as it is if its simplification would not read back (a
+    safeguard: every rewrite is meant to keep the tree valid)."""
+    from evogame.lang import parse_text, to_text
+
+    game = parse_text(text)
+    out = to_text(simplify(game))
+    try:
+        parse_text(out)
+    except Exception:
+        return to_text(game)
+    return out
