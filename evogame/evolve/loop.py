@@ -50,7 +50,7 @@ class Config:
     nsga2: bool = False
     cx_prob: float = 0.5
     tournament: int = 3
-    top_k: int = 5
+    top_k: int = 10
     retries: int = 30
     workers: int = 1
     scheduler: str | None = None
@@ -74,6 +74,11 @@ def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
     except Exception as e:  # a structural failure of a strange tree is a reason too
         return None, f"{type(e).__name__}: {e}"
     return text, ""
+
+
+#: The least structural distance between two games of ``best/`` (d_s; 0.1 is a rule or two
+#: of a 100-node game: smaller differences are variants of one game, not new ideas).
+BEST_DISTANCE = 0.1
 
 
 def simplified(text: str) -> str:
@@ -322,6 +327,24 @@ class Campaign:
         if progress:
             progress({**entry, "seconds": seconds, "gens": self.cfg.gens})
 
+    def distinct_best(self, scan: int = 300) -> list[dict]:
+        """The best candidates that are new games: not a seed, and each at structural
+        distance d_s >= `BEST_DISTANCE` from every better one kept (near-copies of one
+        lineage are one idea), at most ``top_k``, looking at the best `scan` candidates."""
+        from evogame.distance import labeled_tree, structural_distance
+
+        seeds = {text_hash(simplified(to_text(a))) for a in self.seed_asts.values()}
+        kept: list[tuple[dict, object]] = []
+        for c in self.store.valid_candidates()[:scan]:
+            if len(kept) >= self.cfg.top_k:
+                break
+            if c["hash"] in seeds or c["operator"].startswith("seed:"):
+                continue
+            tree = labeled_tree(parse_text(c["text"]))
+            if all(structural_distance(tree, t) >= BEST_DISTANCE for _c, t in kept):
+                kept.append((c, tree))
+        return [c for c, _t in kept]
+
     def write_best(self) -> None:
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
@@ -345,7 +368,7 @@ class Campaign:
             ]
             + (["--nsga2"] if self.cfg.nsga2 else [])
         )
-        for rank, c in enumerate(self.store.valid_candidates()[: self.cfg.top_k], start=1):
+        for rank, c in enumerate(self.distinct_best(), start=1):
             comps = ", ".join(f"{k} {v[0]:.3f}" for k, v in sorted(c["components"].items()))
             header = [
                 f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from evogame.cli import main
+from evogame.lang import parse_text
 from tests.conftest import ROOT, SEEDS
 
 
@@ -103,6 +104,20 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     assert (out / "config.json").is_file() and (out / "campaign.db").is_file()
     best = sorted((out / "best").glob("*.rcy"))
     assert best and best[0].read_text().startswith(";; evogame campaign")
+    # best/ holds new games: no seed, and no two closer than BEST_DISTANCE in structure
+    from evogame.distance import labeled_tree, structural_distance
+    from evogame.evolve.loop import BEST_DISTANCE, simplified
+
+    seed_texts = {simplified(p.read_text()) for p in seeds.glob("*.rcy")}
+    trees = []
+    for f in best:
+        text = f.read_text()
+        text = text[text.index("(game") :]
+        assert simplified(text) not in seed_texts
+        trees.append(labeled_tree(parse_text(text)))
+    assert all(
+        structural_distance(a, b) >= BEST_DISTANCE for i, a in enumerate(trees) for b in trees[:i]
+    )
     capsys.readouterr()
     assert main(["show", str(out), "--top", "2"]) == 0
     assert (out / "fitness.png").is_file()
