@@ -52,10 +52,11 @@ from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
-from evogame.fitness.profile import RANDOM_COMPONENTS, Profile
+from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
+from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats
 from evogame.players import RandomPlayer
@@ -261,6 +262,12 @@ def evaluate(
         phase = "pipmc"
         if run.wants("skill") and real and _worth_it(run, "skill"):
             _pipmc_phase(run, game, tally)
+        for name in COURSE_COMPONENTS:  # measured in the PIPMC phase, if it ran
+            if run.wants(name) and name not in run.est:
+                why = "it is measured from the PIPMC games, and they were not played"
+                if game.nplayers == 1 or game.cooperative:
+                    why = "it is measured on competitive games only"
+                run.not_measured(name, why, pruned="skill" in run.unmeasured)
     except RecursionError:
         return run.finish(f"{phase} phase: the rules nest too deeply", "internal")
     except Exception as e:  # a bug provoked by the candidate: a reason, never a traceback
@@ -403,7 +410,7 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 def _zero_without_decisions(run: _Run, real: bool) -> None:
     """No real decision: play changes nothing, so branching, agency and skill are 0 exactly."""
     if not real:
-        for k in ("branching", "agency", "skill"):
+        for k in ("branching", "agency", "skill", *COURSE_COMPONENTS):
             run.est[k] = C.ZERO
 
 
@@ -513,6 +520,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     spec = run.profile.component("skill")
     paired = PairedSkill(n, by_score, game.order, tally.score_sd)
     stats = GameStats(n)
+    course = CourseTally()
     played = work = 0
     est = C.UNKNOWN
     while True:
@@ -539,7 +547,10 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                 i = played
                 ds = deal_seed(seed, i)
                 seated = [pip if s == r else rnd for s in range(n)]
+                pip.record = []
                 a = play_one(game, seated, i, seed, run.limits, deal=ds)
+                if not by_score:
+                    course.add_game(pip.record, p["rollouts"], a.win[r] >= max(a.win))
                 b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
                 if by_score:
                     paired.add(a.scores[r], b.scores[r])
@@ -554,6 +565,10 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             if _over(run, "pipmc", work):
                 break
     run.est["skill"] = est
+    for name in COURSE_COMPONENTS:
+        if run.wants(name) and name not in run.est:
+            figures = getattr(course, name)
+            run.est[name] = Estimate(*mean_interval(figures)) if figures else C.UNKNOWN
     run.work["pipmc"] = work
     run.games["pipmc"] = 2 * played
     run.details["skill_gain"] = round(paired.value, 4)

@@ -17,7 +17,22 @@ from typing import Any
 PROFILE_DIR = Path(__file__).resolve().parent.parent.parent / "fitness"
 
 #: The components evogame knows, in the order they are reported.
-COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw", "agency", "skill")
+COMPONENTS = (
+    "fairness",
+    "termination",
+    "branching",
+    "length",
+    "no_draw",
+    "agency",
+    "skill",
+    "meaningful",
+    "drama",
+    "decisiveness",
+    "uncertainty",
+)
+
+#: Components measured from the PIPMC player's value estimates (`evogame.metrics.course`).
+COURSE_COMPONENTS = ("meaningful", "drama", "decisiveness", "uncertainty")
 
 #: Components measured from the random-play sample (the others have phases of their own).
 RANDOM_COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw")
@@ -73,6 +88,7 @@ COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "no_draw": {},
     "agency": {},
     "skill": {"target": ("unit", 0.6), "floor": ("unit", 0.0)},
+    **{name: {} for name in ("meaningful", "drama", "decisiveness", "uncertainty")},
 }
 _COMMON = {"weight": ("weight", 1.0), "ci_half_width": ("ci", 0.1)}
 

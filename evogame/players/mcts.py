@@ -70,6 +70,10 @@ class PIMCPlayer:
         self.by = by
         self.horizon = horizon
         self.work = 0  # engine work of all rollouts so far (State.work)
+        #: when a list, each searched decision appends (decision number, per move searched:
+        #: (mean value, sample variance of its rollouts)): the value estimates the course
+        #: of a game is measured from (`evogame.metrics.course`)
+        self.record: list | None = None
 
     def choose(self, state: State, rng: random.Random) -> int:
         n = state.num_actions()
@@ -82,8 +86,9 @@ class PIMCPlayer:
             moves.setdefault(view.outcome_key(a), a)
         candidates = sorted(moves.values()) if len(view.options) == n else range(n)
         best, best_value = 0, -math.inf
+        stats = []
         for a in candidates:
-            total = 0.0
+            total = total_sq = 0.0
             for _ in range(self.rollouts):
                 d = state.determinize(me, rng)
                 if not d.terminal:
@@ -91,9 +96,15 @@ class PIMCPlayer:
                     d.apply_action(a if a < len(d.options) else a % len(d.options))
                 rollout(d, rng, self.horizon)
                 self.work += d.work - state.work
-                total += outcome(d, me, self.by)
+                v = outcome(d, me, self.by)
+                total += v
+                total_sq += v * v
+            k = self.rollouts
+            stats.append((total / k, (total_sq - total * total / k) / (k - 1) if k > 1 else 0.0))
             if total > best_value:  # ties keep the lowest index: deterministic
                 best, best_value = a, total
+        if self.record is not None:
+            self.record.append((state.decisions, stats))
         return best
 
 
