@@ -35,6 +35,14 @@ from evogame.evolve.loop import Campaign, CampaignError, Config
     "--nsga2", is_flag=True, help="Multi-objective selection (NSGA-II) on the fitness components."
 )
 @click.option(
+    "--algorithm",
+    type=click.Choice(["mu+lambda", "map-elites"]),
+    default="mu+lambda",
+    show_default=True,
+    help="mu+lambda: the best games (one lineage takes over); map-elites: the best game in "
+    "each cell of a grid of behaviour descriptors (many different games).",
+)
+@click.option(
     "--workers",
     default=1,
     show_default=True,
@@ -65,6 +73,7 @@ def evolve(
     seed,
     out,
     nsga2,
+    algorithm,
     workers,
     scheduler,
     dask_local,
@@ -85,6 +94,7 @@ def evolve(
         seed=seed,
         out=out,
         nsga2=nsga2,
+        algorithm=algorithm,
         workers=workers,
         scheduler=scheduler,
         dask_local=dask_local,
@@ -116,9 +126,14 @@ def evolve(
         elapsed = time.perf_counter() - start
         rate = evaluated[0] / elapsed if elapsed > 0 else 0.0
         left = (e["gens"] - e["generation"]) * (elapsed / max(e["generation"] + 1, 1))
+        qd = (
+            f"QD {e['qd_score']:7.2f}  cells {e['elites']:3d} ({100 * e['coverage']:4.1f}%)  "
+            if "qd_score" in e
+            else ""
+        )
         console.print(
             f"gen {e['generation']:3d}/{e['gens']}  best {e['best']:.4f}  mean {e['mean']:.4f}  "
-            f"invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
+            f"{qd}invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
             f"{rate:5.2f} evals/s  {elapsed:5.0f} s  ~{left:5.0f} s left",
             soft_wrap=True,  # one line per generation, also in a log file
         )
@@ -148,7 +163,15 @@ def evolve(
     help="Evaluate the candidates shown again with this profile (e.g. thorough): a campaign's "
     "budgeted scores are noisy, and the best of many noisy scores is flattered by its luck.",
 )
-def show(run: Path, top: int, judge: str | None):
+@click.option(
+    "--out",
+    "out_dir",
+    default=None,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where to write the plots (default: the campaign folder): fitness.png, and for "
+    "MAP-Elites archive.png (the heatmap) and qd.png (QD-score and coverage).",
+)
+def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
     """Show a campaign's best candidates, their components and their difference from the nearest seed."""
     import json
 
@@ -184,6 +207,9 @@ def show(run: Path, top: int, judge: str | None):
             sys.exit(1)
     total, valid = store.counts()
     click.echo(f"{run}: {total} candidates evaluated, {valid} valid")
+    archive = None
+    if cfg.get("algorithm") == "map-elites":
+        archive = _show_archive(run, store, cfg, seed_trees)
     for rank, c in enumerate(store.valid_candidates()[:top], start=1):
         comps = ", ".join(
             f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]" for k, v in sorted(c["components"].items())
@@ -219,8 +245,86 @@ def show(run: Path, top: int, judge: str | None):
             )
             for line in diff:
                 click.echo("  " + line)
-    _plot(run, store)
+    out_dir = out_dir or run
+    out_dir.mkdir(parents=True, exist_ok=True)
+    _plot(out_dir, store)
+    if archive is not None:
+        _plot_archive(out_dir, archive, store)
     store.close()
+
+
+def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
+    """Print the MAP-Elites archive, one line per occupied cell; return it."""
+    from evogame.evolve.archive import DESCRIPTORS, Archive
+    from evogame.fitness import load_profile
+
+    last = store.last_generation()
+    archive = Archive(load_profile(cfg["profile"]).map_elites)
+    if last is None:
+        return archive
+    archive.rebuild([store.get(h) for h in last[1]])
+    s = archive.summary()
+    units = ", ".join(f"{n} ({DESCRIPTORS[n][0]})" for n in archive.names)
+    click.echo(
+        f"MAP-Elites archive: {s['elites']} of {archive.cells} cells occupied "
+        f"({100 * s['coverage']:.1f}%), QD-score {s['qd_score']:.2f} (sum of the elites' "
+        f"fitness), best {s['best']:.4f}\ncells by {units}:"
+    )
+    click.echo(
+        f"  {'cell':14s} {'seats':>5s} {'decisions':>9s} {'moves':>6s} {'agency':>6s} "
+        f"{'fitness':>7s}  nearest seed (d_s)"
+    )
+    for cell, h, fit, d in sorted(archive.elites(), key=lambda e: -e[2]):
+        c = store.get(h)
+        nearest, d_s, _e = _nearest_seed(c["text"], seed_trees)
+        click.echo(
+            f"  {cell!s:14s} {d[0]:5.0f} {10 ** d[1]:9.1f} {2 ** d[2]:6.1f} {d[3]:6.2f} "
+            f"{fit:7.4f}  {nearest} ({d_s:.3f})  {h}"
+        )
+    return archive
+
+
+def _plot_archive(out: Path, archive, store) -> None:
+    """archive.png: the best fitness over game length x moves per decision (the other
+    descriptors folded in); qd.png: QD-score and coverage by generation."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from evogame.evolve.archive import DESCRIPTORS
+
+    ix, iy = archive.names.index("length"), archive.names.index("branching")
+    grid = np.full((archive.dims[iy], archive.dims[ix]), np.nan)
+    for cell, _h, fit, _d in archive.elites():
+        x, y = cell[ix], cell[iy]
+        grid[y, x] = fit if np.isnan(grid[y, x]) else max(grid[y, x], fit)
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    xe, ye = archive.bin_edges(ix), archive.bin_edges(iy)
+    mesh = ax.pcolormesh(10**xe, 2**ye, grid, vmin=0, vmax=1, cmap="viridis", shading="flat")
+    ax.set_xscale("log")
+    ax.set_yscale("log", base=2)
+    ax.set_xlabel(f"game length: {DESCRIPTORS['length'][0].replace('log10 ', '')} (log scale)")
+    ax.set_ylabel(f"{DESCRIPTORS['branching'][0].replace('log2 ', '')} (log scale)")
+    ax.set_title("MAP-Elites archive: best fitness per cell (seats and agency folded)")
+    fig.colorbar(mesh, ax=ax, label="fitness of the best game in the cell")
+    fig.tight_layout()
+    fig.savefig(out / "archive.png", dpi=120)
+    plt.close(fig)
+    log = store.last_generation()[3]
+    gens = [e["generation"] for e in log]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot(gens, [e.get("qd_score", 0.0) for e in log], label="QD-score (sum of elite fitness)")
+    ax.set_xlabel("generation")
+    ax.set_ylabel("QD-score")
+    ax2 = ax.twinx()
+    ax2.plot(gens, [e.get("elites", 0) for e in log], color="tab:orange", label="occupied cells")
+    ax2.set_ylabel("occupied cells")
+    fig.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(out / "qd.png", dpi=120)
+    plt.close(fig)
 
 
 def _judge(cand: dict, profile) -> None:

@@ -48,6 +48,8 @@ class Config:
     seed: int = 0
     out: str = "runs/campaign"
     nsga2: bool = False
+    #: "mu+lambda" (truncation; NSGA-II when `nsga2`) or "map-elites" (evolve/archive.py)
+    algorithm: str = "mu+lambda"
     cx_prob: float = 0.5
     tournament: int = 3
     top_k: int = 10
@@ -110,6 +112,13 @@ class Campaign:
         self.ops = TypedOps(self.genome)
         self.store = Store(self.folder)
         self.rng = random.Random(cfg.seed)
+        self.archive = None
+        if cfg.algorithm == "map-elites":
+            from evogame.evolve.archive import Archive
+
+            self.archive = Archive(self.profile.map_elites)
+        elif cfg.algorithm != "mu+lambda":
+            raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
         self.logbook: list[dict] = []
         self.stop = False
         self._trees: dict[str, list] = {}
@@ -165,6 +174,8 @@ class Campaign:
         return validate_tree(self.genome, tree)
 
     def _tournament(self, pop: list[str]) -> str:
+        if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
+            return pop[self.rng.randrange(len(pop))]
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
         return min(picks, key=lambda h: rank_key(self.store.get(h)))
 
@@ -218,8 +229,8 @@ class Campaign:
         worst, once it is full (truncation selection only; NSGA-II selects on the
         components). It never falls from one generation to the next, so a candidate whose
         fitness bound is below it could never be selected, now or later."""
-        if self.cfg.nsga2 or len(pop) < self.cfg.pop:
-            return None
+        if self.cfg.nsga2 or self.archive is not None or len(pop) < self.cfg.pop:
+            return None  # (MAP-Elites: a weak candidate may still fill an empty cell)
         return min(self._fitness(h) for h in pop)
 
     def evaluate(self, cands: list[dict], executor: Executor, cut: float | None = None) -> int:
@@ -236,6 +247,10 @@ class Campaign:
     def select(self, hashes: list[str], mu: int) -> list[str]:
         cands = [self.store.get(h) for h in dict.fromkeys(hashes)]
         cands = [c for c in cands if c is not None]
+        if self.archive is not None:
+            # the elites so far and the new candidates: each cell keeps its best
+            self.archive.rebuild(cands)
+            return [h for _cell, h, _f, _d in self.archive.elites()]
         if not self.cfg.nsga2:
             cands.sort(key=rank_key)
             return [c["hash"] for c in cands[:mu]]
@@ -321,6 +336,9 @@ class Campaign:
             "evaluated": n_eval,
             "population": len(pop),
         }
+        if self.archive is not None:
+            self.archive.rebuild([self.store.get(h) for h in pop])
+            entry.update(self.archive.summary())
         self.logbook.append(entry)
         self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)
         self.write_best()
@@ -335,7 +353,11 @@ class Campaign:
 
         seeds = {text_hash(simplified(to_text(a))) for a in self.seed_asts.values()}
         kept: list[tuple[dict, object]] = []
-        for c in self.store.valid_candidates()[:scan]:
+        pool = self.store.valid_candidates()[:scan]
+        if self.archive is not None:  # the elites of distinct families
+            elites = {h for _cell, h, _f, _d in self.archive.elites()}
+            pool = [c for c in pool if c["hash"] in elites]
+        for c in pool:
             if len(kept) >= self.cfg.top_k:
                 break
             if c["hash"] in seeds or c["operator"].startswith("seed:"):

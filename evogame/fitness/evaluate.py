@@ -425,6 +425,7 @@ def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         real_decisions_per_game=round(R / s.games, 3) if s.games else 0.0,
         mean_branching_real=round(sum(tally.real_options) / R, 3) if R else 0.0,
         distinct_share=round(tally.distinct / tally.examined, 4) if tally.examined else None,
+        moves_per_real_decision=_moves_per_real(tally),
         forced_share=round((T - R) / T, 4) if T else 0.0,
         terminated=round(s.share(s.terminated), 4),
         capped=round(s.share(s.capped), 4),
@@ -435,6 +436,16 @@ def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     )
     if s.errors:
         run.details["error_messages"] = dict(s.error_kinds.most_common(3))
+
+
+def _moves_per_real(tally: RecordTally) -> float:
+    """Mean different moves at a decision offering two or more (the moves sample), else the
+    mean options at a real decision; 0 without real decisions."""
+    per_game = tally.moves or list(
+        zip(tally.decisions, tally.real, tally.real_options, strict=True)
+    )
+    R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
+    return round(B / R, 3) if R else 0.0
 
 
 def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:

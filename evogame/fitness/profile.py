@@ -68,6 +68,13 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "max_deals": ("int+", 100),
         "budget": ("int0", 0),
     },
+    # MAP-Elites: per descriptor [low, high, bins] (evogame/evolve/archive.py)
+    "map_elites": {
+        "seats": ("grid", (1.5, 6.5, 5)),
+        "length": ("grid", (0.7, 2.7, 8)),
+        "branching": ("grid", (0.0, 5.0, 5)),
+        "agency": ("grid", (0.0, 1.0, 5)),
+    },
     "pipmc": {
         "rollouts": ("int+", 10),
         "horizon": ("int0", 0),
@@ -125,6 +132,7 @@ class Profile:
     random: dict = field(hash=False)
     agency: dict = field(hash=False)
     pipmc: dict = field(hash=False)
+    map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
 
     def component(self, name: str) -> ComponentSpec | None:
@@ -230,6 +238,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         random=out["random"],
         agency=out["agency"],
         pipmc=out["pipmc"],
+        map_elites=out["map_elites"],
         components=tuple(specs),
     )
 
@@ -277,6 +286,20 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
             rng = "[0, 1]" if top_ok else "[0, 1)"
             raise fail(key, f"expected a number in {rng}, got {v!r}")
         return float(v)
+    if kind == "grid":
+        if (
+            not isinstance(v, list)
+            or len(v) != 3
+            or not all(_number(x) for x in v[:2])
+            or not v[0] < v[1]
+            or isinstance(v[2], bool)
+            or not isinstance(v[2], int)
+            or not 1 <= v[2] <= 100
+        ):
+            raise fail(
+                key, f"expected [low, high, bins] with low < high, 1 <= bins <= 100, got {v!r}"
+            )
+        return (float(v[0]), float(v[1]), v[2])
     if kind == "seats":
         if (
             not isinstance(v, list)

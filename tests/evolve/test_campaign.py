@@ -52,12 +52,16 @@ def contents(run: Path) -> tuple:
     return cands, gens, best
 
 
-def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path):
+ALGORITHMS = [[], ["--algorithm", "map-elites"]]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path, algorithm):
     seeds = seeds_dir(tmp_path)
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir()
     b.mkdir()
-    cmd = [sys.executable, "-m", "evogame.cli", *evolve_args(seeds), "--out", "run"]
+    cmd = [sys.executable, "-m", "evogame.cli", *evolve_args(seeds), "--out", "run", *algorithm]
     t = time.perf_counter()
     subprocess.run(cmd, cwd=a, check=True, capture_output=True)
     full = time.perf_counter() - t
@@ -141,7 +145,8 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     assert "no such profile" in capsys.readouterr().out
 
 
-def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch):
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch, algorithm):
     """The executor changes where candidates are evaluated, never what is stored."""
     pytest.importorskip("distributed")
     seeds = seeds_dir(tmp_path)
@@ -154,7 +159,46 @@ def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch)
         d = tmp_path / name
         d.mkdir()
         monkeypatch.chdir(d)
-        assert main([*evolve_args(seeds), "--out", "run", *extra]) == 0
+        assert main([*evolve_args(seeds), "--out", "run", *extra, *algorithm]) == 0
         runs[name] = contents(d / "run")
     assert runs["pool"] == runs["local"] and runs["dask"] == runs["local"]
     assert runs["local"][0] and runs["local"][2]
+
+
+def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
+    """The archive: one best game per occupied cell, QD-score and coverage logged each
+    generation, shown by cell, drawn as a heatmap and a QD-score curve."""
+    from evogame.evolve.archive import Archive, descriptors
+    from evogame.evolve.store import Store
+    from evogame.fitness import load_profile
+
+    seeds = seeds_dir(tmp_path)
+    out = tmp_path / "run"
+    assert main([*evolve_args(seeds), "--out", str(out), "--algorithm", "map-elites"]) == 0
+    store = Store(out)
+    gen, elites, _rng, log = store.last_generation()
+    assert gen == 3 and all("qd_score" in e and "coverage" in e for e in log)
+    assert [e["qd_score"] for e in log] == sorted(e["qd_score"] for e in log)  # never falls
+    archive = Archive(load_profile(str(ROOT / "fitness" / "quick.toml")).map_elites)
+    everything = [
+        store.get(h) for h in {r[0] for r in store.db.execute("SELECT hash FROM candidates")}
+    ]
+    archive.rebuild(everything)
+    # the stored elites are the best candidate of every cell among all evaluated ones
+    assert sorted(elites) == sorted(h for _c, h, _f, _d in archive.elites())
+    for cell, _h, fit, _d in archive.elites():
+        same_cell = [
+            c
+            for c in everything
+            if (d := descriptors(c, archive.names)) is not None
+            and tuple(int(x) for x in archive.grid.int_to_grid_index(archive.grid.index_of([d]))[0])
+            == cell
+        ]
+        assert fit == max(c["fitness"] for c in same_cell)
+    store.close()
+    capsys.readouterr()
+    assert main(["show", str(out), "--top", "1", "--out", str(tmp_path / "plots")]) == 0
+    shown = capsys.readouterr().out
+    assert "MAP-Elites archive:" in shown and "QD-score" in shown
+    for png in ("archive.png", "qd.png", "fitness.png"):
+        assert (tmp_path / "plots" / png).stat().st_size > 1000
