@@ -1,14 +1,8 @@
 """The MAP-Elites archive: the best game found in each cell of a grid of behaviour
 descriptors (pyribs `GridArchive`, solutions are candidate hashes).
 
-Descriptors, measured by every evaluation (`descriptors`):
-
-    seats      the number of players                                     (seats)
-    length     log10 of the mean decisions per game under random play    (log10 decisions)
-    branching  log2 of the mean different moves at a real decision       (log2 moves)
-    agency     the agency component: how little the deal decides         ([0, 1])
-
-Their ranges and bins are the profile's ``[map_elites]`` table (``name = [low, high,
+Descriptors (seats, game length, moves per decision, agency) are measured by every
+evaluation (`evogame.fitness.descriptors`). Their ranges and bins are the profile's ``[map_elites]`` table (``name = [low, high,
 bins]``; values outside a range fall in its end bins). The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
@@ -23,20 +17,9 @@ import math
 import numpy as np
 
 from evogame.evolve.store import rank_key
+from evogame.fitness.descriptors import DESCRIPTORS, descriptor_values
 
-#: Descriptor name -> (unit, how it is read from a stored candidate).
-DESCRIPTORS = {
-    "seats": ("seats", lambda c: float(c["stats"].get("players", 0))),
-    "length": (
-        "log10 decisions per game",
-        lambda c: math.log10(max(c["stats"].get("decisions_per_game", 0.0), 1.0)),
-    ),
-    "branching": (
-        "log2 moves per real decision",
-        lambda c: math.log2(max(c["stats"].get("moves_per_real_decision", 0.0) or 1.0, 1.0)),
-    ),
-    "agency": ("agency, 0-1", lambda c: float(c["components"].get("agency", [0.0])[0])),
-}
+__all__ = ["DESCRIPTORS", "Archive", "CellCut", "descriptors"]
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -46,10 +29,7 @@ def descriptors(cand: dict, names: list[str]) -> list[float] | None:
         return None
     if not cand.get("fitness"):  # a broken game (fitness 0) holds no cell
         return None
-    try:
-        return [DESCRIPTORS[n][1](cand) for n in names]
-    except (TypeError, ValueError, KeyError):
-        return None
+    return descriptor_values(cand["stats"], cand["components"], names)
 
 
 class Archive:
@@ -58,6 +38,7 @@ class Archive:
     def __init__(self, spec: dict[str, tuple[float, float, int]]):
         from ribs.archives import GridArchive
 
+        self.spec = dict(spec)
         self.names = list(spec)
         self.ranges = [(float(lo), float(hi)) for lo, hi, _b in spec.values()]
         self.dims = [int(b) for _lo, _hi, b in spec.values()]
@@ -109,3 +90,31 @@ class Archive:
     def bin_edges(self, i: int) -> np.ndarray:
         lo, hi = self.ranges[i]
         return np.linspace(lo, hi, self.dims[i] + 1)
+
+
+class CellCut:
+    """A MAP-Elites evaluation's cut: once the candidate's cell is known (after random
+    play and agency), the fitness of that cell's elite, which it must beat to enter; 0
+    for an empty cell. Picklable, so evaluations in other processes use it; computed
+    with the archive's own cell indexing."""
+
+    def __init__(self, spec: dict, elites: dict[tuple[int, ...], float]):
+        self.spec = spec
+        self.elites = elites
+        self._grid = None
+
+    def __getstate__(self):
+        return {"spec": self.spec, "elites": self.elites}
+
+    def __setstate__(self, state):
+        self.spec, self.elites, self._grid = state["spec"], state["elites"], None
+
+    def __call__(self, details: dict, components: dict) -> float | None:
+        names = list(self.spec)
+        d = descriptor_values(details, components, names)
+        if d is None:
+            return None
+        if self._grid is None:
+            self._grid = Archive(self.spec).grid
+        cell = tuple(int(x) for x in self._grid.int_to_grid_index(self._grid.index_of([d]))[0])
+        return self.elites.get(cell, 0.0)

@@ -224,13 +224,18 @@ class Campaign:
 
     # --- evaluation and selection ---------------------------------------------------------------
 
-    def cut(self, pop: list[str]) -> float | None:
+    def cut(self, pop: list[str]):
         """The fitness an offspring must exceed to enter the population: the population's
         worst, once it is full (truncation selection only; NSGA-II selects on the
         components). It never falls from one generation to the next, so a candidate whose
         fitness bound is below it could never be selected, now or later."""
-        if self.cfg.nsga2 or self.archive is not None or len(pop) < self.cfg.pop:
-            return None  # (MAP-Elites: a weak candidate may still fill an empty cell)
+        if self.archive is not None:  # MAP-Elites: beat the elite of the candidate's cell
+            from evogame.evolve.archive import CellCut
+
+            self.archive.rebuild([self.store.get(h) for h in pop])
+            return CellCut(self.archive.spec, {c: f for c, _h, f, _d in self.archive.elites()})
+        if self.cfg.nsga2 or len(pop) < self.cfg.pop:
+            return None
         return min(self._fitness(h) for h in pop)
 
     def evaluate(self, cands: list[dict], executor: Executor, cut: float | None = None) -> int:

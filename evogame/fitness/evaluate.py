@@ -223,7 +223,10 @@ def evaluate(
     phase runs whatever the gates say (their failures become notes), and the fitness is
     the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
     skipped when the candidate's fitness could not exceed it."""
-    run = _Run(profile, seed, cut)
+    # A callable cut (a MAP-Elites cell's elite) is resolved once the candidate's
+    # descriptors are known, before the PIPMC phase.
+    cut_of = cut if callable(cut) else None
+    run = _Run(profile, seed, None if cut_of else cut)
     try:
         t = _clock()
         game = compile_game(ast, name)
@@ -260,6 +263,9 @@ def evaluate(
         if run.wants("agency") and real and _worth_it(run, "agency"):
             _agency_phase(run, game, by_score=game.nplayers == 1 or game.cooperative)
         phase = "pipmc"
+        if cut_of is not None:
+            comps = {k: e.as_tuple() for k, e in run.est.items()}
+            run.cut = cut_of(run.details, comps) or None
         if run.wants("skill") and real and _worth_it(run, "skill"):
             _pipmc_phase(run, game, tally)
         for name in COURSE_COMPONENTS:  # measured in the PIPMC phase, if it ran
