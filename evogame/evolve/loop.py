@@ -310,7 +310,7 @@ class Campaign:
                 self._end_generation(
                     gen, pop, vstats, len(kids), time.perf_counter() - t0, progress
                 )
-            self.write_best()  # also after a kill during the last generation's write
+            self.write_best(ex)  # re-judged; also after a kill during the last write
 
     def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
         cands = []
@@ -372,7 +372,25 @@ class Campaign:
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
-    def write_best(self) -> None:
+    def rejudge(self, cands: list[dict], ex: Executor) -> list[tuple[dict, dict]]:
+        """Each candidate evaluated again on a fresh evaluation seed (same profile), ranked
+        by the mean of its two fitnesses: the best of a thousand noisy scores is flattered
+        by its luck, and a second, independent look takes the luck out of the ranking."""
+        seed = self.cfg.seed + 1_000_003
+        jobs = [(c["text"], eval_seed(c["text"], seed), None) for c in cands]
+        again = list(ex.map(jobs))
+        pairs = list(zip(cands, again, strict=True))
+        pairs.sort(
+            key=lambda p: (
+                -((p[0]["fitness"] or 0.0) + (p[1]["fitness"] or 0.0)),
+                *rank_key(p[0])[1:],
+            )
+        )
+        return pairs
+
+    def write_best(self, ex: Executor | None = None) -> None:
+        """best/: the best new games of distinct families (`distinct_best`); at the end of
+        a campaign (with an executor) re-judged on a fresh seed and ranked by both looks."""
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
         for old in best_dir.glob("*.rcy"):
@@ -395,11 +413,20 @@ class Campaign:
             ]
             + (["--nsga2"] if self.cfg.nsga2 else [])
         )
-        for rank, c in enumerate(self.distinct_best(), start=1):
-            comps = ", ".join(f"{k} {v[0]:.3f}" for k, v in sorted(c["components"].items()))
+        best = self.distinct_best()
+        judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
+        for rank, (c, again) in enumerate(judged, start=1):
+            comps = ", ".join(
+                f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]"
+                for k, v in sorted(c["components"].items())
+            )
+            second = ""
+            if again is not None:
+                second = f"; on a fresh seed {again['fitness'] or 0.0:.4f}"
             header = [
                 f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",
-                f";; fitness {c['fitness']:.4f}; {comps}",
+                f";; fitness {c['fitness']:.4f}{second}",
+                f";; components (95% CI): {comps}",
                 f";; lineage: {c['operator']} of {', '.join(c['parents']) or '-'} (hash {c['hash']})",
                 f";; reproduce: {cmd}",
                 "",
