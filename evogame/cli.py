@@ -105,6 +105,18 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool, simplify_: bool)
     sys.exit(1 if failed else 0)
 
 
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def explain(file: Path) -> None:
+    """Print the rules of FILE in English: players and cards, setup, play, scoring."""
+    from evogame.explain import explain as rules
+
+    game = _parse(file)
+    if game is None:
+        sys.exit(1)
+    click.echo(rules(game), nl=False)
+
+
 def _register() -> None:
     from evogame.commands.cluster import cluster, distance, nearest
     from evogame.commands.evolve import evolve, show
