@@ -332,16 +332,7 @@ class ActionCompiler(Compiler):
         cond, body = self.expr(n.cond), self.run(n.body)
 
         def ensure(st, env):
-            trial = st.trial()
-            e = env[:]
-            body(trial, e)
-            if cond(trial, e):
-                seen = st.seen  # a trial keeps no cycle record; the game's goes on
-                st.assign(trial)
-                st.seen = seen
-                env[:] = e
-            else:
-                st.charge(trial)
+            st.keep_if(env, body, cond)
 
         return ensure
 

@@ -346,18 +346,8 @@ class Walker:
             cond, body = c.expr(node.cond), self.applying(node.body)
 
             def ensure(st, env, path):
-                if not next(path):
-                    return
-                trial = st.trial()
-                e = env[:]
-                body(trial, e, path)
-                if cond(trial, e):  # it held when listed, on the same position
-                    seen = st.seen
-                    st.assign(trial)
-                    st.seen = seen
-                    env[:] = e
-                else:
-                    st.charge(trial)
+                if next(path):  # it held when listed, on the same position
+                    st.keep_if(env, lambda s, e: body(s, e, path), cond)
 
             return ensure
         if isinstance(node, A.Repeat):

@@ -223,6 +223,20 @@ class State:
         """Count the work of a dropped `trial` as this state's own."""
         self.past_steps += trial.work - self.work
 
+    def keep_if(self, env: list, run, cond) -> None:
+        """`ensure`: do `run(trial, env)` on a trial copy and keep its result (position and
+        bindings) only if `cond(trial, env)` holds there; a dropped trial's work counts."""
+        trial = self.trial()
+        e = env[:]
+        run(trial, e)
+        if cond(trial, e):
+            seen = self.seen  # a trial keeps no cycle record; the game's goes on
+            self.assign(trial)
+            self.seen = seen
+            env[:] = e
+        else:
+            self.charge(trial)
+
     def assign(self, other: State) -> None:
         """Become `other` (used by `ensure`, which tries an action on a clone)."""
         for name in State.__slots__:
