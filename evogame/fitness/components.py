@@ -189,7 +189,7 @@ def branching(
     ± 1.96 SE.
     """
     lo, hi = band_
-    per_game = t.moves or list(zip(t.decisions, t.real, t.real_options, strict=True))
+    per_game = t.per_game_moves()
     T, R, B = (sum(x[k] for x in per_game) for k in range(3))
     if R == 0:
         return ZERO

@@ -447,9 +447,7 @@ def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 def _moves_per_real(tally: RecordTally) -> float:
     """Mean different moves at a decision offering two or more (the moves sample), else the
     mean options at a real decision; 0 without real decisions."""
-    per_game = tally.moves or list(
-        zip(tally.decisions, tally.real, tally.real_options, strict=True)
-    )
+    per_game = tally.per_game_moves()
     R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
     return round(B / R, 3) if R else 0.0
 
@@ -492,9 +490,7 @@ def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
     each different move once), k the rollouts, P the work of one play-out: half a game
     (W/2), or `horizon` decisions' worth (W * h / T, T decisions per game) if less."""
     N = tally.games
-    per_game = tally.moves or list(
-        zip(tally.decisions, tally.real, tally.real_options, strict=True)
-    )
+    per_game = tally.per_game_moves()
     R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
     T = sum(tally.decisions)
     if not N or not R or not T:

@@ -79,6 +79,11 @@ class RecordTally:
     def any_real_decision(self) -> bool:
         return any(self.real)
 
+    def per_game_moves(self) -> list[tuple[int, int, int]]:
+        """Per game (decisions, real decisions, moves offered at them): the moves sample
+        when there is one, else the random games' option counts (every option a move)."""
+        return self.moves or list(zip(self.decisions, self.real, self.real_options, strict=True))
+
     @property
     def score_sd(self) -> float:
         """The standard deviation of seat 0's score under random play (1 when it never
