@@ -6,7 +6,7 @@
 For every file of ../shared/cardstock/games and seeds/ (one-player games under the
 `solitaire` profile, the others under `--profile`): K edits made by the project's own
 mutation operators (`TypedOps.mutate`, on a genome holding the seeds' and the file's
-literals), each simplified when the simplifier exists and checked (a valid, compiling game
+literals), each simplified (evogame.lang.simplify) and checked (a valid, compiling game
 whose canonical text differs from the original's). An edit is *behaviour-changing* when
 its random play measurably differs from the original's: decisions per game or mean options
 at real decisions by more than 3%, the share of drawn games or a turn position's win share
@@ -38,17 +38,13 @@ SEEDS = ROOT / "seeds"
 BEHAVIOUR = ("decisions_per_game", "mean_branching_real", "win_share_by_turn_position", "draws")
 
 
-def _simplified(text: str) -> str:
-    return simplified_text(text)
-
-
 def edits(path: Path, k: int, seed: int, library: list) -> list[str]:
     """Up to `k` distinct valid edits of the game in `path` (canonical, simplified text)."""
     game = parse_file(path)
     genome = GenomeSet([*library, game])
     ops = TypedOps(genome)
     tree = list(genome.to_tree(game))
-    base = _simplified(to_text(game))
+    base = simplified_text(to_text(game))
     rng = random.Random(f"{seed}:{path.name}")
     out: dict[str, None] = {}
     for _ in range(40 * k):
@@ -60,7 +56,7 @@ def edits(path: Path, k: int, seed: int, library: list) -> list[str]:
         text, _reason = validate_tree(genome, child)
         if text is None:
             continue
-        text = _simplified(text)
+        text = simplified_text(text)
         if text != base:
             out[text] = None
     return list(out)
