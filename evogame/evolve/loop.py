@@ -213,8 +213,13 @@ class Campaign:
                 continue
             text = simplified(text)
             h = text_hash(text)
-            if h in seen or self.store.get(h) is not None:
-                dup += 1  # a seed's or an earlier candidate's rules: not new
+            prev = self.store.get(h)
+            # A seed's or an earlier generation's rules are not new. A candidate stored
+            # in *this* generation was evaluated by a run killed mid-generation: it is this
+            # generation's child again (same RNG stream), so a resumed run draws exactly
+            # the children an uninterrupted one does.
+            if h in seen or (prev is not None and prev["generation"] < gen):
+                dup += 1
                 continue
             seen.add(h)
             out.append(

@@ -81,6 +81,61 @@ def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(t
     assert ca[2] == cb[2] and ca[2]  # best/
 
 
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+@pytest.mark.parametrize("stored", [1, 3])
+def test_killed_after_some_children_of_a_generation_were_stored(
+    tmp_path, algorithm, stored, monkeypatch
+):
+    """The moment that breaks naive resumption: the store holds some of generation 2's
+    children but not the generation's end. Those children must be drawn again as this
+    generation's (not counted as duplicates), or the RNG stream and the run diverge."""
+    from evogame.evolve.loop import Campaign, Config
+    from evogame.evolve.store import Store
+
+    seeds = seeds_dir(tmp_path)
+
+    def config(out: Path) -> Config:
+        return Config(
+            seeds=str(seeds),
+            profile=str(ROOT / "fitness" / "quick.toml"),
+            pop=4,
+            gens=3,
+            seed=7,
+            out=str(out),
+            algorithm=(algorithm or ["", "mu+lambda"])[1],
+        )
+
+    Campaign(config(tmp_path / "a")).run()
+
+    class Killed(Exception):
+        pass
+
+    put = Store.put
+    count = [0]
+
+    def dying_put(self, cand):
+        put(self, cand)
+        if cand["generation"] == 2:
+            count[0] += 1
+            if count[0] == stored:
+                raise Killed  # the process dies right after this write
+
+    monkeypatch.setattr(Store, "put", dying_put)
+    with pytest.raises(Killed):
+        Campaign(config(tmp_path / "b")).run()
+    monkeypatch.setattr(Store, "put", put)
+    Campaign(config(tmp_path / "b"), resume=True).run()
+    ca, cb = contents(tmp_path / "a"), contents(tmp_path / "b")
+    assert ca[0] == cb[0] and ca[0]  # every evaluated candidate, identical
+    assert ca[1] == cb[1]  # populations, RNG states, logbook
+    # best/: the same files, whose headers differ only by the folder's name
+    norm = {
+        k: v.replace(str(tmp_path / "b"), str(tmp_path / "a")).replace("campaign b:", "campaign a:")
+        for k, v in cb[2].items()
+    }
+    assert ca[2] == norm and ca[2]
+
+
 def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
     seeds = seeds_dir(tmp_path)
     args = evolve_args(seeds)
