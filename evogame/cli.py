@@ -123,6 +123,7 @@ def _register() -> None:
     from evogame.commands.play import play
 
     cli.add_command(play)
+    cli.add_command(__import__("evogame.commands.trace", fromlist=["trace"]).trace)
     cli.add_command(evolve)
     cli.add_command(show)
     cli.add_command(cluster)

@@ -143,6 +143,13 @@ class _Progress:
     type=click.IntRange(2),
     help="Games on each deal (with --deals).",
 )
+@click.option(
+    "--human",
+    type=click.IntRange(0),
+    default=None,
+    metavar="SEAT",
+    help="Sit at SEAT (0 = first) and play one game in the terminal against --players.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def play(
@@ -160,11 +167,23 @@ def play(
     rotate,
     deals,
     games_per_deal,
+    human,
     quiet,
     as_json,
 ):
-    """Play FILE many times with the given players and report statistics."""
+    """Play FILE many times with the given players and report statistics (or, with
+    --human, sit at a seat and play one game)."""
     ast, game = load_game(file, defines)
+    if human is not None:
+        from evogame.commands.trace import seat_players
+        from evogame.human import play_human
+
+        if human >= game.nplayers:
+            click.echo(f"{file}:1:1: --human {human}: seats are 0 to {game.nplayers - 1}")
+            sys.exit(1)
+        seats = seat_players(file, players, game.nplayers, rollouts, value_by)
+        play_human(game, human, seats, seed, max_decisions=max_decisions, max_steps=max_steps)
+        return
     specs = [s.strip() for s in players.split(",")] if players else ["random"] * game.nplayers
     if len(specs) != game.nplayers:
         click.echo(f"{file}:1:1: --players names {len(specs)} seats; the game has {game.nplayers}")

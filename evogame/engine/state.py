@@ -143,6 +143,22 @@ class State:
         self.steps = 0
         self._advance(action, env[:])
 
+    def option_effect(self, i: int) -> State:
+        """A copy of this position after option `i`'s own actions, before any scripted
+        play that follows it (what the option itself does, for narration). An option that
+        breaks a rule leaves the copy ended with the error."""
+        seen, self.seen = self.seen, None
+        try:
+            c = self.clone()
+        finally:
+            self.seen = seen
+        action, env = self.options[i]
+        try:
+            action(c, env[:])
+        except Exception as e:  # noqa: BLE001 - reported on the copy, never raised
+            c._end(error=str(e))
+        return c
+
     def outcome_key(self, i: int) -> tuple:
         """What taking option `i` leads to: the full position (`_key`) at the next decision,
         or the end and its scores. Options with equal keys are the same move in effect."""

@@ -74,9 +74,13 @@ class PIMCPlayer:
         #: (mean value, sample variance of its rollouts)): the value estimates the course
         #: of a game is measured from (`evogame.metrics.course`)
         self.record: list | None = None
+        #: the last decision's searched options: option index -> mean value of its
+        #: play-outs (what `evogame trace` shows)
+        self.last_values: dict[int, float] = {}
 
     def choose(self, state: State, rng: random.Random) -> int:
         n = state.num_actions()
+        self.last_values = {}
         if n <= 1:
             return 0
         me = state.current_player()
@@ -101,6 +105,7 @@ class PIMCPlayer:
                 total_sq += v * v
             k = self.rollouts
             stats.append((total / k, (total_sq - total * total / k) / (k - 1) if k > 1 else 0.0))
+            self.last_values[a] = total / k
             if total > best_value:  # ties keep the lowest index: deterministic
                 best, best_value = a, total
         if self.record is not None:
