@@ -60,9 +60,9 @@ def test_options_are_described_by_what_they_do():
 def test_trace_is_game_zero_of_play(path):
     """The narrated game is the one `play --seed` plays first: same choices, same end."""
     game = compile_game(parse_file(path))
-    players = [make_player("pipmc", rollouts=2)] + random_seats(game)[1:]
+    players = [make_player("pipmc", rollouts=2), *random_seats(game)[1:]]
     events = trace_game(game, players, seed=5)
-    record = play_one(game, [make_player("pipmc", rollouts=2)] + random_seats(game)[1:], 0, seed=5)
+    record = play_one(game, [make_player("pipmc", rollouts=2), *random_seats(game)[1:]], 0, seed=5)
     decisions = [e for e in events if e["event"] == "decision"]
     end = events[-1]
     assert events[0]["event"] == "deal" and end["event"] == "end"

@@ -155,7 +155,7 @@ class State:
         action, env = self.options[i]
         try:
             action(c, env[:])
-        except Exception as e:  # noqa: BLE001 - reported on the copy, never raised
+        except Exception as e:  # reported on the copy, never raised
             c._end(error=str(e))
         return c
 
