@@ -126,6 +126,7 @@ def _register() -> None:
     cli.add_command(__import__("evogame.commands.trace", fromlist=["trace"]).trace)
     cli.add_command(evolve)
     cli.add_command(show)
+    cli.add_command(__import__("evogame.commands.report", fromlist=["report"]).report)
     cli.add_command(cluster)
     cli.add_command(distance)
     cli.add_command(nearest)

@@ -285,46 +285,11 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
 
 
 def _plot_archive(out: Path, archive, store) -> None:
-    """archive.png: the best fitness over game length x moves per decision (the other
-    descriptors folded in); qd.png: QD-score and coverage by generation."""
-    import matplotlib
+    """archive.png: the MAP-Elites heatmap; qd.png: QD-score and coverage by generation."""
+    from evogame.plots import archive_figure, png_bytes, qd_figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    from evogame.evolve.archive import DESCRIPTORS
-
-    ix, iy = archive.names.index("length"), archive.names.index("branching")
-    grid = np.full((archive.dims[iy], archive.dims[ix]), np.nan)
-    for cell, _h, fit, _d in archive.elites():
-        x, y = cell[ix], cell[iy]
-        grid[y, x] = fit if np.isnan(grid[y, x]) else max(grid[y, x], fit)
-    fig, ax = plt.subplots(figsize=(6.5, 4))
-    xe, ye = archive.bin_edges(ix), archive.bin_edges(iy)
-    mesh = ax.pcolormesh(10**xe, 2**ye, grid, vmin=0, vmax=1, cmap="viridis", shading="flat")
-    ax.set_xscale("log")
-    ax.set_yscale("log", base=2)
-    ax.set_xlabel(f"game length: {DESCRIPTORS['length'][0].replace('log10 ', '')} (log scale)")
-    ax.set_ylabel(f"{DESCRIPTORS['branching'][0].replace('log2 ', '')} (log scale)")
-    ax.set_title("MAP-Elites archive: best fitness per cell (seats and agency folded)")
-    fig.colorbar(mesh, ax=ax, label="fitness of the best game in the cell")
-    fig.tight_layout()
-    fig.savefig(out / "archive.png", dpi=120)
-    plt.close(fig)
-    log = store.last_generation()[3]
-    gens = [e["generation"] for e in log]
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(gens, [e.get("qd_score", 0.0) for e in log], label="QD-score (sum of elite fitness)")
-    ax.set_xlabel("generation")
-    ax.set_ylabel("QD-score")
-    ax2 = ax.twinx()
-    ax2.plot(gens, [e.get("elites", 0) for e in log], color="tab:orange", label="occupied cells")
-    ax2.set_ylabel("occupied cells")
-    fig.legend(loc="lower right")
-    fig.tight_layout()
-    fig.savefig(out / "qd.png", dpi=120)
-    plt.close(fig)
+    (out / "archive.png").write_bytes(png_bytes(archive_figure(archive), dpi=120))
+    (out / "qd.png").write_bytes(png_bytes(qd_figure(store.last_generation()[3]), dpi=120))
 
 
 def _judge(cand: dict, profile) -> None:
@@ -372,21 +337,7 @@ def _plot(run: Path, store) -> None:
     last = store.last_generation()
     if last is None:
         return
-    import matplotlib
+    from evogame.plots import fitness_figure, png_bytes
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    log = last[3]
-    gens = [e["generation"] for e in log]
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(gens, [e["best"] for e in log], label="best")
-    ax.plot(gens, [e["mean"] for e in log], label="population mean")
-    ax.set_xlabel("generation")
-    ax.set_ylabel("fitness")
-    ax.set_ylim(0, 1)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(run / "fitness.png", dpi=100)
-    plt.close(fig)
+    (run / "fitness.png").write_bytes(png_bytes(fitness_figure(last[3]), dpi=100))
     click.echo(f"\nfitness over generations: {run / 'fitness.png'}")
