@@ -82,6 +82,74 @@ class _Phrases:
     def p_OtherPlayers(self, n):
         return "every other player"
 
+    def p_RelTeam(self, n):
+        return {
+            "current": "the player's team",
+            "next": "the next team",
+            "previous": "the previous team",
+        }[n.rel.value]
+
+    def p_NumTeam(self, n):
+        return f"team {self.say(n.index)}"
+
+    def p_TeamOf(self, n):
+        return f"the team of {self.say(n.player)}"
+
+    def p_AllTeams(self, n):
+        return "every team"
+
+    def p_OtherTeams(self, n):
+        return "every other team"
+
+    def p_StrCollection(self, n):
+        return "(" + ", ".join(self.say(x) for x in n.names) + ")"
+
+    def p_Random(self, n):
+        if n.hi is None:
+            return f"a random number from 0 to {self.say(n.lo)}"
+        return f"a random number from {self.say(n.lo)} to {self.say(n.hi)}"
+
+    def p_Indexed(self, n):
+        owner = "" if isinstance(n.owner, A.GameRef) else f"{self._possessive(n.owner)} "
+        return f"every {owner}{self.say(n.name)} pile"
+
+    def p_Tuples(self, n):
+        return (
+            f"the groups of {self.say(n.size)} cards of equal {self._points(n.points)} value "
+            f"in {self.say(n.coll)}"
+        )
+
+    def p_Runs(self, n):
+        which = "the longest run" if n.mode is A.RunsMode.LARGEST else "every run"
+        return (
+            f"{which} of at least {self.say(n.length)} cards of consecutive "
+            f"{self._points(n.points)} value in {self.say(n.coll)}"
+        )
+
+    def p_RunSequence(self, n):
+        return (
+            f"the run of at least {self.say(n.length)} cards of consecutive "
+            f"{self._points(n.points)} value through the {n.end.value} card of {self.say(n.coll)}"
+        )
+
+    def p_Subsets(self, n):
+        return f"every non-empty set of cards from {self.say(n.coll)}"
+
+    def p_CreateDeck(self, n):
+        vis = _VIS.get(n.loc.vis.value, "") if isinstance(n.loc, A.Location) else ""
+        named = f" (called {self.say(n.name)})" if n.name is not None else ""
+        return f"add a deck{named} of {_deck(n.deck)} to {self.say(n.loc)}" + (
+            f" ({vis})" if vis else ""
+        )
+
+    def p_CreateTeams(self, n):
+        def team(t) -> str:
+            seats = [f"P{self.say(m)}" for m in t.members]
+            seats += [f"[{team(x)}]" for x in t.subteams]
+            return " and ".join(seats)
+
+        return "; ".join(f"team {i}: {team(t)}" for i, t in enumerate(n.teams))
+
     def p_OwnerOf(self, n):
         return f"the owner of {self.say(n.card)}"
 
@@ -176,7 +244,12 @@ class _Phrases:
     p_IntCmp = p_StrCmp = p_CardCmp = p_PlayerCmp = p_TeamCmp = _cmp
 
     def p_BoolOp(self, n):
-        return f" {n.op.value} ".join(self.say(a) for a in n.args)
+        # a nested and/or of the other kind is bracketed: "A and (B or C)"
+        def part(a) -> str:
+            text = self.say(a)
+            return f"({text})" if isinstance(a, A.BoolOp) and a.op != n.op else text
+
+        return f" {n.op.value} ".join(part(a) for a in n.args)
 
     def p_Not(self, n):
         return f"not ({self.say(n.arg)})"
@@ -254,19 +327,74 @@ class _Phrases:
     def p_Otherwise(self, n):
         return f"if nothing else is possible: {self.say(n.body)}"
 
+    # --- long actions as indented steps -------------------------------------------------------
+
+    #: an action whose phrase is longer than this is told as indented steps
+    WIDTH = 100
+
+    def act(self, node, pad: str) -> list[str]:
+        """An action as lines: one line when short, else its parts as indented steps
+        (a sequence one step per line; a condition, a binding, a loop or a choice of a
+        card as a heading with its body under it)."""
+        flat = self.say(node)
+        if len(flat) <= self.WIDTH:
+            return [pad + flat]
+        inner = pad + "  "
+        if isinstance(node, A.Do):
+            return [line for x in node.items for line in self.act(x, pad)]
+        if isinstance(node, A.Guarded):
+            return [f"{pad}if {self.say(node.cond)}:", *self.act(node.body, inner)]
+        if isinstance(node, A.Ensure):
+            return [
+                *self.act(node.body, pad),
+                f"{pad}(all of this only if afterwards {self.say(node.cond)})",
+            ]
+        if isinstance(node, A.Let):
+            return [
+                f"{pad}with {node.var.name} = {self.say(node.value)}:",
+                *self.act(node.body, inner),
+            ]
+        if isinstance(node, A.AggAction):
+            head = (
+                f"choose {node.var.name} from {self.say(node.coll)}, then:"
+                if node.quant is A.Quant.ANY
+                else f"for each {node.var.name} in {self.say(node.coll)}:"
+            )
+            return [pad + head, *self.act(node.body, inner)]
+        if isinstance(node, A.Repeat):
+            return [f"{pad}{self.say(node.count)} times:", *self.act(node.action, inner)]
+        if isinstance(node, A.RepeatAll):
+            return [f"{pad}as long as possible:", *self.act(node.action, inner)]
+        if isinstance(node, A.Otherwise):
+            return [f"{pad}if nothing else is possible:", *self.act(node.body, inner)]
+        return [pad + flat]
+
+    def steps(self, node, pad: str) -> list[str]:
+        """`act`, each step ending with a full stop (a heading ends with its colon)."""
+        return [x if x.endswith(":") else x + "." for x in self.act(node, pad)]
+
     # --- blocks --------------------------------------------------------------------------------
 
     def lines(self, node, depth: int) -> list[str]:
         pad = "  " * depth
         if isinstance(node, A.Stage):
             who = "each player in turn" if node.kind is A.StageKind.PLAYER else "each team in turn"
-            out = [f"{pad}Repeat, {who}, until {self.say(node.end)}:"]
+            end = self.say(node.end)
+            if len(end) > self.WIDTH and isinstance(node.end, A.BoolOp):
+                word = "all" if node.end.op.value == "and" else "any"
+                out = [f"{pad}Repeat, {who}, until {word} of these holds:"]
+                out += [f"{pad}    * {self.say(a)}" for a in node.end.args]
+            else:
+                out = [f"{pad}Repeat, {who}, until {end}:"]
             for x in node.body:
                 out.extend(self.lines(x, depth + 1))
             return out
         if isinstance(node, A.Choice):
             out = [f"{pad}The player chooses one of:"]
-            out.extend(f"{pad}  - {self.say(item)}" for item in node.items)
+            for item in node.items:
+                first, *rest = self.act(item, pad + "    ")
+                out.append(f"{pad}  - {first.strip()}")
+                out.extend(rest)
             return out
         if isinstance(node, A.Let) and isinstance(node.body, A.Choice):
             return [
@@ -274,8 +402,8 @@ class _Phrases:
                 *self.lines(node.body, depth + 1),
             ]
         if isinstance(node, A.Do):
-            return [f"{pad}{self.say(x)}." for x in node.items]
-        return [f"{pad}{self.say(node)}."]
+            return [line for x in node.items for line in self.steps(x, pad)]
+        return self.steps(node, pad)
 
 
 def _deck(deck: A.Deck) -> str:

@@ -45,6 +45,7 @@ def test_every_seed_reads():
     for p in sorted(SEEDS.glob("*.rcy")):
         text = explain(parse_file(p))
         assert text.startswith("PLAYERS AND CARDS") and "SCORING" in text
+        assert "[(" not in text, p.name  # every construct has a phrase, none quoted
     assert "play as one team" in explain(parse_file(SEEDS / "the-game.rcy"))
 
 
@@ -54,6 +55,52 @@ def test_every_corpus_file_reads(path):
         require_shared()
     text = explain(parse_file(path))
     assert "PLAY" in text and "SCORING" in text
+    assert "[(" not in text  # every construct of the corpus has a phrase
+
+
+CONSTRUCTS = """(game
+  (setup (create players 4) (create teams (0, 2) (1, 3))
+    (repeat 2 (create deck (game hloc STOCK) (deck (RANK (A, TWO, THREE)) (SUIT (HEARTS))))))
+  (do ((shuffle (game hloc STOCK))
+       (set ((current team) sto BAGS) (random 1..6))
+       (set (game sto N) (size (union (tuples 2 (game hloc STOCK) using (game points P)))))
+       (set (game sto R) (size (union (runs all 3 (game hloc STOCK) using (game points P)))))
+       (set (game sto S) (size (union (subsets (game hloc STOCK)))))))
+  (scoring max ((current player) sto N)))"""
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "Teams: team 0: P0 and P2; team 1: P1 and P3.",
+        "2 times: add a deck of rank (A, TWO, THREE) x suit (HEARTS) to STOCK (face down).",
+        "set the player's team's BAGS to a random number from 1 to 6.",
+        "the groups of 2 cards of equal p value in STOCK",
+        "every run of at least 3 cards of consecutive p value in STOCK",
+        "every non-empty set of cards from STOCK",
+    ],
+)
+def test_constructs_without_a_phrase_before(phrase):
+    assert phrase in explain(parse_text(CONSTRUCTS))
+
+
+def test_a_long_action_is_told_in_indented_steps():
+    long_item = """(game
+  (setup (create players 2)
+    (create deck (game hloc STOCK) (deck (RANK (A, TWO)) (SUIT (HEARTS, SPADES)))))
+  (stage player (end (== (size (game hloc STOCK)) 0))
+    (choice ((any ((current player) iloc HAND) 'C
+               (do ((move 'C (top (game vloc PILE)))
+                    ((== (cardatt SUIT 'C) HEARTS) (inc ((current player) sto HEARTSPLAYED) 1))
+                    (move (top (game hloc STOCK)) (top ((current player) iloc HAND)))))))))
+  (scoring max ((current player) sto HEARTSPLAYED)))"""
+    lines = explain(parse_text(long_item)).splitlines()
+    i = lines.index("      - choose C from the player's HAND, then:")
+    assert lines[i + 1 : i + 4] == [
+        "          move C on top of PILE",
+        "          if the suit of C is HEARTS: add 1 to the player's HEARTSPLAYED",
+        "          move the top card of STOCK on top of the player's HAND",
+    ]
 
 
 def test_the_command(capsys, tmp_path):
@@ -63,3 +110,11 @@ def test_the_command(capsys, tmp_path):
     bad.write_text("(game (setup))")
     assert main(["explain", str(bad)]) == 1
     assert "bad.rcy:" in capsys.readouterr().out
+
+
+def test_and_or_keep_their_grouping():
+    g = SMALL.replace(
+        "(== (size ((current player) iloc HAND)) 0)",
+        "(and (== (game sto A) 1) (or (== (game sto B) 2) (== (game sto C) 3)))",
+    )
+    assert "until A is 1 and (B is 2 or C is 3):" in explain(parse_text(g))
