@@ -115,7 +115,7 @@ class _Phrases:
 
     def p_Tuples(self, n):
         return (
-            f"the groups of {self.say(n.size)} cards of equal {self._points(n.points)} value "
+            f"the groups of {self.say(n.size)} cards of equal {self._valued(n.points)} "
             f"in {self.say(n.coll)}"
         )
 
@@ -123,13 +123,13 @@ class _Phrases:
         which = "the longest run" if n.mode is A.RunsMode.LARGEST else "every run"
         return (
             f"{which} of at least {self.say(n.length)} cards of consecutive "
-            f"{self._points(n.points)} value in {self.say(n.coll)}"
+            f"{self._valued(n.points)} in {self.say(n.coll)}"
         )
 
     def p_RunSequence(self, n):
         return (
             f"the run of at least {self.say(n.length)} cards of consecutive "
-            f"{self._points(n.points)} value through the {n.end.value} card of {self.say(n.coll)}"
+            f"{self._valued(n.points)} through the {n.end.value} card of {self.say(n.coll)}"
         )
 
     def p_Subsets(self, n):
@@ -170,7 +170,7 @@ class _Phrases:
     p_StrStorage = p_IntStorage
 
     def p_PointStorage(self, n):
-        return f"the {_name(self.say(n.name))} values"
+        return f"the {self._valued(n)}s"
 
     def p_Size(self, n):
         return f"the number of cards in {self.say(n.coll)}"
@@ -194,10 +194,15 @@ class _Phrases:
         return f"the {_name(self.say(n.attr))} of {self.say(n.card)}"
 
     def p_ScoreCard(self, n):
-        return f"the {self._points(n.points)} value of {self.say(n.card)}"
+        return f"the {self._valued(n.points)} of {self.say(n.card)}"
 
     def p_SumPoints(self, n):
-        return f"the total {self._points(n.points)} value of {self.say(n.coll)}"
+        return f"the total {self._valued(n.points)} of {self.say(n.coll)}"
+
+    def _valued(self, n) -> str:
+        """``rank value``; a point table named VALUE is just ``value``."""
+        name = self._points(n)
+        return name if name.endswith("value") else f"{name} value"
 
     def _points(self, n) -> str:
         return _name(self.say(n.name)) if isinstance(n, A.PointStorage) else self.say(n)
@@ -206,6 +211,15 @@ class _Phrases:
         return " and ".join(self.say(x) for x in n.parts)
 
     def p_SetOpAll(self, n):
+        sets = n.sets
+        if (
+            n.op is A.SetOpKind.UNION
+            and isinstance(sets, A.AggCards)
+            and isinstance(sets.cards, A.Location)
+            and sets.cards.owner == sets.var
+        ):  # (union (all player 'P ('P vloc SHOWN))): every player's SHOWN
+            idx = f" {self.say(sets.cards.index)}" if sets.cards.index is not None else ""
+            return f"the cards in {self.say(sets.coll)}'s {self.say(sets.cards.name)}{idx}"
         return f"all of {self.say(n.sets)}"
 
     def p_AggCards(self, n):
@@ -228,7 +242,7 @@ class _Phrases:
 
     def p_Extremum(self, n):
         word = "highest" if n.which is A.Extreme.MAX else "lowest"
-        return f"the {word} card of {self.say(n.coll)} by {self._points(n.points)} value"
+        return f"the {word} card of {self.say(n.coll)} by {self._valued(n.points)}"
 
     def p_Arith(self, n):
         return f"{self.say(n.a)} {_ARITH[n.op.value]} {self.say(n.b)}"
@@ -292,7 +306,7 @@ class _Phrases:
         return f"subtract {self.say(n.value)} from {self.say(n.target)}"
 
     def p_InitPoints(self, n):
-        return f"give cards their {self._points(n.target)} values"
+        return f"give cards their {self._valued(n.target)}s"
 
     def p_TurnPass(self, n):
         return "pass"

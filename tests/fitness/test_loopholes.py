@@ -49,3 +49,35 @@ def test_a_choice_item_written_three_times_changes_nothing():
     # the fitness stays within the original's 95% interval (the random players' draws
     # differ with three times the options, so the games played differ)
     assert once.fitness_ci[0] <= thrice.fitness <= once.fitness_ci[1]
+
+
+def test_two_evaluation_seeds_rank_a_campaigns_top_5_alike_within_intervals(tmp_path):
+    """The top 5 of a small `default` campaign, each evaluated on two fresh seeds: where
+    the two rankings disagree on a pair, the disagreement is inside the evaluations'
+    own 95% intervals (the two candidates' intervals overlap on both seeds). A judge whose
+    intervals are narrower than its noise fails this."""
+    from evogame.evolve.loop import Campaign, Config
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for name in ("gops.rcy", "agram.rcy", "war.rcy"):
+        (seeds / name).write_text((SEEDS / name).read_text())
+    cfg = Config(
+        seeds=str(seeds), profile="default", pop=6, gens=2, seed=3, out=str(tmp_path / "r")
+    )
+    camp = Campaign(cfg)
+    camp.run()
+    top = camp.store.valid_candidates()[:5]
+    assert len(top) == 5
+    looks = []
+    for s in (11, 12):
+        evs = [evaluate(parse_text(c["text"]), DEFAULT, seed=s) for c in top]
+        looks.append([(e.fitness, *e.fitness_ci) for e in evs])
+    a, b = looks
+    for i in range(5):
+        for j in range(i + 1, 5):
+            if (a[i][0] - a[j][0]) * (b[i][0] - b[j][0]) < 0:  # ordered differently
+                for look in (a, b):
+                    lo = max(look[i][1], look[j][1])
+                    hi = min(look[i][2], look[j][2])
+                    assert lo <= hi, (i, j, look[i], look[j])
