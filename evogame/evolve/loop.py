@@ -417,6 +417,7 @@ class Campaign:
                 self.cfg.out,
             ]
             + (["--nsga2"] if self.cfg.nsga2 else [])
+            + (["--algorithm", self.cfg.algorithm] if self.cfg.algorithm != "mu+lambda" else [])
         )
         best = self.distinct_best()
         judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]

@@ -251,6 +251,9 @@ def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
         ]
         assert fit == max(c["fitness"] for c in same_cell)
     store.close()
+    # best/ says how to reproduce this run, algorithm included
+    best = sorted((out / "best").glob("*.rcy"))
+    assert best and "--algorithm map-elites" in best[0].read_text()
     capsys.readouterr()
     assert main(["show", str(out), "--top", "1", "--out", str(tmp_path / "plots")]) == 0
     shown = capsys.readouterr().out
