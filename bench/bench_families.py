@@ -40,6 +40,7 @@ seeds, encoded independently of CARDSTOCK's files, are a check on it: `--seeds`)
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import tempfile
@@ -284,6 +285,17 @@ def timing(behaviour_games: int) -> None:
             )
 
 
+def idf() -> None:
+    """Print each concept's inverse document frequency over CARDSTOCK's games."""
+    from evogame.distance.concepts import CONCEPT_NAMES, concept_vector
+
+    vectors = [concept_vector(parse_file(f)) for f in sorted(CARDSTOCK.glob("*.rcy"))]
+    n = len(vectors)
+    for name in CONCEPT_NAMES:
+        k = sum(v[name] > 0 for v in vectors)
+        print(f"{name:18s} in {k:2d} of {n} games: weight {1 + math.log((n + 1) / (k + 1)):.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--behaviour-games", type=int, default=100)
@@ -291,6 +303,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=20)
     ap.add_argument("--seeds", action="store_true", help="where our seeds land")
     ap.add_argument("--time", action="store_true", help="time clustering 100 games")
+    ap.add_argument("--idf", action="store_true", help="measure concepts.CONCEPT_WEIGHTS")
     ap.add_argument("--no-cache", action="store_true", help="start from an empty cache")
     ap.add_argument("--grid", choices=["c", "2d"], default="c", help="fit c (w = 0.75), or c and w")
     ap.add_argument(
@@ -303,6 +316,9 @@ def main() -> None:
         BY["blend"] = GRID_2D
     if a.time:
         timing(a.behaviour_games)
+        return
+    if a.idf:
+        idf()
         return
     cache_dir = None if a.no_cache else default_cache_dir()
     t0 = time.perf_counter()

@@ -234,22 +234,10 @@ def _settings_json(s: DistanceSettings) -> dict:
 
 
 def _kind(item) -> str:
-    """The rule-based family name of a game (`evogame.distance.concepts.family_name`)."""
-    from evogame.distance.concepts import family_name
+    """The rule-based family name of a game (`evogame.distance.concepts.kind`)."""
+    from evogame.distance.concepts import kind
 
-    return family_name(item.concepts, _players(item.ast))
-
-
-def _players(ast) -> int | None:
-    from evogame.lang import ast as A
-
-    count = ast.setup.players.count
-    if isinstance(count, A.IntLit):
-        return count.value
-    for d in ast.declares:
-        if isinstance(count, A.Var) and d.var.name == count.name and isinstance(d.value, A.IntLit):
-            return d.value.value
-    return None
+    return kind(item.ast, item.concepts)
 
 
 # --- cluster ---------------------------------------------------------------------------------

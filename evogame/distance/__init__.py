@@ -25,6 +25,7 @@ _EXPORTS = {
     "concept_distance": "concepts",
     "concept_vector": "concepts",
     "family_name": "concepts",
+    "kind": "concepts",
     "adjusted_rand_index": "cluster",
     "Item": "distance",
     "Matrices": "distance",

@@ -1108,15 +1108,57 @@ def concept_vector(game: A.Game) -> dict[str, float]:
 # --- comparing and naming ----------------------------------------------------------------------
 
 
-def concept_distance(x: Mapping[str, float], y: Mapping[str, float]) -> float:
-    """d_c = 1 - Σ min(x_f, y_f) / Σ max(x_f, y_f) over the concepts both vectors have
-    (the weighted Jaccard, or Ruzicka, distance: a metric on non-negative vectors, in [0, 1];
-    shared absences do not make two games alike); 0 when neither has any concept."""
+#: How much each concept counts in `concept_distance`: its inverse document frequency over
+#: CARDSTOCK's 73 games, 1 + ln((N + 1)/(n_f + 1)), n_f the games that have concept f (rare
+#: mechanisms say more about a game's kind than common ones: nearly every game has hidden
+#: hands, three have a capture). Fixed numbers, so that a distance does not depend on which
+#: games are compared; no family label is used. `python -m bench.bench_families --idf`
+#: measures them.
+CONCEPT_WEIGHTS: dict[str, float] = {
+    "trick": 1.87,
+    "follow": 1.87,
+    "trump": 2.91,
+    "contest": 1.72,
+    "prize": 3.36,
+    "blind": 3.69,
+    "shed_goal": 2.36,
+    "match": 2.60,
+    "climb": 5.30,
+    "capture": 3.92,
+    "take_from_player": 3.92,
+    "pass_cards": 3.92,
+    "target_player": 3.92,
+    "meld": 3.00,
+    "hand_pattern": 4.21,
+    "running_total": 3.36,
+    "press_luck": 3.36,
+    "draw_choice": 3.69,
+    "draw_or_play": 2.17,
+    "refill": 2.67,
+    "tableau": 4.61,
+    "betting": 3.92,
+    "score_points": 1.78,
+    "score_count": 2.82,
+    "score_tricks": 2.67,
+    "score_min": 1.72,
+    "teams": 4.21,
+    "hidden_hands": 1.10,
+}
+
+
+def concept_distance(
+    x: Mapping[str, float], y: Mapping[str, float], weights: Mapping[str, float] | None = None
+) -> float:
+    """d_c = 1 - Σ_f v_f min(x_f, y_f) / Σ_f v_f max(x_f, y_f) over the concepts both
+    vectors have, v_f = `CONCEPT_WEIGHTS` (by default): the weighted Jaccard (Ruzicka)
+    distance, a metric on non-negative vectors, in [0, 1]. Shared absences do not make two
+    games alike; 0 when neither has any concept."""
+    v = CONCEPT_WEIGHTS if weights is None else weights
     keys = [k for k in x if k in y]
-    hi = sum(max(x[k], y[k]) for k in keys)
+    hi = sum(v.get(k, 1.0) * max(x[k], y[k]) for k in keys)
     if hi == 0:
         return 0.0
-    return 1.0 - sum(min(x[k], y[k]) for k in keys) / hi
+    return 1.0 - sum(v.get(k, 1.0) * min(x[k], y[k]) for k in keys) / hi
 
 
 #: (family name, test) in order: a game is named by the first test it passes.
@@ -1135,6 +1177,23 @@ FAMILY_RULES: tuple[tuple[str, Callable[[Mapping[str, float]], bool]], ...] = (
     ("exchange", lambda c: c["pass_cards"] >= 1),
     ("showdown", lambda c: c["contest"] >= 1),
 )
+
+
+def seats(game: A.Game) -> int | None:
+    """The number of players a game creates, when it is a number or a declared number."""
+    count = game.setup.players.count
+    if isinstance(count, A.IntLit):
+        return count.value
+    if isinstance(count, A.Var):
+        for d in game.declares:
+            if d.var.name == count.name and isinstance(d.value, A.IntLit):
+                return d.value.value
+    return None
+
+
+def kind(game: A.Game, concepts: Mapping[str, float] | None = None) -> str:
+    """`family_name` of a game (its concepts computed unless given)."""
+    return family_name(concept_vector(game) if concepts is None else concepts, seats(game))
 
 
 def family_name(concepts: Mapping[str, float], players: int | None = None) -> str:

@@ -41,7 +41,7 @@ def test_k_cut_and_its_height():
 
 
 def test_default_threshold_and_linkages():
-    assert families(LABELS, D).threshold == DEFAULT_THRESHOLD == 0.2
+    assert families(LABELS, D).threshold == DEFAULT_THRESHOLD == 0.3
     for method in ("average", "complete", "single", "weighted"):
         assert families(LABELS, D, threshold=0.2, method=method).k == 3
     with pytest.raises(ValueError, match="unknown linkage"):
