@@ -62,8 +62,8 @@ def run(n: int, behaviour_games: int, cache_dir: Path, workers: int | None) -> d
         t_sim, c2 = time.perf_counter() - t1, _cpu()
         m = distance_matrices(items, settings, cache, workers=workers)
     t2, c3 = time.perf_counter(), _cpu()
-    fam = families(m.labels, m.blended)
-    communities(neighbour_graph(m.labels, m.blended))
+    fam = families(m.labels, m.distance)
+    communities(neighbour_graph(m.labels, m.distance))
     t3 = time.perf_counter()
     return {
         "games": len(items),

@@ -20,7 +20,10 @@ from rich.table import Table
 
 from evogame.distance.cache import Cache, default_cache_dir
 from evogame.distance.settings import (
+    BY,
     DEFAULT_BEHAVIOUR_GAMES,
+    DEFAULT_BY,
+    DEFAULT_CONCEPT_WEIGHT,
     DEFAULT_LINKAGE,
     DEFAULT_THRESHOLD,
     DEFAULT_WEIGHT,
@@ -126,13 +129,25 @@ def _compute(fn: Callable, *args, cache_dir: Path | None, quiet: bool, workers: 
         progress.close()
 
 
-def _settings(behaviour_games: int, seed: int, weight: float, rename: bool, skill_games: int):
+def _settings(
+    behaviour_games: int,
+    seed: int,
+    weight: float,
+    rename: bool,
+    skill_games: int,
+    by: str = DEFAULT_BY,
+    concept_weight: float = DEFAULT_CONCEPT_WEIGHT,
+):
+    if by == "behaviour" and behaviour_games <= 0:
+        raise click.UsageError("--by behaviour needs --behaviour-games above 0")
     return DistanceSettings(
         behaviour_games=behaviour_games,
         seed=seed,
         weight=weight,
         rename=rename,
         skill_games=skill_games,
+        by=by,
+        concept_weight=concept_weight,
     )
 
 
@@ -154,11 +169,27 @@ def distance_options(f):
         ),
         click.option("--seed", default=0, show_default=True, type=int, help="Play-out seed."),
         click.option(
+            "--by",
+            "by",
+            default=DEFAULT_BY,
+            show_default=True,
+            type=click.Choice(BY),
+            help="The distance that groups games: tree edits, play statistics, mechanism "
+            "concepts, or their blend.",
+        ),
+        click.option(
             "--weight",
             default=DEFAULT_WEIGHT,
             show_default=True,
             type=click.FloatRange(0, 1),
-            help="Weight w of structure in d = w d_s + (1 - w) d_b.",
+            help="Weight w of structure against behaviour in the blend.",
+        ),
+        click.option(
+            "--concept-weight",
+            default=DEFAULT_CONCEPT_WEIGHT,
+            show_default=True,
+            type=click.FloatRange(0, 1),
+            help="Weight c of the concepts in d = c d_c + (1 - c)(w d_s + (1 - w) d_b).",
         ),
         click.option(
             "--rename/--no-rename",
@@ -192,12 +223,21 @@ def distance_options(f):
 
 def _settings_json(s: DistanceSettings) -> dict:
     return {
-        "behaviour_games": s.behaviour_games,
+        "by": s.by,
+        "behaviour_games": s.behaviour_games if s.needs_behaviour() else 0,
         "seed": s.seed,
         "weight": s.effective_weight(),
+        "concept_weight": s.concept_weight,
         "rename": s.rename,
         "skill_games": s.skill_games,
     }
+
+
+def _kind(item) -> str:
+    """The rule-based family name of a game (`evogame.distance.concepts.kind`)."""
+    from evogame.distance.concepts import kind
+
+    return kind(item.ast, item.concepts)
 
 
 # --- cluster ---------------------------------------------------------------------------------
@@ -235,7 +275,9 @@ def cluster(
     out,
     behaviour_games,
     seed,
+    by,
     weight,
+    concept_weight,
     rename,
     skill_games,
     workers,
@@ -260,7 +302,7 @@ def cluster(
     t0 = time.perf_counter()
     items = load_items(expand_paths(paths), rename)
     t_parse = time.perf_counter() - t0
-    settings = _settings(behaviour_games, seed, weight, rename, skill_games)
+    settings = _settings(behaviour_games, seed, weight, rename, skill_games, by, concept_weight)
     m = _compute(
         distance_matrices,
         items,
@@ -270,8 +312,8 @@ def cluster(
         workers=workers,
     )
     t1 = time.perf_counter()
-    fam = families(m.labels, m.blended, k=k, threshold=threshold, method=method)
-    graph = neighbour_graph(m.labels, m.blended)
+    fam = families(m.labels, m.distance, k=k, threshold=threshold, method=method)
+    graph = neighbour_graph(m.labels, m.distance)
     comm = communities(graph, seed)
     t_cluster = time.perf_counter() - t1
     names = [Path(lab).stem for lab in m.labels]
@@ -284,45 +326,56 @@ def cluster(
         "silhouette": fam.silhouette,
         "members": {str(f): ms for f, ms in fam.members().items()},
         "communities": dict(zip(m.labels, comm, strict=True)),
+        "kinds": {it.label: _kind(it) for it in items},
         "settings": _settings_json(settings),
         "timings": {"parse": t_parse, **m.timings, "clustering": t_cluster},
     }
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        write_matrix_csv(out / "distances.csv", m.labels, m.blended)
+        write_matrix_csv(out / "distances.csv", m.labels, m.distance)
         write_graphml(out / "neighbours.graphml", graph, fam, comm)
-        write_dendrogram(out / "dendrogram.png", names, fam)
+        write_dendrogram(out / "dendrogram.png", names, fam, by=settings.by)
         (out / "families.json").write_text(json.dumps(result, indent=1) + "\n")
     result["timings"]["total"] = time.perf_counter() - t0
     if as_json:
         click.echo(json.dumps(result))
         return
-    _families_table(m, fam, comm, names, result)
+    _families_table(m, fam, comm, names, result, settings)
     if out is not None:
         Console().print(
             f"wrote {out / 'dendrogram.png'}, distances.csv, neighbours.graphml, families.json"
         )
 
 
-def _families_table(m, fam, comm, names, result) -> None:
+def _families_table(m, fam, comm, names, result, settings) -> None:
+    from collections import Counter
+
     console = Console()
     how = f"k = {fam.k}" if fam.threshold is None else f"threshold {fam.threshold:g}"
     t = Table(
-        title=f"{len(names)} games, {fam.k} families ({fam.method} linkage, {how}; "
-        f"silhouette {fam.silhouette:.3f})"
+        title=f"{len(names)} games, {fam.k} families (by {settings.by}; {fam.method} linkage, "
+        f"{how}; silhouette {fam.silhouette:.3f})"
     )
     t.add_column("family", justify="right")
     t.add_column("size", justify="right")
     t.add_column("mean d", justify="right")
+    t.add_column("kind")
     t.add_column("communities")
     t.add_column("games")
+    kinds = list(result["kinds"].values())
     for f, members in fam.members().items():
         idx = [i for i, x in enumerate(fam.family) if x == f]
-        within = [m.blended[i, j] for a, i in enumerate(idx) for j in idx[a + 1 :]]
+        within = [m.distance[i, j] for a, i in enumerate(idx) for j in idx[a + 1 :]]
         mean = f"{sum(within) / len(within):.3f}" if within else "-"
         cs = sorted({comm[i] for i in idx})
+        kind = ", ".join(k for k, _n in Counter(kinds[i] for i in idx).most_common(2))
         t.add_row(
-            str(f), str(len(members)), mean, ",".join(map(str, cs)), " ".join(names[i] for i in idx)
+            str(f),
+            str(len(members)),
+            mean,
+            kind,
+            ",".join(map(str, cs)),
+            " ".join(names[i] for i in idx),
         )
     console.print(t)
     tm = result["timings"]
@@ -344,7 +397,9 @@ def distance(
     b,
     behaviour_games,
     seed,
+    by,
     weight,
+    concept_weight,
     rename,
     skill_games,
     workers,
@@ -353,12 +408,12 @@ def distance(
     quiet,
     as_json,
 ):
-    """The distance between two games: structural, behavioural and blended."""
+    """The distance between two games: structural, behavioural, conceptual and blended."""
     from evogame.distance.distance import distances_to
 
     files = expand_paths((a, b))
     items = load_items(files if len(files) == 2 else [files[0], files[0]], rename)
-    settings = _settings(behaviour_games, seed, weight, rename, skill_games)
+    settings = _settings(behaviour_games, seed, weight, rename, skill_games, by, concept_weight)
     m = _compute(
         distances_to,
         items[:1],
@@ -372,12 +427,16 @@ def distance(
     out = {
         "a": str(a),
         "b": str(b),
-        "distance": float(m.blended[0, 0]),
+        "distance": float(m.distance[0, 0]),
         "structural": float(m.structural[0, 0]),
         "behavioural": float(m.behavioural[0, 0]),
+        "conceptual": float(m.conceptual[0, 0]),
+        "blended": float(m.blended[0, 0]),
         "tree_edit_distance": int(m.ted[0, 0]),
         "tree_sizes": [len(ia.tree), len(ib.tree)],
         "behaviour": {"a": ia.behaviour, "b": ib.behaviour},
+        "concepts": {"a": ia.concepts, "b": ib.concepts},
+        "kinds": {"a": _kind(ia), "b": _kind(ib)},
         "settings": _settings_json(settings),
     }
     if as_json:
@@ -385,8 +444,16 @@ def distance(
         return
     console = Console()
     console.print(
-        f"d = {out['distance']:.4f}  (w = {settings.effective_weight():g}: "
-        f"structural {out['structural']:.4f}, behavioural {out['behavioural']:.4f})"
+        f"d = {out['distance']:.4f} (by {settings.by}); blend {out['blended']:.4f} = "
+        f"{settings.concept_weight:g} x conceptual {out['conceptual']:.4f} + "
+        f"{1 - settings.concept_weight:g} x ({settings.effective_weight():g} x structural "
+        f"{out['structural']:.4f} + {1 - settings.effective_weight():g} x behavioural "
+        f"{out['behavioural']:.4f})"
+    )
+    console.print(
+        f"kinds: {Path(a).stem} {out['kinds']['a']}, {Path(b).stem} {out['kinds']['b']}; "
+        f"concepts only in {Path(a).stem}: {_only(ia.concepts, ib.concepts)}; "
+        f"only in {Path(b).stem}: {_only(ib.concepts, ia.concepts)}"
     )
     console.print(
         f"tree edit distance {out['tree_edit_distance']} between trees of "
@@ -400,6 +467,11 @@ def distance(
         for key in ia.behaviour:
             t.add_row(key, f"{ia.behaviour[key]:.3f}", f"{ib.behaviour.get(key, 0.0):.3f}")
         console.print(t)
+
+
+def _only(x: dict, y: dict) -> str:
+    """The concepts `x` has more of than `y`, or "-"."""
+    return ", ".join(k for k, v in x.items() if v > y.get(k, 0.0)) or "-"
 
 
 # --- nearest ----------------------------------------------------------------------------------
@@ -416,14 +488,25 @@ def distance(
     help="A rule file or a folder of .rcy files to compare with (repeatable).",
 )
 @click.option("--top", default=5, show_default=True, type=click.IntRange(1), help="How many.")
+@click.option(
+    "--families",
+    "families_file",
+    default=None,
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="A file of 'NAME<TAB>FAMILY' lines naming the families of library games (by file "
+    "name without .rcy); FILE is given the family of the nearest named game.",
+)
 @distance_options
 def nearest(
     file,
     library,
     top,
+    families_file,
     behaviour_games,
     seed,
+    by,
     weight,
+    concept_weight,
     rename,
     skill_games,
     workers,
@@ -433,7 +516,8 @@ def nearest(
     as_json,
 ):
     """How new FILE is: the nearest games of a library, and FILE's novelty (the least
-    distance, 0 = a copy; a game nearer than the family threshold is a variant)."""
+    distance, 0 = a copy; a game nearer than the family threshold is a variant), and its
+    family: by its concepts, and (with --families) that of the nearest named game."""
     from evogame.distance.distance import distances_to
 
     query = load_items(expand_paths((file,)), rename)
@@ -442,7 +526,7 @@ def nearest(
         click.echo(f"{file}:1:1: the library holds no other game")
         sys.exit(1)
     lib = load_items(lib_files, rename)
-    settings = _settings(behaviour_games, seed, weight, rename, skill_games)
+    settings = _settings(behaviour_games, seed, weight, rename, skill_games, by, concept_weight)
     m = _compute(
         distances_to,
         query,
@@ -452,22 +536,41 @@ def nearest(
         quiet=quiet,
         workers=workers,
     )
-    order = sorted(range(len(lib)), key=lambda j: (m.blended[0, j], j))
+    order = sorted(range(len(lib)), key=lambda j: (m.distance[0, j], j))
     rows = [
         {
             "file": lib[j].label,
-            "distance": float(m.blended[0, j]),
+            "distance": float(m.distance[0, j]),
             "structural": float(m.structural[0, j]),
             "behavioural": float(m.behavioural[0, j]),
+            "conceptual": float(m.conceptual[0, j]),
+            "kind": _kind(lib[j]),
         }
         for j in order[:top]
     ]
     novelty = rows[0]["distance"]
+    family = None
+    if families_file is not None:
+        from evogame.distance.cluster import nearest_family, read_family_file
+
+        named = read_family_file(families_file)
+        labels = [named.get(Path(it.label).stem) for it in lib]
+        found = nearest_family(m.distance[0], labels)
+        if found is not None:
+            fam, j = found
+            family = {
+                "family": fam,
+                "nearest_named": lib[j].label,
+                "distance": float(m.distance[0, j]),
+            }
     out = {
         "file": str(file),
         "novelty": novelty,
         "variant_of": rows[0]["file"] if novelty <= DEFAULT_THRESHOLD else None,
         "family_threshold": DEFAULT_THRESHOLD,
+        "kind": _kind(query[0]),
+        "concepts": query[0].concepts,
+        "family": family,
         "nearest": rows,
         "library_size": len(lib),
         "settings": _settings_json(settings),
@@ -482,6 +585,8 @@ def nearest(
     t.add_column("d", justify="right")
     t.add_column("structural", justify="right")
     t.add_column("behavioural", justify="right")
+    t.add_column("conceptual", justify="right")
+    t.add_column("kind")
     for r, row in enumerate(rows, 1):
         t.add_row(
             str(r),
@@ -489,8 +594,17 @@ def nearest(
             f"{row['distance']:.3f}",
             f"{row['structural']:.3f}",
             f"{row['behavioural']:.3f}",
+            f"{row['conceptual']:.3f}",
+            row["kind"],
         )
     console.print(t)
+    concepts = ", ".join(k for k, v in out["concepts"].items() if v > 0) or "none"
+    console.print(f"kind: {out['kind']} (concepts: {concepts})")
+    if family is not None:
+        console.print(
+            f"family: {family['family']} (the nearest named game, "
+            f"{Path(family['nearest_named']).stem}, at d = {family['distance']:.3f})"
+        )
     verdict = (
         f"a variant of {Path(out['variant_of']).stem} (d <= {DEFAULT_THRESHOLD})"
         if out["variant_of"]

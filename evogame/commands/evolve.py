@@ -222,11 +222,12 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
         if judge_profile is not None:
             _judge(c, judge_profile)
         nearest, d_s, edits = _nearest_seed(c["text"], seed_trees)
+        click.echo(f"  kind: {_kind_line(c['text'])}")
         click.echo(c["text"])
         if nearest:
             click.echo(
-                f"  nearest seed: {nearest}, structural distance d_s {d_s:.3f} "
-                f"({edits} tree edits; 0 = the same rules, 1 = nothing in common)"
+                f"  nearest seed: {nearest} ({_kind_of(canon[nearest])}), structural distance "
+                f"d_s {d_s:.3f} ({edits} tree edits; 0 = the same rules, 1 = nothing in common)"
             )
             diff = list(
                 difflib.unified_diff(
@@ -279,7 +280,7 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
         nearest, d_s, _e = _nearest_seed(c["text"], seed_trees)
         click.echo(
             f"  {cell!s:14s} {d[0]:5.0f} {10 ** d[1]:9.1f} {2 ** d[2]:6.1f} {d[3]:6.2f} "
-            f"{fit:7.4f}  {nearest} ({d_s:.3f})  {h}"
+            f"{fit:7.4f}  {nearest} ({d_s:.3f})  {_kind_of(c['text'])}  {h}"
         )
     return archive
 
@@ -307,6 +308,28 @@ def _judge(cand: dict, profile) -> None:
         f"[{ev.fitness_ci[0]:.2f}, {ev.fitness_ci[1]:.2f}]{why}, {sum(ev.games.values()):,} games"
     )
     click.echo(f"    components: {comps}")
+
+
+def _kind_of(text: str) -> str:
+    """The family a player would name, from the game's concepts (`family_name`)."""
+    return _kind_line(text, concepts=False)
+
+
+def _kind_line(text: str, concepts: bool = True) -> str:
+    """``trick-taking (concepts: trick, follow, ...)``: the rule-based family name of a
+    game, and the concepts it has; "?" for a text that no longer parses."""
+    from evogame.distance.concepts import concept_vector, kind
+    from evogame.lang import parse_text
+
+    try:
+        game = parse_text(text)
+    except Exception:
+        return "?"
+    v = concept_vector(game)
+    name = kind(game, v)
+    if not concepts:
+        return name
+    return f"{name} (concepts: {', '.join(k for k, x in v.items() if x > 0) or 'none'})"
 
 
 def _nearest_seed(text: str, seed_trees: dict) -> tuple[str | None, float, int]:

@@ -1,7 +1,8 @@
 """Distance and families: how far apart two games are, and which games form a family.
 
-`features` turns a game into a labelled rule tree and a behaviour vector; `distance`
-compares them (structural tree edit distance, behavioural distance, their blend, all in
+`features` turns a game into a labelled rule tree and a behaviour vector; `concepts` reads
+its mechanisms (tricks, shedding, capture ...) from the AST; `distance` compares them
+(structural tree edit distance, behavioural and conceptual distances, their blend, all in
 [0, 1]); `cluster` groups games (hierarchical clustering, a nearest-neighbour graph and
 its communities); `cache` keeps simulation statistics and tree edit distances between
 runs; `settings` holds the documented defaults.
@@ -19,6 +20,13 @@ _EXPORTS = {
     "DistanceSettings": "settings",
     "DEFAULT_WEIGHT": "settings",
     "DEFAULT_THRESHOLD": "settings",
+    "DEFAULT_CONCEPT_WEIGHT": "settings",
+    "CONCEPTS": "concepts",
+    "concept_distance": "concepts",
+    "concept_vector": "concepts",
+    "family_name": "concepts",
+    "kind": "concepts",
+    "adjusted_rand_index": "cluster",
     "Item": "distance",
     "Matrices": "distance",
     "behavioural_distance": "distance",

@@ -10,16 +10,27 @@ most t.
 
 **The cut.** ``--k K`` asks for K families (scipy's ``maxclust``); ``--threshold T`` cuts
 at height T (``distance``); by default T = `DEFAULT_THRESHOLD` = 0.3. With the default
-blend (w = 0.75), a structural distance of 2p/(2 + p) means edits amounting to a fraction
-p of the mean tree size, so 0.3 is reached when about a third of the rules are rewritten:
-a family is "the same game, with up to a third of its rules changed". On CARDSTOCK's games
-plus our seeds the variants of one game stay in one family, and different games in
-different ones, for every threshold from 0.20 to 0.50 (README, "Families").
+blend (concepts 0.9, rules and play 0.1), games with the same mechanisms are within 0.1 of
+each other however they are written, and the concept distance d_c decides the rest: a
+family cut at 0.3 holds games whose concepts differ by less than about a quarter of their
+weight (Cheeseheads with and without a picker, d_c 0.18; Hearts and Agram, which score by
+points and by the last trick, d_c 0.49, are apart), and ``--k`` cuts higher, into
+mechanism families (trick-taking, shedding, ...). On CARDSTOCK's games plus our seeds the
+variants of one game stay in one family, and different games in different ones, for every
+threshold from 0.19 to 0.37 (README, "Families").
 
 **Quality.** `silhouette` is the mean silhouette width (Rousseeuw 1987): for game i with
 a(i) its mean distance to the rest of its family and b(i) the least mean distance to
 another family, s(i) = (b - a)/max(a, b), and s(i) = 0 for a family of one; the mean is in
 [-1, 1], higher is better separated.
+
+**Agreement with given families.** `adjusted_rand_index` (Hubert and Arabie 1985) compares
+a clustering with reference families by their pairs of games: a the pairs together in both,
+b together only in the clustering, c together only in the reference, d apart in both;
+ARI = 2(ad - bc) / ((a + b)(b + d) + (a + c)(c + d)), 1 for the same partition, about 0
+for a random one (its expectation under permutation is 0), negative for worse. Written on
+pair counts, it also scores any set of pairs (`pair_counts`), which the cross-validation of
+`bench/bench_families.py` uses to score only the pairs that involve held-out games.
 
 **Neighbour graph.** Each game is joined to its `NEIGHBOURS` nearest games (ties broken by
 input order), edge weight 1 - d; its communities are Louvain's (networkx
@@ -107,6 +118,46 @@ def silhouette(d: np.ndarray, family: Sequence[int]) -> float:
     return float(s.mean())
 
 
+def pair_counts(
+    truth: Sequence[object], pred: Sequence[object], pairs: Sequence[tuple[int, int]] | None = None
+) -> tuple[int, int, int, int]:
+    """(a, b, c, d) over `pairs` of indices (every pair when None): a together in both, b
+    together in `pred` only, c together in `truth` only, d apart in both."""
+    t, p = _codes(truth), _codes(pred)
+    if pairs is None:
+        i, j = np.triu_indices(len(t), 1)
+    else:
+        ij = np.asarray(pairs, dtype=int).reshape(-1, 2)
+        i, j = ij[:, 0], ij[:, 1]
+    st, sp = t[i] == t[j], p[i] == p[j]
+    return (
+        int(np.sum(st & sp)),
+        int(np.sum(~st & sp)),
+        int(np.sum(st & ~sp)),
+        int(np.sum(~st & ~sp)),
+    )
+
+
+def _codes(xs: Sequence[object]) -> np.ndarray:
+    ids: dict[object, int] = {}
+    return np.asarray([ids.setdefault(x, len(ids)) for x in xs], dtype=int)
+
+
+def ari_from_pairs(a: int, b: int, c: int, d: int) -> float:
+    """ARI from pair counts (module docstring); 1 when both partitions put every pair alike
+    (the formula's denominator is then 0)."""
+    den = (a + b) * (b + d) + (a + c) * (c + d)
+    return 1.0 if den == 0 else 2.0 * (a * d - b * c) / den
+
+
+def adjusted_rand_index(truth: Sequence[object], pred: Sequence[object]) -> float:
+    """The adjusted Rand index of clustering `pred` against reference families `truth`
+    (same order, any hashable labels)."""
+    if len(truth) != len(pred):
+        raise ValueError("truth and pred differ in length")
+    return ari_from_pairs(*pair_counts(truth, pred))
+
+
 def families(
     labels: Sequence[str],
     d: np.ndarray,
@@ -172,6 +223,31 @@ def communities(g: nx.Graph, seed: int = 0) -> list[int]:
     return _renumber(raw)
 
 
+def nearest_family(
+    d_row: Sequence[float], families_of: Sequence[str | None]
+) -> tuple[str, int] | None:
+    """The family of the nearest game that has one, and that game's index (ties: the first);
+    None when no game has a family. `families_of[j]` is game j's family or None."""
+    named = [j for j, f in enumerate(families_of) if f is not None]
+    if not named:
+        return None
+    j = min(named, key=lambda j: (d_row[j], j))
+    return families_of[j], j
+
+
+def read_family_file(path: Path) -> dict[str, str]:
+    """``NAME<TAB>FAMILY`` lines (``#`` starts a comment line) as {name: family}; a family
+    named ``Unique`` means no family, and is left out."""
+    out: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) >= 2 and parts[1].strip() and parts[1].strip() != "Unique":
+            out[parts[0].strip()] = parts[1].strip()
+    return out
+
+
 # --- files -------------------------------------------------------------------------------
 
 
@@ -193,7 +269,9 @@ def write_graphml(path: Path, g: nx.Graph, fam: Families, community: Sequence[in
     nx.write_graphml(h, path)
 
 
-def write_dendrogram(path: Path, names: Sequence[str], fam: Families, title: str = "") -> None:
+def write_dendrogram(
+    path: Path, names: Sequence[str], fam: Families, title: str = "", by: str = "blend"
+) -> None:
     """The dendrogram as a PNG (games down the side, distance across, the cut dashed)."""
     import matplotlib
 
@@ -215,7 +293,7 @@ def write_dendrogram(path: Path, names: Sequence[str], fam: Families, title: str
             ax=ax,
         )
         ax.axvline(fam.height, color="#cc3333", linestyle="--", linewidth=1)
-    ax.set_xlabel(f"{fam.method} linkage height (blended distance); cut at {fam.height:.3f}")
+    ax.set_xlabel(f"{fam.method} linkage height (distance by {by}); cut at {fam.height:.3f}")
     ax.set_title(title or f"{n} games, {fam.k} families [family id]")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -28,11 +28,21 @@ d_b is a pseudometric in [0, 1): one standardised unit of difference on every fe
 0.5. Fixed reference scales, rather than the spread of the games at hand, make a
 distance between two games independent of which other games are being clustered.
 
-**Blend.** d(a, b) = w d_s(a, b) + (1 - w) d_b(a, b), with w = `DEFAULT_WEIGHT` = 0.75:
-a convex combination of pseudometrics, so again a pseudometric in [0, 1]. Structure
-dominates because the variants of one game are rewritings of one rule text; behaviour
-separates games with similar texts that play very differently and joins games that
-play alike. With no behaviour games (``behaviour_games = 0``) d = d_s.
+**Conceptual.** x and y are concept vectors (`evogame.distance.concepts`: mechanisms read
+from the AST, each in [0, 1]), and d_c = 1 - Σ min(x_f, y_f) / Σ max(x_f, y_f) (weighted
+Jaccard), a metric in [0, 1]: trick-taking games are near each other however they are
+written.
+
+**Blend.** d(a, b) = c d_c + (1 - c) (w d_s + (1 - w) d_b), with w = `DEFAULT_WEIGHT` =
+0.75 and c = `DEFAULT_CONCEPT_WEIGHT`: a convex combination of pseudometrics, so again a
+pseudometric in [0, 1]. Within the part that is not concepts, structure dominates because
+the variants of one game are rewritings of one rule text; behaviour separates games with
+similar texts that play very differently and joins games that play alike. The concepts
+put games of one mechanism (trick-taking, shedding, ...) together, the way historians
+group them; c was chosen by cross-validation against pagat.com's families
+(`bench/bench_families.py`). With no behaviour games (``behaviour_games = 0``) w = 1.
+``settings.by`` picks the distance that groups games: ``structure`` (d_s), ``behaviour``
+(d_b), ``concepts`` (d_c) or ``blend`` (d).
 """
 
 from __future__ import annotations
@@ -49,6 +59,7 @@ import numpy as np
 from edist.ted import standard_ted
 
 from evogame.distance.cache import Cache, behaviour_key
+from evogame.distance.concepts import concept_distance, concept_vector
 from evogame.distance.features import (
     REFERENCE_SCALES,
     LabeledTree,
@@ -98,9 +109,16 @@ def behavioural_distance(
     return d / (1.0 + d)
 
 
-def blend(d_s: float, d_b: float, weight: float = DEFAULT_WEIGHT) -> float:
-    """d = w d_s + (1 - w) d_b."""
-    return weight * d_s + (1.0 - weight) * d_b
+def blend(
+    d_s: float,
+    d_b: float,
+    weight: float = DEFAULT_WEIGHT,
+    d_c: float = 0.0,
+    concept_weight: float = 0.0,
+) -> float:
+    """d = c d_c + (1 - c)(w d_s + (1 - w) d_b); with c = 0 (the default here), the
+    structure-behaviour blend w d_s + (1 - w) d_b."""
+    return concept_weight * d_c + (1.0 - concept_weight) * (weight * d_s + (1.0 - weight) * d_b)
 
 
 # --- settings and items ---------------------------------------------------------------------
@@ -115,18 +133,21 @@ class Item:
     tree: LabeledTree
     text: str  # canonical text (of the canonically renamed game, with renaming invariance)
     behaviour: dict[str, float] | None = None
+    concepts: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, label: str, ast: Game, rename: bool = False) -> Item:
         shown = rename_canonically(ast) if rename else ast
-        return cls(label, shown, labeled_tree(shown), to_text(shown))
+        return cls(label, shown, labeled_tree(shown), to_text(shown), None, concept_vector(ast))
 
 
 @dataclass(slots=True)
 class Matrices:
     """Distances between games (rows by columns) and timings in seconds.
 
-    ``ted`` holds T, ``structural`` d_s, ``behavioural`` d_b, ``blended`` d.
+    ``ted`` holds T, ``structural`` d_s, ``behavioural`` d_b (0 when behaviour was not
+    needed), ``conceptual`` d_c, ``blended`` d, and ``distance`` the one ``settings.by``
+    picks (what families and novelty are judged by).
     """
 
     labels: list[str]
@@ -134,6 +155,8 @@ class Matrices:
     behavioural: np.ndarray
     blended: np.ndarray
     ted: np.ndarray
+    conceptual: np.ndarray
+    distance: np.ndarray
     timings: dict[str, float] = field(default_factory=dict)
     columns: list[str] = field(default_factory=list)  # column labels, if not `labels`
 
@@ -195,7 +218,7 @@ def behaviour_vectors(
     Games with the same canonical text are simulated once. Raises `GameFailure` when a
     game cannot be compiled or simulated.
     """
-    if settings.behaviour_games <= 0:
+    if not settings.needs_behaviour():
         for it in items:
             it.behaviour = {}
         return
@@ -316,23 +339,28 @@ def _fill(
     pairs = {tuple(sorted((rkeys[i], ckeys[j]))) for i, j in cells if rkeys[i] != ckeys[j]}
     table = ted_table(trees, sorted(pairs), cache, workers, progress)  # type: ignore[arg-type]
     shape = (len(rows), len(cols))
-    ted, ds, db = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+    ted, ds, db, dc = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.zeros(shape)
     for i, j in cells:
         a, b = sorted((rkeys[i], ckeys[j]))
         t = 0 if a == b else table[(a, b)]
         ted[i, j] = t
         ds[i, j] = normalised_ted(t, len(rows[i].tree), len(cols[j].tree))
         db[i, j] = behavioural_distance(rows[i].behaviour or {}, cols[j].behaviour or {})
+        dc[i, j] = concept_distance(rows[i].concepts, cols[j].concepts)
     if square:
-        ted, ds, db = ted + ted.T, ds + ds.T, db + db.T
-    w = settings.effective_weight()
+        ted, ds, db, dc = ted + ted.T, ds + ds.T, db + db.T, dc + dc.T
+    w, c = settings.effective_weight(), settings.concept_weight
+    blended = c * dc + (1.0 - c) * (w * ds + (1.0 - w) * db)
+    chosen = {"structure": ds, "behaviour": db, "concepts": dc, "blend": blended}[settings.by]
     t2 = time.perf_counter()
     return Matrices(
         labels=[it.label for it in rows],
         structural=ds,
         behavioural=db,
-        blended=w * ds + (1.0 - w) * db,
+        blended=blended,
         ted=ted,
+        conceptual=dc,
+        distance=chosen,
         timings={"simulate": t1 - t0, "distances": t2 - t1},
         columns=[it.label for it in cols],
     )

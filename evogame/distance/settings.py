@@ -7,8 +7,16 @@ from dataclasses import dataclass
 
 from evogame.distance.features import FEATURE_VERSION
 
-#: The weight w of structure in the blend d = w d_s + (1 - w) d_b (`distance` docstring).
+#: The weight w of structure against behaviour in the blend (`distance` docstring).
 DEFAULT_WEIGHT = 0.75
+#: The weight c of the concepts in the blend d = c d_c + (1 - c)(w d_s + (1 - w) d_b):
+#: cross-validated against pagat's families (`bench/bench_families.py`, README "Game
+#: families"), c = 0.9 and c = 1 agree with them equally; below 1, so that games with the
+#: same mechanisms are still told apart by their rules and play.
+DEFAULT_CONCEPT_WEIGHT = 0.9
+#: Which distance groups games: one of the three, or their blend.
+BY = ("structure", "behaviour", "concepts", "blend")
+DEFAULT_BY = "blend"
 #: Random play-outs per game for the behaviour vector.
 DEFAULT_BEHAVIOUR_GAMES = 100
 #: How the distance between two groups of games is measured (`cluster` docstring).
@@ -22,10 +30,11 @@ DEFAULT_THRESHOLD = 0.3
 class DistanceSettings:
     """How games are compared.
 
-    ``behaviour_games`` random play-outs per game (0: structure only); ``seed`` of those
-    play-outs; ``weight`` w of structure in the blend; ``rename``: invariance to renaming
-    user names; ``skill_games``: PIPMC games per game for the optional skill feature (0:
-    off; slow); ``max_decisions``: the play-out cap.
+    ``behaviour_games`` random play-outs per game (0: no behaviour); ``seed`` of those
+    play-outs; ``weight`` w of structure against behaviour and ``concept_weight`` c of the
+    concepts in the blend; ``by``: which distance groups games (`BY`); ``rename``:
+    invariance to renaming user names; ``skill_games``: PIPMC games per game for the
+    optional skill feature (0: off; slow); ``max_decisions``: the play-out cap.
     """
 
     behaviour_games: int = DEFAULT_BEHAVIOUR_GAMES
@@ -34,9 +43,24 @@ class DistanceSettings:
     rename: bool = False
     skill_games: int = 0
     max_decisions: int = 1000
+    concept_weight: float = DEFAULT_CONCEPT_WEIGHT
+    by: str = DEFAULT_BY
+
+    def __post_init__(self) -> None:
+        if self.by not in BY:
+            raise ValueError(f"unknown distance '{self.by}' (known: {', '.join(BY)})")
+
+    def needs_behaviour(self) -> bool:
+        """Whether play-outs are needed: for ``by`` behaviour, or a blend that weighs them."""
+        if self.behaviour_games <= 0:
+            return False
+        if self.by == "behaviour":
+            return True
+        return self.by == "blend" and self.concept_weight < 1 and self.weight < 1
 
     def effective_weight(self) -> float:
-        return 1.0 if self.behaviour_games <= 0 else self.weight
+        """w, or 1 when there is no behaviour to weigh."""
+        return self.weight if self.needs_behaviour() else 1.0
 
     def simulation_key(self) -> dict:
         """Everything a behaviour vector depends on besides the game's text."""

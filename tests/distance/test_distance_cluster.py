@@ -15,6 +15,7 @@ from evogame.distance.cluster import (
     write_graphml,
     write_matrix_csv,
 )
+from evogame.distance.settings import DEFAULT_THRESHOLD
 
 # Two tight groups {a, b, c} and {d, e}, and f on its own.
 LABELS = ["a", "b", "c", "d", "e", "f"]
@@ -40,7 +41,7 @@ def test_k_cut_and_its_height():
 
 
 def test_default_threshold_and_linkages():
-    assert families(LABELS, D).threshold == 0.3
+    assert families(LABELS, D).threshold == DEFAULT_THRESHOLD == 0.3
     for method in ("average", "complete", "single", "weighted"):
         assert families(LABELS, D, threshold=0.2, method=method).k == 3
     with pytest.raises(ValueError, match="unknown linkage"):

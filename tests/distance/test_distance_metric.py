@@ -125,9 +125,13 @@ def test_matrices_with_behaviour_are_metric_and_symmetric(tmp_path):
     settings = DistanceSettings(behaviour_games=4)
     with Cache(tmp_path) as cache:
         m = distance_matrices(_items(texts, False), settings, cache, workers=1)
-    for d in (m.structural, m.behavioural, m.blended):
+    for d in (m.structural, m.behavioural, m.conceptual, m.blended):
         _assert_metric(d)
-    assert np.allclose(m.blended, 0.75 * m.structural + 0.25 * m.behavioural)
+    c, w = settings.concept_weight, settings.weight
+    assert (c, w) == (0.9, 0.75)
+    rest = w * m.structural + (1 - w) * m.behavioural
+    assert np.allclose(m.blended, c * m.conceptual + (1 - c) * rest)
+    assert m.distance is m.blended  # by = "blend", the default
 
 
 def test_renamed_copy_is_at_distance_zero_with_renaming_invariance(tmp_path):

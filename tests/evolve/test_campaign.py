@@ -188,6 +188,8 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
         if line.startswith("  nearest seed: ")
     ]
     assert len(dists) == shown.count("\n#") and all(0.0 <= d <= 1.0 for d in dists)
+    # and its kind, named from its concepts (issue 17)
+    assert shown.count("\n  kind: ") == shown.count("\n#")
     # a seed itself, when shown, is at distance 0 from itself
     for block in shown.split("\n#")[1:]:
         if "lineage: seed:" in block:
