@@ -563,10 +563,18 @@ def nearest(
                 "nearest_named": lib[j].label,
                 "distance": float(m.distance[0, j]),
             }
+    # A variant is a matter of rules, a family of mechanisms: the variant test reads the
+    # rules' distance (w d_s + (1 - w) d_b, the concepts left out), so Hearts is in Bottle
+    # Imp's family (both pass cards and take tricks) but a variant only of other Hearts.
+    w = settings.effective_weight()
+    rules_d = w * m.structural[0] + (1 - w) * m.behavioural[0]
+    closest = min(range(len(lib)), key=lambda j: (rules_d[j], j))
     out = {
         "file": str(file),
         "novelty": novelty,
-        "variant_of": rows[0]["file"] if novelty <= DEFAULT_THRESHOLD else None,
+        "same_family_as": rows[0]["file"] if novelty <= DEFAULT_THRESHOLD else None,
+        "closest_rules": {"file": lib[closest].label, "distance": float(rules_d[closest])},
+        "variant_of": lib[closest].label if rules_d[closest] <= DEFAULT_THRESHOLD else None,
         "family_threshold": DEFAULT_THRESHOLD,
         "kind": _kind(query[0]),
         "concepts": query[0].concepts,
@@ -606,8 +614,13 @@ def nearest(
             f"{Path(family['nearest_named']).stem}, at d = {family['distance']:.3f})"
         )
     verdict = (
-        f"a variant of {Path(out['variant_of']).stem} (d <= {DEFAULT_THRESHOLD})"
-        if out["variant_of"]
+        f"in the family of {Path(out['same_family_as']).stem} (d <= {DEFAULT_THRESHOLD})"
+        if out["same_family_as"]
         else f"no game within the family threshold {DEFAULT_THRESHOLD}"
     )
     console.print(f"novelty {novelty:.3f}: {verdict}")
+    cr = out["closest_rules"]
+    console.print(
+        f"closest rules: {Path(cr['file']).stem} at {cr['distance']:.3f} (structure and "
+        f"behaviour) - " + ("a variant of it" if out["variant_of"] else "not a variant of any game")
+    )

@@ -79,6 +79,8 @@ def test_distance_table_and_nearest(library, tmp_path, capsys):
     assert out["library_size"] == 4  # FILE itself is left out
     assert Path(out["nearest"][0]["file"]).stem == "high-renamed"
     assert out["variant_of"] is not None and out["novelty"] <= 0.3
+    assert Path(out["variant_of"]).stem == "high-renamed"  # the rules' nearest
+    assert out["same_family_as"] is not None
     distances = [r["distance"] for r in out["nearest"]]
     assert distances == sorted(distances)
     assert main(["nearest", high, "--library", str(library), *FAST, *cache, "--top", "2"]) == 0
