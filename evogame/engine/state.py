@@ -20,7 +20,9 @@ from evogame.engine import ops
 from evogame.engine.errors import GameError
 from evogame.engine.game import CHOICE, EXEC, CompiledGame
 
-#: Full-state cycle checks start after this many loop steps (short games never pay for them).
+#: Full-state cycle checks start after this many loop steps with no chance event and no
+#: real decision (a game that loops for ever makes neither; ordinary play never pays for
+#: the checks, which cost a quarter of PIPMC's time when made at every step).
 CYCLE_CHECK_AFTER = 256
 
 
@@ -33,6 +35,7 @@ class State:
 
     __slots__ = (
         "_scorers",
+        "calm_entropy",
         "capped",
         "cycle",
         "decisions",
@@ -94,6 +97,7 @@ class State:
         self.steps = 0
         self.past_steps = 0
         self.loop_steps = 0
+        self.calm_entropy = 0
         self.max_decisions = max_decisions
         self.max_steps = max_steps
         self.seen: dict | None = {} if detect_cycles else None
@@ -220,6 +224,7 @@ class State:
         c.options = self.options
         c.terminal, c.capped, c.cycle, c.error = self.terminal, self.capped, self.cycle, self.error
         c.decisions, c.steps, c.loop_steps = self.decisions, self.steps, self.loop_steps
+        c.calm_entropy = self.calm_entropy
         c.past_steps = self.past_steps
         c.max_decisions, c.max_steps = self.max_decisions, self.max_steps
         c.seen = dict(self.seen) if self.seen is not None and copy_rng else None
@@ -417,6 +422,19 @@ class State:
             tuple(_frozen(v) for v in self.env),
         )
 
+    def _calm(self) -> bool:
+        """True once `CYCLE_CHECK_AFTER` loop steps have passed with no chance event and no
+        real decision (`entropy` unchanged): only then can the game be looping for ever.
+        A change of `entropy` starts the count again and drops the recorded positions,
+        which could never match again (a repeat needs equal entropy)."""
+        if self.entropy != self.calm_entropy:
+            self.calm_entropy = self.entropy
+            self.loop_steps = 0
+            if self.seen:
+                self.seen = {}
+            return False
+        return self.loop_steps > CYCLE_CHECK_AFTER
+
     def _check_cycle(self, at_choice: bool) -> bool:
         """Record the full state; True when it repeats with no chance event and no real
         decision (more than one option) in between: from there the game loops for ever."""
@@ -468,11 +486,7 @@ class State:
                 self.loop_steps += 1
                 if self.steps > max_steps:
                     raise _Capped()
-                if (
-                    check_cycles
-                    and self.loop_steps > CYCLE_CHECK_AFTER
-                    and self._check_cycle(False)
-                ):
+                if check_cycles and self._calm() and self._check_cycle(False):
                     self._end(cycle=True)
                     return
                 if end(self, env):
@@ -512,7 +526,7 @@ class State:
                     raise GameError("a choice with no option")
                 if self.decisions >= self.max_decisions:
                     raise _Capped()
-                if check_cycles and self.loop_steps > CYCLE_CHECK_AFTER and self._check_cycle(True):
+                if check_cycles and self._calm() and self._check_cycle(True):
                     self._end(cycle=True)
                     return
                 self.loop_steps += 1

@@ -156,6 +156,34 @@ def test_a_deterministic_loop_is_recorded_as_a_cycle():
     assert st.is_terminal() and st.cycle and not st.capped
 
 
+def test_a_loop_after_chance_and_real_decisions_is_still_a_cycle():
+    """Chance events and real decisions restart the count of calm steps; a loop that
+    follows them is found all the same."""
+    g = game(
+        "(stage player (end (> (game sto U) 3)) (choice ((inc (game sto U) 1) (inc (game sto U) 2))))"
+        " (do ((shuffle (game iloc STOCK))))"
+        " (stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 0))))"
+    )
+    st = g.new_state(0)
+    while not st.is_terminal():
+        st.apply_action(0)
+    assert st.cycle and not st.capped and st.decisions == 4
+
+
+def test_ordinary_play_makes_no_cycle_checks():
+    """Positions are recorded only after CYCLE_CHECK_AFTER steps with no chance event
+    and no real decision: a game with a real decision every turn records none."""
+    from evogame.engine.state import CYCLE_CHECK_AFTER
+
+    g = game(
+        "(stage player (end (> (game sto U) 900)) (choice ((inc (game sto U) 1) (turn pass))))"
+    )
+    st = g.new_state(0, max_decisions=5000)
+    while not st.is_terminal():
+        st.apply_action(0)
+    assert st.decisions == 901 > CYCLE_CHECK_AFTER and st.seen == {} and not st.cycle
+
+
 def test_a_decision_cap_ends_the_game():
     g = game("(stage player (end (== (game sto T) 1)) (choice ((inc (game sto U) 1) (turn pass))))")
     st = g.new_state(0, max_decisions=50)
