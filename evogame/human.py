@@ -24,6 +24,13 @@ def _show_position(tell: Narrator, st: State, say: Callable[[str], None]) -> Non
     for p in tell.position(st):
         cards = ", ".join(p["cards"]) if p["cards"] is not None else f"{p['count']} cards, hidden"
         say(f"    {p['place']}: {cards}")
+    try:  # the scoring expression is defined at any moment (storages are public)
+        scores = st.scores()
+    except Exception:  # a score that cannot be computed yet (e.g. an empty place read)
+        return
+    best = "highest" if st.game.order == "max" else "lowest"
+    now = ", ".join(f"{tell.seat(q)} {v}" for q, v in enumerate(scores))
+    say(f"    score now: {now} (the {best} wins)")
 
 
 def play_human(
