@@ -7,13 +7,15 @@ archive's elites of a MAP-Elites run) with fitness >= --min-fitness; their *fami
 clusters of the structural distance d_s (evogame.distance, average linkage) cut at the
 family threshold (evogame.distance.settings.DEFAULT_THRESHOLD); and how many different
 seeds the ten best of them descend from (following parents back to the seeds; a
-crossover has both parents' seeds).
+crossover has both parents' seeds); and their *kinds*, the mechanism family each one's
+concepts name (`evogame.distance.concepts.kind`: trick-taking, shedding, fishing ...).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +23,7 @@ from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import squareform
 
 from evogame.distance import labeled_tree, structural_distance
+from evogame.distance.concepts import kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
 from evogame.evolve.store import Store, rank_key
 from evogame.lang import parse_text
@@ -70,6 +73,7 @@ def measure(run: Path, min_fitness: float) -> dict:
         "held": len(cands),
         f"fitness>={min_fitness}": len(good),
         "families": families([c["text"] for c in good]),
+        "kinds": dict(Counter(kind(parse_text(c["text"])) for c in good).most_common()),
         "top10_seeds": len(seeds),
         "seeds": sorted(seeds),
         "best": round(cands[0]["fitness"], 4) if cands else None,

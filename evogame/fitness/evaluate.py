@@ -4,8 +4,9 @@ Stages (each only if the previous one lets the candidate through):
 
 1. **compile** — the AST compiles for the engine;
 2. **gates** — random play of a small sample (``[gates] games``): some decision offers more
-   than one option, and at least ``min_termination`` of the games end on their own. The
-   sample stops early once the termination gate can no longer be met;
+   than one option, and the share of games that end on their own may be
+   ``min_termination`` or more (its 95% Wilson interval reaches it). From 10 games on,
+   the sample stops as soon as the interval falls below it;
 3. **random play** — the gate sample continues in batches until every random-play
    component's 95% interval is at most its ``ci_half_width`` wide on each side (or
    ``max_games``); then **agency**: D fixed deals of G random games each, deals added in
@@ -58,7 +59,7 @@ from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
-from evogame.metrics.stats import GameStats
+from evogame.metrics.stats import GameStats, wilson
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
 from evogame.simulate import Limits, deal_seed, play_one
@@ -194,6 +195,17 @@ class _Run:
             fit = C.combine({k: v[0] for k, v in comps.items()}, measured, prof.combine, prof.floor)
             lo = C.combine({k: v[1] for k, v in comps.items()}, weights, prof.combine, prof.floor)
             hi = C.combine({k: v[2] for k, v in comps.items()}, weights, prof.combine, prof.floor)
+            zeros = [k for k, w in measured.items() if w > 0 and comps[k][0] <= 0.0]
+            if fit == 0.0 and zeros:  # passed every gate yet scores 0: say which measure
+                self.notes.append(
+                    f"fitness 0: {', '.join(zeros)} scored 0, and the {prof.combine} mean "
+                    "of the components is 0 when a weighted component is"
+                    + (
+                        " (agency 0: on the same deal, different play never changed a result)"
+                        if "agency" in zeros
+                        else ""
+                    )
+                )
         else:
             fit = lo = hi = 0.0
         return Evaluation(
@@ -344,13 +356,12 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     t = _clock()
     g = run.profile.gates
     n_games, need = g["games"], g["min_termination"]
-    allowed_failures = math.floor((1 - need) * n_games + 1e-9)
     players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)
     for i in range(n_games):
         tally.add(play_one(game, players, i, seed, run.limits))
-        if tally.games - tally.terminated > allowed_failures:
-            break  # the termination gate can no longer be met
+        if _ends_too_rarely(tally, need, early=True):
+            break  # the sample already shows the game ends too rarely
     run.games["gate"] = tally.games
     if tally.any_real_decision:
         tally.moves, tally.examined, tally.distinct, work = moves_sample(game, seed, run.limits)
@@ -360,13 +371,29 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     if g["require_decision"] and not tally.any_real_decision:
         why = "" if game.has_choice else " (the rules have no choice)"
         failures.append(f"no decision with more than one option in {tally.games} games{why}")
-    share = tally.terminated / tally.games
-    if share < need:
+    if _ends_too_rarely(tally, need):
+        lo, hi = wilson(tally.terminated, tally.games)
         failures.append(
-            f"ends on its own in {tally.terminated} of {tally.games} games ({share:.0%}; "
-            f"the gate needs {need:.0%})"
+            f"ends on its own in {tally.terminated} of {tally.games} games "
+            f"({tally.terminated / tally.games:.0%}, 95% CI {lo:.0%}-{hi:.0%}; the gate "
+            f"needs {need:.0%})"
         )
     return failures
+
+
+#: The termination gate looks at its sample only from this many games on (earlier looks
+#: would reject a game that ends 95% of the time for one unlucky first game).
+GATE_FIRST_LOOK = 10
+
+
+def _ends_too_rarely(tally: RecordTally, need: float, early: bool = False) -> bool:
+    """The termination gate: fails when even the 95% Wilson interval's upper end of the
+    share of games that end on their own is below `need` (a point estimate would fail a
+    game that ends 88% +- 7% of the time against a 90% gate on the luck of its sample).
+    `early`: a look during the sample, from `GATE_FIRST_LOOK` games on."""
+    if early and tally.games < GATE_FIRST_LOOK:
+        return False
+    return wilson(tally.terminated, tally.games)[1] < need
 
 
 def _random_estimates(run: _Run, tally: RecordTally) -> dict[str, Estimate]:

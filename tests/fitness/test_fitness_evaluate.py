@@ -72,8 +72,25 @@ def test_a_game_that_never_ends_is_gated_out_with_a_reason():
     assert ev.fitness == 0 and ev.failed_at == "gate"
     assert "ends on its own in 0 of" in ev.reason
     assert ev.components["termination"][0] == 0.0
-    # The gate sample stops as soon as the termination gate cannot be met (3 of 20).
-    assert ev.games["gate"] == 3
+    # The gate sample stops at its first look (10 games): 0 of 10 ending, 95% interval
+    # [0, 0.28], is below the 0.9 the gate needs.
+    assert ev.games["gate"] == 10
+
+
+def test_the_termination_gate_reads_its_interval_not_its_point_estimate():
+    """88 of 100 games ending is not evidence of less than 90% (Wilson 95% interval
+    80-93%); 80 of 100 is (interval 71-87%)."""
+    from evogame.fitness.evaluate import _ends_too_rarely
+
+    class T:
+        def __init__(self, terminated, games):
+            self.terminated, self.games = terminated, games
+
+    assert not _ends_too_rarely(T(88, 100), 0.9)
+    assert _ends_too_rarely(T(80, 100), 0.9)
+    assert not _ends_too_rarely(T(0, 9), 0.9, early=True)  # no look before 10 games
+    assert _ends_too_rarely(T(0, 10), 0.9, early=True)
+    assert not _ends_too_rarely(T(9, 10), 0.9, early=True)  # one failure in 10: go on
 
 
 def test_engine_errors_are_counted_not_raised():
@@ -291,3 +308,20 @@ def test_pipmc_games_costlier_than_estimated_leave_skill_unmeasured(monkeypatch)
     assert 0 < ev.games["pipmc"] < 30
     assert ev.components["skill"] == (0.0, 0.0, 1.0)
     assert any("would exceed pipmc.budget" in n for n in ev.notes) and ev.fitness == 0.0
+
+
+def test_a_zero_fitness_that_passed_the_gates_says_which_measure_is_zero():
+    """Every choice leads to the same result on a deal (agency 0): the geometric mean is
+    0, and a note names the component (Poker5 in CARDSTOCK's library is such a game)."""
+    text = """(game (setup (create players 2)
+      (create deck (game hloc STOCK) (deck (RANK (A, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES)))))
+      (do ((set (game points P) (((RANK : A) 1) ((RANK : TWO) 2) ((RANK : THREE) 3) ((RANK : FOUR) 4)))
+           (shuffle (game hloc STOCK))
+           (all player 'P (move (top (game hloc STOCK)) (top ('P vloc HAND))))))
+      (stage player (end (== (game sto ROUNDS) 4))
+        (choice ((inc (game sto ROUNDS) 1) (do ((inc (game sto ROUNDS) 1) (inc (game sto X) 1))))))
+      (scoring max (sum ((current player) vloc HAND) using (game points P))))"""
+    ev = evaluate(parse_text(text), QUICK)
+    assert ev.reason is None and ev.fitness == 0.0
+    assert ev.components["agency"][0] == 0.0
+    assert any(n.startswith("fitness 0: ") and "agency" in n for n in ev.notes)
