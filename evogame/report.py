@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from evogame.evolve.seeds import nearest_seed, seed_files
 from evogame.evolve.store import Store
 
 
@@ -51,9 +52,7 @@ class Candidate:
 
 
 def _seed_texts(seeds: str) -> dict[str, str]:
-    p = Path(seeds)
-    files = sorted(p.glob("*.rcy")) if p.is_dir() else [p] if p.is_file() else []
-    return {f.name: f.read_text(encoding="utf-8") for f in files}
+    return {f.name: f.read_text(encoding="utf-8") for f in seed_files(Path(seeds))}
 
 
 def _best_files(run: Path) -> list[tuple[str, float | None]]:
@@ -133,13 +132,8 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
             c = store.get(h)
             if c is None:
                 continue
-            tree = labeled_tree(parse_text(c["text"]))
-            trees.append(tree)
-            nearest, d_s = None, 1.0
-            for name in sorted(seed_trees):
-                d = structural_distance(tree, seed_trees[name])
-                if nearest is None or d < d_s:
-                    nearest, d_s = name, d
+            trees.append(labeled_tree(parse_text(c["text"])))
+            nearest, d_s, _edits = nearest_seed(c["text"], seed_trees)
             sample, nplayers = _sample_game(c["text"], sample_seed)
             cands.append(
                 Candidate(

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from evogame.commands import profile_option
 from evogame.evolve.loop import Campaign, CampaignError, Config
+from evogame.evolve.seeds import nearest_seed, seed_files
 
 
 @click.command()
@@ -182,7 +183,7 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
         sys.exit(1)
     cfg = json.loads((run / "config.json").read_text())
     store = Store(run)
-    seeds = {p.name: p.read_text(encoding="utf-8") for p in _seed_files(Path(cfg["seeds"]))}
+    seeds = {p.name: p.read_text(encoding="utf-8") for p in seed_files(Path(cfg["seeds"]))}
     from evogame.distance.features import labeled_tree
     from evogame.lang import parse_text, to_text
 
@@ -221,7 +222,7 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
             click.echo(f"  note: {note}")
         if judge_profile is not None:
             _judge(c, judge_profile)
-        nearest, d_s, edits = _nearest_seed(c["text"], seed_trees)
+        nearest, d_s, edits = nearest_seed(c["text"], seed_trees)
         click.echo(f"  kind: {_kind_line(c['text'])}")
         click.echo(c["text"])
         if nearest:
@@ -277,7 +278,7 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
     )
     for cell, h, fit, d in sorted(archive.elites(), key=lambda e: -e[2]):
         c = store.get(h)
-        nearest, d_s, _e = _nearest_seed(c["text"], seed_trees)
+        nearest, d_s, _e = nearest_seed(c["text"], seed_trees)
         click.echo(
             f"  {cell!s:14s} {d[0]:5.0f} {10 ** d[1]:9.1f} {2 ** d[2]:6.1f} {d[3]:6.2f} "
             f"{fit:7.4f}  {nearest} ({d_s:.3f})  {_kind_of(c['text'])}  {h}"
@@ -330,30 +331,6 @@ def _kind_line(text: str, concepts: bool = True) -> str:
     if not concepts:
         return name
     return f"{name} (concepts: {', '.join(k for k, x in v.items() if x > 0) or 'none'})"
-
-
-def _nearest_seed(text: str, seed_trees: dict) -> tuple[str | None, float, int]:
-    """The seed at the smallest structural distance d_s (evogame.distance) from `text`,
-    that distance, and the tree edit distance behind it."""
-    from evogame.distance.distance import normalised_ted, tree_edit_distance
-    from evogame.distance.features import labeled_tree
-    from evogame.lang import parse_text
-
-    if not seed_trees:
-        return None, 1.0, 0
-    t = labeled_tree(parse_text(text))
-    best = None
-    for name in sorted(seed_trees):
-        s = seed_trees[name]
-        edits = tree_edit_distance(t, s)
-        d = normalised_ted(edits, len(t), len(s))
-        if best is None or d < best[1]:
-            best = (name, d, edits)
-    return best
-
-
-def _seed_files(p: Path) -> list[Path]:
-    return sorted(p.glob("*.rcy")) if p.is_dir() else [p] if p.is_file() else []
 
 
 def _plot(run: Path, store) -> None:

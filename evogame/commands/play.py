@@ -87,38 +87,21 @@ class _Progress:
             self.bar.stop()
 
 
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--games", "n", default=1000, show_default=True, type=click.IntRange(1), help="Games to play."
-)
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the whole run.")
-@click.option(
+# Options shared by the commands that play a file (play, trace).
+PLAYERS_OPTION = click.option(
     "--players", default="", help="One player per seat, comma-separated (default: all random)."
 )
-@click.option(
+DEFINE_OPTION = click.option(
     "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
 )
-@click.option(
-    "--workers", default=1, show_default=True, type=click.IntRange(1), help="Worker processes."
-)
-@click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
-@click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(1))
-@click.option(
+ROLLOUTS_OPTION = click.option(
     "--rollouts",
     default=10,
     show_default=True,
     type=click.IntRange(1),
     help="PIPMC rollouts per option.",
 )
-@click.option(
-    "--iterations",
-    default=200,
-    show_default=True,
-    type=click.IntRange(1),
-    help="ISMCTS iterations per decision.",
-)
-@click.option(
+BY_OPTION = click.option(
     "--by",
     "value_by",
     type=click.Choice(["rank", "score", "win"]),
@@ -126,6 +109,30 @@ class _Progress:
     show_default=True,
     help="What Monte Carlo players maximise (score suits cooperative games).",
 )
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--games", "n", default=1000, show_default=True, type=click.IntRange(1), help="Games to play."
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the whole run.")
+@PLAYERS_OPTION
+@DEFINE_OPTION
+@click.option(
+    "--workers", default=1, show_default=True, type=click.IntRange(1), help="Worker processes."
+)
+@click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
+@click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(1))
+@ROLLOUTS_OPTION
+@click.option(
+    "--iterations",
+    default=200,
+    show_default=True,
+    type=click.IntRange(1),
+    help="ISMCTS iterations per decision.",
+)
+@BY_OPTION
 @click.option(
     "--rotate", is_flag=True, help="Seat each player in every position in turn; report per player."
 )

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import click
 
-from evogame.commands.play import load_game
+from evogame.commands.play import (
+    BY_OPTION,
+    DEFINE_OPTION,
+    PLAYERS_OPTION,
+    ROLLOUTS_OPTION,
+    load_game,
+)
 from evogame.players.base import make_player
 
 
@@ -29,20 +35,10 @@ def seat_players(file: Path, spec: str, nplayers: int, rollouts: int, value_by: 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", default=0, show_default=True, type=int, help="Game 0 of `play --seed`.")
-@click.option(
-    "--players", default="", help="One player per seat, comma-separated (default: all random)."
-)
-@click.option(
-    "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
-)
-@click.option("--rollouts", default=10, show_default=True, type=click.IntRange(1))
-@click.option(
-    "--by",
-    "value_by",
-    type=click.Choice(["rank", "score", "win"]),
-    default="rank",
-    show_default=True,
-)
+@PLAYERS_OPTION
+@DEFINE_OPTION
+@ROLLOUTS_OPTION
+@BY_OPTION
 @click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
 @click.option("--json", "as_json", is_flag=True, help="The events as a JSON list.")
 def trace(file, seed, players, defines, rollouts, value_by, max_decisions, as_json):
