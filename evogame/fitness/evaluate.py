@@ -358,13 +358,21 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     n_games, need = g["games"], g["min_termination"]
     players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)
+    budget, work = g["budget"], 0.0
     for i in range(n_games):
-        tally.add(play_one(game, players, i, seed, run.limits))
+        rec = play_one(game, players, i, seed, run.limits)
+        tally.add(rec)
+        work += rec.work
         if _ends_too_rarely(tally, need, early=True):
             break  # the sample already shows the game ends too rarely
+        if budget and work >= budget:
+            break  # a game this costly is judged on the games its budget allows
     run.games["gate"] = tally.games
+    run.work["gate"] = work
     if tally.any_real_decision:
-        tally.moves, tally.examined, tally.distinct, work = moves_sample(game, seed, run.limits)
+        tally.moves, tally.examined, tally.distinct, work = moves_sample(
+            game, seed, run.limits, budget=g["moves_budget"]
+        )
         run.work["moves"] = work
     _timed(run, "gate", t)
     failures = []

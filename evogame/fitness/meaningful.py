@@ -26,34 +26,44 @@ def moves_sample(
     limits: Limits,
     games: int = 20,
     max_options: int = 2000,
+    budget: float = 0,
 ) -> tuple[list[tuple[int, int, int]], int, int, float]:
     """Per game (T_g, R_g, B_g) over up to `games` random games, the last one cut short
-    once `max_options` options were examined; also Σ options and Σ different moves at
-    decisions with more than one option, and the engine work spent (one unit per option
-    tried on a copy, plus the games' own)."""
+    once `max_options` options were examined or the engine work reached `budget` (0: no
+    budget); also Σ options and Σ different moves at decisions with more than one option,
+    and the engine work spent (the games' own, and each option played on a copy up to the
+    next decision)."""
     sample: list[tuple[int, int, int]] = []
     options = moves = 0
     work = 0.0
+
+    def spent(st) -> bool:
+        return options >= max_options or (budget > 0 and work + st.work >= budget)
+
     for g in range(games):
         st = game.new_state(
             deal_seed(seed, g), max_decisions=limits.max_decisions, max_steps=limits.max_steps
         )
         rng = random.Random(play_seed(seed, g))
         T = R = B = 0
-        while not st.terminal and options < max_options:
+        while not st.terminal and not spent(st):
             n = len(st.options)
             T += 1
             if n > 1:
-                d = len({st.outcome_key(i) for i in range(n)})
+                keys = set()
+                for i in range(n):
+                    key, w = st.outcome(i)
+                    keys.add(key)
+                    work += w
+                d = len(keys)
                 options += n
                 moves += d
-                work += n
                 if d > 1:
                     R += 1
                     B += d
             st.apply_action(rng.randrange(n) if n > 1 else 0)
         work += st.work
         sample.append((T, R, B))
-        if options >= max_options:
+        if spent(st):
             break
     return sample, options, moves, work

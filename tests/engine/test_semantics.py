@@ -150,6 +150,20 @@ def test_a_stage_that_never_ends_is_capped_not_hung():
     assert st.is_terminal() and st.capped and not st.cycle
 
 
+def test_a_game_whose_whole_work_is_too_large_is_capped():
+    """Each stretch between decisions stays under max_steps, but 1,000 of them would be
+    10^8 steps: the game is capped once its work passes 10 x max_steps."""
+    g = game(
+        "(stage player (end (== (game sto T) 1))"
+        " (do ((repeat 50 (inc (game sto U) 1))))"
+        " (choice ((inc (game sto U) 1) (inc (game sto U) 2))))"
+    )
+    st = g.new_state(0, max_steps=200, max_decisions=1000)
+    while not st.is_terminal():
+        st.apply_action(0)
+    assert st.capped and st.work <= 10 * 200 + 200 and st.decisions < 1000
+
+
 def test_a_deterministic_loop_is_recorded_as_a_cycle():
     g = game("(stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 0))))")
     st = g.new_state(0)

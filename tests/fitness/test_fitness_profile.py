@@ -33,7 +33,13 @@ def test_minimal_profile_takes_defaults(tmp_path):
     prof = load_profile(write(tmp_path, MINIMAL))
     assert prof.names() == ("fairness",)
     assert prof.component("fairness").weight == 1.0
-    assert prof.gates == {"games": 100, "min_termination": 0.9, "require_decision": True}
+    assert prof.gates == {
+        "games": 100,
+        "min_termination": 0.9,
+        "require_decision": True,
+        "budget": 0,
+        "moves_budget": 0,
+    }
 
 
 @pytest.mark.parametrize(
