@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +34,7 @@ class Candidate:
     rank: int
     hash: str
     fitness: float
-    second: float | None
+    judged: dict | None  # the judge's look (`Store.best`): profile, fitness, interval
     generation: int
     lineage: str
     components: list[tuple[str, float, float, float]]
@@ -53,18 +52,6 @@ class Candidate:
 
 def _seed_texts(seeds: str) -> dict[str, str]:
     return {f.name: f.read_text(encoding="utf-8") for f in seed_files(Path(seeds))}
-
-
-def _best_files(run: Path) -> list[tuple[str, float | None]]:
-    """(hash, fitness on the fresh seed or None) of best/, in rank order."""
-    out = []
-    for f in sorted((run / "best").glob("*.rcy")):
-        m = re.match(r"\d+-([0-9a-f]+)\.rcy$", f.name)
-        if not m:
-            continue
-        second = re.search(r"on a fresh seed ([0-9.]+)", f.read_text(encoding="utf-8")[:2000])
-        out.append((m.group(1), float(second.group(1)) if second else None))
-    return out
 
 
 def _sample_game(text: str, seed: int) -> tuple[str, int]:
@@ -123,12 +110,13 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
             with contextlib.suppress(Exception):  # a seed edited since that no longer parses
                 seeds[name] = to_text(parse_text(t))
         seed_trees = {n: labeled_tree(parse_text(t)) for n, t in seeds.items()}
-        picks = _best_files(run)[:top] or [
-            (c["hash"], None) for c in store.valid_candidates()[:top]
+        picks = store.best()[:top] or [
+            {"hash": c["hash"], "fitness": None} for c in store.valid_candidates()[:top]
         ]
         cands: list[Candidate] = []
         trees = []
-        for rank, (h, second) in enumerate(picks, start=1):
+        for rank, pick in enumerate(picks, start=1):
+            h = pick["hash"]
             c = store.get(h)
             if c is None:
                 continue
@@ -140,7 +128,7 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
                     rank=rank,
                     hash=h,
                     fitness=c["fitness"] or 0.0,
-                    second=second,
+                    judged=pick if pick["fitness"] is not None else None,
                     generation=c["generation"],
                     lineage=f"{c['operator']} of {', '.join(c['parents']) or '-'}",
                     components=[(k, *v) for k, v in sorted(c["components"].items())],

@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 
 from evogame.commands import profile_option
-from evogame.evolve.loop import Campaign, CampaignError, Config
+from evogame.evolve.loop import Campaign, CampaignError, Config, components_line
 from evogame.evolve.seeds import nearest_seed, seed_files
 
 
@@ -63,6 +63,13 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "--timeout", default=60.0, show_default=True, type=float, help="Seconds allowed per evaluation."
 )
 @click.option(
+    "--judge",
+    default="",
+    metavar="PROFILE",
+    help="Judge best/ again at the end with this profile on fresh seeds, and rank it so "
+    "(default: the one the campaign profile names, thorough for default; none: do not).",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -79,6 +86,7 @@ def evolve(
     scheduler,
     dask_local,
     timeout,
+    judge,
     resume,
     quiet,
 ):
@@ -100,6 +108,7 @@ def evolve(
         scheduler=scheduler,
         dask_local=dask_local,
         timeout=timeout,
+        judge=judge,
         argv=sys.argv[1:],
     )
     try:
@@ -211,12 +220,20 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
     archive = None
     if cfg.get("algorithm") == "map-elites":
         archive = _show_archive(run, store, cfg, seed_trees)
-    for rank, c in enumerate(store.valid_candidates()[:top], start=1):
-        comps = ", ".join(
-            f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]" for k, v in sorted(c["components"].items())
-        )
+    # best/ (new games of distinct families, judged again) when the campaign wrote it
+    picks = store.best() or [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
+    if store.best():
+        click.echo("best/: new games of distinct families, ranked as judged again")
+    for rank, pick in enumerate(picks[:top], start=1):
+        c = store.get(pick["hash"])
         click.echo(f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}")
-        click.echo(f"  components: {comps}")
+        click.echo(f"  components: {components_line(c['components'])}")
+        if pick["fitness"] is not None:
+            lo, hi = pick["fitness_ci95"] or (0.0, 0.0)
+            click.echo(
+                f"  judged again ({pick['profile']}, a fresh seed): fitness {pick['fitness']:.4f} "
+                f"(95% CI {lo:.2f}-{hi:.2f}); {components_line(pick['components'])}"
+            )
         click.echo(f"  lineage: {c['operator']} of {', '.join(c['parents']) or '-'}")
         for note in c["stats"].get("notes", []):
             click.echo(f"  note: {note}")
@@ -300,15 +317,12 @@ def _judge(cand: dict, profile) -> None:
     from evogame.lang import parse_text
 
     ev = evaluate(parse_text(cand["text"]), profile, seed=cand["seed"], name=cand["hash"])
-    comps = ", ".join(
-        f"{k} {v:.3f} [{lo:.2f}, {hi:.2f}]" for k, (v, lo, hi) in sorted(ev.components.items())
-    )
     why = f" ({ev.reason})" if ev.reason else ""
     click.echo(
         f"  judged with {profile.name}: fitness {ev.fitness:.4f} "
         f"[{ev.fitness_ci[0]:.2f}, {ev.fitness_ci[1]:.2f}]{why}, {sum(ev.games.values()):,} games"
     )
-    click.echo(f"    components: {comps}")
+    click.echo(f"    components: {components_line(ev.components)}")
 
 
 def _kind_of(text: str) -> str:

@@ -51,6 +51,7 @@ def evaluate_job(job: tuple) -> dict:
             "valid": ev.reason is None,
             "reason": ev.reason,
             "fitness": ev.fitness,
+            "fitness_ci95": list(ev.fitness_ci),
             "components": {k: list(v) for k, v in ev.components.items()},
             "stats": {"games": ev.games, "notes": list(ev.notes), **ev.details},
         }
@@ -118,9 +119,17 @@ class Executor:
         if self.cluster is not None:
             self.cluster.close()
 
-    def map(self, jobs: list[tuple[str, int, float | None]]) -> Iterator[dict]:
-        """Evaluate ``(text, seed, cut)`` jobs; results in the order given."""
-        jobs = [(*j, self.profile, self.timeout) for j in jobs]
+    def map(
+        self,
+        jobs: list[tuple[str, int, float | None]],
+        profile: Profile | None = None,
+        timeout: float | None = None,
+    ) -> Iterator[dict]:
+        """Evaluate ``(text, seed, cut)`` jobs with the executor's profile (or `profile`,
+        and then `timeout`); results in the order given."""
+        if profile is None:
+            profile, timeout = self.profile, self.timeout
+        jobs = [(*j, profile, timeout) for j in jobs]
         if self.client is not None:
             futures = self.client.map(evaluate_job, jobs, pure=False)
             for f in futures:

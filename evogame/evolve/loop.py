@@ -58,6 +58,9 @@ class Config:
     scheduler: str | None = None
     dask_local: int = 0
     timeout: float = 60.0
+    #: the profile best/ is judged again with at the end, on a fresh seed: "" = the one the
+    #: campaign profile names (its `judge` key: `thorough` for `default`), "none" = not
+    judge: str = ""
     argv: list[str] = field(default_factory=list)
 
 
@@ -119,6 +122,13 @@ class Campaign:
             self.archive = Archive(self.profile.map_elites)
         elif cfg.algorithm != "mu+lambda":
             raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
+        self.judge_name = cfg.judge or self.profile.judge or cfg.profile
+        self.judge_profile = None
+        if self.judge_name != "none":
+            try:
+                self.judge_profile = load_profile(self.judge_name)
+            except (ProfileError, OSError) as e:
+                raise CampaignError(f"judge profile {self.judge_name}: {e}") from None
         self.logbook: list[dict] = []
         self.stop = False
         self._trees: dict[str, list] = {}
@@ -377,25 +387,32 @@ class Campaign:
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
-    def rejudge(self, cands: list[dict], ex: Executor) -> list[tuple[dict, dict]]:
-        """Each candidate evaluated again on a fresh evaluation seed (same profile), ranked
-        by the mean of its two fitnesses: the best of a thousand noisy scores is flattered
-        by its luck, and a second, independent look takes the luck out of the ranking."""
+    #: The judge's time limit per game, as a multiple of the campaign's `timeout`: the judge
+    #: profile (`thorough`) plays ten times the games of a campaign's and to the end.
+    JUDGE_TIMEOUT = 10
+
+    def rejudge(self, cands: list[dict], ex: Executor) -> list[tuple[dict, dict | None]]:
+        """Each candidate evaluated again with the judge profile (`--judge`, else the one
+        the campaign profile names: `thorough` for `default`) on a fresh evaluation seed, and ranked by that judgement (then by the
+        campaign's rank): the best of a thousand budgeted, noisy scores is flattered by its
+        luck, and an independent, more precise look takes the luck out of the ranking.
+        Without a judge the campaign's order stands."""
+        if self.judge_profile is None:
+            return [(c, None) for c in cands]
         seed = self.cfg.seed + 1_000_003
         jobs = [(c["text"], eval_seed(c["text"], seed), None) for c in cands]
-        again = list(ex.map(jobs))
+        timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
+        again = []
+        for c, r in zip(cands, ex.map(jobs, self.judge_profile, timeout), strict=True):
+            again.append({**r, "profile": self.judge_name, "seed": eval_seed(c["text"], seed)})
         pairs = list(zip(cands, again, strict=True))
-        pairs.sort(
-            key=lambda p: (
-                -((p[0]["fitness"] or 0.0) + (p[1]["fitness"] or 0.0)),
-                *rank_key(p[0])[1:],
-            )
-        )
+        pairs.sort(key=lambda p: (-(p[1]["fitness"] or 0.0), *rank_key(p[0])))
         return pairs
 
     def write_best(self, ex: Executor | None = None) -> None:
         """best/: the best new games of distinct families (`distinct_best`); at the end of
-        a campaign (with an executor) re-judged on a fresh seed and ranked by both looks."""
+        a campaign (with an executor) judged again (`rejudge`) and ranked by that. The
+        order and the judgements also go to the store's `best` table (show, report)."""
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
         for old in best_dir.glob("*.rcy"):
@@ -418,21 +435,26 @@ class Campaign:
             ]
             + (["--nsga2"] if self.cfg.nsga2 else [])
             + (["--algorithm", self.cfg.algorithm] if self.cfg.algorithm != "mu+lambda" else [])
+            + (["--judge", self.cfg.judge] if self.cfg.judge else [])
         )
         best = self.distinct_best()
         judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
+        self.store.save_best([{**(again or {}), "hash": c["hash"]} for c, again in judged])
         for rank, (c, again) in enumerate(judged, start=1):
-            comps = ", ".join(
-                f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]"
-                for k, v in sorted(c["components"].items())
-            )
-            second = ""
-            if again is not None:
-                second = f"; on a fresh seed {again['fitness'] or 0.0:.4f}"
             header = [
                 f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",
-                f";; fitness {c['fitness']:.4f}{second}",
-                f";; components (95% CI): {comps}",
+                f";; campaign fitness ({self.cfg.profile}) {c['fitness']:.4f}",
+                f";; components (95% CI): {components_line(c['components'])}",
+            ]
+            if again is not None:
+                lo, hi = again.get("fitness_ci95") or (0.0, 0.0)
+                header += [
+                    f";; judged again ({again['profile']}, a fresh seed): fitness "
+                    f"{again['fitness'] or 0.0:.4f} (95% CI {lo:.2f}-{hi:.2f})"
+                    + (f", {again['reason']}" if again.get("reason") else ""),
+                    f";; judged components (95% CI): {components_line(again.get('components', {}))}",
+                ]
+            header += [
                 f";; lineage: {c['operator']} of {', '.join(c['parents']) or '-'} (hash {c['hash']})",
                 f";; reproduce: {cmd}",
                 "",
@@ -440,6 +462,13 @@ class Campaign:
             (best_dir / f"{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
+
+
+def components_line(components: dict) -> str:
+    """`name value [lo, hi]` for each component, by name."""
+    return ", ".join(
+        f"{k} {v[0]:.3f} [{v[1]:.2f}, {v[2]:.2f}]" for k, v in sorted(components.items())
+    )
 
 
 def _listify(state):

@@ -5,6 +5,9 @@ Tables (SQLite, one transaction per write so a kill never leaves half a row):
              components, stats, seed)        -- every evaluated candidate, once per text
   generations(generation, population, rng, logbook)
                                              -- the state at the end of each generation
+  best(rank, hash, profile, seed, fitness, fitness_lo, fitness_hi, components)
+                                             -- best/ as last written: each game judged
+                                                again (another profile, a fresh seed)
 No column depends on timing or insertion order, so an interrupted and resumed campaign
 ends with exactly the rows of an uninterrupted one.
 """
@@ -36,6 +39,16 @@ CREATE TABLE IF NOT EXISTS generations (
     population TEXT NOT NULL,
     rng TEXT NOT NULL,
     logbook TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS best (
+    rank INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL,
+    profile TEXT,
+    seed INTEGER,
+    fitness REAL,
+    fitness_lo REAL,
+    fitness_hi REAL,
+    components TEXT
 );
 """
 
@@ -137,6 +150,46 @@ class Store:
             return None
         g, pop, rng, _ = rows[-1]
         return g, json.loads(pop), json.loads(rng), [json.loads(r[3]) for r in rows]
+
+    def save_best(self, rows: list[dict]) -> None:
+        """Replace the `best` table: rows of (hash, and when judged again: profile, seed,
+        fitness, fitness_ci95, components), in rank order, in one transaction."""
+        with self.db:
+            self.db.execute("DELETE FROM best")
+            for rank, r in enumerate(rows, start=1):
+                ci = r.get("fitness_ci95") or (None, None)
+                self.db.execute(
+                    "INSERT INTO best VALUES (?,?,?,?,?,?,?,?)",
+                    (
+                        rank,
+                        r["hash"],
+                        r.get("profile"),
+                        r.get("seed"),
+                        r.get("fitness"),
+                        ci[0],
+                        ci[1],
+                        json.dumps(r.get("components", {}), sort_keys=True),
+                    ),
+                )
+
+    def best(self) -> list[dict]:
+        """The `best` table in rank order: hash, and the judged fitness, its 95% interval
+        and components (None when best/ was written without judging)."""
+        rows = self.db.execute(
+            "SELECT hash, profile, seed, fitness, fitness_lo, fitness_hi, components"
+            " FROM best ORDER BY rank"
+        ).fetchall()
+        return [
+            {
+                "hash": h,
+                "profile": prof,
+                "seed": seed,
+                "fitness": fit,
+                "fitness_ci95": (lo, hi) if lo is not None else None,
+                "components": json.loads(comps) if comps else {},
+            }
+            for h, prof, seed, fit, lo, hi, comps in rows
+        ]
 
     def valid_candidates(self) -> list[dict]:
         hs = [r[0] for r in self.db.execute("SELECT hash FROM candidates WHERE valid = 1")]

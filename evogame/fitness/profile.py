@@ -48,6 +48,9 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         # the seat counts judged: a game with another count fails the gate (a one-player
         # game asks other questions: profile "solitaire")
         "players": ("seats", (1, 64)),
+        # the profile a campaign's best/ is judged again with (a bundled name or a path;
+        # "" = this profile itself, on a fresh seed)
+        "judge": ("name", ""),
     },
     "limits": {"max_decisions": ("int+", 1000), "max_steps": ("int+", 100_000)},
     "gates": {
@@ -136,6 +139,7 @@ class Profile:
     pipmc: dict = field(hash=False)
     map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
+    judge: str = ""
 
     def component(self, name: str) -> ComponentSpec | None:
         for c in self.components:
@@ -242,6 +246,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         pipmc=out["pipmc"],
         map_elites=out["map_elites"],
         components=tuple(specs),
+        judge=out[""]["judge"],
     )
 
 
@@ -259,6 +264,10 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
         least = 1 if kind == "int+" else 0
         if isinstance(v, bool) or not isinstance(v, int) or v < least:
             raise fail(key, f"expected an integer of at least {least}, got {v!r}")
+        return v
+    if kind == "name":
+        if not isinstance(v, str):
+            raise fail(key, f"expected a profile name or path, got {v!r}")
         return v
     if kind == "bool":
         if not isinstance(v, bool):

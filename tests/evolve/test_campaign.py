@@ -262,3 +262,54 @@ def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
     assert "MAP-Elites archive:" in shown and "QD-score" in shown
     for png in ("archive.png", "qd.png", "fitness.png"):
         assert (tmp_path / "plots" / png).stat().st_size > 1000
+
+
+def test_best_is_judged_again_with_the_judge_profile_and_ranked_by_it(tmp_path, capsys):
+    """best/ at the end: each game evaluated again with `--judge` on a fresh seed, ranked
+    by that judgement, the judgement in the header, the `best` table, `show` and `report`."""
+    from evogame.evolve.store import Store
+
+    seeds = seeds_dir(tmp_path)
+    judge = tmp_path / "judge.toml"
+    # a judge that cares for one thing only, so its order differs from the campaign's
+    judge.write_text("[components.length]\nweight = 1.0\n")
+    out = tmp_path / "run"
+    assert main([*evolve_args(seeds), "--out", str(out), "--judge", str(judge)]) == 0
+    store = Store(out)
+    best = store.best()
+    assert best and all(b["profile"] == str(judge) for b in best)
+    fits = [b["fitness"] for b in best]
+    assert fits == sorted(fits, reverse=True)  # ranked by the judge
+    for b in best:
+        assert set(b["components"]) == {"length"}
+        lo, hi = b["fitness_ci95"]
+        assert lo <= b["fitness"] <= hi
+    files = sorted((out / "best").glob("*.rcy"))
+    assert [f.name.split("-", 1)[1][:-4] for f in files] == [b["hash"] for b in best]
+    head = files[0].read_text()
+    assert f";; judged again ({judge}, a fresh seed): fitness {fits[0]:.4f}" in head
+    assert "--judge" in head  # the reproduce line keeps it
+    store.close()
+    capsys.readouterr()
+    assert main(["show", str(out), "--top", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert f"#1 {best[0]['hash']}" in shown and f"judged again ({judge}" in shown
+
+
+def test_the_default_profile_names_thorough_as_its_judge(tmp_path):
+    from evogame.evolve.loop import Campaign, Config
+
+    cfg = Config(seeds=str(seeds_dir(tmp_path)), profile="default", out=str(tmp_path / "r"))
+    camp = Campaign(cfg)
+    assert camp.judge_name == "thorough" and camp.judge_profile.name == "thorough"
+    camp.store.close()
+    cfg = Config(seeds=str(tmp_path / "seeds"), profile="quick", out=str(tmp_path / "q"))
+    camp = Campaign(cfg)
+    assert camp.judge_name == "quick"  # a profile without a judge judges itself
+    camp.store.close()
+    cfg = Config(
+        seeds=str(tmp_path / "seeds"), profile="quick", judge="none", out=str(tmp_path / "n")
+    )
+    camp = Campaign(cfg)
+    assert camp.judge_profile is None
+    camp.store.close()
