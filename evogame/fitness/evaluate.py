@@ -518,7 +518,9 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     _timed(run, "agency", t)
 
 
-def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
+def _pipmc_cost(
+    run: _Run, game: CompiledGame, tally: RecordTally, rollouts: int, horizon: int
+) -> float:
     """Estimated engine work of one PIPMC game and its paired random game, from the random
     games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per
     seat per game, b the mean moves at a real decision (the moves sample: PIPMC searches
@@ -531,36 +533,71 @@ def _pipmc_cost(run: _Run, game: CompiledGame, tally: RecordTally) -> float:
     if not N or not R or not T:
         return 0.0
     W = tally.work / N
-    p = run.profile.pipmc
     playout = W / 2
-    if p["horizon"]:
-        playout = min(playout, W * p["horizon"] / (T / N))
-    return 2 * W + R / len(per_game) / game.nplayers * (B / R) * p["rollouts"] * playout
+    if horizon:
+        playout = min(playout, W * horizon / (T / N))
+    return 2 * W + R / len(per_game) / game.nplayers * (B / R) * rollouts * playout
+
+
+#: The shortest play-out horizon (decisions) a search is lightened to (`_fit_search`).
+MIN_HORIZON = 4
+
+
+def _fit_search(
+    run: _Run, game: CompiledGame, tally: RecordTally, games: int
+) -> tuple[int, int, float]:
+    """(rollouts, horizon, estimated work) of the strongest PIPMC search whose `games`
+    paired games fit the phase's budget: the profile's search if it fits, else fewer
+    rollouts (down to 1), then shorter play-outs (halved down to `MIN_HORIZON` decisions;
+    from half a random game when the profile has no horizon). The last, lightest search is
+    returned when none fits. A lighter searcher's gain over random play is a lower bound on
+    the skill the game rewards, so a long game is measured, conservatively, instead of
+    not at all."""
+    p = run.profile.pipmc
+    k0, h0 = p["rollouts"], p["horizon"]
+    tries = [(k, h0) for k in range(k0, 0, -1)]
+    h = h0 or max(MIN_HORIZON, round(sum(tally.decisions) / max(tally.games, 1) / 2))
+    while h // 2 >= MIN_HORIZON:
+        h //= 2
+        tries.append((1, h))
+    for k, h in tries:
+        needed = games * _pipmc_cost(run, game, tally, k, h)
+        if not p["budget"] or needed <= p["budget"]:
+            break
+    return k, h, needed
 
 
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     """One PIPMC player against random ones, in whole rotations, each game paired with an
     all-random game on the same deal (`PairedSkill`), until skill is narrow enough (or the
-    budget is spent)."""
+    budget is spent). When the profile's search would not fit the budget, a lighter one
+    does (`_fit_search`), with a note."""
     p = run.profile.pipmc
     n = game.nplayers
     lo_games = -(-p["min_games"] // n) * n
-    needed = lo_games * _pipmc_cost(run, game, tally)
+    rollouts, horizon, needed = _fit_search(run, game, tally, lo_games)
     run.details["pipmc_min_games_work_estimate"] = round(needed)
+    run.details["pipmc_rollouts"], run.details["pipmc_horizon"] = rollouts, horizon
     if p["budget"] and needed > p["budget"]:
         run.not_measured(
             "skill",
             f"its {lo_games} PIPMC games (pipmc.min_games in whole rotations) would cost about "
-            f"{needed:,.0f} units of engine work (profile pipmc.budget = {p['budget']:,})",
+            f"{needed:,.0f} units of engine work even with {rollouts} rollout(s) and play-outs "
+            f"of {horizon} decisions (profile pipmc.budget = {p['budget']:,})",
         )
         return
+    if (rollouts, horizon) != (p["rollouts"], p["horizon"]):
+        run.notes.append(
+            f"skill measured with a lighter search to fit pipmc.budget = {p['budget']:,}: "
+            f"{rollouts} rollout(s) per move, play-outs of {horizon} decisions (profile: "
+            f"{p['rollouts']}, {p['horizon'] or 'to the end'}); a lower bound on what "
+            "skill the game rewards"
+        )
     t = _clock()
     seed = phase_seed(run.seed, 2)
     by_score = n == 1 or game.cooperative
     # PIPMC must value moves by score when every rank (and win share) is the same.
-    pip = PIMCPlayer(
-        rollouts=p["rollouts"], by="score" if by_score else "rank", horizon=p["horizon"]
-    )
+    pip = PIMCPlayer(rollouts=rollouts, by="score" if by_score else "rank", horizon=horizon)
     rnd = RandomPlayer()
     hi_games = -(-p["max_games"] // n) * n
     batch = -(-p["batch"] // n) * n
@@ -598,7 +635,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                 pip.record = []
                 a = play_one(game, seated, i, seed, run.limits, deal=ds)
                 if not by_score:
-                    course.add_game(pip.record, p["rollouts"], a.win[r] >= max(a.win))
+                    course.add_game(pip.record, rollouts, a.win[r] >= max(a.win))
                 b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
                 if by_score:
                     paired.add(a.scores[r], b.scores[r])

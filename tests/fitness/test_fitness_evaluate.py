@@ -302,7 +302,7 @@ def test_a_candidate_far_below_the_cut_is_raced_out_after_its_gate_sample():
 def test_pipmc_games_costlier_than_estimated_leave_skill_unmeasured(monkeypatch):
     """The PIPMC cost is estimated from random games; a thinking player can make games much
     longer. Fewer than min_games is then no measure: skill is not measured (counted 0)."""
-    monkeypatch.setattr(evaluate_module, "_pipmc_cost", lambda run, game, tally: 1.0)
+    monkeypatch.setattr(evaluate_module, "_pipmc_cost", lambda *_args: 1.0)
     prof = only("fairness", "skill", pipmc={"min_games": 30, "max_games": 30, "budget": 5000})
     ev = evaluate(parse_file(SEEDS / "agram.rcy"), prof)
     assert 0 < ev.games["pipmc"] < 30
@@ -325,3 +325,26 @@ def test_a_zero_fitness_that_passed_the_gates_says_which_measure_is_zero():
     assert ev.reason is None and ev.fitness == 0.0
     assert ev.components["agency"][0] == 0.0
     assert any(n.startswith("fitness 0: ") and "agency" in n for n in ev.notes)
+
+
+def test_a_game_too_costly_for_the_profiles_search_is_measured_with_a_lighter_one():
+    """Issue 13: a long game is not left unmeasured (nor scored 0) for its length. When the
+    profile's PIPMC search would not fit the budget, fewer rollouts (then shorter
+    play-outs) do, and a note says so; only a game too costly even for the lightest search
+    is left unmeasured."""
+    ast = parse_file(SEEDS / "hearts.rcy")
+    pip = {"rollouts": 4, "horizon": 20, "min_games": 4, "max_games": 4}
+    free = evaluate(ast, only("fairness", "skill", pipmc=pip))
+    full = free.details["pipmc_min_games_work_estimate"]
+    assert free.details["pipmc_rollouts"] == 4 and free.details["pipmc_horizon"] == 20
+    # a budget a third of the profile's search: a lighter search fits
+    tight = evaluate(ast, only("fairness", "skill", pipmc={**pip, "budget": full // 3}))
+    k, h = tight.details["pipmc_rollouts"], tight.details["pipmc_horizon"]
+    assert (k, h) < (4, 20) and tight.details["pipmc_min_games_work_estimate"] <= full // 3
+    assert tight.games["pipmc"] > 0
+    assert any("lighter search" in n for n in tight.notes)
+    assert not any("skill not measured" in n for n in tight.notes)
+    # a budget no search fits: not measured, and the note names the lightest search tried
+    none = evaluate(ast, only("fairness", "skill", pipmc={**pip, "budget": 10}))
+    assert none.games["pipmc"] == 0
+    assert any("skill not measured" in n and "1 rollout(s)" in n for n in none.notes)
