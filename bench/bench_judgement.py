@@ -42,8 +42,8 @@ def edits(path: Path, k: int, seed: int, library: list) -> list[str]:
     """Up to `k` distinct valid edits of the game in `path` (canonical, simplified text)."""
     game = parse_file(path)
     genome = GenomeSet([*library, game])
-    ops = TypedOps(genome)
     tree = list(genome.to_tree(game))
+    ops = TypedOps(genome, [tree])
     base = simplified_text(to_text(game))
     rng = random.Random(f"{seed}:{path.name}")
     out: dict[str, None] = {}

@@ -33,8 +33,8 @@ def main() -> None:
     args = ap.parse_args()
     games = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
     genome = GenomeSet(games)
-    ops = TypedOps(genome)
     trees = [list(genome.to_tree(g)) for g in games]
+    ops = TypedOps(genome, trees)
     seen = {text_hash(to_text(g)) for g in games}
     rng = random.Random(args.seed)
     counts: collections.Counter = collections.Counter()

@@ -58,8 +58,8 @@ def mutant_texts(n: int, seed: int = 0) -> list[str]:
 
     games = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
     genome = GenomeSet(games)
-    ops = TypedOps(genome)
     trees = [list(genome.to_tree(g)) for g in games]
+    ops = TypedOps(genome, trees)
     rng = random.Random(seed)
     out: dict[str, None] = {}
     for _ in range(50 * n):

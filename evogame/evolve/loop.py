@@ -112,7 +112,9 @@ class Campaign:
         except (ProfileError, OSError) as e:
             raise CampaignError(f"profile {cfg.profile}: {e}") from None
         self.genome = GenomeSet(self.seed_asts.values())
-        self.ops = TypedOps(self.genome)
+        self.ops = TypedOps(
+            self.genome, [list(self.genome.to_tree(a)) for a in self.seed_asts.values()]
+        )
         self.store = Store(self.folder)
         self.rng = random.Random(cfg.seed)
         self.archive = None

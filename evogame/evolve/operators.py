@@ -11,13 +11,19 @@ of types: we do not use it).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from deap import gp
 
 from evogame.evolve.pset import GenomeSet
 
+#: Bloat limits of an offspring (nodes, height), raised to fit the largest seed with room
+#: to grow (`TypedOps`): a cons-list is one level per item, so The Game's deck of 98
+#: numbers is 107 levels high, and a fixed limit below that let no child of it be valid.
 MAX_SIZE = 4000
 MAX_HEIGHT = 90
+SIZE_ROOM = 1.5
+HEIGHT_ROOM = 10
 
 
 class Uninhabited(Exception):
@@ -27,9 +33,15 @@ class Uninhabited(Exception):
 class TypedOps:
     """Operators over one `GenomeSet`, with its per-type minimum generation depth."""
 
-    def __init__(self, genome: GenomeSet):
+    def __init__(self, genome: GenomeSet, seeds: Iterable[list] = ()):
+        """`seeds`: the trees evolution starts from; the bloat limits are raised to fit
+        the largest (its size x `SIZE_ROOM`, its height + `HEIGHT_ROOM`)."""
         self.gs = genome
         self.pset = genome.pset
+        self.max_size, self.max_height = MAX_SIZE, MAX_HEIGHT
+        for t in seeds:
+            self.max_size = max(self.max_size, int(SIZE_ROOM * len(t)))
+            self.max_height = max(self.max_height, gp.PrimitiveTree(t).height + HEIGHT_ROOM)
         self.min_depth = self._min_depths()
         self._sorted_cache: dict[tuple, list] = {}
 
@@ -122,7 +134,7 @@ class TypedOps:
         return gp.PrimitiveTree(tree).searchSubtree(i)
 
     def ok(self, tree: list) -> bool:
-        return len(tree) <= MAX_SIZE and gp.PrimitiveTree(tree).height <= MAX_HEIGHT
+        return len(tree) <= self.max_size and gp.PrimitiveTree(tree).height <= self.max_height
 
     # --- crossover ---------------------------------------------------------------------------
 
