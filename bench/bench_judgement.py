@@ -10,9 +10,11 @@ literals), each simplified (evogame.lang.simplify) and checked (a valid, compili
 whose canonical text differs from the original's). An edit is *behaviour-changing* when
 its random play measurably differs from the original's: decisions per game or mean options
 at real decisions by more than 3%, the share of drawn games or a turn position's win share
-by more than 0.05 (a renamed unused deck reshuffles every game, and noise alone moves
-these figures less than that in 500 games or more). The real game *beats* an
-edit when its fitness is higher (a tie counts one half). Prints a per-game table and the
+by more than 0.05, and in each case by more than 3 standard errors of the difference (a
+renamed unused deck reshuffles every game; a long game is judged on as few as 100 random
+games, where noise alone moves a win share by 0.05 or more: the standard error of the
+difference of two shares near 1/4 from 100 games each is 0.06). Whether the gates pass
+counts too. The real game *beats* an edit when its fitness is higher (a tie counts one half). Prints a per-game table and the
 share of behaviour-changing edits beaten, overall; Browne's Ludi culled about 98% of its
 random designs, and the target here is at least 85%.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -35,7 +38,14 @@ from evogame.lang.simplify import simplified_text
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "cardstock" / "games"
 SEEDS = ROOT / "seeds"
-BEHAVIOUR = ("decisions_per_game", "mean_branching_real", "win_share_by_turn_position", "draws")
+BEHAVIOUR = (
+    "decisions_per_game",
+    "mean_branching_real",
+    "win_share_by_turn_position",
+    "draws",
+    "random_games",
+    "decisions_per_game_sd",
+)
 
 
 def edits(path: Path, k: int, seed: int, library: list) -> list[str]:
@@ -66,15 +76,29 @@ def changed(a: dict, b: dict) -> bool:
     """Whether edit `b` plays measurably differently from game `a` (module docstring)."""
     if (a["reason"] is None) != (b["reason"] is None):
         return True
-    da, ba, wa, xa = a["behaviour"]
-    db, bb, wb, xb = b["behaviour"]
+    da, ba, wa, xa, na, sa = a["behaviour"]
+    db, bb, wb, xb, nb, sb = b["behaviour"]
     if None in (da, db, ba, bb):
         return (da, ba) != (db, bb)
-    if abs(da - db) > 0.03 * max(da, 1e-9) or abs(ba - bb) > 0.03 * max(ba, 1e-9):
+    na, nb = max(na or 1, 1), max(nb or 1, 1)
+
+    def differ(p: float, q: float, floor: float, se: float) -> bool:
+        return abs(p - q) > max(floor, 3 * se)
+
+    if differ(da, db, 0.03 * max(da, 1e-9), math.sqrt((sa or 0) ** 2 / na + (sb or 0) ** 2 / nb)):
         return True
-    if abs((xa or 0) - (xb or 0)) > 0.05 or len(wa or []) != len(wb or []):
+    if abs(ba - bb) > 0.03 * max(ba, 1e-9):  # from the moves sample and all random games
         return True
-    return any(abs(p - q) > 0.05 for p, q in zip(wa or [], wb or [], strict=True))
+    if len(wa or []) != len(wb or []):
+        return True
+
+    def share_se(p: float, q: float) -> float:
+        return math.sqrt(p * (1 - p) / na + q * (1 - q) / nb)
+
+    xa, xb = xa or 0.0, xb or 0.0
+    if differ(xa, xb, 0.05, share_se(xa, xb)):
+        return True
+    return any(differ(p, q, 0.05, share_se(p, q)) for p, q in zip(wa or [], wb or [], strict=True))
 
 
 def _judge(job: tuple[str, str, str, int]) -> dict:
@@ -115,6 +139,7 @@ def main() -> None:
     for (f, _i), r in zip(owners, results, strict=True):
         per.setdefault(f, []).append(r)
     beaten = changing = 0.0
+    passing = [0.0, 0.0]  # beaten, changing: real games that pass the gates
     zeros = []
     rows = []
     for f, rs in per.items():
@@ -130,6 +155,9 @@ def main() -> None:
         )
         beaten += b
         changing += len(ch)
+        if real["reason"] is None:
+            passing[0] += b
+            passing[1] += len(ch)
         if real["fitness"] == 0:
             zeros.append((f.stem, real["reason"]))
         rows.append(
@@ -141,6 +169,11 @@ def main() -> None:
         print(f"{name:32s} {fit:7.3f} {n:5d} {c:8d} {b:6.1f}{note}")
     share = beaten / changing if changing else float("nan")
     print(f"\nbehaviour-changing edits beaten: {beaten:.1f} of {changing:.0f} = {share:.1%}")
+    if passing[1]:
+        print(
+            f"  of real games that pass the gates: {passing[0]:.1f} of {passing[1]:.0f}"
+            f" = {passing[0] / passing[1]:.1%}"
+        )
     print(f"real games scoring 0: {len(zeros)} {zeros}")
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "share": share, "zeros": zeros}, indent=1))

@@ -44,6 +44,7 @@ from `seed`, games are numbered, and the stopping rules depend only on the games
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -463,6 +464,9 @@ def _describe(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         random_games=s.games,
         win_share_by_turn_position=[round(x, 4) for x in s.win_share_by_turn_position()],
         decisions_per_game=round(s.mean_decisions(), 3),
+        decisions_per_game_sd=round(statistics.pstdev(tally.decisions), 3)
+        if tally.decisions
+        else 0.0,
         real_decisions_per_game=round(R / s.games, 3) if s.games else 0.0,
         mean_branching_real=round(sum(tally.real_options) / R, 3) if R else 0.0,
         distinct_share=round(tally.distinct / tally.examined, 4) if tally.examined else None,
