@@ -23,3 +23,16 @@ def test_readme_main_command_runs_on_the_bundled_seeds():
     main = re.search(r"evogame evolve --seeds (\S+) --profile (\S+)", text)
     assert (ROOT / main.group(1)).is_dir() and any((ROOT / main.group(1)).glob("*.rcy"))
     assert (ROOT / main.group(2)).is_file()
+
+
+def test_readme_component_tables_print_the_declared_components():
+    """One home per formula (issue 13): the README's component rows are the declarations
+    of evogame/fitness/declared.py, word for word, in the same order."""
+    from evogame.fitness.declared import DECLARED
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (.*) \|$", text, re.M)
+    declared = [(d.name, " | ".join(x for x in (d.formula, d.interval) if x)) for d in DECLARED]
+    for row in declared:
+        assert row in rows, f"the README row of {row[0]} differs from its declaration"
+    assert [r for r in rows if r in declared] == declared

@@ -13,29 +13,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evogame.fitness.declared import DECLARED
+
 #: Where the profiles bundled with evogame live (``--profile quick`` = fitness/quick.toml).
 PROFILE_DIR = Path(__file__).resolve().parent.parent.parent / "fitness"
 
-#: The components evogame knows, in the order they are reported.
-COMPONENTS = (
-    "fairness",
-    "termination",
-    "branching",
-    "length",
-    "no_draw",
-    "agency",
-    "skill",
-    "meaningful",
-    "drama",
-    "decisiveness",
-    "uncertainty",
-)
+#: The components evogame knows, in the order they are reported (`declared.DECLARED`).
+COMPONENTS = tuple(d.name for d in DECLARED)
 
 #: Components measured from the PIPMC player's value estimates (`evogame.metrics.course`).
-COURSE_COMPONENTS = ("meaningful", "drama", "decisiveness", "uncertainty")
+COURSE_COMPONENTS = tuple(d.name for d in DECLARED if d.phase == "course")
 
 #: Components measured from the random-play sample (the others have phases of their own).
-RANDOM_COMPONENTS = ("fairness", "termination", "branching", "length", "no_draw")
+RANDOM_COMPONENTS = tuple(d.name for d in DECLARED if d.phase == "random")
 
 # Per section: key -> (kind, default). A "budget" is engine work (scripted steps + decisions,
 # look-ahead included: `State.work`), a machine-independent cost; 0 means no budget. Kinds: "int+" positive int, "int0" non-negative int,
@@ -90,18 +80,9 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     },
 }
 
-# Per component: key -> (kind, default). "band" is a pair lo <= hi of positive numbers;
-# "ci" a CI half-width target in (0, 1]; "weight" a non-negative number.
-COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
-    "fairness": {},
-    "termination": {},
-    "branching": {"band": ("band", (2.0, 10.0)), "forced_penalty": ("unit", 1.0)},
-    "length": {"band": ("band", (20.0, 150.0))},
-    "no_draw": {},
-    "agency": {},
-    "skill": {"target": ("unit", 0.6), "floor": ("unit", 0.0)},
-    **{name: {} for name in ("meaningful", "drama", "decisiveness", "uncertainty")},
-}
+# Per component: key -> (kind, default), as declared. "band" is a pair lo <= hi of positive
+# numbers; "ci" a CI half-width target in (0, 1]; "weight" a non-negative number.
+COMPONENT_DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {d.name: d.params for d in DECLARED}
 _COMMON = {"weight": ("weight", 1.0), "ci_half_width": ("ci", 0.1)}
 
 

@@ -1,0 +1,94 @@
+"""The fitness components, declared once: name, the phase that measures them, formula and
+interval (as the README's tables print them; a test holds the two equal) and parameters.
+`evogame.fitness.profile` reads the names and parameters from here, `evaluate` the phases,
+`evogame.fitness.components` computes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One component: `phase` is "random" (the random-play sample), "agency" (fixed deals),
+    "pipmc" (the thinking player's paired games) or "course" (the thinking player's value
+    estimates, in the PIPMC games); `params` maps a profile key to (kind, default), kinds
+    as in `evogame.fitness.profile`; `interval` is empty for the course components (their
+    table has no such column: a 95% interval over games)."""
+
+    name: str
+    phase: str
+    formula: str
+    interval: str = ""
+    params: dict[str, tuple[str, Any]] = field(default_factory=dict)
+
+
+DECLARED: tuple[Declared, ...] = (
+    Declared(
+        "fairness",
+        "random",
+        "min_k tri(w'_k), tri(w) = n·w if w ≤ 1/n else (1 − w)/(1 − 1/n); w'_k = 1/n ± sqrt(max(0, (w_k − 1/n)² − Var w_k)), on w_k's side of 1/n: the sampling noise is taken out of the departure (noise alone inflates the worst position). Random players. 1 seat: 1",
+        interval="tri over each position's Wilson interval (effective n for tie-split shares)",
+    ),
+    Declared(
+        "termination",
+        "random",
+        "games that end by their own rules (not capped, no cycle, no engine error) / N",
+        interval="Wilson",
+    ),
+    Declared(
+        "branching",
+        "random",
+        "band(B/R; 2, 10) · (1 − forced_penalty · (T − R)/T), over a *moves sample* (`evogame/fitness/meaningful.py`: up to 20 random games, at most 2,000 options looked at): T decisions, R decisions offering at least two different moves, B the different moves offered there. An item written three times adds nothing, and a decision among identical options is forced; 0 without real decisions",
+        interval="delete-one-game jackknife",
+        params={"band": ("band", (2.0, 10.0)), "forced_penalty": ("unit", 1.0)},
+    ),
+    Declared(
+        "length",
+        "random",
+        "mean over games of band(D_g; 20, 150), D_g the decisions of game g (forced ones too): a game sometimes far too short and sometimes far too long scores low even if its mean fits",
+        interval="mean ± 1.96·s/√N",
+        params={"band": ("band", (20.0, 150.0))},
+    ),
+    Declared(
+        "no_draw",
+        "random",
+        "1 − (games where every seat shares the win equally)/N: a constant score, or one score all seats share, decides nothing; Pairs (one loser, three shared winners) has no draws. A game whose rules say `(scoring cooperative ...)`: 1 (there is no winner to have)",
+        interval="Wilson",
+    ),
+    Declared(
+        "agency",
+        "agency",
+        "Σ_k σ²_w,k / Σ_k (σ²_w,k + σ²_b,k): D fixed deals × G random games (same shuffles, different play); per position a one-way random-effects ANOVA splits the win share's variance into within-deal (play) σ²_w = MSW and between-deal (the deal) σ²_b = max(0, (MSB − MSW)/n₀), n₀ = (N − Σ G_d²/N)/(D − 1). Subtracting MSW takes the noise of per-deal means out; working per position takes turn-order advantage out. A deal that fixes the winner → 0; a deal that does not matter → 1; an outcome that never varies → 0",
+        interval="delete-one-deal jackknife, t(D − 1)",
+    ),
+    Declared(
+        "skill",
+        "pipmc",
+        "max(floor, peak(g; target)), g the *paired gain* (`evogame/metrics/skill.py`): one PIPMC player (rank-valued, `rollouts` per option, each different move searched once) against n − 1 random ones, rotated through every seat, each game paired with an all-random game on the same deal; per pair x = (w_PIPMC − w_random)/(1 − 1/n) in the same seat (one seat or cooperative: x = clip((s_PIPMC − s_random)·d/(2·sd), −1, 1), d = ±1 by `scoring max/min`, sd the random games' score deviation); g = (Σx + 12·0.2)/(N + 12), shrunk toward a prior gain 0.2 worth 12 pairs. peak(g) = g/target up to `target`, then falling to 0.7 at g = 1 (a game the thinking player always wins is a puzzle); `floor` (0.1): a game of pure luck is poor, not broken; 0 without real decisions",
+        interval="t-interval of the mean of x, assuming a variance of at least 0.5, mapped through peak",
+        params={"target": ("unit", 0.6), "floor": ("unit", 0.0)},
+    ),
+    Declared(
+        "meaningful",
+        "course",
+        "mean over searched decisions of sqrt(2·max(0, s²_between − mean s²_within / k)): the spread of the moves' values with the play-out noise taken out (CARDSTOCK's MeaningfulMoves takes best − worst of the noisy means, so equal moves look like a choice)",
+    ),
+    Declared(
+        "drama",
+        "course",
+        "in games the PIPMC seat won, the mean over its decisions of sqrt(max(0, ½ − v)/½), v its best estimate, averaged per game (CARDSTOCK pools all games' entries and divides by the number below ½ only)",
+    ),
+    Declared(
+        "decisiveness",
+        "course",
+        "in won games, t*/T, t* the first decision with v > 0.8: how late the outcome became clear",
+    ),
+    Declared(
+        "uncertainty",
+        "course",
+        "mean over searched decisions of 1 − |2v − 1| (Browne)",
+    ),
+)
+
