@@ -370,8 +370,13 @@ class Campaign:
     def distinct_best(self, scan: int = 300) -> list[dict]:
         """The best candidates that are new games: not a seed, and each at structural
         distance d_s >= `BEST_DISTANCE` from every better one kept (near-copies of one
-        lineage are one idea), at most ``top_k``, looking at the best `scan` candidates."""
+        lineage are one idea), at most ``top_k``, looking at the best `scan` candidates.
+        MAP-Elites keeps the best elites of distinct *families*: d_s >= the family
+        threshold (`evogame.distance.settings.DEFAULT_THRESHOLD`, 0.3)."""
         from evogame.distance import labeled_tree, structural_distance
+        from evogame.distance.settings import DEFAULT_THRESHOLD
+
+        least = DEFAULT_THRESHOLD if self.archive is not None else BEST_DISTANCE
 
         seeds = {text_hash(simplified(to_text(a))) for a in self.seed_asts.values()}
         kept: list[tuple[dict, object]] = []
@@ -385,7 +390,7 @@ class Campaign:
             if c["hash"] in seeds or c["operator"].startswith("seed:"):
                 continue
             tree = labeled_tree(parse_text(c["text"]))
-            if all(structural_distance(tree, t) >= BEST_DISTANCE for _c, t in kept):
+            if all(structural_distance(tree, t) >= least for _c, t in kept):
                 kept.append((c, tree))
         return [c for c, _t in kept]
 

@@ -256,6 +256,17 @@ def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
     # best/ says how to reproduce this run, algorithm included
     best = sorted((out / "best").glob("*.rcy"))
     assert best and "--algorithm map-elites" in best[0].read_text()
+    # ... and holds elites of distinct families: d_s >= the family threshold pairwise
+    from evogame.distance import labeled_tree, structural_distance
+    from evogame.distance.settings import DEFAULT_THRESHOLD
+
+    texts = [f.read_text() for f in best]
+    trees = [labeled_tree(parse_text(t[t.index("(game") :])) for t in texts]
+    assert all(
+        structural_distance(a, b) >= DEFAULT_THRESHOLD
+        for i, a in enumerate(trees)
+        for b in trees[:i]
+    )
     capsys.readouterr()
     assert main(["show", str(out), "--top", "1", "--out", str(tmp_path / "plots")]) == 0
     shown = capsys.readouterr().out
