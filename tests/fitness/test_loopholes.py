@@ -81,3 +81,33 @@ def test_two_evaluation_seeds_rank_a_campaigns_top_5_alike_within_intervals(tmp_
                     lo = max(look[i][1], look[j][1])
                     hi = min(look[i][2], look[j][2])
                     assert lo <= hi, (i, j, look[i], look[j])
+
+
+SHOWN = "(union (all player 'P ('P vloc SHOWN)))"
+XMX = "(- (size (game vloc PRIZE)) (size (game vloc PRIZE)))"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # x - x added to a count: the count
+        ("(== (size (game hloc PRIZES)) 0)", f"(== (+ (size (game hloc PRIZES)) {XMX}) 0)"),
+        # an identity map over a collection: the collection
+        (SHOWN, "(union (all (all player 'P ('P vloc SHOWN)) 'G 'G))"),
+        # the choice item written twice: once
+        (GOPS_ITEM, f"{GOPS_ITEM} {GOPS_ITEM}"),
+        # a guard that always holds: the action
+        ("(shuffle (game hloc PRIZES))", f"((== {XMX} 0) (shuffle (game hloc PRIZES)))"),
+    ],
+    ids=["x-x", "identity-map", "repeated-item", "constant-guard"],
+)
+def test_degenerate_edits_simplify_back_to_the_seed_and_are_not_new(old, new):
+    """Evolution's cheapest 'new' games: each simplifies to the seed's own text, which a
+    campaign has evaluated already, so it is a duplicate, not a candidate."""
+    from evogame.evolve.loop import simplified
+
+    seed = (SEEDS / "gops.rcy").read_text()
+    assert old in seed
+    edited = seed.replace(old, new, 1)
+    assert parse_text(edited) != parse_text(seed)  # a different rule file ...
+    assert simplified(edited) == simplified(seed)  # ... and the same game
