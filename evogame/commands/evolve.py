@@ -117,6 +117,7 @@ def evolve(
         click.echo(f"evogame evolve: {e}")
         sys.exit(1)
     console = Console(stderr=True, quiet=quiet)
+    camp.say = console.print
     start = time.perf_counter()
     evaluated = [0]
 

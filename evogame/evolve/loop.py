@@ -133,6 +133,8 @@ class Campaign:
                 raise CampaignError(f"judge profile {self.judge_name}: {e}") from None
         self.logbook: list[dict] = []
         self.stop = False
+        #: where the campaign tells what it is doing between generations (the CLI's console)
+        self.say: Callable[[str], None] = lambda _msg: None
         self._trees: dict[str, list] = {}
 
     # --- set-up -------------------------------------------------------------------------------
@@ -407,6 +409,10 @@ class Campaign:
         if self.judge_profile is None:
             return [(c, None) for c in cands]
         seed = self.cfg.seed + 1_000_003
+        self.say(
+            f"judging the {len(cands)} best again with profile {self.judge_name} on fresh "
+            "seeds (best/ is ranked by this judgement)"
+        )
         jobs = [(c["text"], eval_seed(c["text"], seed), None) for c in cands]
         timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
         again = []
@@ -420,10 +426,6 @@ class Campaign:
         """best/: the best new games of distinct families (`distinct_best`); at the end of
         a campaign (with an executor) judged again (`rejudge`) and ranked by that. The
         order and the judgements also go to the store's `best` table (show, report)."""
-        best_dir = self.folder / "best"
-        best_dir.mkdir(exist_ok=True)
-        for old in best_dir.glob("*.rcy"):
-            old.unlink()
         cmd = "evogame evolve " + " ".join(
             shlex.quote(x)
             for x in [
@@ -446,6 +448,11 @@ class Campaign:
         )
         best = self.distinct_best()
         judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
+        # the old files go only now: a run killed while judging keeps the last best/
+        best_dir = self.folder / "best"
+        best_dir.mkdir(exist_ok=True)
+        for old in best_dir.glob("*.rcy"):
+            old.unlink()
         self.store.save_best([{**(again or {}), "hash": c["hash"]} for c, again in judged])
         for rank, (c, again) in enumerate(judged, start=1):
             header = [

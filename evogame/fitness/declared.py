@@ -91,4 +91,3 @@ DECLARED: tuple[Declared, ...] = (
         "mean over searched decisions of 1 − |2v − 1| (Browne)",
     ),
 )
-
