@@ -187,6 +187,13 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
     finally:
         store.close()
     settings = [(k, v) for k, v in sorted(cfg.items()) if k != "argv"]
+    judged_with = {c.judged["profile"] for c in cands if c.judged}
+    settings = [
+        (k, v or (f"{', '.join(sorted(judged_with))} (the profile's)" if judged_with else "none"))
+        if k == "judge"
+        else (k, v)
+        for k, v in settings
+    ]
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("evogame", "templates"),
         autoescape=jinja2.select_autoescape(default=True),
