@@ -306,7 +306,12 @@ class _Phrases:
         return f"subtract {self.say(n.value)} from {self.say(n.target)}"
 
     def p_InitPoints(self, n):
-        return f"give cards their {self._valued(n.target)}s"
+        """The table itself: a variant's rules often differ only in it."""
+        rows = []
+        for a in n.awards:
+            cond = " ".join(self.say(c.value) for c in a.conds) or "every card"
+            rows.append(f"{cond} {self.say(a.value)}")
+        return f"give cards their {self._valued(n.target)}s: {', '.join(rows)}"
 
     def p_TurnPass(self, n):
         return "pass"

@@ -118,3 +118,15 @@ def test_and_or_keep_their_grouping():
         "(and (== (game sto A) 1) (or (== (game sto B) 2) (== (game sto C) 3)))",
     )
     assert "until A is 1 and (B is 2 or C is 3):" in explain(parse_text(g))
+
+
+def test_a_point_table_is_read_out():
+    """A variant often differs from its seed only in its point table (evolved GOPS games
+    value a FOUR at 5): the sheet prints the table, not just that there is one."""
+    text = SMALL.replace(
+        "(do ((shuffle",
+        "(do ((set (game points VALUE) (((RANK : A) 1) ((RANK : TWO) 5) ((SUIT : HEARTS) 3))) (shuffle",
+        1,
+    )
+    assert text != SMALL
+    assert "give cards their values: A 1, TWO 5, HEARTS 3." in explain(parse_text(text))
