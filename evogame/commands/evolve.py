@@ -222,9 +222,12 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
     if cfg.get("algorithm") == "map-elites":
         archive = _show_archive(run, store, cfg, seed_trees)
     # best/ (new games of distinct families, judged again) when the campaign wrote it
-    picks = store.best() or [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
-    if store.best():
-        click.echo("best/: new games of distinct families, ranked as judged again")
+    picks = store.best()
+    if picks:
+        judged = " as judged again" if picks[0]["fitness"] is not None else ""
+        click.echo(f"best/: new games of distinct families, ranked{judged}")
+    else:  # a campaign stopped before its first generation ended
+        picks = [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
     for rank, pick in enumerate(picks[:top], start=1):
         c = store.get(pick["hash"])
         click.echo(f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}")

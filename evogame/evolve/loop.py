@@ -396,16 +396,16 @@ class Campaign:
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
-    #: The judge's time limit per game, as a multiple of the campaign's `timeout`: the judge
-    #: profile (`thorough`) plays ten times the games of a campaign's and to the end.
+    #: The judge's time limit per evaluation, as a multiple of the campaign's `timeout`: the
+    #: judge profile (`thorough`) plays ten times the games of a campaign's, to the end.
     JUDGE_TIMEOUT = 10
 
     def rejudge(self, cands: list[dict], ex: Executor) -> list[tuple[dict, dict | None]]:
         """Each candidate evaluated again with the judge profile (`--judge`, else the one
-        the campaign profile names: `thorough` for `default`) on a fresh evaluation seed, and ranked by that judgement (then by the
-        campaign's rank): the best of a thousand budgeted, noisy scores is flattered by its
-        luck, and an independent, more precise look takes the luck out of the ranking.
-        Without a judge the campaign's order stands."""
+        the campaign profile names: `thorough` for `default`) on a fresh evaluation seed,
+        and ranked by that judgement (then by the campaign's rank): the best of a thousand
+        budgeted, noisy scores is flattered by its luck, and an independent, more precise
+        look takes the luck out of the ranking. Without a judge the campaign's order stands."""
         if self.judge_profile is None:
             return [(c, None) for c in cands]
         seed = self.cfg.seed + 1_000_003
