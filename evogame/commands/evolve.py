@@ -117,7 +117,7 @@ def evolve(
         click.echo(f"evogame evolve: {e}")
         sys.exit(1)
     console = Console(stderr=True, quiet=quiet)
-    camp.say = console.print
+    camp.say = lambda msg: console.print(msg, soft_wrap=True)  # one line, also in a log
     start = time.perf_counter()
     evaluated = [0]
 
