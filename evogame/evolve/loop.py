@@ -413,11 +413,14 @@ class Campaign:
             f"judging the {len(cands)} best again with profile {self.judge_name} on fresh "
             "seeds (best/ is ranked by this judgement)"
         )
-        jobs = [(c["text"], eval_seed(c["text"], seed), None) for c in cands]
+        seeds = [eval_seed(c["text"], seed) for c in cands]
+        jobs = [(c["text"], s, None) for c, s in zip(cands, seeds, strict=True)]
         timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
-        again = []
-        for c, r in zip(cands, ex.map(jobs, self.judge_profile, timeout), strict=True):
-            again.append({**r, "profile": self.judge_name, "seed": eval_seed(c["text"], seed)})
+        results = ex.map(jobs, self.judge_profile, timeout)
+        again = [
+            {**r, "profile": self.judge_name, "seed": s}
+            for r, s in zip(results, seeds, strict=True)
+        ]
         pairs = list(zip(cands, again, strict=True))
         pairs.sort(key=lambda p: (-(p[1]["fitness"] or 0.0), *rank_key(p[0])))
         return pairs

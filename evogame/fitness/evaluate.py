@@ -522,9 +522,7 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     _timed(run, "agency", t)
 
 
-def _pipmc_cost(
-    run: _Run, game: CompiledGame, tally: RecordTally, rollouts: int, horizon: int
-) -> float:
+def _pipmc_cost(game: CompiledGame, tally: RecordTally, rollouts: int, horizon: int) -> float:
     """Estimated engine work of one PIPMC game and its paired random game, from the random
     games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per
     seat per game, b the mean moves at a real decision (the moves sample: PIPMC searches
@@ -565,7 +563,7 @@ def _fit_search(
         h //= 2
         tries.append((1, h))
     for k, h in tries:
-        needed = games * _pipmc_cost(run, game, tally, k, h)
+        needed = games * _pipmc_cost(game, tally, k, h)
         if not p["budget"] or needed <= p["budget"]:
             break
     return k, h, needed
