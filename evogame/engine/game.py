@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.codegen import GenCompiler
 from evogame.engine.compile import Fn
+from evogame.engine.coverage import CoverageCompiler, conditions
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
@@ -47,8 +48,14 @@ class CompiledGame:
         if nplayers is None or nplayers < 1:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
-        # "gen" fuses code per expression/action (fast); "closure" is the reference.
-        c = (GenCompiler if backend == "gen" else ActionCompiler)(nplayers, teams)
+        # "gen" fuses code per expression/action (fast); "closure" is the reference;
+        # "coverage" is the closure back end recording what each condition decides.
+        if backend == "gen":
+            c = GenCompiler(nplayers, teams)
+        elif backend == "coverage":
+            c = CoverageCompiler(nplayers, teams, conditions(game))
+        else:
+            c = ActionCompiler(nplayers, teams)
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams
@@ -208,6 +215,7 @@ def with_defines(game: A.Game, defines: dict[str, int | str]) -> A.Game:
 def compile_game(game: A.Game, name: str = "game", backend: str = "gen") -> CompiledGame:
     """Compile a checked game (raises CompileError for what the engine cannot run).
 
-    `backend` is "gen" (generated Python source, the default) or "closure" (one closure
-    per node: slower, kept as the reference the generated code is tested against)."""
+    `backend` is "gen" (generated Python source, the default), "closure" (one closure
+    per node: slower, kept as the reference the generated code is tested against) or
+    "coverage" (the closure back end recording each condition's values, `coverage`)."""
     return CompiledGame(game, name, backend)

@@ -1,4 +1,4 @@
-"""The generated-source back end and the closure back end play identically."""
+"""The generated-source, closure and coverage back ends play identically."""
 
 from __future__ import annotations
 
@@ -20,18 +20,15 @@ def test_same_records_from_both_back_ends(path):
     ast = parse_file(path)
     closure = compile_game(ast, backend="closure")
     gen = compile_game(ast, backend="gen")
+    cov = compile_game(ast, backend="coverage")
     players = [RandomPlayer()] * closure.nplayers
+
+    def record(game, i):
+        r = play_one(game, players, i, seed=5)
+        return (r.scores, r.branching, r.players_of_decision, r.error, r.capped, r.cycle, r.work)
+
     for i in range(6):
-        a = play_one(closure, players, i, seed=5)
-        b = play_one(gen, players, i, seed=5)
-        assert (a.scores, a.branching, a.players_of_decision, a.error, a.capped, a.cycle) == (
-            b.scores,
-            b.branching,
-            b.players_of_decision,
-            b.error,
-            b.capped,
-            b.cycle,
-        )
+        assert record(closure, i) == record(gen, i) == record(cov, i)
 
 
 @pytest.mark.parametrize("path", FILES or [None], ids=lambda p: p.stem if p else "absent")

@@ -1,0 +1,56 @@
+"""Which conditions of a game's rules ever decide anything: coverage of its conditions.
+
+A *condition* is the test of a guarded rule ``(BOOL ACTION)``, of an ``ensure``, of a
+``filter`` and a stage's end test: the places where a rule says "when ...". Compiled with
+`CoverageCompiler` (the closure back end, which evaluates each of them through one
+function), every evaluation of a condition records the value it took; after some games,
+a condition that took only one value, or was never reached, is *dead* in that play: the
+rule it guards always applies, never applies, or is never met. A designer cuts or fixes
+such a rule; a random edit makes one by, say, comparing a card attribute no card has.
+
+Semantics are unchanged (the wrapper returns what the condition returns); only the
+closure back end's speed.
+"""
+
+from __future__ import annotations
+
+from evogame.engine.actions import ActionCompiler
+from evogame.engine.compile import Fn
+from evogame.lang import ast as A
+
+FALSE_SEEN, TRUE_SEEN = 1, 2
+
+
+def conditions(game: A.Game) -> list[A.Node]:
+    """The conditions of `game`'s rules, in text order (module docstring)."""
+    out: list[A.Node] = []
+    for n in A.walk(game):
+        if isinstance(n, (A.Guarded, A.Ensure, A.Filter)):
+            out.append(n.cond)
+        elif isinstance(n, A.Stage):
+            out.append(n.end)
+    return out
+
+
+class CoverageCompiler(ActionCompiler):
+    """`ActionCompiler` whose conditions record the values they take in `hits`
+    (per condition, a bit mask of `FALSE_SEEN` and `TRUE_SEEN`)."""
+
+    def __init__(self, nplayers: int, teams: list[list[int]], tracked: list[A.Node]):
+        super().__init__(nplayers, teams)
+        self.index = {id(n): i for i, n in enumerate(tracked)}
+        self.hits = [0] * len(tracked)
+
+    def expr(self, node: A.Node) -> Fn:
+        f = super().expr(node)
+        i = self.index.get(id(node))
+        if i is None:
+            return f
+        hits = self.hits
+
+        def recorded(st, env):
+            v = f(st, env)
+            hits[i] |= TRUE_SEEN if v else FALSE_SEEN
+            return v
+
+        return recorded
