@@ -303,6 +303,8 @@ class Compiler:
 
     def _pick(self, n, end: str) -> Fn:
         ty = n.coll.result()
+        if ty is Ty.LOCS:
+            return self._pick_location(n, end)
         coll = self.cardsets(n.coll) if is_subtype(ty, Ty.CARDSETS) else self.cards(n.coll)
         empty = None if ty in (Ty.CARDS, Ty.LOC) else []
         if end == "top":
@@ -317,6 +319,21 @@ class Compiler:
             return c[i] if 0 <= i < len(c) else empty
 
         return nth
+
+    def _pick_location(self, n, end: str) -> Fn:
+        """top/bottom/nth of a collection of locations: a location (its slot), which a
+        place to put cards needs; an empty collection has none (an error of the game)."""
+        slots = self.expr(n.coll)
+        idx = self.int_value(n.index) if end == "nth" else None
+
+        def pick(st, env):
+            c = slots(st, env)
+            i = len(c) - 1 if end == "top" else 0 if end == "bottom" else idx(st, env)
+            if 0 <= i < len(c):
+                return c[i]
+            raise GameError(f"no location at the {end} of a collection of {len(c)}")
+
+        return pick
 
     def x_Top(self, n: A.Top) -> Fn:
         return self._pick(n, "top")

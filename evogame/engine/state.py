@@ -111,8 +111,7 @@ class State:
         self.seen: dict | None = {} if detect_cycles else None
         self.entropy = 0
         self.deck_uses = [0] * len(game.compiler.decks)
-        game.setup(self, self.env)
-        self._advance()
+        self._advance(setup=True)
 
     # --- decision API ----------------------------------------------------------------------
 
@@ -468,10 +467,13 @@ class State:
         self.cycle = cycle
         self.error = error
 
-    def _advance(self, action=None, env=None) -> None:
-        """Do `action` (a chosen option), then run scripted steps until the next decision
-        or the end of the game. Errors and bounds end the game; nothing escapes."""
+    def _advance(self, action=None, env=None, setup: bool = False) -> None:
+        """Do the setup (a new game) or `action` (a chosen option), then run scripted steps
+        until the next decision or the end of the game. Errors and bounds end the game;
+        nothing escapes."""
         try:
+            if setup:
+                self.game.setup(self, self.env)
             if action is not None:
                 action(self, env)
             self._run()

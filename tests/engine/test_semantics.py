@@ -257,3 +257,32 @@ def test_storages_read_as_values_wherever_an_int_or_string_is_wanted():
     )
     st, _ = play_first(g)
     assert st.scores() == [3, 3, 3]
+
+
+@pytest.mark.parametrize("backend", ["gen", "closure", "coverage"])
+def test_top_of_a_collection_of_locations_is_a_location(backend):
+    """Found by a random edit of SimonsCat4: ``(bottom (indexed ...))`` is a place to put
+    cards (a LOC), not the cards in it; an empty collection of places has no bottom, and
+    that ends the game with an error, even in the setup, never a raw exception."""
+    players = "(create players 2)"
+    play = (
+        "(stage player (end (== (size (game vloc STOCK)) 0))"
+        " (choice ((move (top (game vloc STOCK)) (top ((current player) vloc HAND))))))"
+        " (scoring max (size ((current player) vloc HAND))))"
+    )
+    ok = (
+        f"(game (setup {players} (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)))))"
+        " (do ((move (top (game vloc STOCK)) (top ((current player) vloc PILE)))))"
+        " (scoring max (+ (* 10 (size (bottom (all player 'P ('P vloc PILE)))))"
+        "                 (size (top (all player 'P ('P vloc PILE)))))))"
+    )
+    g = compile_game(parse_text(ok), backend=backend)
+    st = g.new_state(0)
+    assert st.is_terminal() and st.error is None
+    assert st.scores() == [10, 10]  # player 0's pile (the bottom) has the card, 1's none
+    bad = (
+        f"(game (setup {players} (create deck (bottom (indexed game hloc SIZE))"
+        " (deck (RANK (ONE, TWO))))) " + play
+    )
+    st = compile_game(parse_text(bad), backend=backend).new_state(0)
+    assert st.is_terminal() and "no location at the bottom" in st.error
