@@ -73,6 +73,15 @@ class PairedSkill:
         return self.total / self.pairs if self.pairs else 0.0
 
     @property
+    def sd(self) -> float:
+        """The sample standard deviation of the improvements x_i (0 with fewer than two)."""
+        n = self.pairs
+        if n < 2:
+            return 0.0
+        m = self.mean
+        return math.sqrt(max(self.total_sq - n * m * m, 0.0) / (n - 1))
+
+    @property
     def value(self) -> float:
         """The mean improvement shrunk toward the prior (module docstring)."""
         return (self.total + PRIOR_PAIRS * PRIOR_GAIN) / (self.pairs + PRIOR_PAIRS)
