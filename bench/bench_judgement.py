@@ -108,6 +108,8 @@ def _judge(job: tuple[str, str, str, int]) -> dict:
         "fitness": ev.fitness,
         "reason": ev.reason,
         "behaviour": [ev.details.get(k) for k in BEHAVIOUR],
+        "components": dict(ev.components),
+        "ci": list(ev.fitness_ci),
     }
 
 
@@ -142,6 +144,7 @@ def main() -> None:
     passing = [0.0, 0.0]  # beaten, changing: real games that pass the gates
     zeros = []
     rows = []
+    dump = []
     for f, rs in per.items():
         real, eds = rs[0], rs[1:]
         ch = [e for e in eds if changed(real, e)]
@@ -155,6 +158,13 @@ def main() -> None:
         )
         beaten += b
         changing += len(ch)
+        dump.append(
+            {
+                "game": f"{f.parent.name}/{f.stem}",
+                "real": real,
+                "edits": [{**e, "changed": changed(real, e)} for e in eds],
+            }
+        )
         if real["reason"] is None:
             passing[0] += b
             passing[1] += len(ch)
@@ -176,7 +186,9 @@ def main() -> None:
         )
     print(f"real games scoring 0: {len(zeros)} {zeros}")
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "share": share, "zeros": zeros}, indent=1))
+        args.json.write_text(
+            json.dumps({"rows": rows, "share": share, "zeros": zeros, "games": dump}, indent=1)
+        )
 
 
 def _seats(game) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from evogame.engine.coverage import FALSE_SEEN, TRUE_SEEN
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import Z95, mean_ci, t975, wilson
@@ -210,10 +211,10 @@ def _jackknife(value: float, loo: list[float], z: float = Z95) -> Estimate:
     return _est(value, value - z * se, value + z * se)
 
 
-def length(t: RecordTally, band_: tuple[float, float] = (20.0, 150.0)) -> Estimate:
+def length(t: RecordTally, band_: tuple[float, float] = (10.0, 150.0)) -> Estimate:
     """How well the number of decisions per game sits in a band, in [0, 1]:
 
-    length = (1/N) Σ_games band(D_g; lo, hi),   band(x) = min(1, x/lo, hi/x), band(0) = 0,
+    length = (1/N) Σ_games band(D_g; lo, hi)   (`band`: graded, 0.9 at the edges),
 
     D_g the decisions (forced ones included) of game g; averaging per game penalises a game
     that is sometimes far too short and sometimes far too long even when its mean sits in
@@ -227,6 +228,20 @@ def length(t: RecordTally, band_: tuple[float, float] = (20.0, 150.0)) -> Estima
     s = sum(xs)
     a, b = mean_ci(s, sum(x * x for x in xs), N)
     return _est(s / N, a, b)
+
+
+def live_rules(hits: list[int]) -> Estimate:
+    """The share of the rules' conditions that took both values in the games played:
+
+    live_rules = 1 - d/c,  d = #{conditions whose recorded values (`evogame.engine.coverage`)
+    are not both true and false}, c = #conditions; 1 when c = 0.
+
+    Interval [value, 1]: more games can only bring a dead condition to life."""
+    if not hits:
+        return _est(1.0, 1.0, 1.0)
+    alive = sum(1 for h in hits if h == FALSE_SEEN | TRUE_SEEN)
+    v = alive / len(hits)
+    return _est(v, v, 1.0)
 
 
 def peak(g: float, target: float, at_one: float = 0.7) -> float:

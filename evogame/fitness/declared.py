@@ -11,7 +11,8 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """One component: `phase` is "random" (the random-play sample), "agency" (fixed deals),
+    """One component: `phase` is "gate" (the gate sample), "random" (the random-play
+    sample, which continues the gate's), "agency" (fixed deals),
     "pipmc" (the thinking player's paired games) or "course" (the thinking player's value
     estimates, in the PIPMC games); `params` maps a profile key to (kind, default), kinds
     as in `evogame.fitness.profile`; `interval` is empty for the course components (their
@@ -47,9 +48,9 @@ DECLARED: tuple[Declared, ...] = (
     Declared(
         "length",
         "random",
-        "mean over games of band(D_g; 20, 150), D_g the decisions of game g (forced ones too): a game sometimes far too short and sometimes far too long scores low even if its mean fits",
+        "mean over games of band(D_g; 10, 150), D_g the decisions of game g (forced ones too): a game sometimes far too short and sometimes far too long scores low even if its mean fits",
         interval="mean ± 1.96·s/√N",
-        params={"band": ("band", (20.0, 150.0))},
+        params={"band": ("band", (10.0, 150.0))},
     ),
     Declared(
         "no_draw",
@@ -62,6 +63,12 @@ DECLARED: tuple[Declared, ...] = (
         "agency",
         "Σ_k σ²_w,k / Σ_k (σ²_w,k + σ²_b,k): D fixed deals × G random games (same shuffles, different play); per position a one-way random-effects ANOVA splits the win share's variance into within-deal (play) σ²_w = MSW and between-deal (the deal) σ²_b = max(0, (MSB − MSW)/n₀), n₀ = (N − Σ G_d²/N)/(D − 1). Subtracting MSW takes the noise of per-deal means out; working per position takes turn-order advantage out. A deal that fixes the winner → 0; a deal that does not matter → 1; an outcome that never varies → 0",
         interval="delete-one-deal jackknife, t(D − 1)",
+    ),
+    Declared(
+        "live_rules",
+        "gate",
+        "1 − d/c over the c conditions of the rules (the tests of guarded rules, `ensure`s, filters and stage ends; `evogame/engine/coverage.py`), d of them *dead* in the gate sample's random games: they took one value only, or were never reached, so the rule they guard always applies, never applies or is never met (a designer cuts or fixes it; a random edit that compares a card attribute no card has, or reads a place no card reaches, makes one). 1 with no condition",
+        interval="[value, 1]: more games can only bring a condition to life",
     ),
     Declared(
         "skill",

@@ -243,6 +243,9 @@ def evaluate(
     try:
         t = _clock()
         game = compile_game(ast, name)
+        # The gate sample plays on a copy that records what each condition decides
+        # (`live_rules`); records are the same on every back end.
+        cov = compile_game(ast, name, backend="coverage") if run.wants("live_rules") else None
         _timed(run, "compile", t)
     except RecursionError:
         return run.finish("does not compile: the rules nest too deeply", "compile")
@@ -260,7 +263,9 @@ def evaluate(
     phase = "gate"
     try:
         tally = RecordTally(game.nplayers, cooperative=game.cooperative)
-        failures = _gate_phase(run, game, tally)
+        failures = _gate_phase(run, cov or game, tally)
+        if cov is not None:
+            run.est["live_rules"] = C.live_rules(cov.compiler.hits)
         _random_estimates(run, tally)
         real = tally.any_real_decision
         if failures and gates:
@@ -659,6 +664,9 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.work["pipmc"] = work
     run.games["pipmc"] = 2 * played
     run.details["skill_gain"] = round(paired.value, 4)
+    run.details["skill_pairs"] = paired.pairs
+    run.details["skill_pair_mean"] = round(paired.mean, 4)
+    run.details["skill_pair_sd"] = round(paired.sd, 4)
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)

@@ -198,7 +198,7 @@ def test_length_hand_computed():
     # Sample variance (0.2025 + 0.81 + 0.2025 - 4 * 0.2025)/3 = 0.135, sd 0.36742;
     # 0.45 +- 1.96 * 0.36742/2 = [0.0899, 0.8101].
     games = [rec([1.0, 0.0], [2] * d) for d in (10, 20, 300, 0)]
-    assert close(C.length(tally(games)), 0.45, 0.0899, 0.8101)
+    assert close(C.length(tally(games), (20.0, 150.0)), 0.45, 0.0899, 0.8101)
 
 
 # --- agency ---------------------------------------------------------------------------------
@@ -303,3 +303,13 @@ def test_combine_hand_computed():
     assert C.combine({"a": 0.0, "b": 1.0}, w, "geometric", 0.1) == pytest.approx(0.56234, abs=1e-5)
     # Weight 0 does not count.
     assert C.combine({"a": 0.0, "b": 0.64}, {"a": 0.0, "b": 1.0}) == pytest.approx(0.64)
+
+
+# --- live_rules -----------------------------------------------------------------------------
+
+
+def test_live_rules_is_the_share_of_conditions_that_took_both_values():
+    # 4 conditions: both values, only true, only false, never reached -> 1 alive of 4
+    assert C.live_rules([3, 2, 1, 0]) == C.Estimate(0.25, 0.25, 1.0)
+    assert C.live_rules([3, 3]) == C.Estimate(1.0, 1.0, 1.0)
+    assert C.live_rules([]) == C.Estimate(1.0, 1.0, 1.0)  # no condition: nothing dead

@@ -250,8 +250,8 @@ def test_agram4_default_profile_components():
     ev = evaluate(parse_file(CARDSTOCK_GAMES / "Agram4.rcy"), load_profile("default"))
     assert ev.reason is None
     assert ev.components["termination"][0] == 1.0
-    # 24 decisions, in [20, 150] near its lower edge: r = ln(24/54.77)/ln(150/54.77)
-    assert ev.components["length"][0] == pytest.approx(1 - 0.1 * 0.8193**2, abs=1e-3)
+    # 24 decisions, in [10, 150] below its centre √1500 = 38.73: r = ln(24/38.73)/ln(150/38.73)
+    assert ev.components["length"][0] == pytest.approx(1 - 0.1 * 0.3534**2, abs=1e-3)
     assert ev.components["fairness"][2] == pytest.approx(1.0)
     assert 0 < ev.fitness < 1
 

@@ -24,7 +24,7 @@ def test_bundled_profiles_load_with_every_component(name):
     assert prof.names() == COMPONENTS
     assert prof.combine == "geometric"
     assert prof.component("branching").param("band") == (2.0, 10.0)
-    assert prof.component("length").param("band") == (20.0, 150.0)
+    assert prof.component("length").param("band") == (10.0, 150.0)
     assert pickle.loads(pickle.dumps(prof)) == prof
     assert load_profile(PROFILE_DIR / f"{name}.toml") == prof
 

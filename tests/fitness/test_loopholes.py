@@ -111,3 +111,19 @@ def test_degenerate_edits_simplify_back_to_the_seed_and_are_not_new(old, new):
     edited = seed.replace(old, new, 1)
     assert parse_text(edited) != parse_text(seed)  # a different rule file ...
     assert simplified(edited) == simplified(seed)  # ... and the same game
+
+
+def test_an_edit_that_kills_a_rule_scores_below_the_game():
+    """A random edit found by bench_judgement (Hearts3 scored 0.70, this edit 0.85): the
+    led suit read from an attribute no card has, so LEAD is always "" and the rule "follow
+    suit when able" never applies. Random play cannot tell it is broken (more options, more
+    agency); its dead condition can."""
+    text = (SEEDS / "hearts.rcy").read_text()
+    lead = "(set (game str LEAD) (cardatt SUIT 'C))"
+    assert text.count(lead) == 1
+    edit = text.replace(lead, "(set (game str LEAD) (cardatt BROKEN 'C))")
+    real = evaluate(parse_text(text), DEFAULT, seed=0)
+    broken = evaluate(parse_text(edit), DEFAULT, seed=0)
+    assert real.components["live_rules"][0] == 1.0
+    assert broken.components["live_rules"][0] < 1.0
+    assert broken.fitness < real.fitness
