@@ -373,6 +373,10 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
             break  # the sample already shows the game ends too rarely
         if budget and work >= budget:
             break  # a game this costly is judged on the games its budget allows
+    deal_matters = True
+    if g["require_chance"] and tally.games:
+        deal_matters, extra = _deal_matters(game, players, seed, run.limits, tally.games)
+        work += extra
     run.games["gate"] = tally.games
     run.work["gate"] = work
     if tally.any_real_decision:
@@ -385,6 +389,12 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     if g["require_decision"] and not tally.any_real_decision:
         why = "" if game.has_choice else " (the rules have no choice)"
         failures.append(f"no decision with more than one option in {tally.games} games{why}")
+    if not deal_matters:
+        failures.append(
+            f"the deal never changes anything: its first {min(tally.games, CHANCE_GAMES)} "
+            "games, played again on other deals, repeat move for move and score for score "
+            "(no shuffle, or none that reaches play: one puzzle, not a card game)"
+        )
     if _ends_too_rarely(tally, need):
         lo, hi = wilson(tally.terminated, tally.games)
         failures.append(
@@ -393,6 +403,32 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
             f"needs {need:.0%})"
         )
     return failures
+
+
+#: The chance gate replays this many gate games on other deals (`_deal_matters`).
+CHANCE_GAMES = 10
+
+
+def _deal_matters(
+    game: CompiledGame, players: list, seed: int, limits, games: int
+) -> tuple[bool, float]:
+    """Whether the deal changes anything: game i (i < CHANCE_GAMES) played again on the
+    deal of another stream, with the same players' draws, records the same scores, options
+    at each decision and deciding seats as on its own deal for every i only when the deal
+    never matters (no shuffle, or none that reaches play). Returns (matters, engine work)."""
+    other = phase_seed(seed, 7)
+    work = 0.0
+    for i in range(min(games, CHANCE_GAMES)):
+        a = play_one(game, players, i, seed, limits)
+        b = play_one(game, players, i, seed, limits, deal=deal_seed(other, i))
+        work += a.work + b.work
+        if (a.scores, a.branching, a.players_of_decision) != (
+            b.scores,
+            b.branching,
+            b.players_of_decision,
+        ):
+            return True, work
+    return False, work
 
 
 #: The termination gate looks at its sample only from this many games on (earlier looks

@@ -47,6 +47,7 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "games": ("int+", 100),
         "min_termination": ("unit", 0.9),
         "require_decision": ("bool", True),
+        "require_chance": ("bool", True),
         "budget": ("int0", 0),
         "moves_budget": ("int0", 0),
     },

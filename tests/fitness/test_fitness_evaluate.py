@@ -277,11 +277,15 @@ PLAY_DECIDES = """(game (setup (create players 2)
 
 def test_agency_on_whole_games():
     """The dealt card decides the first game (its choices change nothing): agency 0. In
-    the second, what a player keeps is its choice and the deal is irrelevant: near 1."""
-    prof = only("agency", agency={"games_per_deal": 10, "min_deals": 10, "max_deals": 30})
+    the second, what a player keeps is its choice and the deal is irrelevant: near 1 (so
+    irrelevant that the chance gate fails it: with the gate, fitness 0 and a reason)."""
+    agency = {"games_per_deal": 10, "min_deals": 10, "max_deals": 30}
+    prof = only("agency", agency=agency)
     fixed = evaluate(parse_text(DEAL_DECIDES), prof)
     assert fixed.reason is None and fixed.components["agency"] == (0.0, 0.0, 0.0)
-    free = evaluate(parse_text(PLAY_DECIDES), prof)
+    gated = evaluate(parse_text(PLAY_DECIDES), prof)
+    assert gated.fitness == 0 and "the deal never changes anything" in gated.reason
+    free = evaluate(parse_text(PLAY_DECIDES), only("agency", agency=agency), gates=False)
     assert free.components["agency"][1] > 0.8
 
 

@@ -37,6 +37,7 @@ def test_minimal_profile_takes_defaults(tmp_path):
         "games": 100,
         "min_termination": 0.9,
         "require_decision": True,
+        "require_chance": True,
         "budget": 0,
         "moves_budget": 0,
     }

@@ -127,3 +127,16 @@ def test_an_edit_that_kills_a_rule_scores_below_the_game():
     assert real.components["live_rules"][0] == 1.0
     assert broken.components["live_rules"][0] < 1.0
     assert broken.fitness < real.fitness
+
+
+def test_a_game_dealt_the_same_every_time_is_gated():
+    """The top of a 50 x 20 campaign was GOPS with its prize shuffle lost: the prizes come
+    in the same order every game, the deal never matters (agency 1) and the thinking player
+    plays a known sequence (skill 1). One puzzle, solved once: the chance gate fails it."""
+    text = (SEEDS / "gops.rcy").read_text()
+    shuffle = "(shuffle (game hloc PRIZES))"
+    assert text.count(shuffle) == 1
+    fixed = text.replace(shuffle, "(shuffle (game hloc BID))")  # shuffles an empty place
+    ev = evaluate(parse_text(fixed), DEFAULT, seed=0)
+    assert ev.fitness == 0 and "the deal never changes anything" in ev.reason
+    assert evaluate(parse_text(text), DEFAULT, seed=0).reason is None
