@@ -50,13 +50,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evogame.engine import CompiledGame, compile_game, with_defines
+from evogame.engine.coverage import FALSE_SEEN, TRUE_SEEN, conditions
 from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
-from evogame.lang import RecycleError, parse_file
+from evogame.lang import RecycleError, parse_file, to_text
 from evogame.lang.ast import Game
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
@@ -266,6 +267,7 @@ def evaluate(
         failures = _gate_phase(run, cov or game, tally)
         if cov is not None:
             run.est["live_rules"] = C.live_rules(cov.compiler.hits)
+            run.details["dead_rules"] = dead_rules(ast, cov.compiler.hits)
         _random_estimates(run, tally)
         real = tally.any_real_decision
         if failures and gates:
@@ -299,6 +301,20 @@ def evaluate(
             f"internal error in the {phase} phase: {type(e).__name__}: {e}", "internal"
         )
     return run.finish(None)
+
+
+def dead_rules(ast: Game, hits: list[int]) -> list[str]:
+    """Where the dead conditions are ("line:column", "always true", "always false" or "never
+    reached"), for a designer to read (`live_rules`); positions of the rule file when the
+    game was read from one, else the condition's canonical text."""
+    out = []
+    for node, h in zip(conditions(ast), hits, strict=True):
+        if h == FALSE_SEEN | TRUE_SEEN:
+            continue
+        what = {TRUE_SEEN: "always true", FALSE_SEEN: "always false"}.get(h, "never reached")
+        where = f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
+        out.append(f"{where} {what}")
+    return out
 
 
 def _worth_it(run: _Run, component: str) -> bool:
