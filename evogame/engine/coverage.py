@@ -17,8 +17,11 @@ from __future__ import annotations
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.compile import Fn
 from evogame.lang import ast as A
+from evogame.lang import to_text
 
 FALSE_SEEN, TRUE_SEEN = 1, 2
+#: What a live condition has recorded: both values.
+ALIVE = FALSE_SEEN | TRUE_SEEN
 
 
 def conditions(game: A.Game) -> list[A.Node]:
@@ -29,6 +32,20 @@ def conditions(game: A.Game) -> list[A.Node]:
             out.append(n.cond)
         elif isinstance(n, A.Stage):
             out.append(n.end)
+    return out
+
+
+def dead(game: A.Game, hits: list[int]) -> list[str]:
+    """Where the dead conditions are, for a designer to read: "line:column always true",
+    "... always false" or "... never reached" (the condition's canonical text instead of a
+    position when the game was not read from a file)."""
+    out = []
+    for node, h in zip(conditions(game), hits, strict=True):
+        if h == ALIVE:
+            continue
+        what = {TRUE_SEEN: "always true", FALSE_SEEN: "always false"}.get(h, "never reached")
+        where = f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
+        out.append(f"{where} {what}")
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from evogame.engine.coverage import FALSE_SEEN, TRUE_SEEN
+from evogame.engine.coverage import ALIVE
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import Z95, mean_ci, t975, wilson
@@ -239,7 +239,7 @@ def live_rules(hits: list[int]) -> Estimate:
     Interval [value, 1]: more games can only bring a dead condition to life."""
     if not hits:
         return _est(1.0, 1.0, 1.0)
-    alive = sum(1 for h in hits if h == FALSE_SEEN | TRUE_SEEN)
+    alive = sum(1 for h in hits if h == ALIVE)
     v = alive / len(hits)
     return _est(v, v, 1.0)
 

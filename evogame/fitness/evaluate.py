@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evogame.engine import CompiledGame, compile_game, with_defines
-from evogame.engine.coverage import FALSE_SEEN, TRUE_SEEN, conditions
+from evogame.engine.coverage import dead
 from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
-from evogame.lang import RecycleError, parse_file, to_text
+from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
@@ -267,7 +267,7 @@ def evaluate(
         failures = _gate_phase(run, cov or game, tally)
         if cov is not None:
             run.est["live_rules"] = C.live_rules(cov.compiler.hits)
-            run.details["dead_rules"] = dead_rules(ast, cov.compiler.hits)
+            run.details["dead_rules"] = dead(ast, cov.compiler.hits)
         _random_estimates(run, tally)
         real = tally.any_real_decision
         if failures and gates:
@@ -301,20 +301,6 @@ def evaluate(
             f"internal error in the {phase} phase: {type(e).__name__}: {e}", "internal"
         )
     return run.finish(None)
-
-
-def dead_rules(ast: Game, hits: list[int]) -> list[str]:
-    """Where the dead conditions are ("line:column", "always true", "always false" or "never
-    reached"), for a designer to read (`live_rules`); positions of the rule file when the
-    game was read from one, else the condition's canonical text."""
-    out = []
-    for node, h in zip(conditions(ast), hits, strict=True):
-        if h == FALSE_SEEN | TRUE_SEEN:
-            continue
-        what = {TRUE_SEEN: "always true", FALSE_SEEN: "always false"}.get(h, "never reached")
-        where = f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
-        out.append(f"{where} {what}")
-    return out
 
 
 def _worth_it(run: _Run, component: str) -> bool:
@@ -381,17 +367,20 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)
     budget, work = g["budget"], 0.0
+    firsts = []  # the first games' plays, for the chance gate
     for i in range(n_games):
         rec = play_one(game, players, i, seed, run.limits)
         tally.add(rec)
+        if i < CHANCE_GAMES:
+            firsts.append(_play(rec))
         work += rec.work
         if _ends_too_rarely(tally, need, early=True):
             break  # the sample already shows the game ends too rarely
         if budget and work >= budget:
             break  # a game this costly is judged on the games its budget allows
     deal_matters = True
-    if g["require_chance"] and tally.games:
-        deal_matters, extra = _deal_matters(game, players, seed, run.limits, tally.games)
+    if g["require_chance"] and firsts:
+        deal_matters, extra = _deal_matters(game, players, seed, run.limits, firsts)
         work += extra
     run.games["gate"] = tally.games
     run.work["gate"] = work
@@ -407,7 +396,7 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
         failures.append(f"no decision with more than one option in {tally.games} games{why}")
     if not deal_matters:
         failures.append(
-            f"the deal never changes anything: its first {min(tally.games, CHANCE_GAMES)} "
+            f"the deal never changes anything: its first {len(firsts)} "
             "games, played again on other deals, repeat move for move and score for score "
             "(no shuffle, or none that reaches play: one puzzle, not a card game)"
         )
@@ -425,24 +414,24 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
 CHANCE_GAMES = 10
 
 
+def _play(rec) -> tuple:
+    """What the chance gate compares of a game: scores, options at each decision, deciders."""
+    return (rec.scores, rec.branching, rec.players_of_decision)
+
+
 def _deal_matters(
-    game: CompiledGame, players: list, seed: int, limits, games: int
+    game: CompiledGame, players: list, seed: int, limits, firsts: list[tuple]
 ) -> tuple[bool, float]:
-    """Whether the deal changes anything: game i (i < CHANCE_GAMES) played again on the
-    deal of another stream, with the same players' draws, records the same scores, options
-    at each decision and deciding seats as on its own deal for every i only when the deal
-    never matters (no shuffle, or none that reaches play). Returns (matters, engine work)."""
+    """Whether the deal changes anything: gate game i, whose play is `firsts[i]`, played
+    again on the deal of another stream with the same players' draws, repeats its play for
+    every i only when the deal never matters (no shuffle, or none that reaches play).
+    Returns (matters, the replays' engine work)."""
     other = phase_seed(seed, 7)
     work = 0.0
-    for i in range(min(games, CHANCE_GAMES)):
-        a = play_one(game, players, i, seed, limits)
+    for i, play in enumerate(firsts):
         b = play_one(game, players, i, seed, limits, deal=deal_seed(other, i))
-        work += a.work + b.work
-        if (a.scores, a.branching, a.players_of_decision) != (
-            b.scores,
-            b.branching,
-            b.players_of_decision,
-        ):
+        work += b.work
+        if _play(b) != play:
             return True, work
     return False, work
 
