@@ -73,13 +73,17 @@ class PairedSkill:
         return self.total / self.pairs if self.pairs else 0.0
 
     @property
-    def sd(self) -> float:
-        """The sample standard deviation of the improvements x_i (0 with fewer than two)."""
+    def variance(self) -> float:
+        """The sample variance of the improvements x_i (0 with fewer than two)."""
         n = self.pairs
         if n < 2:
             return 0.0
         m = self.mean
-        return math.sqrt(max(self.total_sq - n * m * m, 0.0) / (n - 1))
+        return max(self.total_sq - n * m * m, 0.0) / (n - 1)
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(self.variance)
 
     @property
     def value(self) -> float:
@@ -92,6 +96,5 @@ class PairedSkill:
         if n < 2:
             return (-1.0, 1.0)
         m = self.mean
-        var = max((self.total_sq - n * m * m) / (n - 1), MIN_VARIANCE)
-        half = t975(n - 1) * math.sqrt(var / n)
+        half = t975(n - 1) * math.sqrt(max(self.variance, MIN_VARIANCE) / n)
         return (m - half, m + half)
