@@ -265,9 +265,16 @@ class State:
         e = env[:]
         run(trial, e)
         if cond(trial, e):
-            seen = self.seen  # a trial keeps no cycle record; the game's goes on
+            # A trial keeps no cycle record: the game's goes on. The running loop (`_run`)
+            # holds this state's frame stack and bindings: they stay the same objects,
+            # given the trial's contents (a new frame stack would leave the loop running
+            # on a copy the state no longer has, replaying steps after the next decision).
+            seen, frames, own_env = self.seen, self.frames, self.env
             self.assign(trial)
             self.seen = seen
+            frames[:] = self.frames
+            own_env[:] = self.env
+            self.frames, self.env = frames, own_env
             env[:] = e
         else:
             self.charge(trial)

@@ -102,3 +102,20 @@ def test_indexed_locations_form_a_family():
         "      (set ((1 player) sto S) (sumof (indexed game vloc COLUMN) 'L (size 'L)))))"
     )
     assert run_first(g).scores() == [3, 3]
+
+
+def test_an_ensure_that_holds_outside_a_choice_keeps_the_game_where_it_is():
+    # An (ensure ...) run as a step of a stage (not an option) that holds: the stage goes
+    # on from the next step, once, and the bindings it made are the state's. (The loop
+    # used to keep running on the pre-ensure copy of the program position, so after the
+    # next decision the steps between the ensure and that decision ran again.)
+    _, g = build(
+        "(stage player (end (== (game sto T) 2))"
+        "  (do ((ensure (== (game sto T) (game sto T)) (inc (game sto E) 1))"
+        "       (inc ((current player) sto S) 1)))"
+        "  (choice ((turn pass)))"
+        "  (do ((inc (game sto T) 1))))"
+    )
+    st = run_first(g)
+    assert st.scores() == [1, 1]  # each seat's one pass added 1 exactly once
+    assert st.decisions == 2
