@@ -41,6 +41,9 @@ class Limits:
     max_steps: int = 100_000
 
 
+DEFAULT_LIMITS = Limits()
+
+
 def play_one(
     game: CompiledGame,
     players: list[Player],

@@ -75,3 +75,16 @@ def mutant_texts(n: int, seed: int = 0) -> list[str]:
             if text is not None:
                 out[text] = None
     return list(out)
+
+
+@pytest.fixture(scope="session")
+def native_vm():
+    """The native VM library (built on first use); skips where no C compiler is found,
+    except under CI=true, whose machines have one."""
+    from evogame.native import build
+
+    if build.load() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the native VM cannot be built: {build.why()}")
+        pytest.skip(f"the native VM cannot be built here: {build.why()}")
+    return build.load()

@@ -1,0 +1,107 @@
+"""Build the native VM once per source version and load it with ctypes.
+
+The VM is a plain C library (no Python API), compiled by the system C compiler into a
+per-user cache keyed by the hash of its sources and flags, so a fresh machine builds it on
+first use (about a second) and never again; no per-game compile. Where no compiler is
+found, `load` returns None and the caller runs the Python engine (one notice on stderr).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from evogame.native.lower import header_source
+
+HERE = Path(__file__).resolve().parent
+SOURCES = ("vm_core.h", "vm.c")
+FLAGS = ("-O2", "-shared", "-fPIC", "-std=gnu11", "-fno-strict-aliasing")
+
+_LIB: ctypes.CDLL | None = None
+_TRIED = False
+_WHY = ""
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("EVOGAME_CACHE") or os.environ.get("XDG_CACHE_HOME")
+    root = Path(base) if base else Path.home() / ".cache"
+    return (root / "evogame") if not os.environ.get("EVOGAME_CACHE") else root
+
+
+def _compiler() -> str | None:
+    for cc in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if cc and shutil.which(cc):
+            return cc
+    return None
+
+
+def library_path() -> Path | None:
+    """Build (if needed) and return the path of the VM library, or None with `why()` set."""
+    global _WHY
+    cc = _compiler()
+    if cc is None:
+        _WHY = "no C compiler found (set CC)"
+        return None
+    header = header_source()
+    h = hashlib.sha256()
+    for name in SOURCES:
+        h.update((HERE / name).read_bytes())
+    h.update(header.encode())
+    h.update(" ".join((cc, *FLAGS)).encode())
+    out = cache_dir() / f"evogame-vm-{h.hexdigest()[:16]}.so"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+        t = Path(tmp)
+        for name in SOURCES:
+            shutil.copy(HERE / name, t / name)
+        (t / "vm_ops.h").write_text(header)
+        so = t / "vm.so"
+        r = subprocess.run(
+            [cc, *FLAGS, "-o", str(so), str(t / "vm.c")], capture_output=True, text=True
+        )
+        if r.returncode != 0:
+            _WHY = f"the C compiler failed: {r.stderr.strip()[:2000]}"
+            return None
+        os.replace(so, out)  # atomic: concurrent builders never load a half-written file
+    return out
+
+
+def load() -> ctypes.CDLL | None:
+    """The loaded VM library (built on first use), or None when it cannot be built."""
+    global _LIB, _TRIED
+    if _TRIED:
+        return _LIB
+    _TRIED = True
+    path = library_path()
+    if path is None:
+        return None
+    lib = ctypes.CDLL(str(path))
+    p, i64, vp = ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p
+    lib.vm_new.restype = p
+    lib.vm_new.argtypes = [vp, i64, ctypes.c_char_p, i64]
+    lib.vm_free.restype = None
+    lib.vm_free.argtypes = [p]
+    lib.vm_play_random.restype = i64
+    lib.vm_play_random.argtypes = [p, i64, vp, vp, i64, i64, vp, vp, vp, vp, vp, vp, i64, vp]
+    lib.vm_rng_test.restype = None
+    lib.vm_rng_test.argtypes = [ctypes.c_uint64, i64, i64, vp]
+    _LIB = lib
+    return lib
+
+
+def why() -> str:
+    """Why the VM is unavailable (empty when it loaded)."""
+    return _WHY
+
+
+def notice() -> None:
+    """The one-line notice shown when the native back end is asked for and cannot run."""
+    print(f"evogame: native engine unavailable ({why()}); using the Python engine", file=sys.stderr)

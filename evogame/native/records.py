@@ -1,0 +1,69 @@
+"""Native batches as the Python engine's `GameRecord`s, for the statistics that read them.
+
+`random_records` plays games with uniform random players natively and returns the records
+`simulate.play_one` would: a game the VM has no room for is played by the Python engine
+(counted in `fallbacks`).
+"""
+
+from __future__ import annotations
+
+from evogame.engine import CompiledGame
+from evogame.engine.state import win_shares
+from evogame.metrics.stats import GameRecord
+from evogame.native.engine import ROOM, NativeGame
+from evogame.players import RandomPlayer
+from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed
+
+
+class Fallbacks:
+    """How many games the Python engine played because the VM had no room (process-wide)."""
+
+    games = 0
+
+
+def random_records(
+    native: NativeGame,
+    game: CompiledGame,
+    indices: list[int],
+    seed: int,
+    limits: Limits = DEFAULT_LIMITS,
+    deals: list[int] | None = None,
+) -> list[GameRecord]:
+    """Game i (for i in `indices`) of a run seeded `seed`, every seat a random player,
+    exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=...)` records
+    it; `deals` overrides each game's deal seed."""
+    ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
+    batch = native.play_random(
+        ds, [play_seed(seed, i) for i in indices], limits.max_decisions, limits.max_steps
+    )
+    out = []
+    order = game.order
+    n = game.nplayers
+    for k, i in enumerate(indices):
+        if batch.flags[k] & ROOM:
+            Fallbacks.games += 1
+            out.append(play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=ds[k]))
+            continue
+        lo, hi = batch.offsets[k], batch.offsets[k + 1]
+        who = batch.who[lo:hi].tolist()
+        scores = batch.scores[k].tolist()
+        first = list(dict.fromkeys(who))
+        f = int(batch.flags[k])
+        capped, cycle, error = bool(f & 1), bool(f & 2), batch.errors[k]
+        out.append(
+            GameRecord(
+                index=i,
+                seed=ds[k],
+                scores=scores,
+                win=win_shares(scores, order),
+                branching=batch.branching[lo:hi].tolist(),
+                players_of_decision=who,
+                turn_order=first + [p for p in range(n) if p not in first],
+                terminated=not (capped or cycle or error is not None),
+                capped=capped,
+                cycle=cycle,
+                error=error,
+                work=float(batch.work[k]),
+            )
+        )
+    return out

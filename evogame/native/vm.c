@@ -1,0 +1,2379 @@
+/* evogame native VM: a fixed interpreter of lowered RECYCLE games (evogame/native/lower.py).
+ *
+ * The Python engine (evogame/engine) is the reference: every work charge, chance draw,
+ * evaluation order and error message below mirrors a line there (named in comments).
+ * Memory safety: every index into a table is checked (`chk`), every loop is bounded by the
+ * engine's caps, temporaries live in a per-game arena with a size limit; a broken rule
+ * ends its game with an error, never the process.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "vm_core.h"
+
+/* ===================================================================== random */
+/* CPython's _randommodule.c: MT19937 with init_by_array seeding, getrandbits, and
+ * Random._randbelow_with_getrandbits / shuffle from random.py (3.11). */
+
+static void mt_init_genrand(MT *m, uint32_t s) {
+    m->mt[0] = s;
+    for (int i = 1; i < 624; i++)
+        m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
+    m->idx = 624;
+}
+
+static MT MT_BASE; /* init_genrand(19650218), where every init_by_array starts */
+static int MT_BASE_READY;
+
+static void mt_init_by_array(MT *m, const uint32_t *key, int len) {
+    if (!MT_BASE_READY) {
+        mt_init_genrand(&MT_BASE, 19650218U);
+        MT_BASE_READY = 1;
+    }
+    memcpy(m->mt, MT_BASE.mt, sizeof m->mt);
+    int i = 1, j = 0, k = 624 > len ? 624 : len;
+    for (; k; k--) {
+        m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= 624) {
+            m->mt[0] = m->mt[623];
+            i = 1;
+        }
+        if (j >= len) j = 0;
+    }
+    for (k = 623; k; k--) {
+        m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) {
+            m->mt[0] = m->mt[623];
+            i = 1;
+        }
+    }
+    m->mt[0] = 0x80000000U;
+}
+
+/* random.Random(seed) for an int seed >= 0 (the key is the seed's 32-bit words) */
+static void mt_seed(MT *m, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    mt_init_by_array(m, key, key[1] ? 2 : 1);
+}
+
+/* mt_seed of two streams at once: the two recurrences are independent, so interleaving
+ * them lets the processor run both (seeding is a third of a short game's time) */
+static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
+    if (!MT_BASE_READY) {
+        mt_init_genrand(&MT_BASE, 19650218U);
+        MT_BASE_READY = 1;
+    }
+    uint32_t ka[2] = {(uint32_t)sa, (uint32_t)(sa >> 32)}, kb[2] = {(uint32_t)sb, (uint32_t)(sb >> 32)};
+    int la = ka[1] ? 2 : 1, lb = kb[1] ? 2 : 1;
+    uint32_t *x = a->mt, *y = b->mt;
+    memcpy(x, MT_BASE.mt, sizeof a->mt);
+    memcpy(y, MT_BASE.mt, sizeof b->mt);
+    int i = 1, ja = 0, jb = 0;
+    for (int k = 624; k; k--) {
+        x[i] = (x[i] ^ ((x[i - 1] ^ (x[i - 1] >> 30)) * 1664525U)) + ka[ja] + (uint32_t)ja;
+        y[i] = (y[i] ^ ((y[i - 1] ^ (y[i - 1] >> 30)) * 1664525U)) + kb[jb] + (uint32_t)jb;
+        i++;
+        if (i >= 624) {
+            x[0] = x[623];
+            y[0] = y[623];
+            i = 1;
+        }
+        if (++ja >= la) ja = 0;
+        if (++jb >= lb) jb = 0;
+    }
+    for (int k = 623; k; k--) {
+        x[i] = (x[i] ^ ((x[i - 1] ^ (x[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        y[i] = (y[i] ^ ((y[i - 1] ^ (y[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) {
+            x[0] = x[623];
+            y[0] = y[623];
+            i = 1;
+        }
+    }
+    x[0] = y[0] = 0x80000000U;
+    a->idx = b->idx = 624;
+}
+
+static uint32_t mt_next(MT *m) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    if (m->idx >= 624) {
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            y = (m->mt[kk] & 0x80000000U) | (m->mt[kk + 1] & 0x7fffffffU);
+            m->mt[kk] = m->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < 623; kk++) {
+            y = (m->mt[kk] & 0x80000000U) | (m->mt[kk + 1] & 0x7fffffffU);
+            m->mt[kk] = m->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (m->mt[623] & 0x80000000U) | (m->mt[0] & 0x7fffffffU);
+        m->mt[623] = m->mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
+        m->idx = 0;
+    }
+    y = m->mt[m->idx++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static uint64_t mt_getrandbits(MT *m, int k) {
+    if (k <= 32) return mt_next(m) >> (32 - k);
+    uint64_t lo = mt_next(m);
+    uint64_t hi = mt_next(m) >> (64 - k);
+    return lo | (hi << 32);
+}
+
+/* Random._randbelow_with_getrandbits(n), n >= 1 */
+static uint64_t mt_below(MT *m, uint64_t n) {
+    int k = 64 - __builtin_clzll(n);
+    uint64_t r = mt_getrandbits(m, k);
+    while (r >= n) r = mt_getrandbits(m, k);
+    return r;
+}
+
+static void mt_shuffle(MT *m, int32_t *x, int32_t n) {
+    for (int32_t i = n - 1; i >= 1; i--) {
+        int32_t j = (int32_t)mt_below(m, (uint64_t)i + 1);
+        int32_t t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+/* ===================================================================== errors, arena */
+
+#define ERR_CAPPED 1
+#define ERR_GAME 2
+
+static void fail(Game *g, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+static void fail(Game *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->errbuf, sizeof g->errbuf, fmt, ap);
+    va_end(ap);
+    g->err_kind = ERR_GAME;
+    longjmp(*g->jb, 1);
+}
+
+/* The VM's own room (cards, locations, storages, memory) ran out: not the game's fault;
+ * the caller lowers the game again with more room and replays (`NativeGame`). */
+#define ERR_ROOM 3
+static void room(Game *g, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+static void room(Game *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->errbuf, sizeof g->errbuf, fmt, ap);
+    va_end(ap);
+    g->err_kind = ERR_ROOM;
+    longjmp(*g->jb, 1);
+}
+
+static void cap(Game *g) __attribute__((noreturn));
+static void cap(Game *g) {
+    g->err_kind = ERR_CAPPED;
+    longjmp(*g->jb, 1);
+}
+
+#define CHUNK (1u << 20)
+
+static void *amem(Game *g, size_t n) {
+    Arena *a = &g->arena;
+    n = (n + 15) & ~(size_t)15;
+    Chunk *c = a->head;
+    if (!c || c->used + n > c->cap) {
+        /* the next chunk of the chain, kept from an earlier game, or a new one */
+        Chunk *nx = c ? c->next : a->first;
+        if (nx && nx->cap >= n) {
+            nx->used = 0;
+            c = nx;
+        } else {
+            size_t cap_ = n > CHUNK ? n : CHUNK;
+            if ((int64_t)(a->total + cap_) > g->arena_limit) room(g, "native: out of memory (a game used more than %lld MB)", (long long)(g->arena_limit >> 20));
+            Chunk *fresh = malloc(sizeof(Chunk) + cap_);
+            if (!fresh) fail(g, "native: out of memory");
+            fresh->cap = cap_;
+            fresh->used = 0;
+            fresh->next = nx; /* a too-small kept chunk stays later in the chain */
+            if (c)
+                c->next = fresh;
+            else
+                a->first = fresh;
+            a->total += cap_;
+            c = fresh;
+        }
+        a->head = c;
+    }
+    void *p = c->data + c->used;
+    c->used += n;
+    a->live += n;
+    return p;
+}
+
+static void arena_reset(Arena *a) {
+    a->head = NULL;
+    a->live = 0;
+    if (a->first) a->first->used = 0;
+    /* the chain is kept; amem walks it again from the first chunk */
+}
+
+static void arena_free(Arena *a) {
+    Chunk *c = a->first;
+    while (c) {
+        Chunk *n = c->next;
+        free(c);
+        c = n;
+    }
+    a->first = a->head = NULL;
+    a->total = 0;
+}
+
+static L lnew(Game *g, int32_t n) {
+    L l;
+    l.n = n;
+    l.v = n > 0 ? amem(g, sizeof(int32_t) * (size_t)n) : NULL;
+    return l;
+}
+
+static L lcopy(Game *g, L x) {
+    L l = lnew(g, x.n);
+    if (x.n) memcpy(l.v, x.v, sizeof(int32_t) * (size_t)x.n);
+    return l;
+}
+
+static LL llnew(Game *g, int32_t n) {
+    LL l;
+    l.n = n;
+    l.v = n > 0 ? amem(g, sizeof(L) * (size_t)n) : NULL;
+    return l;
+}
+
+/* ===================================================================== state */
+
+#define IMG(i) (g->img[(i)])
+
+static inline int32_t *LOCV(State *st, int32_t s) { return st->cards + (size_t)s * (size_t)st->g->card_cap; }
+
+static size_t state_bytes(Game *g) {
+    size_t n = sizeof(State);
+    n += sizeof(int32_t) * (size_t)g->loc_cap;                          /* loclen */
+    n += sizeof(int32_t) * (size_t)g->loc_cap * (size_t)g->card_cap;   /* cards */
+    n += sizeof(int32_t) * (size_t)g->card_cap;                         /* where */
+    n += sizeof(int64_t) * (size_t)g->int_cap;
+    n += sizeof(int32_t) * (size_t)g->str_cap;
+    n += sizeof(int32_t) * (size_t)g->pt_cap;
+    n += sizeof(V) * (size_t)g->nvars;
+    n += sizeof(int32_t) * (size_t)(g->ndecks + 1);
+    return (n + 15) & ~(size_t)15;
+}
+
+static void state_wire(State *st) {
+    Game *g = st->g;
+    char *p = (char *)(st + 1);
+    p = (char *)(((uintptr_t)p + 15) & ~(uintptr_t)15);
+    st->env = (V *)p;
+    p += sizeof(V) * (size_t)g->nvars;
+    st->ints = (int64_t *)p;
+    p += sizeof(int64_t) * (size_t)g->int_cap;
+    st->loclen = (int32_t *)p;
+    p += sizeof(int32_t) * (size_t)g->loc_cap;
+    st->where = (int32_t *)p;
+    p += sizeof(int32_t) * (size_t)g->card_cap;
+    st->strs = (int32_t *)p;
+    p += sizeof(int32_t) * (size_t)g->str_cap;
+    st->pts = (int32_t *)p;
+    p += sizeof(int32_t) * (size_t)g->pt_cap;
+    st->deck_uses = (int32_t *)p;
+    p += sizeof(int32_t) * (size_t)(g->ndecks + 1);
+    st->cards = (int32_t *)p;
+}
+
+static State *state_alloc(Game *g, int main_state) {
+    size_t n = state_bytes(g) + 16;
+    State *st;
+    if (main_state) { /* the played game's own state lives outside the arena (`gc_main`) */
+        if (!g->main) g->main = malloc(n);
+        if (!g->main) room(g, "native: out of memory");
+        st = g->main;
+    } else {
+        st = amem(g, n);
+    }
+    memset(st, 0, sizeof(State));
+    st->g = g;
+    st->bytes = n;
+    state_wire(st);
+    return st;
+}
+
+/* State.clone: everything but the cards beyond each location's length; the chance stream
+ * is shared (a trial) or copied by the caller. */
+static State *state_clone(State *src) {
+    Game *g = src->g;
+    State *c = amem(g, src->bytes);
+    memcpy(c, src, sizeof(State));
+    state_wire(c);
+    memcpy(c->env, src->env, sizeof(V) * (size_t)g->nvars);
+    memcpy(c->ints, src->ints, sizeof(int64_t) * (size_t)g->int_cap);
+    memcpy(c->loclen, src->loclen, sizeof(int32_t) * (size_t)g->loc_cap);
+    memcpy(c->where, src->where, sizeof(int32_t) * (size_t)g->ncards);
+    memcpy(c->strs, src->strs, sizeof(int32_t) * (size_t)g->str_cap);
+    memcpy(c->pts, src->pts, sizeof(int32_t) * (size_t)g->pt_cap);
+    memcpy(c->deck_uses, src->deck_uses, sizeof(int32_t) * (size_t)(g->ndecks + 1));
+    int32_t nl = src->nlocs > g->nloc_keys ? src->nlocs : g->nloc_keys;
+    for (int32_t s = 0; s < nl && s < g->loc_cap; s++)
+        if (src->loclen[s]) memcpy(LOCV(c, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
+    c->seen = NULL;
+    return c;
+}
+
+/* State.assign (ensure keeps a trial): become `src`, keeping this state's cycle record */
+static void state_assign(State *dst, State *src) {
+    Seen *seen = dst->seen;
+    Game *g = dst->g;
+    size_t bytes = dst->bytes;
+    memcpy(dst, src, sizeof(State));
+    dst->bytes = bytes;
+    state_wire(dst);
+    memcpy(dst->env, src->env, sizeof(V) * (size_t)g->nvars);
+    memcpy(dst->ints, src->ints, sizeof(int64_t) * (size_t)g->int_cap);
+    memcpy(dst->loclen, src->loclen, sizeof(int32_t) * (size_t)g->loc_cap);
+    memcpy(dst->where, src->where, sizeof(int32_t) * (size_t)g->ncards);
+    memcpy(dst->strs, src->strs, sizeof(int32_t) * (size_t)g->str_cap);
+    memcpy(dst->pts, src->pts, sizeof(int32_t) * (size_t)g->pt_cap);
+    memcpy(dst->deck_uses, src->deck_uses, sizeof(int32_t) * (size_t)(g->ndecks + 1));
+    for (int32_t s = 0; s < g->loc_cap; s++)
+        if (src->loclen[s]) memcpy(LOCV(dst, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
+    dst->seen = seen;
+}
+
+static inline int64_t work4(State *st) { return st->past4 + 4 * st->steps; }
+
+static void count_steps(State *st, int64_t k) {
+    st->steps += k;
+    if (st->steps > st->max_steps) cap(st->g);
+}
+
+/* ===================================================================== layouts */
+
+static int32_t loc_lookup(Game *g, int64_t owner, int32_t vis, int32_t name, int32_t index) {
+    for (int32_t i = 0; i < g->nloc_keys; i++) {
+        LocKey *k = &g->loc_keys[i];
+        if (k->owner == owner && k->vis == vis && k->name == name && k->index == index) return i;
+    }
+    if (g->nloc_keys >= g->loc_cap) room(g, "native: more than %d locations", g->loc_cap);
+    LocKey *k = &g->loc_keys[g->nloc_keys];
+    k->owner = owner;
+    k->vis = vis;
+    k->name = name;
+    k->index = index;
+    k->slot = g->nloc_keys;
+    return g->nloc_keys++;
+}
+
+static int32_t sto_lookup(Game *g, int kind, int64_t owner, int32_t name) {
+    int32_t cap_ = kind == 0 ? g->int_cap : kind == 1 ? g->str_cap : g->pt_cap;
+    LocKey *ks = g->sto_keys[kind];
+    for (int32_t i = 0; i < g->nsto_keys[kind]; i++)
+        if (ks[i].owner == owner && ks[i].name == name) return i;
+    if (g->nsto_keys[kind] >= cap_) room(g, "native: more than %d storages", cap_);
+    LocKey *k = &ks[g->nsto_keys[kind]];
+    k->owner = owner;
+    k->name = name;
+    k->vis = kind;
+    k->index = 0;
+    return g->nsto_keys[kind]++;
+}
+
+/* State.grow_locs / grow_storage: a state learns slots made since it was created */
+static void grow_locs(State *st) { st->nlocs = st->g->nloc_keys; }
+static void grow_storage(State *st) {
+    st->nints = st->g->nsto_keys[0];
+    st->nstrs = st->g->nsto_keys[1];
+    st->npts = st->g->nsto_keys[2];
+}
+
+/* ===================================================================== point maps */
+
+static uint64_t hash_ints(const int32_t *v, int32_t n, uint64_t h) {
+    for (int32_t i = 0; i < n; i++) {
+        h ^= (uint64_t)(uint32_t)v[i] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+    }
+    return h;
+}
+
+/* The point map described by key = [nawards, (ncond, (k, v)*, pts_lo, pts_hi)*]; interned
+ * per game (Python memoises scorers by the same description). */
+static int32_t pm_intern(Game *g, const int32_t *key, int32_t keylen) {
+    uint64_t h = hash_ints(key, keylen, 1469598103934665603ULL);
+    for (int32_t i = 0; i < g->npm; i++)
+        if (g->pm[i].hash == h && g->pm[i].keylen == keylen && !memcmp(g->pm[i].key, key, sizeof(int32_t) * (size_t)keylen)) return i;
+    if (g->npm >= g->pm_cap) {
+        int32_t nc = g->pm_cap ? g->pm_cap * 2 : 16;
+        if (nc > 100000) fail(g, "native: more than 100,000 point maps");
+        PointMap *np_ = realloc(g->pm, sizeof(PointMap) * (size_t)nc);
+        if (!np_) fail(g, "native: out of memory");
+        g->pm = np_;
+        g->pm_cap = nc;
+    }
+    PointMap *pm = &g->pm[g->npm];
+    memset(pm, 0, sizeof *pm);
+    pm->hash = h;
+    pm->keylen = keylen;
+    pm->key = malloc(sizeof(int32_t) * (size_t)keylen);
+    pm->cache = malloc(sizeof(int32_t) * (size_t)g->card_cap);
+    pm->nawards = key[0];
+    pm->aw = malloc(sizeof(Award) * (size_t)(key[0] > 0 ? key[0] : 1));
+    if (!pm->key || !pm->cache || !pm->aw) fail(g, "native: out of memory");
+    memcpy(pm->key, key, sizeof(int32_t) * (size_t)keylen);
+    for (int32_t c = 0; c < g->card_cap; c++) pm->cache[c] = INT32_MIN;
+    int32_t p = 1;
+    for (int32_t a = 0; a < key[0]; a++) {
+        Award *aw = &pm->aw[a];
+        aw->ncond = pm->key[p++];
+        aw->cond = &pm->key[p];
+        p += 2 * aw->ncond;
+        aw->pts = (int64_t)(((uint64_t)(uint32_t)pm->key[p + 1] << 32) | (uint32_t)pm->key[p]);
+        p += 2;
+    }
+    return g->npm++;
+}
+
+/* _PointTable.__missing__: the sum of the awards whose (attribute, value) conditions the
+ * card meets; an attribute no deck has never matches. */
+static int64_t pm_score(Game *g, int32_t pm, int32_t card) {
+    if (pm < 0 || card < 0) return 0;
+    PointMap *m = &g->pm[pm];
+    int32_t cached = m->cache[card];
+    if (cached != INT32_MIN) return cached;
+    int64_t v = 0;
+    for (int32_t a = 0; a < m->nawards; a++) {
+        Award *aw = &m->aw[a];
+        int ok = 1;
+        for (int32_t c = 0; c < aw->ncond && ok; c++) {
+            int32_t key = aw->cond[2 * c], val = aw->cond[2 * c + 1];
+            int32_t at = (key >= 0 && key < g->nstr) ? g->str_attr[key] : -1;
+            if (at < 0 || card >= g->ncards || g->attr[(size_t)at * (size_t)g->card_cap + (size_t)card] != val) ok = 0;
+        }
+        if (ok) v += aw->pts;
+    }
+    if (v >= INT32_MIN + 1 && v <= INT32_MAX) m->cache[card] = (int32_t)v;
+    return v;
+}
+
+static inline int32_t pm_of(State *st, int64_t slot) {
+    if (slot < 0 || slot >= st->g->pt_cap) fail(st->g, "native: point map slot out of range");
+    return st->pts[slot];
+}
+
+/* ===================================================================== expressions */
+
+static V ev(State *st, V *env, int32_t off);
+
+static inline int64_t evi(State *st, V *env, int32_t off) { return ev(st, env, off).i; }
+static inline L evl(State *st, V *env, int32_t off) { return ev(st, env, off).l; }
+static inline LL evll(State *st, V *env, int32_t off) { return ev(st, env, off).ll; }
+
+static inline int32_t *C(Game *g, int32_t off) {
+    if (off <= 0 || off >= g->imglen) fail(g, "native: bad code offset");
+    return (int32_t *)&g->code[off];
+}
+
+static int64_t pymod(int64_t x, int64_t n) {
+    int64_t r = x % n;
+    return r < 0 ? r + n : r;
+}
+
+static V vi(int64_t i) {
+    V v;
+    v.ll.v = NULL;
+    v.i = i;
+    return v;
+}
+static V vl(L l) {
+    V v;
+    v.l = l;
+    return v;
+}
+static V vll(LL l) {
+    V v;
+    v.ll = l;
+    return v;
+}
+
+static int32_t chk_slot(State *st, int64_t s) {
+    if (s < 0 || s >= st->g->loc_cap) fail(st->g, "native: location slot out of range");
+    return (int32_t)s;
+}
+
+/* a collection's members as scalars, or as lists (is_ll) */
+typedef struct {
+    int32_t n;
+    int is_ll;
+    L l;
+    LL ll;
+} Coll;
+
+static Coll coll_of(State *st, V *env, int32_t off, int is_ll) {
+    Coll c;
+    c.is_ll = is_ll;
+    if (is_ll) {
+        c.ll = evll(st, env, off);
+        c.n = c.ll.n;
+        c.l.n = 0;
+        c.l.v = NULL;
+    } else {
+        c.l = evl(st, env, off);
+        c.n = c.l.n;
+        c.ll.n = 0;
+        c.ll.v = NULL;
+    }
+    return c;
+}
+
+static Coll coll_copy(Game *g, Coll c) {
+    if (c.is_ll) {
+        LL x = llnew(g, c.n);
+        if (c.n) memcpy(x.v, c.ll.v, sizeof(L) * (size_t)c.n);
+        c.ll = x;
+    } else {
+        c.l = lcopy(g, c.l);
+    }
+    return c;
+}
+
+static inline void bind(V *env, int32_t var, Coll c, int32_t j) {
+    if (c.is_ll)
+        env[var] = vl(c.ll.v[j]);
+    else
+        env[var] = vi(c.l.v[j]);
+}
+
+static L score_cards_sorted_stable(State *st, L cards, int32_t pm) {
+    /* sorted(cards, key=score): a stable insertion sort (lists are hands, small) */
+    Game *g = st->g;
+    L out = lcopy(g, cards);
+    int64_t *key = amem(g, sizeof(int64_t) * (size_t)(out.n + 1));
+    for (int32_t i = 0; i < out.n; i++) key[i] = pm_score(g, pm, out.v[i]);
+    for (int32_t i = 1; i < out.n; i++) {
+        int32_t c = out.v[i];
+        int64_t k = key[i];
+        int32_t j = i - 1;
+        while (j >= 0 && key[j] > k) {
+            out.v[j + 1] = out.v[j];
+            key[j + 1] = key[j];
+            j--;
+        }
+        out.v[j + 1] = c;
+        key[j + 1] = k;
+    }
+    return out;
+}
+
+/* ops.union: all cards of the parts in order, each once (one part: itself) */
+static L set_union(Game *g, L *parts, int32_t n) {
+    if (n == 1) return parts[0];
+    int32_t tot = 0;
+    for (int32_t i = 0; i < n; i++) tot += parts[i].n;
+    L out = lnew(g, tot);
+    int32_t k = 0;
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t j = 0; j < parts[i].n; j++) {
+            int32_t c = parts[i].v[j];
+            int dup = 0;
+            for (int32_t m = 0; m < k; m++)
+                if (out.v[m] == c) {
+                    dup = 1;
+                    break;
+                }
+            if (!dup) out.v[k++] = c;
+        }
+    out.n = k;
+    return out;
+}
+
+static int l_has(L l, int32_t c) {
+    for (int32_t i = 0; i < l.n; i++)
+        if (l.v[i] == c) return 1;
+    return 0;
+}
+
+static L set_op(Game *g, int op, L *parts, int32_t n) {
+    if (op == 0) return set_union(g, parts, n);
+    if (op == 1) { /* intersection, in the order of the first part */
+        if (n == 0) return lnew(g, 0);
+        L out = lnew(g, parts[0].n);
+        int32_t k = 0;
+        for (int32_t j = 0; j < parts[0].n; j++) {
+            int32_t c = parts[0].v[j];
+            int all = 1;
+            for (int32_t i = 1; i < n && all; i++) all = l_has(parts[i], c);
+            if (all) out.v[k++] = c;
+        }
+        out.n = k;
+        return out;
+    }
+    /* disjunction: cards in exactly one part, in first-seen order */
+    int32_t tot = 0;
+    for (int32_t i = 0; i < n; i++) tot += parts[i].n;
+    L seen = lnew(g, tot);
+    int32_t *cnt = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
+    int32_t k = 0;
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t j = 0; j < parts[i].n; j++) {
+            int32_t c = parts[i].v[j];
+            int dup_in_part = 0;
+            for (int32_t m = 0; m < j; m++)
+                if (parts[i].v[m] == c) dup_in_part = 1;
+            if (dup_in_part) continue;
+            int32_t m;
+            for (m = 0; m < k; m++)
+                if (seen.v[m] == c) break;
+            if (m == k) {
+                seen.v[k] = c;
+                cnt[k++] = 1;
+            } else {
+                cnt[m]++;
+            }
+        }
+    L out = lnew(g, k);
+    int32_t o = 0;
+    for (int32_t m = 0; m < k; m++)
+        if (cnt[m] == 1) out.v[o++] = seen.v[m];
+    out.n = o;
+    return out;
+}
+
+/* ops.extreme: most (least) points, ties broken at random (a chance event) */
+static int32_t extreme(State *st, int32_t pm, L cards, int want_max) {
+    Game *g = st->g;
+    if (!cards.n) return NONE_CARD;
+    st->past4 += 4 * (cards.n >> 2);
+    int64_t best = 0;
+    int32_t *tied = amem(g, sizeof(int32_t) * (size_t)cards.n);
+    int32_t nt = 0;
+    for (int32_t i = 0; i < cards.n; i++) {
+        int64_t v = pm_score(g, pm, cards.v[i]);
+        if (nt == 0 || (want_max ? v > best : v < best)) {
+            best = v;
+            nt = 0;
+            tied[nt++] = cards.v[i];
+        } else if (v == best) {
+            tied[nt++] = cards.v[i];
+        }
+    }
+    if (nt == 1) return tied[0];
+    st->entropy += 1;
+    return tied[mt_below(st->rng, (uint64_t)nt)];
+}
+
+static int64_t mul_ok(Game *g, int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) fail(g, "native: integer overflow");
+    return r;
+}
+
+static L team_members(Game *g, int64_t t) {
+    if (t < 0 || t >= g->nteams) fail(g, "internal error IndexError: list index out of range");
+    L l;
+    l.n = g->team_start[t + 1] - g->team_start[t];
+    l.v = (int32_t *)&g->team_members[g->team_start[t]];
+    return l;
+}
+
+static int32_t attr_of(Game *g, int32_t at, int64_t card) {
+    if (at < 0 || card < 0 || card >= g->ncards) return 0; /* "" */
+    return g->attr[(size_t)at * (size_t)g->card_cap + (size_t)card];
+}
+
+static V ev(State *st, V *env, int32_t off) {
+    Game *g = st->g;
+    int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_INT:
+        return vi(n[1]);
+    case OP_INT64:
+        return vi((int64_t)(((uint64_t)(uint32_t)n[2] << 32) | (uint32_t)n[1]));
+    case OP_STR:
+        return vi(n[1]);
+    case OP_VAR:
+        if (n[1] < 0 || n[1] >= g->nvars) fail(g, "native: bad variable");
+        return env[n[1]];
+    case OP_GAME:
+        return vi(-1);
+    case OP_PCUR:
+        return vi(st->pc[st->npc - 1][0]);
+    case OP_PNEXT: {
+        int32_t *c = st->pc[st->npc - 1];
+        return vi(c[1] >= 0 ? c[1] : (c[0] + 1) % g->nplayers);
+    }
+    case OP_PPREV:
+        return vi(pymod(st->pc[st->npc - 1][0] - 1, g->nplayers));
+    case OP_NUMP:
+        return vi(pymod(evi(st, env, n[1]), g->nplayers));
+    case OP_OWNER: {
+        int64_t c = evi(st, env, n[1]);
+        if (c < 0) fail(g, "(owner ...) of no card");
+        if (c >= g->ncards || st->where[c] < 0 || st->where[c] >= g->nloc_keys) fail(g, "native: bad card");
+        int64_t o = g->loc_keys[st->where[c]].owner;
+        if (o < 0 || o >= TEAM_BASE) fail(g, "(owner ...) of a card on the table");
+        return vi(o);
+    }
+    case OP_TCUR:
+        return vi(st->tc[st->ntc - 1][0]);
+    case OP_TNEXT: {
+        int32_t *c = st->tc[st->ntc - 1];
+        return vi(c[1] >= 0 ? c[1] : (c[0] + 1) % g->nteams);
+    }
+    case OP_TPREV:
+        return vi(pymod(st->tc[st->ntc - 1][0] - 1, g->nteams));
+    case OP_NUMT:
+        return vi(pymod(evi(st, env, n[1]), g->nteams));
+    case OP_TEAMOF: {
+        int64_t p = evi(st, env, n[1]);
+        if (p < 0 || p >= g->nplayers) fail(g, "internal error IndexError: list index out of range");
+        return vi(g->team_of[p]);
+    }
+    case OP_ALLP: {
+        L l = {g->nplayers, g->allp};
+        return vl(l);
+    }
+    case OP_ALLT: {
+        L l = {g->nteams, g->allt};
+        return vl(l);
+    }
+    case OP_OTHP: {
+        L l = lnew(g, g->nplayers - 1);
+        int32_t k = 0, cur = st->pc[st->npc - 1][0];
+        for (int32_t p = 0; p < g->nplayers; p++)
+            if (p != cur && k < l.n) l.v[k++] = p;
+        l.n = k;
+        return vl(l);
+    }
+    case OP_OTHT: {
+        L l = lnew(g, g->nteams);
+        int32_t k = 0, cur = st->tc[st->ntc - 1][0];
+        for (int32_t t = 0; t < g->nteams; t++)
+            if (t != cur) l.v[k++] = t;
+        l.n = k;
+        return vl(l);
+    }
+    case OP_RANGE: {
+        int64_t lo = evi(st, env, n[1]), hi = evi(st, env, n[2]);
+        int64_t cnt = hi - lo + 1;
+        if (cnt < 0) cnt = 0;
+        if (cnt > 1000000) fail(g, "native: a range of more than 1,000,000 integers");
+        L l = lnew(g, (int32_t)cnt);
+        for (int64_t i = 0; i < cnt; i++) l.v[i] = (int32_t)(lo + i);
+        return vl(l);
+    }
+    case OP_STRS: {
+        L l = {n[1], &n[2]};
+        return vl(l);
+    }
+    case OP_FILTER: { /* coll var cond counted is_ll */
+        Coll c = coll_of(st, env, n[1], n[5]);
+        if (n[4]) st->past4 += 4 * (c.n >> 2);
+        if (c.is_ll) {
+            LL out = llnew(g, c.n);
+            int32_t k = 0;
+            for (int32_t j = 0; j < c.n; j++) {
+                bind(env, n[2], c, j);
+                if (evi(st, env, n[3])) out.v[k++] = c.ll.v[j];
+            }
+            out.n = k;
+            return vll(out);
+        }
+        L out = lnew(g, c.n);
+        int32_t k = 0;
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[2], c, j);
+            if (evi(st, env, n[3])) out.v[k++] = c.l.v[j];
+        }
+        out.n = k;
+        return vl(out);
+    }
+    case OP_LOC:
+        return vi(n[1]);
+    case OP_LOCP: {
+        int64_t o = evi(st, env, n[1]);
+        if (o < 0 || o >= g->nplayers) fail(g, "internal error IndexError: list index out of range");
+        return vi(n[2 + o]);
+    }
+    case OP_LOCDYN: { /* owner vis name index */
+        int64_t o = evi(st, env, n[1]);
+        int32_t name = (int32_t)evi(st, env, n[3]);
+        int32_t idx = n[4] ? (int32_t)evi(st, env, n[4]) : 0;
+        int32_t s = loc_lookup(g, o, n[2], name, idx);
+        if (s >= st->nlocs) grow_locs(st);
+        return vi(s);
+    }
+    case OP_INDEXED: { /* owner vis name: slots of that name, by index */
+        int64_t o = evi(st, env, n[1]);
+        int32_t name = (int32_t)evi(st, env, n[3]);
+        L out = lnew(g, g->nloc_keys);
+        int32_t *ix = amem(g, sizeof(int32_t) * (size_t)(g->nloc_keys + 1));
+        int32_t k = 0;
+        for (int32_t i = 0; i < g->nloc_keys; i++) {
+            LocKey *lk = &g->loc_keys[i];
+            if (lk->owner == o && lk->vis == n[2] && lk->name == name) {
+                int32_t j = k++;
+                while (j > 0 && ix[j - 1] > lk->index) {
+                    ix[j] = ix[j - 1];
+                    out.v[j] = out.v[j - 1];
+                    j--;
+                }
+                ix[j] = lk->index;
+                out.v[j] = i;
+            }
+        }
+        out.n = k;
+        return vl(out);
+    }
+    case OP_LOCCARDS: {
+        int32_t s = chk_slot(st, evi(st, env, n[1]));
+        L l = {st->loclen[s], LOCV(st, s)};
+        return vl(l);
+    }
+    case OP_LOCSSETS: {
+        L slots = evl(st, env, n[1]);
+        LL out = llnew(g, slots.n);
+        for (int32_t i = 0; i < slots.n; i++) {
+            int32_t s = chk_slot(st, slots.v[i]);
+            out.v[i].n = st->loclen[s];
+            out.v[i].v = LOCV(st, s);
+        }
+        return vll(out);
+    }
+    case OP_TEAMMEM:
+        return vl(team_members(g, evi(st, env, n[1])));
+    case OP_SETOP: { /* op n parts... */
+        L *parts = amem(g, sizeof(L) * (size_t)(n[2] + 1));
+        for (int32_t i = 0; i < n[2]; i++) parts[i] = evl(st, env, n[3 + i]);
+        return vl(set_op(g, n[1], parts, n[2]));
+    }
+    case OP_SETOPALL: {
+        LL sets = evll(st, env, n[2]);
+        return vl(set_op(g, n[1], sets.v, sets.n));
+    }
+    case OP_SORT: { /* the point map, then the cards (Python's order) */
+        int32_t pm = pm_of(st, evi(st, env, n[2]));
+        L cards = evl(st, env, n[1]);
+        return vl(score_cards_sorted_stable(st, cards, pm));
+    }
+    case OP_PICK: { /* end kind coll idx */
+        int end = n[1], kind = n[2];
+        if (kind == 1) {
+            LL c = evll(st, env, n[3]);
+            int64_t i = end == 0 ? c.n - 1 : end == 1 ? 0 : evi(st, env, n[4]);
+            if (c.n && i >= 0 && i < c.n) return vl(c.v[i]);
+            L e = {0, NULL};
+            return vl(e);
+        }
+        L c = evl(st, env, n[3]);
+        if (kind == 2) {
+            int64_t i = end == 0 ? c.n - 1 : end == 1 ? 0 : evi(st, env, n[4]);
+            if (i >= 0 && i < c.n) return vi(c.v[i]);
+            fail(g, "no location at the %s of a collection of %d", end == 0 ? "top" : end == 1 ? "bottom" : "nth", c.n);
+        }
+        if (end == 0) return vi(c.n ? c.v[c.n - 1] : NONE_CARD);
+        if (end == 1) return vi(c.n ? c.v[0] : NONE_CARD);
+        int64_t i = evi(st, env, n[4]);
+        return vi(i >= 0 && i < c.n ? c.v[i] : NONE_CARD);
+    }
+    case OP_SEQ: { /* top count coll: Python slices c[len-k:] / c[:max(k,0)] */
+        int64_t k = evi(st, env, n[2]);
+        L c = evl(st, env, n[3]);
+        L out;
+        if (n[1]) {
+            if (k <= 0) {
+                out.n = 0;
+                out.v = NULL;
+                return vl(out);
+            }
+            int64_t start = (int64_t)c.n - k;
+            if (start < 0) start += c.n; /* a negative slice start counts from the end */
+            if (start < 0) start = 0;
+            out.n = c.n - (int32_t)start;
+            out.v = c.v + start;
+            return vl(lcopy(g, out));
+        }
+        int64_t m = k < 0 ? 0 : k > c.n ? c.n : k;
+        out.n = (int32_t)m;
+        out.v = c.v;
+        return vl(lcopy(g, out));
+    }
+    case OP_RUNSEQ: { /* top len coll pts */
+        L cards = evl(st, env, n[3]);
+        if (!cards.n) return vl(lnew(g, 0));
+        int32_t pm = pm_of(st, evi(st, env, n[4]));
+        L seq = lnew(g, cards.n);
+        for (int32_t i = 0; i < cards.n; i++) seq.v[i] = n[1] ? cards.v[cards.n - 1 - i] : cards.v[i];
+        L out = lnew(g, cards.n);
+        int32_t k = 0;
+        out.v[k++] = seq.v[0];
+        int64_t step = 0;
+        for (int32_t i = 1; i < seq.n; i++) {
+            int64_t d = pm_score(g, pm, seq.v[i]) - pm_score(g, pm, out.v[k - 1]);
+            if ((d != 1 && d != -1) || (step && d != step)) break;
+            step = d;
+            out.v[k++] = seq.v[i];
+        }
+        out.n = k;
+        if (k < evi(st, env, n[2])) return vl(lnew(g, 0));
+        if (n[1])
+            for (int32_t i = 0; i < k / 2; i++) {
+                int32_t t = out.v[i];
+                out.v[i] = out.v[k - 1 - i];
+                out.v[k - 1 - i] = t;
+            }
+        return vl(out);
+    }
+    case OP_TUPLES: { /* size coll pts: groups of equal points, by value, first k of each */
+        int64_t k = evi(st, env, n[1]);
+        int32_t pm = pm_of(st, evi(st, env, n[3]));
+        L cards = evl(st, env, n[2]);
+        st->past4 += 4 * (cards.n >> 2);
+        int64_t *val = amem(g, sizeof(int64_t) * (size_t)(cards.n + 1));
+        for (int32_t i = 0; i < cards.n; i++) val[i] = pm_score(g, pm, cards.v[i]);
+        LL out = llnew(g, cards.n);
+        int32_t no = 0;
+        if (k > 0) {
+            /* distinct values in increasing order */
+            int64_t last = 0;
+            int have = 0;
+            for (;;) {
+                int found = 0;
+                int64_t best = 0;
+                for (int32_t i = 0; i < cards.n; i++)
+                    if ((!have || val[i] > last) && (!found || val[i] < best)) {
+                        best = val[i];
+                        found = 1;
+                    }
+                if (!found) break;
+                int32_t cnt = 0;
+                for (int32_t i = 0; i < cards.n; i++) cnt += val[i] == best;
+                if (cnt >= k) {
+                    L grp = lnew(g, (int32_t)k);
+                    int32_t m = 0;
+                    for (int32_t i = 0; i < cards.n && m < k; i++)
+                        if (val[i] == best) grp.v[m++] = cards.v[i];
+                    out.v[no++] = grp;
+                }
+                last = best;
+                have = 1;
+            }
+        }
+        out.n = no;
+        return vll(out);
+    }
+    case OP_PARTITION:
+    case OP_PARTALL: { /* attr n parts... | attr sets */
+        int32_t attr = (int32_t)evi(st, env, n[1]);
+        LL parts;
+        if (n[0] == OP_PARTITION) {
+            parts = llnew(g, n[2]);
+            for (int32_t i = 0; i < n[2]; i++) parts.v[i] = evl(st, env, n[3 + i]);
+        } else {
+            parts = evll(st, env, n[2]);
+        }
+        int32_t at = (attr >= 0 && attr < g->nstr) ? g->str_attr[attr] : -1;
+        int32_t tot = 0;
+        for (int32_t i = 0; i < parts.n; i++) tot += parts.v[i].n;
+        int32_t *vals = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
+        int32_t *gv = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
+        int32_t *gc = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
+        int32_t ng = 0, k = 0;
+        for (int32_t i = 0; i < parts.n; i++)
+            for (int32_t j = 0; j < parts.v[i].n; j++) {
+                int32_t c = parts.v[i].v[j];
+                int32_t v = at < 0 ? 0 : attr_of(g, at, c);
+                vals[k++] = v;
+                int32_t m;
+                for (m = 0; m < ng; m++)
+                    if (gv[m] == v) break;
+                if (m == ng) {
+                    gv[ng] = v;
+                    gc[ng++] = 0;
+                }
+                gc[m]++;
+            }
+        st->past4 += 4 * (tot >> 3);
+        LL out = llnew(g, ng);
+        for (int32_t m = 0; m < ng; m++) {
+            out.v[m] = lnew(g, gc[m]);
+            out.v[m].n = 0;
+        }
+        k = 0;
+        for (int32_t i = 0; i < parts.n; i++)
+            for (int32_t j = 0; j < parts.v[i].n; j++) {
+                int32_t v = vals[k++];
+                for (int32_t m = 0; m < ng; m++)
+                    if (gv[m] == v) {
+                        out.v[m].v[out.v[m].n++] = parts.v[i].v[j];
+                        break;
+                    }
+            }
+        return vll(out);
+    }
+    case OP_SUBSETS: {
+        L cards = evl(st, env, n[1]);
+        int32_t m = cards.n;
+        if (m > 16) fail(g, "(subsets ...) of %d cards: more than 65,535 subsets", m);
+        st->past4 += 4 * ((int64_t)1 << (m - 4 > 0 ? m - 4 : 0));
+        int32_t total = (1 << m) - 1;
+        LL out = llnew(g, total);
+        int32_t no = 0;
+        int32_t idx[17];
+        for (int32_t k = 1; k <= m; k++) { /* itertools.combinations order */
+            for (int32_t i = 0; i < k; i++) idx[i] = i;
+            for (;;) {
+                L s = lnew(g, k);
+                for (int32_t i = 0; i < k; i++) s.v[i] = cards.v[idx[i]];
+                out.v[no++] = s;
+                int32_t i = k - 1;
+                while (i >= 0 && idx[i] == i + m - k) i--;
+                if (i < 0) break;
+                idx[i]++;
+                for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+            }
+        }
+        out.n = no;
+        return vll(out);
+    }
+    case OP_PERMS: {
+        L cards = evl(st, env, n[1]);
+        int32_t m = cards.n;
+        if (m > 7) fail(g, "(permutations ...) of %d cards: more than 5,040 orderings", m);
+        int32_t f = 1;
+        for (int32_t i = 2; i <= m; i++) f *= i;
+        st->past4 += 4 * (f >> 4);
+        LL out = llnew(g, f);
+        /* itertools.permutations order (lexicographic in positions) */
+        int32_t idx[8], cyc[8];
+        for (int32_t i = 0; i < m; i++) {
+            idx[i] = i;
+            cyc[i] = m - i;
+        }
+        int32_t no = 0;
+        L s = lnew(g, m);
+        for (int32_t i = 0; i < m; i++) s.v[i] = cards.v[idx[i]];
+        out.v[no++] = s;
+        while (m > 0) {
+            int32_t i;
+            for (i = m - 1; i >= 0; i--) {
+                cyc[i]--;
+                if (cyc[i] == 0) {
+                    int32_t first = idx[i];
+                    for (int32_t j = i; j < m - 1; j++) idx[j] = idx[j + 1];
+                    idx[m - 1] = first;
+                    cyc[i] = m - i;
+                } else {
+                    int32_t j = m - cyc[i];
+                    int32_t t = idx[i];
+                    idx[i] = idx[j];
+                    idx[j] = t;
+                    L p = lnew(g, m);
+                    for (int32_t q = 0; q < m; q++) p.v[q] = cards.v[idx[q]];
+                    out.v[no++] = p;
+                    break;
+                }
+            }
+            if (i < 0) break;
+        }
+        out.n = no;
+        return vll(out);
+    }
+    case OP_RUNS: { /* largest len coll pts */
+        int32_t pm = pm_of(st, evi(st, env, n[4]));
+        L cards = evl(st, env, n[3]);
+        st->past4 += 4 * (cards.n >> 2);
+        int32_t m = cards.n;
+        int64_t *val = amem(g, sizeof(int64_t) * (size_t)(m + 1));
+        int64_t *dv = amem(g, sizeof(int64_t) * (size_t)(m + 1));
+        int32_t nd = 0;
+        for (int32_t i = 0; i < m; i++) {
+            val[i] = pm_score(g, pm, cards.v[i]);
+            int32_t j;
+            for (j = 0; j < nd; j++)
+                if (dv[j] == val[i]) break;
+            if (j == nd) dv[nd++] = val[i];
+        }
+        for (int32_t i = 1; i < nd; i++) { /* sort the distinct values */
+            int64_t x = dv[i];
+            int32_t j = i - 1;
+            while (j >= 0 && dv[j] > x) {
+                dv[j + 1] = dv[j];
+                j--;
+            }
+            dv[j + 1] = x;
+        }
+        int64_t k = evi(st, env, n[2]);
+        LL out = llnew(g, nd);
+        int32_t *width = amem(g, sizeof(int32_t) * (size_t)(nd + 1));
+        int32_t no = 0, start = 0;
+        for (int32_t i = 1; i <= nd; i++) {
+            if (i == nd || dv[i] != dv[i - 1] + 1) {
+                int32_t w = i - start;
+                if (w >= k) {
+                    int32_t cnt = 0;
+                    for (int32_t q = start; q < i; q++)
+                        for (int32_t c = 0; c < m; c++) cnt += val[c] == dv[q];
+                    L r = lnew(g, cnt);
+                    int32_t o = 0;
+                    for (int32_t q = start; q < i; q++)
+                        for (int32_t c = 0; c < m; c++)
+                            if (val[c] == dv[q]) r.v[o++] = cards.v[c];
+                    width[no] = w;
+                    out.v[no++] = r;
+                }
+                start = i;
+            }
+        }
+        out.n = no;
+        if (n[1] && no) {
+            int32_t best = 0;
+            for (int32_t i = 0; i < no; i++)
+                if (width[i] > best) best = width[i];
+            int32_t o = 0;
+            for (int32_t i = 0; i < no; i++)
+                if (width[i] == best) out.v[o++] = out.v[i];
+            out.n = o;
+        }
+        return vll(out);
+    }
+    case OP_AGGCARDS: { /* coll var cards is_ll */
+        Coll c = coll_of(st, env, n[1], n[4]);
+        LL out = llnew(g, c.n);
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[2], c, j);
+            out.v[j] = evl(st, env, n[3]);
+        }
+        return vll(out);
+    }
+    case OP_EXTREMUM: { /* max coll pts */
+        L cards = evl(st, env, n[2]);
+        if (!cards.n) return vi(NONE_CARD);
+        int32_t pm = pm_of(st, evi(st, env, n[3]));
+        return vi(extreme(st, pm, cards, n[1]));
+    }
+    case OP_STO:
+        return vi(n[2]);
+    case OP_STOP: { /* kind owner n slots... */
+        int64_t o = evi(st, env, n[2]);
+        if (o < 0 || o >= n[3]) fail(g, "internal error IndexError: list index out of range");
+        return vi(n[4 + o]);
+    }
+    case OP_STODYN: { /* kind owner name is_team */
+        int64_t o = evi(st, env, n[2]);
+        if (n[4]) o += TEAM_BASE;
+        int32_t name = (int32_t)evi(st, env, n[3]);
+        int32_t s = sto_lookup(g, n[1], o, name);
+        int32_t have = n[1] == 0 ? st->nints : n[1] == 1 ? st->nstrs : st->npts;
+        if (s >= have) grow_storage(st);
+        return vi(s);
+    }
+    case OP_RDINT: {
+        int64_t s = evi(st, env, n[1]);
+        if (s < 0 || s >= g->int_cap) fail(g, "native: storage slot out of range");
+        return vi(st->ints[s]);
+    }
+    case OP_RDSTR: {
+        int64_t s = evi(st, env, n[1]);
+        if (s < 0 || s >= g->str_cap) fail(g, "native: storage slot out of range");
+        return vi(st->strs[s]);
+    }
+    case OP_SIZE:
+        return vi(evl(st, env, n[1]).n);
+    case OP_SIZELL:
+        return vi(evll(st, env, n[1]).n);
+    case OP_ARITH: {
+        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]), r;
+        switch (n[1]) {
+        case 0:
+            if (__builtin_add_overflow(a, b, &r)) fail(g, "native: integer overflow");
+            return vi(r);
+        case 1:
+            if (__builtin_sub_overflow(a, b, &r)) fail(g, "native: integer overflow");
+            return vi(r);
+        case 2:
+            return vi(mul_ok(g, a, b));
+        case 3: /* truncates toward zero (C#); x // 0 = 0 */
+            if (!b || (a == INT64_MIN && b == -1)) return vi(b ? a : 0);
+            return vi(a / b);
+        case 4:
+            if (!b || b == -1) return vi(0);
+            return vi(a % b);
+        default: {
+            if (b < 0 || b > 64) fail(g, "(^ %lld %lld): the exponent must be in 0..64", (long long)a, (long long)b);
+            int64_t p = 1;
+            for (int64_t i = 0; i < b; i++) p = mul_ok(g, p, a);
+            return vi(p);
+        }
+        }
+    }
+    case OP_TRI: {
+        int64_t k = evi(st, env, n[1]);
+        return vi(mul_ok(g, k, k + 1) / 2);
+    }
+    case OP_FIB: {
+        int64_t k = evi(st, env, n[1]);
+        if (k > 90) fail(g, "(fib %lld) is too large", (long long)k);
+        int64_t a = 0, b = 1;
+        for (int64_t i = 0; i < k; i++) {
+            int64_t t = a + b;
+            a = b;
+            b = t;
+        }
+        return vi(a);
+    }
+    case OP_RANDOM: { /* State.rand_int: randint(lo, hi), or lo when hi < lo */
+        int64_t lo = evi(st, env, n[1]), hi = evi(st, env, n[2]);
+        st->entropy += 1;
+        if (hi < lo) return vi(lo);
+        return vi(lo + (int64_t)mt_below(st->rng, (uint64_t)(hi - lo) + 1));
+    }
+    case OP_SUMPTS: { /* coll pts: ops.sum_points (the point map first, then the cards) */
+        int32_t pm = pm_of(st, evi(st, env, n[2]));
+        L cards = evl(st, env, n[1]);
+        st->past4 += 4 * (cards.n >> 2);
+        int64_t s = 0;
+        for (int32_t i = 0; i < cards.n; i++) s += pm_score(g, pm, cards.v[i]);
+        return vi(s);
+    }
+    case OP_SCORE: { /* card pts: ops.score, a quarter of work */
+        int32_t pm = pm_of(st, evi(st, env, n[2]));
+        int64_t card = evi(st, env, n[1]);
+        st->past4 += 1;
+        return vi(card < 0 ? 0 : pm_score(g, pm, (int32_t)card));
+    }
+    case OP_AGGINT: { /* kind coll var value is_ll */
+        Coll c = coll_of(st, env, n[2], n[5]);
+        int64_t acc = 0;
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[3], c, j);
+            int64_t v = evi(st, env, n[4]);
+            if (j == 0)
+                acc = v;
+            else if (n[1] == 0) {
+                if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
+            } else if (n[1] == 1)
+                acc = v > acc ? v : acc;
+            else
+                acc = v < acc ? v : acc;
+        }
+        st->past4 += 4 * (int64_t)c.n;
+        return vi(c.n ? acc : 0);
+    }
+    case OP_ATT: {
+        int64_t c = evi(st, env, n[2]);
+        return vi(attr_of(g, n[1], c));
+    }
+    case OP_ATTDYN: {
+        int64_t c = evi(st, env, n[2]);
+        int32_t a = (int32_t)evi(st, env, n[1]);
+        int32_t at = (a >= 0 && a < g->nstr) ? g->str_attr[a] : -1;
+        return vi(at < 0 ? 0 : attr_of(g, at, c));
+    }
+    case OP_AND:
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!evi(st, env, n[2 + i])) return vi(0);
+        return vi(1);
+    case OP_OR:
+        for (int32_t i = 0; i < n[1]; i++)
+            if (evi(st, env, n[2 + i])) return vi(1);
+        return vi(0);
+    case OP_NOT:
+        return vi(!evi(st, env, n[1]));
+    case OP_CMP: {
+        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]);
+        switch (n[1]) {
+        case 0:
+            return vi(a == b);
+        case 1:
+            return vi(a != b);
+        case 2:
+            return vi(a < b);
+        case 3:
+            return vi(a > b);
+        case 4:
+            return vi(a <= b);
+        default:
+            return vi(a >= b);
+        }
+    }
+    case OP_AGGBOOL: { /* any coll var cond counted is_ll */
+        Coll c = coll_of(st, env, n[2], n[6]);
+        if (n[5]) st->past4 += 4 * (c.n >> 2);
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[3], c, j);
+            int r = evi(st, env, n[4]) != 0;
+            if (n[1] && r) return vi(1);
+            if (!n[1] && !r) return vi(0);
+        }
+        return vi(n[1] ? 0 : 1);
+    }
+    case OP_SNAP:
+        return vl(lcopy(g, evl(st, env, n[1])));
+    case OP_SNAPLL: {
+        LL x = evll(st, env, n[1]);
+        LL out = llnew(g, x.n);
+        if (x.n) memcpy(out.v, x.v, sizeof(L) * (size_t)x.n);
+        return vll(out);
+    }
+    default:
+        fail(g, "native: opcode %d is not an expression", n[0]);
+    }
+}
+
+/* ===================================================================== actions */
+
+typedef struct {
+    const int32_t *v;
+    int32_t n, pos;
+} Path;
+
+static int32_t path_next(Game *g, Path *p) {
+    if (p->pos >= p->n) fail(g, "native: an option's path ran out");
+    return p->v[p->pos++];
+}
+
+/* ops.take: lift card c from the location physically holding it */
+static void take(State *st, int32_t c) {
+    Game *g = st->g;
+    if (c < 0 || c >= g->ncards) fail(g, "native: bad card");
+    int32_t s = st->where[c];
+    if (s < 0 || s >= g->loc_cap) fail(g, "a card to move is not where the engine put it");
+    int32_t *v = LOCV(st, s);
+    int32_t len = st->loclen[s];
+    if (len && v[len - 1] == c) {
+        st->loclen[s]--;
+        return;
+    }
+    for (int32_t i = 0; i < len; i++)
+        if (v[i] == c) {
+            memmove(v + i, v + i + 1, sizeof(int32_t) * (size_t)(len - i - 1));
+            st->loclen[s]--;
+            return;
+        }
+    fail(g, "a card to move is not where the engine put it");
+}
+
+/* list.insert(i, c) into location s */
+static void insert_at(State *st, int32_t s, int64_t i, int32_t c) {
+    Game *g = st->g;
+    int32_t len = st->loclen[s];
+    if (len >= g->card_cap) room(g, "native: a location holds more than %d cards", g->card_cap);
+    if (i < 0) i += len;
+    if (i < 0) i = 0;
+    if (i > len) i = len;
+    int32_t *v = LOCV(st, s);
+    memmove(v + i + 1, v + i, sizeof(int32_t) * (size_t)(len - i));
+    v[i] = c;
+    st->loclen[s] = len + 1;
+}
+
+static void create_cards(State *st, int32_t deck, int32_t slot) {
+    Game *g = st->g;
+    if (deck < 0 || deck >= g->ndecks) fail(g, "native: bad deck");
+    int32_t use = st->deck_uses[deck]++;
+    int32_t first = -1, count = 0;
+    for (int32_t i = 0; i < g->ncreated; i++)
+        if (g->created[4 * i] == deck && g->created[4 * i + 1] == use) {
+            first = g->created[4 * i + 2];
+            count = g->created[4 * i + 3];
+        }
+    const int32_t *d = &g->img[g->deck_off[deck]];
+    if (first < 0) { /* card ids are allocated once per (deck, use), shared by all states */
+        count = d[0];
+        first = g->ncards;
+        if (first + count > g->card_cap) room(g, "native: more than %d cards", g->card_cap);
+        if (g->ncreated >= g->created_cap) {
+            int32_t nc = g->created_cap ? 2 * g->created_cap : 16;
+            int32_t *nw = realloc(g->created, sizeof(int32_t) * 4 * (size_t)nc);
+            if (!nw) fail(g, "native: out of memory");
+            g->created = nw;
+            g->created_cap = nc;
+        }
+        for (int32_t c = 0; c < count; c++) {
+            g->deck_of_card[first + c] = d[1];
+            for (int32_t a = 0; a < g->nattrs; a++) g->attr[(size_t)a * (size_t)g->card_cap + (size_t)(first + c)] = d[2 + c * g->nattrs + a];
+        }
+        int32_t *e = &g->created[4 * g->ncreated++];
+        e[0] = deck;
+        e[1] = use;
+        e[2] = first;
+        e[3] = count;
+        g->ncards = first + count;
+    }
+    for (int32_t c = first; c < first + count; c++) {
+        if (st->loclen[slot] >= g->card_cap) room(g, "native: a location holds more than %d cards", g->card_cap);
+        LOCV(st, slot)[st->loclen[slot]++] = c;
+        st->where[c] = slot;
+    }
+}
+
+static int64_t *int_slot(State *st, int64_t s) {
+    if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
+    return &st->ints[s];
+}
+
+static V *env_copy(Game *g, const V *env) {
+    V *e = amem(g, sizeof(V) * (size_t)g->nvars);
+    memcpy(e, env, sizeof(V) * (size_t)g->nvars);
+    return e;
+}
+
+static int run(State *st, V *env, int32_t off, Path *path);
+
+/* State.keep_if: do the body on a trial copy sharing the chance stream; keep it (position
+ * and bindings) only if the condition holds there, else count its work */
+static void keep_if(State *st, V *env, int32_t body, int32_t cond, Path *path) {
+    Game *g = st->g;
+    State *trial = state_clone(st);
+    V *e = env_copy(g, env);
+    run(trial, e, body, path);
+    if (evi(trial, e, cond)) {
+        state_assign(st, trial);
+        memcpy(env, e, sizeof(V) * (size_t)g->nvars);
+    } else {
+        st->past4 += work4(trial) - work4(st);
+    }
+}
+
+/* Run an action. Returns 0 when a primitive did nothing (a move of no card, a forget of an
+ * empty place, a repeat all of nothing), 1 otherwise. `path`, when given, is an option's
+ * branch: each `any` takes the member it names, each `ensure` whether it held. */
+static int run(State *st, V *env, int32_t off, Path *path) {
+    Game *g = st->g;
+    int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_MOVE:
+    case OP_REMEMBER: { /* src slot where idx */
+        int64_t c = evi(st, env, n[1]);
+        if (c < 0) return 0;
+        if (c >= g->ncards) fail(g, "native: bad card");
+        int32_t s = chk_slot(st, evi(st, env, n[2]));
+        int64_t i = n[3] == 2 ? evi(st, env, n[4]) : 0;
+        if (n[0] == OP_MOVE) take(st, (int32_t)c);
+        if (n[3] == 0)
+            insert_at(st, s, st->loclen[s], (int32_t)c);
+        else
+            insert_at(st, s, n[3] == 1 ? 0 : i, (int32_t)c);
+        if (n[0] == OP_MOVE) st->where[c] = s;
+        return 1;
+    }
+    case OP_FORGET: { /* slot where idx */
+        int32_t s = chk_slot(st, evi(st, env, n[1]));
+        int32_t len = st->loclen[s];
+        if (!len) return 0;
+        int64_t i = n[2] == 0 ? len - 1 : n[2] == 1 ? 0 : evi(st, env, n[3]);
+        if (i < 0 || i >= len) return 0;
+        int32_t *v = LOCV(st, s);
+        memmove(v + i, v + i + 1, sizeof(int32_t) * (size_t)(len - i - 1));
+        st->loclen[s] = len - 1;
+        return 1;
+    }
+    case OP_SHUFFLE: {
+        int32_t s = chk_slot(st, evi(st, env, n[1]));
+        st->entropy += 1;
+        mt_shuffle(st->rng, LOCV(st, s), st->loclen[s]);
+        return 1;
+    }
+    case OP_FARO: {
+        int32_t sa = chk_slot(st, evi(st, env, n[1]));
+        int32_t sb = chk_slot(st, evi(st, env, n[2]));
+        if (sa == sb) { /* Python's merge of a list with itself, then clear(): empty */
+            st->loclen[sa] = 0;
+            return 1;
+        }
+        int32_t la = st->loclen[sa], lb = st->loclen[sb];
+        if (la + lb > g->card_cap) room(g, "native: a location holds more than %d cards", g->card_cap);
+        int32_t *m = amem(g, sizeof(int32_t) * (size_t)(la + lb + 1));
+        int32_t k = 0;
+        for (int32_t i = 0; i < la || i < lb; i++) {
+            if (i < la) m[k++] = LOCV(st, sa)[i];
+            if (i < lb) m[k++] = LOCV(st, sb)[i];
+        }
+        memcpy(LOCV(st, sa), m, sizeof(int32_t) * (size_t)k);
+        st->loclen[sa] = k;
+        st->loclen[sb] = 0;
+        for (int32_t i = 0; i < k; i++) st->where[m[i]] = sa;
+        return 1;
+    }
+    case OP_SETINT: { /* Python evaluates the value before the target */
+        int64_t v = evi(st, env, n[2]);
+        *int_slot(st, evi(st, env, n[1])) = v;
+        return 1;
+    }
+    case OP_INCINT:
+    case OP_DECINT: {
+        int64_t *p = int_slot(st, evi(st, env, n[1]));
+        int64_t v = evi(st, env, n[2]);
+        if (n[0] == OP_INCINT ? __builtin_add_overflow(*p, v, p) : __builtin_sub_overflow(*p, v, p)) fail(g, "native: integer overflow");
+        return 1;
+    }
+    case OP_SETSTR: {
+        int64_t v = evi(st, env, n[2]);
+        int64_t s = evi(st, env, n[1]);
+        if (s < 0 || s >= g->str_cap) fail(g, "native: storage slot out of range");
+        st->strs[s] = (int32_t)v;
+        return 1;
+    }
+    case OP_INITPTS: { /* target nawards [ncond (k v)* pts]*: the description, then the target */
+        int32_t na = n[2];
+        int32_t p = 3, len = 1;
+        for (int32_t a = 0; a < na; a++) {
+            int32_t nc = n[p];
+            len += 1 + 2 * nc + 2;
+            p += 1 + 2 * nc + 1;
+        }
+        int32_t *key = amem(g, sizeof(int32_t) * (size_t)len);
+        int32_t q = 0;
+        key[q++] = na;
+        p = 3;
+        for (int32_t a = 0; a < na; a++) {
+            int32_t nc = n[p++];
+            key[q++] = nc;
+            for (int32_t c = 0; c < nc; c++) {
+                key[q++] = (int32_t)evi(st, env, n[p]);
+                key[q++] = (int32_t)evi(st, env, n[p + 1]);
+                p += 2;
+            }
+            int64_t v = evi(st, env, n[p++]);
+            key[q++] = (int32_t)(uint32_t)(uint64_t)v;
+            key[q++] = (int32_t)(uint32_t)((uint64_t)v >> 32);
+        }
+        int32_t pm = pm_intern(g, key, len);
+        int64_t s = evi(st, env, n[1]);
+        if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
+        st->pts[s] = pm;
+        return 1;
+    }
+    case OP_CYCLE: { /* next? target */
+        int64_t t = evi(st, env, n[2]);
+        st->pc[st->npc - 1][n[1] ? 1 : 0] = (int32_t)t;
+        return 1;
+    }
+    case OP_PASS:
+        return 1;
+    case OP_REPEAT: {
+        int64_t k = evi(st, env, n[1]);
+        count_steps(st, k);
+        for (int64_t i = 0; i < k; i++) run(st, env, n[2], path);
+        return 1;
+    }
+    case OP_REPEATALL: {
+        int32_t k = evl(st, env, n[1]).n;
+        count_steps(st, k);
+        for (int32_t i = 0; i < k; i++) run(st, env, n[2], path);
+        return k > 0;
+    }
+    case OP_CREATEDECK:
+        create_cards(st, n[1], chk_slot(st, evi(st, env, n[2])));
+        return 1;
+    case OP_EACH: { /* coll var body any is_ll */
+        Coll c = coll_copy(g, coll_of(st, env, n[1], n[5]));
+        if (path && n[4]) { /* an option's any: the member its path names */
+            if (c.n) {
+                int32_t j = path_next(g, path);
+                if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
+                bind(env, n[2], c, j);
+                run(st, env, n[3], path);
+            }
+            return 1;
+        }
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[2], c, j);
+            run(st, env, n[3], path);
+        }
+        return 1;
+    }
+    case OP_DO: {
+        int r = 1;
+        for (int32_t i = 0; i < n[1]; i++) r = run(st, env, n[2 + i], path);
+        return n[1] == 1 ? r : 1;
+    }
+    case OP_GUARD:
+        if (evi(st, env, n[1])) run(st, env, n[2], path);
+        return 1;
+    case OP_LET:
+        env[n[2]] = ev(st, env, n[1]);
+        run(st, env, n[3], path);
+        return 1;
+    case OP_ENSURE:
+        if (path && !path_next(g, path)) return 1;
+        keep_if(st, env, n[2], n[1], path);
+        return 1;
+    default:
+        fail(g, "native: opcode %d is not an action", n[0]);
+    }
+}
+
+/* ===================================================================== listing options */
+
+typedef struct {
+    Option *v;
+    int32_t n, cap;
+} Opts;
+
+static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t *path, int32_t npath, V *env) {
+    if (o->n >= o->cap) {
+        int32_t nc = o->cap ? 2 * o->cap : 16;
+        if (nc > 1000000) fail(g, "native: more than 1,000,000 options");
+        Option *nv = amem(g, sizeof(Option) * (size_t)nc);
+        if (o->n) memcpy(nv, o->v, sizeof(Option) * (size_t)o->n);
+        o->v = nv;
+        o->cap = nc;
+    }
+    Option *op = &o->v[o->n++];
+    op->kind = kind;
+    op->node = node;
+    op->npath = npath;
+    op->path = NULL;
+    if (npath) {
+        op->path = amem(g, sizeof(int32_t) * (size_t)npath);
+        memcpy(op->path, path, sizeof(int32_t) * (size_t)npath);
+    }
+    op->env = env;
+}
+
+/* --- the general walker (options.Walker): branches on trial copies, continuation passing */
+
+typedef struct K {
+    int kind; /* 1 seq, 2 each, 3 repeat, 4 check */
+    int32_t node;
+    int32_t j, n;
+    Coll members;
+    int32_t acted;
+    int *failed;
+    const struct K *next;
+} K;
+
+typedef struct {
+    Opts *out;
+    V *env0;
+    int32_t item;
+    int chance;
+    int32_t *path;
+    int32_t npath, path_cap;
+    int64_t work4;
+} Ctx;
+
+static State *fork_trial(Ctx *ctx, State *st) {
+    Game *g = st->g;
+    State *c = state_clone(st);
+    if (ctx->chance) {
+        c->rng = amem(g, sizeof(MT));
+        memcpy(c->rng, st->rng, sizeof(MT));
+    }
+    c->seen = NULL;
+    c->past4 = 4; /* work: one per trial copy */
+    c->steps = 0;
+    return c;
+}
+
+static void done_trial(Ctx *ctx, State *t) { ctx->work4 += work4(t); }
+
+static void path_push(Game *g, Ctx *ctx, int32_t v) {
+    if (ctx->npath >= ctx->path_cap) fail(g, "native: an option's path is longer than %d", ctx->path_cap);
+    ctx->path[ctx->npath++] = v;
+}
+
+static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const K *k);
+
+static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
+    Game *g = st->g;
+    if (!k) {
+        if (acted) opt_push(g, ctx->out, 1, ctx->item, ctx->path, ctx->npath, ctx->env0);
+        return;
+    }
+    switch (k->kind) {
+    case 1: { /* the rest of a do */
+        int32_t *n = C(g, k->node);
+        if (k->j == n[1]) {
+            cont(ctx, st, env, acted, k->next);
+            return;
+        }
+        K nk = *k;
+        nk.j = k->j + 1;
+        walk(ctx, st, env, acted, n[2 + k->j], &nk);
+        return;
+    }
+    case 2: { /* the rest of an all */
+        int32_t *n = C(g, k->node);
+        if (k->j == k->members.n) {
+            cont(ctx, st, env, acted, k->next);
+            return;
+        }
+        bind(env, n[2], k->members, k->j);
+        K nk = *k;
+        nk.j = k->j + 1;
+        walk(ctx, st, env, acted, n[3], &nk);
+        return;
+    }
+    case 3: { /* the rest of a repeat */
+        int32_t *n = C(g, k->node);
+        if (k->j >= k->n) {
+            cont(ctx, st, env, acted, k->next);
+            return;
+        }
+        K nk = *k;
+        nk.j = k->j + 1;
+        walk(ctx, st, env, acted, n[2], &nk);
+        return;
+    }
+    case 4: { /* an ensure's condition on its branch */
+        int32_t *n = C(g, k->node);
+        if (evi(st, env, n[1]))
+            cont(ctx, st, env, k->acted + acted, k->next);
+        else
+            *k->failed = 1;
+        return;
+    }
+    }
+}
+
+static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const K *k) {
+    Game *g = st->g;
+    int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_DO: {
+        if (n[1] == 0) {
+            cont(ctx, st, env, acted, k);
+            return;
+        }
+        K nk = {1, off, 1, 0, {0}, 0, NULL, k};
+        walk(ctx, st, env, acted, n[2], &nk);
+        return;
+    }
+    case OP_GUARD:
+        if (evi(st, env, n[1]))
+            walk(ctx, st, env, acted, n[2], k);
+        else
+            cont(ctx, st, env, acted, k);
+        return;
+    case OP_LET:
+        env[n[2]] = ev(st, env, n[1]);
+        walk(ctx, st, env, acted, n[3], k);
+        return;
+    case OP_EACH: {
+        Coll c = coll_copy(g, coll_of(st, env, n[1], n[5]));
+        if (n[4]) { /* any: one branch per member */
+            st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
+            if (!c.n) {
+                cont(ctx, st, env, acted, k);
+                return;
+            }
+            for (int32_t j = 0; j < c.n; j++) {
+                State *s = st;
+                V *e = env;
+                if (j < c.n - 1) {
+                    s = fork_trial(ctx, st);
+                    e = env_copy(g, env);
+                }
+                bind(e, n[2], c, j);
+                path_push(g, ctx, j);
+                walk(ctx, s, e, acted, n[3], k);
+                ctx->npath--;
+                if (s != st) done_trial(ctx, s);
+            }
+            return;
+        }
+        K nk = {2, off, 0, 0, c, 0, NULL, k};
+        cont(ctx, st, env, acted, &nk);
+        return;
+    }
+    case OP_ENSURE: {
+        int failed = 0;
+        State *trial = fork_trial(ctx, st);
+        K nk = {4, off, 0, 0, {0}, acted, &failed, k};
+        path_push(g, ctx, 1);
+        walk(ctx, trial, env_copy(g, env), 0, n[2], &nk);
+        ctx->npath--;
+        done_trial(ctx, trial);
+        if (failed) {
+            path_push(g, ctx, 0);
+            cont(ctx, st, env, acted, k);
+            ctx->npath--;
+        }
+        return;
+    }
+    case OP_REPEAT: {
+        int64_t cnt = evi(st, env, n[1]);
+        count_steps(st, cnt);
+        K nk = {3, off, 0, (int32_t)(cnt > INT32_MAX ? INT32_MAX : cnt), {0}, 0, NULL, k};
+        cont(ctx, st, env, acted, &nk);
+        return;
+    }
+    default: {
+        st->steps += 1; /* work: one per action done provisionally */
+        int r = run(st, env, off, NULL);
+        cont(ctx, st, env, acted + (r != 0), k);
+        return;
+    }
+    }
+}
+
+static void walk_item(State *st, V *env, int32_t item, int chance, Opts *out) {
+    Game *g = st->g;
+    Ctx ctx;
+    ctx.out = out;
+    ctx.env0 = env_copy(g, env);
+    ctx.item = item;
+    ctx.chance = chance;
+    ctx.path_cap = 4096;
+    ctx.path = amem(g, sizeof(int32_t) * (size_t)ctx.path_cap);
+    ctx.npath = 0;
+    ctx.work4 = 0;
+    State *trial = fork_trial(&ctx, st);
+    walk(&ctx, trial, env_copy(g, env), 0, item, NULL);
+    done_trial(&ctx, trial);
+    st->past4 += ctx.work4;
+}
+
+/* --- items decided before their first action (ActionCompiler.expand) */
+
+static void expand(State *st, V *env, int32_t off, Opts *out) {
+    Game *g = st->g;
+    int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_XGUARD:
+        if (evi(st, env, n[1])) expand(st, env, n[2], out);
+        return;
+    case OP_XANY: { /* coll var body is_ll */
+        Coll c = coll_of(st, env, n[1], n[4]);
+        st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[2], c, j);
+            expand(st, env, n[3], out);
+        }
+        return;
+    }
+    case OP_XLET:
+        env[n[2]] = ev(st, env, n[1]);
+        expand(st, env, n[3], out);
+        return;
+    case OP_XENSURE: {
+        Opts offered = {NULL, 0, 0};
+        expand(st, env, n[2], &offered);
+        for (int32_t i = 0; i < offered.n; i++) {
+            Option *o = &offered.v[i];
+            State *trial = state_clone(st); /* State.trial: shares the chance stream */
+            V *e2 = env_copy(g, o->env);
+            run(trial, e2, o->node, NULL);
+            if (evi(trial, e2, n[1])) opt_push(g, out, o->kind, o->node, o->path, o->npath, o->env);
+            st->past4 += work4(trial) - work4(st);
+        }
+        return;
+    }
+    case OP_XLEAF: /* action src (0: always acts) */
+        if (n[2] && evi(st, env, n[2]) < 0) return;
+        opt_push(g, out, 0, n[1], NULL, 0, env_copy(g, env));
+        return;
+    case OP_WALK:
+        walk_item(st, env, n[1], n[2], out);
+        return;
+    default:
+        fail(g, "native: opcode %d is not a choice item", n[0]);
+    }
+}
+
+static void list_choice(State *st, V *env, int32_t off, Opts *out) {
+    Game *g = st->g;
+    int32_t *n = C(g, off);
+    int32_t ni = n[1];
+    for (int32_t i = 0; i < ni; i++) expand(st, env, n[2 + i], out);
+    if (!out->n) { /* (otherwise ...) items are offered only when nothing else is */
+        int32_t nf = n[2 + ni];
+        for (int32_t i = 0; i < nf; i++) expand(st, env, n[3 + ni + i], out);
+    }
+}
+
+/* ===================================================================== the stage loop */
+
+#define CYCLE_CHECK_AFTER 256
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdULL;
+}
+
+/* State._key, hashed: the whole position (64 bits; equal keys are equal positions) */
+static uint64_t state_key(State *st, int at_choice) {
+    Game *g = st->g;
+    uint64_t h = mix(1469598103934665603ULL, (uint64_t)at_choice);
+    h = mix(h, (uint64_t)st->nlocs);
+    for (int32_t s = 0; s < st->nlocs; s++) h = hash_ints(LOCV(st, s), st->loclen[s], mix(h, (uint64_t)st->loclen[s]));
+    h = mix(h, (uint64_t)st->nints);
+    for (int32_t i = 0; i < st->nints; i++) h = mix(h, (uint64_t)st->ints[i]);
+    h = hash_ints(st->strs, st->nstrs, mix(h, (uint64_t)st->nstrs));
+    h = hash_ints(st->pts, st->npts, mix(h, (uint64_t)st->npts));
+    for (int32_t f = 0; f < st->nframes; f++) h = hash_ints(&st->frames[f].block, 3, h);
+    h = mix(h, (uint64_t)st->npc);
+    h = hash_ints(&st->pc[0][0], 2 * st->npc, h);
+    h = mix(h, (uint64_t)st->ntc);
+    h = hash_ints(&st->tc[0][0], 2 * st->ntc, h);
+    for (int32_t i = 0; i < g->nvars; i++) {
+        V v = st->env[i];
+        switch (g->varkind[i]) {
+        case 0:
+            h = mix(h, (uint64_t)v.i);
+            break;
+        case 1:
+            if (v.l.v) h = hash_ints(v.l.v, v.l.n, mix(h, (uint64_t)v.l.n + 7));
+            else h = mix(h, (uint64_t)v.i);
+            break;
+        default:
+            if (!v.ll.v) {
+                h = mix(h, (uint64_t)v.i);
+                break;
+            }
+            h = mix(h, (uint64_t)v.ll.n + 11);
+            for (int32_t j = 0; j < v.ll.n; j++)
+                if (v.ll.v[j].v || !v.ll.v[j].n) h = hash_ints(v.ll.v[j].v, v.ll.v[j].n, mix(h, (uint64_t)v.ll.v[j].n));
+        }
+    }
+    return h | 1; /* 0 marks an empty cell */
+}
+
+static void seen_clear(Game *g) {
+    if (g->seen_n) memset(g->seen, 0, sizeof(uint64_t) * (size_t)g->seen_cap);
+    g->seen_n = 0;
+}
+
+/* State._calm */
+static int calm(State *st) {
+    if (st->entropy != st->calm_entropy) {
+        st->calm_entropy = st->entropy;
+        st->loop_steps = 0;
+        seen_clear(st->g);
+        return 0;
+    }
+    return st->loop_steps > CYCLE_CHECK_AFTER;
+}
+
+/* State._check_cycle: the record holds positions seen since the last chance event or real
+ * decision (it is cleared on either), so a repeat means the game loops for ever */
+static int check_cycle(State *st, int at_choice) {
+    Game *g = st->g;
+    uint64_t key = state_key(st, at_choice);
+    if (2 * (g->seen_n + 1) > g->seen_cap) {
+        int64_t nc = g->seen_cap ? 2 * g->seen_cap : 1024;
+        uint64_t *nw = calloc((size_t)nc, sizeof(uint64_t));
+        if (!nw) fail(g, "native: out of memory");
+        for (int64_t i = 0; i < g->seen_cap; i++)
+            if (g->seen[i]) {
+                int64_t j = (int64_t)(g->seen[i] % (uint64_t)nc);
+                while (nw[j]) j = (j + 1) % nc;
+                nw[j] = g->seen[i];
+            }
+        free(g->seen);
+        g->seen = nw;
+        g->seen_cap = nc;
+    }
+    int64_t j = (int64_t)(key % (uint64_t)g->seen_cap);
+    while (g->seen[j]) {
+        if (g->seen[j] == key) return 1;
+        j = (j + 1) % g->seen_cap;
+    }
+    g->seen[j] = key;
+    g->seen_n++;
+    return 0;
+}
+
+static void end_game(State *st, int capped_, int cycle_, int errored_) {
+    st->terminal = 1;
+    st->nopts = 0;
+    st->opts = NULL;
+    st->capped = capped_;
+    st->cycle = cycle_;
+    st->errored = errored_;
+}
+
+/* Temporaries of a long game: when the arena holds more than GC_AFTER bytes, at the top
+ * of the loop of the played game's state (whose memory is outside the arena), the only
+ * values still reachable are its bindings: they are copied to a fresh arena (views of
+ * locations stay views, as Python's lists stay aliases) and the old one is freed. */
+#define GC_AFTER ((size_t)64 << 20)
+
+static int in_cards(State *st, const int32_t *p) {
+    return p >= st->cards && p < st->cards + (size_t)st->g->loc_cap * (size_t)st->g->card_cap;
+}
+
+static void gc_main(State *st) {
+    Game *g = st->g;
+    Arena old = g->arena;
+    memset(&g->arena, 0, sizeof(Arena));
+    for (int32_t i = 0; i < g->nvars; i++) {
+        V *v = &st->env[i];
+        if (g->varkind[i] == 1 && v->l.v && !in_cards(st, v->l.v)) {
+            v->l = lcopy(g, v->l);
+        } else if (g->varkind[i] == 2 && v->ll.v) {
+            LL x = llnew(g, v->ll.n);
+            for (int32_t j = 0; j < v->ll.n; j++) {
+                L e = v->ll.v[j];
+                x.v[j] = (e.v && !in_cards(st, e.v)) ? lcopy(g, e) : e;
+            }
+            v->ll = x;
+        }
+    }
+    arena_free(&old);
+}
+
+/* State._run: scripted steps until the next decision or the end */
+static void run_loop(State *st) {
+    Game *g = st->g;
+    int check = st->seen != NULL;
+    while (st->nframes) {
+        if (g->arena.live > GC_AFTER && st == g->main) gc_main(st);
+        Frame *fr = &st->frames[st->nframes - 1];
+        int32_t *b = C(g, fr->block);
+        int32_t team = b[1], end = b[2], nitems = b[3];
+        if (fr->pc == 0 && end) {
+            st->steps += 1;
+            st->loop_steps += 1;
+            if (st->steps > st->max_steps || st->past4 + 4 * st->steps > 4 * st->max_work) cap(g);
+            if (check && calm(st) && check_cycle(st, 0)) {
+                end_game(st, 0, 1, 0);
+                return;
+            }
+            if (evi(st, st->env, end)) {
+                st->nframes--;
+                if (team)
+                    st->ntc--;
+                else
+                    st->npc--;
+                continue;
+            }
+            if (fr->first) {
+                fr->first = 0;
+            } else {
+                int32_t *cyc = team ? st->tc[st->ntc - 1] : st->pc[st->npc - 1];
+                if (cyc[1] >= 0) {
+                    cyc[0] = cyc[1];
+                    cyc[1] = -1;
+                } else {
+                    cyc[0] = (cyc[0] + 1) % (team ? g->nteams : g->nplayers);
+                }
+            }
+        }
+        if (fr->pc >= nitems) {
+            if (!end)
+                st->nframes--; /* the game body is done */
+            else
+                fr->pc = 0;
+            continue;
+        }
+        int32_t *it = &b[4 + 4 * fr->pc];
+        fr->pc += 1;
+        if (it[0] == 2) { /* EXEC */
+            st->steps += 1;
+            run(st, st->env, it[1], NULL);
+        } else if (it[0] == 1 || it[0] == 3) { /* CHOICE, or (let ... (choice ...)) */
+            if (it[0] == 3) st->env[it[3]] = ev(st, st->env, it[2]);
+            Opts out = {NULL, 0, 0};
+            list_choice(st, st->env, it[1], &out);
+            if (!out.n) fail(g, "a choice with no option");
+            if (st->decisions >= st->max_decisions || work4(st) > 4 * st->max_work) cap(g);
+            if (check && calm(st) && check_cycle(st, 1)) {
+                end_game(st, 0, 1, 0);
+                return;
+            }
+            st->loop_steps += 1;
+            st->opts = out.v;
+            st->nopts = out.n;
+            return;
+        } else { /* STAGE */
+            int32_t *inner = C(g, it[1]);
+            if (st->nframes >= MAXFRAMES) fail(g, "native: stages nested deeper than %d", MAXFRAMES);
+            if (inner[1]) {
+                if (st->ntc >= MAXCYC) fail(g, "native: stages nested deeper than %d", MAXCYC);
+                st->tc[st->ntc][0] = st->tc[st->ntc - 1][0];
+                st->tc[st->ntc][1] = -1;
+                st->ntc++;
+            } else {
+                if (st->npc >= MAXCYC) fail(g, "native: stages nested deeper than %d", MAXCYC);
+                st->pc[st->npc][0] = st->pc[st->npc - 1][0];
+                st->pc[st->npc][1] = -1;
+                st->npc++;
+            }
+            Frame *nf = &st->frames[st->nframes++];
+            nf->block = it[1];
+            nf->pc = 0;
+            nf->first = 1;
+        }
+    }
+    end_game(st, 0, 0, 0);
+}
+
+/* State._advance: setup or an option's action, then the loop; errors and caps end the game */
+static void advance(State *st, int setup, Option *opt, V *env) {
+    Game *g = st->g;
+    jmp_buf jb;
+    jmp_buf *saved = g->jb;
+    g->jb = &jb;
+    if (setjmp(jb)) {
+        g->jb = saved;
+        if (g->err_kind == ERR_CAPPED)
+            end_game(st, 1, 0, 0);
+        else if (g->err_kind == ERR_ROOM)
+            longjmp(*saved, 1); /* not the game's verdict: the whole game is played again */
+        else
+            end_game(st, 0, 0, 1);
+        return;
+    }
+    if (setup) {
+        for (int32_t i = 0; i < g->ndecl; i++) st->env[g->decl[2 * i]] = ev(st, st->env, g->decl[2 * i + 1]);
+        for (int32_t i = 0; i < g->nsetup; i++) run(st, st->env, g->setup[i], NULL);
+    }
+    if (opt) {
+        if (opt->kind == 0) {
+            run(st, env, opt->node, NULL);
+        } else {
+            Path p = {opt->path, opt->npath, 0};
+            run(st, env, opt->node, &p);
+        }
+    }
+    run_loop(st);
+    g->jb = saved;
+}
+
+static State *new_state(Game *g, MT *rng, int64_t max_decisions, int64_t max_steps, int detect_cycles) {
+    State *st = state_alloc(g, 1);
+    st->rng = rng;
+    memset(st->loclen, 0, sizeof(int32_t) * (size_t)g->loc_cap);
+    memset(st->ints, 0, sizeof(int64_t) * (size_t)g->int_cap);
+    memset(st->strs, 0, sizeof(int32_t) * (size_t)g->str_cap); /* "" is string 0 */
+    for (int32_t i = 0; i < g->pt_cap; i++) st->pts[i] = -1;
+    for (int32_t i = 0; i < g->nvars; i++) {
+        st->env[i].ll.v = NULL;
+        st->env[i].i = UNSET;
+    }
+    memset(st->deck_uses, 0, sizeof(int32_t) * (size_t)(g->ndecks + 1));
+    for (int32_t c = 0; c < g->card_cap; c++) st->where[c] = -1;
+    st->nlocs = g->nloc_keys;
+    grow_storage(st);
+    st->npc = st->ntc = 1;
+    st->pc[0][0] = 0;
+    st->pc[0][1] = -1;
+    st->tc[0][0] = 0;
+    st->tc[0][1] = -1;
+    st->nframes = 1;
+    st->frames[0].block = g->root;
+    st->frames[0].pc = 0;
+    st->frames[0].first = 1;
+    st->max_decisions = max_decisions;
+    st->max_steps = max_steps;
+    st->max_work = 10 * max_steps; /* WORK_PER_STEP_CAP */
+    st->seen = detect_cycles ? (Seen *)g : NULL;
+    seen_clear(g);
+    advance(st, 1, NULL, NULL);
+    return st;
+}
+
+/* State.apply_action */
+static void apply_action(State *st, int32_t i) {
+    Game *g = st->g;
+    Option *o = &st->opts[i];
+    if (st->nopts > 1) st->entropy += 1;
+    st->decisions += 1;
+    st->past4 += 4 * (st->steps + st->nopts);
+    st->nopts = 0;
+    st->opts = NULL;
+    st->steps = 0;
+    advance(st, 0, o, env_copy(g, o->env));
+}
+
+/* State.scores: each seat's value of the scoring expression, that seat made current */
+static void scores(State *st, int64_t *out) {
+    Game *g = st->g;
+    int32_t saved = st->pc[st->npc - 1][0];
+    jmp_buf *outer = g->jb;
+    for (int32_t p = 0; p < g->nplayers; p++) {
+        jmp_buf jb;
+        g->jb = &jb;
+        st->pc[st->npc - 1][0] = p;
+        if (setjmp(jb))
+            out[p] = 0;
+        else
+            out[p] = evi(st, st->env, g->score);
+    }
+    g->jb = outer;
+    st->pc[st->npc - 1][0] = saved;
+}
+
+/* ===================================================================== the API */
+
+void vm_free(Game *g);
+
+Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
+    Game *g = calloc(1, sizeof(Game));
+    if (!g) return NULL;
+#define BAD(msg)                                  \
+    do {                                          \
+        snprintf(err, (size_t)errlen, "%s", msg); \
+        vm_free(g);                               \
+        return NULL;                              \
+    } while (0)
+    if (len < H_CODELEN + 1 || img[H_MAGIC] != IMG_MAGIC || img[H_VERSION] != IMG_VERSION) BAD("not a native image of this version");
+    g->img = img;
+    g->imglen = len;
+    g->nplayers = img[H_NPLAYERS];
+    g->nteams = img[H_NTEAMS];
+    g->nstr = img[H_NSTR];
+    g->nattrs = img[H_NATTRS];
+    g->ndecks = img[H_NDECKS];
+    g->nvars = img[H_NVARS];
+    g->card_cap = img[H_CARD_CAP];
+    g->loc_cap = img[H_LOC_CAP];
+    g->int_cap = img[H_INT_CAP];
+    g->str_cap = img[H_STR_CAP];
+    g->pt_cap = img[H_PT_CAP];
+    g->root = img[H_ROOT];
+    g->order = img[H_ORDER];
+    g->score = img[H_SCORE];
+    if (g->nplayers < 1 || g->nteams < 1 || g->card_cap < 1 || g->card_cap > 30000) BAD("bad header");
+    int32_t code = img[H_CODE];
+    if (code <= 0 || code + img[H_CODELEN] > len) BAD("bad code section");
+    g->code = img + code;
+    g->imglen = img[H_CODELEN];
+    const int32_t *d = img + img[H_DECL];
+    g->ndecl = d[0];
+    g->decl = d + 1;
+    g->nsetup = d[1 + 2 * g->ndecl];
+    g->setup = d + 2 + 2 * g->ndecl;
+    const int32_t *t = img + img[H_TEAMS];
+    g->team_of = t;
+    g->team_start = t + g->nplayers;
+    g->team_members = t + g->nplayers + g->nteams + 1;
+    g->str_attr = img + img[H_STRATTR];
+    g->varkind = img + img[H_VARKINDS];
+    const int32_t *lk = img + img[H_LOCKEYS];
+    g->loc_keys = calloc((size_t)g->loc_cap, sizeof(LocKey));
+    g->nloc_keys = lk[0];
+    for (int32_t i = 0; i < lk[0]; i++) {
+        g->loc_keys[i].owner = lk[1 + 4 * i];
+        g->loc_keys[i].vis = lk[2 + 4 * i];
+        g->loc_keys[i].name = lk[3 + 4 * i];
+        g->loc_keys[i].index = lk[4 + 4 * i];
+        g->loc_keys[i].slot = i;
+    }
+    const int32_t *sk = img + img[H_STOKEYS];
+    for (int kind = 0; kind < 3; kind++) {
+        int32_t cap_ = kind == 0 ? g->int_cap : kind == 1 ? g->str_cap : g->pt_cap;
+        g->sto_keys[kind] = calloc((size_t)cap_, sizeof(LocKey));
+        g->nsto_keys[kind] = sk[0];
+        for (int32_t i = 0; i < sk[0]; i++) {
+            g->sto_keys[kind][i].owner = sk[1 + 2 * i];
+            g->sto_keys[kind][i].name = sk[2 + 2 * i];
+            g->sto_keys[kind][i].vis = kind;
+        }
+        sk += 1 + 2 * sk[0];
+    }
+    const int32_t *dk = img + img[H_DECKS];
+    g->deck_off = malloc(sizeof(int32_t) * (size_t)(g->ndecks + 1));
+    for (int32_t i = 0; i < g->ndecks; i++) ((int32_t *)g->deck_off)[i] = (int32_t)(dk + 1 + g->ndecks - img) + dk[1 + i];
+    g->attr = calloc((size_t)(g->nattrs ? g->nattrs : 1) * (size_t)g->card_cap, sizeof(int32_t));
+    g->deck_of_card = calloc((size_t)g->card_cap, sizeof(int32_t));
+    g->allp = malloc(sizeof(int32_t) * (size_t)g->nplayers);
+    g->allt = malloc(sizeof(int32_t) * (size_t)g->nteams);
+    if (!g->loc_keys || !g->attr || !g->deck_of_card || !g->allp || !g->allt || !g->deck_off) BAD("out of memory");
+    for (int32_t i = 0; i < g->nplayers; i++) g->allp[i] = i;
+    for (int32_t i = 0; i < g->nteams; i++) g->allt[i] = i;
+    g->arena_limit = (int64_t)512 << 20;
+    return g;
+#undef BAD
+}
+
+void vm_free(Game *g) {
+    if (!g) return;
+    arena_free(&g->arena);
+    free(g->main);
+    for (int32_t i = 0; i < g->npm; i++) {
+        free(g->pm[i].key);
+        free(g->pm[i].cache);
+        free(g->pm[i].aw);
+    }
+    free(g->pm);
+    free(g->loc_keys);
+    for (int k = 0; k < 3; k++) free(g->sto_keys[k]);
+    free((void *)g->deck_off);
+    free(g->attr);
+    free(g->deck_of_card);
+    free(g->created);
+    free(g->allp);
+    free(g->allt);
+    free(g->seen);
+    free(g);
+}
+
+/* Play games [start, start + n) of a run with uniform random players, as
+ * evogame.simulate.play_one does: game i's chance stream is seeded deal_seeds[i], its
+ * players' stream play_seeds[i]; a forced decision draws nothing.
+ *
+ * Per game: scores[np], flags (1 capped, 2 cycle, 4 error), work in quarters, decisions,
+ * and per decision its options and its player, appended to branching/who (capacity
+ * dec_cap; games that do not fit are left for the next call). errors: 200 bytes a game.
+ * Returns the number of games played. */
+static void play_random_one(Game *g, uint64_t deal_seed, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
+    MT deal, play;
+    jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
+    g->jb = &top;
+    if (setjmp(top)) {
+        for (int32_t p = 0; p < g->nplayers; p++) scores_out[p] = 0;
+        *flags = g->err_kind == ERR_ROOM ? 8 : 4;
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return;
+    }
+    arena_reset(&g->arena);
+    mt_seed2(&deal, deal_seed, &play, play_seed);
+    State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+    int32_t k = 0;
+    while (!st->terminal) {
+        int32_t m = st->nopts;
+        if (k < max_decisions) {
+            branching[k] = m;
+            who[k] = st->pc[st->npc - 1][0];
+        }
+        k++;
+        int32_t choice = m > 1 ? (int32_t)mt_below(&play, (uint64_t)m) : 0;
+        apply_action(st, choice);
+    }
+    scores(st, scores_out);
+    *flags = (st->capped ? 1 : 0) | (st->cycle ? 2 : 0) | (st->errored ? 4 : 0);
+    *work_out = work4(st);
+    *ndec = k;
+    if (st->errored)
+        snprintf(error, 200, "%s", g->errbuf);
+    else
+        error[0] = 0;
+    g->jb = NULL;
+}
+
+int64_t vm_play_random(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors) {
+    int64_t used = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (used + max_decisions > dec_cap) return i;
+        ndec[i] = 0;
+        work_out[i] = 0;
+        play_random_one(g, deal_seeds[i], play_seeds[i], max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        used += ndec[i];
+    }
+    return n;
+}
+
+/* Python-compatible random draws, for the tests: n values of randrange(below) */
+void vm_rng_test(uint64_t seed, int64_t below, int64_t n, int64_t *out) {
+    MT m;
+    mt_seed(&m, seed);
+    for (int64_t i = 0; i < n; i++) out[i] = (int64_t)mt_below(&m, (uint64_t)below);
+}

@@ -1,0 +1,162 @@
+/* evogame native VM: core data structures. See evogame/native/__init__.py.
+ *
+ * A fixed interpreter of the lowered program (evogame/native/lower.py): no per-game compile.
+ * Semantics are those of the Python engine (evogame/engine), which is the reference; every
+ * work charge, chance draw and error message here mirrors a line there.
+ */
+#ifndef EVOGAME_VM_CORE_H
+#define EVOGAME_VM_CORE_H
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_ops.h" /* generated from lower.py: opcodes and image layout */
+
+/* ---- Python-compatible Mersenne Twister (random.Random) ---- */
+typedef struct {
+    uint32_t mt[624];
+    int idx;
+} MT;
+
+/* ---- values ---- */
+typedef struct {
+    int32_t n;
+    int32_t *v;
+} L; /* a list of scalars: cards, slots, seats, ints, string ids */
+typedef struct {
+    int32_t n;
+    L *v;
+} LL; /* a list of lists (CARDSETS) */
+typedef union {
+    int64_t i;
+    L l;
+    LL ll;
+} V;
+
+#define NONE_CARD (-1)
+#define UNSET INT64_MIN
+
+/* ---- arena: chunked bump allocation, released per game (never moves memory) ---- */
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t used, cap;
+    char data[];
+} Chunk;
+typedef struct {
+    Chunk *head; /* current chunk */
+    Chunk *first;
+    size_t total;
+    size_t live; /* bytes handed out since the last reset */
+} Arena;
+
+typedef struct {
+    int32_t block, pc, first;
+} Frame;
+
+#define MAXFRAMES 64
+#define MAXCYC 64
+
+struct Game;
+typedef struct Seen Seen;
+
+typedef struct Option Option;
+
+typedef struct State {
+    struct Game *g;
+    Option *opts; /* the current choice's options (shared by clones, as in Python) */
+    int32_t nopts;
+    MT *rng;
+    Seen *seen; /* cycle record, NULL in trials */
+    int32_t terminal, capped, cycle, errored;
+    int64_t decisions, steps, past4, loop_steps, calm_entropy, entropy;
+    int64_t max_decisions, max_steps, max_work;
+    int32_t nframes, npc, ntc;
+    int32_t nlocs, nints, nstrs, npts; /* slots this state has grown to (as Python's lists) */
+    Frame frames[MAXFRAMES];
+    int32_t pc[MAXCYC][2], tc[MAXCYC][2];
+    /* arrays in the same allocation */
+    int32_t *loclen; /* [loc_cap] */
+    int32_t *cards;  /* [loc_cap * card_cap] */
+    int32_t *where;  /* [card_cap] */
+    int64_t *ints;   /* [int_cap] */
+    int32_t *strs;   /* [str_cap] */
+    int32_t *pts;    /* [pt_cap]: interned point map id, -1 none */
+    V *env;          /* [nvars] */
+    int32_t *deck_uses;
+    size_t bytes;
+} State;
+
+/* an option of the current choice */
+struct Option {
+    int32_t kind; /* 0 fast leaf: node = action; 1 walked item: node = item, path */
+    int32_t node;
+    int32_t npath;
+    int32_t *path;
+    V *env;
+};
+
+typedef struct {
+    int32_t ncond;
+    int32_t *cond; /* (attr index or -1, value sid) pairs */
+    int64_t pts;
+} Award;
+typedef struct {
+    int32_t nawards;
+    Award *aw;
+    int32_t *key;
+    int32_t keylen;
+    uint64_t hash;
+    int32_t *cache; /* [card_cap] scores, INT32_MIN = not yet */
+} PointMap;
+
+typedef struct {
+    int64_t owner;
+    int32_t vis, name, index;
+    int32_t slot;
+} LocKey;
+
+typedef struct Game {
+    const int32_t *img;
+    int64_t imglen;
+    const int32_t *code;
+    int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
+    int32_t loc_cap, int_cap, str_cap, pt_cap;
+    int32_t root, order, score;
+    int32_t ndecl;
+    const int32_t *decl; /* (var, value) pairs */
+    int32_t nsetup;
+    const int32_t *setup;
+    const int32_t *team_of;
+    const int32_t *team_start, *team_members; /* members of team t: [start[t], start[t+1]) */
+    const int32_t *str_attr;                  /* string id -> attr index or -1 */
+    /* layouts (static keys first, dynamic ones appended) */
+    int32_t nloc_keys;
+    LocKey *loc_keys;
+    int32_t nsto_keys[3];
+    LocKey *sto_keys[3]; /* owner, name (vis = kind) */
+    /* decks */
+    const int32_t *deck_off; /* per deck: offset in img of [ncards, back, nattrs*ncards values] */
+    int32_t ncards;          /* ids allocated so far */
+    int32_t *attr;           /* [nattrs * card_cap] */
+    int32_t *deck_of_card;   /* back per card */
+    int32_t ncreated, created_cap;
+    int32_t *created; /* (deck, use, first id, count) */
+    /* point maps */
+    int32_t npm, pm_cap;
+    PointMap *pm;
+    /* scratch */
+    Arena arena;
+    jmp_buf *jb;
+    char errbuf[200];
+    int32_t err_kind; /* 1 capped, 2 error */
+    const int32_t *varkind; /* per variable: 0 scalar, 1 list, 2 list of lists */
+    int32_t *allp, *allt;   /* 0..nplayers-1, 0..nteams-1 */
+    /* cycle record of the main state (a set of state hashes; see State._check_cycle) */
+    uint64_t *seen;
+    int64_t seen_cap, seen_n;
+    int64_t arena_limit;
+    struct State *main; /* the played game's state, outside the arena */
+} Game;
+
+#endif

@@ -1,0 +1,75 @@
+"""The native back end plays exactly as the Python engine (the reference), record for record.
+
+Every corpus file and seed, and games the evolution's operators make, are played by both
+back ends with the same random draws; scores, options and player at each decision, work,
+error messages, cap and cycle verdicts must be equal (`evogame.native.differential`).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evogame.lang import parse_file, parse_text
+from evogame.native import NativeGame, Unsupported
+from evogame.native.differential import mismatches
+from evogame.native.engine import rng_draws
+from evogame.simulate import Limits
+from tests.conftest import SEEDS, mutant_texts, require_shared, shared_files
+
+pytestmark = pytest.mark.usefixtures("native_vm")
+
+#: Generated games compared (the issue asks for 1,000; each is played 3 times by both).
+GENERATED = 1000
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**32 - 1, 2**32, 2**62 + 12345, 2**63 - 1])
+@pytest.mark.parametrize("below", [1, 2, 3, 52, 1000, 2**31 + 5, 2**40 + 3])
+def test_random_draws_are_pythons(seed: int, below: int):
+    rng = random.Random(seed)
+    assert rng_draws(seed, below, 40) == [rng.randrange(below) for _ in range(40)]
+
+
+@pytest.mark.parametrize("path", shared_files(), ids=lambda p: p.stem)
+def test_corpus_files_play_the_same(path):
+    require_shared()
+    assert mismatches(parse_file(path), games=20) == []
+
+
+@pytest.mark.parametrize("path", sorted(SEEDS.glob("*.rcy")), ids=lambda p: p.stem)
+def test_seeds_play_the_same(path):
+    assert mismatches(parse_file(path), games=20) == []
+
+
+def test_caps_and_cycles_are_the_same():
+    # tight limits make caps common; a game that loops for ever is a cycle in both
+    for path in sorted(SEEDS.glob("*.rcy"))[:8]:
+        ast = parse_file(path)
+        assert mismatches(ast, games=5, limits=Limits(max_decisions=7, max_steps=300)) == []
+    loop = parse_text(
+        "(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+        " (stage player (end (== (game sto T) 1)) (choice ((turn pass))))"
+        " (scoring max 0))"
+    )
+    assert mismatches(loop, games=2) == []
+
+
+def test_generated_games_play_the_same():
+    texts = mutant_texts(GENERATED, seed=21)
+    assert len(texts) >= 0.9 * GENERATED
+    failures, unsupported = [], []
+    for text in texts:
+        ast = parse_text(text)
+        try:
+            ng = NativeGame.from_ast(ast)
+        except Unsupported as e:
+            unsupported.append(str(e))
+            continue
+        bad = mismatches(
+            ast, games=3, limits=Limits(max_decisions=300, max_steps=20_000), native=ng
+        )
+        if bad:
+            failures.append((text[:200], bad[:3]))
+    assert not failures, failures[:3]
+    assert len(unsupported) <= 0.02 * len(texts), unsupported[:5]
