@@ -75,6 +75,11 @@ class CompiledGame:
                 f(st, env)
 
         self.setup = setup
+        #: the variables a position holds (`State._key`): those bound by a (let ...) around
+        #: a choice, whose value stays while the decision is pending. Every other binding is
+        #: rebound before it is read (the variable of a filter, quantifier, any or all, a
+        #: let inside an action) or never changes (declared constants).
+        self.key_vars: list[int] = []
         self.root = self._block(None, game.body, team=False)
         self.score = c.int_value(game.scoring.value)
         self.order = game.scoring.order.value
@@ -99,6 +104,7 @@ class CompiledGame:
             elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
                 value = c.let_value(node.value)
                 i = c.new_var(node.var.name)
+                self.key_vars.append(i)
                 choice = self._choice(node.body)
                 c.pop_var()
 

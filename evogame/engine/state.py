@@ -431,6 +431,9 @@ class State:
     # --- the interpreter loop ------------------------------------------------------------------
 
     def _key(self, at_choice: bool) -> tuple:
+        """The position: what decides the rest of the game (cards, storages, the program's
+        place and turn cycles, the bindings of a pending choice; not stale bindings of
+        expressions, which differ between back ends and never matter again)."""
         return (
             at_choice,
             tuple(map(tuple, self.locs)),
@@ -440,7 +443,7 @@ class State:
             tuple((f[0].uid, f[1], f[2]) for f in self.frames),
             tuple(map(tuple, self.pcycles)),
             tuple(map(tuple, self.tcycles)),
-            tuple(_frozen(v) for v in self.env),
+            tuple(_frozen(self.env[i]) for i in self.game.key_vars),
         )
 
     def _calm(self) -> bool:

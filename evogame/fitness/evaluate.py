@@ -62,6 +62,8 @@ from evogame.lang.ast import Game
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
+from evogame.native.engine import select as select_native
+from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
 from evogame.simulate import Limits, deal_seed, play_one
@@ -134,6 +136,9 @@ class _Run:
 
     def __init__(self, profile: Profile, seed: int, cut: float | None = None):
         self.profile = profile
+        #: the game in the native VM, or None (the Python engine plays every game); the
+        #: two play the same games record for record (`evogame.native.differential`)
+        self.native = None
         self.seed = seed
         self.cut = cut  # the fitness a candidate must exceed to matter (a campaign's)
         self.limits = Limits(profile.limits["max_decisions"], profile.limits["max_steps"])
@@ -232,11 +237,14 @@ def evaluate(
     name: str = "game",
     gates: bool = True,
     cut: float | None = None,
+    backend: str | None = None,
 ) -> Evaluation:
     """Evaluate a checked game AST (see the module docstring). With ``gates=False`` every
     phase runs whatever the gates say (their failures become notes), and the fitness is
     the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
-    skipped when the candidate's fitness could not exceed it."""
+    skipped when the candidate's fitness could not exceed it. `backend` ("auto", "native"
+    or "python"; default: $EVOGAME_BACKEND, else "auto") plays the random, agency and
+    PIPMC games natively when it can; the result is the same either way."""
     # A callable cut (a MAP-Elites cell's elite) is resolved once the candidate's
     # descriptors are known, before the PIPMC phase.
     cut_of = cut if callable(cut) else None
@@ -247,6 +255,7 @@ def evaluate(
         # The gate sample plays on a copy that records what each condition decides
         # (`live_rules`); records are the same on every back end.
         cov = compile_game(ast, name, backend="coverage") if run.wants("live_rules") else None
+        run.native = select_native(ast, backend)
         _timed(run, "compile", t)
     except RecursionError:
         return run.finish("does not compile: the rules nest too deeply", "compile")
@@ -473,7 +482,6 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     enough (at least ``min_games``, at most ``max_games``)."""
     t = _clock()
     r = run.profile.random
-    players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)  # the gate sample's stream: its games are the first ones
     over = _over(run, "random", tally.work)
     while not over:
@@ -484,8 +492,11 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             e.half_width <= run.target(k) for k, e in est.items() if k in RANDOM_COMPONENTS
         ):
             break
-        for _ in range(min(r["batch"], r["max_games"] - tally.games)):
-            tally.add(play_one(game, players, tally.games, seed, run.limits))
+        start = tally.games
+        for rec in _random_games(
+            run, game, range(start, min(start + r["batch"], r["max_games"])), seed
+        ):
+            tally.add(rec)
             if _over(run, "random", tally.work):
                 over = True
                 break
@@ -557,7 +568,12 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
             if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
                 break
         for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
-            records = play_deal(game, players, dt.deals, G, seed, run.limits)
+            if run.native is not None:  # play_deal's games, natively
+                base, ds = dt.deals * G, deal_seed(seed, dt.deals)
+                idx = list(range(base, base + G))
+                records = random_records(run.native, game, idx, seed, run.limits, [ds] * G)
+            else:
+                records = play_deal(game, players, dt.deals, G, seed, run.limits)
             dt.add_deal(records)
             work += sum(r.work for r in records)
             if dt.deals >= 2 and _over(run, "agency", work):
@@ -676,15 +692,11 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             if played >= lo_games and est.half_width <= target:
                 break
         for _ in range(min(batch, hi_games - played) // n):
-            for r in range(n):  # one rotation: PIPMC in each seat once, each on its own deal
-                i = played
-                ds = deal_seed(seed, i)
-                seated = [pip if s == r else rnd for s in range(n)]
-                pip.record = []
-                a = play_one(game, seated, i, seed, run.limits, deal=ds)
+            # one rotation: PIPMC in each seat once, each on its own deal
+            pairs = _rotation(run, game, pip, rnd, played, seed, (rollouts, horizon, pip.by))
+            for r, (a, b, record) in enumerate(pairs):
                 if not by_score:
-                    course.add_game(pip.record, rollouts, a.win[r] >= max(a.win))
-                b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
+                    course.add_game(record, rollouts, a.win[r] >= max(a.win))
                 if by_score:
                     paired.add(a.scores[r], b.scores[r])
                 else:
@@ -711,6 +723,43 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)
+
+
+def _random_games(run: _Run, game: CompiledGame, indices: range, seed: int):
+    """Games `indices` of a run seeded `seed` with random players, as `play_one` plays
+    them: natively in one batch, or one by one (lazily: a caller that stops early plays no
+    more)."""
+    if run.native is not None:
+        yield from random_records(run.native, game, list(indices), seed, run.limits)
+        return
+    players = [RandomPlayer()] * game.nplayers
+    for i in indices:
+        yield play_one(game, players, i, seed, run.limits)
+
+
+def _rotation(run: _Run, game: CompiledGame, pip, rnd, first: int, seed: int, search: tuple):
+    """Games first .. first + n - 1 of the PIPMC phase: in game first + r the PIPMC player
+    sits in seat r; each paired with an all-random game on its deal. Returns per seat r
+    (PIPMC game, random game, the PIPMC player's record of it)."""
+    n = game.nplayers
+    idx = list(range(first, first + n))
+    deals = [deal_seed(seed, i) for i in idx]
+    if run.native is not None:
+        rollouts, horizon, by = search
+        a, course = pipmc_records(
+            run.native, game, idx, seed, list(range(n)), rollouts, horizon, by, run.limits, deals
+        )
+        b = random_records(run.native, game, idx, seed, run.limits, deals)
+        return list(zip(a, b, course, strict=True))
+    out = []
+    for r, (i, ds) in enumerate(zip(idx, deals, strict=True)):
+        seated = [pip if s == r else rnd for s in range(n)]
+        pip.record = []
+        a = play_one(game, seated, i, seed, run.limits, deal=ds)
+        record = pip.record
+        b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
+        out.append((a, b, record))
+    return out
 
 
 def evaluate_file(

@@ -89,8 +89,10 @@ def load() -> ctypes.CDLL | None:
     lib.vm_new.argtypes = [vp, i64, ctypes.c_char_p, i64]
     lib.vm_free.restype = None
     lib.vm_free.argtypes = [p]
-    lib.vm_play_random.restype = i64
-    lib.vm_play_random.argtypes = [p, i64, vp, vp, i64, i64, vp, vp, vp, vp, vp, vp, i64, vp]
+    i32 = ctypes.c_int32
+    lib.vm_play.restype = i64
+    lib.vm_play.argtypes = [p, i64, vp, vp, vp, i32, i32, i32, i64, i64]
+    lib.vm_play.argtypes += [vp, vp, vp, vp, vp, vp, i64, vp, vp, i64, vp]
     lib.vm_rng_test.restype = None
     lib.vm_rng_test.argtypes = [ctypes.c_uint64, i64, i64, vp]
     _LIB = lib

@@ -11,8 +11,9 @@ from __future__ import annotations
 from evogame.engine import compile_game
 from evogame.lang.ast import Game
 from evogame.native.engine import NativeGame
-from evogame.native.records import random_records
+from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
+from evogame.players.mcts import PIMCPlayer
 from evogame.simulate import DEFAULT_LIMITS, Limits, play_one
 
 
@@ -30,24 +31,63 @@ def mismatches(
     players = [RandomPlayer()] * game.nplayers
     got = random_records(ng, game, list(range(games)), seed, limits)
     out = []
-    fields = (
-        "scores",
-        "win",
-        "branching",
-        "players_of_decision",
-        "turn_order",
-        "terminated",
-        "capped",
-        "cycle",
-        "error",
-        "work",
-    )
     for i in range(games):
+        out += _compare(i, got[i], play_one(game, players, i, seed, limits))
+    return out
+
+
+FIELDS = (
+    "scores",
+    "win",
+    "branching",
+    "players_of_decision",
+    "turn_order",
+    "terminated",
+    "capped",
+    "cycle",
+    "error",
+    "work",
+)
+
+
+def _compare(i: int, got, want) -> list[str]:
+    out = []
+    for k in FIELDS:
+        g, w = getattr(got, k), getattr(want, k)
+        if g != w:
+            if isinstance(w, list) and len(w) > 12:
+                g, w = f"{len(g)} items", f"{len(w)} items"
+            out.append(f"game {i}: {k} native {g} != python {w}")
+    return out
+
+
+def pipmc_mismatches(
+    ast: Game,
+    games: int,
+    seed: int = 1,
+    rollouts: int = 3,
+    horizon: int = 10,
+    by: str = "rank",
+    limits: Limits = DEFAULT_LIMITS,
+    native: NativeGame | None = None,
+) -> list[str]:
+    """As `mismatches`, with a PIPMC player in seat i mod n of game i (the skill phase's
+    rotation); its record (values of each move searched) must be the same too."""
+    ng = native or NativeGame.from_ast(ast)
+    game = compile_game(ast)
+    n = game.nplayers
+    seats = [i % n for i in range(games)]
+    got, course = pipmc_records(
+        ng, game, list(range(games)), seed, seats, rollouts, horizon, by, limits
+    )
+    out = []
+    for i in range(games):
+        pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
+        pip.record = []
+        players: list = [RandomPlayer()] * n
+        players[seats[i]] = pip
         want = play_one(game, players, i, seed, limits)
-        for k in fields:
-            g, w = getattr(got[i], k), getattr(want, k)
-            if g != w:
-                if isinstance(w, list) and len(w) > 12:
-                    g, w = f"{len(g)} items", f"{len(w)} items"
-                out.append(f"game {i}: {k} native {g} != python {w}")
+        out += _compare(i, got[i], want)
+        if course[i] != pip.record:
+            out.append(f"game {i}: PIPMC record native {course[i][:2]} != python {pip.record[:2]}")
     return out

@@ -8,7 +8,8 @@ arrays and are turned into the same `GameRecord`s the Python engine makes.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -36,6 +37,9 @@ class Batch:
     who: np.ndarray
     offsets: np.ndarray
     errors: list[str | None]
+    #: per game, the PIPMC player's record (`PIMCPlayer.record`): (decision, per move
+    #: searched (mean value, sample variance of its rollouts)); empty without one
+    course: list = field(default_factory=list)
 
 
 class NativeGame:
@@ -85,39 +89,77 @@ class NativeGame:
         max_decisions: int = 1000,
         max_steps: int = 100_000,
     ) -> Batch:
-        """Play one game per seed pair with uniform random players (`simulate.play_one`).
+        """Play one game per seed pair with uniform random players (`simulate.play_one`)."""
+        return self.play(
+            deal_seeds, play_seeds, None, max_decisions=max_decisions, max_steps=max_steps
+        )
+
+    def play(
+        self,
+        deal_seeds: list[int],
+        play_seeds: list[int],
+        pipmc_seats: list[int] | None,
+        rollouts: int = 10,
+        horizon: int = 0,
+        by: str = "rank",
+        max_decisions: int = 1000,
+        max_steps: int = 100_000,
+    ) -> Batch:
+        """Play one game per seed pair, every seat a uniform random player but, in game i,
+        seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
+        horizon)`), whose course record is returned per game (`Batch.course`).
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
         its flags when even the roomiest cannot (the caller plays it in Python)."""
-        batch = self._play_random(deal_seeds, play_seeds, max_decisions, max_steps)
+        args = (
+            deal_seeds,
+            play_seeds,
+            pipmc_seats,
+            rollouts,
+            horizon,
+            by,
+            max_decisions,
+            max_steps,
+        )
+        batch = self._play(*args)
         if (batch.flags & ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
-                return bigger.play_random(deal_seeds, play_seeds, max_decisions, max_steps)
+                return bigger.play(*args)
         return batch
 
-    def _play_random(self, deal_seeds, play_seeds, max_decisions, max_steps) -> Batch:
+    def _play(
+        self, deal_seeds, play_seeds, pipmc_seats, rollouts, horizon, by, max_decisions, max_steps
+    ) -> Batch:
         n = len(deal_seeds)
         deal = np.asarray(deal_seeds, dtype=np.uint64)
         play = np.asarray(play_seeds, dtype=np.uint64)
+        seats = None if pipmc_seats is None else np.asarray(pipmc_seats, dtype=np.int32)
         np_ = self.nplayers
         scores = np.zeros((n, np_), dtype=np.int64)
         flags = np.zeros(n, dtype=np.int32)
         work = np.zeros(n, dtype=np.int64)
         ndec = np.zeros(n, dtype=np.int32)
+        rec_n = np.zeros(n, dtype=np.int64)
         errors = np.zeros((n, 200), dtype=np.uint8)
         cap = max(max_decisions * 4, 65536)
-        branching_parts, who_parts = [], []
+        rec_cap = 65536 if seats is not None else 0
+        branching_parts, who_parts, rec_parts = [], [], []
         done = 0
         while done < n:
             br = np.zeros(cap, dtype=np.int32)
             who = np.zeros(cap, dtype=np.int32)
-            k = self._lib.vm_play_random(
+            rec = np.zeros(max(rec_cap, 1), dtype=np.float64)
+            k = self._lib.vm_play(
                 self._ptr,
                 n - done,
                 deal[done:].ctypes.data,
                 play[done:].ctypes.data,
+                None if seats is None else seats[done:].ctypes.data,
+                rollouts,
+                horizon,
+                _BY[by],
                 max_decisions,
                 max_steps,
                 scores[done:].ctypes.data,
@@ -128,10 +170,17 @@ class NativeGame:
                 who.ctypes.data,
                 cap,
                 errors[done:].ctypes.data,
+                rec.ctypes.data if seats is not None else None,
+                rec_cap,
+                rec_n[done:].ctypes.data,
             )
+            if k == 0 and rec_n[done] < 0:  # one game's course record needs more room
+                rec_cap = 2 * int(-rec_n[done])
+                continue
             used = int(ndec[done : done + k].sum())
             branching_parts.append(br[:used])
             who_parts.append(who[:used])
+            rec_parts.append(rec[: int(rec_n[done : done + k].sum())])
             done += k
         offsets = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(ndec, out=offsets[1:])
@@ -139,6 +188,20 @@ class NativeGame:
             bytes(row).split(b"\0", 1)[0].decode(errors="replace") if f & (ERROR | ROOM) else None
             for row, f in zip(errors, flags, strict=True)
         ]
+        flat = np.concatenate(rec_parts) if rec_parts else np.zeros(0)
+        course: list[list[tuple[int, list[tuple[float, float]]]]] = []
+        pos = 0
+        for i in range(n):
+            end = pos + int(rec_n[i])
+            game: list[tuple[int, list[tuple[float, float]]]] = []
+            while pos < end:
+                decision, moves = int(flat[pos]), int(flat[pos + 1])
+                vals = flat[pos + 2 : pos + 2 + 2 * moves]
+                game.append(
+                    (decision, [(float(vals[2 * j]), float(vals[2 * j + 1])) for j in range(moves)])
+                )
+                pos += 2 + 2 * moves
+            course.append(game)
         return Batch(
             scores=scores,
             flags=flags,
@@ -148,7 +211,11 @@ class NativeGame:
             who=np.concatenate(who_parts) if who_parts else np.zeros(0, np.int32),
             offsets=offsets,
             errors=errs,
+            course=course,
         )
+
+
+_BY = {"rank": 0, "score": 1, "win": 2}
 
 
 class Unavailable(Exception):
@@ -163,3 +230,29 @@ def rng_draws(seed: int, below: int, n: int) -> list[int]:
     out = np.zeros(n, dtype=np.int64)
     lib.vm_rng_test(seed, below, n, out.ctypes.data)
     return out.tolist()
+
+
+#: Names of the back ends a user can ask for (``--backend``, ``EVOGAME_BACKEND``).
+BACKENDS = ("auto", "native", "python")
+_NOTICED = False
+
+
+def select(ast: Game, backend: str | None = None) -> NativeGame | None:
+    """The native game for `ast` under `backend` ("auto", the default, or "native": the
+    VM when it can be built and the game lowered, else None and the Python engine plays;
+    "python": None). Without a C compiler, one notice on stderr per process."""
+    global _NOTICED
+    backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if backend == "python":
+        return None
+    try:
+        return NativeGame.from_ast(ast)
+    except Unavailable:
+        if not _NOTICED:
+            _NOTICED = True
+            build.notice()
+        return None
+    except Unsupported:
+        return None

@@ -157,6 +157,8 @@ HEADER = [
 
 VIS = {"vloc": 0, "iloc": 1, "hloc": 2, "oloc": 3, "mem": 4}
 TEAM_BASE = 1 << 16
+#: A variable's kind flag: its value is part of the position (`CompiledGame.key_vars`).
+KEY_VAR = 4
 #: Room for locations and storages named at run time (a name held in a string storage).
 DYNAMIC_SLOTS = 64
 
@@ -172,7 +174,7 @@ def header_source() -> str:
     lines += [f"#define H_{n} {i}" for i, n in enumerate(HEADER)]
     lines += [f"#define IMG_MAGIC {MAGIC}", f"#define IMG_VERSION {VERSION}"]
     lines += [f"#define VIS_{k.upper()} {v}" for k, v in VIS.items()]
-    lines += [f"#define TEAM_BASE {TEAM_BASE}", ""]
+    lines += [f"#define TEAM_BASE {TEAM_BASE}", f"#define KEY_VAR {KEY_VAR}", ""]
     return "\n".join(lines)
 
 
@@ -722,6 +724,7 @@ class Lowerer:
             elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
                 value = self.let_value(node.value)
                 i = self.new_var(node.var)
+                self.var_kinds[i] |= KEY_VAR  # held by the position while its choice is pending
                 ch = self.choice(node.body)
                 self.pop_var()
                 items += [3, ch, value, i]

@@ -12,6 +12,7 @@ from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
+from evogame.players.mcts import PIMCPlayer
 from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed
 
 
@@ -32,17 +33,49 @@ def random_records(
     """Game i (for i in `indices`) of a run seeded `seed`, every seat a random player,
     exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=...)` records
     it; `deals` overrides each game's deal seed."""
+    return pipmc_records(native, game, indices, seed, None, limits=limits, deals=deals)[0]
+
+
+def pipmc_records(
+    native: NativeGame,
+    game: CompiledGame,
+    indices: list[int],
+    seed: int,
+    seats: list[int] | None,
+    rollouts: int = 10,
+    horizon: int = 0,
+    by: str = "rank",
+    limits: Limits = DEFAULT_LIMITS,
+    deals: list[int] | None = None,
+) -> tuple[list[GameRecord], list[list]]:
+    """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
+    (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
+    seated there; also returns each game's PIPMC record (`PIMCPlayer.record`)."""
     ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
-    batch = native.play_random(
-        ds, [play_seed(seed, i) for i in indices], limits.max_decisions, limits.max_steps
+    batch = native.play(
+        ds,
+        [play_seed(seed, i) for i in indices],
+        seats,
+        rollouts,
+        horizon,
+        by,
+        limits.max_decisions,
+        limits.max_steps,
     )
-    out = []
+    out, course = [], []
     order = game.order
     n = game.nplayers
     for k, i in enumerate(indices):
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            out.append(play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=ds[k]))
+            players: list = [RandomPlayer()] * n
+            pip = None
+            if seats is not None and seats[k] >= 0:
+                pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
+                pip.record = []
+                players[seats[k]] = pip
+            out.append(play_one(game, players, i, seed, limits, deal=ds[k]))
+            course.append(pip.record if pip else [])
             continue
         lo, hi = batch.offsets[k], batch.offsets[k + 1]
         who = batch.who[lo:hi].tolist()
@@ -66,4 +99,5 @@ def random_records(
                 work=float(batch.work[k]),
             )
         )
-    return out
+        course.append(batch.course[k] if batch.course else [])
+    return out, course

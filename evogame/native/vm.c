@@ -32,6 +32,7 @@ static void mt_init_by_array(MT *m, const uint32_t *key, int len) {
         MT_BASE_READY = 1;
     }
     memcpy(m->mt, MT_BASE.mt, sizeof m->mt);
+    m->idx = 624;
     int i = 1, j = 0, k = 624 > len ? 624 : len;
     for (; k; k--) {
         m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -215,6 +216,23 @@ static void *amem(Game *g, size_t n) {
     c->used += n;
     a->live += n;
     return p;
+}
+
+typedef struct {
+    Chunk *head;
+    size_t used, live;
+} Mark;
+
+static Mark arena_mark(Arena *a) {
+    Mark m = {a->head, a->head ? a->head->used : 0, a->live};
+    return m;
+}
+
+/* everything allocated since `m` is garbage: hand it out again */
+static void arena_release(Arena *a, Mark m) {
+    a->head = m.head;
+    if (m.head) m.head->used = m.used;
+    a->live = m.live;
 }
 
 static void arena_reset(Arena *a) {
@@ -1402,8 +1420,11 @@ static void create_cards(State *st, int32_t deck, int32_t slot) {
             g->created = nw;
             g->created_cap = nc;
         }
+        /* decks with one name share a back, numbered as they are first created */
+        if (d[1] < 0 || d[1] >= g->ndecks) fail(g, "native: bad deck name");
+        if (g->back_of_name[d[1]] < 0) g->back_of_name[d[1]] = g->nbacks++;
         for (int32_t c = 0; c < count; c++) {
-            g->deck_of_card[first + c] = d[1];
+            g->deck_of_card[first + c] = g->back_of_name[d[1]];
             for (int32_t a = 0; a < g->nattrs; a++) g->attr[(size_t)a * (size_t)g->card_cap + (size_t)(first + c)] = d[2 + c * g->nattrs + a];
         }
         int32_t *e = &g->created[4 * g->ncreated++];
@@ -1922,8 +1943,9 @@ static uint64_t state_key(State *st, int at_choice) {
     h = mix(h, (uint64_t)st->ntc);
     h = hash_ints(&st->tc[0][0], 2 * st->ntc, h);
     for (int32_t i = 0; i < g->nvars; i++) {
+        if (!(g->varkind[i] & KEY_VAR)) continue; /* stale bindings are not the position */
         V v = st->env[i];
-        switch (g->varkind[i]) {
+        switch (g->varkind[i] & 3) {
         case 0:
             h = mix(h, (uint64_t)v.i);
             break;
@@ -1944,9 +1966,9 @@ static uint64_t state_key(State *st, int at_choice) {
     return h | 1; /* 0 marks an empty cell */
 }
 
-static void seen_clear(Game *g) {
-    if (g->seen_n) memset(g->seen, 0, sizeof(uint64_t) * (size_t)g->seen_cap);
-    g->seen_n = 0;
+static void seen_clear(Seen *sn) {
+    if (sn->n) memset(sn->cells, 0, sizeof(uint64_t) * (size_t)sn->cap);
+    sn->n = 0;
 }
 
 /* State._calm */
@@ -1954,7 +1976,7 @@ static int calm(State *st) {
     if (st->entropy != st->calm_entropy) {
         st->calm_entropy = st->entropy;
         st->loop_steps = 0;
-        seen_clear(st->g);
+        seen_clear(st->seen);
         return 0;
     }
     return st->loop_steps > CYCLE_CHECK_AFTER;
@@ -1964,29 +1986,43 @@ static int calm(State *st) {
  * decision (it is cleared on either), so a repeat means the game loops for ever */
 static int check_cycle(State *st, int at_choice) {
     Game *g = st->g;
+    Seen *sn = st->seen;
     uint64_t key = state_key(st, at_choice);
-    if (2 * (g->seen_n + 1) > g->seen_cap) {
-        int64_t nc = g->seen_cap ? 2 * g->seen_cap : 1024;
-        uint64_t *nw = calloc((size_t)nc, sizeof(uint64_t));
-        if (!nw) fail(g, "native: out of memory");
-        for (int64_t i = 0; i < g->seen_cap; i++)
-            if (g->seen[i]) {
-                int64_t j = (int64_t)(g->seen[i] % (uint64_t)nc);
+    if (2 * (sn->n + 1) > sn->cap) {
+        int64_t nc = sn->cap ? 2 * sn->cap : 1024;
+        uint64_t *nw;
+        if (sn->in_arena) {
+            nw = amem(g, sizeof(uint64_t) * (size_t)nc);
+            memset(nw, 0, sizeof(uint64_t) * (size_t)nc);
+        } else {
+            nw = calloc((size_t)nc, sizeof(uint64_t));
+            if (!nw) room(g, "native: out of memory");
+        }
+        for (int64_t i = 0; i < sn->cap; i++)
+            if (sn->cells[i]) {
+                int64_t j = (int64_t)(sn->cells[i] % (uint64_t)nc);
                 while (nw[j]) j = (j + 1) % nc;
-                nw[j] = g->seen[i];
+                nw[j] = sn->cells[i];
             }
-        free(g->seen);
-        g->seen = nw;
-        g->seen_cap = nc;
+        if (!sn->in_arena) free(sn->cells);
+        sn->cells = nw;
+        sn->cap = nc;
     }
-    int64_t j = (int64_t)(key % (uint64_t)g->seen_cap);
-    while (g->seen[j]) {
-        if (g->seen[j] == key) return 1;
-        j = (j + 1) % g->seen_cap;
+    int64_t j = (int64_t)(key % (uint64_t)sn->cap);
+    while (sn->cells[j]) {
+        if (sn->cells[j] == key) return 1;
+        j = (j + 1) % sn->cap;
     }
-    g->seen[j] = key;
-    g->seen_n++;
+    sn->cells[j] = key;
+    sn->n++;
     return 0;
+}
+
+static const char *keep_error(Game *g) {
+    size_t n = strlen(g->errbuf) + 1;
+    char *m = amem(g, n);
+    memcpy(m, g->errbuf, n);
+    return m;
 }
 
 static void end_game(State *st, int capped_, int cycle_, int errored_) {
@@ -2014,9 +2050,9 @@ static void gc_main(State *st) {
     memset(&g->arena, 0, sizeof(Arena));
     for (int32_t i = 0; i < g->nvars; i++) {
         V *v = &st->env[i];
-        if (g->varkind[i] == 1 && v->l.v && !in_cards(st, v->l.v)) {
+        if ((g->varkind[i] & 3) == 1 && v->l.v && !in_cards(st, v->l.v)) {
             v->l = lcopy(g, v->l);
-        } else if (g->varkind[i] == 2 && v->ll.v) {
+        } else if ((g->varkind[i] & 3) == 2 && v->ll.v) {
             LL x = llnew(g, v->ll.n);
             for (int32_t j = 0; j < v->ll.n; j++) {
                 L e = v->ll.v[j];
@@ -2126,8 +2162,10 @@ static void advance(State *st, int setup, Option *opt, V *env) {
             end_game(st, 1, 0, 0);
         else if (g->err_kind == ERR_ROOM)
             longjmp(*saved, 1); /* not the game's verdict: the whole game is played again */
-        else
+        else {
             end_game(st, 0, 0, 1);
+            st->errmsg = keep_error(g);
+        }
         return;
     }
     if (setup) {
@@ -2173,8 +2211,8 @@ static State *new_state(Game *g, MT *rng, int64_t max_decisions, int64_t max_ste
     st->max_decisions = max_decisions;
     st->max_steps = max_steps;
     st->max_work = 10 * max_steps; /* WORK_PER_STEP_CAP */
-    st->seen = detect_cycles ? (Seen *)g : NULL;
-    seen_clear(g);
+    st->seen = detect_cycles ? &g->main_seen : NULL;
+    if (st->seen) seen_clear(st->seen);
     advance(st, 1, NULL, NULL);
     return st;
 }
@@ -2208,6 +2246,237 @@ static void scores(State *st, int64_t *out) {
     }
     g->jb = outer;
     st->pc[st->npc - 1][0] = saved;
+}
+
+/* ===================================================================== PIPMC */
+
+/* State.determinize: a clone in which every card `player` cannot see is redealt at random
+ * among the unseen places (each deck's cards among its own places, in a canonical order
+ * first), drawing from `rng`, which the clone keeps as its chance stream; then the
+ * current choice's options are listed again (State.rebuild_options). */
+static State *determinize(State *st, int32_t player, MT *rng) {
+    Game *g = st->g;
+    State *c = state_clone(st);
+    int32_t nl = c->nlocs;
+    int32_t total = 0;
+    for (int32_t s_ = 0; s_ < nl; s_++) total += c->loclen[s_];
+    int32_t *ps = amem(g, sizeof(int32_t) * (size_t)(total + 1)); /* places: slot */
+    int32_t *pi = amem(g, sizeof(int32_t) * (size_t)(total + 1)); /* places: index */
+    int32_t *pd = amem(g, sizeof(int32_t) * (size_t)(total + 1)); /* places: deck */
+    int32_t np_ = 0, maxdeck = -1;
+    for (int32_t s_ = 0; s_ < nl; s_++) {
+        LocKey *k = &g->loc_keys[s_];
+        int vis = k->vis;
+        int seen = vis == VIS_VLOC || vis == VIS_MEM || (vis == VIS_ILOC && k->owner == player) || (vis == VIS_OLOC && k->owner != player);
+        if (seen) continue;
+        int32_t *v = LOCV(c, s_);
+        for (int32_t i = 0; i < c->loclen[s_]; i++) {
+            ps[np_] = s_;
+            pi[np_] = i;
+            pd[np_] = g->deck_of_card[v[i]];
+            if (pd[np_] > maxdeck) maxdeck = pd[np_];
+            np_++;
+        }
+    }
+    int32_t *cards = amem(g, sizeof(int32_t) * (size_t)(np_ + 1));
+    for (int32_t d = 0; d <= maxdeck; d++) {
+        int32_t m = 0;
+        for (int32_t j = 0; j < np_; j++)
+            if (pd[j] == d) cards[m++] = LOCV(c, ps[j])[pi[j]];
+        if (!m) continue;
+        for (int32_t i = 1; i < m; i++) { /* sorted, then shuffled */
+            int32_t x = cards[i], j = i - 1;
+            while (j >= 0 && cards[j] > x) {
+                cards[j + 1] = cards[j];
+                j--;
+            }
+            cards[j + 1] = x;
+        }
+        mt_shuffle(rng, cards, m);
+        int32_t q = 0;
+        for (int32_t j = 0; j < np_; j++)
+            if (pd[j] == d) {
+                int32_t card = cards[q++];
+                LOCV(c, ps[j])[pi[j]] = card;
+                c->where[card] = ps[j];
+            }
+    }
+    c->rng = rng;
+    c->seen = NULL;
+    if (st->seen) {
+        Seen *sn = amem(g, sizeof(Seen));
+        memset(sn, 0, sizeof *sn);
+        sn->in_arena = 1;
+        c->seen = sn;
+    }
+    /* rebuild_options */
+    if (c->terminal || !c->nframes) return c;
+    Frame *fr = &c->frames[c->nframes - 1];
+    int32_t *b = C(g, fr->block);
+    if (fr->pc < 1) return c;
+    int32_t *it = &b[4 + 4 * (fr->pc - 1)];
+    if (it[0] != 1 && it[0] != 3) return c;
+    jmp_buf jb;
+    jmp_buf *saved = g->jb;
+    g->jb = &jb;
+    if (setjmp(jb)) {
+        g->jb = saved;
+        if (g->err_kind == ERR_ROOM) longjmp(*saved, 1);
+        /* Python's str() of the exception: a cap's is empty */
+        char msg[240];
+        snprintf(msg, sizeof msg, "determinization: %s", g->err_kind == ERR_CAPPED ? "" : g->errbuf);
+        snprintf(g->errbuf, sizeof g->errbuf, "%s", msg);
+        end_game(c, 0, 0, 1);
+        c->errmsg = keep_error(g);
+        return c;
+    }
+    if (it[0] == 3) c->env[it[3]] = ev(c, c->env, it[2]);
+    Opts out = {NULL, 0, 0};
+    list_choice(c, c->env, it[1], &out);
+    g->jb = saved;
+    if (!out.n) {
+        snprintf(g->errbuf, sizeof g->errbuf, "determinization: a choice with no option");
+        end_game(c, 0, 0, 1);
+        c->errmsg = keep_error(g);
+        return c;
+    }
+    c->opts = out.v;
+    c->nopts = out.n;
+    return c;
+}
+
+static uint64_t hash_str(uint64_t h, const char *s) {
+    for (; s && *s; s++) h = mix(h, (uint64_t)(unsigned char)*s);
+    return h;
+}
+
+/* State.outcome_key(i): the position at the next decision after option i (played on a
+ * copy with a copy of the chance stream), or the end with its verdicts and scores */
+static uint64_t outcome_key(State *view, int32_t i) {
+    Game *g = view->g;
+    State *c = state_clone(view);
+    MT *r = amem(g, sizeof(MT));
+    memcpy(r, view->rng, sizeof(MT));
+    c->rng = r;
+    c->seen = NULL;
+    apply_action(c, i);
+    if (c->terminal) {
+        int64_t *sc = amem(g, sizeof(int64_t) * (size_t)g->nplayers);
+        scores(c, sc);
+        uint64_t h = mix(0x5151515151ULL, 0xabc);
+        h = mix(h, (uint64_t)c->errored);
+        if (c->errored) h = hash_str(h, c->errmsg);
+        h = mix(mix(h, (uint64_t)c->capped), (uint64_t)c->cycle);
+        for (int32_t p = 0; p < g->nplayers; p++) h = mix(h, (uint64_t)sc[p]);
+        return h | 1;
+    }
+    return state_key(c, 1);
+}
+
+/* mcts.outcome: a finished game's value to `seat`: by rank (0), score (1) or win (2) */
+static double outcome_value(State *st, int32_t seat, int by) {
+    Game *g = st->g;
+    int64_t sc[64];
+    int32_t n = g->nplayers;
+    if (n > 64) fail(g, "native: more than 64 players");
+    scores(st, sc);
+    if (by == 1) return (double)(g->order ? sc[seat] : -sc[seat]);
+    if (by == 2) {
+        int64_t best = sc[0];
+        for (int32_t p = 1; p < n; p++)
+            if (g->order ? sc[p] > best : sc[p] < best) best = sc[p];
+        int32_t k = 0;
+        for (int32_t p = 0; p < n; p++) k += sc[p] == best;
+        return sc[seat] == best ? 1.0 / k : 0.0;
+    }
+    if (n == 1) return 1.0;
+    int32_t rank = 0; /* seats strictly better */
+    for (int32_t p = 0; p < n; p++)
+        if (g->order ? sc[p] > sc[seat] : sc[p] < sc[seat]) rank++;
+    return (double)((n - 1) - rank) / (double)(n - 1);
+}
+
+typedef struct {
+    int32_t rollouts, horizon, by;
+    double work4; /* quarters of work of all rollouts so far */
+    /* the course record: per searched decision [decision, moves, (mean, var) x moves] */
+    double *rec;
+    int64_t nrec, rec_cap;
+    int overflow;
+} Pipmc;
+
+static void rec_push(Pipmc *pp, double x) {
+    if (pp->nrec < pp->rec_cap)
+        pp->rec[pp->nrec] = x;
+    else
+        pp->overflow = 1;
+    pp->nrec++;
+}
+
+/* PIMCPlayer.choose */
+static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    if (n <= 1) return 0;
+    int32_t me = st->pc[st->npc - 1][0];
+    Mark m0 = arena_mark(&g->arena);
+    State *view = determinize(st, me, rng);
+    int32_t nv = view->terminal ? 0 : view->nopts;
+    int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
+    int32_t nc = 0;
+    if (nv == n) {
+        uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)(nv + 1));
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            keys[a] = outcome_key(view, a);
+            arena_release(&g->arena, mk);
+            int dup = 0;
+            for (int32_t b = 0; b < a && !dup; b++) dup = keys[b] == keys[a];
+            if (!dup) cand[nc++] = a;
+        }
+    } else {
+        /* Python lists the keys of the view's options all the same (their work is the
+         * copies'), then searches every real option */
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            outcome_key(view, a);
+            arena_release(&g->arena, mk);
+        }
+        for (int32_t a = 0; a < n; a++) cand[nc++] = a;
+    }
+    int32_t best = 0;
+    double best_value = -1.0 / 0.0;
+    int64_t w0 = work4(st);
+    rec_push(pp, (double)st->decisions);
+    rec_push(pp, (double)nc);
+    for (int32_t ci = 0; ci < nc; ci++) {
+        int32_t a = cand[ci];
+        double total = 0.0, total_sq = 0.0;
+        for (int32_t r = 0; r < pp->rollouts; r++) {
+            Mark mk = arena_mark(&g->arena);
+            State *d = determinize(st, me, rng);
+            if (!d->terminal) apply_action(d, a < d->nopts ? a : a % d->nopts);
+            int64_t stop = pp->horizon > 0 ? d->decisions + pp->horizon : -1;
+            while (!d->terminal && d->decisions != stop) {
+                int32_t k = d->nopts;
+                apply_action(d, k > 1 ? (int32_t)mt_below(rng, (uint64_t)k) : 0);
+            }
+            pp->work4 += (double)(work4(d) - w0);
+            double v = outcome_value(d, me, pp->by);
+            total += v;
+            total_sq += v * v;
+            arena_release(&g->arena, mk);
+        }
+        double k = pp->rollouts;
+        rec_push(pp, total / k);
+        rec_push(pp, k > 1 ? (total_sq - total * total / k) / (k - 1) : 0.0);
+        if (total > best_value) {
+            best = a;
+            best_value = total;
+        }
+    }
+    arena_release(&g->arena, m0);
+    return best;
 }
 
 /* ===================================================================== the API */
@@ -2283,6 +2552,9 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     for (int32_t i = 0; i < g->ndecks; i++) ((int32_t *)g->deck_off)[i] = (int32_t)(dk + 1 + g->ndecks - img) + dk[1 + i];
     g->attr = calloc((size_t)(g->nattrs ? g->nattrs : 1) * (size_t)g->card_cap, sizeof(int32_t));
     g->deck_of_card = calloc((size_t)g->card_cap, sizeof(int32_t));
+    g->back_of_name = malloc(sizeof(int32_t) * (size_t)(g->ndecks + 1));
+    if (g->back_of_name)
+        for (int32_t i = 0; i <= g->ndecks; i++) g->back_of_name[i] = -1;
     g->allp = malloc(sizeof(int32_t) * (size_t)g->nplayers);
     g->allt = malloc(sizeof(int32_t) * (size_t)g->nteams);
     if (!g->loc_keys || !g->attr || !g->deck_of_card || !g->allp || !g->allt || !g->deck_off) BAD("out of memory");
@@ -2308,10 +2580,11 @@ void vm_free(Game *g) {
     free((void *)g->deck_off);
     free(g->attr);
     free(g->deck_of_card);
+    free(g->back_of_name);
     free(g->created);
     free(g->allp);
     free(g->allt);
-    free(g->seen);
+    free(g->main_seen.cells);
     free(g);
 }
 
@@ -2323,7 +2596,9 @@ void vm_free(Game *g) {
  * and per decision its options and its player, appended to branching/who (capacity
  * dec_cap; games that do not fit are left for the next call). errors: 200 bytes a game.
  * Returns the number of games played. */
-static void play_random_one(Game *g, uint64_t deal_seed, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
+/* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
+ * none), a PIPMC player; both draw from the game's players' stream. */
+static void play_game(Game *g, uint64_t deal_seed, uint64_t play_seed, int32_t pip_seat, Pipmc *pp, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
     MT deal, play;
     jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
     g->jb = &top;
@@ -2337,35 +2612,64 @@ static void play_random_one(Game *g, uint64_t deal_seed, uint64_t play_seed, int
     arena_reset(&g->arena);
     mt_seed2(&deal, deal_seed, &play, play_seed);
     State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+    double w_pip = pp ? pp->work4 : 0.0;
     int32_t k = 0;
     while (!st->terminal) {
         int32_t m = st->nopts;
+        int32_t p = st->pc[st->npc - 1][0];
         if (k < max_decisions) {
             branching[k] = m;
-            who[k] = st->pc[st->npc - 1][0];
+            who[k] = p;
         }
         k++;
-        int32_t choice = m > 1 ? (int32_t)mt_below(&play, (uint64_t)m) : 0;
+        int32_t choice;
+        if (p == pip_seat && pp)
+            choice = pipmc_choose(st, &play, pp);
+        else
+            choice = m > 1 ? (int32_t)mt_below(&play, (uint64_t)m) : 0;
         apply_action(st, choice);
     }
     scores(st, scores_out);
     *flags = (st->capped ? 1 : 0) | (st->cycle ? 2 : 0) | (st->errored ? 4 : 0);
-    *work_out = work4(st);
+    /* play_one: the game's work plus its searcher's look-ahead */
+    *work_out = work4(st) + (pp ? (int64_t)(pp->work4 - w_pip) : 0);
     *ndec = k;
     if (st->errored)
-        snprintf(error, 200, "%s", g->errbuf);
+        snprintf(error, 200, "%s", st->errmsg ? st->errmsg : "");
     else
         error[0] = 0;
     g->jb = NULL;
 }
 
-int64_t vm_play_random(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors) {
-    int64_t used = 0;
+/* Play games [0, n) with uniform random players, as evogame.simulate.play_one does: game
+ * i's chance stream is seeded deal_seeds[i], its players' stream play_seeds[i]; a forced
+ * decision draws nothing. pip_seats (may be NULL): per game the seat of a PIPMC player
+ * (rollouts, horizon, by: 0 rank, 1 score, 2 win), -1 for none; its course record goes
+ * to rec (rec_cap doubles; per game rec_n[i] values: per searched decision [decision,
+ * moves, (mean, variance) per move]).
+ *
+ * Per game: scores[np], flags (1 capped, 2 cycle, 4 error, 8 out of the VM's room), work
+ * in quarters, decisions, and per decision its options and its player, appended to
+ * branching/who (capacity dec_cap; games that do not fit are left for the next call).
+ * errors: 200 bytes a game. Returns the number of games played. */
+int64_t vm_play(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+    int64_t used = 0, rused = 0;
     for (int64_t i = 0; i < n; i++) {
         if (used + max_decisions > dec_cap) return i;
         ndec[i] = 0;
         work_out[i] = 0;
-        play_random_one(g, deal_seeds[i], play_seeds[i], max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
+        int32_t seat = pip_seats ? pip_seats[i] : -1;
+        play_game(g, deal_seeds[i], play_seeds[i], seat, seat >= 0 ? &pp : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        if (pp.overflow) {
+            if (i == 0) {
+                rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
+                return 0;
+            }
+            return i; /* this game again, with room of its own */
+        }
+        if (rec_n) rec_n[i] = pp.nrec;
+        rused += pp.nrec;
         used += ndec[i];
     }
     return n;

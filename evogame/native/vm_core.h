@@ -58,7 +58,13 @@ typedef struct {
 #define MAXCYC 64
 
 struct Game;
-typedef struct Seen Seen;
+/* a cycle record: the hashes of positions seen since the last chance event or real
+ * decision (State.seen); the played game's is malloc'd, a determinized copy's in the arena */
+typedef struct Seen {
+    uint64_t *cells;
+    int64_t cap, n;
+    int in_arena;
+} Seen;
 
 typedef struct Option Option;
 
@@ -69,6 +75,7 @@ typedef struct State {
     MT *rng;
     Seen *seen; /* cycle record, NULL in trials */
     int32_t terminal, capped, cycle, errored;
+    const char *errmsg; /* the error that ended the game (State.error) */
     int64_t decisions, steps, past4, loop_steps, calm_entropy, entropy;
     int64_t max_decisions, max_steps, max_work;
     int32_t nframes, npc, ntc;
@@ -140,6 +147,8 @@ typedef struct Game {
     int32_t ncards;          /* ids allocated so far */
     int32_t *attr;           /* [nattrs * card_cap] */
     int32_t *deck_of_card;   /* back per card */
+    int32_t *back_of_name;   /* deck name (lowering id) -> back, numbered at first creation */
+    int32_t nbacks;
     int32_t ncreated, created_cap;
     int32_t *created; /* (deck, use, first id, count) */
     /* point maps */
@@ -152,9 +161,7 @@ typedef struct Game {
     int32_t err_kind; /* 1 capped, 2 error */
     const int32_t *varkind; /* per variable: 0 scalar, 1 list, 2 list of lists */
     int32_t *allp, *allt;   /* 0..nplayers-1, 0..nteams-1 */
-    /* cycle record of the main state (a set of state hashes; see State._check_cycle) */
-    uint64_t *seen;
-    int64_t seen_cap, seen_n;
+    Seen main_seen; /* the played game's cycle record */
     int64_t arena_limit;
     struct State *main; /* the played game's state, outside the arena */
 } Game;

@@ -13,7 +13,7 @@ import pytest
 
 from evogame.lang import parse_file, parse_text
 from evogame.native import NativeGame, Unsupported
-from evogame.native.differential import mismatches
+from evogame.native.differential import mismatches, pipmc_mismatches
 from evogame.native.engine import rng_draws
 from evogame.simulate import Limits
 from tests.conftest import SEEDS, mutant_texts, require_shared, shared_files
@@ -73,3 +73,24 @@ def test_generated_games_play_the_same():
             failures.append((text[:200], bad[:3]))
     assert not failures, failures[:3]
     assert len(unsupported) <= 0.02 * len(texts), unsupported[:5]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*shared_files(), *sorted(SEEDS.glob("*.rcy"))],
+    ids=lambda p: p.stem,
+)
+def test_pipmc_games_play_the_same(path):
+    # the skill phase's games: a PIPMC player (3 rollouts, play-outs of 10 decisions) in
+    # seat i mod n of game i; its record of every move's value must be the same too
+    if path.parent != SEEDS:
+        require_shared()
+    assert pipmc_mismatches(parse_file(path), games=3) == []
+
+
+def test_pipmc_by_score_and_by_win_and_to_the_end():
+    ast = parse_file(SEEDS / "gops.rcy")
+    assert pipmc_mismatches(ast, games=2, by="score", horizon=0, rollouts=2) == []
+    assert pipmc_mismatches(ast, games=2, by="win", horizon=3, rollouts=4) == []
+    solo = parse_file(SEEDS / "golf-wrap.rcy")
+    assert pipmc_mismatches(solo, games=2, by="score") == []

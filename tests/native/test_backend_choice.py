@@ -1,0 +1,39 @@
+"""Choosing the back end: same results either way, a clear error for a bad name, and the
+Python engine (with one notice) where the VM cannot be built."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import evaluate, load_profile
+from evogame.lang import parse_file
+from evogame.native import build, engine
+from tests.conftest import SEEDS
+
+
+@pytest.mark.usefixtures("native_vm")
+@pytest.mark.parametrize("name", ["gops", "hearts", "golf-wrap", "red7"])
+def test_an_evaluation_is_the_same_on_both_back_ends(name):
+    ast = parse_file(SEEDS / f"{name}.rcy")
+    prof = load_profile("solitaire" if name == "golf-wrap" else "default")
+    a = evaluate(ast, prof, seed=3, backend="python")
+    b = evaluate(ast, prof, seed=3, backend="native")
+    assert (a.fitness, a.components, a.details) == (b.fitness, b.components, b.details)
+
+
+def test_a_bad_backend_name_is_refused():
+    with pytest.raises(ValueError, match="backend must be one of auto, native, python"):
+        engine.select(parse_file(SEEDS / "gops.rcy"), "fast")
+
+
+def test_without_a_compiler_the_python_engine_plays_with_one_notice(monkeypatch, capsys):
+    monkeypatch.setattr(build, "_TRIED", False)
+    monkeypatch.setattr(build, "_LIB", None)
+    monkeypatch.setattr(build, "_compiler", lambda: None)
+    monkeypatch.setattr(engine, "_NOTICED", False)
+    ast = parse_file(SEEDS / "gops.rcy")
+    assert engine.select(ast) is None
+    assert engine.select(ast) is None
+    err = capsys.readouterr().err
+    assert err.count("native engine unavailable (no C compiler found") == 1
+    monkeypatch.setattr(build, "_TRIED", False)  # the next test builds it again
