@@ -66,7 +66,7 @@ from evogame.native.engine import select as select_native
 from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
-from evogame.simulate import Limits, deal_seed, play_one
+from evogame.simulate import Limits, deal_seed, play_one, play_seed
 
 PHASES = ("gate", "random", "agency", "pipmc")
 _MASK = (1 << 63) - 1
@@ -139,6 +139,7 @@ class _Run:
         #: the game in the native VM, or None (the Python engine plays every game); the
         #: two play the same games record for record (`evogame.native.differential`)
         self.native = None
+        self.native_cov = None  # the same, recording its conditions (the gate sample)
         self.seed = seed
         self.cut = cut  # the fitness a candidate must exceed to matter (a campaign's)
         self.limits = Limits(profile.limits["max_decisions"], profile.limits["max_steps"])
@@ -254,8 +255,12 @@ def evaluate(
         game = compile_game(ast, name)
         # The gate sample plays on a copy that records what each condition decides
         # (`live_rules`); records are the same on every back end.
-        cov = compile_game(ast, name, backend="coverage") if run.wants("live_rules") else None
         run.native = select_native(ast, backend)
+        if run.wants("live_rules") and run.native is not None:
+            run.native_cov = select_native(ast, backend, coverage=True)
+        cov = None
+        if run.wants("live_rules") and run.native_cov is None:
+            cov = compile_game(ast, name, backend="coverage")
         _timed(run, "compile", t)
     except RecursionError:
         return run.finish("does not compile: the rules nest too deeply", "compile")
@@ -273,10 +278,12 @@ def evaluate(
     phase = "gate"
     try:
         tally = RecordTally(game.nplayers, cooperative=game.cooperative)
-        failures = _gate_phase(run, cov or game, tally)
+        failures, hits = _gate_phase(run, cov or game, tally)
         if cov is not None:
-            run.est["live_rules"] = C.live_rules(cov.compiler.hits)
-            run.details["dead_rules"] = dead(ast, cov.compiler.hits)
+            hits = cov.compiler.hits
+        if hits is not None:
+            run.est["live_rules"] = C.live_rules(hits)
+            run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
         real = tally.any_real_decision
         if failures and gates:
@@ -368,8 +375,13 @@ def _timed(run: _Run, phase: str, start: tuple[float, float]) -> None:
     run.phase_cpu[phase] = run.phase_cpu.get(phase, 0.0) + cpu - start[1]
 
 
-def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
-    """Play the gate sample; return the gates that failed (as sentences)."""
+def _gate_phase(
+    run: _Run, game: CompiledGame, tally: RecordTally
+) -> tuple[list[str], list[int] | None]:
+    """Play the gate sample; return the gates that failed (as sentences) and, when the
+    native coverage image played it, what each condition decided (`live_rules`): in the
+    games counted, the chance gate's replays and the moves sample, as the Python coverage
+    game records them when it plays all three."""
     t = _clock()
     g = run.profile.gates
     n_games, need = g["games"], g["min_termination"]
@@ -377,8 +389,18 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
     seed = phase_seed(run.seed, 0)
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
-    for i in range(n_games):
-        rec = play_one(game, players, i, seed, run.limits)
+    native = run.native_cov or run.native
+    rows: list = []  # per game, what the conditions decided (coverage image only)
+    if native is not None:  # the whole sample in one batch; only the games counted count
+        cov = rows if run.native_cov is not None else None
+        games = iter(
+            random_records(native, game, list(range(n_games)), seed, run.limits, None, cov)
+        )
+    else:
+        games = (play_one(game, players, i, seed, run.limits) for i in range(n_games))
+    counted = 0
+    for i, rec in enumerate(games):
+        counted += 1
         tally.add(rec)
         if i < CHANCE_GAMES:
             firsts.append(_play(rec))
@@ -387,17 +409,41 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
             break  # the sample already shows the game ends too rarely
         if budget and work >= budget:
             break  # a game this costly is judged on the games its budget allows
+    del rows[counted:]
     deal_matters = True
     if g["require_chance"] and firsts:
-        deal_matters, extra = _deal_matters(game, players, seed, run.limits, firsts)
+        deal_matters, extra = _deal_matters(run, game, players, seed, firsts, rows)
         work += extra
     run.games["gate"] = tally.games
     run.work["gate"] = work
     if tally.any_real_decision:
-        tally.moves, tally.examined, tally.distinct, work = moves_sample(
-            game, seed, run.limits, budget=g["moves_budget"]
-        )
+        sampled = None
+        if native is not None:
+            sampled = native.moves_sample(
+                [deal_seed(seed, i) for i in range(MOVES_GAMES)],
+                [play_seed(seed, i) for i in range(MOVES_GAMES)],
+                MOVES_MAX_OPTIONS,
+                g["moves_budget"],
+                run.limits.max_decisions,
+                run.limits.max_steps,
+            )
+        if sampled is not None:
+            tally.moves, tally.examined, tally.distinct, work, moves_hits = sampled
+            rows.append(moves_hits)
+        else:
+            tally.moves, tally.examined, tally.distinct, work = moves_sample(
+                game, seed, run.limits, MOVES_GAMES, MOVES_MAX_OPTIONS, g["moves_budget"]
+            )
+            rows.append(None)
         run.work["moves"] = work
+    hits = None
+    if run.native_cov is not None:
+        if any(r is None for r in rows):  # a game the VM had no room for: replay in Python
+            hits = _python_hits(run, tally, counted, firsts, seed)
+        else:
+            hits = [0] * run.native_cov.image.ncov
+            for r in rows:
+                hits = [a | b for a, b in zip(hits, r, strict=True)]
     _timed(run, "gate", t)
     failures = []
     if g["require_decision"] and not tally.any_real_decision:
@@ -416,7 +462,25 @@ def _gate_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> list[str]:
             f"({tally.terminated / tally.games:.0%}, 95% CI {lo:.0%}-{hi:.0%}; the gate "
             f"needs {need:.0%})"
         )
-    return failures
+    return failures, hits
+
+
+#: The moves sample's size (`moves_sample`): games, and options examined at most.
+MOVES_GAMES, MOVES_MAX_OPTIONS = 20, 2000
+
+
+def _python_hits(run: _Run, tally: RecordTally, counted: int, firsts: list, seed: int) -> list:
+    """What the conditions decided in the gate's games, its chance replays and its moves
+    sample, played again by the Python coverage game (when the VM had no room for one)."""
+    cov = compile_game(run.native_cov.ast, backend="coverage")
+    players = [RandomPlayer()] * cov.nplayers
+    for i in range(counted):
+        play_one(cov, players, i, seed, run.limits)
+    _deal_matters(run, cov, players, seed, firsts, None, python=True)
+    if tally.any_real_decision:
+        g = run.profile.gates
+        moves_sample(cov, seed, run.limits, MOVES_GAMES, MOVES_MAX_OPTIONS, g["moves_budget"])
+    return cov.compiler.hits
 
 
 #: The chance gate replays this many gate games on other deals (`_deal_matters`).
@@ -429,17 +493,37 @@ def _play(rec) -> tuple:
 
 
 def _deal_matters(
-    game: CompiledGame, players: list, seed: int, limits, firsts: list[tuple]
+    run: _Run,
+    game: CompiledGame,
+    players: list,
+    seed: int,
+    firsts: list[tuple],
+    rows: list | None,
+    python: bool = False,
 ) -> tuple[bool, float]:
     """Whether the deal changes anything: gate game i, whose play is `firsts[i]`, played
     again on the deal of another stream with the same players' draws, repeats its play for
     every i only when the deal never matters (no shuffle, or none that reaches play).
-    Returns (matters, the replays' engine work)."""
+    Returns (matters, the replays' engine work); `rows` gets what the conditions decided
+    in each replay played (a native coverage image's)."""
     other = phase_seed(seed, 7)
+    idx = list(range(len(firsts)))
+    deals = [deal_seed(other, i) for i in idx]
+    native = None if python else run.native_cov or run.native
+    cov: list = []
+    if native is not None:
+        keep = cov if run.native_cov is not None else None
+        replays = iter(random_records(native, game, idx, seed, run.limits, deals, keep))
+    else:
+        replays = (
+            play_one(game, players, i, seed, run.limits, deal=d)
+            for i, d in zip(idx, deals, strict=True)
+        )
     work = 0.0
-    for i, play in enumerate(firsts):
-        b = play_one(game, players, i, seed, limits, deal=deal_seed(other, i))
+    for i, (play, b) in enumerate(zip(firsts, replays, strict=False)):
         work += b.work
+        if rows is not None and cov:
+            rows.append(cov[i])
         if _play(b) != play:
             return True, work
     return False, work

@@ -40,14 +40,24 @@ class Batch:
     #: per game, the PIPMC player's record (`PIMCPlayer.record`): (decision, per move
     #: searched (mean value, sample variance of its rollouts)); empty without one
     course: list = field(default_factory=list)
+    #: per game, what each condition recorded (coverage images; `evogame.engine.coverage`)
+    coverage: np.ndarray | None = None
 
 
 class NativeGame:
     """A game in the native VM (one per process; not shared between threads)."""
 
-    def __init__(self, image: Image, lib: ctypes.CDLL, ast: Game | None = None, room: int = 1):
+    def __init__(
+        self,
+        image: Image,
+        lib: ctypes.CDLL,
+        ast: Game | None = None,
+        room: int = 1,
+        coverage: bool = False,
+    ):
         self.ast = ast
         self.room = room
+        self.coverage = coverage
         self.image = image
         self.nplayers = image.nplayers
         self.order = image.order
@@ -59,21 +69,22 @@ class NativeGame:
             raise Unsupported(f"the VM refused the image: {err.value.decode()}")
 
     @classmethod
-    def from_ast(cls, ast: Game) -> NativeGame:
-        """Lower and load `ast`. Raises `Unsupported` (a construct) or `Unavailable`."""
+    def from_ast(cls, ast: Game, coverage: bool = False) -> NativeGame:
+        """Lower and load `ast`. Raises `Unsupported` (a construct) or `Unavailable`. With
+        `coverage`, its batches record what each condition decides (`Batch.coverage`)."""
         lib = build.load()
         if lib is None:
             raise Unavailable(build.why())
-        return cls(lower(ast), lib, ast)
+        return cls(lower(ast, coverage=coverage), lib, ast, coverage=coverage)
 
     def roomier(self) -> NativeGame | None:
         """This game lowered with more room, or None at the limit (or without its AST)."""
         if self.ast is None or self.room * ROOM_STEP > MAX_ROOM:
             return None
         try:
-            return NativeGame(
-                lower(self.ast, self.room * ROOM_STEP), self._lib, self.ast, self.room * ROOM_STEP
-            )
+            room = self.room * ROOM_STEP
+            image = lower(self.ast, room, self.coverage)
+            return NativeGame(image, self._lib, self.ast, room, self.coverage)
         except Unsupported:
             return None
 
@@ -104,6 +115,7 @@ class NativeGame:
         by: str = "rank",
         max_decisions: int = 1000,
         max_steps: int = 100_000,
+        continuous: bool = False,
     ) -> Batch:
         """Play one game per seed pair, every seat a uniform random player but, in game i,
         seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
@@ -111,7 +123,10 @@ class NativeGame:
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
-        its flags when even the roomiest cannot (the caller plays it in Python)."""
+        its flags when even the roomiest cannot (the caller plays it in Python).
+
+        `continuous` (benchmarks): both streams seeded once from the first game's seeds
+        and run on through the batch, as a hand-written simulator's one stream does."""
         args = (
             deal_seeds,
             play_seeds,
@@ -122,15 +137,24 @@ class NativeGame:
             max_decisions,
             max_steps,
         )
-        batch = self._play(*args)
+        batch = self._play(*args, continuous=continuous)
         if (batch.flags & ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
-                return bigger.play(*args)
+                return bigger.play(*args, continuous=continuous)
         return batch
 
     def _play(
-        self, deal_seeds, play_seeds, pipmc_seats, rollouts, horizon, by, max_decisions, max_steps
+        self,
+        deal_seeds,
+        play_seeds,
+        pipmc_seats,
+        rollouts,
+        horizon,
+        by,
+        max_decisions,
+        max_steps,
+        continuous=False,
     ) -> Batch:
         n = len(deal_seeds)
         deal = np.asarray(deal_seeds, dtype=np.uint64)
@@ -143,6 +167,8 @@ class NativeGame:
         ndec = np.zeros(n, dtype=np.int32)
         rec_n = np.zeros(n, dtype=np.int64)
         errors = np.zeros((n, 200), dtype=np.uint8)
+        ncov = self.image.ncov
+        cov = np.zeros((n, max(ncov, 1)), dtype=np.uint8)
         cap = max(max_decisions * 4, 65536)
         rec_cap = 65536 if seats is not None else 0
         branching_parts, who_parts, rec_parts = [], [], []
@@ -153,7 +179,9 @@ class NativeGame:
             rec = np.zeros(max(rec_cap, 1), dtype=np.float64)
             k = self._lib.vm_play(
                 self._ptr,
+                cov[done:].ctypes.data if ncov else None,
                 n - done,
+                int(continuous),
                 deal[done:].ctypes.data,
                 play[done:].ctypes.data,
                 None if seats is None else seats[done:].ctypes.data,
@@ -212,7 +240,56 @@ class NativeGame:
             offsets=offsets,
             errors=errs,
             course=course,
+            coverage=cov[:, :ncov] if ncov else None,
         )
+
+    def moves_sample(
+        self,
+        deal_seeds: list[int],
+        play_seeds: list[int],
+        max_options: int,
+        budget: float,
+        max_decisions: int = 1000,
+        max_steps: int = 100_000,
+    ) -> tuple[list[tuple[int, int, int]], int, int, float, list[int] | None] | None:
+        """`evogame.fitness.meaningful.moves_sample` on these games' seeds: (per game
+        (T, R, B), options examined, different moves, work) and, for a coverage image,
+        what its conditions decided; None when even the roomiest image has no room."""
+        n = len(deal_seeds)
+        deal = np.asarray(deal_seeds, dtype=np.uint64)
+        play = np.asarray(play_seeds, dtype=np.uint64)
+        sample = np.zeros((max(n, 1), 3), dtype=np.int64)
+        totals = np.zeros(3, dtype=np.int64)
+        work = np.zeros(1, dtype=np.int64)
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_moves(
+            self._ptr,
+            n,
+            deal.ctypes.data,
+            play.ctypes.data,
+            max_options,
+            round(budget * 4),
+            max_decisions,
+            max_steps,
+            sample.ctypes.data,
+            totals.ctypes.data,
+            work.ctypes.data,
+            err,
+        )
+        if k < 0:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.moves_sample(
+                deal_seeds, play_seeds, max_options, budget, max_decisions, max_steps
+            )
+        hits = None
+        if self.image.ncov:
+            out = np.zeros(self.image.ncov, dtype=np.uint8)
+            self._lib.vm_coverage(self._ptr, out.ctypes.data)
+            hits = out.tolist()
+        rows = [tuple(int(x) for x in r) for r in sample[:k]]
+        return rows, int(totals[1]), int(totals[2]), work[0] / 4.0, hits
 
 
 _BY = {"rank": 0, "score": 1, "win": 2}
@@ -237,7 +314,7 @@ BACKENDS = ("auto", "native", "python")
 _NOTICED = False
 
 
-def select(ast: Game, backend: str | None = None) -> NativeGame | None:
+def select(ast: Game, backend: str | None = None, coverage: bool = False) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
     "python": None). Without a C compiler, one notice on stderr per process."""
@@ -248,7 +325,7 @@ def select(ast: Game, backend: str | None = None) -> NativeGame | None:
     if backend == "python":
         return None
     try:
-        return NativeGame.from_ast(ast)
+        return NativeGame.from_ast(ast, coverage=coverage)
     except Unavailable:
         if not _NOTICED:
             _NOTICED = True

@@ -19,6 +19,7 @@ import numpy as np
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
+from evogame.engine.coverage import conditions
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
 from evogame.lang.types import Ty, is_subtype
@@ -122,6 +123,7 @@ OPS = [
     "WALK",
     "CHOICE",
     "BLOCK",
+    "COV",
 ]
 OP = {name: i + 1 for i, name in enumerate(OPS)}
 
@@ -151,6 +153,7 @@ HEADER = [
     "STOKEYS",
     "DECKS",
     "VARKINDS",
+    "NCOV",
     "CODE",
     "CODELEN",
 ]
@@ -186,14 +189,19 @@ class Image:
     nplayers: int
     order: str
     strings: list[str]
+    ncov: int = 0  #: conditions recorded (with coverage)
 
 
 class Lowerer:
     """Lowers one game. Mirrors `evogame.engine.compile.Compiler` and `ActionCompiler`."""
 
-    def __init__(self, game: A.Game, room: int = 1):
+    def __init__(self, game: A.Game, room: int = 1, coverage: bool = False):
         self.game = game
         self.room = room
+        #: with coverage, every condition (`evogame.engine.coverage.conditions`) records
+        #: the values it takes, as `CoverageCompiler` does
+        tracked = conditions(game) if coverage else []
+        self.cov_index = {id(n): i for i, n in enumerate(tracked)}
         consts = {d.var.name: d.value for d in game.declares}
         np_ = _static_int(game.setup.players.count, consts)
         if np_ is None or np_ < 1:
@@ -204,6 +212,12 @@ class Lowerer:
         self.var_slots: list[dict[str, int]] = [{}]
         self.nvars = 0
         self.var_kinds: list[int] = []
+        #: declared constants with a literal value, read as that literal (declares are
+        #: lowered before anything can shadow them, and they are never rebound)
+        self.declared: dict[str, int] = {}  # a declared name -> its variable slot
+        self.constants = {
+            d.var.name: d.value for d in game.declares if isinstance(d.value, (A.IntLit, A.NameLit))
+        }
         # strings: every name the game can ever hold (literals and deck attribute values)
         strings = {""}
         attrs: list[str] = []
@@ -271,7 +285,9 @@ class Lowerer:
         m = getattr(self, "x_" + type(n).__name__, None)
         if m is None:
             raise Unsupported(f"{type(n).__name__} as an expression")
-        return m(n)
+        off = m(n)
+        i = self.cov_index.get(id(n))
+        return off if i is None else self.emit("COV", i, off)
 
     def cards(self, n: A.Node) -> int:
         f = self.expr(n)
@@ -309,6 +325,10 @@ class Lowerer:
         return self.emit("STR", self.s(n.value))
 
     def x_Var(self, n: A.Var) -> int:
+        lit = self.constants.get(n.name)
+        slot = self.var_slots[-1].get(n.name)
+        if lit is not None and slot is not None and slot == self.declared.get(n.name):
+            return self.expr(lit)  # a declared literal: bound once, never rebound
         try:
             return self.emit("VAR", self.var_slots[-1][n.name])
         except KeyError:
@@ -740,7 +760,9 @@ class Lowerer:
         decl = []
         for d in g.declares:
             value = self.let_value(d.value)
-            decl += [self.new_var(d.var), value]
+            i = self.new_var(d.var)
+            self.declared[d.var.name] = i
+            decl += [i, value]
         setup = [self.run(x) for x in g.setup.decks]
         root = self.block(None, g.body, team=False)
         score = self.int_value(g.scoring.value)
@@ -775,6 +797,7 @@ class Lowerer:
         out[h["STR_CAP"]] = len(self.sto_keys[1]) + dyn
         out[h["PT_CAP"]] = len(self.sto_keys[2]) + dyn
         out[h["ROOT"]] = root
+        out[h["NCOV"]] = len(self.cov_index)
         out[h["ORDER"]] = int(g.scoring.order.value == "max")
         out[h["SCORE"]] = score
         section("DECL", [len(decl) // 2, *decl, len(setup), *setup])
@@ -815,7 +838,13 @@ class Lowerer:
         data = np.asarray(out, dtype=np.int64)
         if data.min() < -(2**31) or data.max() >= 2**31:
             raise Unsupported("an image value out of the 32-bit range")
-        return Image(data.astype(np.int32), self.nplayers, g.scoring.order.value, self.strings)
+        return Image(
+            data.astype(np.int32),
+            self.nplayers,
+            g.scoring.order.value,
+            self.strings,
+            len(self.cov_index),
+        )
 
 
 def _card_room(g: A.Game, consts: dict, sizes) -> int:
@@ -874,7 +903,8 @@ _ARITH = {k: _ARITH.get(k, 5) for k in A.ArithOp}
 _CMP = {A.CmpOp.EQ: 0, A.CmpOp.NE: 1, A.CmpOp.LT: 2, A.CmpOp.GT: 3, A.CmpOp.LE: 4, A.CmpOp.GE: 5}
 
 
-def lower(game: A.Game, room: int = 1) -> Image:
+def lower(game: A.Game, room: int = 1, coverage: bool = False) -> Image:
     """The native image of a checked game (raises `Unsupported`). `room` multiplies the
-    room made for cards and for locations and storages named in play."""
-    return Lowerer(game, room).lower()
+    room made for cards and for locations and storages named in play; with `coverage`,
+    its conditions record the values they take (per game: `Batch.coverage`)."""
+    return Lowerer(game, room, coverage).lower()

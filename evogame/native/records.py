@@ -29,11 +29,16 @@ def random_records(
     seed: int,
     limits: Limits = DEFAULT_LIMITS,
     deals: list[int] | None = None,
+    coverage: list | None = None,
 ) -> list[GameRecord]:
     """Game i (for i in `indices`) of a run seeded `seed`, every seat a random player,
     exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=...)` records
-    it; `deals` overrides each game's deal seed."""
-    return pipmc_records(native, game, indices, seed, None, limits=limits, deals=deals)[0]
+    it; `deals` overrides each game's deal seed. For a coverage image, `coverage` (a list)
+    gets per game what its conditions decided (None for a game the Python engine played)."""
+    recs, _ = pipmc_records(
+        native, game, indices, seed, None, limits=limits, deals=deals, coverage=coverage
+    )
+    return recs
 
 
 def pipmc_records(
@@ -47,6 +52,7 @@ def pipmc_records(
     by: str = "rank",
     limits: Limits = DEFAULT_LIMITS,
     deals: list[int] | None = None,
+    coverage: list | None = None,
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
@@ -66,6 +72,9 @@ def pipmc_records(
     order = game.order
     n = game.nplayers
     for k, i in enumerate(indices):
+        if coverage is not None:
+            room = batch.flags[k] & ROOM or batch.coverage is None
+            coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
             players: list = [RandomPlayer()] * n

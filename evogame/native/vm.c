@@ -495,14 +495,60 @@ static inline int32_t pm_of(State *st, int64_t slot) {
 
 static V ev(State *st, V *env, int32_t off);
 
-static inline int64_t evi(State *st, V *env, int32_t off) { return ev(st, env, off).i; }
-static inline L evl(State *st, V *env, int32_t off) { return ev(st, env, off).l; }
-static inline LL evll(State *st, V *env, int32_t off) { return ev(st, env, off).ll; }
-
 static inline int32_t *C(Game *g, int32_t off) {
     if (off <= 0 || off >= g->imglen) fail(g, "native: bad code offset");
     return (int32_t *)&g->code[off];
 }
+
+/* The leaves and the commonest small nodes (a third to a half of all nodes evaluated)
+ * inline in the caller; the rest through `ev`. Static slots and variable indices in the
+ * code are below the caps written in the image by construction (lower.py makes the caps
+ * from the slots it gives out). */
+static inline int64_t evi(State *st, V *env, int32_t off) {
+    Game *g = st->g;
+    const int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_INT:
+    case OP_STR:
+    case OP_LOC:
+        return n[1];
+    case OP_VAR:
+        return env[n[1]].i;
+    case OP_STO:
+        return n[2];
+    case OP_PCUR:
+        return st->pc[st->npc - 1][0];
+    case OP_RDINT: {
+        const int32_t *c = &g->code[n[1]];
+        if (c[0] == OP_STO) return st->ints[c[2]];
+        break;
+    }
+    case OP_RDSTR: {
+        const int32_t *c = &g->code[n[1]];
+        if (c[0] == OP_STO) return st->strs[c[2]];
+        break;
+    }
+    default:
+        break;
+    }
+    return ev(st, env, off).i;
+}
+
+static int32_t chk_slot(State *st, int64_t s);
+
+static inline L evl(State *st, V *env, int32_t off) {
+    Game *g = st->g;
+    const int32_t *n = C(g, off);
+    if (n[0] == OP_LOCCARDS) {
+        int32_t s = chk_slot(st, evi(st, env, n[1]));
+        L l = {st->loclen[s], st->cards + (size_t)s * (size_t)g->card_cap};
+        return l;
+    }
+    if (n[0] == OP_VAR) return env[n[1]].l;
+    return ev(st, env, off).l;
+}
+
+static inline LL evll(State *st, V *env, int32_t off) { return ev(st, env, off).ll; }
 
 static int64_t pymod(int64_t x, int64_t n) {
     int64_t r = x % n;
@@ -711,9 +757,16 @@ static int32_t attr_of(Game *g, int32_t at, int64_t card) {
     return g->attr[(size_t)at * (size_t)g->card_cap + (size_t)card];
 }
 
+#ifdef EVOGAME_PROFILE
+int64_t vm_op_counts[256];
+#endif
+
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
     int32_t *n = C(g, off);
+#ifdef EVOGAME_PROFILE
+    vm_op_counts[n[0] & 255]++;
+#endif
     switch (n[0]) {
     case OP_INT:
         return vi(n[1]);
@@ -1340,6 +1393,11 @@ static V ev(State *st, V *env, int32_t off) {
     }
     case OP_SNAP:
         return vl(lcopy(g, evl(st, env, n[1])));
+    case OP_COV: { /* a condition recording the value it took (coverage.CoverageCompiler) */
+        int64_t v = evi(st, env, n[2]);
+        if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
+        return vi(v);
+    }
     case OP_SNAPLL: {
         LL x = evll(st, env, n[1]);
         LL out = llnew(g, x.n);
@@ -2352,7 +2410,7 @@ static uint64_t hash_str(uint64_t h, const char *s) {
 
 /* State.outcome_key(i): the position at the next decision after option i (played on a
  * copy with a copy of the chance stream), or the end with its verdicts and scores */
-static uint64_t outcome_key(State *view, int32_t i) {
+static uint64_t outcome_key_work(State *view, int32_t i, int64_t *work) {
     Game *g = view->g;
     State *c = state_clone(view);
     MT *r = amem(g, sizeof(MT));
@@ -2360,6 +2418,7 @@ static uint64_t outcome_key(State *view, int32_t i) {
     c->rng = r;
     c->seen = NULL;
     apply_action(c, i);
+    if (work) *work = work4(c) - work4(view); /* State.outcome: before the key's scores */
     if (c->terminal) {
         int64_t *sc = amem(g, sizeof(int64_t) * (size_t)g->nplayers);
         scores(c, sc);
@@ -2372,6 +2431,8 @@ static uint64_t outcome_key(State *view, int32_t i) {
     }
     return state_key(c, 1);
 }
+
+static uint64_t outcome_key(State *view, int32_t i) { return outcome_key_work(view, i, NULL); }
 
 /* mcts.outcome: a finished game's value to `seat`: by rank (0), score (1) or win (2) */
 static double outcome_value(State *st, int32_t seat, int by) {
@@ -2561,6 +2622,9 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     for (int32_t i = 0; i < g->nplayers; i++) g->allp[i] = i;
     for (int32_t i = 0; i < g->nteams; i++) g->allt[i] = i;
     g->arena_limit = (int64_t)512 << 20;
+    g->ncov = img[H_NCOV];
+    g->cov = calloc((size_t)(g->ncov + 1), 1);
+    if (!g->cov) BAD("out of memory");
     return g;
 #undef BAD
 }
@@ -2581,6 +2645,7 @@ void vm_free(Game *g) {
     free(g->attr);
     free(g->deck_of_card);
     free(g->back_of_name);
+    free(g->cov);
     free(g->created);
     free(g->allp);
     free(g->allt);
@@ -2588,18 +2653,9 @@ void vm_free(Game *g) {
     free(g);
 }
 
-/* Play games [start, start + n) of a run with uniform random players, as
- * evogame.simulate.play_one does: game i's chance stream is seeded deal_seeds[i], its
- * players' stream play_seeds[i]; a forced decision draws nothing.
- *
- * Per game: scores[np], flags (1 capped, 2 cycle, 4 error), work in quarters, decisions,
- * and per decision its options and its player, appended to branching/who (capacity
- * dec_cap; games that do not fit are left for the next call). errors: 200 bytes a game.
- * Returns the number of games played. */
 /* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
  * none), a PIPMC player; both draw from the game's players' stream. */
-static void play_game(Game *g, uint64_t deal_seed, uint64_t play_seed, int32_t pip_seat, Pipmc *pp, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
-    MT deal, play;
+static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
     jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
     g->jb = &top;
     if (setjmp(top)) {
@@ -2610,8 +2666,7 @@ static void play_game(Game *g, uint64_t deal_seed, uint64_t play_seed, int32_t p
         return;
     }
     arena_reset(&g->arena);
-    mt_seed2(&deal, deal_seed, &play, play_seed);
-    State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+    State *st = new_state(g, deal, max_decisions, max_steps, 1);
     double w_pip = pp ? pp->work4 : 0.0;
     int32_t k = 0;
     while (!st->terminal) {
@@ -2624,9 +2679,9 @@ static void play_game(Game *g, uint64_t deal_seed, uint64_t play_seed, int32_t p
         k++;
         int32_t choice;
         if (p == pip_seat && pp)
-            choice = pipmc_choose(st, &play, pp);
+            choice = pipmc_choose(st, play, pp);
         else
-            choice = m > 1 ? (int32_t)mt_below(&play, (uint64_t)m) : 0;
+            choice = m > 1 ? (int32_t)mt_below(play, (uint64_t)m) : 0;
         apply_action(st, choice);
     }
     scores(st, scores_out);
@@ -2648,19 +2703,29 @@ static void play_game(Game *g, uint64_t deal_seed, uint64_t play_seed, int32_t p
  * to rec (rec_cap doubles; per game rec_n[i] values: per searched decision [decision,
  * moves, (mean, variance) per move]).
  *
+ * cov_out (may be NULL): per game, what each condition recorded (1 false, 2 true).
+ * With `continuous`, the two streams are seeded once, from the first game's seeds, and
+ * run on from game to game, as a hand-written simulator's single stream does (benchmarks
+ * only: a game then depends on the games before it, and a batch cut short is not resumed
+ * the same way).
+ *
  * Per game: scores[np], flags (1 capped, 2 cycle, 4 error, 8 out of the VM's room), work
  * in quarters, decisions, and per decision its options and its player, appended to
  * branching/who (capacity dec_cap; games that do not fit are left for the next call).
  * errors: 200 bytes a game. Returns the number of games played. */
-int64_t vm_play(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
     int64_t used = 0, rused = 0;
+    MT deal, play;
+    if (continuous) mt_seed2(&deal, deal_seeds[0], &play, play_seeds[0]);
     for (int64_t i = 0; i < n; i++) {
         if (used + max_decisions > dec_cap) return i;
+        if (!continuous) mt_seed2(&deal, deal_seeds[i], &play, play_seeds[i]);
         ndec[i] = 0;
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
         int32_t seat = pip_seats ? pip_seats[i] : -1;
-        play_game(g, deal_seeds[i], play_seeds[i], seat, seat >= 0 ? &pp : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
+        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
         if (pp.overflow) {
             if (i == 0) {
                 rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
@@ -2669,10 +2734,80 @@ int64_t vm_play(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *
             return i; /* this game again, with room of its own */
         }
         if (rec_n) rec_n[i] = pp.nrec;
+        if (cov_out && g->ncov) memcpy(cov_out + i * g->ncov, g->cov, (size_t)g->ncov);
         rused += pp.nrec;
         used += ndec[i];
     }
     return n;
+}
+
+/* meaningful.moves_sample: over up to `games` random games, per game (T, R, B): decisions,
+ * decisions with two or more different moves (options grouped by outcome_key), and the
+ * different moves at those; the last game cut short once `max_options` options were
+ * examined or the work (the games' and the look-ahead copies', in quarters) reached
+ * `budget4` (0: none). totals: games sampled, options examined, different moves; work4:
+ * the work spent. With a coverage image, g->cov holds what the conditions decided. */
+int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
+    int64_t options = 0, moves = 0, work = 0, ng = 0;
+    jmp_buf top;
+    g->jb = &top;
+    if (setjmp(top)) { /* the VM's own room ran out: the caller samples in Python */
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return -1;
+    }
+    if (g->cov) memset(g->cov, 0, (size_t)g->ncov);
+    for (int64_t gi = 0; gi < games; gi++) {
+        MT deal, play;
+        arena_reset(&g->arena);
+        mt_seed2(&deal, deal_seeds[gi], &play, play_seeds[gi]);
+        State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+        int64_t T = 0, R = 0, B = 0;
+#define SPENT (options >= max_options || (budget4 > 0 && work + work4(st) >= budget4))
+        while (!st->terminal && !SPENT) {
+            int32_t n = st->nopts;
+            T++;
+            if (n > 1) {
+                uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)n);
+                int32_t d = 0;
+                for (int32_t i = 0; i < n; i++) {
+                    Mark mk = arena_mark(&g->arena);
+                    int64_t w = 0;
+                    uint64_t key = outcome_key_work(st, i, &w);
+                    arena_release(&g->arena, mk);
+                    work += w;
+                    int dup = 0;
+                    for (int32_t j = 0; j < d && !dup; j++) dup = keys[j] == key;
+                    if (!dup) keys[d++] = key;
+                }
+                options += n;
+                moves += d;
+                if (d > 1) {
+                    R++;
+                    B += d;
+                }
+            }
+            apply_action(st, n > 1 ? (int32_t)mt_below(&play, (uint64_t)n) : 0);
+        }
+        work += work4(st);
+        sample[3 * ng] = T;
+        sample[3 * ng + 1] = R;
+        sample[3 * ng + 2] = B;
+        ng++;
+        if (SPENT) break;
+#undef SPENT
+    }
+    totals[0] = ng;
+    totals[1] = options;
+    totals[2] = moves;
+    *work4_out = work;
+    g->jb = NULL;
+    return ng;
+}
+
+/* what the conditions of a coverage image decided since the last vm_moves or game */
+void vm_coverage(Game *g, uint8_t *out) {
+    if (g->ncov) memcpy(out, g->cov, (size_t)g->ncov);
 }
 
 /* Python-compatible random draws, for the tests: n values of randrange(below) */

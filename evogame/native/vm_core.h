@@ -162,6 +162,8 @@ typedef struct Game {
     const int32_t *varkind; /* per variable: 0 scalar, 1 list, 2 list of lists */
     int32_t *allp, *allt;   /* 0..nplayers-1, 0..nteams-1 */
     Seen main_seen; /* the played game's cycle record */
+    int32_t ncov;
+    uint8_t *cov; /* per condition: 1 false seen, 2 true seen (coverage images) */
     int64_t arena_limit;
     struct State *main; /* the played game's state, outside the arena */
 } Game;
