@@ -99,9 +99,17 @@ def _cheap(player: Player) -> bool:
 _WORKER: dict = {}
 
 
-def _init_worker(ast: Game, name: str, player_specs: list[str], budgets: dict) -> None:
+def _init_worker(
+    ast: Game, name: str, player_specs: list[str], budgets: dict, backend: str | None = None
+) -> None:
+    from evogame.native.engine import select
+
     _WORKER["game"] = compile_game(ast, name)
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
+    # The native back end plays random players and one PIPMC player (the same games).
+    searchers = [p for p in _WORKER["players"] if p.name != "random"]
+    native_ok = len(searchers) <= 1 and all(p.name == "pipmc" for p in searchers)
+    _WORKER["native"] = select(ast, backend) if native_ok else None
 
 
 def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
@@ -109,20 +117,40 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
     game, players = _WORKER["game"], _WORKER["players"]
     n = game.nplayers
     stats = GameStats(n)
+    native = _WORKER.get("native")
+    if native is not None:
+        recs = _native_batch(native, game, players, range(start, stop), seed, limits, rotate)
     for i in range(start, stop):
         if not rotate:
-            stats.add(play_one(game, players, i, seed, limits))
+            stats.add(recs[i - start] if native else play_one(game, players, i, seed, limits))
             continue
         # Game i seats entry k of the player list at seat (k + r) % n, r = i mod n; the
         # record is put back in entry order, so stats are per player, not per seat.
         r = i % n
         seated = [players[(s - r) % n] for s in range(n)]
-        rec = play_one(game, seated, i, seed, limits)
+        rec = recs[i - start] if native else play_one(game, seated, i, seed, limits)
         rec.win = [rec.win[(k + r) % n] for k in range(n)]
         rec.scores = [rec.scores[(k + r) % n] for k in range(n)]
         rec.turn_order = [(s - r) % n for s in rec.turn_order]  # seats -> player entries
         stats.add(rec)
     return stats
+
+
+def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
+    """The batch's games as `play_one` plays them, natively (random players and at most one
+    PIPMC player, seated as `_run_batch` seats them)."""
+    from evogame.native.records import pipmc_records
+
+    n = game.nplayers
+    pip = next((k for k, p in enumerate(players) if p.name == "pipmc"), None)
+    if pip is None:
+        return pipmc_records(native, game, list(indices), seed, None, limits=limits)[0]
+    seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
+    p = players[pip]
+    recs, _ = pipmc_records(
+        native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits
+    )
+    return recs
 
 
 def simulate(
@@ -136,6 +164,7 @@ def simulate(
     budgets: dict | None = None,
     progress: Callable[[int], None] | None = None,
     rotate: bool = False,
+    backend: str | None = None,
 ) -> GameStats:
     """Play `n` games of `ast` and return their statistics.
 
@@ -143,7 +172,9 @@ def simulate(
     > 1 uses a local process pool (each worker compiles the game once). `progress` is
     called with the number of games finished after each batch. With `rotate`, game i
     seats the players rotated by i mod n and the per-seat statistics become per-player
-    (entry k of `player_specs`); win share by turn position stays by position.
+    (entry k of `player_specs`); win share by turn position stays by position. `backend`
+    ("auto", "native" or "python"; default $EVOGAME_BACKEND, else "auto") plays random and
+    PIPMC players natively when it can: the same games, record for record.
     """
     budgets = budgets or {}
     batches = [(s, min(s + BATCH, n), seed, limits, rotate) for s in range(0, n, BATCH)]
@@ -151,7 +182,7 @@ def simulate(
     total = GameStats(game.nplayers)
     done = 0
     if workers <= 1 or len(batches) <= 1:
-        _init_worker(ast, name, player_specs, budgets)
+        _init_worker(ast, name, player_specs, budgets, backend)
         results: Iterator[GameStats] = map(_run_batch, batches)
         for r in results:
             total.merge(r)
@@ -161,7 +192,9 @@ def simulate(
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
     with ProcessPoolExecutor(
-        max_workers=workers, initializer=_init_worker, initargs=(ast, name, player_specs, budgets)
+        max_workers=workers,
+        initializer=_init_worker,
+        initargs=(ast, name, player_specs, budgets, backend),
     ) as pool:
         for r in pool.map(_run_batch, batches):  # map keeps batch order: deterministic merge
             total.merge(r)

@@ -157,6 +157,13 @@ BY_OPTION = click.option(
     metavar="SEAT",
     help="Sit at SEAT (0 = first) and play one game in the terminal against --players.",
 )
+@click.option(
+    "--backend",
+    type=click.Choice(["auto", "native", "python"]),
+    default=None,
+    help="Engine for random and PIPMC players: native (the C VM, built on first use), "
+    "python, or auto (native when it can; default, or $EVOGAME_BACKEND). Same games either way.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def play(
@@ -175,6 +182,7 @@ def play(
     deals,
     games_per_deal,
     human,
+    backend,
     quiet,
     as_json,
 ):
@@ -219,6 +227,7 @@ def play(
             progress=progress,
             budgets={"rollouts": rollouts, "iterations": iterations, "by": value_by},
             rotate=rotate,
+            backend=backend,
         )
     except ValueError as e:
         click.echo(f"{file}:1:1: {e}")

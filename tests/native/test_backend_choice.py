@@ -37,3 +37,45 @@ def test_without_a_compiler_the_python_engine_plays_with_one_notice(monkeypatch,
     err = capsys.readouterr().err
     assert err.count("native engine unavailable (no C compiler found") == 1
     monkeypatch.setattr(build, "_TRIED", False)  # the next test builds it again
+
+
+@pytest.mark.usefixtures("native_vm")
+@pytest.mark.parametrize("specs", [["random"] * 4, ["pipmc", "random", "random", "random"]])
+def test_simulate_plays_the_same_games_on_both_back_ends(specs):
+    from evogame.simulate import simulate
+
+    ast = parse_file(SEEDS / "hearts.rcy")
+    budgets = {"rollouts": 2, "by": "rank"}
+    a = simulate(ast, specs, 24, seed=5, budgets=budgets, rotate=True, backend="python")
+    b = simulate(ast, specs, 24, seed=5, budgets=budgets, rotate=True, backend="native")
+    assert a.to_json() == b.to_json()
+
+
+@pytest.mark.usefixtures("native_vm")
+def test_play_command_takes_a_backend(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from evogame.cli import main
+
+    out = {}
+    for backend in ("python", "native"):
+        r = CliRunner().invoke(
+            main,
+            [
+                "play",
+                str(SEEDS / "gops.rcy"),
+                "--games",
+                "30",
+                "--backend",
+                backend,
+                "--quiet",
+                "--json",
+            ],
+        )
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.output)
+        d.pop("seconds")
+        out[backend] = d
+    assert out["python"] == out["native"]
