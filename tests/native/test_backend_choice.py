@@ -52,30 +52,17 @@ def test_simulate_plays_the_same_games_on_both_back_ends(specs):
 
 
 @pytest.mark.usefixtures("native_vm")
-def test_play_command_takes_a_backend(tmp_path):
+def test_play_command_takes_a_backend(capsys):
     import json
-
-    from click.testing import CliRunner
 
     from evogame.cli import main
 
     out = {}
     for backend in ("python", "native"):
-        r = CliRunner().invoke(
-            main,
-            [
-                "play",
-                str(SEEDS / "gops.rcy"),
-                "--games",
-                "30",
-                "--backend",
-                backend,
-                "--quiet",
-                "--json",
-            ],
-        )
-        assert r.exit_code == 0, r.output
-        d = json.loads(r.output)
+        argv = ["play", str(SEEDS / "gops.rcy"), "--games", "30", "--backend", backend]
+        assert main([*argv, "--quiet", "--json"]) == 0
+        d = json.loads(capsys.readouterr().out)
         d.pop("seconds")
         out[backend] = d
     assert out["python"] == out["native"]
+    assert main(["play", str(SEEDS / "gops.rcy"), "--backend", "fast"]) == 2
