@@ -12,8 +12,10 @@ import signal
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from evogame.fitness import Profile
+from evogame.native.engine import set_deadline
 
 
 class _Timeout(BaseException):
@@ -45,6 +47,8 @@ def evaluate_job(job: tuple) -> dict:
     if use_alarm:
         old = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
+        # the alarm is handled between calls: the native VM stops a game at the same time
+        set_deadline(timeout)
     try:
         ev = evaluate(parse_text(text), profile, seed, cut=cut)
         return {
@@ -67,6 +71,21 @@ def evaluate_job(job: tuple) -> dict:
         if use_alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
+            set_deadline(None)
+
+
+def _isolated(job: tuple) -> dict:
+    """`evaluate_job` in a process of its own; a process that dies makes the candidate
+    invalid with the reason, never the campaign."""
+    with ProcessPoolExecutor(1) as one:
+        try:
+            return one.submit(evaluate_job, job).result()
+        except BrokenProcessPool:
+            return {
+                "valid": False,
+                "reason": "its evaluation killed the worker process (a crash of the engine)",
+                "fitness": 0.0,
+            }
 
 
 class Executor:
@@ -140,7 +159,18 @@ class Executor:
             order = sorted(range(len(jobs)), key=lambda i: (-len(jobs[i][0]), i))
             futures = {i: self.pool.submit(evaluate_job, jobs[i]) for i in order}
             for i in range(len(jobs)):
-                yield futures[i].result()
+                try:
+                    yield futures[i].result()
+                except BrokenProcessPool:
+                    # A worker died (a crash no guard caught, the OOM killer): every job
+                    # still in the pool is lost with it. Start a new pool and evaluate the
+                    # rest one by one, each alone, so the one that kills its worker is
+                    # known: it is an invalid candidate with the reason; the rest go on.
+                    self.pool.shutdown(cancel_futures=True)
+                    self.pool = ProcessPoolExecutor(self.workers)
+                    for j in range(i, len(jobs)):
+                        yield _isolated(jobs[j])
+                    return
         else:
             for j in jobs:
                 yield evaluate_job(j)

@@ -97,10 +97,21 @@ def load() -> ctypes.CDLL | None:
     lib.vm_moves.argtypes = [p, i64, vp, vp, i64, i64, i64, i64, vp, vp, vp, ctypes.c_char_p]
     lib.vm_coverage.restype = None
     lib.vm_coverage.argtypes = [p, vp]
+    lib.vm_error.restype = None
+    lib.vm_error.argtypes = [p, ctypes.c_char_p]
+    lib.vm_crash_test.restype = i64
+    lib.vm_crash_test.argtypes = [p]
+    lib.vm_set_deadline.restype = None
+    lib.vm_set_deadline.argtypes = [ctypes.c_double]
     lib.vm_rng_test.restype = None
     lib.vm_rng_test.argtypes = [ctypes.c_uint64, i64, i64, vp]
     _LIB = lib
     return lib
+
+
+def loaded() -> ctypes.CDLL | None:
+    """The VM library if this process has loaded it (never builds it)."""
+    return _LIB
 
 
 def why() -> str:

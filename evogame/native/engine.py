@@ -18,6 +18,9 @@ from evogame.native import build
 from evogame.native.lower import Image, Unsupported, lower
 
 CAPPED, CYCLE, ERROR, ROOM = 1, 2, 4, 8
+#: What the VM's entry points return when it crashed (a bug of the VM's, caught by its
+#: signal guard): the call's games are lost and the game object is not used again.
+CRASHED = -2
 
 #: A game that runs out of the VM's room (cards, locations, memory) is lowered again with
 #: this many times more room, up to `MAX_ROOM` times; beyond, the Python engine plays it.
@@ -87,6 +90,12 @@ class NativeGame:
             return NativeGame(image, self._lib, self.ast, room, self.coverage)
         except Unsupported:
             return None
+
+    def _crashed(self) -> NativeCrash:
+        buf = ctypes.create_string_buffer(200)
+        self._lib.vm_error(self._ptr, buf)
+        self._ptr = None  # its tables may be damaged: never used (nor freed) again
+        return NativeCrash(buf.value.decode(errors="replace"))
 
     def __del__(self):
         ptr, self._ptr = getattr(self, "_ptr", None), None
@@ -202,6 +211,8 @@ class NativeGame:
                 rec_cap,
                 rec_n[done:].ctypes.data,
             )
+            if k == CRASHED:
+                raise self._crashed()
             if k == 0 and rec_n[done] < 0:  # one game's course record needs more room
                 rec_cap = 2 * int(-rec_n[done])
                 continue
@@ -276,6 +287,8 @@ class NativeGame:
             work.ctypes.data,
             err,
         )
+        if k == CRASHED:
+            raise self._crashed()
         if k < 0:
             bigger = self.roomier()
             if bigger is None:
@@ -293,6 +306,19 @@ class NativeGame:
 
 
 _BY = {"rank": 0, "score": 1, "win": 2}
+
+
+class NativeCrash(Exception):
+    """The VM crashed playing this game (a bug of the VM's, reported, never a process
+    killed); an evaluation that meets one makes its candidate invalid with the reason."""
+
+
+def set_deadline(seconds: float | None) -> None:
+    """Past `seconds` from now (None: never), the VM stops the game in play, so a caller's
+    own time limit (an alarm, which Python handles only between calls) takes effect."""
+    lib = build.loaded()
+    if lib is not None:
+        lib.vm_set_deadline(seconds or 0.0)
 
 
 class Unavailable(Exception):

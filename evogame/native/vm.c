@@ -7,8 +7,10 @@
  * ends its game with an error, never the process.
  */
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "vm_core.h"
 
@@ -2122,12 +2124,15 @@ static void gc_main(State *st) {
     arena_free(&old);
 }
 
+static void check_deadline(Game *g);
+
 /* State._run: scripted steps until the next decision or the end */
 static void run_loop(State *st) {
     Game *g = st->g;
     int check = st->seen != NULL;
     while (st->nframes) {
         if (g->arena.live > GC_AFTER && st == g->main) gc_main(st);
+        check_deadline(g);
         Frame *fr = &st->frames[st->nframes - 1];
         int32_t *b = C(g, fr->block);
         int32_t team = b[1], end = b[2], nitems = b[3];
@@ -2540,6 +2545,64 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     return best;
 }
 
+/* ===================================================================== guards */
+
+/* A crash in the VM (a bug it has, never a rule file's fault) must not take the process
+ * down: while a call runs, SIGSEGV, SIGBUS and SIGFPE return to the call's entry (on an
+ * alternate stack, so a stack overflow is caught too), which reports the crash; the
+ * caller then gives up on this game (`NativeCrash`). */
+static sigjmp_buf crash_jb;
+static volatile sig_atomic_t crash_sig;
+static char crash_stack[1 << 16];
+
+typedef struct {
+    struct sigaction old[3];
+    stack_t oldss;
+} Guard;
+
+static const int GUARDED[3] = {SIGSEGV, SIGBUS, SIGFPE};
+
+static void on_crash(int sig) {
+    crash_sig = sig;
+    siglongjmp(crash_jb, 1);
+}
+
+static void guard_on(Guard *gd) {
+    stack_t ss;
+    ss.ss_sp = crash_stack;
+    ss.ss_size = sizeof crash_stack;
+    ss.ss_flags = 0;
+    sigaltstack(&ss, &gd->oldss);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++) sigaction(GUARDED[i], &sa, &gd->old[i]);
+}
+
+static void guard_off(Guard *gd) {
+    for (int i = 0; i < 3; i++) sigaction(GUARDED[i], &gd->old[i], NULL);
+    sigaltstack(&gd->oldss, NULL);
+}
+
+/* A wall-clock deadline (the evaluator's time limit): past it, the game in play stops
+ * with the VM's "no room" verdict and the caller's own time limit takes over. */
+static double vm_deadline;
+static uint32_t deadline_tick;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void vm_set_deadline(double seconds_from_now) { vm_deadline = seconds_from_now > 0 ? now_s() + seconds_from_now : 0; }
+
+static void check_deadline(Game *g) {
+    if (vm_deadline > 0 && (++deadline_tick & 63) == 0 && now_s() > vm_deadline) room(g, "native: the time limit was reached");
+}
+
 /* ===================================================================== the API */
 
 void vm_free(Game *g);
@@ -2713,7 +2776,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
  * in quarters, decisions, and per decision its options and its player, appended to
  * branching/who (capacity dec_cap; games that do not fit are left for the next call).
  * errors: 200 bytes a game. Returns the number of games played. */
-int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
     int64_t used = 0, rused = 0;
     MT deal, play;
     if (continuous) mt_seed2(&deal, deal_seeds[0], &play, play_seeds[0]);
@@ -2747,7 +2810,7 @@ int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const 
  * examined or the work (the games' and the look-ahead copies', in quarters) reached
  * `budget4` (0: none). totals: games sampled, options examined, different moves; work4:
  * the work spent. With a coverage image, g->cov holds what the conditions decided. */
-int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
+static int64_t moves_many(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
     int64_t options = 0, moves = 0, work = 0, ng = 0;
     jmp_buf top;
     g->jb = &top;
@@ -2803,6 +2866,54 @@ int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint6
     *work4_out = work;
     g->jb = NULL;
     return ng;
+}
+
+#define CRASHED (-2)
+
+/* The entry points: the guarded calls. CRASHED when the VM crashed (`vm_error` says how). */
+int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+    Guard gd;
+    guard_on(&gd);
+    if (sigsetjmp(crash_jb, 1)) {
+        guard_off(&gd);
+        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
+        g->jb = NULL;
+        return CRASHED;
+    }
+    int64_t k = play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n);
+    guard_off(&gd);
+    return k;
+}
+
+int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
+    Guard gd;
+    guard_on(&gd);
+    if (sigsetjmp(crash_jb, 1)) {
+        guard_off(&gd);
+        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
+        g->jb = NULL;
+        return CRASHED;
+    }
+    int64_t k = moves_many(g, games, deal_seeds, play_seeds, max_options, budget4, max_decisions, max_steps, sample, totals, work4_out, error);
+    guard_off(&gd);
+    return k;
+}
+
+void vm_error(Game *g, char *out) { snprintf(out, 200, "%s", g->errbuf); }
+
+/* for the tests of the guard: a crash inside a guarded call */
+int64_t vm_crash_test(Game *g) {
+    Guard gd;
+    guard_on(&gd);
+    if (sigsetjmp(crash_jb, 1)) {
+        guard_off(&gd);
+        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
+        return CRASHED;
+    }
+    volatile int32_t *p = NULL;
+    int64_t v = *p; /* a deliberate fault */
+    guard_off(&gd);
+    return v;
 }
 
 /* what the conditions of a coverage image decided since the last vm_moves or game */
