@@ -112,9 +112,12 @@ def test_an_internal_error_becomes_a_reason(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("simulated bug")
 
+    # a bug in either engine's play-outs (Python's play_one, the native batches)
     monkeypatch.setattr(evaluate_module, "play_one", boom)
-    ev = evaluate(parse_file(SEEDS / "agram.rcy"), QUICK)
-    assert ev.failed_at == "internal" and "simulated bug" in ev.reason and ev.fitness == 0
+    monkeypatch.setattr(evaluate_module, "random_records", boom)
+    for backend in ("python", "auto"):
+        ev = evaluate(parse_file(SEEDS / "agram.rcy"), QUICK, backend=backend)
+        assert ev.failed_at == "internal" and "simulated bug" in ev.reason and ev.fitness == 0
 
 
 def test_evaluate_file_reports_unreadable_files(tmp_path):
