@@ -391,11 +391,9 @@ def _gate_phase(
     firsts = []  # the first games' plays, for the chance gate
     native = run.native_cov or run.native
     rows: list = []  # per game, what the conditions decided (coverage image only)
-    if native is not None:  # the whole sample in one batch; only the games counted count
+    if native is not None:  # in batches; only the games counted count
         cov = rows if run.native_cov is not None else None
-        games = iter(
-            random_records(native, game, list(range(n_games)), seed, run.limits, None, cov)
-        )
+        games = _batched(native, game, list(range(n_games)), seed, run.limits, cov)
     else:
         games = (play_one(game, players, i, seed, run.limits) for i in range(n_games))
     counted = 0
@@ -463,6 +461,14 @@ def _gate_phase(
             f"needs {need:.0%})"
         )
     return failures, hits
+
+
+def _batched(native, game, indices: list[int], seed: int, limits, coverage: list | None):
+    """`random_records` of `indices`, GATE_FIRST_LOOK games at a time, as the caller asks
+    for them (a sample that stops early plays at most one batch more than it counts)."""
+    for k in range(0, len(indices), GATE_FIRST_LOOK):
+        part = indices[k : k + GATE_FIRST_LOOK]
+        yield from random_records(native, game, part, seed, limits, None, coverage)
 
 
 #: The moves sample's size (`moves_sample`): games, and options examined at most.

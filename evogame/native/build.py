@@ -29,9 +29,12 @@ _WHY = ""
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("EVOGAME_CACHE") or os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base else Path.home() / ".cache"
-    return (root / "evogame") if not os.environ.get("EVOGAME_CACHE") else root
+    """Where the built library is kept: $EVOGAME_CACHE, else $XDG_CACHE_HOME/evogame, else
+    ~/.cache/evogame."""
+    if os.environ.get("EVOGAME_CACHE"):
+        return Path(os.environ["EVOGAME_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "evogame"
 
 
 def _compiler() -> str | None:

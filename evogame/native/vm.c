@@ -498,7 +498,7 @@ static inline int32_t pm_of(State *st, int64_t slot) {
 static V ev(State *st, V *env, int32_t off);
 
 static inline int32_t *C(Game *g, int32_t off) {
-    if (off <= 0 || off >= g->imglen) fail(g, "native: bad code offset");
+    if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
     return (int32_t *)&g->code[off];
 }
 
@@ -2637,7 +2637,7 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     int32_t code = img[H_CODE];
     if (code <= 0 || code + img[H_CODELEN] > len) BAD("bad code section");
     g->code = img + code;
-    g->imglen = img[H_CODELEN];
+    g->codelen = img[H_CODELEN];
     const int32_t *d = img + img[H_DECL];
     g->ndecl = d[0];
     g->decl = d + 1;

@@ -125,7 +125,7 @@ typedef struct {
 
 typedef struct Game {
     const int32_t *img;
-    int64_t imglen;
+    int64_t imglen, codelen; /* the image's length, its code section's */
     const int32_t *code;
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
