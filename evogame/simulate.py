@@ -139,12 +139,12 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
 def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
     """The batch's games as `play_one` plays them, natively (random players and at most one
     PIPMC player, seated as `_run_batch` seats them)."""
-    from evogame.native.records import pipmc_records
+    from evogame.native.records import pipmc_records, random_records
 
     n = game.nplayers
     pip = next((k for k, p in enumerate(players) if p.name == "pipmc"), None)
     if pip is None:
-        return pipmc_records(native, game, list(indices), seed, None, limits=limits)[0]
+        return random_records(native, game, list(indices), seed, limits)
     seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
     p = players[pip]
     recs, _ = pipmc_records(
