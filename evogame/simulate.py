@@ -72,8 +72,7 @@ def play_one(
         who.append(p)
         st.apply_action(players[p].choose(st, rng) if n > 1 or ask_when_forced[p] else 0)
     scores = st.scores()
-    first_seen = list(dict.fromkeys(who))
-    order = first_seen + [p for p in range(game.nplayers) if p not in first_seen]
+    order = turn_order(who, game.nplayers)
     return GameRecord(
         index=index,
         seed=ds,
@@ -88,6 +87,12 @@ def play_one(
         error=st.error,
         work=st.work + sum(getattr(p, "work", 0) for p in set(players)) - searched,
     )
+
+
+def turn_order(who: list[int], nplayers: int) -> list[int]:
+    """Seats in the order they first got a decision, the others appended in seat order."""
+    first_seen = list(dict.fromkeys(who))
+    return first_seen + [p for p in range(nplayers) if p not in first_seen]
 
 
 def _cheap(player: Player) -> bool:

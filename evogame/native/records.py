@@ -13,7 +13,7 @@ from evogame.metrics.stats import GameRecord
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
-from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed
+from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
 
 
 class Fallbacks:
@@ -89,7 +89,6 @@ def pipmc_records(
         lo, hi = batch.offsets[k], batch.offsets[k + 1]
         who = batch.who[lo:hi].tolist()
         scores = batch.scores[k].tolist()
-        first = list(dict.fromkeys(who))
         f = int(batch.flags[k])
         capped, cycle, error = bool(f & 1), bool(f & 2), batch.errors[k]
         out.append(
@@ -100,7 +99,7 @@ def pipmc_records(
                 win=win_shares(scores, order),
                 branching=batch.branching[lo:hi].tolist(),
                 players_of_decision=who,
-                turn_order=first + [p for p in range(n) if p not in first],
+                turn_order=turn_order(who, n),
                 terminated=not (capped or cycle or error is not None),
                 capped=capped,
                 cycle=cycle,

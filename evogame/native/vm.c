@@ -334,29 +334,10 @@ static State *state_alloc(Game *g, int main_state) {
 
 /* State.clone: everything but the cards beyond each location's length; the chance stream
  * is shared (a trial) or copied by the caller. */
-static State *state_clone(State *src) {
+/* `dst` (an allocation of its own `bytes`) becomes a copy of `src`: everything but the
+ * cards beyond each location's length (no location exists beyond the layout's keys) */
+static void state_copy(State *dst, const State *src) {
     Game *g = src->g;
-    State *c = amem(g, src->bytes);
-    memcpy(c, src, sizeof(State));
-    state_wire(c);
-    memcpy(c->env, src->env, sizeof(V) * (size_t)g->nvars);
-    memcpy(c->ints, src->ints, sizeof(int64_t) * (size_t)g->int_cap);
-    memcpy(c->loclen, src->loclen, sizeof(int32_t) * (size_t)g->loc_cap);
-    memcpy(c->where, src->where, sizeof(int32_t) * (size_t)g->ncards);
-    memcpy(c->strs, src->strs, sizeof(int32_t) * (size_t)g->str_cap);
-    memcpy(c->pts, src->pts, sizeof(int32_t) * (size_t)g->pt_cap);
-    memcpy(c->deck_uses, src->deck_uses, sizeof(int32_t) * (size_t)(g->ndecks + 1));
-    int32_t nl = src->nlocs > g->nloc_keys ? src->nlocs : g->nloc_keys;
-    for (int32_t s = 0; s < nl && s < g->loc_cap; s++)
-        if (src->loclen[s]) memcpy(LOCV(c, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
-    c->seen = NULL;
-    return c;
-}
-
-/* State.assign (ensure keeps a trial): become `src`, keeping this state's cycle record */
-static void state_assign(State *dst, State *src) {
-    Seen *seen = dst->seen;
-    Game *g = dst->g;
     size_t bytes = dst->bytes;
     memcpy(dst, src, sizeof(State));
     dst->bytes = bytes;
@@ -368,8 +349,23 @@ static void state_assign(State *dst, State *src) {
     memcpy(dst->strs, src->strs, sizeof(int32_t) * (size_t)g->str_cap);
     memcpy(dst->pts, src->pts, sizeof(int32_t) * (size_t)g->pt_cap);
     memcpy(dst->deck_uses, src->deck_uses, sizeof(int32_t) * (size_t)(g->ndecks + 1));
-    for (int32_t s = 0; s < g->loc_cap; s++)
+    for (int32_t s = 0; s < g->nloc_keys && s < g->loc_cap; s++)
         if (src->loclen[s]) memcpy(LOCV(dst, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
+}
+
+/* State.clone: the chance stream is shared (a trial) or copied by the caller */
+static State *state_clone(State *src) {
+    State *c = amem(src->g, src->bytes);
+    c->bytes = src->bytes;
+    state_copy(c, src);
+    c->seen = NULL;
+    return c;
+}
+
+/* State.assign (ensure keeps a trial): become `src`, keeping this state's cycle record */
+static void state_assign(State *dst, State *src) {
+    Seen *seen = dst->seen;
+    state_copy(dst, src);
     dst->seen = seen;
 }
 
@@ -556,6 +552,9 @@ static int64_t pymod(int64_t x, int64_t n) {
     int64_t r = x % n;
     return r < 0 ? r + n : r;
 }
+
+/* the next of a cycle [current, queued next] of n seats or teams (x_RelPlayer's NEXT) */
+static inline int64_t cycle_next(const int32_t *c, int32_t n) { return c[1] >= 0 ? c[1] : (c[0] + 1) % n; }
 
 static V vi(int64_t i) {
     V v;
@@ -783,10 +782,8 @@ static V ev(State *st, V *env, int32_t off) {
         return vi(-1);
     case OP_PCUR:
         return vi(st->pc[st->npc - 1][0]);
-    case OP_PNEXT: {
-        int32_t *c = st->pc[st->npc - 1];
-        return vi(c[1] >= 0 ? c[1] : (c[0] + 1) % g->nplayers);
-    }
+    case OP_PNEXT:
+        return vi(cycle_next(st->pc[st->npc - 1], g->nplayers));
     case OP_PPREV:
         return vi(pymod(st->pc[st->npc - 1][0] - 1, g->nplayers));
     case OP_NUMP:
@@ -801,10 +798,8 @@ static V ev(State *st, V *env, int32_t off) {
     }
     case OP_TCUR:
         return vi(st->tc[st->ntc - 1][0]);
-    case OP_TNEXT: {
-        int32_t *c = st->tc[st->ntc - 1];
-        return vi(c[1] >= 0 ? c[1] : (c[0] + 1) % g->nteams);
-    }
+    case OP_TNEXT:
+        return vi(cycle_next(st->tc[st->ntc - 1], g->nteams));
     case OP_TPREV:
         return vi(pymod(st->tc[st->ntc - 1][0] - 1, g->nteams));
     case OP_NUMT:
@@ -2870,51 +2865,41 @@ static int64_t moves_many(Game *g, int64_t games, const uint64_t *deal_seeds, co
 
 #define CRASHED (-2)
 
-/* The entry points: the guarded calls. CRASHED when the VM crashed (`vm_error` says how). */
+/* The entry points: the guarded calls. CRASHED when the VM crashed (`vm_error` says how);
+ * sigsetjmp must be taken in the entry point itself, hence a macro. */
+#define GUARDED_RETURN(g, call)                                                                  \
+    do {                                                                                         \
+        Guard gd_;                                                                               \
+        guard_on(&gd_);                                                                          \
+        if (sigsetjmp(crash_jb, 1)) {                                                            \
+            guard_off(&gd_);                                                                     \
+            snprintf((g)->errbuf, sizeof(g)->errbuf, "the native engine crashed (signal %d)", (int)crash_sig); \
+            (g)->jb = NULL;                                                                      \
+            return CRASHED;                                                                      \
+        }                                                                                        \
+        int64_t r_ = (call);                                                                     \
+        guard_off(&gd_);                                                                         \
+        return r_;                                                                               \
+    } while (0)
+
 int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
-    Guard gd;
-    guard_on(&gd);
-    if (sigsetjmp(crash_jb, 1)) {
-        guard_off(&gd);
-        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
-        g->jb = NULL;
-        return CRASHED;
-    }
-    int64_t k = play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n);
-    guard_off(&gd);
-    return k;
+    GUARDED_RETURN(g, play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n));
 }
 
 int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
-    Guard gd;
-    guard_on(&gd);
-    if (sigsetjmp(crash_jb, 1)) {
-        guard_off(&gd);
-        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
-        g->jb = NULL;
-        return CRASHED;
-    }
-    int64_t k = moves_many(g, games, deal_seeds, play_seeds, max_options, budget4, max_decisions, max_steps, sample, totals, work4_out, error);
-    guard_off(&gd);
-    return k;
+    GUARDED_RETURN(g, moves_many(g, games, deal_seeds, play_seeds, max_options, budget4, max_decisions, max_steps, sample, totals, work4_out, error));
 }
+
+/* a deliberate fault, for the tests of the guard */
+static __attribute__((noinline)) int64_t fault(void) {
+    volatile int32_t *p = NULL;
+    return *p;
+}
+
+int64_t vm_crash_test(Game *g) { GUARDED_RETURN(g, fault()); }
 
 void vm_error(Game *g, char *out) { snprintf(out, 200, "%s", g->errbuf); }
 
-/* for the tests of the guard: a crash inside a guarded call */
-int64_t vm_crash_test(Game *g) {
-    Guard gd;
-    guard_on(&gd);
-    if (sigsetjmp(crash_jb, 1)) {
-        guard_off(&gd);
-        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
-        return CRASHED;
-    }
-    volatile int32_t *p = NULL;
-    int64_t v = *p; /* a deliberate fault */
-    guard_off(&gd);
-    return v;
-}
 
 /* what the conditions of a coverage image decided since the last vm_moves or game */
 void vm_coverage(Game *g, uint8_t *out) {
