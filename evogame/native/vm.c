@@ -2434,6 +2434,24 @@ static uint64_t outcome_key_work(State *view, int32_t i, int64_t *work) {
 
 static uint64_t outcome_key(State *view, int32_t i) { return outcome_key_work(view, i, NULL); }
 
+/* mcts.rollout: random play to the end, or to `horizon` decisions and then on until the
+ * scores differ from `still` (the scores before the move), when given */
+static void rollout(State *d, MT *rng, int32_t horizon, const int64_t *still) {
+    Game *g = d->g;
+    int64_t stop = horizon > 0 ? d->decisions + horizon : -1;
+    int64_t now[64];
+    while (!d->terminal) {
+        if (d->decisions == stop) {
+            if (!still) return;
+            scores(d, now);
+            if (memcmp(now, still, sizeof(int64_t) * (size_t)g->nplayers) != 0) return;
+            stop++; /* look again after the next decision */
+        }
+        int32_t k = d->nopts;
+        apply_action(d, k > 1 ? (int32_t)mt_below(rng, (uint64_t)k) : 0);
+    }
+}
+
 /* mcts.outcome: a finished game's value to `seat`: by rank (0), score (1) or win (2) */
 static double outcome_value(State *st, int32_t seat, int by) {
     Game *g = st->g;
@@ -2480,6 +2498,8 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     int32_t n = st->nopts;
     if (n <= 1) return 0;
     int32_t me = st->pc[st->npc - 1][0];
+    int64_t still[64];
+    if (g->nplayers > 64) fail(g, "native: more than 64 players");
     Mark m0 = arena_mark(&g->arena);
     State *view = determinize(st, me, rng);
     int32_t nv = view->terminal ? 0 : view->nopts;
@@ -2516,12 +2536,9 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
         for (int32_t r = 0; r < pp->rollouts; r++) {
             Mark mk = arena_mark(&g->arena);
             State *d = determinize(st, me, rng);
+            if (pp->horizon > 0) scores(d, still);
             if (!d->terminal) apply_action(d, a < d->nopts ? a : a % d->nopts);
-            int64_t stop = pp->horizon > 0 ? d->decisions + pp->horizon : -1;
-            while (!d->terminal && d->decisions != stop) {
-                int32_t k = d->nopts;
-                apply_action(d, k > 1 ? (int32_t)mt_below(rng, (uint64_t)k) : 0);
-            }
+            rollout(d, rng, pp->horizon, pp->horizon > 0 ? still : NULL);
             pp->work4 += (double)(work4(d) - w0);
             double v = outcome_value(d, me, pp->by);
             total += v;

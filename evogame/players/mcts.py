@@ -19,12 +19,21 @@ import random
 from evogame.engine.state import State
 
 
-def rollout(state: State, rng: random.Random, horizon: int = 0) -> None:
-    """Play `state` with uniform random choices (in place): to its end, or for at most
-    `horizon` decisions when `horizon` > 0 (then it is scored as it stands, as CARDSTOCK's
-    PIPMCPlayerNew does after 200 choices)."""
+def rollout(
+    state: State, rng: random.Random, horizon: int = 0, still: list[int] | None = None
+) -> None:
+    """Play `state` with uniform random choices (in place): to its end, or, when `horizon`
+    > 0, for `horizon` decisions (then it is scored as it stands, as CARDSTOCK's
+    PIPMCPlayerNew does after 200 choices). With `still`, the scores the play-out began
+    with, the cut waits until the scores differ from them: a standing in which nothing
+    scored has changed says nothing about the move (in a game scored at the end of a hand,
+    every cut would tie, and the search would pick its first option every time)."""
     stop = state.decisions + horizon if horizon > 0 else -1
-    while not state.terminal and state.decisions != stop:
+    while not state.terminal:
+        if state.decisions == stop:
+            if still is None or state.scores() != still:
+                return
+            stop += 1  # look again after the next decision
         n = len(state.options)
         state.apply_action(rng.randrange(n) if n > 1 else 0)
 
@@ -53,8 +62,10 @@ class PIMCPlayer:
     Options that are the same move (they lead to the same position in one determinization
     of the player's view, `State.outcome_key`) are searched once, as the lowest-numbered
     of them. Cost per decision: moves x rollouts random play-outs. With a `horizon` > 0 each
-    play-out stops after that many decisions and is scored as it stands (the scoring
-    expression is defined at any moment), which bounds the cost in long games.
+    play-out stops after that many decisions, or later, at the first decision where the
+    scores differ from those before the move (`rollout`), and is scored as it stands (the
+    scoring expression is defined at any moment), which bounds the cost in long games
+    without blinding the search in games scored only at the end of a hand.
     """
 
     name = "pipmc"
@@ -95,10 +106,11 @@ class PIMCPlayer:
             total = total_sq = 0.0
             for _ in range(self.rollouts):
                 d = state.determinize(me, rng)
+                still = d.scores() if self.horizon > 0 else None
                 if not d.terminal:
                     # Option counts can depend on hidden cards; stay within this deal's.
                     d.apply_action(a if a < len(d.options) else a % len(d.options))
-                rollout(d, rng, self.horizon)
+                rollout(d, rng, self.horizon, still)
                 self.work += d.work - state.work
                 v = outcome(d, me, self.by)
                 total += v

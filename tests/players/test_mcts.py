@@ -158,7 +158,7 @@ def test_rollout_horizon_stops_play_outs_and_bounds_the_work():
     from evogame.players.mcts import rollout
     from tests.conftest import SEEDS
 
-    game = compile_game(parse_file(SEEDS / "hearts.rcy"))
+    game = compile_game(parse_file(SEEDS / "gops.rcy"))  # scored prize by prize
     st = game.new_state(3)
     d = st.clone()
     rollout(d, random.Random(1), horizon=5)
@@ -168,11 +168,35 @@ def test_rollout_horizon_stops_play_outs_and_bounds_the_work():
     assert full.terminal and full.work > d.work
     # A PIPMC seat with a horizon does far less work per game, and still plays legal moves.
     works = []
-    for horizon in (0, 8):
+    for horizon in (0, 4):
         pip = PIMCPlayer(rollouts=2, horizon=horizon)
-        rec = play_one(game, [pip] + [RandomPlayer()] * 3, 0, 5)
+        rec = play_one(game, [pip, RandomPlayer()], 0, 5)
         assert rec.terminated
         works.append(pip.work)
     assert works[1] < works[0] / 2
+
+
+def test_a_cut_waits_until_the_scores_move():
+    """Hearts scores a hand only when it ends: a cut inside the hand would score every move
+    the same, so the play-out goes on until the scores differ from those it began with."""
+    from evogame.players.mcts import rollout
+    from tests.conftest import SEEDS
+
+    game = compile_game(parse_file(SEEDS / "hearts.rcy"))
+    for seed in range(5):
+        st = game.new_state(seed)
+        still = st.scores()
+        d = st.clone()
+        rollout(d, random.Random(seed), horizon=5, still=still)
+        assert d.decisions > st.decisions + 5
+        assert d.terminal or d.scores() != still
+        # and no later than that: one decision earlier, nothing had been scored yet
+        e = st.clone()
+        rollout(e, random.Random(seed), horizon=d.decisions - st.decisions - 1)
+        assert e.scores() == still
+    # Without `still`, the cut is where the horizon says, scores or not.
+    d = game.new_state(0)
+    rollout(d, random.Random(0), horizon=5)
+    assert d.decisions == 5 and d.scores() == game.new_state(0).scores()
     with pytest.raises(ValueError):
         PIMCPlayer(horizon=-1)
