@@ -44,6 +44,7 @@ from `seed`, games are numbered, and the stopping rules depend only on the games
 from __future__ import annotations
 
 import math
+import random
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ from pathlib import Path
 
 from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.engine.coverage import dead
+from evogame.engine.errors import GameError
 from evogame.fitness import components as C
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
@@ -65,7 +67,7 @@ from evogame.metrics.stats import GameStats, wilson
 from evogame.native.engine import select as select_native
 from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
-from evogame.players.mcts import PIMCPlayer
+from evogame.players.mcts import PIMCPlayer, rollout
 from evogame.simulate import Limits, deal_seed, play_one, play_seed
 
 PHASES = ("gate", "random", "agency", "pipmc")
@@ -674,12 +676,16 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     _timed(run, "agency", t)
 
 
-def _pipmc_cost(game: CompiledGame, tally: RecordTally, rollouts: int, horizon: int) -> float:
+def _pipmc_cost(
+    game: CompiledGame, tally: RecordTally, rollouts: int, horizon: int, silent: float = 0.0
+) -> float:
     """Estimated engine work of one PIPMC game and its paired random game, from the random
     games: 2W + r * b * k * P, W the mean work of a random game, r the real decisions per
     seat per game, b the mean moves at a real decision (the moves sample: PIPMC searches
     each different move once), k the rollouts, P the work of one play-out: half a game
-    (W/2), or `horizon` decisions' worth (W * h / T, T decisions per game) if less."""
+    (W/2), or max(h, s) decisions' worth (W * max(h, s) / T, T decisions per game) if
+    less, h the `horizon` and s the `silent` stretch (a cut waits until the scores move,
+    `evogame.players.mcts.rollout`; `_silent_stretch`)."""
     N = tally.games
     per_game = tally.per_game_moves()
     R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
@@ -689,8 +695,32 @@ def _pipmc_cost(game: CompiledGame, tally: RecordTally, rollouts: int, horizon: 
     W = tally.work / N
     playout = W / 2
     if horizon:
-        playout = min(playout, W * horizon / (T / N))
+        playout = min(playout, W * max(horizon, silent) / (T / N))
     return 2 * W + R / len(per_game) / game.nplayers * (B / R) * rollouts * playout
+
+
+#: Random play-outs `_silent_stretch` plays from the first position.
+SILENT_PROBES = 4
+
+
+def _silent_stretch(game: CompiledGame, seed: int, limits: Limits) -> float:
+    """How many decisions random play takes, from the first position, before the scores
+    move (or the game ends): the mean of `SILENT_PROBES` play-outs (Python engine, seeded
+    from the phase's `seed`, so the same on every back end). A game scored at the end of a
+    hand is silent for the whole hand, and so is every cut play-out inside it."""
+    rng = random.Random(seed)
+    total = 0
+    for i in range(SILENT_PROBES):
+        try:
+            st = game.new_state(
+                deal_seed(seed, i), max_decisions=limits.max_decisions, max_steps=limits.max_steps
+            )
+            start = st.decisions
+            rollout(st, rng, 1, st.scores())
+        except GameError:
+            return 0.0
+        total += st.decisions - start
+    return total / SILENT_PROBES
 
 
 #: The shortest play-out horizon (decisions) a search is lightened to (`_fit_search`).
@@ -714,8 +744,9 @@ def _fit_search(
     while h // 2 >= MIN_HORIZON:
         h //= 2
         tries.append((1, h))
+    silent = _silent_stretch(game, phase_seed(run.seed, 2), run.limits) if h0 else 0.0
     for k, h in tries:
-        needed = games * _pipmc_cost(game, tally, k, h)
+        needed = games * _pipmc_cost(game, tally, k, h, silent)
         if not p["budget"] or needed <= p["budget"]:
             break
     return k, h, needed

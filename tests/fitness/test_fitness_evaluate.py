@@ -317,6 +317,28 @@ def test_pipmc_games_costlier_than_estimated_leave_skill_unmeasured(monkeypatch)
     assert any("would exceed pipmc.budget" in n for n in ev.notes) and ev.fitness == 0.0
 
 
+def test_the_pipmc_estimate_counts_play_outs_that_wait_for_the_scores():
+    """A cut play-out waits until the scores move: in Hearts (scored when the hand ends)
+    it runs to the end of the hand, in GOPS (scored prize by prize) it stops at the
+    horizon. The cost estimate that chooses the search knows it."""
+    from evogame.engine import compile_game
+    from evogame.simulate import Limits
+
+    hearts = compile_game(parse_file(SEEDS / "hearts.rcy"))
+    gops = compile_game(parse_file(SEEDS / "gops.rcy"))
+    silent_hearts = evaluate_module._silent_stretch(hearts, 7, Limits())
+    silent_gops = evaluate_module._silent_stretch(gops, 7, Limits())
+    # a hand of Hearts is 64 decisions (3 cards passed each, 52 played), none scored
+    assert silent_hearts == 64
+    # a prize of GOPS is won after both bids: at most 2 decisions, and ties carry over
+    assert 1 <= silent_gops <= 6
+    ev = evaluate(parse_file(SEEDS / "hearts.rcy"), only("skill"))
+    # the estimate for 4 games covers whole-hand play-outs: within 2x of what they cost
+    per_game = ev.details["work"]["pipmc"] / (ev.games["pipmc"] / 2)
+    estimate = ev.details["pipmc_min_games_work_estimate"] / 4
+    assert estimate > per_game / 2, (estimate, per_game)
+
+
 def test_a_zero_fitness_that_passed_the_gates_says_which_measure_is_zero():
     """Every choice leads to the same result on a deal (agency 0): the geometric mean is
     0, and a note names the component (Poker5 in CARDSTOCK's library is such a game)."""
