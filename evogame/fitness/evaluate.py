@@ -703,17 +703,24 @@ def _pipmc_cost(
 SILENT_PROBES = 4
 
 
-def _silent_stretch(game: CompiledGame, seed: int, limits: Limits) -> float:
+def _silent_stretch(game: CompiledGame, seed: int, tally: RecordTally, limits: Limits) -> float:
     """How many decisions random play takes, from the first position, before the scores
     move (or the game ends): the mean of `SILENT_PROBES` play-outs (Python engine, seeded
     from the phase's `seed`, so the same on every back end). A game scored at the end of a
-    hand is silent for the whole hand, and so is every cut play-out inside it."""
+    hand is silent for the whole hand, and so is every cut play-out inside it. A probe
+    stops at half a random game's decisions and work (`_pipmc_cost` counts no more), so
+    it costs at most two random games."""
+    N = max(tally.games, 1)
+    half_decisions = max(1, math.ceil(sum(tally.decisions) / N / 2))
+    half_work = max(1, math.ceil(tally.work / N / 2))
     rng = random.Random(seed)
     total = 0
     for i in range(SILENT_PROBES):
         try:
             st = game.new_state(
-                deal_seed(seed, i), max_decisions=limits.max_decisions, max_steps=limits.max_steps
+                deal_seed(seed, i),
+                max_decisions=min(limits.max_decisions, half_decisions),
+                max_steps=min(limits.max_steps, half_work),
             )
             start = st.decisions
             rollout(st, rng, 1, st.scores())
@@ -744,7 +751,7 @@ def _fit_search(
     while h // 2 >= MIN_HORIZON:
         h //= 2
         tries.append((1, h))
-    silent = _silent_stretch(game, phase_seed(run.seed, 2), run.limits) if h0 else 0.0
+    silent = _silent_stretch(game, phase_seed(run.seed, 2), tally, run.limits) if h0 else 0.0
     for k, h in tries:
         needed = games * _pipmc_cost(game, tally, k, h, silent)
         if not p["budget"] or needed <= p["budget"]:

@@ -324,12 +324,16 @@ def test_the_pipmc_estimate_counts_play_outs_that_wait_for_the_scores():
     from evogame.engine import compile_game
     from evogame.simulate import Limits
 
+    class Tally:  # what the random games said: 10 games, 64 decisions and work 10^6 each
+        games, decisions, work = 10, [64] * 10, 10**7
+
     hearts = compile_game(parse_file(SEEDS / "hearts.rcy"))
     gops = compile_game(parse_file(SEEDS / "gops.rcy"))
-    silent_hearts = evaluate_module._silent_stretch(hearts, 7, Limits())
-    silent_gops = evaluate_module._silent_stretch(gops, 7, Limits())
-    # a hand of Hearts is 64 decisions (3 cards passed each, 52 played), none scored
-    assert silent_hearts == 64
+    silent_hearts = evaluate_module._silent_stretch(hearts, 7, Tally, Limits())
+    silent_gops = evaluate_module._silent_stretch(gops, 7, Tally, Limits())
+    # a hand of Hearts is 64 decisions (3 cards passed each, 52 played), none scored:
+    # the probe stops at half of it, all _pipmc_cost counts
+    assert silent_hearts == 32
     # a prize of GOPS is won after both bids: at most 2 decisions, and ties carry over
     assert 1 <= silent_gops <= 6
     ev = evaluate(parse_file(SEEDS / "hearts.rcy"), only("skill"))
