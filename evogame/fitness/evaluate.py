@@ -795,7 +795,8 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     batch = -(-p["batch"] // n) * n
     target = run.target("skill")
     spec = run.profile.component("skill")
-    paired = PairedSkill(n, by_score, game.order, tally.score_sd)
+    baseline = tally.score_mean if by_score else tally.mean_win
+    paired = PairedSkill(n, by_score, game.order, tally.score_sd, baseline)
     stats = GameStats(n)
     course = CourseTally()
     played = work = 0
@@ -848,6 +849,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["skill_pairs"] = paired.pairs
     run.details["skill_pair_mean"] = round(paired.mean, 4)
     run.details["skill_pair_sd"] = round(paired.sd, 4)
+    run.details["skill_beta"] = round(paired.beta, 4)
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)

@@ -85,6 +85,19 @@ class RecordTally:
         return self.moves or list(zip(self.decisions, self.real, self.real_options, strict=True))
 
     @property
+    def mean_win(self) -> float:
+        """A seat's mean win share under random play: 1/n when every game has a winner
+        (1/n when nothing was played)."""
+        if not self.games:
+            return 1 / self.nseats
+        return sum(self.pos_sum) / (self.games * self.nseats)
+
+    @property
+    def score_mean(self) -> float:
+        """Seat 0's mean score under random play (0 when nothing was played)."""
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
     def score_sd(self) -> float:
         """The standard deviation of seat 0's score under random play (1 when it never
         varies): the unit of a one-player or cooperative game's skill."""

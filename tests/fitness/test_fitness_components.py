@@ -250,35 +250,79 @@ def paired(xs: list[tuple[float, float]], n: int = 2, **kw) -> PairedSkill:
 
 
 def test_skill_hand_computed():
-    # Two seats; PIPMC's win share minus the random seat's on the same deal, over 1 - 1/2:
-    # pairs (1,0) (1,0) (1,1) (0,0) -> x = 2, 2, 0, 0; mean 1.0, shrunk with 12 pairs of
-    # 0.2: (4 + 2.4)/16 = 0.4; peak at 0.6: 0.4/0.6 = 0.66667. Interval of the mean:
-    # sd 1.1547, t(3) = 3.182 -> 1 +- 1.8371 = [-0.8371, 2.8371] -> peak [0, 0.7].
+    # Two seats, baseline 1/2: a = 2w - 1 for PIPMC's win share, b likewise for the random
+    # seat on the same deal. Pairs (1,0) (1,0) (1,1) (0,0) -> a = 1, 1, 1, -1 and
+    # b = -1, -1, 1, -1; cov(a, b) = 1/3, var(b) = 1 -> beta = 1/3; x = a - b/3 =
+    # 4/3, 4/3, 2/3, -2/3; mean 2/3, shrunk with 12 pairs of 0.2: (8/3 + 2.4)/16 = 0.31667;
+    # peak at 0.6: 0.52778. Interval of the mean: s^2 = 8/9, t(3) = 3.182 -> 2/3 +- 1.5 =
+    # [-0.833, 2.167] -> peak [0, 1] (it holds the target).
     p = paired([(1, 0), (1, 0), (1, 1), (0, 0)])
-    assert p.value == pytest.approx(0.4)
+    assert p.beta == pytest.approx(1 / 3)
+    assert p.improvements == pytest.approx([4 / 3, 4 / 3, 2 / 3, -2 / 3])
+    assert p.value == pytest.approx(0.316667, abs=1e-6)
     est = C.skill(p)
-    assert close(est, 0.6667, 0.0, 1.0)
+    assert close(est, 0.5278, 0.0, 1.0)
     # Four equal pairs: no spread in the data, but the interval assumes a variance of at
     # least 0.5: 0 +- 3.182 * sqrt(0.5/4) = +-1.125.
-    assert paired([(0, 0)] * 4).interval() == pytest.approx((-1.125, 1.125), abs=1e-3)
+    assert paired([(0.5, 0.5)] * 4).interval() == pytest.approx((-1.125, 1.125), abs=1e-3)
 
 
 def test_skill_is_graded_a_sure_win_scores_below_high_skill():
-    # PIPMC always wins; the random seat wins half the deals: gain (1 - 0.5)/0.5 = 1 -> 0.7
+    # PIPMC always wins (a = 1, constant, so beta = 0): gain 1 -> 0.7
     always = paired([(1, 0), (1, 1)] * 200)
-    high = paired([(1, 0), (0, 0), (0, 0)] * 150)  # mean 2/3: near the target 0.6
+    # PIPMC wins 5 deals of 6, the random seat every other one: beta = 1/3 (cov 2/5 over
+    # var 6/5), x = 4/3, 2/3, 4/3, 2/3, -2/3, 2/3: mean 2/3, near the target 0.6
+    high = paired([(1, 0), (1, 1), (1, 0), (1, 1), (0, 0), (1, 1)] * 75)
+    assert high.mean == pytest.approx(2 / 3)
     assert C.skill(always).value < C.skill(high).value
     assert C.skill(always).value == pytest.approx(0.7175, abs=0.001)  # shrunk: 402.4/412
 
 
 def test_skill_by_score_for_one_seat():
-    # Scores (scoring max), sd 2: x = clip((a - b)/4): (5,3) 0.5, (4,1) 0.75, (2,2) 0,
-    # (0,9) -1 -> mean 0.0625; shrunk (0.25 + 2.4)/16 = 0.165625.
-    p = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0)
-    assert p.mean == pytest.approx(0.0625) and p.value == pytest.approx(0.165625)
-    # scoring min: lower is better, the same pairs are worse than random.
-    q = paired([(5, 3), (4, 1), (2, 2), (0, 9)], n=1, by_score=True, score_sd=2.0, order="min")
-    assert q.mean == pytest.approx(-0.0625)
+    # Scores (scoring max) around the random games' mean 3, sd 2: a = (s - 3)/4 =
+    # 0.5, 0.25, -0.25, -0.75 and b = 0, -0.5, -0.25, 1.5. cov(a, b) < 0, so beta = 0 and
+    # x = a: mean -0.0625; shrunk (-0.25 + 2.4)/16 = 0.134375.
+    xs = [(5, 3), (4, 1), (2, 2), (0, 9)]
+    p = paired(xs, n=1, by_score=True, score_sd=2.0, baseline=3.0)
+    assert p.beta == 0.0
+    assert p.mean == pytest.approx(-0.0625) and p.value == pytest.approx(0.134375)
+    # scoring min: lower is better, the same pairs are better than random.
+    q = paired(xs, n=1, by_score=True, score_sd=2.0, baseline=3.0, order="min")
+    assert q.mean == pytest.approx(0.0625)
+    # The deal decides the score and play adds 2 points (0.5 unit): beta = 1, x = 0.5 each,
+    # however far the deals are from the mean; and x is clipped to [-1, 1].
+    r = paired([(s + 2, s) for s in (0, 4, 8, 12)], n=1, by_score=True, score_sd=2.0, baseline=6.0)
+    assert r.beta == pytest.approx(1.0) and r.improvements == pytest.approx([0.5] * 4)
+    big = paired([(30, 0), (0, 0)], n=1, by_score=True, score_sd=2.0, baseline=0.0)
+    assert big.improvements == pytest.approx([1.0, 0.0])
+
+
+def test_the_control_variate_is_unbiased_and_never_noisier_than_pairing_or_not():
+    """Simulated pairs, seed 0, N = 2,000 pairs of a 2-player game in which PIPMC wins 70%
+    (true gain 0.4). Where the deal decides nothing (the random seat's result independent
+    of PIPMC's) beta is near 0 and x's variance near var(a) = 0.84, half that of the paired
+    differences a - b (0.84 + 1); where the deal decides (the same coin decides both, PIPMC
+    turning 40% of the random seat's losses into wins) beta is near 1 and x's variance
+    below var(a). The gain lies within 4 standard errors (sqrt(var/N) <= 0.021) of 0.4."""
+    import random
+
+    rng = random.Random(0)
+    N = 2000
+    free = paired([(float(rng.random() < 0.7), float(rng.random() < 0.5)) for _ in range(N)])
+    assert free.beta < 0.1
+    diffs = [x - y for x, y in zip(free.a, free.b, strict=True)]
+    md = sum(diffs) / N
+    var_d = sum((d - md) ** 2 for d in diffs) / (N - 1)
+    assert free.variance < 0.6 * var_d
+    assert abs(free.mean - 0.4) < 4 * (free.variance / N) ** 0.5
+    tied = []
+    for _ in range(N):
+        r = float(rng.random() < 0.5)
+        tied.append((1.0 if r else float(rng.random() < 0.4), r))
+    dealt = paired(tied)
+    var_a = sum((x - sum(dealt.a) / N) ** 2 for x in dealt.a) / (N - 1)
+    assert dealt.beta > 0.5 and dealt.variance < var_a
+    assert abs(dealt.mean - 0.4) < 4 * (dealt.variance / N) ** 0.5
 
 
 def test_a_few_unlucky_pairs_do_not_make_skill_zero():
