@@ -94,7 +94,7 @@ def load() -> ctypes.CDLL | None:
     lib.vm_free.argtypes = [p]
     i32 = ctypes.c_int32
     lib.vm_play.restype = i64
-    lib.vm_play.argtypes = [p, vp, i64, i32, vp, vp, vp, i32, i32, i32, i64, i64]
+    lib.vm_play.argtypes = [p, vp, i64, i32, vp, vp, vp, i32, i32, i32, i32, i32, i64, i64]
     lib.vm_play.argtypes += [vp, vp, vp, vp, vp, vp, i64, vp, vp, i64, vp]
     lib.vm_moves.restype = i64
     lib.vm_moves.argtypes = [p, i64, vp, vp, i64, i64, i64, i64, vp, vp, vp, ctypes.c_char_p]

@@ -70,21 +70,24 @@ def pipmc_mismatches(
     by: str = "rank",
     limits: Limits = DEFAULT_LIMITS,
     native: NativeGame | None = None,
+    weak: tuple[int, int] | None = None,
 ) -> list[str]:
     """As `mismatches`, with a PIPMC player in seat i mod n of game i (the skill phase's
-    rotation); its record (values of each move searched) must be the same too."""
+    rotation; with `weak`, the depth phase's: the other seats one weak PIPMC player of
+    (rollouts, horizon)); its record (values of each move searched) must be the same too."""
     ng = native or NativeGame.from_ast(ast)
     game = compile_game(ast)
     n = game.nplayers
     seats = [i % n for i in range(games)]
     got, course = pipmc_records(
-        ng, game, list(range(games)), seed, seats, rollouts, horizon, by, limits
+        ng, game, list(range(games)), seed, seats, rollouts, horizon, by, limits, weak=weak
     )
     out = []
     for i in range(games):
         pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
         pip.record = []
-        players: list = [RandomPlayer()] * n
+        other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else RandomPlayer()
+        players: list = [other] * n
         players[seats[i]] = pip
         want = play_one(game, players, i, seed, limits)
         out += _compare(i, got[i], want)

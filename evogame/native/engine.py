@@ -125,10 +125,13 @@ class NativeGame:
         max_decisions: int = 1000,
         max_steps: int = 100_000,
         continuous: bool = False,
+        weak: tuple[int, int] | None = None,
     ) -> Batch:
         """Play one game per seed pair, every seat a uniform random player but, in game i,
         seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
-        horizon)`), whose course record is returned per game (`Batch.course`).
+        horizon)`), whose course record is returned per game (`Batch.course`). With
+        `weak` = (rollouts, horizon), every other seat is one weak PIPMC player
+        (`PIMCPlayer(*weak, by)`, unrecorded) instead of a random one.
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
@@ -146,11 +149,11 @@ class NativeGame:
             max_decisions,
             max_steps,
         )
-        batch = self._play(*args, continuous=continuous)
+        batch = self._play(*args, continuous=continuous, weak=weak)
         if (batch.flags & ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
-                return bigger.play(*args, continuous=continuous)
+                return bigger.play(*args, continuous=continuous, weak=weak)
         return batch
 
     def _play(
@@ -164,6 +167,7 @@ class NativeGame:
         max_decisions,
         max_steps,
         continuous=False,
+        weak=None,
     ) -> Batch:
         n = len(deal_seeds)
         deal = np.asarray(deal_seeds, dtype=np.uint64)
@@ -197,6 +201,8 @@ class NativeGame:
                 rollouts,
                 horizon,
                 _BY[by],
+                weak[0] if weak else 0,
+                weak[1] if weak else 0,
                 max_decisions,
                 max_steps,
                 scores[done:].ctypes.data,

@@ -53,10 +53,13 @@ def pipmc_records(
     limits: Limits = DEFAULT_LIMITS,
     deals: list[int] | None = None,
     coverage: list | None = None,
+    weak: tuple[int, int] | None = None,
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
-    seated there; also returns each game's PIPMC record (`PIMCPlayer.record`)."""
+    seated there; also returns each game's PIPMC record (`PIMCPlayer.record`). With
+    `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
+    random players."""
     ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
     batch = native.play(
         ds,
@@ -67,6 +70,7 @@ def pipmc_records(
         by,
         limits.max_decisions,
         limits.max_steps,
+        weak=weak,
     )
     out, course = [], []
     order = game.order
@@ -77,7 +81,8 @@ def pipmc_records(
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            players: list = [RandomPlayer()] * n
+            other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else None
+            players: list = [other or RandomPlayer()] * n
             pip = None
             if seats is not None and seats[k] >= 0:
                 pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)

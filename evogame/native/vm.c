@@ -2485,6 +2485,7 @@ typedef struct {
 } Pipmc;
 
 static void rec_push(Pipmc *pp, double x) {
+    if (!pp->rec) return; /* a searcher whose course is not recorded (depth's weak seats) */
     if (pp->nrec < pp->rec_cap)
         pp->rec[pp->nrec] = x;
     else
@@ -2729,8 +2730,10 @@ void vm_free(Game *g) {
 }
 
 /* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
- * none), a PIPMC player; both draw from the game's players' stream. */
-static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
+ * none), a PIPMC player; with `weak`, every other seat is the weak PIPMC player (one
+ * player seated at all of them, as `play_one` seats one object); all draw from the game's
+ * players' stream. */
+static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, Pipmc *weak, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
     jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
     g->jb = &top;
     if (setjmp(top)) {
@@ -2742,7 +2745,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
     }
     arena_reset(&g->arena);
     State *st = new_state(g, deal, max_decisions, max_steps, 1);
-    double w_pip = pp ? pp->work4 : 0.0;
+    double w_pip = pp ? pp->work4 : 0.0, w_weak = weak ? weak->work4 : 0.0;
     int32_t k = 0;
     while (!st->terminal) {
         int32_t m = st->nopts;
@@ -2755,6 +2758,8 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
         int32_t choice;
         if (p == pip_seat && pp)
             choice = pipmc_choose(st, play, pp);
+        else if (weak)
+            choice = pipmc_choose(st, play, weak);
         else
             choice = m > 1 ? (int32_t)mt_below(play, (uint64_t)m) : 0;
         apply_action(st, choice);
@@ -2762,7 +2767,8 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
     scores(st, scores_out);
     *flags = (st->capped ? 1 : 0) | (st->cycle ? 2 : 0) | (st->errored ? 4 : 0);
     /* play_one: the game's work plus its searcher's look-ahead */
-    *work_out = work4(st) + (pp ? (int64_t)(pp->work4 - w_pip) : 0);
+    *work_out = work4(st) + (pp ? (int64_t)(pp->work4 - w_pip) : 0) +
+                (weak ? (int64_t)(weak->work4 - w_weak) : 0);
     *ndec = k;
     if (st->errored)
         snprintf(error, 200, "%s", st->errmsg ? st->errmsg : "");
@@ -2774,7 +2780,9 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
 /* Play games [0, n) with uniform random players, as evogame.simulate.play_one does: game
  * i's chance stream is seeded deal_seeds[i], its players' stream play_seeds[i]; a forced
  * decision draws nothing. pip_seats (may be NULL): per game the seat of a PIPMC player
- * (rollouts, horizon, by: 0 rank, 1 score, 2 win), -1 for none; its course record goes
+ * (rollouts, horizon, by: 0 rank, 1 score, 2 win), -1 for none; with weak_rollouts > 0
+ * every other seat is a PIPMC player (weak_rollouts, weak_horizon, by), unrecorded (the
+ * depth phase: a searcher against weaker ones). The PIPMC player's course record goes
  * to rec (rec_cap doubles; per game rec_n[i] values: per searched decision [decision,
  * moves, (mean, variance) per move]).
  *
@@ -2788,7 +2796,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
  * in quarters, decisions, and per decision its options and its player, appended to
  * branching/who (capacity dec_cap; games that do not fit are left for the next call).
  * errors: 200 bytes a game. Returns the number of games played. */
-static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
     int64_t used = 0, rused = 0;
     MT deal, play;
     if (continuous) mt_seed2(&deal, deal_seeds[0], &play, play_seeds[0]);
@@ -2798,9 +2806,10 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         ndec[i] = 0;
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
+        Pipmc weak = {weak_rollouts, weak_horizon, by, 0.0, NULL, 0, 0, 0};
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
-        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
         if (pp.overflow) {
             if (i == 0) {
                 rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
@@ -2899,8 +2908,8 @@ static int64_t moves_many(Game *g, int64_t games, const uint64_t *deal_seeds, co
         return r_;                                                                               \
     } while (0)
 
-int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
-    GUARDED_RETURN(g, play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n));
+int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+    GUARDED_RETURN(g, play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, weak_rollouts, weak_horizon, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n));
 }
 
 int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {

@@ -16,7 +16,7 @@ from evogame.native import NativeGame, Unsupported
 from evogame.native.differential import mismatches, pipmc_mismatches
 from evogame.native.engine import rng_draws
 from evogame.simulate import Limits
-from tests.conftest import SEEDS, mutant_texts, require_shared, shared_files
+from tests.conftest import CARDSTOCK_GAMES, SEEDS, mutant_texts, require_shared, shared_files
 
 pytestmark = pytest.mark.usefixtures("native_vm")
 
@@ -88,9 +88,23 @@ def test_pipmc_games_play_the_same(path):
     assert pipmc_mismatches(parse_file(path), games=3) == []
 
 
+@pytest.mark.parametrize(
+    "name", ["gops", "hearts", "red7", "scopa", "crazy-eights", "Agram4", "Coup4", "LostCities2"]
+)
+def test_depth_games_play_the_same(name):
+    # the depth phase's games: the searcher in seat i mod n, one weak PIPMC player (1
+    # rollout, play-outs cut when the scores move) in every other seat
+    path = SEEDS / f"{name}.rcy"
+    if not path.is_file():
+        require_shared()
+        path = CARDSTOCK_GAMES / f"{name}.rcy"
+    assert pipmc_mismatches(parse_file(path), games=2, weak=(1, 1)) == []
+
+
 def test_pipmc_by_score_and_by_win_and_to_the_end():
     ast = parse_file(SEEDS / "gops.rcy")
     assert pipmc_mismatches(ast, games=2, by="score", horizon=0, rollouts=2) == []
     assert pipmc_mismatches(ast, games=2, by="win", horizon=3, rollouts=4) == []
+    assert pipmc_mismatches(ast, games=2, horizon=0, rollouts=2, weak=(2, 0)) == []
     solo = parse_file(SEEDS / "golf-wrap.rcy")
     assert pipmc_mismatches(solo, games=2, by="score") == []
