@@ -283,6 +283,25 @@ def skill(p: PairedSkill, target: float = 0.6, floor: float = 0.0) -> Estimate:
     return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
 
 
+def depth(p: PairedSkill, target: float = 0.3, floor: float = 0.1) -> Estimate:
+    """What planning adds over a myopic searcher (`PairedSkill` with b = 0: the searcher's
+    win share over the weak players', on the gain scale, shrunk toward the prior):
+
+        depth = floor + (1 - floor)·min(1, max(0, g)/target).
+
+    A ramp, not a peak: the weak players search too, so a large gain is no puzzle.
+    Interval: the image of the gain's t-interval."""
+    if p.pairs == 0:
+        return UNKNOWN
+
+    def ramp(g: float) -> float:
+        return floor + (1 - floor) * min(1.0, max(0.0, g) / target) if target > 0 else 1.0
+
+    lo, hi = p.interval()
+    e = _est(ramp(p.value), ramp(lo), ramp(hi))
+    return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
+
+
 def _agency_value(count: list[int], sums: list[list[float]], sqs: list[list[float]]) -> float:
     D = len(count)
     N = sum(count)

@@ -13,7 +13,8 @@ from typing import Any
 class Declared:
     """One component: `phase` is "gate" (the gate sample), "random" (the random-play
     sample, which continues the gate's), "agency" (fixed deals),
-    "pipmc" (the thinking player's paired games) or "course" (the thinking player's value
+    "pipmc" (the thinking player's paired games), "depth" (the thinking player against weak
+    searchers) or "course" (the thinking player's value
     estimates, in the PIPMC games); `params` maps a profile key to (kind, default), kinds
     as in `evogame.fitness.profile`; `interval` is empty for the course components (their
     table has no such column: a 95% interval over games)."""
@@ -73,9 +74,16 @@ DECLARED: tuple[Declared, ...] = (
     Declared(
         "skill",
         "pipmc",
-        "max(floor, peak(g; target)), g the *paired gain* (`evogame/metrics/skill.py`): one PIPMC player (rank-valued, `rollouts` per option, each different move searched once) against n − 1 random ones, rotated through every seat, each game paired with an all-random game on the same deal; per pair x = (w_PIPMC − w_random)/(1 − 1/n) in the same seat (one seat or cooperative: x = clip((s_PIPMC − s_random)·d/(2·sd), −1, 1), d = ±1 by `scoring max/min`, sd the random games' score deviation); g = (Σx + 12·0.2)/(N + 12), shrunk toward a prior gain 0.2 worth 12 pairs. peak(g) = g/target up to `target`, then falling to 0.7 at g = 1 (a game the thinking player always wins is a puzzle); `floor` (0.1): a game of pure luck is poor, not broken; 0 without real decisions",
+        "max(floor, peak(g; target)), g the *paired gain* (`evogame/metrics/skill.py`): one PIPMC player (rank-valued, `rollouts` per option, each different move searched once) against n − 1 random ones, rotated through every seat, each game paired with an all-random game on the same deal, seat by seat: a = (w_PIPMC − m)/(1 − 1/n), b = (w_random − m)/(1 − 1/n), m a seat's mean win share under random play (one seat or cooperative: scores, a = (s_PIPMC − m)·d/(2·sd), d = ±1 by `scoring max/min`, m and sd the random games' score mean and deviation); b, of mean 0, is the deal's luck and a control variate: x = a − β·b (clipped to [−1, 1] for scores), β = cov(a, b)/var(b) clipped to [0, 1] (≈ 1 where the deal decides much, ≈ 0 where it decides little, when a plain difference would add the random game's noise); g = (Σx + 12·0.2)/(N + 12), shrunk toward a prior gain 0.2 worth 12 pairs. peak(g) = g/target up to `target`, then falling to 0.7 at g = 1 (a game the thinking player always wins is a puzzle); `floor` (0.1): a game of pure luck is poor, not broken; 0 without real decisions",
         interval="t-interval of the mean of x, assuming a variance of at least 0.5, mapped through peak",
         params={"target": ("unit", 0.6), "floor": ("unit", 0.0)},
+    ),
+    Declared(
+        "depth",
+        "depth",
+        "floor + (1 − floor)·min(1, max(0, g)/target), g the gain of the skill phase's searcher (its rollouts and horizon) over *weak* PIPMC players (profile [depth]: 1 rollout, play-outs cut when the scores first move: a myopic searcher), one searcher seat rotated through every seat, the others weak: g = (Σ(w − m)/(1 − 1/n) + 12·0.2)/(N + 12), w its win share, m a seat's mean win share under random play (1/n when every game has a winner). Skill over random play rewards shallow tricks a myopic player finds as well (play your King first); depth is what planning beyond the next score adds. Competitive games only",
+        interval="t-interval of the mean, assuming a variance of at least 0.5, mapped through the ramp",
+        params={"target": ("unit", 0.3), "floor": ("unit", 0.1)},
     ),
     Declared(
         "meaningful",

@@ -70,7 +70,7 @@ from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer, rollout
 from evogame.simulate import Limits, deal_seed, play_one, play_seed
 
-PHASES = ("gate", "random", "agency", "pipmc")
+PHASES = ("gate", "random", "agency", "pipmc", "depth")
 _MASK = (1 << 63) - 1
 
 
@@ -152,6 +152,7 @@ class _Run:
         self.notes: list[str] = []
         self.details: dict = {}
         self.unmeasured: set[str] = set()
+        self.silent = 0.0  # `_silent_stretch`, once the skill phase has probed it
         self.work: dict[str, int] = {}
         self.t0 = time.perf_counter()
 
@@ -312,6 +313,15 @@ def evaluate(
                 if game.nplayers == 1 or game.cooperative:
                     why = "it is measured on competitive games only"
                 run.not_measured(name, why, pruned="skill" in run.unmeasured)
+        phase = "depth"
+        if run.wants("depth") and real and "depth" not in run.est:
+            if game.nplayers == 1 or game.cooperative:
+                run.not_measured("depth", "it is measured on competitive games only", True)
+            elif "skill_pairs" not in run.details:
+                why = "it is measured with the skill phase's searcher, and it did not play"
+                run.not_measured("depth", why, pruned="skill" in run.unmeasured)
+            elif _worth_it(run, "depth"):
+                _depth_phase(run, game, tally)
     except RecursionError:
         return run.finish(f"{phase} phase: the rules nest too deeply", "internal")
     except Exception as e:  # a bug provoked by the candidate: a reason, never a traceback
@@ -601,7 +611,7 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 def _zero_without_decisions(run: _Run, real: bool) -> None:
     """No real decision: play changes nothing, so branching, agency and skill are 0 exactly."""
     if not real:
-        for k in ("branching", "agency", "skill", *COURSE_COMPONENTS):
+        for k in ("branching", "agency", "skill", "depth", *COURSE_COMPONENTS):
             run.est[k] = C.ZERO
 
 
@@ -752,6 +762,7 @@ def _fit_search(
         h //= 2
         tries.append((1, h))
     silent = _silent_stretch(game, phase_seed(run.seed, 2), tally, run.limits) if h0 else 0.0
+    run.silent = silent
     for k, h in tries:
         needed = games * _pipmc_cost(game, tally, k, h, silent)
         if not p["budget"] or needed <= p["budget"]:
@@ -853,6 +864,82 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
     _timed(run, "pipmc", t)
+
+
+def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
+    """The skill phase's searcher (its rollouts and horizon) against weak PIPMC players
+    (profile [depth]) in every other seat, rotated through the seats in whole rotations,
+    until depth is narrow enough or the budget is spent (`C.depth`). Cost per game: the
+    searcher's, as `_pipmc_cost` estimates it, plus n - 1 weak searchers'."""
+    p = run.profile.depth
+    n = game.nplayers
+    rollouts, horizon = run.details["pipmc_rollouts"], run.details["pipmc_horizon"]
+    weak = (p["rollouts"], p["horizon"])
+    lo_games = -(-p["min_games"] // n) * n
+    per_game = _pipmc_cost(game, tally, rollouts, horizon, run.silent) + (n - 1) * _pipmc_cost(
+        game, tally, weak[0], weak[1], run.silent
+    )
+    needed = lo_games * per_game
+    run.details["depth_min_games_work_estimate"] = round(needed)
+    if p["budget"] and needed > p["budget"]:
+        run.not_measured(
+            "depth",
+            f"its {lo_games} games (depth.min_games in whole rotations) would cost about "
+            f"{needed:,.0f} units of engine work (profile depth.budget = {p['budget']:,})",
+        )
+        return
+    t = _clock()
+    seed = phase_seed(run.seed, 3)
+    spec = run.profile.component("depth")
+    target = run.target("depth")
+    # b = 0: no paired game; the baseline m makes a = (w - m)/(1 - 1/n)
+    gained = PairedSkill(n, baseline=tally.mean_win)
+    hi_games = -(-p["max_games"] // n) * n
+    batch = -(-p["batch"] // n) * n
+    played = work = 0
+    est = C.UNKNOWN
+    while True:
+        if played:
+            est = C.depth(gained, spec.param("target"), spec.param("floor"))
+            run.est["depth"] = est
+            if played >= hi_games or _over(run, "depth", work) or _raced_out(run, "depth"):
+                break
+            if played >= lo_games and est.half_width <= target:
+                break
+        for _ in range(min(batch, hi_games - played) // n):
+            idx = list(range(played, played + n))
+            for r, rec in enumerate(_searched(run, game, idx, seed, (rollouts, horizon), weak)):
+                gained.add(rec.win[r], tally.mean_win)
+                work += rec.work
+                played += 1
+            if _over(run, "depth", work):
+                break
+    run.est["depth"] = est
+    run.work["depth"] = work
+    run.games["depth"] = played
+    run.details["depth_gain"] = round(gained.value, 4)
+    run.details["depth_games"] = played
+    run.details["depth_mean"] = round(gained.mean, 4)
+    run.details["depth_sd"] = round(gained.sd, 4)
+    _timed(run, "depth", t)
+
+
+def _searched(run: _Run, game: CompiledGame, idx: list[int], seed: int, strong, weak):
+    """Games `idx` (one rotation) of searchers: in the r-th, PIPMC(*strong) sits in seat r
+    and one PIPMC(*weak) player in every other seat (rank-valued)."""
+    n = game.nplayers
+    if run.native is not None:
+        recs, _ = pipmc_records(
+            run.native, game, idx, seed, list(range(n)), *strong, "rank", run.limits, weak=weak
+        )
+        return recs
+    out = []
+    other = PIMCPlayer(rollouts=weak[0], by="rank", horizon=weak[1])
+    for r, i in enumerate(idx):
+        seated: list = [other] * n
+        seated[r] = PIMCPlayer(rollouts=strong[0], by="rank", horizon=strong[1])
+        out.append(play_one(game, seated, i, seed, run.limits))
+    return out
 
 
 def _random_games(run: _Run, game: CompiledGame, indices: range, seed: int):

@@ -79,6 +79,15 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "max_games": ("int+", 240),
         "budget": ("int0", 0),
     },
+    # depth: the skill phase's searcher against weak ones (rollouts, horizon of the weak)
+    "depth": {
+        "rollouts": ("int+", 1),
+        "horizon": ("int0", 1),
+        "batch": ("int+", 12),
+        "min_games": ("int+", 12),
+        "max_games": ("int+", 240),
+        "budget": ("int0", 0),
+    },
 }
 
 # Per component: key -> (kind, default), as declared. "band" is a pair lo <= hi of positive
@@ -119,6 +128,7 @@ class Profile:
     random: dict = field(hash=False)
     agency: dict = field(hash=False)
     pipmc: dict = field(hash=False)
+    depth: dict = field(hash=False, default_factory=dict)
     map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
     judge: str = ""
@@ -186,7 +196,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         sec, k = key.split(".")
         if out[sec][k] < 2:
             raise fail(key, f"expected an integer of at least 2, got {out[sec][k]!r}")
-    for sec in ("random", "agency", "pipmc"):
+    for sec in ("random", "agency", "pipmc", "depth"):
         lo_key, hi_key = (
             ("min_deals", "max_deals") if sec == "agency" else ("min_games", "max_games")
         )
@@ -226,6 +236,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         random=out["random"],
         agency=out["agency"],
         pipmc=out["pipmc"],
+        depth=out["depth"],
         map_elites=out["map_elites"],
         components=tuple(specs),
         judge=out[""]["judge"],

@@ -381,3 +381,55 @@ def test_a_game_too_costly_for_the_profiles_search_is_measured_with_a_lighter_on
     none = evaluate(ast, only("fairness", "skill", pipmc={**pip, "budget": 10}))
     assert none.games["pipmc"] == 0
     assert any("skill not measured" in n and "1 rollout(s)" in n for n in none.notes)
+
+
+#: GOPS whose spent bids stay face up: the highest card ever shown takes every prize, so
+#: "play your King first" wins until the other King comes (a campaign found this variant
+#: and scored it above GOPS: random players do not find the trick, a myopic searcher does).
+GOPS_TEXT = (SEEDS / "gops.rcy").read_text()
+SHALLOW_GOPS = GOPS_TEXT.replace(
+    "(all player 'P (move (top ('P vloc SHOWN)) (top (game vloc DISCARD))))", ""
+)
+
+
+def test_depth_tells_a_deep_game_from_a_shallow_trick():
+    """The skill phase's searcher against myopic ones (1 rollout, play-outs cut when the
+    scores move), 96 games each, seed 0: in GOPS planning pays (do not spend the King on a
+    small prize), in the face-up variant the myopic players play the King first too. The
+    gains differ by more than 3 standard errors of their difference (se from the games'
+    own spread: sqrt(sd1^2/96 + sd2^2/96) <= 0.15 with outcomes in [-1, 1])."""
+    assert SHALLOW_GOPS != GOPS_TEXT
+    prof = parse_profile(
+        {
+            "gates": {"games": 40},
+            "random": {"batch": 100, "min_games": 200, "max_games": 200},
+            "pipmc": {"rollouts": 3, "horizon": 10, "batch": 4, "min_games": 4, "max_games": 4},
+            "depth": {"batch": 12, "min_games": 96, "max_games": 96},
+            "components": {"skill": {}, "depth": {"ci_half_width": 0.01}},
+        },
+        "test",
+    )
+    deep = evaluate(parse_text(GOPS_TEXT), prof, seed=0)
+    shallow = evaluate(parse_text(SHALLOW_GOPS), prof, seed=0)
+    d, s = deep.details, shallow.details
+    assert d["depth_games"] == s["depth_games"] == 96
+    se = (d["depth_sd"] ** 2 / 96 + s["depth_sd"] ** 2 / 96) ** 0.5
+    assert d["depth_mean"] - s["depth_mean"] > 3 * se, (d["depth_mean"], s["depth_mean"], se)
+    assert deep.components["depth"][0] > shallow.components["depth"][0]
+
+
+def test_depth_is_left_out_of_one_player_games_and_follows_an_unmeasured_skill():
+    # skill over budget: depth (measured with skill's searcher) is not measured either, and
+    # counts as the same prior
+    ev = evaluate(parse_file(SEEDS / "gops.rcy"), only("skill", "depth", pipmc={"budget": 1}))
+    assert "depth_games" not in ev.details
+    assert any(n.startswith("depth not measured") for n in ev.notes)
+    assert ev.components["depth"] == ev.components["skill"] == (0.0, 0.0, 1.0)
+    # one seat: nobody to out-plan; left out of the fitness, not counted as a prior
+    solo = evaluate(parse_file(SEEDS / "golf.rcy"), only("skill", "depth", players=[1, 1]))
+    assert solo.details.get("skill_pairs") and "depth_games" not in solo.details
+    assert any("competitive games only" in n for n in solo.notes)
+    assert (
+        solo.fitness
+        == evaluate(parse_file(SEEDS / "golf.rcy"), only("skill", players=[1, 1])).fitness
+    )
