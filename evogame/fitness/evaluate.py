@@ -770,6 +770,13 @@ def _fit_search(
     return k, h, needed
 
 
+def _in_rotations(section: dict, n: int) -> tuple[int, int, int]:
+    """A searching phase's (min_games, max_games, batch), each rounded up to whole
+    rotations of `n` games (the searcher once in every seat)."""
+    lo, hi, batch = (-(-section[k] // n) * n for k in ("min_games", "max_games", "batch"))
+    return lo, hi, batch
+
+
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     """One PIPMC player against random ones, in whole rotations, each game paired with an
     all-random game on the same deal (`PairedSkill`), until skill is narrow enough (or the
@@ -777,7 +784,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     does (`_fit_search`), with a note."""
     p = run.profile.pipmc
     n = game.nplayers
-    lo_games = -(-p["min_games"] // n) * n
+    lo_games, hi_games, batch = _in_rotations(p, n)
     rollouts, horizon, needed = _fit_search(run, game, tally, lo_games)
     run.details["pipmc_min_games_work_estimate"] = round(needed)
     run.details["pipmc_rollouts"], run.details["pipmc_horizon"] = rollouts, horizon
@@ -802,8 +809,6 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     # PIPMC must value moves by score when every rank (and win share) is the same.
     pip = PIMCPlayer(rollouts=rollouts, by="score" if by_score else "rank", horizon=horizon)
     rnd = RandomPlayer()
-    hi_games = -(-p["max_games"] // n) * n
-    batch = -(-p["batch"] // n) * n
     target = run.target("skill")
     spec = run.profile.component("skill")
     baseline = tally.score_mean if by_score else tally.mean_win
@@ -875,7 +880,7 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     n = game.nplayers
     rollouts, horizon = run.details["pipmc_rollouts"], run.details["pipmc_horizon"]
     weak = (p["rollouts"], p["horizon"])
-    lo_games = -(-p["min_games"] // n) * n
+    lo_games, hi_games, batch = _in_rotations(p, n)
     per_game = _pipmc_cost(game, tally, rollouts, horizon, run.silent) + (n - 1) * _pipmc_cost(
         game, tally, weak[0], weak[1], run.silent
     )
@@ -894,8 +899,6 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     target = run.target("depth")
     # b = 0: no paired game; the baseline m makes a = (w - m)/(1 - 1/n)
     gained = PairedSkill(n, baseline=tally.mean_win)
-    hi_games = -(-p["max_games"] // n) * n
-    batch = -(-p["batch"] // n) * n
     played = work = 0
     est = C.UNKNOWN
     while True:
