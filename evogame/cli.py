@@ -23,12 +23,18 @@ def cli() -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 def check(files: tuple[Path, ...]) -> None:
-    """Check rule files: exit 0 when all are valid, else print FILE:LINE:COL: message."""
+    """Check rule files: exit 0 when all are valid, else print FILE:LINE:COL: message.
+    Warnings (exit 0): what the rules name that no card has or reaches (dead content)."""
     failed = False
     for f in files:
         warnings: list[str] = []
-        if _parse(f, warnings) is None:
+        game = _parse(f, warnings)
+        if game is None:
             failed = True
+        else:  # valid, but naming what no card has: a defect, not an error
+            from evogame.lang.content import dead_content
+
+            warnings.extend(f"{f}:{d.where}: {d.message}" for d in dead_content(game))
         for w in warnings:
             click.echo(f"{w} (warning)", err=True)
     sys.exit(1 if failed else 0)

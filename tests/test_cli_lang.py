@@ -54,6 +54,21 @@ def test_check_several_files_reports_each_bad_one(tmp_path, capsys):
     ]
 
 
+def test_check_warns_where_the_rules_name_what_no_card_has(tmp_path, capsys):
+    """Valid (exit 0), but a point entry for a rank the deck lacks: a warning at its place."""
+    text = GAME.replace(
+        "(do ((shuffle (game iloc STOCK))))",
+        "(do ((shuffle (game iloc STOCK)) (set (game points P) (((RANK : KING) 1)))))",
+    )
+    path = _file(tmp_path, "g.rcy", text)
+    assert main(["check", str(path)]) == 0
+    column = text.splitlines()[2].index("KING") + 1
+    assert capsys.readouterr() == (
+        "",
+        f"{path}:3:{column}: point entry (RANK : KING): no card has RANK KING (warning)\n",
+    )
+
+
 def test_check_needs_a_file(capsys):
     assert main(["check"]) == 2  # a usage error, from click
     assert "Traceback" not in capsys.readouterr().err

@@ -78,3 +78,11 @@ def _table(path: Path, ev: Evaluation, profile: str, combine: str, seed: int) ->
         console.print(f"gated out: {ev.reason}", highlight=False)
     for note in ev.notes:
         console.print(f"note: {note}", highlight=False)
+    # file:line:column first, as a compiler says it, so an editor can jump to each
+    for key, what in (("dead_content", "names nothing"), ("dead_rules", "dead condition")):
+        for d in ev.details.get(key, []):
+            where, _, msg = d.partition(" ")
+            line = (
+                f"{path}:{where}: {what}: {msg}" if where[:1].isdigit() else f"{path}: {what}: {d}"
+            )
+            console.print(line, highlight=False, soft_wrap=True)

@@ -244,6 +244,19 @@ def live_rules(hits: list[int]) -> Estimate:
     return _est(v, v, 1.0)
 
 
+def live_content(dead: int) -> Estimate:
+    """Static: every reference of the rules to a card attribute or value no card has
+    (`evogame.lang.content`) halves it:
+
+    live_content = 2^(−d), d = #dead references. Exact (no games): interval [value, value].
+
+    A dead reference is a definite defect (a point entry that scores nothing, a comparison
+    that is always false), not a sampling accident as a dead condition may be, so one
+    weighs as much as half the rules' conditions dying."""
+    v = 0.5**dead
+    return _est(v, v, v)
+
+
 def peak(g: float, target: float, at_one: float = 0.7) -> float:
     """A graded preference with its single top at `target`, in [0, 1]:
 

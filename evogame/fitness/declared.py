@@ -11,7 +11,8 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """One component: `phase` is "gate" (the gate sample), "random" (the random-play
+    """One component: `phase` is "static" (the rules
+    themselves, no games), "gate" (the gate sample), "random" (the random-play
     sample, which continues the gate's), "agency" (fixed deals),
     "pipmc" (the thinking player's paired games), "depth" (the thinking player against weak
     searchers) or "course" (the thinking player's value
@@ -70,6 +71,12 @@ DECLARED: tuple[Declared, ...] = (
         "gate",
         "1 − d/c over the c conditions of the rules (the tests of guarded rules, `ensure`s, filters and stage ends; `evogame/engine/coverage.py`), d of them *dead* in the gate sample's random games: they took one value only, or were never reached, so the rule they guard always applies, never applies or is never met (a designer cuts or fixes it; a random edit that compares a card attribute no card has, or reads a place no card reaches, makes one). 1 with no condition",
         interval="[value, 1]: more games can only bring a condition to life",
+    ),
+    Declared(
+        "live_content",
+        "static",
+        "2^(−d), d the references of the rules to what no card has (`evogame/lang/content.py`, read from the rules, no games): an attribute no card has (`(cardatt BROKEN C)`, a point entry `((SIX : TEN) 10)`), a point entry for a value no card has (`((VALUE : POINTS) 4)`), a comparison of a card's attribute with a name none has (or a variable ranging over such names, a declared colour list naming a colour no deck has), decks whose cards lack an attribute the rules read, cards created in a place no rule reads or takes from, and a place read where no card is ever put (always empty). Each is a defect a designer fixes (the point entry scores nothing, the comparison is always false); a random edit of a point table, a deck or a place makes one. 1 with none",
+        interval="exact: [value, value]",
     ),
     Declared(
         "skill",

@@ -61,6 +61,7 @@ from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profil
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
+from evogame.lang.content import dead_content
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
@@ -265,6 +266,10 @@ def evaluate(
         if run.wants("live_rules") and run.native_cov is None:
             cov = compile_game(ast, name, backend="coverage")
         _timed(run, "compile", t)
+        if run.wants("live_content"):  # read from the rules: no game needed
+            found = dead_content(ast)
+            run.est["live_content"] = C.live_content(len(found))
+            run.details["dead_content"] = [str(x) for x in found]
     except RecursionError:
         return run.finish("does not compile: the rules nest too deeply", "compile")
     except Exception as e:  # CompileError, or anything else a broken candidate provokes

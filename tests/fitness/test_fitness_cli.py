@@ -23,7 +23,7 @@ def test_evaluate_json_shape(capsys):
     assert d["file"] == AGRAM
     assert {"file", "fitness", "components", "games", "seconds"} <= set(d)
     assert set(d["components"]) == {
-        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "skill",
+        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "live_content", "skill",
         "meaningful", "drama", "decisiveness", "uncertainty",
     }  # fmt: skip
     for c in d["components"].values():
@@ -47,6 +47,23 @@ def test_evaluate_table(capsys):
     out = capsys.readouterr().out
     for word in ("fairness", "skill", "95% CI", "fitness", "games: gate 20"):
         assert word in out
+
+
+def test_evaluate_table_says_where_the_rules_name_nothing(tmp_path, capsys):
+    """A point entry for a rank the deck does not have: the table names file:line:column."""
+    text = (SEEDS / "gops.rcy").read_text(encoding="utf-8")
+    entry = "((RANK : KING) 13)"
+    assert entry in text
+    edited = tmp_path / "gops-typo.rcy"
+    edited.write_text(text.replace(entry, "((RANK : KINGS) 13)"), encoding="utf-8")
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if entry in x)
+    column = text.splitlines()[line - 1].index("KING") + 1
+    assert main(["evaluate", str(edited), "--profile", "quick"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        f"{edited}:{line}:{column}: names nothing: point entry (RANK : KINGS): no card has RANK KINGS"
+        in out
+    )
 
 
 def test_evaluate_gated_out_table_gives_the_reason(capsys):

@@ -117,9 +117,10 @@ def test_an_edit_that_kills_a_rule_is_seen_and_located():
     """A random edit of the kind bench_judgement finds (a value no card has): hearts are
     never "broken" because no played card is ever of suit HEART, so the rule that breaks
     them never applies. Random play cannot tell (the game still plays); its dead condition
-    can, and evaluate says where it is. (Whether the edit then scores below the game depends
-    on the evaluation seed: one dead rule of 15 costs a factor (14/15)^(1/7) = 0.99, below
-    the noise of one evaluation; bench_judgement measures the effect over many edits.)"""
+    can, and evaluate says where it is. One dead rule of 15 costs a factor (14/15)^(1/8.5)
+    = 0.99, below the noise of one evaluation; but the rules now name a suit no card has,
+    which the rules themselves show (`live_content`, no games): that halves a component and
+    costs 0.5^(1/8.5) = 0.92, more than the edit's noise."""
     text = (SEEDS / "hearts.rcy").read_text()
     broken = "(any player 'P (== (cardatt SUIT (top ('P vloc PLAYED))) HEARTS))"
     assert text.count(broken) == 1
@@ -130,6 +131,14 @@ def test_an_edit_that_kills_a_rule_is_seen_and_located():
     assert real.components["live_rules"][0] == 1.0 and real.details["dead_rules"] == []
     assert dead.details["dead_rules"] == [f"{line}:6 always false"]
     assert dead.components["live_rules"][0] == pytest.approx(14 / 15)
+    assert real.components["live_content"][0] == 1.0 and real.details["dead_content"] == []
+    column = text.splitlines()[line - 1].index("HEARTS") + 1
+    assert dead.details["dead_content"] == [
+        f"{line}:{column} (== (cardatt SUIT (top ('P vloc PLAYED))) HEART) compares SUIT: "
+        "no card has SUIT HEART"
+    ]
+    assert dead.components["live_content"][0] == 0.5
+    assert dead.fitness < real.fitness
 
 
 def test_a_game_dealt_the_same_every_time_is_gated():
