@@ -248,7 +248,7 @@ def live_content(dead: int) -> Estimate:
     """Static: every reference of the rules to a card attribute or value no card has
     (`evogame.lang.content`) halves it:
 
-    live_content = 2^(−d), d = #dead references. Exact (no games): interval [value, value].
+    live_content = 2^(-d), d = #dead references. Exact (no games): interval [value, value].
 
     A dead reference is a definite defect (a point entry that scores nothing, a comparison
     that is always false), not a sampling accident as a dead condition may be, so one
