@@ -498,38 +498,16 @@ static inline int32_t *C(Game *g, int32_t off) {
     return (int32_t *)&g->code[off];
 }
 
-/* The leaves and the commonest small nodes (a third to a half of all nodes evaluated)
- * inline in the caller; the rest through `ev`. Static slots and variable indices in the
- * code are below the caps written in the image by construction (lower.py makes the caps
- * from the slots it gives out). */
+/* An integer-valued node is evaluated through the game's table of evaluators, one per node
+ * offset, chosen for the node's opcode and its children's shapes when it is first reached
+ * (`fn_resolve`, after `ev`): a node costs one indirect call to a small function, where
+ * `ev`'s switch costs the prologue of a large one, and the commonest shapes (a storage
+ * read, a comparison with a constant, the size of a named location) are one call, not
+ * three or four. Static slots are checked once, when the shape is chosen. */
 static inline int64_t evi(State *st, V *env, int32_t off) {
     Game *g = st->g;
-    const int32_t *n = C(g, off);
-    switch (n[0]) {
-    case OP_INT:
-    case OP_STR:
-    case OP_LOC:
-        return n[1];
-    case OP_VAR:
-        return env[n[1]].i;
-    case OP_STO:
-        return n[2];
-    case OP_PCUR:
-        return st->pc[st->npc - 1][0];
-    case OP_RDINT: {
-        const int32_t *c = &g->code[n[1]];
-        if (c[0] == OP_STO) return st->ints[c[2]];
-        break;
-    }
-    case OP_RDSTR: {
-        const int32_t *c = &g->code[n[1]];
-        if (c[0] == OP_STO) return st->strs[c[2]];
-        break;
-    }
-    default:
-        break;
-    }
-    return ev(st, env, off).i;
+    if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
+    return g->ifn[off](st, env, g->code + off);
 }
 
 static int32_t chk_slot(State *st, int64_t s);
@@ -1404,6 +1382,299 @@ static V ev(State *st, V *env, int32_t off) {
     default:
         fail(g, "native: opcode %d is not an expression", n[0]);
     }
+}
+
+/* ===================================================================== integer evaluators */
+
+/* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
+#define EVK(st, env, off) ((st)->g->ifn[(off)]((st), (env), (st)->g->code + (off)))
+
+static int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - st->g->code)).i; }
+
+static int64_t fn_k1(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    return n[1];
+}
+
+static int64_t fn_k2(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    return n[2];
+}
+
+static int64_t fn_game(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    (void)n;
+    return -1;
+}
+
+static int64_t fn_var(State *st, V *env, const int32_t *n) {
+    (void)st;
+    return env[n[1]].i;
+}
+
+static int64_t fn_pcur(State *st, V *env, const int32_t *n) {
+    (void)env;
+    (void)n;
+    return st->pc[st->npc - 1][0];
+}
+
+/* (game sto X) and the like: a static storage slot, read directly */
+static int64_t fn_rdint_sto(State *st, V *env, const int32_t *n) {
+    (void)env;
+    return st->ints[st->g->code[n[1] + 2]];
+}
+
+static int64_t fn_rdint(State *st, V *env, const int32_t *n) {
+    int64_t s = EVK(st, env, n[1]);
+    if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
+    return st->ints[s];
+}
+
+static int64_t fn_rdstr_sto(State *st, V *env, const int32_t *n) {
+    (void)env;
+    return st->strs[st->g->code[n[1] + 2]];
+}
+
+static int64_t fn_rdstr(State *st, V *env, const int32_t *n) {
+    int64_t s = EVK(st, env, n[1]);
+    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
+    return st->strs[s];
+}
+
+static int64_t fn_stop(State *st, V *env, const int32_t *n) {
+    int64_t o = EVK(st, env, n[2]);
+    if (o < 0 || o >= n[3]) fail(st->g, "internal error IndexError: list index out of range");
+    return n[4 + o];
+}
+
+static int64_t fn_locp(State *st, V *env, const int32_t *n) {
+    int64_t o = EVK(st, env, n[1]);
+    if (o < 0 || o >= st->g->nplayers) fail(st->g, "internal error IndexError: list index out of range");
+    return n[2 + o];
+}
+
+/* comparisons, one function per operator; `k`: the right side is a constant */
+#define CMP_FNS(name, OPR)                                                   \
+    static int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) {      \
+        int64_t a = EVK(st, env, n[2]);                                      \
+        return a OPR EVK(st, env, n[3]);                                     \
+    }                                                                        \
+    static int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) {     \
+        int64_t a = EVK(st, env, n[2]);                                      \
+        return a OPR(int64_t) st->g->code[n[3] + 1];                         \
+    }
+CMP_FNS(eq, ==)
+CMP_FNS(ne, !=)
+CMP_FNS(lt, <)
+CMP_FNS(gt, >)
+CMP_FNS(le, <=)
+CMP_FNS(ge, >=)
+#undef CMP_FNS
+
+static const IFn CMP_FN[6] = {fn_cmp_eq, fn_cmp_ne, fn_cmp_lt, fn_cmp_gt, fn_cmp_le, fn_cmp_ge};
+static const IFn CMPK_FN[6] = {fn_cmpk_eq, fn_cmpk_ne, fn_cmpk_lt, fn_cmpk_gt, fn_cmpk_le, fn_cmpk_ge};
+
+static int64_t fn_add(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
+    if (__builtin_add_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
+    return r;
+}
+
+static int64_t fn_sub(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
+    if (__builtin_sub_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
+    return r;
+}
+
+static int64_t fn_mul(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
+    return mul_ok(st->g, a, b);
+}
+
+static int64_t fn_and(State *st, V *env, const int32_t *n) {
+    for (int32_t i = 0; i < n[1]; i++)
+        if (!EVK(st, env, n[2 + i])) return 0;
+    return 1;
+}
+
+static int64_t fn_or(State *st, V *env, const int32_t *n) {
+    for (int32_t i = 0; i < n[1]; i++)
+        if (EVK(st, env, n[2 + i])) return 1;
+    return 0;
+}
+
+static int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVK(st, env, n[1]); }
+
+/* (size (game vloc X)): a static location's length */
+static int64_t fn_size_loc(State *st, V *env, const int32_t *n) {
+    (void)env;
+    const int32_t *code = st->g->code;
+    return st->loclen[code[code[n[1] + 1] + 1]];
+}
+
+/* (size LOC): a location's length */
+static int64_t fn_size_cards(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[1] + 1]));
+    return st->loclen[s];
+}
+
+static int64_t fn_size(State *st, V *env, const int32_t *n) { return evl(st, env, n[1]).n; }
+
+static int64_t fn_att(State *st, V *env, const int32_t *n) {
+    int64_t c = EVK(st, env, n[2]);
+    return attr_of(st->g, n[1], c);
+}
+
+/* (top|bottom|N LOC): a card of a location, read in place */
+static int64_t fn_pick_top_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    int32_t len = st->loclen[s];
+    return len ? LOCV(st, s)[len - 1] : NONE_CARD;
+}
+
+static int64_t fn_pick_bottom_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    return st->loclen[s] ? LOCV(st, s)[0] : NONE_CARD;
+}
+
+static int64_t fn_pick_nth_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    int32_t len = st->loclen[s];
+    int64_t i = EVK(st, env, n[4]);
+    return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
+}
+
+static int64_t fn_score(State *st, V *env, const int32_t *n) {
+    int32_t pm = pm_of(st, EVK(st, env, n[2]));
+    int64_t card = EVK(st, env, n[1]);
+    st->past4 += 1;
+    return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
+}
+
+static int64_t fn_aggint(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[2], n[5]);
+    int64_t acc = 0;
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(env, n[3], c, j);
+        int64_t v = EVK(st, env, n[4]);
+        if (j == 0)
+            acc = v;
+        else if (n[1] == 0) {
+            if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
+        } else if (n[1] == 1)
+            acc = v > acc ? v : acc;
+        else
+            acc = v < acc ? v : acc;
+    }
+    st->past4 += 4 * (int64_t)c.n;
+    return c.n ? acc : 0;
+}
+
+static int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
+    Coll c = coll_of(st, env, n[2], n[6]);
+    if (n[5]) st->past4 += 4 * (c.n >> 2);
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(env, n[3], c, j);
+        int r = EVK(st, env, n[4]) != 0;
+        if (n[1] && r) return 1;
+        if (!n[1] && !r) return 0;
+    }
+    return n[1] ? 0 : 1;
+}
+
+static int64_t fn_cov(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    int64_t v = EVK(st, env, n[2]);
+    if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
+    return v;
+}
+
+static int ok_off(Game *g, int32_t off) { return off > 0 && off < g->codelen; }
+
+/* The evaluator of node n: a specialised one when its shape is known (every child offset
+ * and static slot it reads without a check is checked here), else `ev`'s switch. */
+static IFn fn_choose(Game *g, const int32_t *n) {
+    const int32_t *code = g->code;
+    switch (n[0]) {
+    case OP_INT:
+    case OP_STR:
+    case OP_LOC:
+        return fn_k1;
+    case OP_STO:
+        return fn_k2;
+    case OP_GAME:
+        return fn_game;
+    case OP_VAR:
+        return n[1] >= 0 && n[1] < g->nvars ? fn_var : fn_ev;
+    case OP_PCUR:
+        return fn_pcur;
+    case OP_RDINT:
+    case OP_RDSTR: {
+        if (!ok_off(g, n[1])) return fn_ev;
+        const int32_t *c = code + n[1];
+        int str = n[0] == OP_RDSTR;
+        if (c[0] == OP_STO && c[2] >= 0 && c[2] < (str ? g->str_cap : g->int_cap)) return str ? fn_rdstr_sto : fn_rdint_sto;
+        return str ? fn_rdstr : fn_rdint;
+    }
+    case OP_STOP:
+        return ok_off(g, n[2]) ? fn_stop : fn_ev;
+    case OP_LOCP:
+        return ok_off(g, n[1]) ? fn_locp : fn_ev;
+    case OP_CMP: {
+        if (!ok_off(g, n[2]) || !ok_off(g, n[3])) return fn_ev;
+        int op = n[1] >= 0 && n[1] < 5 ? n[1] : 5; /* `ev`: anything else is >= */
+        int32_t b = code[n[3]];
+        return b == OP_INT || b == OP_STR || b == OP_LOC ? CMPK_FN[op] : CMP_FN[op];
+    }
+    case OP_ARITH:
+        if (!ok_off(g, n[2]) || !ok_off(g, n[3])) return fn_ev;
+        return n[1] == 0 ? fn_add : n[1] == 1 ? fn_sub : n[1] == 2 ? fn_mul : fn_ev;
+    case OP_AND:
+    case OP_OR:
+        if (n[1] < 0) return fn_ev;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!ok_off(g, n[2 + i])) return fn_ev;
+        return n[0] == OP_AND ? fn_and : fn_or;
+    case OP_NOT:
+        return ok_off(g, n[1]) ? fn_not : fn_ev;
+    case OP_SIZE: {
+        if (!ok_off(g, n[1])) return fn_ev;
+        const int32_t *c = code + n[1];
+        if (c[0] != OP_LOCCARDS || !ok_off(g, c[1])) return fn_size;
+        const int32_t *l = code + c[1];
+        return l[0] == OP_LOC && l[1] >= 0 && l[1] < g->loc_cap ? fn_size_loc : fn_size_cards;
+    }
+    case OP_ATT:
+        return ok_off(g, n[2]) && n[1] >= 0 && n[1] < g->nattrs ? fn_att : fn_ev;
+    case OP_PICK: {
+        if (n[2] != 0 || !ok_off(g, n[3]) || (n[1] == 2 && !ok_off(g, n[4]))) return fn_ev;
+        const int32_t *c = code + n[3];
+        if (c[0] != OP_LOCCARDS || !ok_off(g, c[1])) return fn_ev;
+        return n[1] == 0 ? fn_pick_top_loc : n[1] == 1 ? fn_pick_bottom_loc : fn_pick_nth_loc;
+    }
+    case OP_SCORE:
+        return ok_off(g, n[1]) && ok_off(g, n[2]) ? fn_score : fn_ev;
+    case OP_AGGINT:
+        return ok_off(g, n[4]) && n[3] >= 0 && n[3] < g->nvars ? fn_aggint : fn_ev;
+    case OP_AGGBOOL:
+        return ok_off(g, n[4]) && n[3] >= 0 && n[3] < g->nvars ? fn_aggbool : fn_ev;
+    case OP_COV:
+        return ok_off(g, n[2]) ? fn_cov : fn_ev;
+    default:
+        return fn_ev;
+    }
+}
+
+/* every table entry starts here: choose the node's evaluator, keep it, and run it */
+static int64_t fn_resolve(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    IFn f = fn_choose(g, n);
+    g->ifn[n - g->code] = f;
+    return f(st, env, n);
 }
 
 /* ===================================================================== actions */
@@ -2651,6 +2922,9 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     if (code <= 0 || code + img[H_CODELEN] > len) BAD("bad code section");
     g->code = img + code;
     g->codelen = img[H_CODELEN];
+    g->ifn = malloc(sizeof(IFn) * (size_t)(g->codelen > 0 ? g->codelen : 1));
+    if (!g->ifn) BAD("out of memory");
+    for (int64_t i = 0; i < g->codelen; i++) g->ifn[i] = fn_resolve;
     const int32_t *d = img + img[H_DECL];
     g->ndecl = d[0];
     g->decl = d + 1;
@@ -2726,6 +3000,7 @@ void vm_free(Game *g) {
     free(g->allp);
     free(g->allt);
     free(g->main_seen.cells);
+    free(g->ifn);
     free(g);
 }
 
