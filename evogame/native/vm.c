@@ -7,6 +7,7 @@
  * ends its game with an error, never the process.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -279,6 +280,8 @@ static LL llnew(Game *g, int32_t n) {
 
 #define IMG(i) (g->img[(i)])
 
+static inline int32_t in_range(int32_t n, int32_t cap) { return n < 0 ? 0 : n > cap ? cap : n; }
+
 static inline int32_t *LOCV(State *st, int32_t s) { return st->cards + (size_t)s * (size_t)st->g->card_cap; }
 
 static size_t state_bytes(Game *g) {
@@ -339,15 +342,23 @@ static State *state_alloc(Game *g, int main_state) {
 static void state_copy(State *dst, const State *src) {
     Game *g = src->g;
     size_t bytes = dst->bytes;
-    memcpy(dst, src, sizeof(State));
+    /* the fields, then only the frames and turn cycles in use: the stacks' unused room
+     * (nearly 2 KB) was most of a trial copy's bytes */
+    memcpy(dst, src, offsetof(State, frames));
+    memcpy(dst->frames, src->frames, sizeof(Frame) * (size_t)in_range(src->nframes, MAXFRAMES));
+    memcpy(dst->pc, src->pc, sizeof src->pc[0] * (size_t)in_range(src->npc, MAXCYC));
+    memcpy(dst->tc, src->tc, sizeof src->tc[0] * (size_t)in_range(src->ntc, MAXCYC));
+    memcpy(&dst->loclen, &src->loclen, sizeof(State) - offsetof(State, loclen));
     dst->bytes = bytes;
     state_wire(dst);
     memcpy(dst->env, src->env, sizeof(V) * (size_t)g->nvars);
-    memcpy(dst->ints, src->ints, sizeof(int64_t) * (size_t)g->int_cap);
+    /* storages up to this state's counts (`grow_storage` clears the rest when they grow):
+     * the room left for storages named in play was half of a trial copy */
+    memcpy(dst->ints, src->ints, sizeof(int64_t) * (size_t)in_range(src->nints, g->int_cap));
     memcpy(dst->loclen, src->loclen, sizeof(int32_t) * (size_t)g->loc_cap);
     memcpy(dst->where, src->where, sizeof(int32_t) * (size_t)g->ncards);
-    memcpy(dst->strs, src->strs, sizeof(int32_t) * (size_t)g->str_cap);
-    memcpy(dst->pts, src->pts, sizeof(int32_t) * (size_t)g->pt_cap);
+    memcpy(dst->strs, src->strs, sizeof(int32_t) * (size_t)in_range(src->nstrs, g->str_cap));
+    memcpy(dst->pts, src->pts, sizeof(int32_t) * (size_t)in_range(src->npts, g->pt_cap));
     memcpy(dst->deck_uses, src->deck_uses, sizeof(int32_t) * (size_t)(g->ndecks + 1));
     for (int32_t s = 0; s < g->nloc_keys && s < g->loc_cap; s++)
         if (src->loclen[s]) memcpy(LOCV(dst, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
@@ -409,10 +420,17 @@ static int32_t sto_lookup(Game *g, int kind, int64_t owner, int32_t name) {
 
 /* State.grow_locs / grow_storage: a state learns slots made since it was created */
 static void grow_locs(State *st) { st->nlocs = st->g->nloc_keys; }
+/* A state's storages beyond its own counts are not copied with it (`state_copy`): the
+ * slots it learns start empty here, as Python's grown lists do. Storage slots are never
+ * values (no variable holds one), so none is read or written before its state grows. */
 static void grow_storage(State *st) {
-    st->nints = st->g->nsto_keys[0];
-    st->nstrs = st->g->nsto_keys[1];
-    st->npts = st->g->nsto_keys[2];
+    Game *g = st->g;
+    for (int32_t i = in_range(st->nints, g->int_cap); i < in_range(g->nsto_keys[0], g->int_cap); i++) st->ints[i] = 0;
+    for (int32_t i = in_range(st->nstrs, g->str_cap); i < in_range(g->nsto_keys[1], g->str_cap); i++) st->strs[i] = 0;
+    for (int32_t i = in_range(st->npts, g->pt_cap); i < in_range(g->nsto_keys[2], g->pt_cap); i++) st->pts[i] = -1;
+    st->nints = g->nsto_keys[0];
+    st->nstrs = g->nsto_keys[1];
+    st->npts = g->nsto_keys[2];
 }
 
 /* ===================================================================== point maps */
@@ -464,11 +482,8 @@ static int32_t pm_intern(Game *g, const int32_t *key, int32_t keylen) {
 
 /* _PointTable.__missing__: the sum of the awards whose (attribute, value) conditions the
  * card meets; an attribute no deck has never matches. */
-static int64_t pm_score(Game *g, int32_t pm, int32_t card) {
-    if (pm < 0 || card < 0) return 0;
+static int64_t pm_score_new(Game *g, int32_t pm, int32_t card) {
     PointMap *m = &g->pm[pm];
-    int32_t cached = m->cache[card];
-    if (cached != INT32_MIN) return cached;
     int64_t v = 0;
     for (int32_t a = 0; a < m->nawards; a++) {
         Award *aw = &m->aw[a];
@@ -482,6 +497,13 @@ static int64_t pm_score(Game *g, int32_t pm, int32_t card) {
     }
     if (v >= INT32_MIN + 1 && v <= INT32_MAX) m->cache[card] = (int32_t)v;
     return v;
+}
+
+/* a card's points, from the map's cache once it is known (inline: scores are leaves) */
+static inline int64_t pm_score(Game *g, int32_t pm, int32_t card) {
+    if (pm < 0 || card < 0) return 0;
+    int32_t cached = g->pm[pm].cache[card];
+    return cached != INT32_MIN ? cached : pm_score_new(g, pm, card);
 }
 
 static inline int32_t pm_of(State *st, int64_t slot) {
@@ -498,38 +520,16 @@ static inline int32_t *C(Game *g, int32_t off) {
     return (int32_t *)&g->code[off];
 }
 
-/* The leaves and the commonest small nodes (a third to a half of all nodes evaluated)
- * inline in the caller; the rest through `ev`. Static slots and variable indices in the
- * code are below the caps written in the image by construction (lower.py makes the caps
- * from the slots it gives out). */
+/* An integer-valued node is evaluated through the game's table of evaluators, one per node
+ * offset, chosen for the node's opcode and its children's shapes when it is first reached
+ * (`fn_resolve`, after `ev`): a node costs one indirect call to a small function, where
+ * `ev`'s switch costs the prologue of a large one, and the commonest shapes (a storage
+ * read, a comparison with a constant, the size of a named location) are one call, not
+ * three or four. Static slots are checked once, when the shape is chosen. */
 static inline int64_t evi(State *st, V *env, int32_t off) {
     Game *g = st->g;
-    const int32_t *n = C(g, off);
-    switch (n[0]) {
-    case OP_INT:
-    case OP_STR:
-    case OP_LOC:
-        return n[1];
-    case OP_VAR:
-        return env[n[1]].i;
-    case OP_STO:
-        return n[2];
-    case OP_PCUR:
-        return st->pc[st->npc - 1][0];
-    case OP_RDINT: {
-        const int32_t *c = &g->code[n[1]];
-        if (c[0] == OP_STO) return st->ints[c[2]];
-        break;
-    }
-    case OP_RDSTR: {
-        const int32_t *c = &g->code[n[1]];
-        if (c[0] == OP_STO) return st->strs[c[2]];
-        break;
-    }
-    default:
-        break;
-    }
-    return ev(st, env, off).i;
+    if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
+    return g->ifn[off](st, env, g->code + off);
 }
 
 static int32_t chk_slot(State *st, int64_t s);
@@ -1406,9 +1406,461 @@ static V ev(State *st, V *env, int32_t off) {
     }
 }
 
+/* ===================================================================== integer evaluators */
+
+/* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
+#define EVK(st, env, off) ((st)->g->ifn[(off)]((st), (env), (st)->g->code + (off)))
+
+static int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - st->g->code)).i; }
+
+static int64_t fn_k1(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    return n[1];
+}
+
+static int64_t fn_k2(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    return n[2];
+}
+
+static int64_t fn_game(State *st, V *env, const int32_t *n) {
+    (void)st;
+    (void)env;
+    (void)n;
+    return -1;
+}
+
+static int64_t fn_var(State *st, V *env, const int32_t *n) {
+    (void)st;
+    return env[n[1]].i;
+}
+
+static int64_t fn_pcur(State *st, V *env, const int32_t *n) {
+    (void)env;
+    (void)n;
+    return st->pc[st->npc - 1][0];
+}
+
+/* (game sto X) and the like: a static storage slot, read directly */
+static int64_t fn_rdint_sto(State *st, V *env, const int32_t *n) {
+    (void)env;
+    return st->ints[st->g->code[n[1] + 2]];
+}
+
+static int64_t fn_rdint(State *st, V *env, const int32_t *n) {
+    int64_t s = EVK(st, env, n[1]);
+    if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
+    return st->ints[s];
+}
+
+static int64_t fn_rdstr_sto(State *st, V *env, const int32_t *n) {
+    (void)env;
+    return st->strs[st->g->code[n[1] + 2]];
+}
+
+static int64_t fn_rdstr(State *st, V *env, const int32_t *n) {
+    int64_t s = EVK(st, env, n[1]);
+    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
+    return st->strs[s];
+}
+
+static int64_t fn_stop(State *st, V *env, const int32_t *n) {
+    int64_t o = EVK(st, env, n[2]);
+    if (o < 0 || o >= n[3]) fail(st->g, "internal error IndexError: list index out of range");
+    return n[4 + o];
+}
+
+static int64_t fn_locp(State *st, V *env, const int32_t *n) {
+    int64_t o = EVK(st, env, n[1]);
+    if (o < 0 || o >= st->g->nplayers) fail(st->g, "internal error IndexError: list index out of range");
+    return n[2 + o];
+}
+
+/* comparisons, one function per operator; `k`: the right side is a constant */
+#define CMP_FNS(name, OPR)                                                   \
+    static int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) {      \
+        int64_t a = EVK(st, env, n[2]);                                      \
+        return a OPR EVK(st, env, n[3]);                                     \
+    }                                                                        \
+    static int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) {     \
+        int64_t a = EVK(st, env, n[2]);                                      \
+        return a OPR st->g->kval[n[3]];                                      \
+    }
+CMP_FNS(eq, ==)
+CMP_FNS(ne, !=)
+CMP_FNS(lt, <)
+CMP_FNS(gt, >)
+CMP_FNS(le, <=)
+CMP_FNS(ge, >=)
+#undef CMP_FNS
+
+/* (OP (game sto|str X) K): a static storage compared with a constant, in one call */
+#define CMP_STO_FNS(name, OPR)                                                          \
+    static int64_t fn_cmpk_int_##name(State *st, V *env, const int32_t *n) {            \
+        (void)env;                                                                      \
+        const int32_t *code = st->g->code;                                              \
+        return st->ints[code[code[n[2] + 1] + 2]] OPR st->g->kval[n[3]];                 \
+    }                                                                                   \
+    static int64_t fn_cmpk_str_##name(State *st, V *env, const int32_t *n) {            \
+        (void)env;                                                                      \
+        const int32_t *code = st->g->code;                                              \
+        return (int64_t)st->strs[code[code[n[2] + 1] + 2]] OPR st->g->kval[n[3]];        \
+    }
+CMP_STO_FNS(eq, ==)
+CMP_STO_FNS(ne, !=)
+CMP_STO_FNS(lt, <)
+CMP_STO_FNS(gt, >)
+CMP_STO_FNS(le, <=)
+CMP_STO_FNS(ge, >=)
+#undef CMP_STO_FNS
+
+static const IFn CMPK_INT_FN[6] = {fn_cmpk_int_eq, fn_cmpk_int_ne, fn_cmpk_int_lt, fn_cmpk_int_gt, fn_cmpk_int_le, fn_cmpk_int_ge};
+static const IFn CMPK_STR_FN[6] = {fn_cmpk_str_eq, fn_cmpk_str_ne, fn_cmpk_str_lt, fn_cmpk_str_gt, fn_cmpk_str_le, fn_cmpk_str_ge};
+
+static const IFn CMP_FN[6] = {fn_cmp_eq, fn_cmp_ne, fn_cmp_lt, fn_cmp_gt, fn_cmp_le, fn_cmp_ge};
+static const IFn CMPK_FN[6] = {fn_cmpk_eq, fn_cmpk_ne, fn_cmpk_lt, fn_cmpk_gt, fn_cmpk_le, fn_cmpk_ge};
+
+static int64_t fn_add(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
+    if (__builtin_add_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
+    return r;
+}
+
+static int64_t fn_sub(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
+    if (__builtin_sub_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
+    return r;
+}
+
+static int64_t fn_mul(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
+    return mul_ok(st->g, a, b);
+}
+
+static int64_t fn_and(State *st, V *env, const int32_t *n) {
+    for (int32_t i = 0; i < n[1]; i++)
+        if (!EVK(st, env, n[2 + i])) return 0;
+    return 1;
+}
+
+static int64_t fn_or(State *st, V *env, const int32_t *n) {
+    for (int32_t i = 0; i < n[1]; i++)
+        if (EVK(st, env, n[2 + i])) return 1;
+    return 0;
+}
+
+static int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVK(st, env, n[1]); }
+
+/* (size (game vloc X)): a static location's length */
+static int64_t fn_size_loc(State *st, V *env, const int32_t *n) {
+    (void)env;
+    const int32_t *code = st->g->code;
+    return st->loclen[code[code[n[1] + 1] + 1]];
+}
+
+/* (size LOC): a location's length */
+static int64_t fn_size_cards(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[1] + 1]));
+    return st->loclen[s];
+}
+
+static int64_t fn_size(State *st, V *env, const int32_t *n) { return evl(st, env, n[1]).n; }
+
+static int64_t fn_att(State *st, V *env, const int32_t *n) {
+    int64_t c = EVK(st, env, n[2]);
+    return attr_of(st->g, n[1], c);
+}
+
+/* (cardatt X 'C): an attribute of a bound card */
+static int64_t fn_att_var(State *st, V *env, const int32_t *n) { return attr_of(st->g, n[1], env[st->g->code[n[2] + 1]].i); }
+
+/* (top|bottom|N LOC): a card of a location, read in place */
+static int64_t fn_pick_top_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    int32_t len = st->loclen[s];
+    return len ? LOCV(st, s)[len - 1] : NONE_CARD;
+}
+
+static int64_t fn_pick_bottom_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    return st->loclen[s] ? LOCV(st, s)[0] : NONE_CARD;
+}
+
+/* the same from a named location (a static slot, checked when chosen) */
+static inline int32_t static_slot(State *st, const int32_t *n, int32_t k) {
+    const int32_t *code = st->g->code;
+    return code[code[n[k] + 1] + 1];
+}
+
+static int64_t fn_pick_top_sloc(State *st, V *env, const int32_t *n) {
+    (void)env;
+    int32_t s = static_slot(st, n, 3), len = st->loclen[s];
+    return len ? LOCV(st, s)[len - 1] : NONE_CARD;
+}
+
+static int64_t fn_pick_bottom_sloc(State *st, V *env, const int32_t *n) {
+    (void)env;
+    int32_t s = static_slot(st, n, 3);
+    return st->loclen[s] ? LOCV(st, s)[0] : NONE_CARD;
+}
+
+static int64_t fn_pick_nth_sloc(State *st, V *env, const int32_t *n) {
+    int32_t s = static_slot(st, n, 3), len = st->loclen[s];
+    int64_t i = EVK(st, env, n[4]);
+    return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
+}
+
+static int64_t fn_pick_nth_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+    int32_t len = st->loclen[s];
+    int64_t i = EVK(st, env, n[4]);
+    return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
+}
+
+static int64_t fn_score(State *st, V *env, const int32_t *n) {
+    int32_t pm = pm_of(st, EVK(st, env, n[2]));
+    int64_t card = EVK(st, env, n[1]);
+    st->past4 += 1;
+    return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
+}
+
+/* (score 'C using (game points X)): a bound card scored by a named point map */
+static int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
+    const int32_t *code = st->g->code;
+    int32_t pm = st->pts[code[n[2] + 2]];
+    int64_t card = env[code[n[1] + 1]].i;
+    st->past4 += 1;
+    return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
+}
+
+static int64_t fn_aggint(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[2], n[5]);
+    int64_t acc = 0;
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(env, n[3], c, j);
+        int64_t v = EVK(st, env, n[4]);
+        if (j == 0)
+            acc = v;
+        else if (n[1] == 0) {
+            if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
+        } else if (n[1] == 1)
+            acc = v > acc ? v : acc;
+        else
+            acc = v < acc ? v : acc;
+    }
+    st->past4 += 4 * (int64_t)c.n;
+    return c.n ? acc : 0;
+}
+
+static int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
+    Coll c = coll_of(st, env, n[2], n[6]);
+    if (n[5]) st->past4 += 4 * (c.n >> 2);
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(env, n[3], c, j);
+        int r = EVK(st, env, n[4]) != 0;
+        if (n[1] && r) return 1;
+        if (!n[1] && !r) return 0;
+    }
+    return n[1] ? 0 : 1;
+}
+
+static int64_t fn_cov(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    int64_t v = EVK(st, env, n[2]);
+    if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
+    return v;
+}
+
+static int ok_off(Game *g, int32_t off) { return off > 0 && off < g->codelen; }
+
+/* node `off` is a named location whose slot is in range */
+static int is_static_loc(Game *g, int32_t off) {
+    const int32_t *l = g->code + off;
+    return l[0] == OP_LOC && l[1] >= 0 && l[1] < g->loc_cap;
+}
+
+/* a node whose value is fixed by the code (declared constants make many: (- 'WINDOW 1),
+ * (> 'TRICK 0)): its value, worked out once and kept in g->kval */
+static int64_t fn_kval(State *st, V *env, const int32_t *n) {
+    (void)env;
+    return st->g->kval[n - st->g->code];
+}
+
+/* Whether node `off` is a constant, with its value in *v: literals and the pure arithmetic,
+ * comparisons and logic of constants (what `ev` would compute, without an error: an
+ * overflow is left to `ev` to report). */
+static int fold(Game *g, int32_t off, int64_t *v, int depth) {
+    if (!ok_off(g, off) || depth > 32) return 0;
+    const int32_t *n = g->code + off;
+    int64_t a, b;
+    switch (n[0]) {
+    case OP_INT:
+    case OP_STR:
+    case OP_LOC:
+        *v = n[1];
+        return 1;
+    case OP_STO:
+        *v = n[2];
+        return 1;
+    case OP_ARITH:
+        if (n[1] < 0 || n[1] > 2 || !fold(g, n[2], &a, depth + 1) || !fold(g, n[3], &b, depth + 1)) return 0;
+        if (n[1] == 0) return !__builtin_add_overflow(a, b, v);
+        if (n[1] == 1) return !__builtin_sub_overflow(a, b, v);
+        return !__builtin_mul_overflow(a, b, v);
+    case OP_CMP:
+        if (!fold(g, n[2], &a, depth + 1) || !fold(g, n[3], &b, depth + 1)) return 0;
+        switch (n[1]) {
+        case 0:
+            *v = a == b;
+            break;
+        case 1:
+            *v = a != b;
+            break;
+        case 2:
+            *v = a < b;
+            break;
+        case 3:
+            *v = a > b;
+            break;
+        case 4:
+            *v = a <= b;
+            break;
+        default:
+            *v = a >= b;
+        }
+        return 1;
+    case OP_NOT:
+        if (!fold(g, n[1], &a, depth + 1)) return 0;
+        *v = !a;
+        return 1;
+    case OP_AND:
+    case OP_OR: {
+        int and_ = n[0] == OP_AND;
+        if (n[1] < 0) return 0;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!fold(g, n[2 + i], &a, depth + 1)) return 0;
+        /* all constant: the first deciding child decides, as `ev` stops there */
+        for (int32_t i = 0; i < n[1]; i++) {
+            fold(g, n[2 + i], &a, depth + 1);
+            if (and_ ? !a : a != 0) {
+                *v = and_ ? 0 : 1;
+                return 1;
+            }
+        }
+        *v = and_ ? 1 : 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* The evaluator of node n: a specialised one when its shape is known (every child offset
+ * and static slot it reads without a check is checked here), else `ev`'s switch. */
+static IFn fn_choose(Game *g, const int32_t *n) {
+    const int32_t *code = g->code;
+    int32_t op = n[0];
+    if (op == OP_ARITH || op == OP_CMP || op == OP_NOT || op == OP_AND || op == OP_OR) {
+        int64_t v;
+        if (fold(g, (int32_t)(n - code), &v, 0)) {
+            g->kval[n - code] = v;
+            return fn_kval;
+        }
+    }
+    switch (op) {
+    case OP_INT:
+    case OP_STR:
+    case OP_LOC:
+        return fn_k1;
+    case OP_STO:
+        return fn_k2;
+    case OP_GAME:
+        return fn_game;
+    case OP_VAR:
+        return n[1] >= 0 && n[1] < g->nvars ? fn_var : fn_ev;
+    case OP_PCUR:
+        return fn_pcur;
+    case OP_RDINT:
+    case OP_RDSTR: {
+        if (!ok_off(g, n[1])) return fn_ev;
+        const int32_t *c = code + n[1];
+        int str = n[0] == OP_RDSTR;
+        if (c[0] == OP_STO && c[2] >= 0 && c[2] < (str ? g->str_cap : g->int_cap)) return str ? fn_rdstr_sto : fn_rdint_sto;
+        return str ? fn_rdstr : fn_rdint;
+    }
+    case OP_STOP:
+        return ok_off(g, n[2]) ? fn_stop : fn_ev;
+    case OP_LOCP:
+        return ok_off(g, n[1]) ? fn_locp : fn_ev;
+    case OP_CMP: {
+        if (!ok_off(g, n[2]) || !ok_off(g, n[3])) return fn_ev;
+        int k = n[1] >= 0 && n[1] < 5 ? n[1] : 5; /* `ev`: anything else is >= */
+        int64_t v;
+        if (!fold(g, n[3], &v, 0)) return CMP_FN[k];
+        g->kval[n[3]] = v; /* the constant right side, read from there */
+        IFn a = fn_choose(g, code + n[2]);
+        return a == fn_rdint_sto ? CMPK_INT_FN[k] : a == fn_rdstr_sto ? CMPK_STR_FN[k] : CMPK_FN[k];
+    }
+    case OP_ARITH:
+        if (!ok_off(g, n[2]) || !ok_off(g, n[3])) return fn_ev;
+        return n[1] == 0 ? fn_add : n[1] == 1 ? fn_sub : n[1] == 2 ? fn_mul : fn_ev;
+    case OP_AND:
+    case OP_OR:
+        if (n[1] < 0) return fn_ev;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!ok_off(g, n[2 + i])) return fn_ev;
+        return n[0] == OP_AND ? fn_and : fn_or;
+    case OP_NOT:
+        return ok_off(g, n[1]) ? fn_not : fn_ev;
+    case OP_SIZE: {
+        if (!ok_off(g, n[1])) return fn_ev;
+        const int32_t *c = code + n[1];
+        if (c[0] != OP_LOCCARDS || !ok_off(g, c[1])) return fn_size;
+        return is_static_loc(g, c[1]) ? fn_size_loc : fn_size_cards;
+    }
+    case OP_ATT: {
+        if (!ok_off(g, n[2]) || n[1] < 0 || n[1] >= g->nattrs) return fn_ev;
+        const int32_t *c = code + n[2];
+        return c[0] == OP_VAR && c[1] >= 0 && c[1] < g->nvars ? fn_att_var : fn_att;
+    }
+    case OP_PICK: {
+        if (n[2] != 0 || !ok_off(g, n[3]) || (n[1] == 2 && !ok_off(g, n[4]))) return fn_ev;
+        const int32_t *c = code + n[3];
+        if (c[0] != OP_LOCCARDS || !ok_off(g, c[1])) return fn_ev;
+        if (is_static_loc(g, c[1])) return n[1] == 0 ? fn_pick_top_sloc : n[1] == 1 ? fn_pick_bottom_sloc : fn_pick_nth_sloc;
+        return n[1] == 0 ? fn_pick_top_loc : n[1] == 1 ? fn_pick_bottom_loc : fn_pick_nth_loc;
+    }
+    case OP_SCORE: {
+        if (!ok_off(g, n[1]) || !ok_off(g, n[2])) return fn_ev;
+        const int32_t *c = code + n[1], *p = code + n[2];
+        if (c[0] == OP_VAR && c[1] >= 0 && c[1] < g->nvars && p[0] == OP_STO && p[2] >= 0 && p[2] < g->pt_cap) return fn_score_var_sto;
+        return fn_score;
+    }
+    case OP_AGGINT:
+        return ok_off(g, n[4]) && n[3] >= 0 && n[3] < g->nvars ? fn_aggint : fn_ev;
+    case OP_AGGBOOL:
+        return ok_off(g, n[4]) && n[3] >= 0 && n[3] < g->nvars ? fn_aggbool : fn_ev;
+    case OP_COV:
+        return ok_off(g, n[2]) ? fn_cov : fn_ev;
+    default:
+        return fn_ev;
+    }
+}
+
+/* every table entry starts here: choose the node's evaluator, keep it, and run it */
+static int64_t fn_resolve(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    IFn f = fn_choose(g, n);
+    g->ifn[n - g->code] = f;
+    return f(st, env, n);
+}
+
 /* ===================================================================== actions */
 
-typedef struct {
+typedef struct Path {
     const int32_t *v;
     int32_t n, pos;
 } Path;
@@ -1507,7 +1959,14 @@ static V *env_copy(Game *g, const V *env) {
     return e;
 }
 
-static int run(State *st, V *env, int32_t off, Path *path);
+static int afn_resolve(State *st, V *env, const int32_t *n, Path *path);
+
+/* Run an action (see `run_switch`) through the game's table of action functions, as `evi` */
+static inline int run(State *st, V *env, int32_t off, Path *path) {
+    Game *g = st->g;
+    if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
+    return g->afn[off](st, env, g->code + off, path);
+}
 
 /* State.keep_if: do the body on a trial copy sharing the chance stream; keep it (position
  * and bindings) only if the condition holds there, else count its work */
@@ -1527,7 +1986,7 @@ static void keep_if(State *st, V *env, int32_t body, int32_t cond, Path *path) {
 /* Run an action. Returns 0 when a primitive did nothing (a move of no card, a forget of an
  * empty place, a repeat all of nothing), 1 otherwise. `path`, when given, is an option's
  * branch: each `any` takes the member it names, each `ensure` whether it held. */
-static int run(State *st, V *env, int32_t off, Path *path) {
+static int run_switch(State *st, V *env, int32_t off, Path *path) {
     Game *g = st->g;
     int32_t *n = C(g, off);
     switch (n[0]) {
@@ -1691,6 +2150,156 @@ static int run(State *st, V *env, int32_t off, Path *path) {
     default:
         fail(g, "native: opcode %d is not an action", n[0]);
     }
+}
+
+/* --- actions through a per-node table, as integer expressions (`fn_choose`): the
+ * commonest actions get small functions of their own, the rest `run_switch` */
+
+#define RUNK(st, env, off, path) ((st)->g->afn[(off)]((st), (env), (st)->g->code + (off), (path)))
+
+static int afn_switch(State *st, V *env, const int32_t *n, Path *path) { return run_switch(st, env, (int32_t)(n - st->g->code), path); }
+
+static int afn_move(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    Game *g = st->g;
+    int64_t c = EVK(st, env, n[1]);
+    if (c < 0) return 0;
+    if (c >= g->ncards) fail(g, "native: bad card");
+    int32_t s = chk_slot(st, EVK(st, env, n[2]));
+    int64_t i = n[3] == 2 ? EVK(st, env, n[4]) : 0;
+    take(st, (int32_t)c);
+    insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
+    st->where[c] = s;
+    return 1;
+}
+
+/* (move C (top|bottom|N (game vloc X))): to a named location */
+static int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    Game *g = st->g;
+    int64_t c = EVK(st, env, n[1]);
+    if (c < 0) return 0;
+    if (c >= g->ncards) fail(g, "native: bad card");
+    int32_t s = g->code[n[2] + 1];
+    int64_t i = n[3] == 2 ? EVK(st, env, n[4]) : 0;
+    take(st, (int32_t)c);
+    insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
+    st->where[c] = s;
+    return 1;
+}
+
+/* (set|inc|dec (game sto X) v): a static storage slot */
+static int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    st->ints[st->g->code[n[1] + 2]] = EVK(st, env, n[2]);
+    return 1;
+}
+
+static int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    int64_t v = EVK(st, env, n[2]);
+    *int_slot(st, EVK(st, env, n[1])) = v;
+    return 1;
+}
+
+static int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    int64_t *p = int_slot(st, EVK(st, env, n[1]));
+    int64_t v = EVK(st, env, n[2]);
+    if (n[0] == OP_INCINT ? __builtin_add_overflow(*p, v, p) : __builtin_sub_overflow(*p, v, p)) fail(st->g, "native: integer overflow");
+    return 1;
+}
+
+static int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
+    (void)path;
+    int64_t v = EVK(st, env, n[2]);
+    int64_t s = EVK(st, env, n[1]);
+    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
+    st->strs[s] = (int32_t)v;
+    return 1;
+}
+
+static int afn_do(State *st, V *env, const int32_t *n, Path *path) {
+    int r = 1;
+    for (int32_t i = 0; i < n[1]; i++) r = RUNK(st, env, n[2 + i], path);
+    return n[1] == 1 ? r : 1;
+}
+
+static int afn_guard(State *st, V *env, const int32_t *n, Path *path) {
+    if (EVK(st, env, n[1])) RUNK(st, env, n[2], path);
+    return 1;
+}
+
+static int afn_repeat(State *st, V *env, const int32_t *n, Path *path) {
+    int64_t k = EVK(st, env, n[1]);
+    count_steps(st, k);
+    for (int64_t i = 0; i < k; i++) RUNK(st, env, n[2], path);
+    return 1;
+}
+
+/* a collection that is never written while an `all` walks it (made fresh, or a constant
+ * table): walked in place, where a view of a location is copied first */
+static int coll_is_fresh(int32_t op) {
+    return op == OP_ALLP || op == OP_ALLT || op == OP_OTHP || op == OP_OTHT || op == OP_RANGE || op == OP_STRS || op == OP_FILTER || op == OP_TEAMMEM;
+}
+
+static int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var body any is_ll */
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[1], n[5]);
+    if (!coll_is_fresh(g->code[n[1]])) c = coll_copy(g, c);
+    if (path && n[4]) { /* an option's any: the member its path names */
+        if (c.n) {
+            int32_t j = path_next(g, path);
+            if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
+            bind(env, n[2], c, j);
+            RUNK(st, env, n[3], path);
+        }
+        return 1;
+    }
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(env, n[2], c, j);
+        RUNK(st, env, n[3], path);
+    }
+    return 1;
+}
+
+static AFn afn_choose(Game *g, const int32_t *n) {
+    const int32_t *code = g->code;
+    switch (n[0]) {
+    case OP_MOVE:
+        if (!ok_off(g, n[1]) || !ok_off(g, n[2]) || (n[3] == 2 && !ok_off(g, n[4]))) return afn_switch;
+        return is_static_loc(g, n[2]) ? afn_move_sloc : afn_move;
+    case OP_SETINT: {
+        if (!ok_off(g, n[1]) || !ok_off(g, n[2])) return afn_switch;
+        const int32_t *t = code + n[1];
+        return t[0] == OP_STO && t[2] >= 0 && t[2] < g->int_cap ? afn_setint_sto : afn_setint;
+    }
+    case OP_INCINT:
+    case OP_DECINT:
+        return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_incdec : afn_switch;
+    case OP_SETSTR:
+        return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_setstr : afn_switch;
+    case OP_DO:
+        if (n[1] < 0) return afn_switch;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!ok_off(g, n[2 + i])) return afn_switch;
+        return afn_do;
+    case OP_GUARD:
+        return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_guard : afn_switch;
+    case OP_REPEAT:
+        return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_repeat : afn_switch;
+    case OP_EACH:
+        return ok_off(g, n[1]) && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars ? afn_each : afn_switch;
+    default:
+        return afn_switch;
+    }
+}
+
+static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
+    Game *g = st->g;
+    AFn f = afn_choose(g, n);
+    g->afn[n - g->code] = f;
+    return f(st, env, n, path);
 }
 
 /* ===================================================================== listing options */
@@ -2651,6 +3260,15 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     if (code <= 0 || code + img[H_CODELEN] > len) BAD("bad code section");
     g->code = img + code;
     g->codelen = img[H_CODELEN];
+    g->ifn = malloc(sizeof(IFn) * (size_t)(g->codelen > 0 ? g->codelen : 1));
+    if (!g->ifn) BAD("out of memory");
+    g->afn = malloc(sizeof(AFn) * (size_t)(g->codelen > 0 ? g->codelen : 1));
+    g->kval = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(int64_t));
+    if (!g->afn || !g->kval) BAD("out of memory");
+    for (int64_t i = 0; i < g->codelen; i++) {
+        g->ifn[i] = fn_resolve;
+        g->afn[i] = afn_resolve;
+    }
     const int32_t *d = img + img[H_DECL];
     g->ndecl = d[0];
     g->decl = d + 1;
@@ -2726,6 +3344,9 @@ void vm_free(Game *g) {
     free(g->allp);
     free(g->allt);
     free(g->main_seen.cells);
+    free(g->ifn);
+    free(g->afn);
+    free(g->kval);
     free(g);
 }
 

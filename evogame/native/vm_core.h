@@ -123,10 +123,20 @@ typedef struct {
     int32_t slot;
 } LocKey;
 
+/* an integer expression node's evaluator, chosen for its opcode and its children's shapes
+ * when first evaluated (vm.c `fn_resolve`); n points at the node */
+typedef int64_t (*IFn)(struct State *st, V *env, const int32_t *n);
+/* an action node's function, likewise (vm.c `afn_choose`) */
+struct Path;
+typedef int (*AFn)(struct State *st, V *env, const int32_t *n, struct Path *path);
+
 typedef struct Game {
     const int32_t *img;
     int64_t imglen, codelen; /* the image's length, its code section's */
     const int32_t *code;
+    IFn *ifn; /* [codelen]: per node offset, its integer evaluator (`evi`) */
+    AFn *afn; /* [codelen]: per node offset, its action function (`run`) */
+    int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;
