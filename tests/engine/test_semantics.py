@@ -286,3 +286,16 @@ def test_top_of_a_collection_of_locations_is_a_location(backend):
     )
     st = compile_game(parse_text(bad), backend=backend).new_state(0)
     assert st.is_terminal() and "no location at the bottom" in st.error
+
+
+def test_the_cycle_record_of_a_growing_loop_stays_small():
+    """A loop that grows a location never repeats a position; its cycle record holds one
+    hash per position (ints), not the positions, whose sizes would add up quadratically
+    (an Agram edit that remembered instead of moved took 3.7 GB in the gate)."""
+    g = game(
+        "(stage player (end (== (game sto T) 1))"
+        " (do ((remember (top (game iloc STOCK)) (top (game mem SEEN))))))"
+    )
+    st = g.new_state(0, max_steps=5000)
+    assert st.is_terminal() and st.capped and not st.cycle
+    assert len(st.seen) > 100 and all(type(k) is int for k in st.seen)
