@@ -762,8 +762,6 @@ static int32_t attr_of(Game *g, int32_t at, int64_t card) {
 int64_t vm_op_counts[256];
 #endif
 
-static int64_t fn_aggint(State *st, V *env, const int32_t *n);
-
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
     int32_t *n = C(g, off);
@@ -1324,8 +1322,24 @@ static V ev(State *st, V *env, int32_t off) {
         st->past4 += 1;
         return vi(card < 0 ? 0 : pm_score(g, pm, (int32_t)card));
     }
-    case OP_AGGINT: /* kind coll var value is_ll */
-        return vi(fn_aggint(st, env, n));
+    case OP_AGGINT: { /* kind coll var value is_ll */
+        Coll c = coll_of(st, env, n[2], n[5]);
+        int64_t acc = 0;
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(env, n[3], c, j);
+            int64_t v = evi(st, env, n[4]);
+            if (j == 0)
+                acc = v;
+            else if (n[1] == 0) {
+                if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
+            } else if (n[1] == 1)
+                acc = v > acc ? v : acc;
+            else
+                acc = v < acc ? v : acc;
+        }
+        st->past4 += 4 * (int64_t)c.n;
+        return vi(c.n ? acc : 0);
+    }
     case OP_ATT: {
         int64_t c = evi(st, env, n[2]);
         return vi(attr_of(g, n[1], c));
