@@ -25,6 +25,8 @@ def cli() -> None:
 def check(files: tuple[Path, ...]) -> None:
     """Check rule files: exit 0 when all are valid, else print FILE:LINE:COL: message.
     Warnings (exit 0): what the rules name that no card has or reaches (dead content)."""
+    from evogame.lang.content import dead_content
+
     failed = False
     for f in files:
         warnings: list[str] = []
@@ -32,8 +34,6 @@ def check(files: tuple[Path, ...]) -> None:
         if game is None:
             failed = True
         else:  # valid, but naming what no card has: a defect, not an error
-            from evogame.lang.content import dead_content
-
             warnings.extend(f"{f}:{d.where}: {d.message}" for d in dead_content(game))
         for w in warnings:
             click.echo(f"{w} (warning)", err=True)

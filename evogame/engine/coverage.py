@@ -17,7 +17,7 @@ from __future__ import annotations
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.compile import Fn
 from evogame.lang import ast as A
-from evogame.lang import to_text
+from evogame.lang import where
 
 FALSE_SEEN, TRUE_SEEN = 1, 2
 #: What a live condition has recorded: both values.
@@ -44,8 +44,7 @@ def dead(game: A.Game, hits: list[int]) -> list[str]:
         if h == ALIVE:
             continue
         what = {TRUE_SEEN: "always true", FALSE_SEEN: "always false"}.get(h, "never reached")
-        where = f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
-        out.append(f"{where} {what}")
+        out.append(f"{where(node)} {what}")
     return out
 
 

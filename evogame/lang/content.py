@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from evogame.lang import ast as A
-from evogame.lang import to_text
+from evogame.lang import to_text, where
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +60,11 @@ def _attr_key(k: A.AttrKey, values: dict[str, set[str]]) -> tuple[set[str], set[
     stack: list[tuple[str, A.AttrKey]] = [("enter", k)]
     while stack:
         step, key = stack.pop()
-        subs = [s for v in key.values for s in v.subkeys if isinstance(s, A.AttrKey)]
         if step == "enter":
             stack.append(("leave", key))
-            stack.extend(("enter", s) for s in subs)
+            stack.extend(
+                ("enter", s) for v in key.values for s in v.subkeys if isinstance(s, A.AttrKey)
+            )
             continue
         name = key.key.value if isinstance(key.key, A.NameLit) else None
         always: set[str] | None = None
@@ -173,37 +174,32 @@ def _places(
     put: dict[Place, A.Node] = {}
     read: dict[Place, A.Node] = {}
     written: set[int] = set()  # ids of the location nodes that are destinations
-    for node in A.walk(game):
+    for node in A.walk(game):  # parents first: a destination is known before it is met
         if isinstance(node, A.CreateDeck):
-            where = _place(node.loc)
-            if where is None:
+            place = _place(node.loc)
+            if place is None:
                 return None
-            created.setdefault(where, node.loc)
+            created.setdefault(place, node.loc)
             written.add(id(node.loc))
         elif isinstance(node, (A.Move, A.Remember)):
             dst = node.dst
             loc = dst.coll if isinstance(dst, (A.Top, A.Bottom, A.Nth)) else None
-            where = _place(loc) if loc is not None else None
-            if where is None:
+            place = _place(loc) if loc is not None else None
+            if place is None:
                 return None
-            put.setdefault(where, loc)
+            put.setdefault(place, loc)
             written.add(id(loc))
-    for node in A.walk(game):
-        if isinstance(node, (A.Location, A.Indexed)) and id(node) not in written:
-            where = _place(node)
-            if where is None:
+        elif isinstance(node, (A.Location, A.Indexed)) and id(node) not in written:
+            place = _place(node)
+            if place is None:
                 return None
-            read.setdefault(where, node)
+            read.setdefault(place, node)
     return created, put, read
 
 
 def _text(place: Place) -> str:
     owner = {"GAME": "game", "PLAYER": "a player's", "TEAM": "a team's"}.get(place[0], place[0])
     return f"{owner} {place[1]} {place[2]}"
-
-
-def _where(node: A.Node) -> str:
-    return f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
 
 
 def dead_content(game: A.Game) -> list[Dead]:
@@ -226,7 +222,7 @@ def dead_content(game: A.Game) -> list[Dead]:
         return node.value
 
     def value(attr: str, node: A.Node, env: Names, what: str) -> None:
-        vs = None if isinstance(node, A.StrCollection) else _literal(node, env)
+        vs = _literal(node, env)
         if vs is None:
             return
         for v in sorted(vs - cards.values[attr]):
@@ -253,22 +249,22 @@ def dead_content(game: A.Game) -> list[Dead]:
                 (
                     deck,
                     f"some cards of this deck have no {attr}, which the rules read at "
-                    f"{_where(read[attr])}",
+                    f"{where(read[attr])}",
                 )
             )
     places = _places(game)
     if places is not None:
         created, put, read_at = places
-        for where, node in created.items():
-            if where not in read_at:
+        for place, node in created.items():
+            if place not in read_at:
                 out.append(
                     (
                         node,
-                        f"the cards created in {_text(where)} never leave it, and no rule reads it",
+                        f"the cards created in {_text(place)} never leave it, and no rule reads it",
                     )
                 )
-        for where, node in read_at.items():
-            if where not in created and where not in put:
-                out.append((node, f"{_text(where)} is read, but no card is ever put there"))
+        for place, node in read_at.items():
+            if place not in created and place not in put:
+                out.append((node, f"{_text(place)} is read, but no card is ever put there"))
     out.sort(key=lambda p: (p[0].span.line, p[0].span.column) if p[0].span else (0, 0))
-    return [Dead(_where(n), m) for n, m in out]
+    return [Dead(where(n), m) for n, m in out]

@@ -145,3 +145,9 @@ def to_text(node: A.Node, comments: list[tuple[int, int, str]] | None = None) ->
     _layout(_doc(node, notes), 0, lines, "")
     lines.extend(tail)
     return "\n".join(lines) + ("\n" if isinstance(node, A.Game) else "")
+
+
+def where(node: A.Node) -> str:
+    """Where `node` is for a reader: "line:column" of the file it was read from, or its
+    canonical text when it was built (evolution, a test) and has no position."""
+    return f"{node.span.line}:{node.span.column}" if node.span else to_text(node)
