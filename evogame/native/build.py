@@ -26,6 +26,7 @@ FLAGS = ("-O2", "-shared", "-fPIC", "-std=gnu11", "-fno-strict-aliasing")
 _LIB: ctypes.CDLL | None = None
 _TRIED = False
 _WHY = ""
+_GAME_LIBS: dict[Path, ctypes.CDLL] = {}
 
 
 def cache_dir() -> Path:
@@ -44,8 +45,11 @@ def _compiler() -> str | None:
     return None
 
 
-def library_path() -> Path | None:
-    """Build (if needed) and return the path of the VM library, or None with `why()` set."""
+def library_path(prefix: str = "", flags: tuple[str, ...] = FLAGS) -> Path | None:
+    """Build (if needed) and return the path of the VM library, or None with `why()` set.
+
+    `prefix`, C placed before the VM's source, makes a game's compiled tier
+    (evogame/native/compiled.py); empty, the library is the VM itself."""
     global _WHY
     cc = _compiler()
     if cc is None:
@@ -56,8 +60,10 @@ def library_path() -> Path | None:
     for name in SOURCES:
         h.update((HERE / name).read_bytes())
     h.update(header.encode())
-    h.update(" ".join((cc, *FLAGS)).encode())
-    out = cache_dir() / f"evogame-vm-{h.hexdigest()[:16]}.so"
+    h.update(prefix.encode())
+    h.update(" ".join((cc, *flags)).encode())
+    kind = "game" if prefix else "vm"
+    out = cache_dir() / f"evogame-{kind}-{h.hexdigest()[:16]}.so"
     if out.exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -66,10 +72,12 @@ def library_path() -> Path | None:
         for name in SOURCES:
             shutil.copy(HERE / name, t / name)
         (t / "vm_ops.h").write_text(header)
+        src = t / "vm.c"
+        if prefix:
+            src = t / "game.c"
+            src.write_text(prefix + '\n#include "vm.c"\n')
         so = t / "vm.so"
-        r = subprocess.run(
-            [cc, *FLAGS, "-o", str(so), str(t / "vm.c")], capture_output=True, text=True
-        )
+        r = subprocess.run([cc, *flags, "-o", str(so), str(src)], capture_output=True, text=True)
         if r.returncode != 0:
             _WHY = f"the C compiler failed: {r.stderr.strip()[:2000]}"
             return None
@@ -86,7 +94,12 @@ def load() -> ctypes.CDLL | None:
     path = library_path()
     if path is None:
         return None
-    lib = ctypes.CDLL(str(path))
+    _LIB = declare(ctypes.CDLL(str(path)))
+    return _LIB
+
+
+def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
+    """Give `lib`'s entry points (the VM's, or a compiled game's: the same) their C types."""
     p, i64, vp = ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p
     lib.vm_new.restype = p
     lib.vm_new.argtypes = [vp, i64, ctypes.c_char_p, i64]
@@ -108,8 +121,21 @@ def load() -> ctypes.CDLL | None:
     lib.vm_set_deadline.argtypes = [ctypes.c_double]
     lib.vm_rng_test.restype = None
     lib.vm_rng_test.argtypes = [ctypes.c_uint64, i64, i64, vp]
-    _LIB = lib
+    lib.vm_tier2_nodes.restype = i64
+    lib.vm_tier2_nodes.argtypes = [p, ctypes.c_char_p, i64]
     return lib
+
+
+def load_game_library(path: Path) -> ctypes.CDLL:
+    """A compiled game's library (evogame/native/compiled.py), loaded once per process."""
+    if path not in _GAME_LIBS:
+        _GAME_LIBS[path] = declare(ctypes.CDLL(str(path)))
+    return _GAME_LIBS[path]
+
+
+def loaded_libraries() -> list[ctypes.CDLL]:
+    """Every native library this process has loaded: the VM's and compiled games'."""
+    return ([_LIB] if _LIB is not None else []) + list(_GAME_LIBS.values())
 
 
 def loaded() -> ctypes.CDLL | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -87,7 +88,8 @@ class NativeGame:
         try:
             room = self.room * ROOM_STEP
             image = lower(self.ast, room, self.coverage)
-            return NativeGame(image, self._lib, self.ast, room, self.coverage)
+            # the VM's library: a compiled tier runs only the image it was compiled for
+            return NativeGame(image, build.load() or self._lib, self.ast, room, self.coverage)
         except Unsupported:
             return None
 
@@ -323,8 +325,7 @@ class NativeCrash(Exception):
 def set_deadline(seconds: float | None) -> None:
     """Past `seconds` from now (None: never), the VM stops the game in play, so a caller's
     own time limit (an alarm, which Python handles only between calls) takes effect."""
-    lib = build.loaded()
-    if lib is not None:
+    for lib in build.loaded_libraries():  # each library keeps its own deadline
         lib.vm_set_deadline(seconds or 0.0)
 
 
@@ -343,13 +344,14 @@ def rng_draws(seed: int, below: int, n: int) -> list[int]:
 
 
 #: Names of the back ends a user can ask for (``--backend``, ``EVOGAME_BACKEND``).
-BACKENDS = ("auto", "native", "python")
+BACKENDS = ("auto", "native", "compiled", "python")
 _NOTICED = False
 
 
 def select(ast: Game, backend: str | None = None, coverage: bool = False) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
+    "compiled": the game's compiled tier (`evogame.native.compiled`), else the VM;
     "python": None). Without a C compiler, one notice on stderr per process."""
     global _NOTICED
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
@@ -358,7 +360,15 @@ def select(ast: Game, backend: str | None = None, coverage: bool = False) -> Nat
     if backend == "python":
         return None
     try:
-        return NativeGame.from_ast(ast, coverage=coverage)
+        game = NativeGame.from_ast(ast, coverage=coverage)
+        if backend == "compiled":
+            from evogame.native.compiled import compile_game
+
+            try:
+                game = compile_game(game)
+            except Unavailable as e:
+                print(f"evogame: compiled tier unavailable ({e}); using the VM", file=sys.stderr)
+        return game
     except Unavailable:
         if not _NOTICED:
             _NOTICED = True

@@ -15,6 +15,36 @@
 
 #include "vm_core.h"
 
+/* ---- the compiled tier (evogame/native/compiled.py) ----
+ * Compiled, this file is the VM. Compiled with EVOGAME_TIER2 and a generated prefix (one
+ * game's code section as T2_IMG, and the evaluator `fn_choose`/`afn_choose` picked for
+ * each node the VM reached, as T2_INODES/T2_ANODES), it is that game's specialised
+ * engine: each listed node gets a function of its own (N<off>, A<off>) that calls its
+ * evaluator with a constant node, inlined (FNQ), so the C compiler folds the node's
+ * operands and turns every child call with a constant offset into a direct call. Nodes
+ * not listed run through the tables as in the VM; `vm_new` checks that the VM would pick
+ * the same evaluator for every listed node, so a stale prefix is refused, never run. */
+#ifdef EVOGAME_TIER2
+#define FNQ static inline __attribute__((always_inline))
+#define GCODE(g) ((void)(g), T2_IMG)
+#define T2_DECL_I(off, fn) static int64_t N##off(State *st, V *env, const int32_t *n);
+#define T2_DECL_A(off, fn) static int A##off(State *st, V *env, const int32_t *n, struct Path *path);
+T2_INODES(T2_DECL_I)
+T2_ANODES(T2_DECL_A)
+#define T2_ENT_I(off, fn) [off] = N##off,
+#define T2_ENT_A(off, fn) [off] = A##off,
+static const IFn T2_IFN[T2_CODELEN] = {T2_INODES(T2_ENT_I)};
+static const AFn T2_AFN[T2_CODELEN] = {T2_ANODES(T2_ENT_A)};
+/* a child at a constant offset with a function of its own is called directly */
+#define IFN_AT(st, off) (__builtin_constant_p(off) && T2_IFN[(off)] ? T2_IFN[(off)] : (st)->g->ifn[(off)])
+#define AFN_AT(st, off) (__builtin_constant_p(off) && T2_AFN[(off)] ? T2_AFN[(off)] : (st)->g->afn[(off)])
+#else
+#define FNQ static
+#define GCODE(g) ((g)->code)
+#define IFN_AT(st, off) ((st)->g->ifn[(off)])
+#define AFN_AT(st, off) ((st)->g->afn[(off)])
+#endif
+
 /* ===================================================================== random */
 /* CPython's _randommodule.c: MT19937 with init_by_array seeding, getrandbits, and
  * Random._randbelow_with_getrandbits / shuffle from random.py (3.11). */
@@ -517,7 +547,7 @@ static V ev(State *st, V *env, int32_t off);
 
 static inline int32_t *C(Game *g, int32_t off) {
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
-    return (int32_t *)&g->code[off];
+    return (int32_t *)&GCODE(g)[off];
 }
 
 /* An integer-valued node is evaluated through the game's table of evaluators, one per node
@@ -529,7 +559,7 @@ static inline int32_t *C(Game *g, int32_t off) {
 static inline int64_t evi(State *st, V *env, int32_t off) {
     Game *g = st->g;
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
-    return g->ifn[off](st, env, g->code + off);
+    return g->ifn[off](st, env, GCODE(g) + off);
 }
 
 static int32_t chk_slot(State *st, int64_t s);
@@ -1409,70 +1439,70 @@ static V ev(State *st, V *env, int32_t off) {
 /* ===================================================================== integer evaluators */
 
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
-#define EVK(st, env, off) ((st)->g->ifn[(off)]((st), (env), (st)->g->code + (off)))
+#define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
-static int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - st->g->code)).i; }
+FNQ int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - GCODE(st->g))).i; }
 
-static int64_t fn_k1(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_k1(State *st, V *env, const int32_t *n) {
     (void)st;
     (void)env;
     return n[1];
 }
 
-static int64_t fn_k2(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_k2(State *st, V *env, const int32_t *n) {
     (void)st;
     (void)env;
     return n[2];
 }
 
-static int64_t fn_game(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_game(State *st, V *env, const int32_t *n) {
     (void)st;
     (void)env;
     (void)n;
     return -1;
 }
 
-static int64_t fn_var(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_var(State *st, V *env, const int32_t *n) {
     (void)st;
     return env[n[1]].i;
 }
 
-static int64_t fn_pcur(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_pcur(State *st, V *env, const int32_t *n) {
     (void)env;
     (void)n;
     return st->pc[st->npc - 1][0];
 }
 
 /* (game sto X) and the like: a static storage slot, read directly */
-static int64_t fn_rdint_sto(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_rdint_sto(State *st, V *env, const int32_t *n) {
     (void)env;
-    return st->ints[st->g->code[n[1] + 2]];
+    return st->ints[GCODE(st->g)[n[1] + 2]];
 }
 
-static int64_t fn_rdint(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_rdint(State *st, V *env, const int32_t *n) {
     int64_t s = EVK(st, env, n[1]);
     if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
     return st->ints[s];
 }
 
-static int64_t fn_rdstr_sto(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_rdstr_sto(State *st, V *env, const int32_t *n) {
     (void)env;
-    return st->strs[st->g->code[n[1] + 2]];
+    return st->strs[GCODE(st->g)[n[1] + 2]];
 }
 
-static int64_t fn_rdstr(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_rdstr(State *st, V *env, const int32_t *n) {
     int64_t s = EVK(st, env, n[1]);
     if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
     return st->strs[s];
 }
 
-static int64_t fn_stop(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_stop(State *st, V *env, const int32_t *n) {
     int64_t o = EVK(st, env, n[2]);
     if (o < 0 || o >= n[3]) fail(st->g, "internal error IndexError: list index out of range");
     return n[4 + o];
 }
 
-static int64_t fn_locp(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_locp(State *st, V *env, const int32_t *n) {
     int64_t o = EVK(st, env, n[1]);
     if (o < 0 || o >= st->g->nplayers) fail(st->g, "internal error IndexError: list index out of range");
     return n[2 + o];
@@ -1480,11 +1510,11 @@ static int64_t fn_locp(State *st, V *env, const int32_t *n) {
 
 /* comparisons, one function per operator; `k`: the right side is a constant */
 #define CMP_FNS(name, OPR)                                                   \
-    static int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) {      \
+    FNQ int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) {      \
         int64_t a = EVK(st, env, n[2]);                                      \
         return a OPR EVK(st, env, n[3]);                                     \
     }                                                                        \
-    static int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) {     \
+    FNQ int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) {     \
         int64_t a = EVK(st, env, n[2]);                                      \
         return a OPR st->g->kval[n[3]];                                      \
     }
@@ -1498,14 +1528,14 @@ CMP_FNS(ge, >=)
 
 /* (OP (game sto|str X) K): a static storage compared with a constant, in one call */
 #define CMP_STO_FNS(name, OPR)                                                          \
-    static int64_t fn_cmpk_int_##name(State *st, V *env, const int32_t *n) {            \
+    FNQ int64_t fn_cmpk_int_##name(State *st, V *env, const int32_t *n) {            \
         (void)env;                                                                      \
-        const int32_t *code = st->g->code;                                              \
+        const int32_t *code = GCODE(st->g);                                              \
         return st->ints[code[code[n[2] + 1] + 2]] OPR st->g->kval[n[3]];                 \
     }                                                                                   \
-    static int64_t fn_cmpk_str_##name(State *st, V *env, const int32_t *n) {            \
+    FNQ int64_t fn_cmpk_str_##name(State *st, V *env, const int32_t *n) {            \
         (void)env;                                                                      \
-        const int32_t *code = st->g->code;                                              \
+        const int32_t *code = GCODE(st->g);                                              \
         return (int64_t)st->strs[code[code[n[2] + 1] + 2]] OPR st->g->kval[n[3]];        \
     }
 CMP_STO_FNS(eq, ==)
@@ -1522,104 +1552,104 @@ static const IFn CMPK_STR_FN[6] = {fn_cmpk_str_eq, fn_cmpk_str_ne, fn_cmpk_str_l
 static const IFn CMP_FN[6] = {fn_cmp_eq, fn_cmp_ne, fn_cmp_lt, fn_cmp_gt, fn_cmp_le, fn_cmp_ge};
 static const IFn CMPK_FN[6] = {fn_cmpk_eq, fn_cmpk_ne, fn_cmpk_lt, fn_cmpk_gt, fn_cmpk_le, fn_cmpk_ge};
 
-static int64_t fn_add(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_add(State *st, V *env, const int32_t *n) {
     int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
     if (__builtin_add_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
     return r;
 }
 
-static int64_t fn_sub(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_sub(State *st, V *env, const int32_t *n) {
     int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
     if (__builtin_sub_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
     return r;
 }
 
-static int64_t fn_mul(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) {
     int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
     return mul_ok(st->g, a, b);
 }
 
-static int64_t fn_and(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_and(State *st, V *env, const int32_t *n) {
     for (int32_t i = 0; i < n[1]; i++)
         if (!EVK(st, env, n[2 + i])) return 0;
     return 1;
 }
 
-static int64_t fn_or(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_or(State *st, V *env, const int32_t *n) {
     for (int32_t i = 0; i < n[1]; i++)
         if (EVK(st, env, n[2 + i])) return 1;
     return 0;
 }
 
-static int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVK(st, env, n[1]); }
+FNQ int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVK(st, env, n[1]); }
 
 /* (size (game vloc X)): a static location's length */
-static int64_t fn_size_loc(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_size_loc(State *st, V *env, const int32_t *n) {
     (void)env;
-    const int32_t *code = st->g->code;
+    const int32_t *code = GCODE(st->g);
     return st->loclen[code[code[n[1] + 1] + 1]];
 }
 
 /* (size LOC): a location's length */
-static int64_t fn_size_cards(State *st, V *env, const int32_t *n) {
-    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[1] + 1]));
+FNQ int64_t fn_size_cards(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, GCODE(st->g)[n[1] + 1]));
     return st->loclen[s];
 }
 
-static int64_t fn_size(State *st, V *env, const int32_t *n) { return evl(st, env, n[1]).n; }
+FNQ int64_t fn_size(State *st, V *env, const int32_t *n) { return evl(st, env, n[1]).n; }
 
-static int64_t fn_att(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_att(State *st, V *env, const int32_t *n) {
     int64_t c = EVK(st, env, n[2]);
     return attr_of(st->g, n[1], c);
 }
 
 /* (cardatt X 'C): an attribute of a bound card */
-static int64_t fn_att_var(State *st, V *env, const int32_t *n) { return attr_of(st->g, n[1], env[st->g->code[n[2] + 1]].i); }
+FNQ int64_t fn_att_var(State *st, V *env, const int32_t *n) { return attr_of(st->g, n[1], env[GCODE(st->g)[n[2] + 1]].i); }
 
 /* (top|bottom|N LOC): a card of a location, read in place */
-static int64_t fn_pick_top_loc(State *st, V *env, const int32_t *n) {
-    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+FNQ int64_t fn_pick_top_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, GCODE(st->g)[n[3] + 1]));
     int32_t len = st->loclen[s];
     return len ? LOCV(st, s)[len - 1] : NONE_CARD;
 }
 
-static int64_t fn_pick_bottom_loc(State *st, V *env, const int32_t *n) {
-    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+FNQ int64_t fn_pick_bottom_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, GCODE(st->g)[n[3] + 1]));
     return st->loclen[s] ? LOCV(st, s)[0] : NONE_CARD;
 }
 
 /* the same from a named location (a static slot, checked when chosen) */
 static inline int32_t static_slot(State *st, const int32_t *n, int32_t k) {
-    const int32_t *code = st->g->code;
+    const int32_t *code = GCODE(st->g);
     return code[code[n[k] + 1] + 1];
 }
 
-static int64_t fn_pick_top_sloc(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_pick_top_sloc(State *st, V *env, const int32_t *n) {
     (void)env;
     int32_t s = static_slot(st, n, 3), len = st->loclen[s];
     return len ? LOCV(st, s)[len - 1] : NONE_CARD;
 }
 
-static int64_t fn_pick_bottom_sloc(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_pick_bottom_sloc(State *st, V *env, const int32_t *n) {
     (void)env;
     int32_t s = static_slot(st, n, 3);
     return st->loclen[s] ? LOCV(st, s)[0] : NONE_CARD;
 }
 
-static int64_t fn_pick_nth_sloc(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_pick_nth_sloc(State *st, V *env, const int32_t *n) {
     int32_t s = static_slot(st, n, 3), len = st->loclen[s];
     int64_t i = EVK(st, env, n[4]);
     return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
 }
 
-static int64_t fn_pick_nth_loc(State *st, V *env, const int32_t *n) {
-    int32_t s = chk_slot(st, EVK(st, env, st->g->code[n[3] + 1]));
+FNQ int64_t fn_pick_nth_loc(State *st, V *env, const int32_t *n) {
+    int32_t s = chk_slot(st, EVK(st, env, GCODE(st->g)[n[3] + 1]));
     int32_t len = st->loclen[s];
     int64_t i = EVK(st, env, n[4]);
     return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
 }
 
-static int64_t fn_score(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_score(State *st, V *env, const int32_t *n) {
     int32_t pm = pm_of(st, EVK(st, env, n[2]));
     int64_t card = EVK(st, env, n[1]);
     st->past4 += 1;
@@ -1627,15 +1657,15 @@ static int64_t fn_score(State *st, V *env, const int32_t *n) {
 }
 
 /* (score 'C using (game points X)): a bound card scored by a named point map */
-static int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
-    const int32_t *code = st->g->code;
+FNQ int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
+    const int32_t *code = GCODE(st->g);
     int32_t pm = st->pts[code[n[2] + 2]];
     int64_t card = env[code[n[1] + 1]].i;
     st->past4 += 1;
     return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
 }
 
-static int64_t fn_aggint(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_aggint(State *st, V *env, const int32_t *n) {
     Game *g = st->g;
     Coll c = coll_of(st, env, n[2], n[5]);
     int64_t acc = 0;
@@ -1655,7 +1685,7 @@ static int64_t fn_aggint(State *st, V *env, const int32_t *n) {
     return c.n ? acc : 0;
 }
 
-static int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
     Coll c = coll_of(st, env, n[2], n[6]);
     if (n[5]) st->past4 += 4 * (c.n >> 2);
     for (int32_t j = 0; j < c.n; j++) {
@@ -1667,7 +1697,7 @@ static int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
     return n[1] ? 0 : 1;
 }
 
-static int64_t fn_cov(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_cov(State *st, V *env, const int32_t *n) {
     Game *g = st->g;
     int64_t v = EVK(st, env, n[2]);
     if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
@@ -1678,15 +1708,15 @@ static int ok_off(Game *g, int32_t off) { return off > 0 && off < g->codelen; }
 
 /* node `off` is a named location whose slot is in range */
 static int is_static_loc(Game *g, int32_t off) {
-    const int32_t *l = g->code + off;
+    const int32_t *l = GCODE(g) + off;
     return l[0] == OP_LOC && l[1] >= 0 && l[1] < g->loc_cap;
 }
 
 /* a node whose value is fixed by the code (declared constants make many: (- 'WINDOW 1),
  * (> 'TRICK 0)): its value, worked out once and kept in g->kval */
-static int64_t fn_kval(State *st, V *env, const int32_t *n) {
+FNQ int64_t fn_kval(State *st, V *env, const int32_t *n) {
     (void)env;
-    return st->g->kval[n - st->g->code];
+    return st->g->kval[n - GCODE(st->g)];
 }
 
 /* Whether node `off` is a constant, with its value in *v: literals and the pure arithmetic,
@@ -1694,7 +1724,7 @@ static int64_t fn_kval(State *st, V *env, const int32_t *n) {
  * overflow is left to `ev` to report). */
 static int fold(Game *g, int32_t off, int64_t *v, int depth) {
     if (!ok_off(g, off) || depth > 32) return 0;
-    const int32_t *n = g->code + off;
+    const int32_t *n = GCODE(g) + off;
     int64_t a, b;
     switch (n[0]) {
     case OP_INT:
@@ -1761,7 +1791,7 @@ static int fold(Game *g, int32_t off, int64_t *v, int depth) {
 /* The evaluator of node n: a specialised one when its shape is known (every child offset
  * and static slot it reads without a check is checked here), else `ev`'s switch. */
 static IFn fn_choose(Game *g, const int32_t *n) {
-    const int32_t *code = g->code;
+    const int32_t *code = GCODE(g);
     int32_t op = n[0];
     if (op == OP_ARITH || op == OP_CMP || op == OP_NOT || op == OP_AND || op == OP_OR) {
         int64_t v;
@@ -1854,7 +1884,7 @@ static IFn fn_choose(Game *g, const int32_t *n) {
 static int64_t fn_resolve(State *st, V *env, const int32_t *n) {
     Game *g = st->g;
     IFn f = fn_choose(g, n);
-    g->ifn[n - g->code] = f;
+    g->ifn[n - GCODE(g)] = f;
     return f(st, env, n);
 }
 
@@ -1965,7 +1995,7 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path);
 static inline int run(State *st, V *env, int32_t off, Path *path) {
     Game *g = st->g;
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
-    return g->afn[off](st, env, g->code + off, path);
+    return g->afn[off](st, env, GCODE(g) + off, path);
 }
 
 /* State.keep_if: do the body on a trial copy sharing the chance stream; keep it (position
@@ -2155,11 +2185,11 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
 /* --- actions through a per-node table, as integer expressions (`fn_choose`): the
  * commonest actions get small functions of their own, the rest `run_switch` */
 
-#define RUNK(st, env, off, path) ((st)->g->afn[(off)]((st), (env), (st)->g->code + (off), (path)))
+#define RUNK(st, env, off, path) (AFN_AT(st, off)((st), (env), GCODE((st)->g) + (off), (path)))
 
-static int afn_switch(State *st, V *env, const int32_t *n, Path *path) { return run_switch(st, env, (int32_t)(n - st->g->code), path); }
+FNQ int afn_switch(State *st, V *env, const int32_t *n, Path *path) { return run_switch(st, env, (int32_t)(n - GCODE(st->g)), path); }
 
-static int afn_move(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_move(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     Game *g = st->g;
     int64_t c = EVK(st, env, n[1]);
@@ -2174,13 +2204,13 @@ static int afn_move(State *st, V *env, const int32_t *n, Path *path) {
 }
 
 /* (move C (top|bottom|N (game vloc X))): to a named location */
-static int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     Game *g = st->g;
     int64_t c = EVK(st, env, n[1]);
     if (c < 0) return 0;
     if (c >= g->ncards) fail(g, "native: bad card");
-    int32_t s = g->code[n[2] + 1];
+    int32_t s = GCODE(g)[n[2] + 1];
     int64_t i = n[3] == 2 ? EVK(st, env, n[4]) : 0;
     take(st, (int32_t)c);
     insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
@@ -2189,20 +2219,20 @@ static int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
 }
 
 /* (set|inc|dec (game sto X) v): a static storage slot */
-static int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
-    st->ints[st->g->code[n[1] + 2]] = EVK(st, env, n[2]);
+    st->ints[GCODE(st->g)[n[1] + 2]] = EVK(st, env, n[2]);
     return 1;
 }
 
-static int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     int64_t v = EVK(st, env, n[2]);
     *int_slot(st, EVK(st, env, n[1])) = v;
     return 1;
 }
 
-static int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     int64_t *p = int_slot(st, EVK(st, env, n[1]));
     int64_t v = EVK(st, env, n[2]);
@@ -2210,7 +2240,7 @@ static int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
     return 1;
 }
 
-static int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     int64_t v = EVK(st, env, n[2]);
     int64_t s = EVK(st, env, n[1]);
@@ -2219,18 +2249,18 @@ static int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
     return 1;
 }
 
-static int afn_do(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_do(State *st, V *env, const int32_t *n, Path *path) {
     int r = 1;
     for (int32_t i = 0; i < n[1]; i++) r = RUNK(st, env, n[2 + i], path);
     return n[1] == 1 ? r : 1;
 }
 
-static int afn_guard(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_guard(State *st, V *env, const int32_t *n, Path *path) {
     if (EVK(st, env, n[1])) RUNK(st, env, n[2], path);
     return 1;
 }
 
-static int afn_repeat(State *st, V *env, const int32_t *n, Path *path) {
+FNQ int afn_repeat(State *st, V *env, const int32_t *n, Path *path) {
     int64_t k = EVK(st, env, n[1]);
     count_steps(st, k);
     for (int64_t i = 0; i < k; i++) RUNK(st, env, n[2], path);
@@ -2243,10 +2273,10 @@ static int coll_is_fresh(int32_t op) {
     return op == OP_ALLP || op == OP_ALLT || op == OP_OTHP || op == OP_OTHT || op == OP_RANGE || op == OP_STRS || op == OP_FILTER || op == OP_TEAMMEM;
 }
 
-static int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var body any is_ll */
+FNQ int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var body any is_ll */
     Game *g = st->g;
     Coll c = coll_of(st, env, n[1], n[5]);
-    if (!coll_is_fresh(g->code[n[1]])) c = coll_copy(g, c);
+    if (!coll_is_fresh(GCODE(g)[n[1]])) c = coll_copy(g, c);
     if (path && n[4]) { /* an option's any: the member its path names */
         if (c.n) {
             int32_t j = path_next(g, path);
@@ -2264,7 +2294,7 @@ static int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll v
 }
 
 static AFn afn_choose(Game *g, const int32_t *n) {
-    const int32_t *code = g->code;
+    const int32_t *code = GCODE(g);
     switch (n[0]) {
     case OP_MOVE:
         if (!ok_off(g, n[1]) || !ok_off(g, n[2]) || (n[3] == 2 && !ok_off(g, n[4]))) return afn_switch;
@@ -2298,9 +2328,105 @@ static AFn afn_choose(Game *g, const int32_t *n) {
 static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     Game *g = st->g;
     AFn f = afn_choose(g, n);
-    g->afn[n - g->code] = f;
+    g->afn[n - GCODE(g)] = f;
     return f(st, env, n, path);
 }
+
+/* ===================================================================== the compiled tier's list */
+
+/* every evaluator a node can be given, by name, for the compiled tier's prefix */
+#define IFN_LIST(X) \
+    X(fn_ev) \
+    X(fn_k1) \
+    X(fn_k2) \
+    X(fn_game) \
+    X(fn_var) \
+    X(fn_pcur) \
+    X(fn_rdint_sto) \
+    X(fn_rdint) \
+    X(fn_rdstr_sto) \
+    X(fn_rdstr) \
+    X(fn_stop) \
+    X(fn_locp) \
+    X(fn_add) \
+    X(fn_sub) \
+    X(fn_mul) \
+    X(fn_and) \
+    X(fn_or) \
+    X(fn_not) \
+    X(fn_size_loc) \
+    X(fn_size_cards) \
+    X(fn_size) \
+    X(fn_att) \
+    X(fn_att_var) \
+    X(fn_pick_top_loc) \
+    X(fn_pick_bottom_loc) \
+    X(fn_pick_top_sloc) \
+    X(fn_pick_bottom_sloc) \
+    X(fn_pick_nth_sloc) \
+    X(fn_pick_nth_loc) \
+    X(fn_score) \
+    X(fn_score_var_sto) \
+    X(fn_aggint) \
+    X(fn_aggbool) \
+    X(fn_cov) \
+    X(fn_kval) \
+    X(fn_cmp_eq) \
+    X(fn_cmp_ne) \
+    X(fn_cmp_lt) \
+    X(fn_cmp_gt) \
+    X(fn_cmp_le) \
+    X(fn_cmp_ge) \
+    X(fn_cmpk_eq) \
+    X(fn_cmpk_ne) \
+    X(fn_cmpk_lt) \
+    X(fn_cmpk_gt) \
+    X(fn_cmpk_le) \
+    X(fn_cmpk_ge) \
+    X(fn_cmpk_int_eq) \
+    X(fn_cmpk_int_ne) \
+    X(fn_cmpk_int_lt) \
+    X(fn_cmpk_int_gt) \
+    X(fn_cmpk_int_le) \
+    X(fn_cmpk_int_ge) \
+    X(fn_cmpk_str_eq) \
+    X(fn_cmpk_str_ne) \
+    X(fn_cmpk_str_lt) \
+    X(fn_cmpk_str_gt) \
+    X(fn_cmpk_str_le) \
+    X(fn_cmpk_str_ge)
+#define AFN_LIST(X) \
+    X(afn_switch) \
+    X(afn_move) \
+    X(afn_move_sloc) \
+    X(afn_setint_sto) \
+    X(afn_setint) \
+    X(afn_incdec) \
+    X(afn_setstr) \
+    X(afn_do) \
+    X(afn_guard) \
+    X(afn_repeat) \
+    X(afn_each)
+#define REG_ENTRY(f) {(void *)f, #f},
+static const struct {
+    void *fn;
+    const char *name;
+} FN_NAMES[] = {IFN_LIST(REG_ENTRY) AFN_LIST(REG_ENTRY)};
+
+static const char *fn_name(void *f) {
+    for (size_t i = 0; i < sizeof FN_NAMES / sizeof FN_NAMES[0]; i++)
+        if (FN_NAMES[i].fn == f) return FN_NAMES[i].name;
+    return NULL;
+}
+
+#ifdef EVOGAME_TIER2
+#define T2_DEF_I(off, fn) \
+    static int64_t N##off(State *st, V *env, const int32_t *n) { (void)n; return fn(st, env, T2_IMG + off); }
+#define T2_DEF_A(off, fn) \
+    static int A##off(State *st, V *env, const int32_t *n, Path *path) { (void)n; return fn(st, env, T2_IMG + off, path); }
+T2_INODES(T2_DEF_I)
+T2_ANODES(T2_DEF_A)
+#endif
 
 /* ===================================================================== listing options */
 
@@ -3229,6 +3355,24 @@ static void check_deadline(Game *g) {
 
 void vm_free(Game *g);
 
+/* The compiled tier's prefix for this game: the evaluator picked so far for each node, as
+ * the X-macro lists T2_INODES and T2_ANODES (evogame/native/compiled.py). Returns the
+ * text's length, or -1 when `cap` is too small. */
+int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
+    int64_t k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int w = snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, "#define T2_%sNODES(X)", pass ? "A" : "I");
+        k += w;
+        for (int64_t off = 1; off < g->codelen; off++) {
+            const char *name = fn_name(pass ? (void *)g->afn[off] : (void *)g->ifn[off]);
+            if (!name) continue; /* never reached: resolved at run time, as in the VM */
+            k += snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, " X(%lld, %s)", (long long)off, name);
+        }
+        k += snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, "\n");
+    }
+    return k < cap ? k : -1;
+}
+
 Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     Game *g = calloc(1, sizeof(Game));
     if (!g) return NULL;
@@ -3319,6 +3463,18 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     g->ncov = img[H_NCOV];
     g->cov = calloc((size_t)(g->ncov + 1), 1);
     if (!g->cov) BAD("out of memory");
+#ifdef EVOGAME_TIER2
+    if (g->codelen != T2_CODELEN || memcmp(g->code, T2_IMG, sizeof(int32_t) * (size_t)T2_CODELEN)) BAD("the compiled game is not this image");
+    g->code = T2_IMG;
+#define T2_CHK_I(off, fn) \
+    if (fn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn); \
+    g->ifn[off] = N##off;
+#define T2_CHK_A(off, fn) \
+    if (afn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn); \
+    g->afn[off] = A##off;
+    T2_INODES(T2_CHK_I)
+    T2_ANODES(T2_CHK_A)
+#endif
     return g;
 #undef BAD
 }

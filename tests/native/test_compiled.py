@@ -1,0 +1,103 @@
+"""The compiled tier plays the VM's games record for record, and refuses to run any image
+but the one it was compiled for."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from evogame.engine import compile_game as compile_python
+from evogame.lang import parse_file
+from evogame.native import NativeGame, build, compiled, engine
+from evogame.native.engine import Unsupported
+from evogame.native.records import pipmc_records
+from evogame.simulate import deal_seed, play_seed
+from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared
+
+pytestmark = pytest.mark.usefixtures("native_vm")
+
+FIELDS = ("scores", "flags", "work", "decisions", "branching", "who", "offsets")
+
+
+def _same(a, b) -> None:
+    for f in FIELDS:
+        assert np.array_equal(getattr(a, f), getattr(b, f)), f
+    assert a.errors == b.errors
+
+
+@pytest.fixture(scope="module")
+def solitaire():
+    ast = parse_file(SEEDS / "one-handed-solitaire.rcy")
+    return NativeGame.from_ast(ast), compiled.compile_game(NativeGame.from_ast(ast))
+
+
+@pytest.mark.parametrize("name", ["one-handed-solitaire", "hearts", "red7", "go-fish"])
+def test_random_games_are_the_vms_record_for_record(name):
+    ast = parse_file(SEEDS / f"{name}.rcy")
+    vm = NativeGame.from_ast(ast)
+    # warmed on other games than those compared, so some nodes meet their first use
+    # compiled, through the tables, as in the VM
+    fast = compiled.compile_game(NativeGame.from_ast(ast), warm_games=20)
+    assert fast._lib is not vm._lib
+    ds = [deal_seed(5, i) for i in range(150)]
+    ps = [play_seed(5, i) for i in range(150)]
+    _same(vm.play(ds, ps, None), fast.play(ds, ps, None))
+    _same(vm.play(ds, ps, None, continuous=True), fast.play(ds, ps, None, continuous=True))
+
+
+def test_a_pipmc_seat_searches_as_in_the_vm():
+    require_shared()
+    ast = parse_file(CARDSTOCK_GAMES / "Agram3.rcy")
+    game = compile_python(ast, "Agram3")
+    vm = NativeGame.from_ast(ast)
+    fast = compiled.compile_game(NativeGame.from_ast(ast))
+    idx = list(range(6))
+    seats = [i % 3 for i in idx]
+    assert pipmc_records(vm, game, idx, 1, seats, rollouts=5, horizon=0) == pipmc_records(
+        fast, game, idx, 1, seats, rollouts=5, horizon=0
+    )
+
+
+def test_another_games_image_is_refused(solitaire):
+    _, fast = solitaire
+    other = NativeGame.from_ast(parse_file(SEEDS / "gops.rcy"))
+    with pytest.raises(Unsupported, match="the compiled game is not this image"):
+        NativeGame(other.image, fast._lib)
+
+
+def test_a_prefix_that_names_another_evaluator_is_refused(solitaire):
+    vm, _ = solitaire
+    text = compiled.prefix(vm, warm_games=5)
+    # the first node listed given an evaluator the VM would not pick for it
+    _, rest = text.split("#define T2_INODES(X) X(", 1)
+    off, fn = rest.split(")", 1)[0].split(", ")
+    other = "fn_game" if fn != "fn_game" else "fn_pcur"
+    bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
+    lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
+    with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
+        NativeGame(vm.image, lib)
+
+
+def test_a_game_needing_more_room_replays_on_the_vm(solitaire):
+    # more room is a new lowering, a new image: the compiled tier runs only its own
+    _, fast = solitaire
+    bigger = fast.roomier()
+    assert bigger is not None and bigger._lib is build.load() and bigger.room > fast.room
+
+
+def test_select_gives_the_compiled_tier_when_asked():
+    ast = parse_file(SEEDS / "gops.rcy")
+    game = engine.select(ast, "compiled")
+    assert game is not None and game._lib in build.loaded_libraries()
+    assert game._lib is not build.load()
+    assert engine.select(ast, "native")._lib is build.load()
+
+
+def test_the_deadline_reaches_compiled_games(solitaire):
+    _, fast = solitaire
+    engine.set_deadline(1e-9)
+    try:
+        batch = fast.play([1, 2, 3], [4, 5, 6], None)
+    finally:
+        engine.set_deadline(None)
+    assert batch.errors[0] == "native: the time limit was reached"
