@@ -36,13 +36,15 @@ T2_ANODES(T2_DECL_A)
 static const IFn T2_IFN[T2_CODELEN] = {T2_INODES(T2_ENT_I)};
 static const AFn T2_AFN[T2_CODELEN] = {T2_ANODES(T2_ENT_A)};
 /* a child at a constant offset with a function of its own is called directly */
-#define IFN_AT(st, off) (__builtin_constant_p(off) && T2_IFN[(off)] ? T2_IFN[(off)] : (st)->g->ifn[(off)])
-#define AFN_AT(st, off) (__builtin_constant_p(off) && T2_AFN[(off)] ? T2_AFN[(off)] : (st)->g->afn[(off)])
+#define IFN_AT(st, off) (T2_IFN[(off)] ? T2_IFN[(off)] : (st)->g->ifn[(off)])
+#define AFN_AT(st, off) (T2_AFN[(off)] ? T2_AFN[(off)] : (st)->g->afn[(off)])
+#define UNROLL _Pragma("GCC unroll 16")
 #else
 #define FNQ static
 #define GCODE(g) ((g)->code)
 #define IFN_AT(st, off) ((st)->g->ifn[(off)])
 #define AFN_AT(st, off) ((st)->g->afn[(off)])
+#define UNROLL
 #endif
 
 /* ===================================================================== random */
@@ -1570,13 +1572,13 @@ FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) {
 }
 
 FNQ int64_t fn_and(State *st, V *env, const int32_t *n) {
-    for (int32_t i = 0; i < n[1]; i++)
+    UNROLL for (int32_t i = 0; i < n[1]; i++)
         if (!EVK(st, env, n[2 + i])) return 0;
     return 1;
 }
 
 FNQ int64_t fn_or(State *st, V *env, const int32_t *n) {
-    for (int32_t i = 0; i < n[1]; i++)
+    UNROLL for (int32_t i = 0; i < n[1]; i++)
         if (EVK(st, env, n[2 + i])) return 1;
     return 0;
 }
@@ -2251,7 +2253,7 @@ FNQ int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
 
 FNQ int afn_do(State *st, V *env, const int32_t *n, Path *path) {
     int r = 1;
-    for (int32_t i = 0; i < n[1]; i++) r = RUNK(st, env, n[2 + i], path);
+    UNROLL for (int32_t i = 0; i < n[1]; i++) r = RUNK(st, env, n[2 + i], path);
     return n[1] == 1 ? r : 1;
 }
 
