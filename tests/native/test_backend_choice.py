@@ -22,7 +22,7 @@ def test_an_evaluation_is_the_same_on_both_back_ends(name):
 
 
 def test_a_bad_backend_name_is_refused():
-    with pytest.raises(ValueError, match="backend must be one of auto, native, python"):
+    with pytest.raises(ValueError, match="backend must be one of auto, native, compiled, python"):
         engine.select(parse_file(SEEDS / "gops.rcy"), "fast")
 
 
@@ -49,6 +49,8 @@ def test_simulate_plays_the_same_games_on_both_back_ends(specs):
     a = simulate(ast, specs, 24, seed=5, budgets=budgets, rotate=True, backend="python")
     b = simulate(ast, specs, 24, seed=5, budgets=budgets, rotate=True, backend="native")
     assert a.to_json() == b.to_json()
+    c = simulate(ast, specs, 24, seed=5, budgets=budgets, rotate=True, backend="compiled")
+    assert c.to_json() == a.to_json()
 
 
 @pytest.mark.usefixtures("native_vm")
@@ -58,11 +60,11 @@ def test_play_command_takes_a_backend(capsys):
     from evogame.cli import main
 
     out = {}
-    for backend in ("python", "native"):
+    for backend in ("python", "native", "compiled"):
         argv = ["play", str(SEEDS / "gops.rcy"), "--games", "30", "--backend", backend]
         assert main([*argv, "--quiet", "--json"]) == 0
         d = json.loads(capsys.readouterr().out)
         d.pop("seconds")
         out[backend] = d
-    assert out["python"] == out["native"]
+    assert out["python"] == out["native"] == out["compiled"]
     assert main(["play", str(SEEDS / "gops.rcy"), "--backend", "fast"]) == 2
