@@ -3362,16 +3362,18 @@ void vm_free(Game *g);
  * text's length, or -1 when `cap` is too small. */
 int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
     int64_t k = 0;
+    /* past the buffer, only count: snprintf(NULL, 0, ...) writes nothing */
+#define AT (k < cap ? out + k : NULL), (k < cap ? (size_t)(cap - k) : 0)
     for (int pass = 0; pass < 2; pass++) {
-        int w = snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, "#define T2_%sNODES(X)", pass ? "A" : "I");
-        k += w;
+        k += snprintf(AT, "#define T2_%sNODES(X)", pass ? "A" : "I");
         for (int64_t off = 1; off < g->codelen; off++) {
             const char *name = fn_name(pass ? (void *)g->afn[off] : (void *)g->ifn[off]);
             if (!name) continue; /* never reached: resolved at run time, as in the VM */
-            k += snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, " X(%lld, %s)", (long long)off, name);
+            k += snprintf(AT, " X(%lld, %s)", (long long)off, name);
         }
-        k += snprintf(out + k, k < cap ? (size_t)(cap - k) : 0, "\n");
+        k += snprintf(AT, "\n");
     }
+#undef AT
     return k < cap ? k : -1;
 }
 

@@ -3,6 +3,8 @@ but the one it was compiled for."""
 
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 import pytest
 
@@ -101,3 +103,13 @@ def test_the_deadline_reaches_compiled_games(solitaire):
     finally:
         engine.set_deadline(None)
     assert batch.errors[0] == "native: the time limit was reached"
+
+
+def test_the_node_list_reports_a_buffer_too_small(solitaire):
+    vm, _ = solitaire
+    small = ctypes.create_string_buffer(8)
+    assert vm._lib.vm_tier2_nodes(vm._ptr, small, 8) == -1
+    assert small.raw[7:8] == b"\0"  # truncated, terminated, nothing written past it
+    big = ctypes.create_string_buffer(1 << 16)
+    n = vm._lib.vm_tier2_nodes(vm._ptr, big, 1 << 16)
+    assert n == len(big.value) and big.value.startswith(b"#define T2_INODES(X) X(")
