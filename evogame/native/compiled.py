@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import ctypes
 
-import numpy as np
-
 from evogame.native import build
 from evogame.native.engine import NativeGame, Unavailable
 from evogame.native.lower import HEADER
@@ -46,7 +44,7 @@ def prefix(game: NativeGame, warm_games: int = WARM_GAMES) -> str:
             nodes = buf.value.decode()
             break
         cap *= 4
-    data = np.ascontiguousarray(game.image.data, dtype=np.int32)
+    data = game._data  # the int32 image the VM reads
     start, length = int(data[HEADER.index("CODE")]), int(data[HEADER.index("CODELEN")])
     code = data[start : start + length]
     rows = [", ".join(str(int(v)) for v in code[i : i + 24]) for i in range(0, len(code), 24)]
