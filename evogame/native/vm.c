@@ -220,33 +220,45 @@ static void cap(Game *g) {
 
 #define CHUNK (1u << 20)
 
-static void *amem(Game *g, size_t n) {
+static void *amem_slow(Game *g, size_t n);
+
+/* bump allocation in the current chunk (inline: most temporaries are a few bytes) */
+static inline void *amem(Game *g, size_t n) {
     Arena *a = &g->arena;
     n = (n + 15) & ~(size_t)15;
     Chunk *c = a->head;
-    if (!c || c->used + n > c->cap) {
-        /* the next chunk of the chain, kept from an earlier game, or a new one */
-        Chunk *nx = c ? c->next : a->first;
-        if (nx && nx->cap >= n) {
-            nx->used = 0;
-            c = nx;
-        } else {
-            size_t cap_ = n > CHUNK ? n : CHUNK;
-            if ((int64_t)(a->total + cap_) > g->arena_limit) room(g, "native: out of memory (a game used more than %lld MB)", (long long)(g->arena_limit >> 20));
-            Chunk *fresh = malloc(sizeof(Chunk) + cap_);
-            if (!fresh) fail(g, "native: out of memory");
-            fresh->cap = cap_;
-            fresh->used = 0;
-            fresh->next = nx; /* a too-small kept chunk stays later in the chain */
-            if (c)
-                c->next = fresh;
-            else
-                a->first = fresh;
-            a->total += cap_;
-            c = fresh;
-        }
-        a->head = c;
+    if (__builtin_expect(!c || c->used + n > c->cap, 0)) return amem_slow(g, n);
+    void *p = c->data + c->used;
+    c->used += n;
+    a->live += n;
+    return p;
+}
+
+/* the next chunk of the chain (n rounded already) */
+static __attribute__((noinline)) void *amem_slow(Game *g, size_t n) {
+    Arena *a = &g->arena;
+    Chunk *c = a->head;
+    /* the next chunk of the chain, kept from an earlier game, or a new one */
+    Chunk *nx = c ? c->next : a->first;
+    if (nx && nx->cap >= n) {
+        nx->used = 0;
+        c = nx;
+    } else {
+        size_t cap_ = n > CHUNK ? n : CHUNK;
+        if ((int64_t)(a->total + cap_) > g->arena_limit) room(g, "native: out of memory (a game used more than %lld MB)", (long long)(g->arena_limit >> 20));
+        Chunk *fresh = malloc(sizeof(Chunk) + cap_);
+        if (!fresh) fail(g, "native: out of memory");
+        fresh->cap = cap_;
+        fresh->used = 0;
+        fresh->next = nx; /* a too-small kept chunk stays later in the chain */
+        if (c)
+            c->next = fresh;
+        else
+            a->first = fresh;
+        a->total += cap_;
+        c = fresh;
     }
+    a->head = c;
     void *p = c->data + c->used;
     c->used += n;
     a->live += n;
@@ -1985,13 +1997,17 @@ static int64_t *int_slot(State *st, int64_t s) {
     return &st->ints[s];
 }
 
-static V *env_copy(Game *g, const V *env) {
-    V *e = amem(g, sizeof(V) * (size_t)g->nvars);
-    memcpy(e, env, sizeof(V) * (size_t)g->nvars);
+/* a copy of the bindings (a loop: games bind a handful of variables, where memcpy's call
+ * and size dispatch cost more than the copy) */
+static inline V *env_copy(Game *g, const V *env) {
+    int32_t nv = g->nvars;
+    V *e = amem(g, sizeof(V) * (size_t)nv);
+    for (int32_t i = 0; i < nv; i++) e[i] = env[i];
     return e;
 }
 
 static int afn_resolve(State *st, V *env, const int32_t *n, Path *path);
+FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path);
 
 /* Run an action (see `run_switch`) through the game's table of action functions, as `evi` */
 static inline int run(State *st, V *env, int32_t off, Path *path) {
@@ -2094,36 +2110,8 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         st->strs[s] = (int32_t)v;
         return 1;
     }
-    case OP_INITPTS: { /* target nawards [ncond (k v)* pts]*: the description, then the target */
-        int32_t na = n[2];
-        int32_t p = 3, len = 1;
-        for (int32_t a = 0; a < na; a++) {
-            int32_t nc = n[p];
-            len += 1 + 2 * nc + 2;
-            p += 1 + 2 * nc + 1;
-        }
-        int32_t *key = amem(g, sizeof(int32_t) * (size_t)len);
-        int32_t q = 0;
-        key[q++] = na;
-        p = 3;
-        for (int32_t a = 0; a < na; a++) {
-            int32_t nc = n[p++];
-            key[q++] = nc;
-            for (int32_t c = 0; c < nc; c++) {
-                key[q++] = (int32_t)evi(st, env, n[p]);
-                key[q++] = (int32_t)evi(st, env, n[p + 1]);
-                p += 2;
-            }
-            int64_t v = evi(st, env, n[p++]);
-            key[q++] = (int32_t)(uint32_t)(uint64_t)v;
-            key[q++] = (int32_t)(uint32_t)((uint64_t)v >> 32);
-        }
-        int32_t pm = pm_intern(g, key, len);
-        int64_t s = evi(st, env, n[1]);
-        if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
-        st->pts[s] = pm;
-        return 1;
-    }
+    case OP_INITPTS:
+        return afn_initpts(st, env, n, path);
     case OP_CYCLE: { /* next? target */
         int64_t t = evi(st, env, n[2]);
         st->pc[st->npc - 1][n[1] ? 1 : 0] = (int32_t)t;
@@ -2295,6 +2283,91 @@ FNQ int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var 
     return 1;
 }
 
+static inline int pm_is(Game *g, int32_t pm, const int32_t *key, int32_t len) {
+    return g->pm[pm].keylen == len && !memcmp(g->pm[pm].key, key, sizeof(int32_t) * (size_t)len);
+}
+
+/* evi, with a literal read in place (the descriptions of point maps are mostly literals) */
+static inline int64_t evc(State *st, V *env, int32_t off) {
+    const int32_t *c = C(st->g, off);
+    if (c[0] == OP_INT || c[0] == OP_STR) return c[1];
+    return evi(st, env, off);
+}
+
+/* (set (... points X) ((cond...) pts)*): the description, then the target. The point map is
+ * interned by its description (as Python memoises scorers); a node remembers the map it
+ * made last, so a description that did not change (the commonest case: a trick's
+ * precedence set every trick) costs a comparison, not a hash and a search. */
+FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target nawards [ncond (k v)* pts]* */
+    (void)path;
+    Game *g = st->g;
+    int32_t na = n[2];
+    int32_t p = 3, len = 1;
+    for (int32_t a = 0; a < na; a++) {
+        int32_t nc = n[p];
+        if (nc < 0 || nc > 100000) fail(g, "native: bad point map");
+        len += 1 + 2 * nc + 2;
+        p += 1 + 2 * nc + 1;
+    }
+    int32_t small[256];
+    int32_t *key = len <= 256 ? small : amem(g, sizeof(int32_t) * (size_t)len);
+    int32_t q = 0;
+    key[q++] = na;
+    p = 3;
+    for (int32_t a = 0; a < na; a++) {
+        int32_t nc = n[p++];
+        key[q++] = nc;
+        for (int32_t c = 0; c < nc; c++) {
+            key[q++] = (int32_t)evc(st, env, n[p]);
+            key[q++] = (int32_t)evc(st, env, n[p + 1]);
+            p += 2;
+        }
+        int64_t v = evc(st, env, n[p++]);
+        key[q++] = (int32_t)(uint32_t)(uint64_t)v;
+        key[q++] = (int32_t)(uint32_t)((uint64_t)v >> 32);
+    }
+    int32_t off = (int32_t)(n - GCODE(g));
+    int32_t pm = g->pm_memo[off];
+    if (pm < 0 || !pm_is(g, pm, key, len)) {
+        pm = -1;
+        if (g->npm <= 16) /* a few maps (a trick's precedence by led suit): compared, not hashed */
+            for (int32_t i = 0; i < g->npm && pm < 0; i++)
+                if (pm_is(g, i, key, len)) pm = i;
+        if (pm < 0) pm = pm_intern(g, key, len);
+        g->pm_memo[off] = pm;
+    }
+    int64_t s = evi(st, env, n[1]);
+    if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
+    st->pts[s] = pm;
+    return 1;
+}
+
+/* A (set ... points) whose description is all constants: once interned, its map is known,
+ * and only the target is evaluated (constants have no effect and raise no error) */
+FNQ int afn_initpts_k(State *st, V *env, const int32_t *n, Path *path) {
+    Game *g = st->g;
+    int32_t pm = g->pm_memo[n - GCODE(g)];
+    if (pm < 0) return afn_initpts(st, env, n, path);
+    int64_t s = evi(st, env, n[1]);
+    if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
+    st->pts[s] = pm;
+    return 1;
+}
+
+static int initpts_is_static(Game *g, const int32_t *n) {
+    int64_t room_ = g->codelen - (n - GCODE(g)), v;
+    if (room_ < 3 || n[2] < 0) return 0;
+    int32_t p = 3;
+    for (int32_t a = 0; a < n[2]; a++) {
+        if (p >= room_) return 0;
+        int32_t nc = n[p++];
+        if (nc < 0 || p + 2 * (int64_t)nc + 1 > room_) return 0;
+        for (int32_t i = 0; i < 2 * nc + 1; i++)
+            if (!fold(g, n[p++], &v, 0)) return 0;
+    }
+    return 1;
+}
+
 static AFn afn_choose(Game *g, const int32_t *n) {
     const int32_t *code = GCODE(g);
     switch (n[0]) {
@@ -2322,6 +2395,8 @@ static AFn afn_choose(Game *g, const int32_t *n) {
         return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_repeat : afn_switch;
     case OP_EACH:
         return ok_off(g, n[1]) && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars ? afn_each : afn_switch;
+    case OP_INITPTS:
+        return initpts_is_static(g, n) ? afn_initpts_k : afn_initpts;
     default:
         return afn_switch;
     }
@@ -2408,7 +2483,9 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     X(afn_do) \
     X(afn_guard) \
     X(afn_repeat) \
-    X(afn_each)
+    X(afn_each) \
+    X(afn_initpts) \
+    X(afn_initpts_k)
 #define REG_ENTRY(f) {(void *)f, #f},
 static const struct {
     void *fn;
@@ -3412,10 +3489,12 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     if (!g->ifn) BAD("out of memory");
     g->afn = malloc(sizeof(AFn) * (size_t)(g->codelen > 0 ? g->codelen : 1));
     g->kval = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(int64_t));
-    if (!g->afn || !g->kval) BAD("out of memory");
+    g->pm_memo = malloc(sizeof(int32_t) * (size_t)(g->codelen > 0 ? g->codelen : 1));
+    if (!g->afn || !g->kval || !g->pm_memo) BAD("out of memory");
     for (int64_t i = 0; i < g->codelen; i++) {
         g->ifn[i] = fn_resolve;
         g->afn[i] = afn_resolve;
+        g->pm_memo[i] = -1;
     }
     const int32_t *d = img + img[H_DECL];
     g->ndecl = d[0];
@@ -3507,6 +3586,7 @@ void vm_free(Game *g) {
     free(g->ifn);
     free(g->afn);
     free(g->kval);
+    free(g->pm_memo);
     free(g);
 }
 

@@ -137,6 +137,7 @@ typedef struct Game {
     IFn *ifn; /* [codelen]: per node offset, its integer evaluator (`evi`) */
     AFn *afn; /* [codelen]: per node offset, its action function (`run`) */
     int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
+    int32_t *pm_memo; /* [codelen]: the point map a (set ... points) node made last, -1 none */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;
