@@ -55,6 +55,31 @@ def test_caps_and_cycles_are_the_same():
     assert mismatches(loop, games=2) == []
 
 
+def test_point_maps_made_in_play_are_the_same():
+    # a node that sets a map whose description changes every turn (40 maps: past the 16
+    # compared in place, so interned by hash too) and an all-literal one, made again and
+    # again: the VM keeps each node's last map, and must score as Python does
+    text = """
+    (game
+     (setup (create players 2)
+            (create deck (game vloc STOCK) (deck (RANK (A, B, C)) (SUIT (X, Y)))))
+     (do ((shuffle (game vloc STOCK))
+          (all player 'P (repeat 2 (move (top (game vloc STOCK)) (top ('P iloc HAND)))))))
+     (stage player
+      (end (>= (game sto N) 40))
+      (choice
+       ((any ((current player) iloc HAND) 'C
+         (do ((set (game points W)
+                   (((RANK : A) (game sto N)) ((SUIT : (cardatt SUIT 'C)) 3) ((RANK : B) 1)))
+              (set (game points K) (((RANK : A) 5) ((SUIT : X) 2)))
+              (inc ((current player) sto S) (score 'C using (game points W)))
+              (inc ((current player) sto S) (score 'C using (game points K)))
+              (inc (game sto N) 1)))))))
+     (scoring max ((current player) sto S)))
+    """
+    assert mismatches(parse_text(text), games=20) == []
+
+
 def test_generated_games_play_the_same():
     texts = mutant_texts(GENERATED, seed=21)
     assert len(texts) >= 0.9 * GENERATED
