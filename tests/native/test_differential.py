@@ -57,8 +57,9 @@ def test_caps_and_cycles_are_the_same():
 
 def test_point_maps_made_in_play_are_the_same():
     # a node that sets a map whose description changes every turn (40 maps: past the 16
-    # compared in place, so interned by hash too) and an all-literal one, made again and
-    # again: the VM keeps each node's last map, and must score as Python does
+    # compared in place, so interned by hash too), an all-literal one made again and again,
+    # and one whose only award reads a storage (not a literal: its map changes as the
+    # storage does). The VM keeps each node's last map and must score as Python does.
     text = """
     (game
      (setup (create players 2)
@@ -72,7 +73,9 @@ def test_point_maps_made_in_play_are_the_same():
          (do ((set (game points W)
                    (((RANK : A) (game sto N)) ((SUIT : (cardatt SUIT 'C)) 3) ((RANK : B) 1)))
               (set (game points K) (((RANK : A) 5) ((SUIT : X) 2)))
+              (set (game points R) (((RANK : B) (game sto N))))
               (inc ((current player) sto S) (score 'C using (game points W)))
+              (inc ((current player) sto S) (score 'C using (game points R)))
               (inc ((current player) sto S) (score 'C using (game points K)))
               (inc (game sto N) 1)))))))
      (scoring max ((current player) sto S)))
