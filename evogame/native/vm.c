@@ -2294,6 +2294,14 @@ static inline int64_t evc(State *st, V *env, int32_t off) {
     return evi(st, env, off);
 }
 
+/* the (set ... points) node n's target, evaluated after its description, gets map pm */
+static inline int set_pts(State *st, V *env, const int32_t *n, int32_t pm) {
+    int64_t s = evi(st, env, n[1]);
+    if (s < 0 || s >= st->g->pt_cap) fail(st->g, "native: storage slot out of range");
+    st->pts[s] = pm;
+    return 1;
+}
+
 /* (set (... points X) ((cond...) pts)*): the description, then the target. The point map is
  * interned by its description (as Python memoises scorers); a node remembers the map it
  * made last, so a description that did not change (the commonest case: a trick's
@@ -2336,10 +2344,7 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target
         if (pm < 0) pm = pm_intern(g, key, len);
         g->pm_memo[off] = pm;
     }
-    int64_t s = evi(st, env, n[1]);
-    if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
-    st->pts[s] = pm;
-    return 1;
+    return set_pts(st, env, n, pm);
 }
 
 /* A (set ... points) whose description is all constants: once interned, its map is known,
@@ -2348,10 +2353,7 @@ FNQ int afn_initpts_k(State *st, V *env, const int32_t *n, Path *path) {
     Game *g = st->g;
     int32_t pm = g->pm_memo[n - GCODE(g)];
     if (pm < 0) return afn_initpts(st, env, n, path);
-    int64_t s = evi(st, env, n[1]);
-    if (s < 0 || s >= g->pt_cap) fail(g, "native: storage slot out of range");
-    st->pts[s] = pm;
-    return 1;
+    return set_pts(st, env, n, pm);
 }
 
 static int initpts_is_static(Game *g, const int32_t *n) {
