@@ -121,6 +121,8 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_set_deadline.argtypes = [ctypes.c_double]
     lib.vm_rng_test.restype = None
     lib.vm_rng_test.argtypes = [ctypes.c_uint64, i64, i64, vp]
+    lib.vm_shuffle_test.restype = None
+    lib.vm_shuffle_test.argtypes = [ctypes.c_uint64, ctypes.c_int32, ctypes.c_int32, vp]
     lib.vm_tier2_nodes.restype = i64
     lib.vm_tier2_nodes.argtypes = [p, ctypes.c_char_p, i64]
     return lib

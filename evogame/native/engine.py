@@ -343,6 +343,17 @@ def rng_draws(seed: int, below: int, n: int) -> list[int]:
     return out.tolist()
 
 
+def rng_shuffles(seed: int, size: int, rounds: int) -> list[list[int]]:
+    """The VM's ``x = list(range(size))`` after each of `rounds` rounds of
+    ``rng.randrange(size); rng.shuffle(x)``, ``rng = random.Random(seed)`` (for tests)."""
+    lib = build.load()
+    if lib is None:
+        raise Unavailable(build.why())
+    out = np.zeros((rounds, size), dtype=np.int32)
+    lib.vm_shuffle_test(seed, size, rounds, out.ctypes.data)
+    return out.tolist()
+
+
 #: Names of the back ends a user can ask for (``--backend``, ``EVOGAME_BACKEND``).
 BACKENDS = ("auto", "native", "compiled", "python")
 _NOTICED = False

@@ -135,32 +135,38 @@ static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
     a->idx = b->idx = 624;
 }
 
-static uint32_t mt_next(MT *m) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y;
-    if (m->idx >= 624) {
-        int kk;
-        for (kk = 0; kk < 624 - 397; kk++) {
-            y = (m->mt[kk] & 0x80000000U) | (m->mt[kk + 1] & 0x7fffffffU);
-            m->mt[kk] = m->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < 623; kk++) {
-            y = (m->mt[kk] & 0x80000000U) | (m->mt[kk + 1] & 0x7fffffffU);
-            m->mt[kk] = m->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (m->mt[623] & 0x80000000U) | (m->mt[0] & 0x7fffffffU);
-        m->mt[623] = m->mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
-        m->idx = 0;
+/* The twist of all 624 words and their tempering, once every 624 draws: written without
+ * a table or a branch so that the compiler vectorises it, and out of line so that
+ * `mt_next` is a load. The same words as CPython's genrand_uint32, made in bulk. */
+#define MT_MIX(u, v, w) ((w) ^ ((((u) & 0x80000000U) | ((v) & 0x7fffffffU)) >> 1) ^ (-((v) & 1U) & 0x9908b0dfU))
+static __attribute__((noinline, optimize("tree-vectorize"))) void mt_twist(MT *m) {
+    uint32_t *x = m->mt;
+    for (int k = 0; k < 624 - 397; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k + 397]);
+    for (int k = 624 - 397; k < 623; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k - (624 - 397)]);
+    x[623] = MT_MIX(x[623], x[0], x[396]);
+    for (int k = 0; k < 624; k++) {
+        uint32_t y = x[k];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        m->out[k] = y ^ (y >> 18);
     }
-    y = m->mt[m->idx++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
+    m->idx = 0;
 }
 
-static uint64_t mt_getrandbits(MT *m, int k) {
+static inline uint32_t mt_next(MT *m) {
+    if (__builtin_expect(m->idx >= 624, 0)) mt_twist(m);
+    return m->out[m->idx++];
+}
+
+/* a copy of the stream's state: what a copy will draw (the words not yet drawn) */
+static void mt_copy(MT *dst, const MT *src) {
+    memcpy(dst->mt, src->mt, sizeof dst->mt);
+    dst->idx = src->idx;
+    if (src->idx < 624) memcpy(dst->out + src->idx, src->out + src->idx, sizeof(uint32_t) * (size_t)(624 - src->idx));
+}
+
+static inline uint64_t mt_getrandbits(MT *m, int k) {
     if (k <= 32) return mt_next(m) >> (32 - k);
     uint64_t lo = mt_next(m);
     uint64_t hi = mt_next(m) >> (64 - k);
@@ -168,19 +174,34 @@ static uint64_t mt_getrandbits(MT *m, int k) {
 }
 
 /* Random._randbelow_with_getrandbits(n), n >= 1 */
-static uint64_t mt_below(MT *m, uint64_t n) {
+static inline uint64_t mt_below(MT *m, uint64_t n) {
     int k = 64 - __builtin_clzll(n);
     uint64_t r = mt_getrandbits(m, k);
     while (r >= n) r = mt_getrandbits(m, k);
     return r;
 }
 
+/* Random.shuffle: for i from n-1 down to 1, swap x[i] with x[_randbelow(i + 1)]. The
+ * rejection of _randbelow is taken without a branch, word by word (a rejected word swaps
+ * x[i] with itself and i stays): a quarter of the words are rejected, at random, and a
+ * mispredicted branch for each cost more than the rest of the shuffle. */
 static void mt_shuffle(MT *m, int32_t *x, int32_t n) {
-    for (int32_t i = n - 1; i >= 1; i--) {
-        int32_t j = (int32_t)mt_below(m, (uint64_t)i + 1);
-        int32_t t = x[i];
-        x[i] = x[j];
-        x[j] = t;
+    int32_t i = n - 1;
+    while (i >= 1) {
+        if (m->idx >= 624) mt_twist(m);
+        int idx = m->idx;
+        const uint32_t *o = m->out;
+        while (idx < 624 && i >= 1) {
+            uint32_t below = (uint32_t)i + 1; /* i < 2^31: one word, k = 32 - clz bits */
+            uint32_t r = o[idx++] >> __builtin_clz(below);
+            int32_t ok = r < below;
+            int32_t j = ok ? (int32_t)r : i;
+            int32_t a = x[i], b = x[j];
+            x[j] = a;
+            x[i] = b;
+            i -= ok;
+        }
+        m->idx = idx;
     }
 }
 
@@ -2564,7 +2585,7 @@ static State *fork_trial(Ctx *ctx, State *st) {
     State *c = state_clone(st);
     if (ctx->chance) {
         c->rng = amem(g, sizeof(MT));
-        memcpy(c->rng, st->rng, sizeof(MT));
+        mt_copy(c->rng, st->rng);
     }
     c->seen = NULL;
     c->past4 = 4; /* work: one per trial copy */
@@ -3236,7 +3257,7 @@ static uint64_t outcome_key_work(State *view, int32_t i, int64_t *work) {
     Game *g = view->g;
     State *c = state_clone(view);
     MT *r = amem(g, sizeof(MT));
-    memcpy(r, view->rng, sizeof(MT));
+    mt_copy(r, view->rng);
     c->rng = r;
     c->seen = NULL;
     apply_action(c, i);
@@ -3806,4 +3827,19 @@ void vm_rng_test(uint64_t seed, int64_t below, int64_t n, int64_t *out) {
     MT m;
     mt_seed(&m, seed);
     for (int64_t i = 0; i < n; i++) out[i] = (int64_t)mt_below(&m, (uint64_t)below);
+}
+
+/* for the tests: random.Random(seed); x = list(range(size)); then `rounds` times
+ * x[randrange(size)] is drawn and x shuffled, each round's x written to out */
+void vm_shuffle_test(uint64_t seed, int32_t size, int32_t rounds, int32_t *out) {
+    MT m;
+    mt_seed(&m, seed);
+    int32_t *x = out;
+    for (int32_t i = 0; i < size; i++) x[i] = i;
+    for (int32_t r = 0; r < rounds; r++) {
+        int32_t *y = out + (size_t)r * (size_t)size;
+        if (r) memcpy(y, y - size, sizeof(int32_t) * (size_t)size);
+        (void)mt_below(&m, (uint64_t)size);
+        mt_shuffle(&m, y, size);
+    }
 }

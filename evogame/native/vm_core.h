@@ -17,6 +17,7 @@
 typedef struct {
     uint32_t mt[624];
     int idx;
+    uint32_t out[624]; /* mt[] tempered: the draws, made 624 at a time by the twist */
 } MT;
 
 /* ---- values ---- */

@@ -14,7 +14,7 @@ import pytest
 from evogame.lang import parse_file, parse_text
 from evogame.native import NativeGame, Unsupported
 from evogame.native.differential import mismatches, pipmc_mismatches
-from evogame.native.engine import rng_draws
+from evogame.native.engine import rng_draws, rng_shuffles
 from evogame.simulate import Limits
 from tests.conftest import CARDSTOCK_GAMES, SEEDS, mutant_texts, require_shared, shared_files
 
@@ -29,6 +29,20 @@ GENERATED = 1000
 def test_random_draws_are_pythons(seed: int, below: int):
     rng = random.Random(seed)
     assert rng_draws(seed, below, 40) == [rng.randrange(below) for _ in range(40)]
+
+
+@pytest.mark.parametrize("seed", [0, 5, 2**40 + 1])
+@pytest.mark.parametrize("size", [1, 2, 3, 52, 98, 700, 1500])
+def test_shuffles_are_pythons(seed: int, size: int):
+    # 40 rounds cross the stream's 624-word refills at every offset a shuffle can start at
+    # (a draw between shuffles moves it); 700 and 1500 cards cross them within one shuffle
+    rng = random.Random(seed)
+    x, want = list(range(size)), []
+    for _ in range(40):
+        rng.randrange(size)
+        rng.shuffle(x)
+        want.append(list(x))
+    assert rng_shuffles(seed, size, 40) == want
 
 
 @pytest.mark.parametrize("path", shared_files(), ids=lambda p: p.stem)
