@@ -42,7 +42,8 @@ class Batch:
     offsets: np.ndarray
     errors: list[str | None]
     #: per game, the PIPMC player's record (`PIMCPlayer.record`): (decision, per move
-    #: searched (mean value, sample variance of its rollouts)); empty without one
+    #: searched (mean value, sample variance of its rollouts)); an empty list for a game
+    #: without one, and no list at all when no game of the batch had a searcher
     course: list = field(default_factory=list)
     #: per game, what each condition recorded (coverage images; `evogame.engine.coverage`)
     coverage: np.ndarray | None = None
@@ -184,7 +185,7 @@ class NativeGame:
         errors = np.zeros((n, 200), dtype=np.uint8)
         ncov = self.image.ncov
         cov = np.zeros((n, max(ncov, 1)), dtype=np.uint8)
-        cap = max(max_decisions * 4, 65536)
+        cap = max(max_decisions * 4, 65536, min(32 * n, 1 << 22))  # one call for most batches
         rec_cap = 65536 if seats is not None else 0
         branching_parts, who_parts, rec_parts = [], [], []
         done = 0
@@ -239,7 +240,9 @@ class NativeGame:
         flat = np.concatenate(rec_parts) if rec_parts else np.zeros(0)
         course: list[list[tuple[int, list[tuple[float, float]]]]] = []
         pos = 0
-        for k in rec_n.tolist():
+        # no searcher, no course: not even a list per game (a short game's Python time is
+        # mostly such per-game loops)
+        for k in rec_n.tolist() if seats is not None else ():
             end = pos + k
             game: list[tuple[int, list[tuple[float, float]]]] = []
             while pos < end:
@@ -255,8 +258,8 @@ class NativeGame:
             flags=flags,
             work=work / 4.0,
             decisions=ndec,
-            branching=np.concatenate(branching_parts) if branching_parts else np.zeros(0, np.int32),
-            who=np.concatenate(who_parts) if who_parts else np.zeros(0, np.int32),
+            branching=_joined(branching_parts),
+            who=_joined(who_parts),
             offsets=offsets,
             errors=errs,
             course=course,
@@ -327,6 +330,13 @@ def set_deadline(seconds: float | None) -> None:
     own time limit (an alarm, which Python handles only between calls) takes effect."""
     for lib in build.loaded_libraries():  # each library keeps its own deadline
         lib.vm_set_deadline(seconds or 0.0)
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The parts as one int32 array; one part is returned as it is, not copied."""
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts) if parts else np.zeros(0, np.int32)
 
 
 class Unavailable(Exception):

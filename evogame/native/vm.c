@@ -3660,10 +3660,9 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
     *work_out = work4(st) + (pp ? (int64_t)(pp->work4 - w_pip) : 0) +
                 (weak ? (int64_t)(weak->work4 - w_weak) : 0);
     *ndec = k;
-    if (st->errored)
-        snprintf(error, 200, "%s", st->errmsg ? st->errmsg : "");
-    else
-        error[0] = 0;
+    /* the caller's buffer is zeroed: a game with no error leaves it alone, so its pages
+     * (200 bytes a game) are never touched, nor faulted in */
+    if (st->errored) snprintf(error, 200, "%s", st->errmsg ? st->errmsg : "");
     g->jb = NULL;
 }
 
@@ -3685,7 +3684,8 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
  * Per game: scores[np], flags (1 capped, 2 cycle, 4 error, 8 out of the VM's room), work
  * in quarters, decisions, and per decision its options and its player, appended to
  * branching/who (capacity dec_cap; games that do not fit are left for the next call).
- * errors: 200 bytes a game. Returns the number of games played. */
+ * errors: 200 bytes a game, zeroed by the caller (written for a game with an error only).
+ * Returns the number of games played. */
 static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
     int64_t used = 0, rused = 0;
     MT deal, play;
