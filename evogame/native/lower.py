@@ -211,6 +211,10 @@ class Lowerer:
         self.code: list[int] = [0]  # offset 0 is never a node ("none")
         self.var_slots: list[dict[str, int]] = [{}]
         self.nvars = 0
+        #: the slots bound by the any/let items enclosing the choice item being lowered:
+        #: what an option keeps of its bindings (every other slot its action can read is
+        #: left as it is while options are listed, and each binder has a slot of its own)
+        self.item_binders: list[int] = []
         self.var_kinds: list[int] = []
         #: declared constants with a literal value, read as that literal (declares are
         #: lowered before anything can shadow them, and they are never rebound)
@@ -712,21 +716,25 @@ class Lowerer:
         if isinstance(n, A.AggAction):
             coll = self.coll(n.coll)
             i = self.new_var(n.var)
+            self.item_binders.append(i)
             body = self.expand(n.body)
+            self.item_binders.pop()
             self.pop_var()
             return self.emit("XANY", coll, i, body, int(self.is_ll(n.coll)))
         if isinstance(n, A.Let):
             value = self.let_value(n.value)
             i = self.new_var(n.var)
+            self.item_binders.append(i)
             body = self.expand(n.body)
+            self.item_binders.pop()
             self.pop_var()
             return self.emit("XLET", value, i, body)
         if isinstance(n, A.Ensure):
             return self.emit("XENSURE", self.expr(n.cond), self.expand(n.body))
         action = self.run(n)
-        if options.leaf_check(n) == "always":
-            return self.emit("XLEAF", action, 0)
-        return self.emit("XLEAF", action, self.expr(options.card_source(n)))
+        src = 0 if options.leaf_check(n) == "always" else self.expr(options.card_source(n))
+        binders = self.item_binders
+        return self.emit("XLEAF", action, src, len(binders), *binders)
 
     def choice(self, n: A.Choice) -> int:
         items = [self.expand(x) for x in n.items if not isinstance(x, A.Otherwise)]

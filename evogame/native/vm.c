@@ -2537,7 +2537,7 @@ typedef struct {
     int32_t n, cap;
 } Opts;
 
-static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t *path, int32_t npath, V *env) {
+static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t *path, int32_t npath, const int32_t *cap, V *env) {
     if (o->n >= o->cap) {
         int32_t nc = o->cap ? 2 * o->cap : 16;
         if (nc > 1000000) fail(g, "native: more than 1,000,000 options");
@@ -2555,7 +2555,17 @@ static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t
         op->path = amem(g, sizeof(int32_t) * (size_t)npath);
         memcpy(op->path, path, sizeof(int32_t) * (size_t)npath);
     }
+    op->cap = cap;
     op->env = env;
+}
+
+/* An option's bindings, whole: `base` (the bindings of the state it was listed on, or of
+ * a copy of it) with the slots it keeps set to its values */
+static V *opt_env(Game *g, const V *base, const Option *o) {
+    if (!o->cap) return env_copy(g, o->env);
+    V *e = env_copy(g, base);
+    for (int32_t j = 0; j < o->cap[0]; j++) e[o->cap[1 + j]] = o->env[j];
+    return e;
 }
 
 /* --- the general walker (options.Walker): branches on trial copies, continuation passing */
@@ -2605,7 +2615,7 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
 static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
     Game *g = st->g;
     if (!k) {
-        if (acted) opt_push(g, ctx->out, 1, ctx->item, ctx->path, ctx->npath, ctx->env0);
+        if (acted) opt_push(g, ctx->out, 1, ctx->item, ctx->path, ctx->npath, NULL, ctx->env0);
         return;
     }
     switch (k->kind) {
@@ -2784,19 +2794,29 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
              * streaming fresh memory (Red7 went through 10 MB of arena a game) */
             Mark mk = arena_mark(&g->arena);
             State *trial = state_clone(st); /* State.trial: shares the chance stream */
-            V *e2 = env_copy(g, o->env);
+            V *e2 = opt_env(g, env, o);
             run(trial, e2, o->node, NULL);
             int ok = evi(trial, e2, n[1]) != 0;
             st->past4 += work4(trial) - work4(st);
             arena_release(&g->arena, mk);
-            if (ok) opt_push(g, out, o->kind, o->node, o->path, o->npath, o->env);
+            if (ok) opt_push(g, out, o->kind, o->node, o->path, o->npath, o->cap, o->env);
         }
         return;
     }
-    case OP_XLEAF: /* action src (0: always acts) */
+    case OP_XLEAF: { /* action src (0: always acts) k slot... (the item's binders) */
         if (n[2] && evi(st, env, n[2]) < 0) return;
-        opt_push(g, out, 0, n[1], NULL, 0, env_copy(g, env));
+        /* the option keeps the values of its item's binders only: nothing else its action
+         * can read changes while options are listed (a copy of all 18 of The Game's
+         * bindings for each option was a third of the listing) */
+        int32_t k = n[3];
+        V *kept = amem(g, sizeof(V) * (size_t)(k + 1));
+        for (int32_t j = 0; j < k; j++) {
+            if ((uint32_t)n[4 + j] >= (uint32_t)g->nvars) fail(g, "native: bad variable");
+            kept[j] = env[n[4 + j]];
+        }
+        opt_push(g, out, 0, n[1], NULL, 0, &n[3], kept);
         return;
+    }
     case OP_WALK:
         walk_item(st, env, n[1], n[2], out);
         return;
@@ -3128,7 +3148,7 @@ static void apply_action(State *st, int32_t i) {
     st->nopts = 0;
     st->opts = NULL;
     st->steps = 0;
-    advance(st, 0, o, env_copy(g, o->env));
+    advance(st, 0, o, opt_env(g, st->env, o));
 }
 
 /* State.scores: each seat's value of the scoring expression, that seat made current */

@@ -101,6 +101,9 @@ struct Option {
     int32_t node;
     int32_t npath;
     int32_t *path;
+    /* the bindings: with `cap` = NULL, a copy of all of them; else cap = {k, slot...} and
+     * env = the values of those k slots, the others being the listed state's own */
+    const int32_t *cap;
     V *env;
 };
 
