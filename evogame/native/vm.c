@@ -1938,7 +1938,7 @@ static int32_t path_next(Game *g, Path *p) {
 }
 
 /* ops.take: lift card c from the location physically holding it */
-static void take(State *st, int32_t c) {
+static inline __attribute__((always_inline)) void take(State *st, int32_t c) {
     Game *g = st->g;
     if (c < 0 || c >= g->ncards) fail(g, "native: bad card");
     int32_t s = st->where[c];
@@ -1959,7 +1959,7 @@ static void take(State *st, int32_t c) {
 }
 
 /* list.insert(i, c) into location s */
-static void insert_at(State *st, int32_t s, int64_t i, int32_t c) {
+static inline __attribute__((always_inline)) void insert_at(State *st, int32_t s, int64_t i, int32_t c) {
     Game *g = st->g;
     int32_t len = st->loclen[s];
     if (len >= g->card_cap) room(g, "native: a location holds more than %d cards", g->card_cap);
