@@ -3851,8 +3851,8 @@ void vm_rng_test(uint64_t seed, int64_t below, int64_t n, int64_t *out) {
     for (int64_t i = 0; i < n; i++) out[i] = (int64_t)mt_below(&m, (uint64_t)below);
 }
 
-/* for the tests: random.Random(seed); x = list(range(size)); then `rounds` times
- * x[randrange(size)] is drawn and x shuffled, each round's x written to out */
+/* for the tests: random.Random(seed); x = list(range(size)); then `rounds` times a
+ * randrange(size) is drawn (and dropped) and x shuffled, each round's x written to out */
 void vm_shuffle_test(uint64_t seed, int32_t size, int32_t rounds, int32_t *out) {
     MT m;
     mt_seed(&m, seed);
