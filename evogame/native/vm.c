@@ -404,7 +404,11 @@ static State *state_alloc(Game *g, int main_state) {
  * is shared (a trial) or copied by the caller. */
 /* `dst` (an allocation of its own `bytes`) becomes a copy of `src`: everything but the
  * cards beyond each location's length (no location exists beyond the layout's keys) */
-static void state_copy(State *dst, const State *src) {
+static void state_copy_env(State *dst, const State *src, int with_env);
+static void state_copy(State *dst, const State *src) { state_copy_env(dst, src, 1); }
+
+/* state_copy, the bindings too or not (a trial's action runs on bindings of its own) */
+static inline __attribute__((always_inline)) void state_copy_env(State *dst, const State *src, int with_env) {
     Game *g = src->g;
     size_t bytes = dst->bytes;
     /* the fields, then only the frames and turn cycles in use: the stacks' unused room
@@ -416,7 +420,7 @@ static void state_copy(State *dst, const State *src) {
     memcpy(&dst->loclen, &src->loclen, sizeof(State) - offsetof(State, loclen));
     dst->bytes = bytes;
     state_wire(dst);
-    memcpy(dst->env, src->env, sizeof(V) * (size_t)g->nvars);
+    if (with_env) memcpy(dst->env, src->env, sizeof(V) * (size_t)g->nvars);
     /* storages up to this state's counts (`grow_storage` clears the rest when they grow):
      * the room left for storages named in play was half of a trial copy */
     memcpy(dst->ints, src->ints, sizeof(int64_t) * (size_t)in_range(src->nints, g->int_cap));
@@ -2789,14 +2793,30 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
     case OP_XENSURE: {
         Opts offered = {NULL, 0, 0};
         expand(st, env, n[2], &offered);
+        if (!offered.n) return;
+        /* The trials' bindings: the listed ones, with each option's binders set in turn.
+         * A trial's action and test write only binders of their own (each binder has a
+         * slot of its own, and an action reads a binder only inside it), so what one trial
+         * leaves there the next never reads: one copy serves them all (a copy per trial, of
+         * Red7's 60 bindings, was a fifth of its trials' cost) */
+        V *shared = env_copy(g, env);
         for (int32_t i = 0; i < offered.n; i++) {
             Option *o = &offered.v[i];
             /* the trial is garbage once tested: its memory (a whole state, most of it room)
              * is handed to the next trial, which then finds it in the cache rather than
              * streaming fresh memory (Red7 went through 10 MB of arena a game) */
             Mark mk = arena_mark(&g->arena);
-            State *trial = state_clone(st); /* State.trial: shares the chance stream */
-            V *e2 = opt_env(g, env, o);
+            V *e2 = shared;
+            if (o->cap)
+                for (int32_t j = 0; j < o->cap[0]; j++) e2[o->cap[1 + j]] = o->env[j];
+            else
+                e2 = env_copy(g, o->env);
+            /* State.trial: shares the chance stream; its bindings are e2 */
+            State *trial = amem(g, st->bytes);
+            trial->bytes = st->bytes;
+            state_copy_env(trial, st, 0);
+            trial->seen = NULL;
+            trial->env = e2;
             run(trial, e2, o->node, NULL);
             int ok = evi(trial, e2, n[1]) != 0;
             st->past4 += work4(trial) - work4(st);
