@@ -704,7 +704,9 @@ static Coll coll_copy(Game *g, Coll c) {
     return c;
 }
 
-static inline void bind(V *env, int32_t var, Coll c, int32_t j) {
+/* a binder's slot is checked where it is bound (an image is data: it may be corrupt) */
+static inline void bind(Game *g, V *env, int32_t var, Coll c, int32_t j) {
+    if (__builtin_expect((uint32_t)var >= (uint32_t)g->nvars, 0)) fail(g, "native: bad variable");
     if (c.is_ll)
         env[var] = vl(c.ll.v[j]);
     else
@@ -852,6 +854,45 @@ static int32_t attr_of(Game *g, int32_t at, int64_t card) {
 int64_t vm_op_counts[256];
 #endif
 
+/* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
+#define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
+
+/* (sum|max|min coll 'V value), for `ev` (checked 0: each child's offset checked as it is
+ * evaluated) and for the node's own evaluator (checked 1: `fn_choose` checked them once) */
+static inline __attribute__((always_inline)) int64_t aggint(State *st, V *env, const int32_t *n, int checked) {
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[2], n[5]);
+    int64_t acc = 0;
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[3], c, j);
+        int64_t v = checked ? EVK(st, env, n[4]) : evi(st, env, n[4]);
+        if (j == 0)
+            acc = v;
+        else if (n[1] == 0) {
+            if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
+        } else if (n[1] == 1)
+            acc = v > acc ? v : acc;
+        else
+            acc = v < acc ? v : acc;
+    }
+    st->past4 += 4 * (int64_t)c.n;
+    return c.n ? acc : 0;
+}
+
+/* (any|all coll 'V cond), likewise */
+static inline __attribute__((always_inline)) int64_t aggbool(State *st, V *env, const int32_t *n, int checked) {
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[2], n[6]);
+    if (n[5]) st->past4 += 4 * (c.n >> 2);
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[3], c, j);
+        int r = (checked ? EVK(st, env, n[4]) : evi(st, env, n[4])) != 0;
+        if (n[1] && r) return 1;
+        if (!n[1] && !r) return 0;
+    }
+    return n[1] ? 0 : 1;
+}
+
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
     int32_t *n = C(g, off);
@@ -908,16 +949,26 @@ static V ev(State *st, V *env, int32_t off) {
         return vl(l);
     }
     case OP_OTHP: {
+        int32_t cur = st->pc[st->npc - 1][0];
+        if (cur >= 0 && cur < g->nplayers && g->nplayers <= 64) { /* made once per seat (`vm_new`): lists are values */
+            L o = {g->nplayers - 1, g->othp + (size_t)cur * (size_t)g->nplayers};
+            return vl(o);
+        }
         L l = lnew(g, g->nplayers - 1);
-        int32_t k = 0, cur = st->pc[st->npc - 1][0];
+        int32_t k = 0;
         for (int32_t p = 0; p < g->nplayers; p++)
             if (p != cur && k < l.n) l.v[k++] = p;
         l.n = k;
         return vl(l);
     }
     case OP_OTHT: {
+        int32_t cur = st->tc[st->ntc - 1][0];
+        if (cur >= 0 && cur < g->nteams && g->nteams <= 64) {
+            L o = {g->nteams - 1, g->otht + (size_t)cur * (size_t)g->nteams};
+            return vl(o);
+        }
         L l = lnew(g, g->nteams);
-        int32_t k = 0, cur = st->tc[st->ntc - 1][0];
+        int32_t k = 0;
         for (int32_t t = 0; t < g->nteams; t++)
             if (t != cur) l.v[k++] = t;
         l.n = k;
@@ -943,7 +994,7 @@ static V ev(State *st, V *env, int32_t off) {
             LL out = llnew(g, c.n);
             int32_t k = 0;
             for (int32_t j = 0; j < c.n; j++) {
-                bind(env, n[2], c, j);
+                bind(g, env, n[2], c, j);
                 if (evi(st, env, n[3])) out.v[k++] = c.ll.v[j];
             }
             out.n = k;
@@ -952,7 +1003,7 @@ static V ev(State *st, V *env, int32_t off) {
         L out = lnew(g, c.n);
         int32_t k = 0;
         for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[2], c, j);
+            bind(g, env, n[2], c, j);
             if (evi(st, env, n[3])) out.v[k++] = c.l.v[j];
         }
         out.n = k;
@@ -1145,39 +1196,36 @@ static V ev(State *st, V *env, int32_t off) {
         int32_t at = (attr >= 0 && attr < g->nstr) ? g->str_attr[attr] : -1;
         int32_t tot = 0;
         for (int32_t i = 0; i < parts.n; i++) tot += parts.v[i].n;
-        int32_t *vals = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
-        int32_t *gv = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
-        int32_t *gc = amem(g, sizeof(int32_t) * (size_t)(tot + 1));
+        /* groups in order of first appearance, members in order: each card's group is found
+         * once (gi), then the groups are laid out one after another in one list's memory */
+        int32_t *scratch = amem(g, sizeof(int32_t) * (size_t)(3 * tot + 1));
+        int32_t *gi = scratch, *gv = scratch + tot, *gc = scratch + 2 * tot;
         int32_t ng = 0, k = 0;
         for (int32_t i = 0; i < parts.n; i++)
             for (int32_t j = 0; j < parts.v[i].n; j++) {
-                int32_t c = parts.v[i].v[j];
-                int32_t v = at < 0 ? 0 : attr_of(g, at, c);
-                vals[k++] = v;
-                int32_t m;
-                for (m = 0; m < ng; m++)
-                    if (gv[m] == v) break;
+                int32_t v = at < 0 ? 0 : attr_of(g, at, parts.v[i].v[j]);
+                int32_t m = 0;
+                while (m < ng && gv[m] != v) m++;
                 if (m == ng) {
                     gv[ng] = v;
                     gc[ng++] = 0;
                 }
                 gc[m]++;
+                gi[k++] = m;
             }
         st->past4 += 4 * (tot >> 3);
         LL out = llnew(g, ng);
-        for (int32_t m = 0; m < ng; m++) {
-            out.v[m] = lnew(g, gc[m]);
+        L all = lnew(g, tot);
+        for (int32_t m = 0, at0 = 0; m < ng; m++) {
+            out.v[m].v = all.v + at0;
             out.v[m].n = 0;
+            at0 += gc[m];
         }
         k = 0;
         for (int32_t i = 0; i < parts.n; i++)
             for (int32_t j = 0; j < parts.v[i].n; j++) {
-                int32_t v = vals[k++];
-                for (int32_t m = 0; m < ng; m++)
-                    if (gv[m] == v) {
-                        out.v[m].v[out.v[m].n++] = parts.v[i].v[j];
-                        break;
-                    }
+                L *grp = &out.v[gi[k++]];
+                grp->v[grp->n++] = parts.v[i].v[j];
             }
         return vll(out);
     }
@@ -1311,7 +1359,7 @@ static V ev(State *st, V *env, int32_t off) {
         Coll c = coll_of(st, env, n[1], n[4]);
         LL out = llnew(g, c.n);
         for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[2], c, j);
+            bind(g, env, n[2], c, j);
             out.v[j] = evl(st, env, n[3]);
         }
         return vll(out);
@@ -1412,24 +1460,8 @@ static V ev(State *st, V *env, int32_t off) {
         st->past4 += 1;
         return vi(card < 0 ? 0 : pm_score(g, pm, (int32_t)card));
     }
-    case OP_AGGINT: { /* kind coll var value is_ll */
-        Coll c = coll_of(st, env, n[2], n[5]);
-        int64_t acc = 0;
-        for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[3], c, j);
-            int64_t v = evi(st, env, n[4]);
-            if (j == 0)
-                acc = v;
-            else if (n[1] == 0) {
-                if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
-            } else if (n[1] == 1)
-                acc = v > acc ? v : acc;
-            else
-                acc = v < acc ? v : acc;
-        }
-        st->past4 += 4 * (int64_t)c.n;
-        return vi(c.n ? acc : 0);
-    }
+    case OP_AGGINT: /* kind coll var value is_ll */
+        return vi(aggint(st, env, n, 0));
     case OP_ATT: {
         int64_t c = evi(st, env, n[2]);
         return vi(attr_of(g, n[1], c));
@@ -1467,17 +1499,8 @@ static V ev(State *st, V *env, int32_t off) {
             return vi(a >= b);
         }
     }
-    case OP_AGGBOOL: { /* any coll var cond counted is_ll */
-        Coll c = coll_of(st, env, n[2], n[6]);
-        if (n[5]) st->past4 += 4 * (c.n >> 2);
-        for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[3], c, j);
-            int r = evi(st, env, n[4]) != 0;
-            if (n[1] && r) return vi(1);
-            if (!n[1] && !r) return vi(0);
-        }
-        return vi(n[1] ? 0 : 1);
-    }
+    case OP_AGGBOOL: /* any coll var cond counted is_ll */
+        return vi(aggbool(st, env, n, 0));
     case OP_SNAP:
         return vl(lcopy(g, evl(st, env, n[1])));
     case OP_COV: { /* a condition recording the value it took (coverage.CoverageCompiler) */
@@ -1497,9 +1520,6 @@ static V ev(State *st, V *env, int32_t off) {
 }
 
 /* ===================================================================== integer evaluators */
-
-/* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
-#define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
 FNQ int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - GCODE(st->g))).i; }
 
@@ -1725,37 +1745,8 @@ FNQ int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
     return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
 }
 
-FNQ int64_t fn_aggint(State *st, V *env, const int32_t *n) {
-    Game *g = st->g;
-    Coll c = coll_of(st, env, n[2], n[5]);
-    int64_t acc = 0;
-    for (int32_t j = 0; j < c.n; j++) {
-        bind(env, n[3], c, j);
-        int64_t v = EVK(st, env, n[4]);
-        if (j == 0)
-            acc = v;
-        else if (n[1] == 0) {
-            if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
-        } else if (n[1] == 1)
-            acc = v > acc ? v : acc;
-        else
-            acc = v < acc ? v : acc;
-    }
-    st->past4 += 4 * (int64_t)c.n;
-    return c.n ? acc : 0;
-}
-
-FNQ int64_t fn_aggbool(State *st, V *env, const int32_t *n) {
-    Coll c = coll_of(st, env, n[2], n[6]);
-    if (n[5]) st->past4 += 4 * (c.n >> 2);
-    for (int32_t j = 0; j < c.n; j++) {
-        bind(env, n[3], c, j);
-        int r = EVK(st, env, n[4]) != 0;
-        if (n[1] && r) return 1;
-        if (!n[1] && !r) return 0;
-    }
-    return n[1] ? 0 : 1;
-}
+FNQ int64_t fn_aggint(State *st, V *env, const int32_t *n) { return aggint(st, env, n, 1); }
+FNQ int64_t fn_aggbool(State *st, V *env, const int32_t *n) { return aggbool(st, env, n, 1); }
 
 FNQ int64_t fn_cov(State *st, V *env, const int32_t *n) {
     Game *g = st->g;
@@ -2186,13 +2177,13 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
             if (c.n) {
                 int32_t j = path_next(g, path);
                 if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
-                bind(env, n[2], c, j);
+                bind(g, env, n[2], c, j);
                 run(st, env, n[3], path);
             }
             return 1;
         }
         for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[2], c, j);
+            bind(g, env, n[2], c, j);
             run(st, env, n[3], path);
         }
         return 1;
@@ -2317,13 +2308,13 @@ FNQ int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var 
         if (c.n) {
             int32_t j = path_next(g, path);
             if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
-            bind(env, n[2], c, j);
+            bind(g, env, n[2], c, j);
             RUNK(st, env, n[3], path);
         }
         return 1;
     }
     for (int32_t j = 0; j < c.n; j++) {
-        bind(env, n[2], c, j);
+        bind(g, env, n[2], c, j);
         RUNK(st, env, n[3], path);
     }
     return 1;
@@ -2352,9 +2343,16 @@ static inline int set_pts(State *st, V *env, const int32_t *n, int32_t pm) {
  * interned by its description (as Python memoises scorers); a node remembers the map it
  * made last, so a description that did not change (the commonest case: a trick's
  * precedence set every trick) costs a comparison, not a hash and a search. */
-FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target nawards [ncond (k v)* pts]* */
-    (void)path;
-    Game *g = st->g;
+/* A (set ... points) node's description as a key with its constants in place, and where
+ * its other operands go (made once per node: `ptmpl_make`) */
+typedef struct PtsTmpl {
+    int32_t len, nd;
+    int32_t *key;  /* [len]: constants in place, 0 where an operand is evaluated */
+    int32_t *doff; /* [nd]: the evaluated operands, in order */
+    int32_t *dpos; /* [nd]: where each goes in the key; -1 - pos for a 64-bit award */
+} PtsTmpl;
+
+static PtsTmpl *ptmpl_make(Game *g, const int32_t *n, int32_t off) {
     int32_t na = n[2];
     int32_t p = 3, len = 1;
     for (int32_t a = 0; a < na; a++) {
@@ -2363,31 +2361,88 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target
         len += 1 + 2 * nc + 2;
         p += 1 + 2 * nc + 1;
     }
-    int32_t small[256];
-    int32_t *key = len <= 256 ? small : amem(g, sizeof(int32_t) * (size_t)len);
-    int32_t q = 0;
-    key[q++] = na;
+    PtsTmpl *t = calloc(1, sizeof(PtsTmpl));
+    if (t) {
+        t->key = calloc((size_t)len, sizeof(int32_t));
+        t->doff = calloc((size_t)len, sizeof(int32_t));
+        t->dpos = calloc((size_t)len, sizeof(int32_t));
+    }
+    if (!t || !t->key || !t->doff || !t->dpos) {
+        if (t) {
+            free(t->key);
+            free(t->doff);
+            free(t->dpos);
+        }
+        free(t);
+        fail(g, "native: out of memory");
+    }
+    int32_t q = 0, nd = 0;
+    int64_t v;
+    t->key[q++] = na;
     p = 3;
     for (int32_t a = 0; a < na; a++) {
         int32_t nc = n[p++];
-        key[q++] = nc;
-        for (int32_t c = 0; c < nc; c++) {
-            key[q++] = (int32_t)evc(st, env, n[p]);
-            key[q++] = (int32_t)evc(st, env, n[p + 1]);
-            p += 2;
+        t->key[q++] = nc;
+        for (int32_t i = 0; i < 2 * nc + 1; i++, p++) {
+            int wide = i == 2 * nc; /* the award's points: two words */
+            if (fold(g, n[p], &v, 0)) { /* constants have no effect and raise no error */
+                t->key[q] = (int32_t)(uint32_t)(uint64_t)v;
+                if (wide) t->key[q + 1] = (int32_t)(uint32_t)((uint64_t)v >> 32);
+            } else {
+                t->doff[nd] = n[p];
+                t->dpos[nd++] = wide ? -1 - q : q;
+            }
+            q += wide ? 2 : 1;
         }
-        int64_t v = evc(st, env, n[p++]);
-        key[q++] = (int32_t)(uint32_t)(uint64_t)v;
-        key[q++] = (int32_t)(uint32_t)((uint64_t)v >> 32);
     }
+    t->len = len;
+    t->nd = nd;
+    g->ptmpl[off] = t; /* complete: the game owns it (vm_free) */
+    return t;
+}
+
+/* (set (... points X) ((cond...) pts)*): the description, then the target. The point map is
+ * interned by its description (as Python memoises scorers); a node remembers the map it
+ * made last, and only the operands that are not constants are evaluated and compared with
+ * that map's (the commonest case, a trick's precedence set every trick with the led suit
+ * its one operand, cost 31 evaluations and a comparison of 52 words) */
+FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target nawards [ncond (k v)* pts]* */
+    (void)path;
+    Game *g = st->g;
     int32_t off = (int32_t)(n - GCODE(g));
+    PtsTmpl *t = g->ptmpl[off] ? g->ptmpl[off] : ptmpl_make(g, n, off);
+    int64_t small[64];
+    int64_t *vals = t->nd <= 64 ? small : amem(g, sizeof(int64_t) * (size_t)t->nd);
     int32_t pm = g->pm_memo[off];
-    if (pm < 0 || !pm_is(g, pm, key, len)) {
+    const int32_t *mk = pm >= 0 && g->pm[pm].keylen == t->len ? g->pm[pm].key : NULL;
+    for (int32_t d = 0; d < t->nd; d++) {
+        int64_t v = evi(st, env, t->doff[d]);
+        vals[d] = v;
+        if (!mk) continue;
+        int32_t q = t->dpos[d];
+        if (q >= 0 ? mk[q] != (int32_t)v
+                   : (mk[-1 - q] != (int32_t)(uint32_t)(uint64_t)v || mk[-q] != (int32_t)(uint32_t)((uint64_t)v >> 32)))
+            mk = NULL;
+    }
+    if (!mk) {
+        int32_t small_key[256];
+        int32_t *key = t->len <= 256 ? small_key : amem(g, sizeof(int32_t) * (size_t)t->len);
+        memcpy(key, t->key, sizeof(int32_t) * (size_t)t->len);
+        for (int32_t d = 0; d < t->nd; d++) {
+            int32_t q = t->dpos[d];
+            int64_t v = vals[d];
+            if (q >= 0) {
+                key[q] = (int32_t)v;
+            } else {
+                key[-1 - q] = (int32_t)(uint32_t)(uint64_t)v;
+                key[-q] = (int32_t)(uint32_t)((uint64_t)v >> 32);
+            }
+        }
         pm = -1;
         if (g->npm <= 16) /* a few maps (a trick's precedence by led suit): compared, not hashed */
             for (int32_t i = 0; i < g->npm && pm < 0; i++)
-                if (pm_is(g, i, key, len)) pm = i;
-        if (pm < 0) pm = pm_intern(g, key, len);
+                if (pm_is(g, i, key, t->len)) pm = i;
+        if (pm < 0) pm = pm_intern(g, key, t->len);
         g->pm_memo[off] = pm;
     }
     return set_pts(st, env, n, pm);
@@ -2661,7 +2716,7 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
             cont(ctx, st, env, acted, k->next);
             return;
         }
-        bind(env, n[2], k->members, k->j);
+        bind(g, env, n[2], k->members, k->j);
         K nk = *k;
         nk.j = k->j + 1;
         walk(ctx, st, env, acted, n[3], &nk);
@@ -2727,7 +2782,7 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
                     s = fork_trial(ctx, st);
                     e = env_copy(g, env);
                 }
-                bind(e, n[2], c, j);
+                bind(g, e, n[2], c, j);
                 path_push(g, ctx, j);
                 walk(ctx, s, e, acted, n[3], k);
                 ctx->npath--;
@@ -2800,7 +2855,7 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
         Coll c = coll_of(st, env, n[1], n[4]);
         st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
         for (int32_t j = 0; j < c.n; j++) {
-            bind(env, n[2], c, j);
+            bind(g, env, n[2], c, j);
             expand(st, env, n[3], out);
         }
         return;
@@ -3580,7 +3635,8 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     g->afn = malloc(sizeof(AFn) * (size_t)(g->codelen > 0 ? g->codelen : 1));
     g->kval = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(int64_t));
     g->pm_memo = malloc(sizeof(int32_t) * (size_t)(g->codelen > 0 ? g->codelen : 1));
-    if (!g->afn || !g->kval || !g->pm_memo) BAD("out of memory");
+    g->ptmpl = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(struct PtsTmpl *));
+    if (!g->afn || !g->kval || !g->pm_memo || !g->ptmpl) BAD("out of memory");
     for (int64_t i = 0; i < g->codelen; i++) {
         g->ifn[i] = fn_resolve;
         g->afn[i] = afn_resolve;
@@ -3629,9 +3685,19 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
         for (int32_t i = 0; i <= g->ndecks; i++) g->back_of_name[i] = -1;
     g->allp = malloc(sizeof(int32_t) * (size_t)g->nplayers);
     g->allt = malloc(sizeof(int32_t) * (size_t)g->nteams);
-    if (!g->loc_keys || !g->attr || !g->deck_of_card || !g->allp || !g->allt || !g->deck_off) BAD("out of memory");
+    /* the others of each seat, for up to 64 seats (more make theirs as they are asked) */
+    int32_t np = g->nplayers <= 64 ? g->nplayers : 0, nt = g->nteams <= 64 ? g->nteams : 0;
+    g->othp = malloc(sizeof(int32_t) * (size_t)(np * np + 1));
+    g->otht = malloc(sizeof(int32_t) * (size_t)(nt * nt + 1));
+    if (!g->loc_keys || !g->attr || !g->deck_of_card || !g->allp || !g->allt || !g->othp || !g->otht || !g->deck_off) BAD("out of memory");
     for (int32_t i = 0; i < g->nplayers; i++) g->allp[i] = i;
     for (int32_t i = 0; i < g->nteams; i++) g->allt[i] = i;
+    for (int32_t c = 0; c < np; c++)
+        for (int32_t i = 0, k = 0; i < np; i++)
+            if (i != c) g->othp[(size_t)c * (size_t)np + (size_t)k++] = i;
+    for (int32_t c = 0; c < nt; c++)
+        for (int32_t i = 0, k = 0; i < nt; i++)
+            if (i != c) g->otht[(size_t)c * (size_t)nt + (size_t)k++] = i;
     g->arena_limit = (int64_t)512 << 20;
     g->ncov = img[H_NCOV];
     g->cov = calloc((size_t)(g->ncov + 1), 1);
@@ -3672,11 +3738,22 @@ void vm_free(Game *g) {
     free(g->created);
     free(g->allp);
     free(g->allt);
+    free(g->othp);
+    free(g->otht);
     free(g->main_seen.cells);
     free(g->ifn);
     free(g->afn);
     free(g->kval);
     free(g->pm_memo);
+    if (g->ptmpl)
+        for (int64_t i = 0; i < g->codelen; i++)
+            if (g->ptmpl[i]) {
+                free(g->ptmpl[i]->key);
+                free(g->ptmpl[i]->doff);
+                free(g->ptmpl[i]->dpos);
+                free(g->ptmpl[i]);
+            }
+    free(g->ptmpl);
     free(g);
 }
 

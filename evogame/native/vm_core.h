@@ -142,6 +142,7 @@ typedef struct Game {
     AFn *afn; /* [codelen]: per node offset, its action function (`run`) */
     int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
     int32_t *pm_memo; /* [codelen]: the point map a (set ... points) node made last, -1 none */
+    struct PtsTmpl **ptmpl; /* [codelen]: a (set ... points) node's description (vm.c `ptmpl_make`) */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;
@@ -176,6 +177,7 @@ typedef struct Game {
     int32_t err_kind; /* 1 capped, 2 error */
     const int32_t *varkind; /* per variable: 0 scalar, 1 list, 2 list of lists */
     int32_t *allp, *allt;   /* 0..nplayers-1, 0..nteams-1 */
+    int32_t *othp, *otht;   /* per seat (team) c at c * nplayers (nteams): the others, in order */
     Seen main_seen; /* the played game's cycle record */
     int32_t ncov;
     uint8_t *cov; /* per condition: 1 false seen, 2 true seen (coverage images) */
