@@ -35,6 +35,11 @@ T2_ANODES(T2_DECL_A)
 #define T2_ENT_A(off, fn) [off] = A##off,
 static const IFn T2_IFN[T2_CODELEN] = {T2_INODES(T2_ENT_I)};
 static const AFn T2_AFN[T2_CODELEN] = {T2_ANODES(T2_ENT_A)};
+/* list-valued nodes with a function of their own (T2_LNODES: `lfn_choose`) */
+#define T2_DECL_L(off, fn) static V L##off(State *st, V *env, const int32_t *n);
+T2_LNODES(T2_DECL_L)
+#define T2_ENT_L(off, fn) [off] = L##off,
+static const LFn T2_LFN[T2_CODELEN] = {T2_LNODES(T2_ENT_L)};
 /* a child at a constant offset with a function of its own is called directly */
 #define IFN_AT(st, off) (T2_IFN[(off)] ? T2_IFN[(off)] : (st)->g->ifn[(off)])
 #define AFN_AT(st, off) (T2_AFN[(off)] ? T2_AFN[(off)] : (st)->g->afn[(off)])
@@ -625,16 +630,28 @@ static int32_t chk_slot(State *st, int64_t s);
 static inline L evl(State *st, V *env, int32_t off) {
     Game *g = st->g;
     const int32_t *n = C(g, off);
+#ifdef EVOGAME_TIER2
+    if (T2_LFN[off]) return T2_LFN[off](st, env, n).l; /* a constant offset: a direct call */
+#endif
     if (n[0] == OP_LOCCARDS) {
         int32_t s = chk_slot(st, evi(st, env, n[1]));
         L l = {st->loclen[s], st->cards + (size_t)s * (size_t)g->card_cap};
         return l;
     }
     if (n[0] == OP_VAR) return env[n[1]].l;
+    if (n[0] == OP_ALLP) { /* the players of every (all player 'P ...): not worth ev's switch */
+        L l = {g->nplayers, g->allp};
+        return l;
+    }
     return ev(st, env, off).l;
 }
 
-static inline LL evll(State *st, V *env, int32_t off) { return ev(st, env, off).ll; }
+static inline LL evll(State *st, V *env, int32_t off) {
+#ifdef EVOGAME_TIER2
+    if (off > 0 && off < T2_CODELEN && T2_LFN[off]) return T2_LFN[off](st, env, T2_IMG + off).ll;
+#endif
+    return ev(st, env, off).ll;
+}
 
 static int64_t pymod(int64_t x, int64_t n) {
     int64_t r = x % n;
@@ -857,6 +874,33 @@ int64_t vm_op_counts[256];
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
 #define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
+/* (op a b) for arith's opcode n[1]: + - * / % ^ */
+static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, int64_t a, int64_t b) {
+    int64_t r;
+    switch (op) {
+    case 0:
+        if (__builtin_add_overflow(a, b, &r)) fail(g, "native: integer overflow");
+        return r;
+    case 1:
+        if (__builtin_sub_overflow(a, b, &r)) fail(g, "native: integer overflow");
+        return r;
+    case 2:
+        return mul_ok(g, a, b);
+    case 3: /* truncates toward zero (C#); x // 0 = 0 */
+        if (!b || (a == INT64_MIN && b == -1)) return b ? a : 0;
+        return a / b;
+    case 4:
+        if (!b || b == -1) return 0;
+        return a % b;
+    default: {
+        if (b < 0 || b > 64) fail(g, "(^ %lld %lld): the exponent must be in 0..64", (long long)a, (long long)b);
+        int64_t p = 1;
+        for (int64_t i = 0; i < b; i++) p = mul_ok(g, p, a);
+        return p;
+    }
+    }
+}
+
 /* (sum|max|min coll 'V value), for `ev` (checked 0: each child's offset checked as it is
  * evaluated) and for the node's own evaluator (checked 1: `fn_choose` checked them once) */
 static inline __attribute__((always_inline)) int64_t aggint(State *st, V *env, const int32_t *n, int checked) {
@@ -893,9 +937,86 @@ static inline __attribute__((always_inline)) int64_t aggbool(State *st, V *env, 
     return n[1] ? 0 : 1;
 }
 
+/* (partition attr parts...) and (partition attr sets): the groups of cards by attr's value */
+static inline __attribute__((always_inline)) V partition_of(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    int32_t attr = (int32_t)evi(st, env, n[1]);
+    LL parts;
+    if (n[0] == OP_PARTITION) {
+        parts = llnew(g, n[2]);
+        for (int32_t i = 0; i < n[2]; i++) parts.v[i] = evl(st, env, n[3 + i]);
+    } else {
+        parts = evll(st, env, n[2]);
+    }
+    int32_t at = (attr >= 0 && attr < g->nstr) ? g->str_attr[attr] : -1;
+    int32_t tot = 0;
+    for (int32_t i = 0; i < parts.n; i++) tot += parts.v[i].n;
+    /* groups in order of first appearance, members in order: each card's group is found
+     * once (gi), then the groups are laid out one after another in one list's memory */
+    int32_t *scratch = amem(g, sizeof(int32_t) * (size_t)(3 * tot + 1));
+    int32_t *gi = scratch, *gv = scratch + tot, *gc = scratch + 2 * tot;
+    int32_t ng = 0, k = 0;
+    for (int32_t i = 0; i < parts.n; i++)
+        for (int32_t j = 0; j < parts.v[i].n; j++) {
+            int32_t v = at < 0 ? 0 : attr_of(g, at, parts.v[i].v[j]);
+            int32_t m = 0;
+            while (m < ng && gv[m] != v) m++;
+            if (m == ng) {
+                gv[ng] = v;
+                gc[ng++] = 0;
+            }
+            gc[m]++;
+            gi[k++] = m;
+        }
+    st->past4 += 4 * (tot >> 3);
+    LL out = llnew(g, ng);
+    L all = lnew(g, tot);
+    for (int32_t m = 0, at0 = 0; m < ng; m++) {
+        out.v[m].v = all.v + at0;
+        out.v[m].n = 0;
+        at0 += gc[m];
+    }
+    k = 0;
+    for (int32_t i = 0; i < parts.n; i++)
+        for (int32_t j = 0; j < parts.v[i].n; j++) {
+            L *grp = &out.v[gi[k++]];
+            grp->v[grp->n++] = parts.v[i].v[j];
+        }
+    return vll(out);
+}
+
+/* (filter coll 'V cond), for `ev` (checked 0) and for the node's own function in the
+ * compiled tier (checked 1: `lfn_choose` checked the condition's offset once) */
+static inline __attribute__((always_inline)) V filter_of(State *st, V *env, const int32_t *n, int checked) {
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[1], n[5]);
+    if (n[4]) st->past4 += 4 * (c.n >> 2);
+    if (c.is_ll) {
+        LL out = llnew(g, c.n);
+        int32_t k = 0;
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(g, env, n[2], c, j);
+            if (checked ? EVK(st, env, n[3]) : evi(st, env, n[3])) out.v[k++] = c.ll.v[j];
+        }
+        out.n = k;
+        return vll(out);
+    }
+    L out = lnew(g, c.n);
+    int32_t k = 0;
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[2], c, j);
+        if (checked ? EVK(st, env, n[3]) : evi(st, env, n[3])) out.v[k++] = c.l.v[j];
+    }
+    out.n = k;
+    return vl(out);
+}
+
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
     int32_t *n = C(g, off);
+#ifdef EVOGAME_TIER2
+    if (T2_LFN[off]) return T2_LFN[off](st, env, n);
+#endif
 #ifdef EVOGAME_PROFILE
     vm_op_counts[n[0] & 255]++;
 #endif
@@ -987,28 +1108,9 @@ static V ev(State *st, V *env, int32_t off) {
         L l = {n[1], &n[2]};
         return vl(l);
     }
-    case OP_FILTER: { /* coll var cond counted is_ll */
-        Coll c = coll_of(st, env, n[1], n[5]);
-        if (n[4]) st->past4 += 4 * (c.n >> 2);
-        if (c.is_ll) {
-            LL out = llnew(g, c.n);
-            int32_t k = 0;
-            for (int32_t j = 0; j < c.n; j++) {
-                bind(g, env, n[2], c, j);
-                if (evi(st, env, n[3])) out.v[k++] = c.ll.v[j];
-            }
-            out.n = k;
-            return vll(out);
-        }
-        L out = lnew(g, c.n);
-        int32_t k = 0;
-        for (int32_t j = 0; j < c.n; j++) {
-            bind(g, env, n[2], c, j);
-            if (evi(st, env, n[3])) out.v[k++] = c.l.v[j];
-        }
-        out.n = k;
-        return vl(out);
-    }
+    case OP_FILTER: /* coll var cond counted is_ll */
+        g->lseen[off] = 1;
+        return filter_of(st, env, n, 0);
     case OP_LOC:
         return vi(n[1]);
     case OP_LOCP: {
@@ -1184,51 +1286,9 @@ static V ev(State *st, V *env, int32_t off) {
         return vll(out);
     }
     case OP_PARTITION:
-    case OP_PARTALL: { /* attr n parts... | attr sets */
-        int32_t attr = (int32_t)evi(st, env, n[1]);
-        LL parts;
-        if (n[0] == OP_PARTITION) {
-            parts = llnew(g, n[2]);
-            for (int32_t i = 0; i < n[2]; i++) parts.v[i] = evl(st, env, n[3 + i]);
-        } else {
-            parts = evll(st, env, n[2]);
-        }
-        int32_t at = (attr >= 0 && attr < g->nstr) ? g->str_attr[attr] : -1;
-        int32_t tot = 0;
-        for (int32_t i = 0; i < parts.n; i++) tot += parts.v[i].n;
-        /* groups in order of first appearance, members in order: each card's group is found
-         * once (gi), then the groups are laid out one after another in one list's memory */
-        int32_t *scratch = amem(g, sizeof(int32_t) * (size_t)(3 * tot + 1));
-        int32_t *gi = scratch, *gv = scratch + tot, *gc = scratch + 2 * tot;
-        int32_t ng = 0, k = 0;
-        for (int32_t i = 0; i < parts.n; i++)
-            for (int32_t j = 0; j < parts.v[i].n; j++) {
-                int32_t v = at < 0 ? 0 : attr_of(g, at, parts.v[i].v[j]);
-                int32_t m = 0;
-                while (m < ng && gv[m] != v) m++;
-                if (m == ng) {
-                    gv[ng] = v;
-                    gc[ng++] = 0;
-                }
-                gc[m]++;
-                gi[k++] = m;
-            }
-        st->past4 += 4 * (tot >> 3);
-        LL out = llnew(g, ng);
-        L all = lnew(g, tot);
-        for (int32_t m = 0, at0 = 0; m < ng; m++) {
-            out.v[m].v = all.v + at0;
-            out.v[m].n = 0;
-            at0 += gc[m];
-        }
-        k = 0;
-        for (int32_t i = 0; i < parts.n; i++)
-            for (int32_t j = 0; j < parts.v[i].n; j++) {
-                L *grp = &out.v[gi[k++]];
-                grp->v[grp->n++] = parts.v[i].v[j];
-            }
-        return vll(out);
-    }
+    case OP_PARTALL: /* attr n parts... | attr sets */
+        g->lseen[off] = 1;
+        return partition_of(st, env, n);
     case OP_SUBSETS: {
         L cards = evl(st, env, n[1]);
         int32_t m = cards.n;
@@ -1401,29 +1461,8 @@ static V ev(State *st, V *env, int32_t off) {
     case OP_SIZELL:
         return vi(evll(st, env, n[1]).n);
     case OP_ARITH: {
-        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]), r;
-        switch (n[1]) {
-        case 0:
-            if (__builtin_add_overflow(a, b, &r)) fail(g, "native: integer overflow");
-            return vi(r);
-        case 1:
-            if (__builtin_sub_overflow(a, b, &r)) fail(g, "native: integer overflow");
-            return vi(r);
-        case 2:
-            return vi(mul_ok(g, a, b));
-        case 3: /* truncates toward zero (C#); x // 0 = 0 */
-            if (!b || (a == INT64_MIN && b == -1)) return vi(b ? a : 0);
-            return vi(a / b);
-        case 4:
-            if (!b || b == -1) return vi(0);
-            return vi(a % b);
-        default: {
-            if (b < 0 || b > 64) fail(g, "(^ %lld %lld): the exponent must be in 0..64", (long long)a, (long long)b);
-            int64_t p = 1;
-            for (int64_t i = 0; i < b; i++) p = mul_ok(g, p, a);
-            return vi(p);
-        }
-        }
+        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]);
+        return vi(arith(g, n[1], a, b));
     }
     case OP_TRI: {
         int64_t k = evi(st, env, n[1]);
@@ -1648,6 +1687,15 @@ FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) {
     int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
     return mul_ok(st->g, a, b);
 }
+
+/* / % ^ (fn_add, fn_sub, fn_mul have the others) */
+FNQ int64_t fn_arith(State *st, V *env, const int32_t *n) {
+    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
+    return arith(st->g, n[1], a, b);
+}
+
+/* (size X) of a list of lists */
+FNQ int64_t fn_sizell(State *st, V *env, const int32_t *n) { return evll(st, env, n[1]).n; }
 
 FNQ int64_t fn_and(State *st, V *env, const int32_t *n) {
     UNROLL for (int32_t i = 0; i < n[1]; i++)
@@ -1887,7 +1935,7 @@ static IFn fn_choose(Game *g, const int32_t *n) {
     }
     case OP_ARITH:
         if (!ok_off(g, n[2]) || !ok_off(g, n[3])) return fn_ev;
-        return n[1] == 0 ? fn_add : n[1] == 1 ? fn_sub : n[1] == 2 ? fn_mul : fn_ev;
+        return n[1] == 0 ? fn_add : n[1] == 1 ? fn_sub : n[1] == 2 ? fn_mul : fn_arith;
     case OP_AND:
     case OP_OR:
         if (n[1] < 0) return fn_ev;
@@ -1902,6 +1950,8 @@ static IFn fn_choose(Game *g, const int32_t *n) {
         if (c[0] != OP_LOCCARDS || !ok_off(g, c[1])) return fn_size;
         return is_static_loc(g, c[1]) ? fn_size_loc : fn_size_cards;
     }
+    case OP_SIZELL:
+        return ok_off(g, n[1]) ? fn_sizell : fn_ev;
     case OP_ATT: {
         if (!ok_off(g, n[2]) || n[1] < 0 || n[1] >= g->nattrs) return fn_ev;
         const int32_t *c = code + n[2];
@@ -2343,6 +2393,7 @@ static inline int set_pts(State *st, V *env, const int32_t *n, int32_t pm) {
  * interned by its description (as Python memoises scorers); a node remembers the map it
  * made last, so a description that did not change (the commonest case: a trick's
  * precedence set every trick) costs a comparison, not a hash and a search. */
+#define PTS_SEEN 8
 /* A (set ... points) node's description as a key with its constants in place, and where
  * its other operands go (made once per node: `ptmpl_make`) */
 typedef struct PtsTmpl {
@@ -2350,6 +2401,11 @@ typedef struct PtsTmpl {
     int32_t *key;  /* [len]: constants in place, 0 where an operand is evaluated */
     int32_t *doff; /* [nd]: the evaluated operands, in order */
     int32_t *dpos; /* [nd]: where each goes in the key; -1 - pos for a 64-bit award */
+    /* the maps this node made last (up to PTS_SEEN, with up to PTS_SEEN operands), by
+     * their operands' values: a trick's precedence has one map per led suit */
+    int32_t nseen, next;
+    int32_t seen_pm[PTS_SEEN];
+    int64_t seen_vals[PTS_SEEN * PTS_SEEN];
 } PtsTmpl;
 
 static PtsTmpl *ptmpl_make(Game *g, const int32_t *n, int32_t off) {
@@ -2413,18 +2469,21 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target
     PtsTmpl *t = g->ptmpl[off] ? g->ptmpl[off] : ptmpl_make(g, n, off);
     int64_t small[64];
     int64_t *vals = t->nd <= 64 ? small : amem(g, sizeof(int64_t) * (size_t)t->nd);
-    int32_t pm = g->pm_memo[off];
-    const int32_t *mk = pm >= 0 && g->pm[pm].keylen == t->len ? g->pm[pm].key : NULL;
     for (int32_t d = 0; d < t->nd; d++) {
         int64_t v = evi(st, env, t->doff[d]);
-        vals[d] = v;
-        if (!mk) continue;
-        int32_t q = t->dpos[d];
-        if (q >= 0 ? mk[q] != (int32_t)v
-                   : (mk[-1 - q] != (int32_t)(uint32_t)(uint64_t)v || mk[-q] != (int32_t)(uint32_t)((uint64_t)v >> 32)))
-            mk = NULL;
+        /* as the key holds it: a condition's operand as 32 bits */
+        vals[d] = t->dpos[d] >= 0 ? (int64_t)(int32_t)v : v;
     }
-    if (!mk) {
+    int32_t pm = -1;
+    int cacheable = t->nd <= PTS_SEEN;
+    if (cacheable)
+        for (int32_t i = 0; i < t->nseen && pm < 0; i++) {
+            const int64_t *sv = &t->seen_vals[i * PTS_SEEN];
+            int32_t d = 0;
+            while (d < t->nd && sv[d] == vals[d]) d++;
+            if (d == t->nd) pm = t->seen_pm[i];
+        }
+    if (pm < 0) {
         int32_t small_key[256];
         int32_t *key = t->len <= 256 ? small_key : amem(g, sizeof(int32_t) * (size_t)t->len);
         memcpy(key, t->key, sizeof(int32_t) * (size_t)t->len);
@@ -2443,8 +2502,13 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target
             for (int32_t i = 0; i < g->npm && pm < 0; i++)
                 if (pm_is(g, i, key, t->len)) pm = i;
         if (pm < 0) pm = pm_intern(g, key, t->len);
-        g->pm_memo[off] = pm;
+        if (cacheable) {
+            int32_t i = t->nseen < PTS_SEEN ? t->nseen++ : t->next++ % PTS_SEEN;
+            t->seen_pm[i] = pm;
+            memcpy(&t->seen_vals[i * PTS_SEEN], vals, sizeof(int64_t) * (size_t)t->nd);
+        }
     }
+    g->pm_memo[off] = pm;
     return set_pts(st, env, n, pm);
 }
 
@@ -2531,6 +2595,8 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     X(fn_add) \
     X(fn_sub) \
     X(fn_mul) \
+    X(fn_arith) \
+    X(fn_sizell) \
     X(fn_and) \
     X(fn_or) \
     X(fn_not) \
@@ -2601,7 +2667,25 @@ static const char *fn_name(void *f) {
     return NULL;
 }
 
+/* ---- list-valued nodes with a function of their own in the compiled tier ---- */
+FNQ V lfn_filter(State *st, V *env, const int32_t *n) { return filter_of(st, env, n, 1); }
+FNQ V lfn_partition(State *st, V *env, const int32_t *n) { return partition_of(st, env, n); }
+
+/* the function of a list-valued node the VM reached (`ev` marks them: Game.lseen), or NULL */
+static LFn lfn_choose(Game *g, const int32_t *n) {
+    if (n[0] == OP_FILTER && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars) return lfn_filter;
+    if (n[0] == OP_PARTITION || n[0] == OP_PARTALL) return lfn_partition;
+    return NULL;
+}
+
+static const char *lfn_name(LFn f) {
+    return f == lfn_filter ? "lfn_filter" : f == lfn_partition ? "lfn_partition" : NULL;
+}
+
 #ifdef EVOGAME_TIER2
+#define T2_DEF_L(off, fn) \
+    static V L##off(State *st, V *env, const int32_t *n) { (void)n; return fn(st, env, T2_IMG + off); }
+T2_LNODES(T2_DEF_L)
 #define T2_DEF_I(off, fn) \
     static int64_t N##off(State *st, V *env, const int32_t *n) { (void)n; return fn(st, env, T2_IMG + off); }
 #define T2_DEF_A(off, fn) \
@@ -3595,6 +3679,12 @@ int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
         }
         k += snprintf(AT, "\n");
     }
+    k += snprintf(AT, "#define T2_LNODES(X)");
+    for (int64_t off = 1; off < g->codelen; off++) {
+        const char *name = g->lseen[off] ? lfn_name(lfn_choose(g, GCODE(g) + off)) : NULL;
+        if (name) k += snprintf(AT, " X(%lld, %s)", (long long)off, name);
+    }
+    k += snprintf(AT, "\n");
 #undef AT
     return k < cap ? k : -1;
 }
@@ -3636,7 +3726,8 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     g->kval = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(int64_t));
     g->pm_memo = malloc(sizeof(int32_t) * (size_t)(g->codelen > 0 ? g->codelen : 1));
     g->ptmpl = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(struct PtsTmpl *));
-    if (!g->afn || !g->kval || !g->pm_memo || !g->ptmpl) BAD("out of memory");
+    g->lseen = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), 1);
+    if (!g->afn || !g->kval || !g->pm_memo || !g->ptmpl || !g->lseen) BAD("out of memory");
     for (int64_t i = 0; i < g->codelen; i++) {
         g->ifn[i] = fn_resolve;
         g->afn[i] = afn_resolve;
@@ -3711,8 +3802,11 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
 #define T2_CHK_A(off, fn) \
     if (afn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn); \
     g->afn[off] = A##off;
+#define T2_CHK_L(off, fn) \
+    if (lfn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn);
     T2_INODES(T2_CHK_I)
     T2_ANODES(T2_CHK_A)
+    T2_LNODES(T2_CHK_L)
 #endif
     return g;
 #undef BAD
@@ -3754,6 +3848,7 @@ void vm_free(Game *g) {
                 free(g->ptmpl[i]);
             }
     free(g->ptmpl);
+    free(g->lseen);
     free(g);
 }
 
