@@ -699,6 +699,8 @@ class Lowerer:
         if ty is Ty.STRSTO:
             return self.str_value(n)
         f = self.expr(n)
+        if isinstance(n, A.Filter):
+            return f  # a filter's list is made afresh (vm.c `filter_of`): nothing changes it
         if ty is Ty.CARDS:
             return self.emit("SNAP", f)
         if ty is Ty.CARDSETS:

@@ -942,7 +942,12 @@ static inline __attribute__((always_inline)) V partition_of(State *st, V *env, c
     Game *g = st->g;
     int32_t attr = (int32_t)evi(st, env, n[1]);
     LL parts;
-    if (n[0] == OP_PARTITION) {
+    L one;
+    if (n[0] == OP_PARTITION && n[2] == 1) { /* the commonest: one collection */
+        one = evl(st, env, n[3]);
+        parts.n = 1;
+        parts.v = &one;
+    } else if (n[0] == OP_PARTITION) {
         parts = llnew(g, n[2]);
         for (int32_t i = 0; i < n[2]; i++) parts.v[i] = evl(st, env, n[3 + i]);
     } else {
@@ -1011,12 +1016,23 @@ static inline __attribute__((always_inline)) V filter_of(State *st, V *env, cons
     return vl(out);
 }
 
+static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const int32_t *n, int32_t off);
+
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
-    int32_t *n = C(g, off);
+    const int32_t *n = C(g, off);
 #ifdef EVOGAME_TIER2
     if (T2_LFN[off]) return T2_LFN[off](st, env, n);
 #endif
+    g->lseen[off] = 1; /* for the compiled tier's list (`lfn_choose`) */
+    return ev_at(st, env, n, off);
+}
+
+/* the node n (at offset off): `ev`'s body, inlined where the node is a constant (the compiled
+ * tier's own functions: `fn_ev`, `lfn_ev`), so that the compiler keeps only its case */
+static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const int32_t *n, int32_t off) {
+    Game *g = st->g;
+    (void)off;
 #ifdef EVOGAME_PROFILE
     vm_op_counts[n[0] & 255]++;
 #endif
@@ -1109,7 +1125,6 @@ static V ev(State *st, V *env, int32_t off) {
         return vl(l);
     }
     case OP_FILTER: /* coll var cond counted is_ll */
-        g->lseen[off] = 1;
         return filter_of(st, env, n, 0);
     case OP_LOC:
         return vi(n[1]);
@@ -1287,7 +1302,6 @@ static V ev(State *st, V *env, int32_t off) {
     }
     case OP_PARTITION:
     case OP_PARTALL: /* attr n parts... | attr sets */
-        g->lseen[off] = 1;
         return partition_of(st, env, n);
     case OP_SUBSETS: {
         L cards = evl(st, env, n[1]);
@@ -1560,7 +1574,11 @@ static V ev(State *st, V *env, int32_t off) {
 
 /* ===================================================================== integer evaluators */
 
+#ifdef EVOGAME_TIER2 /* the node's own case of ev, compiled for it */
+FNQ int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev_at(st, env, n, (int32_t)(n - T2_IMG)).i; }
+#else
 FNQ int64_t fn_ev(State *st, V *env, const int32_t *n) { return ev(st, env, (int32_t)(n - GCODE(st->g))).i; }
+#endif
 
 FNQ int64_t fn_k1(State *st, V *env, const int32_t *n) {
     (void)st;
@@ -2669,18 +2687,15 @@ static const char *fn_name(void *f) {
 
 /* ---- list-valued nodes with a function of their own in the compiled tier ---- */
 FNQ V lfn_filter(State *st, V *env, const int32_t *n) { return filter_of(st, env, n, 1); }
-FNQ V lfn_partition(State *st, V *env, const int32_t *n) { return partition_of(st, env, n); }
+FNQ V lfn_ev(State *st, V *env, const int32_t *n) { return ev_at(st, env, n, (int32_t)(n - GCODE(st->g))); }
 
 /* the function of a list-valued node the VM reached (`ev` marks them: Game.lseen), or NULL */
 static LFn lfn_choose(Game *g, const int32_t *n) {
     if (n[0] == OP_FILTER && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars) return lfn_filter;
-    if (n[0] == OP_PARTITION || n[0] == OP_PARTALL) return lfn_partition;
-    return NULL;
+    return lfn_ev; /* any other node `ev` reached: its own case */
 }
 
-static const char *lfn_name(LFn f) {
-    return f == lfn_filter ? "lfn_filter" : f == lfn_partition ? "lfn_partition" : NULL;
-}
+static const char *lfn_name(LFn f) { return f == lfn_filter ? "lfn_filter" : f == lfn_ev ? "lfn_ev" : NULL; }
 
 #ifdef EVOGAME_TIER2
 #define T2_DEF_L(off, fn) \
