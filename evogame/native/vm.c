@@ -627,7 +627,7 @@ static inline int64_t evi(State *st, V *env, int32_t off) {
 
 static int32_t chk_slot(State *st, int64_t s);
 
-static inline L evl(State *st, V *env, int32_t off) {
+static inline __attribute__((always_inline)) L evl(State *st, V *env, int32_t off) {
     Game *g = st->g;
     const int32_t *n = C(g, off);
 #ifdef EVOGAME_TIER2
