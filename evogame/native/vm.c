@@ -996,24 +996,22 @@ static inline __attribute__((always_inline)) V filter_of(State *st, V *env, cons
     Game *g = st->g;
     Coll c = coll_of(st, env, n[1], n[5]);
     if (n[4]) st->past4 += 4 * (c.n >> 2);
-    if (c.is_ll) {
-        LL out = llnew(g, c.n);
-        int32_t k = 0;
-        for (int32_t j = 0; j < c.n; j++) {
-            bind(g, env, n[2], c, j);
-            if (checked ? EVK(st, env, n[3]) : evi(st, env, n[3])) out.v[k++] = c.ll.v[j];
-        }
-        out.n = k;
-        return vll(out);
-    }
-    L out = lnew(g, c.n);
+    /* one loop for both kinds (is_ll is a constant where the node is) */
+    V out = c.is_ll ? vll(llnew(g, c.n)) : vl(lnew(g, c.n));
     int32_t k = 0;
     for (int32_t j = 0; j < c.n; j++) {
         bind(g, env, n[2], c, j);
-        if (checked ? EVK(st, env, n[3]) : evi(st, env, n[3])) out.v[k++] = c.l.v[j];
+        if (!(checked ? EVK(st, env, n[3]) : evi(st, env, n[3]))) continue;
+        if (c.is_ll)
+            out.ll.v[k++] = c.ll.v[j];
+        else
+            out.l.v[k++] = c.l.v[j];
     }
-    out.n = k;
-    return vl(out);
+    if (c.is_ll)
+        out.ll.n = k;
+    else
+        out.l.n = k;
+    return out;
 }
 
 static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const int32_t *n, int32_t off);
