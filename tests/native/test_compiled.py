@@ -47,6 +47,19 @@ def test_random_games_are_the_vms_record_for_record(name):
     _same(vm.play(ds, ps, None, continuous=True), fast.play(ds, ps, None, continuous=True))
 
 
+def test_a_trick_game_with_list_nodes_is_the_vms_record_for_record():
+    # Agram4: its filters are compiled nodes (T2_LNODES), and its precedence point map,
+    # set every trick from the led suit, is found again by that suit (`afn_initpts`)
+    require_shared()
+    ast = parse_file(CARDSTOCK_GAMES / "Agram4.rcy")
+    vm = NativeGame.from_ast(ast)
+    fast = compiled.compile_game(NativeGame.from_ast(ast), warm_games=20)
+    assert "lfn_filter" in compiled.prefix(NativeGame.from_ast(ast), warm_games=5)
+    ds = [deal_seed(7, i) for i in range(300)]
+    ps = [play_seed(7, i) for i in range(300)]
+    _same(vm.play(ds, ps, None), fast.play(ds, ps, None))
+
+
 def test_a_pipmc_seat_searches_as_in_the_vm():
     require_shared()
     ast = parse_file(CARDSTOCK_GAMES / "Agram3.rcy")
@@ -74,6 +87,19 @@ def test_a_prefix_that_names_another_evaluator_is_refused(solitaire):
     _, rest = text.split("#define T2_INODES(X) X(", 1)
     off, fn = rest.split(")", 1)[0].split(", ")
     other = "fn_game" if fn != "fn_game" else "fn_pcur"
+    bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
+    lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
+    with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
+        NativeGame(vm.image, lib)
+
+
+def test_a_list_node_named_with_another_function_is_refused():
+    vm = NativeGame.from_ast(parse_file(SEEDS / "red7.rcy"))
+    text = compiled.prefix(vm, warm_games=5)
+    # a filter listed as ev's general case, or any node as a filter
+    _, rest = text.split("#define T2_LNODES(X) X(", 1)
+    off, fn = rest.split(")", 1)[0].split(", ")
+    other = "lfn_ev" if fn == "lfn_filter" else "lfn_filter"
     bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
     lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
     with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
