@@ -8,7 +8,7 @@ function of its own, the compiler folds its operands, and a child at a constant 
 called directly and often inlined. The rules are the VM's, line for line (the same source),
 so records are the same; the VM refuses a prefix that does not match its image.
 
-A compile costs about 1.5-3 s of one core (cached by the prefix's hash, in the VM's cache),
+A compile costs about 3-6 s of one core (cached by the prefix's hash, in the VM's cache),
 which pays back only over many thousands of play-outs: evolution's candidates stay on the
 VM, and `NativeGame.compiled` is asked for where a game is played at length (`evogame play
 --backend compiled`, the speed benchmark).

@@ -18,10 +18,11 @@
 /* ---- the compiled tier (evogame/native/compiled.py) ----
  * Compiled, this file is the VM. Compiled with EVOGAME_TIER2 and a generated prefix (one
  * game's code section as T2_IMG, and the evaluator `fn_choose`/`afn_choose` picked for
- * each node the VM reached, as T2_INODES/T2_ANODES), it is that game's specialised
- * engine: each listed node gets a function of its own (N<off>, A<off>) that calls its
- * evaluator with a constant node, inlined (FNQ), so the C compiler folds the node's
- * operands and turns every child call with a constant offset into a direct call. Nodes
+ * each node the VM reached, as T2_INODES/T2_ANODES, and the nodes `ev` reached, as
+ * T2_LNODES), it is that game's specialised engine: each listed node gets a function of
+ * its own (N<off>, A<off>, L<off>) that calls its evaluator with a constant node, inlined
+ * (FNQ), so the C compiler folds the node's operands and turns every child call with a
+ * constant offset into a direct call. Nodes
  * not listed run through the tables as in the VM; `vm_new` checks that the VM would pick
  * the same evaluator for every listed node, so a stale prefix is refused, never run. */
 #ifdef EVOGAME_TIER2
@@ -405,8 +406,6 @@ static State *state_alloc(Game *g, int main_state) {
     return st;
 }
 
-/* State.clone: everything but the cards beyond each location's length; the chance stream
- * is shared (a trial) or copied by the caller. */
 /* memcpy of a few bytes (a multiple of 4), inline: a trial copies a dozen small pieces,
  * and each call of the library's memcpy cost more than its bytes did (Red7: 6% of its
  * time in memmove). The empty asm keeps the compiler from making the loop a memcpy call. */
@@ -427,11 +426,8 @@ static inline __attribute__((always_inline)) void copy_small(void *restrict d, c
 }
 
 /* `dst` (an allocation of its own `bytes`) becomes a copy of `src`: everything but the
- * cards beyond each location's length (no location exists beyond the layout's keys) */
-static void state_copy_env(State *dst, const State *src, int with_env);
-static void state_copy(State *dst, const State *src) { state_copy_env(dst, src, 1); }
-
-/* state_copy, the bindings too or not (a trial's action runs on bindings of its own) */
+ * cards beyond each location's length (no location exists beyond the layout's keys), and
+ * the bindings only `with_env` (a trial's action runs on bindings of its own) */
 static inline __attribute__((always_inline)) void state_copy_env(State *dst, const State *src, int with_env) {
     Game *g = src->g;
     size_t bytes = dst->bytes;
@@ -457,14 +453,19 @@ static inline __attribute__((always_inline)) void state_copy_env(State *dst, con
         if (src->loclen[s]) copy_small(LOCV(dst, s), LOCV(src, s), sizeof(int32_t) * (size_t)src->loclen[s]);
 }
 
-/* State.clone: the chance stream is shared (a trial) or copied by the caller */
-static State *state_clone(State *src) {
+static void state_copy(State *dst, const State *src) { state_copy_env(dst, src, 1); }
+
+/* State.clone (with_env: its bindings too): the chance stream is shared (a trial) or
+ * copied by the caller */
+static inline __attribute__((always_inline)) State *state_clone_env(State *src, int with_env) {
     State *c = amem(src->g, src->bytes);
     c->bytes = src->bytes;
-    state_copy(c, src);
+    state_copy_env(c, src, with_env);
     c->seen = NULL;
     return c;
 }
+
+static State *state_clone(State *src) { return state_clone_env(src, 1); }
 
 /* State.assign (ensure keeps a trial): become `src`, keeping this state's cycle record */
 static void state_assign(State *dst, State *src) {
@@ -874,6 +875,9 @@ int64_t vm_op_counts[256];
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
 #define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
+/* (other player) and (other team) are made once per seat in `vm_new` up to this many seats */
+#define OTHERS_MAX 64
+
 /* (op a b) for arith's opcode n[1]: + - * / % ^ */
 static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, int64_t a, int64_t b) {
     int64_t r;
@@ -1085,7 +1089,7 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
     }
     case OP_OTHP: {
         int32_t cur = st->pc[st->npc - 1][0];
-        if (cur >= 0 && cur < g->nplayers && g->nplayers <= 64) { /* made once per seat (`vm_new`): lists are values */
+        if (cur >= 0 && cur < g->nplayers && g->nplayers <= OTHERS_MAX) { /* made once per seat (`vm_new`): lists are values */
             L o = {g->nplayers - 1, g->othp + (size_t)cur * (size_t)g->nplayers};
             return vl(o);
         }
@@ -1098,7 +1102,7 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
     }
     case OP_OTHT: {
         int32_t cur = st->tc[st->ntc - 1][0];
-        if (cur >= 0 && cur < g->nteams && g->nteams <= 64) {
+        if (cur >= 0 && cur < g->nteams && g->nteams <= OTHERS_MAX) {
             L o = {g->nteams - 1, g->otht + (size_t)cur * (size_t)g->nteams};
             return vl(o);
         }
@@ -1687,28 +1691,16 @@ static const IFn CMPK_STR_FN[6] = {fn_cmpk_str_eq, fn_cmpk_str_ne, fn_cmpk_str_l
 static const IFn CMP_FN[6] = {fn_cmp_eq, fn_cmp_ne, fn_cmp_lt, fn_cmp_gt, fn_cmp_le, fn_cmp_ge};
 static const IFn CMPK_FN[6] = {fn_cmpk_eq, fn_cmpk_ne, fn_cmpk_lt, fn_cmpk_gt, fn_cmpk_le, fn_cmpk_ge};
 
-FNQ int64_t fn_add(State *st, V *env, const int32_t *n) {
-    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
-    if (__builtin_add_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
-    return r;
-}
-
-FNQ int64_t fn_sub(State *st, V *env, const int32_t *n) {
-    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]), r;
-    if (__builtin_sub_overflow(a, b, &r)) fail(st->g, "native: integer overflow");
-    return r;
-}
-
-FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) {
+/* (op a b): one evaluator per operator, so the VM's table picks the operation once */
+static inline __attribute__((always_inline)) int64_t arith_node(State *st, V *env, const int32_t *n, int32_t op) {
     int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
-    return mul_ok(st->g, a, b);
+    return arith(st->g, op, a, b);
 }
-
-/* / % ^ (fn_add, fn_sub, fn_mul have the others) */
-FNQ int64_t fn_arith(State *st, V *env, const int32_t *n) {
-    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
-    return arith(st->g, n[1], a, b);
-}
+FNQ int64_t fn_add(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 0); }
+FNQ int64_t fn_sub(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 1); }
+FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 2); }
+/* / % ^ */
+FNQ int64_t fn_arith(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, n[1]); }
 
 /* (size X) of a list of lists */
 FNQ int64_t fn_sizell(State *st, V *env, const int32_t *n) { return evll(st, env, n[1]).n; }
@@ -2390,13 +2382,6 @@ static inline int pm_is(Game *g, int32_t pm, const int32_t *key, int32_t len) {
     return g->pm[pm].keylen == len && !memcmp(g->pm[pm].key, key, sizeof(int32_t) * (size_t)len);
 }
 
-/* evi, with a literal read in place (the descriptions of point maps are mostly literals) */
-static inline int64_t evc(State *st, V *env, int32_t off) {
-    const int32_t *c = C(st->g, off);
-    if (c[0] == OP_INT || c[0] == OP_STR) return c[1];
-    return evi(st, env, off);
-}
-
 /* the (set ... points) node n's target, evaluated after its description, gets map pm */
 static inline int set_pts(State *st, V *env, const int32_t *n, int32_t pm) {
     int64_t s = evi(st, env, n[1]);
@@ -2405,10 +2390,6 @@ static inline int set_pts(State *st, V *env, const int32_t *n, int32_t pm) {
     return 1;
 }
 
-/* (set (... points X) ((cond...) pts)*): the description, then the target. The point map is
- * interned by its description (as Python memoises scorers); a node remembers the map it
- * made last, so a description that did not change (the commonest case: a trick's
- * precedence set every trick) costs a comparison, not a hash and a search. */
 #define PTS_SEEN 8
 /* A (set ... points) node's description as a key with its constants in place, and where
  * its other operands go (made once per node: `ptmpl_make`) */
@@ -2425,11 +2406,13 @@ typedef struct PtsTmpl {
 } PtsTmpl;
 
 static PtsTmpl *ptmpl_make(Game *g, const int32_t *n, int32_t off) {
-    int32_t na = n[2];
+    int64_t room_ = g->codelen - off; /* the description is read within the code */
+    int32_t na = room_ > 2 ? n[2] : -1;
+    if (na < 0) fail(g, "native: bad point map");
     int32_t p = 3, len = 1;
     for (int32_t a = 0; a < na; a++) {
-        int32_t nc = n[p];
-        if (nc < 0 || nc > 100000) fail(g, "native: bad point map");
+        int32_t nc = p < room_ ? n[p] : -1;
+        if (nc < 0 || nc > 100000 || p + 2 * (int64_t)nc + 2 > room_) fail(g, "native: bad point map");
         len += 1 + 2 * nc + 2;
         p += 1 + 2 * nc + 1;
     }
@@ -2474,10 +2457,10 @@ static PtsTmpl *ptmpl_make(Game *g, const int32_t *n, int32_t off) {
 }
 
 /* (set (... points X) ((cond...) pts)*): the description, then the target. The point map is
- * interned by its description (as Python memoises scorers); a node remembers the map it
- * made last, and only the operands that are not constants are evaluated and compared with
- * that map's (the commonest case, a trick's precedence set every trick with the led suit
- * its one operand, cost 31 evaluations and a comparison of 52 words) */
+ * interned by its description (as Python memoises scorers). Only the operands that are not
+ * constants are evaluated, and a node finds the maps it made before by their values (the
+ * commonest case, a trick's precedence set every trick with the led suit its one operand,
+ * cost 31 evaluations and a comparison of 52 words); a new description is interned. */
 FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target nawards [ncond (k v)* pts]* */
     (void)path;
     Game *g = st->g;
@@ -2513,7 +2496,6 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path) { /* target
                 key[-q] = (int32_t)(uint32_t)((uint64_t)v >> 32);
             }
         }
-        pm = -1;
         if (g->npm <= 16) /* a few maps (a trick's precedence by led suit): compared, not hashed */
             for (int32_t i = 0; i < g->npm && pm < 0; i++)
                 if (pm_is(g, i, key, t->len)) pm = i;
@@ -2687,7 +2669,7 @@ static const char *fn_name(void *f) {
 FNQ V lfn_filter(State *st, V *env, const int32_t *n) { return filter_of(st, env, n, 1); }
 FNQ V lfn_ev(State *st, V *env, const int32_t *n) { return ev_at(st, env, n, (int32_t)(n - GCODE(st->g))); }
 
-/* the function of a list-valued node the VM reached (`ev` marks them: Game.lseen), or NULL */
+/* the function in the compiled tier of a node `ev` reached (it marks them: Game.lseen) */
 static LFn lfn_choose(Game *g, const int32_t *n) {
     if (n[0] == OP_FILTER && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars) return lfn_filter;
     return lfn_ev; /* any other node `ev` reached: its own case */
@@ -2738,11 +2720,13 @@ static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t
 
 /* An option's bindings, whole: `base` (the bindings of the state it was listed on, or of
  * a copy of it) with the slots it keeps set to its values */
-static V *opt_env(Game *g, const V *base, const Option *o) {
-    if (!o->cap) return env_copy(g, o->env);
-    V *e = env_copy(g, base);
+static inline V *opt_bind(V *e, const Option *o) {
     for (int32_t j = 0; j < o->cap[0]; j++) e[o->cap[1 + j]] = o->env[j];
     return e;
+}
+
+static V *opt_env(Game *g, const V *base, const Option *o) {
+    return o->cap ? opt_bind(env_copy(g, base), o) : env_copy(g, o->env);
 }
 
 /* --- the general walker (options.Walker): branches on trial copies, continuation passing */
@@ -2977,16 +2961,8 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
              * is handed to the next trial, which then finds it in the cache rather than
              * streaming fresh memory (Red7 went through 10 MB of arena a game) */
             Mark mk = arena_mark(&g->arena);
-            V *e2 = shared;
-            if (o->cap)
-                for (int32_t j = 0; j < o->cap[0]; j++) e2[o->cap[1 + j]] = o->env[j];
-            else
-                e2 = env_copy(g, o->env);
-            /* State.trial: shares the chance stream; its bindings are e2 */
-            State *trial = amem(g, st->bytes);
-            trial->bytes = st->bytes;
-            state_copy_env(trial, st, 0);
-            trial->seen = NULL;
+            V *e2 = o->cap ? opt_bind(shared, o) : env_copy(g, o->env);
+            State *trial = state_clone_env(st, 0); /* State.trial: shares the chance stream */
             trial->env = e2;
             run(trial, e2, o->node, NULL);
             int ok = evi(trial, e2, n[1]) != 0;
@@ -3677,8 +3653,8 @@ static void check_deadline(Game *g) {
 void vm_free(Game *g);
 
 /* The compiled tier's prefix for this game: the evaluator picked so far for each node, as
- * the X-macro lists T2_INODES and T2_ANODES (evogame/native/compiled.py). Returns the
- * text's length, or -1 when `cap` is too small. */
+ * the X-macro lists T2_INODES and T2_ANODES, and the nodes `ev` reached, as T2_LNODES
+ * (evogame/native/compiled.py). Returns the text's length, or -1 when `cap` is too small. */
 int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
     int64_t k = 0;
     /* past the buffer, only count: snprintf(NULL, 0, ...) writes nothing */
@@ -3789,8 +3765,8 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
         for (int32_t i = 0; i <= g->ndecks; i++) g->back_of_name[i] = -1;
     g->allp = malloc(sizeof(int32_t) * (size_t)g->nplayers);
     g->allt = malloc(sizeof(int32_t) * (size_t)g->nteams);
-    /* the others of each seat, for up to 64 seats (more make theirs as they are asked) */
-    int32_t np = g->nplayers <= 64 ? g->nplayers : 0, nt = g->nteams <= 64 ? g->nteams : 0;
+    /* the others of each seat, for up to OTHERS_MAX seats (more make theirs as asked) */
+    int32_t np = g->nplayers <= OTHERS_MAX ? g->nplayers : 0, nt = g->nteams <= OTHERS_MAX ? g->nteams : 0;
     g->othp = malloc(sizeof(int32_t) * (size_t)(np * np + 1));
     g->otht = malloc(sizeof(int32_t) * (size_t)(nt * nt + 1));
     if (!g->loc_keys || !g->attr || !g->deck_of_card || !g->allp || !g->allt || !g->othp || !g->otht || !g->deck_off) BAD("out of memory");

@@ -133,7 +133,7 @@ typedef int64_t (*IFn)(struct State *st, V *env, const int32_t *n);
 /* an action node's function, likewise (vm.c `afn_choose`) */
 struct Path;
 typedef int (*AFn)(struct State *st, V *env, const int32_t *n, struct Path *path);
-/* a list-valued node's own function, in the compiled tier (vm.c `lfn_choose`) */
+/* the own function, in the compiled tier, of a node `ev` reached (vm.c `lfn_choose`) */
 typedef V (*LFn)(struct State *st, V *env, const int32_t *n);
 
 typedef struct Game {
@@ -145,7 +145,7 @@ typedef struct Game {
     int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
     int32_t *pm_memo; /* [codelen]: the point map a (set ... points) node made last, -1 none */
     struct PtsTmpl **ptmpl; /* [codelen]: a (set ... points) node's description (vm.c `ptmpl_make`) */
-    uint8_t *lseen;         /* [codelen]: 1 for a list-valued node `ev` evaluated (vm.c `lfn_choose`) */
+    uint8_t *lseen;         /* [codelen]: 1 for a node `ev` evaluated (vm.c `lfn_choose`) */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;
