@@ -622,6 +622,10 @@ static inline int32_t *C(Game *g, int32_t off) {
  * three or four. Static slots are checked once, when the shape is chosen. */
 static inline int64_t evi(State *st, V *env, int32_t off) {
     Game *g = st->g;
+#ifdef EVOGAME_TIER2
+    /* a constant offset with a function of its own: a direct call */
+    if (__builtin_constant_p(off) && off > 0 && off < T2_CODELEN && T2_IFN[off]) return T2_IFN[off](st, env, T2_IMG + off);
+#endif
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
     return g->ifn[off](st, env, GCODE(g) + off);
 }
@@ -1026,7 +1030,7 @@ static V ev(State *st, V *env, int32_t off) {
 #ifdef EVOGAME_TIER2
     if (T2_LFN[off]) return T2_LFN[off](st, env, n);
 #endif
-    g->lseen[off] = 1; /* for the compiled tier's list (`lfn_choose`) */
+    g->lseen[off] |= LSEEN_L; /* for the compiled tier's list (`lfn_choose`) */
     return ev_at(st, env, n, off);
 }
 
@@ -2107,6 +2111,9 @@ FNQ int afn_initpts(State *st, V *env, const int32_t *n, Path *path);
 /* Run an action (see `run_switch`) through the game's table of action functions, as `evi` */
 static inline int run(State *st, V *env, int32_t off, Path *path) {
     Game *g = st->g;
+#ifdef EVOGAME_TIER2
+    if (__builtin_constant_p(off) && off > 0 && off < T2_CODELEN && T2_AFN[off]) return T2_AFN[off](st, env, T2_IMG + off, path);
+#endif
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
     return g->afn[off](st, env, GCODE(g) + off, path);
 }
@@ -2696,6 +2703,15 @@ typedef struct {
     int32_t n, cap;
 } Opts;
 
+#ifdef EVOGAME_TIER2
+/* the item nodes `expand` reached (T2_XNODES), each with a function of its own */
+typedef void (*XFn)(State *st, V *env, Opts *out);
+#define T2_DECL_X(off, fn) static void X##off(State *st, V *env, Opts *out);
+T2_XNODES(T2_DECL_X)
+#define T2_ENT_X(off, fn) [off] = X##off,
+static const XFn T2_XFN[T2_CODELEN] = {T2_XNODES(T2_ENT_X)};
+#endif
+
 static void opt_push(Game *g, Opts *o, int32_t kind, int32_t node, const int32_t *path, int32_t npath, const int32_t *cap, V *env) {
     if (o->n >= o->cap) {
         int32_t nc = o->cap ? 2 * o->cap : 16;
@@ -2925,29 +2941,45 @@ static void walk_item(State *st, V *env, int32_t item, int chance, Opts *out) {
 
 /* --- items decided before their first action (ActionCompiler.expand) */
 
-static void expand(State *st, V *env, int32_t off, Opts *out) {
+static void expand(State *st, V *env, int32_t off, Opts *out);
+
+/* an item node's options: in the compiled tier, a node with a function of its own, at a
+ * constant offset, is a direct call */
+static inline __attribute__((always_inline)) void expand_child(State *st, V *env, int32_t off, Opts *out) {
+#ifdef EVOGAME_TIER2
+    if (off > 0 && off < T2_CODELEN && T2_XFN[off]) {
+        T2_XFN[off](st, env, out);
+        return;
+    }
+#endif
+    expand(st, env, off, out);
+}
+
+/* expand's body for the node n at off: inlined into `expand`, and in the compiled tier
+ * into each item node's own function (X<off>), where n is constant, the switch folds to
+ * its one case and each child's function is called directly */
+static inline __attribute__((always_inline)) void expand_at(State *st, V *env, const int32_t *n, Opts *out) {
     Game *g = st->g;
-    int32_t *n = C(g, off);
     switch (n[0]) {
     case OP_XGUARD:
-        if (evi(st, env, n[1])) expand(st, env, n[2], out);
+        if (evi(st, env, n[1])) expand_child(st, env, n[2], out);
         return;
     case OP_XANY: { /* coll var body is_ll */
         Coll c = coll_of(st, env, n[1], n[4]);
         st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
         for (int32_t j = 0; j < c.n; j++) {
             bind(g, env, n[2], c, j);
-            expand(st, env, n[3], out);
+            expand_child(st, env, n[3], out);
         }
         return;
     }
     case OP_XLET:
         env[n[2]] = ev(st, env, n[1]);
-        expand(st, env, n[3], out);
+        expand_child(st, env, n[3], out);
         return;
     case OP_XENSURE: {
         Opts offered = {NULL, 0, 0};
-        expand(st, env, n[2], &offered);
+        expand_child(st, env, n[2], &offered);
         if (!offered.n) return;
         /* The trials' bindings: the listed ones, with each option's binders set in turn.
          * A trial's action and test write only binders of their own (each binder has a
@@ -2994,15 +3026,42 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
     }
 }
 
-static void list_choice(State *st, V *env, int32_t off, Opts *out) {
+
+static void expand(State *st, V *env, int32_t off, Opts *out) {
     Game *g = st->g;
-    int32_t *n = C(g, off);
+    const int32_t *n = C(g, off);
+    g->lseen[off] |= LSEEN_X; /* for the compiled tier's list of item nodes */
+    expand_at(st, env, n, out);
+}
+
+static inline __attribute__((always_inline)) void list_choice_at(State *st, V *env, const int32_t *n, Opts *out);
+#ifdef EVOGAME_TIER2
+#define T2_DEF_X(off, fn) \
+    static void X##off(State *st, V *env, Opts *out) { fn##_at(st, env, T2_IMG + off, out); }
+T2_XNODES(T2_DEF_X)
+#endif
+
+static inline __attribute__((always_inline)) void list_choice_at(State *st, V *env, const int32_t *n, Opts *out) {
     int32_t ni = n[1];
-    for (int32_t i = 0; i < ni; i++) expand(st, env, n[2 + i], out);
+    UNROLL for (int32_t i = 0; i < ni; i++) expand_child(st, env, n[2 + i], out);
     if (!out->n) { /* (otherwise ...) items are offered only when nothing else is */
         int32_t nf = n[2 + ni];
-        for (int32_t i = 0; i < nf; i++) expand(st, env, n[3 + ni + i], out);
+        UNROLL for (int32_t i = 0; i < nf; i++) expand_child(st, env, n[3 + ni + i], out);
     }
+}
+
+/* a choice's options: its items', in order */
+static void list_choice(State *st, V *env, int32_t off, Opts *out) {
+#ifdef EVOGAME_TIER2
+    if (off > 0 && off < T2_CODELEN && T2_XFN[off]) { /* each item's function called directly */
+        T2_XFN[off](st, env, out);
+        return;
+    }
+#endif
+    Game *g = st->g;
+    const int32_t *n = C(g, off);
+    g->lseen[off] |= LSEEN_X;
+    list_choice_at(st, env, n, out);
 }
 
 /* ===================================================================== the stage loop */
@@ -3670,9 +3729,12 @@ int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
     }
     k += snprintf(AT, "#define T2_LNODES(X)");
     for (int64_t off = 1; off < g->codelen; off++) {
-        const char *name = g->lseen[off] ? lfn_name(lfn_choose(g, GCODE(g) + off)) : NULL;
+        const char *name = (g->lseen[off] & LSEEN_L) ? lfn_name(lfn_choose(g, GCODE(g) + off)) : NULL;
         if (name) k += snprintf(AT, " X(%lld, %s)", (long long)off, name);
     }
+    k += snprintf(AT, "\n#define T2_XNODES(X)");
+    for (int64_t off = 1; off < g->codelen; off++)
+        if (g->lseen[off] & LSEEN_X) k += snprintf(AT, " X(%lld, %s)", (long long)off, GCODE(g)[off] == OP_CHOICE ? "list_choice" : "expand");
     k += snprintf(AT, "\n");
 #undef AT
     return k < cap ? k : -1;
@@ -3796,6 +3858,9 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
     T2_INODES(T2_CHK_I)
     T2_ANODES(T2_CHK_A)
     T2_LNODES(T2_CHK_L)
+#define T2_CHK_X(off, fn) \
+    if ((T2_IMG[off] == OP_CHOICE) != (strcmp(#fn, "list_choice") == 0)) BAD("compiled node " #off " is not " #fn);
+    T2_XNODES(T2_CHK_X)
 #endif
     return g;
 #undef BAD

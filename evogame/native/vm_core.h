@@ -57,6 +57,8 @@ typedef struct {
 
 #define MAXFRAMES 64
 #define MAXCYC 64
+#define LSEEN_L 1 /* Game.lseen: a node `ev` evaluated */
+#define LSEEN_X 2 /* Game.lseen: an item node `expand` listed */
 
 struct Game;
 /* a cycle record: the hashes of positions seen since the last chance event or real
@@ -145,7 +147,7 @@ typedef struct Game {
     int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
     int32_t *pm_memo; /* [codelen]: the point map a (set ... points) node made last, -1 none */
     struct PtsTmpl **ptmpl; /* [codelen]: a (set ... points) node's description (vm.c `ptmpl_make`) */
-    uint8_t *lseen;         /* [codelen]: 1 for a node `ev` evaluated (vm.c `lfn_choose`) */
+    uint8_t *lseen;         /* [codelen]: LSEEN_L for a node `ev` evaluated (vm.c `lfn_choose`), LSEEN_X for one `expand` listed */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;

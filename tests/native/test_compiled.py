@@ -48,8 +48,9 @@ def test_random_games_are_the_vms_record_for_record(name):
 
 
 def test_a_trick_game_with_list_nodes_is_the_vms_record_for_record():
-    # Agram4: its filters are compiled nodes (T2_LNODES), and its precedence point map,
-    # set every trick from the led suit, is found again by that suit (`afn_initpts`)
+    # Agram4: its filters are compiled nodes (T2_LNODES), its choice and items too
+    # (T2_XNODES), and its precedence point map, set every trick from the led suit, is
+    # found again by that suit (`afn_initpts`)
     require_shared()
     ast = parse_file(CARDSTOCK_GAMES / "Agram4.rcy")
     vm = NativeGame.from_ast(ast)
@@ -100,6 +101,21 @@ def test_a_list_node_named_with_another_function_is_refused():
     _, rest = text.split("#define T2_LNODES(X) X(", 1)
     off, fn = rest.split(")", 1)[0].split(", ")
     other = "lfn_ev" if fn == "lfn_filter" else "lfn_filter"
+    bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
+    lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
+    with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
+        NativeGame(vm.image, lib)
+
+
+def test_an_item_node_named_with_another_function_is_refused():
+    vm = NativeGame.from_ast(parse_file(SEEDS / "red7.rcy"))
+    text = compiled.prefix(vm, warm_games=5)
+    # every choice and the items it lists have functions of their own (T2_XNODES)
+    line = text.split("#define T2_XNODES(X)", 1)[1].split("\n", 1)[0]
+    assert "list_choice)" in line and "expand)" in line
+    # a choice listed as an item, or an item as a choice
+    off, fn = line.split("X(", 2)[1].split(")", 1)[0].split(", ")
+    other = "expand" if fn == "list_choice" else "list_choice"
     bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
     lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
     with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
