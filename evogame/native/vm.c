@@ -1022,7 +1022,43 @@ static inline __attribute__((always_inline)) V filter_of(State *st, V *env, cons
     return out;
 }
 
+/* node off is (cardatt A 'V), 'V the binding var (offsets checked by `filter_att_shape`) */
+static inline int att_of_var(const int32_t *code, int32_t off, int32_t var) {
+    const int32_t *a = code + off;
+    return a[0] == OP_ATT && code[a[2]] == OP_VAR && code[a[2] + 1] == var;
+}
+
+/* (filter cards 'V (OP (cardatt A 'V) X)), or (OP X (cardatt A 'V)), where X does not read
+ * 'V (`filter_att_shape`): X is evaluated once, then each card's attribute is compared with
+ * it. The cards are not bound to 'V in turn: 'V is read only inside the condition. X is
+ * evaluated only when there is a card, where the condition would first have been. */
+static inline __attribute__((always_inline)) V filter_att_of(State *st, V *env, const int32_t *n) {
+    Game *g = st->g;
+    const int32_t *code = GCODE(g), *cmp = code + n[3];
+    L c = evl(st, env, n[1]);
+    if (n[4]) st->past4 += 4 * (c.n >> 2);
+    L out = lnew(g, c.n);
+    int32_t k = 0;
+    if (c.n) {
+        int left = att_of_var(code, cmp[2], n[2]); /* which side is the card's attribute */
+        const int32_t *att = code + cmp[left ? 2 : 3];
+        int64_t x = evi(st, env, cmp[left ? 3 : 2]);
+        const int32_t *row = g->attr + (size_t)att[1] * (size_t)g->card_cap;
+        int32_t op = cmp[1];
+        for (int32_t j = 0; j < c.n; j++) {
+            int32_t card = c.v[j];
+            int64_t a = card >= 0 && card < g->ncards ? row[card] : 0, l = left ? a : x, r = left ? x : a;
+            int keep = op == 0 ? l == r : op == 1 ? l != r : op == 2 ? l < r : op == 3 ? l > r : op == 4 ? l <= r : l >= r;
+            out.v[k] = card; /* kept or not, without a branch: a card's suit is a coin toss */
+            k += keep;
+        }
+    }
+    out.n = k;
+    return vl(out);
+}
+
 static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const int32_t *n, int32_t off);
+static int filter_att_shape(Game *g, const int32_t *n);
 
 static V ev(State *st, V *env, int32_t off) {
     Game *g = st->g;
@@ -1131,6 +1167,8 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         return vl(l);
     }
     case OP_FILTER: /* coll var cond counted is_ll */
+        if (!(g->lseen[off] & LSEEN_FCHK)) g->lseen[off] |= LSEEN_FCHK | (filter_att_shape(g, n) ? LSEEN_FATT : 0);
+        if (g->lseen[off] & LSEEN_FATT) return filter_att_of(st, env, n);
         return filter_of(st, env, n, 0);
     case OP_LOC:
         return vi(n[1]);
@@ -1993,6 +2031,39 @@ static IFn fn_choose(Game *g, const int32_t *n) {
     }
 }
 
+/* node off is the same for every card a filter binds to `var` in turn: it does not read
+ * `var`, draws nothing and charges no work (constants, storages, the current player,
+ * locations and their top or bottom cards, attributes of these, other bindings) */
+static int invariant_of(Game *g, int32_t off, int32_t var, int depth) {
+    if (!ok_off(g, off) || depth > 8) return 0;
+    const int32_t *n = GCODE(g) + off;
+    IFn f = fn_choose(g, n);
+    if (f == fn_k1 || f == fn_k2 || f == fn_kval || f == fn_game || f == fn_pcur || f == fn_rdint_sto || f == fn_rdstr_sto ||
+        f == fn_pick_top_sloc || f == fn_pick_bottom_sloc)
+        return 1;
+    if (f == fn_var) return n[1] != var;
+    if (f == fn_att || f == fn_att_var) return invariant_of(g, n[2], var, depth + 1);
+    if (f == fn_locp) return invariant_of(g, n[1], var, depth + 1);
+    if (f == fn_pick_top_loc || f == fn_pick_bottom_loc) return invariant_of(g, GCODE(g)[n[3] + 1], var, depth + 1);
+    return 0;
+}
+
+/* a filter of cards whose condition compares the card's attribute with something that does
+ * not change from card to card (`filter_att_of`) */
+static int filter_att_shape(Game *g, const int32_t *n) {
+    int32_t var = n[2];
+    if (n[0] != OP_FILTER || n[5] || var < 0 || var >= g->nvars || !ok_off(g, n[1]) || !ok_off(g, n[3])) return 0;
+    const int32_t *code = GCODE(g), *cmp = code + n[3];
+    if (cmp[0] != OP_CMP || cmp[1] < 0 || cmp[1] > 5 || !ok_off(g, cmp[2]) || !ok_off(g, cmp[3])) return 0;
+    for (int left = 1; left >= 0; left--) {
+        const int32_t *att = code + cmp[left ? 2 : 3];
+        if (att[0] != OP_ATT || !ok_off(g, att[2]) || !ok_off(g, att[2] + 1) || !att_of_var(code, cmp[left ? 2 : 3], var)) continue;
+        /* the side `filter_att_of` takes: the left one, when both are */
+        return att[1] >= 0 && att[1] < g->nattrs && invariant_of(g, cmp[left ? 3 : 2], var, 0);
+    }
+    return 0;
+}
+
 /* every table entry starts here: choose the node's evaluator, keep it, and run it */
 static int64_t fn_resolve(State *st, V *env, const int32_t *n) {
     Game *g = st->g;
@@ -2674,15 +2745,19 @@ static const char *fn_name(void *f) {
 
 /* ---- list-valued nodes with a function of their own in the compiled tier ---- */
 FNQ V lfn_filter(State *st, V *env, const int32_t *n) { return filter_of(st, env, n, 1); }
+FNQ V lfn_filter_att(State *st, V *env, const int32_t *n) { return filter_att_of(st, env, n); }
 FNQ V lfn_ev(State *st, V *env, const int32_t *n) { return ev_at(st, env, n, (int32_t)(n - GCODE(st->g))); }
 
 /* the function in the compiled tier of a node `ev` reached (it marks them: Game.lseen) */
 static LFn lfn_choose(Game *g, const int32_t *n) {
+    if (filter_att_shape(g, n)) return lfn_filter_att;
     if (n[0] == OP_FILTER && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars) return lfn_filter;
     return lfn_ev; /* any other node `ev` reached: its own case */
 }
 
-static const char *lfn_name(LFn f) { return f == lfn_filter ? "lfn_filter" : f == lfn_ev ? "lfn_ev" : NULL; }
+static const char *lfn_name(LFn f) {
+    return f == lfn_filter ? "lfn_filter" : f == lfn_filter_att ? "lfn_filter_att" : f == lfn_ev ? "lfn_ev" : NULL;
+}
 
 #ifdef EVOGAME_TIER2
 #define T2_DEF_L(off, fn) \

@@ -59,6 +59,8 @@ typedef struct {
 #define MAXCYC 64
 #define LSEEN_L 1 /* Game.lseen: a node `ev` evaluated */
 #define LSEEN_X 2 /* Game.lseen: an item node `expand` listed */
+#define LSEEN_FCHK 4 /* Game.lseen: a filter whose shape was looked at */
+#define LSEEN_FATT 8 /* Game.lseen: ... and is an attribute filter (vm.c `filter_att_shape`) */
 
 struct Game;
 /* a cycle record: the hashes of positions seen since the last chance event or real
