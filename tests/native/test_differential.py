@@ -97,6 +97,45 @@ def test_point_maps_made_in_play_are_the_same():
     assert mismatches(parse_text(text), games=20) == []
 
 
+def test_attribute_filters_are_the_same():
+    # filters the VM evaluates as one attribute compared with one value (`filter_att_of`):
+    # the attribute on either side, == and !=, the value a storage, the top card's
+    # attribute, another binding's card; and ones it must not: the card read on both sides
+    text = """
+    (game
+     (setup (create players 3)
+            (create deck (game vloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)) (SUIT (X, Y, Z)))))
+     (do ((shuffle (game vloc STOCK))
+          (all player 'P (repeat 4 (move (top (game vloc STOCK)) (top ('P iloc HAND)))))
+          (move (top (game vloc STOCK)) (top (game vloc PILE)))
+          (set (game str S) Y)))
+     (stage player
+      (end (== (size ((current player) iloc HAND)) 0))
+      (do ((inc ((current player) sto N)
+                (size (filter ((current player) iloc HAND) 'C (== (game str S) (cardatt SUIT 'C)))))
+           (all player 'P
+            (inc ('P sto M)
+                 (size (filter ('P iloc HAND) 'C
+                        (!= (cardatt RANK 'C) (cardatt RANK (top (game vloc PILE))))))))
+           (any ((current player) iloc HAND) 'D
+            (inc ((current player) sto K)
+                 (size (filter (game vloc STOCK) 'C (== (cardatt SUIT 'C) (cardatt SUIT 'D))))))
+           (inc ((current player) sto K)
+                (size (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) (cardatt RANK 'C)))))))
+      (choice
+       ((any (filter ((current player) iloc HAND) 'C
+              (== (cardatt SUIT 'C) (cardatt SUIT (top (game vloc PILE))))) 'A
+         (move 'A (top (game vloc PILE))))
+        (any (filter ((current player) iloc HAND) 'C (!= (cardatt SUIT 'C) Y)) 'A
+         (do ((move 'A (top (game vloc PILE))) (set (game str S) (cardatt SUIT 'A)))))
+        ((== (size (filter ((current player) iloc HAND) 'C
+                    (== (cardatt SUIT 'C) (cardatt SUIT (top (game vloc PILE)))))) 0)
+         (any ((current player) iloc HAND) 'A (move 'A (bottom (game vloc STOCK))))))))
+     (scoring max (+ ((current player) sto N) (+ ((current player) sto M) ((current player) sto K)))))
+    """
+    assert mismatches(parse_text(text), games=40) == []
+
+
 def test_generated_games_play_the_same():
     texts = mutant_texts(GENERATED, seed=21)
     assert len(texts) >= 0.9 * GENERATED
