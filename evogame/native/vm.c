@@ -18,9 +18,10 @@
 /* ---- the compiled tier (evogame/native/compiled.py) ----
  * Compiled, this file is the VM. Compiled with EVOGAME_TIER2 and a generated prefix (one
  * game's code section as T2_IMG, and the evaluator `fn_choose`/`afn_choose` picked for
- * each node the VM reached, as T2_INODES/T2_ANODES, and the nodes `ev` reached, as
- * T2_LNODES), it is that game's specialised engine: each listed node gets a function of
- * its own (N<off>, A<off>, L<off>) that calls its evaluator with a constant node, inlined
+ * each node the VM reached, as T2_INODES/T2_ANODES, the nodes `ev` reached, as
+ * T2_LNODES, and the choices and item nodes `expand` listed, as T2_XNODES), it is that
+ * game's specialised engine: each listed node gets a function of its own (N<off>, A<off>,
+ * L<off>, X<off>) that calls its evaluator with a constant node, inlined
  * (FNQ), so the C compiler folds the node's operands and turns every child call with a
  * constant offset into a direct call. Nodes
  * not listed run through the tables as in the VM; `vm_new` checks that the VM would pick
@@ -3105,7 +3106,6 @@ static inline __attribute__((always_inline)) void expand_at(State *st, V *env, c
         fail(g, "native: opcode %d is not a choice item", n[0]);
     }
 }
-
 
 static void expand(State *st, V *env, int32_t off, Opts *out) {
     Game *g = st->g;
