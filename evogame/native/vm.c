@@ -2038,6 +2038,12 @@ static IFn fn_choose(Game *g, const int32_t *n) {
 static int invariant_of(Game *g, int32_t off, int32_t var, int depth) {
     if (!ok_off(g, off) || depth > 8) return 0;
     const int32_t *n = GCODE(g) + off;
+    int32_t op = n[0];
+    /* only opcodes whose evaluator `fn_choose` picks without looking at the node's
+     * children's children: a corrupt image's cycle of nodes cannot send it round */
+    if (op != OP_INT && op != OP_STR && op != OP_LOC && op != OP_STO && op != OP_GAME && op != OP_VAR && op != OP_PCUR &&
+        op != OP_RDINT && op != OP_RDSTR && op != OP_ATT && op != OP_LOCP && op != OP_PICK)
+        return 0;
     IFn f = fn_choose(g, n);
     if (f == fn_k1 || f == fn_k2 || f == fn_kval || f == fn_game || f == fn_pcur || f == fn_rdint_sto || f == fn_rdstr_sto ||
         f == fn_pick_top_sloc || f == fn_pick_bottom_sloc)
