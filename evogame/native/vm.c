@@ -3146,7 +3146,7 @@ static void list_choice(State *st, V *env, int32_t off, Opts *out) {
 #endif
     Game *g = st->g;
     const int32_t *n = C(g, off);
-    g->lseen[off] |= LSEEN_X;
+    g->lseen[off] |= LSEEN_C;
     list_choice_at(st, env, n, out);
 }
 
@@ -3820,7 +3820,10 @@ int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
     }
     k += snprintf(AT, "\n#define T2_XNODES(X)");
     for (int64_t off = 1; off < g->codelen; off++)
-        if (g->lseen[off] & LSEEN_X) k += snprintf(AT, " X(%lld, %s)", (long long)off, GCODE(g)[off] == OP_CHOICE ? "list_choice" : "expand");
+        if ((g->lseen[off] & (LSEEN_X | LSEEN_C)) == LSEEN_X) /* (both: a corrupt image; left to the VM's way) */
+            k += snprintf(AT, " X(%lld, expand)", (long long)off);
+        else if ((g->lseen[off] & (LSEEN_X | LSEEN_C)) == LSEEN_C)
+            k += snprintf(AT, " X(%lld, list_choice)", (long long)off);
     k += snprintf(AT, "\n");
 #undef AT
     return k < cap ? k : -1;

@@ -61,6 +61,7 @@ typedef struct {
 #define LSEEN_X 2 /* Game.lseen: an item node `expand` listed */
 #define LSEEN_FCHK 4 /* Game.lseen: a filter whose shape was looked at */
 #define LSEEN_FATT 8 /* Game.lseen: ... and is an attribute filter (vm.c `filter_att_shape`) */
+#define LSEEN_C 16 /* Game.lseen: a choice `list_choice` listed */
 
 struct Game;
 /* a cycle record: the hashes of positions seen since the last chance event or real
@@ -149,7 +150,7 @@ typedef struct Game {
     int64_t *kval; /* [codelen]: the value of a constant node (`fold`) */
     int32_t *pm_memo; /* [codelen]: the point map a (set ... points) node made last, -1 none */
     struct PtsTmpl **ptmpl; /* [codelen]: a (set ... points) node's description (vm.c `ptmpl_make`) */
-    uint8_t *lseen;         /* [codelen]: LSEEN_L for a node `ev` evaluated (vm.c `lfn_choose`), LSEEN_X for one `expand` listed */
+    uint8_t *lseen;         /* [codelen]: LSEEN_* bits: what reached the node (vm.c `vm_tier2_nodes`) */
     int32_t nplayers, nteams, nstr, nattrs, ndecks, nvars, card_cap;
     int32_t loc_cap, int_cap, str_cap, pt_cap;
     int32_t root, order, score;
