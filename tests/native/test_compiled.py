@@ -81,30 +81,35 @@ def test_another_games_image_is_refused(solitaire):
         NativeGame(other.image, fast._lib)
 
 
-def test_a_prefix_that_names_another_evaluator_is_refused(solitaire):
-    vm, _ = solitaire
-    text = compiled.prefix(vm, warm_games=5)
-    # the first node listed given an evaluator the VM would not pick for it
-    _, rest = text.split("#define T2_INODES(X) X(", 1)
-    off, fn = rest.split(")", 1)[0].split(", ")
-    other = "fn_game" if fn != "fn_game" else "fn_pcur"
+def _first_node_renamed_is_refused(vm: NativeGame, text: str, macro: str, rename) -> None:
+    """The first node of `macro`'s list in the prefix `text`, named with `rename(its
+    function)`, makes a library that `vm`'s image refuses to run."""
+    line = text.split(f"#define {macro}(X)", 1)[1].split("\n", 1)[0]
+    off, fn = line.split("X(", 2)[1].split(")", 1)[0].split(", ")
+    other = rename(fn)
+    assert other != fn
     bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
     lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
     with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
         NativeGame(vm.image, lib)
+
+
+def test_a_prefix_that_names_another_evaluator_is_refused(solitaire):
+    vm, _ = solitaire
+    text = compiled.prefix(vm, warm_games=5)
+    # the first node listed given an evaluator the VM would not pick for it
+    _first_node_renamed_is_refused(
+        vm, text, "T2_INODES", lambda fn: "fn_game" if fn != "fn_game" else "fn_pcur"
+    )
 
 
 def test_a_list_node_named_with_another_function_is_refused():
     vm = NativeGame.from_ast(parse_file(SEEDS / "red7.rcy"))
     text = compiled.prefix(vm, warm_games=5)
     # a filter listed as ev's general case, or any node as a filter
-    _, rest = text.split("#define T2_LNODES(X) X(", 1)
-    off, fn = rest.split(")", 1)[0].split(", ")
-    other = "lfn_ev" if fn == "lfn_filter" else "lfn_filter"
-    bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
-    lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
-    with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
-        NativeGame(vm.image, lib)
+    _first_node_renamed_is_refused(
+        vm, text, "T2_LNODES", lambda fn: "lfn_ev" if fn == "lfn_filter" else "lfn_filter"
+    )
 
 
 def test_an_item_node_named_with_another_function_is_refused():
@@ -114,12 +119,9 @@ def test_an_item_node_named_with_another_function_is_refused():
     line = text.split("#define T2_XNODES(X)", 1)[1].split("\n", 1)[0]
     assert "list_choice)" in line and "expand)" in line
     # a choice listed as an item, or an item as a choice
-    off, fn = line.split("X(", 2)[1].split(")", 1)[0].split(", ")
-    other = "expand" if fn == "list_choice" else "list_choice"
-    bad = text.replace(f"X({off}, {fn})", f"X({off}, {other})", 1)
-    lib = build.load_game_library(build.library_path(bad, compiled.FLAGS))
-    with pytest.raises(Unsupported, match=f"compiled node {off} is not {other}"):
-        NativeGame(vm.image, lib)
+    _first_node_renamed_is_refused(
+        vm, text, "T2_XNODES", lambda fn: "expand" if fn == "list_choice" else "list_choice"
+    )
 
 
 def test_a_game_needing_more_room_replays_on_the_vm(solitaire):
