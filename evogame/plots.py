@@ -40,9 +40,17 @@ def fitness_figure(log: list[dict]):
     ax.set_xlabel("generation")
     ax.set_ylabel("fitness (0-1)")
     ax.set_ylim(0, 1)
+    _integer_generations(ax)
     ax.legend()
     fig.tight_layout()
     return fig
+
+
+def _integer_generations(ax) -> None:
+    """Generations are whole numbers: ticks only at integers (never 0.25, 0.5 ...)."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def archive_figure(archive):
@@ -77,6 +85,7 @@ def qd_figure(log: list[dict]):
     ax.plot(gens, [e.get("qd_score", 0.0) for e in log], label="QD-score (sum of elite fitness)")
     ax.set_xlabel("generation")
     ax.set_ylabel("QD-score")
+    _integer_generations(ax)
     ax2 = ax.twinx()
     ax2.plot(gens, [e.get("elites", 0) for e in log], color="tab:orange", label="occupied cells")
     ax2.set_ylabel("occupied cells")
@@ -106,14 +115,96 @@ def family_map_figure(labels: list[str], d: np.ndarray, kinds: list[str], family
                 linewidths=0.5,
                 label=f"{kind}s",
             )
-    for i, name in enumerate(labels):
-        ax.annotate(name, xy[i], fontsize=7, xytext=(3, 3), textcoords="offset points")
     ax.set_title("family map: structural distance d_s in two dimensions (colour = family)")
     ax.set_xticks([])
     ax.set_yticks([])
+    _pad_limits(ax, xy)
+    fig.canvas.draw()  # fixes the layout, so data map to display points as they will be drawn
+    at = ax.transData.transform(xy) * 72.0 / fig.dpi  # display pixels -> points
+    sizes = [label_size(name, LABEL_FONT) for name in labels]
+    offsets = place_labels(at, sizes, radius=5.0)
+    for i, name in enumerate(labels):
+        dx, dy = offsets[i]
+        far = abs(dx) + abs(dy) > 14  # a label pushed away gets a leader line to its point
+        ax.annotate(
+            name,
+            xy[i],
+            xytext=(dx, dy),
+            textcoords="offset points",
+            fontsize=LABEL_FONT,
+            ha="left",
+            va="bottom",
+            arrowprops={"arrowstyle": "-", "lw": 0.4, "color": "grey"} if far else None,
+        )
     ax.legend(loc="best", fontsize=8)
-    fig.tight_layout()
     return fig
+
+
+#: the family map's label font size (points)
+LABEL_FONT = 7
+
+
+def _pad_limits(ax, xy: np.ndarray) -> None:
+    """Axis limits with a margin of a quarter of the spread (room for the labels), fixed
+    before the labels are placed; the layout is set here too, so nothing moves later."""
+    lo, hi = xy.min(axis=0), xy.max(axis=0)
+    span = np.where(hi - lo > 0, hi - lo, 1.0)
+    ax.set_xlim(lo[0] - 0.25 * span[0], hi[0] + 0.25 * span[0])
+    ax.set_ylim(lo[1] - 0.25 * span[1], hi[1] + 0.25 * span[1])
+    ax.figure.tight_layout()
+
+
+def label_size(text: str, font: float) -> tuple[float, float]:
+    """A label's box (width, height) in points: 0.62 em per character (a generous mean
+    advance of DejaVu Sans), 1.25 em high, plus 1 point each side."""
+    return 0.62 * font * len(text) + 2.0, 1.25 * font + 2.0
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether boxes (x0, y0, x1, y1) overlap (touching is not overlapping)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(
+    at: np.ndarray, sizes: list[tuple[float, float]], radius: float = 5.0
+) -> list[tuple[float, float]]:
+    """Offsets (dx, dy), in points, of the lower-left corners of labels from their points
+    `at` (n x 2, in points), so that no two label boxes overlap and no box covers a
+    point's marker (a square of side 2 `radius`). Greedy, in order: each label takes the
+    first free place on rings of 8 positions (right, above, left, below, the corners) at
+    distances radius + 3k points, k = 0, 1, ...; the rings grow until one is free, so a
+    place is always found (far enough out, nothing is in the way)."""
+    markers = [(x - radius, y - radius, x + radius, y + radius) for x, y in at]
+    placed: list[tuple[float, float, float, float]] = []
+    out: list[tuple[float, float]] = []
+    for (x, y), (w, h) in zip(at, sizes, strict=True):
+        k = 0
+        while True:
+            r = radius + 1.0 + 3.0 * k
+            candidates = [
+                (r, -h / 2),  # right, centred
+                (-w / 2, r),  # above
+                (-w - r, -h / 2),  # left
+                (-w / 2, -h - r),  # below
+                (r, r),
+                (-w - r, r),
+                (-w - r, -h - r),
+                (r, -h - r),
+            ]
+            free = None
+            for dx, dy in candidates:
+                box = (x + dx, y + dy, x + dx + w, y + dy + h)
+                if not any(_overlap(box, b) for b in placed) and not any(
+                    _overlap(box, m) for m in markers
+                ):
+                    free = (dx, dy, box)
+                    break
+            if free is not None:
+                placed.append(free[2])
+                out.append((free[0], free[1]))
+                break
+            k += 1
+    return out
 
 
 def _mds(d: np.ndarray) -> np.ndarray:

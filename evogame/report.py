@@ -62,7 +62,7 @@ def _sample_game(text: str, seed: int) -> tuple[str, int]:
 
     game = compile_game(parse_text(text))
     players = [make_player("random") for _ in range(game.nplayers)]
-    events = trace_game(game, players, seed, max_options=6, max_decisions=400)
+    events = trace_game(game, players, seed, max_options=6, max_decisions=400, max_rule_events=80)
     return render(events, "sample game"), game.nplayers
 
 

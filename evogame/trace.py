@@ -1,11 +1,13 @@
-"""One game narrated: the deal, every decision with its options in words, what the rules
-did between decisions, and the result (`evogame trace`).
+"""One game narrated: the deal, every decision with its options in words, each step of
+the rules' own play (so a game with no decision, War, is told battle by battle), and the
+result (`evogame trace`).
 
 Options are described by what they *do*, never by index: an option is applied on a copy
 of the position with none of the scripted play that follows it (`State.option_effect`),
 and the two positions are compared (`Narrator.changes`): cards that changed place,
-storages that changed value, places shuffled. The same comparison between the position
-after an option and the next decision gives the rules' own moves.
+storages that changed value, places shuffled. The same comparison before and after each
+scripted step gives the rules' own moves (`_observed`: a copy of the compiled game whose
+steps call back the narrator, with the same rules).
 
 A narration can be told from one seat's view (`viewer`): a card that seat cannot see is
 "a card", and an option never names a card its chooser cannot see yet (a draw from a
@@ -15,12 +17,13 @@ card lands somewhere hidden from the viewer). With no viewer the narrator sees e
 
 from __future__ import annotations
 
+import copy as _copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evogame.engine.compile import Layout
-from evogame.engine.game import CompiledGame
+from evogame.engine.game import EXEC, STAGE, Block, CompiledGame
 from evogame.engine.state import State
 from evogame.simulate import _cheap, deal_seed, play_seed
 
@@ -197,6 +200,75 @@ def _some(n: int) -> str:
     return "a card" if n == 1 else f"{n} cards"
 
 
+class _Snapshot:
+    """The parts of a position `Narrator.changes` compares, copied at one moment."""
+
+    __slots__ = ("ints", "locs", "points", "strs", "where")
+
+    def __init__(self, st: State):
+        self.locs = [cs[:] for cs in st.locs]
+        self.where = st.where[:]
+        self.ints = st.ints[:]
+        self.strs = st.strs[:]
+        self.points = st.points[:]
+
+
+def _observed(game: CompiledGame, hook: Callable[[State, str, int], None]) -> CompiledGame:
+    """A copy of `game` that calls ``hook(state, what, depth)`` after its setup
+    (``"setup"``), after every scripted step (``"step"``) and when a stage begins a pass
+    (``"pass"``, `depth` 1 for a stage of the game body, 2 inside it, ...). The rules,
+    and so every game it plays, are those of `game`: the hook only looks."""
+
+    def wrap_block(block: Block, depth: int) -> Block:
+        items: list[tuple[int, object]] = []
+        for kind, payload in block.items:
+            if kind == STAGE:
+                items.append((kind, wrap_block(payload, depth + 1)))
+            elif kind == EXEC:
+
+                def step(st, env, f=payload, depth=depth):
+                    f(st, env)
+                    hook(st, "step", depth)
+
+                items.append((kind, step))
+            else:
+                items.append((kind, payload))
+        end = block.end
+        if end is not None:
+
+            def ends(st, env, f=end, depth=depth):
+                done = f(st, env)
+                if not done:
+                    hook(st, "pass", depth)
+                return done
+
+            end = ends
+        return Block(block.team, end, items, block.uid)
+
+    setup = game.setup
+
+    def observed_setup(st, env):
+        setup(st, env)
+        hook(st, "setup", 0)
+
+    copy = _copy.copy(game)
+    copy.root = wrap_block(game.root, 0)
+    copy.setup = observed_setup
+    return copy
+
+
+def _next_seat(st: State) -> int:
+    """The seat (or team) whose pass of the innermost stage is starting (the end test runs
+    before the turn advances; `State._run`)."""
+    fr = st.frames[-1]
+    cyc = st.tcycle if fr[0].team else st.pcycle
+    if fr[2]:
+        return cyc[0]
+    if cyc[1] >= 0:
+        return cyc[1]
+    return (cyc[0] + 1) % (len(st.game.teams) if fr[0].team else st.game.nplayers)
+
+
 def trace_game(
     game: CompiledGame,
     players: Sequence,
@@ -205,26 +277,84 @@ def trace_game(
     max_decisions: int = 1000,
     max_steps: int = 100_000,
     max_options: int = 40,
+    max_rule_events: int = 5000,
 ) -> list[dict]:
     """Play one game and narrate it as a list of events (JSON-ready dicts):
 
-    - ``deal``: the position at the first decision (``places``: name, who sees it, cards);
+    - ``deal``: the position when play begins: at the first pass of a stage or the first
+      decision, whichever comes first (``places``: name, who sees it, cards);
+    - ``turn``: a pass of a stage of the game body begins (``number`` from 1 per stage,
+      ``seat``, or ``team`` for a team stage);
     - ``decision``: ``number``, ``seat``, ``player`` (kind), ``total_options``,
       ``chosen`` (index from 0), ``options``: at most `max_options` of them (the chosen
       one, the best valued, then the first), each ``index``, ``text`` and, for thinking
       players, ``value`` (the mean value of its play-outs in [0, 1], by rank);
-    - ``rules``: what the rules did between two decisions (``changes``);
+    - ``rules``: what one scripted step of the rules did (``changes``), so a game with no
+      decision (War) is told battle by battle; after `max_rule_events` of them the rest are
+      only counted (``quiet``: ``steps`` not told);
     - ``end``: ``scores``, ``ranks`` (0 = best), ``winners``, and ``error``/``capped``/
       ``cycle`` when the game did not end by its rules.
 
     It is game 0 of ``evogame play --seed SEED`` with the same players: the same deal,
-    the same choices, the same result."""
-    st = game.new_state(deal_seed(seed, 0), max_decisions=max_decisions, max_steps=max_steps)
+    the same choices, the same result (the narration only looks; `_observed`)."""
+    tell = Narrator(game)
+    events: list[dict] = []
+    me: list[State] = []  # the narrated state (players' play-outs call the hook too)
+    last: list[_Snapshot] = []
+    passes: dict[int, int] = {}  # stage uid -> passes begun
+    quiet = [0]
+
+    def deal(st: State) -> None:
+        events.append({"event": "deal", "places": tell.position(st)})
+
+    def told(st: State) -> None:
+        """Append what changed since the last look, as one ``rules`` event."""
+        words = tell.changes(last[0], st)
+        last[0] = _Snapshot(st)
+        if not words:
+            return
+        if sum(e["event"] == "rules" for e in events) >= max_rule_events:
+            quiet[0] += 1
+        else:
+            events.append({"event": "rules", "changes": words})
+
+    def hook(st: State, what: str, depth: int) -> None:
+        if not me:
+            me.append(st)
+        if st is not me[0]:
+            return
+        if what == "setup":
+            last.append(_Snapshot(st))
+            return
+        if not events:  # play begins: the position so far is the deal
+            if what == "pass":
+                deal(st)
+                last[0] = _Snapshot(st)
+            else:
+                return
+        if what == "step":
+            told(st)
+        elif depth == 1:
+            uid = st.frames[-1][0].uid
+            passes[uid] = passes.get(uid, 0) + 1
+            team = st.frames[-1][0].team
+            events.append(
+                {
+                    "event": "turn",
+                    "number": passes[uid],
+                    "team" if team else "seat": _next_seat(st),
+                }
+            )
+
+    seen = _observed(game, hook)
+    st = seen.new_state(deal_seed(seed, 0), max_decisions=max_decisions, max_steps=max_steps)
     rng = random.Random(play_seed(seed, 0))
     ask_when_forced = [not _cheap(p) for p in players]
-    tell = Narrator(game)
-    events: list[dict] = [{"event": "deal", "places": tell.position(st)}]
+    if not events:  # the first decision (or the end) came before any stage's pass
+        deal(st)
+        last[:] = [_Snapshot(st)]
     while not st.terminal:
+        told(st)  # nothing, unless a change escaped the steps
         seat = st.current_player()
         player = players[seat]
         n = len(st.options)
@@ -252,11 +382,11 @@ def trace_game(
                 "chosen": choice,
             }
         )
-        mid = st.option_effect(choice)
+        last[0] = _Snapshot(st.option_effect(choice))
         st.apply_action(choice)
-        rules = tell.changes(mid, st)
-        if rules:
-            events.append({"event": "rules", "changes": rules})
+    told(st)
+    if quiet[0]:
+        events.append({"event": "quiet", "steps": quiet[0]})
     end = {
         "event": "end",
         "decisions": st.decisions,
@@ -290,9 +420,14 @@ def render(events: list[dict], name: str = "game") -> str:
             more = e["total_options"] - len(e["options"])
             if more > 0:
                 lines.append(f"    … and {more:,} more options")
+        elif kind == "turn":
+            who = f"team {e['team']}" if "team" in e else f"P{e['seat']}"
+            lines.append(f"-- turn {e['number']}: {who} --")
         elif kind == "rules":
             for c in e["changes"]:
                 lines.append(f"     rules: {c}")
+        elif kind == "quiet":
+            lines.append(f"     … and {e['steps']:,} more steps of the rules, not told")
         elif kind == "end":
             lines.append(f"== the end, after {e['decisions']} decisions ==")
             if e.get("error"):

@@ -206,3 +206,42 @@ def test_a_long_list_of_options_is_narrowed_by_words(monkeypatch):
         choice == 19
         and tell.option(st, choice) == f"move {name} from your HAND to the table's TRICK"
     )
+
+
+def test_war_is_told_battle_by_battle():
+    """A game with no decision is narrated step by step: the deal is the piles before the
+    first battle, and each battle turns up one card from each pile (named, since the
+    narrator sees everything) and gives the table to the battle's winner."""
+    game = compile_game(parse_file(SEEDS / "war.rcy"))
+    events = trace_game(game, random_seats(game), seed=0)
+    assert events[0]["event"] == "deal" and events[-1]["event"] == "end"
+    assert not any(e["event"] == "decision" for e in events)
+    piles = {p["place"]: p["count"] for p in events[0]["places"]}
+    assert piles == {"P0's PILE": 26, "P1's PILE": 26}  # dealt, not yet played
+    turns = [e for e in events if e["event"] == "turn"]
+    assert len(turns) >= 2 and [t["number"] for t in turns] == list(range(1, len(turns) + 1))
+    # the first battle: the first step after turn 1 turns up both piles' top cards
+    first = events[events.index(turns[0]) + 1]
+    assert first["event"] == "rules"
+    turned = [c for c in first["changes"] if c.startswith("move ")]
+    assert [c.split(" from ")[1] for c in turned] == [
+        "P0's PILE to P0's TABLE",
+        "P1's PILE to P1's TABLE",
+    ]
+    assert all(c.split()[1][-1] in "♣♦♥♠" for c in turned)  # named cards
+    # every battle ends with the table going under a pile
+    battle = events[events.index(turns[0]) : events.index(turns[1])]
+    moves = [c for e in battle if e["event"] == "rules" for c in e["changes"]]
+    assert any("TABLE to P" in c and c.endswith("PILE") for c in moves)
+    text = render(events, "war")
+    assert "== war: the deal ==" in text and "-- turn 1: P" in text
+    assert text.count("rules: move") >= 2 * len(turns)
+
+
+def test_told_steps_are_bounded():
+    game = compile_game(parse_file(SEEDS / "war.rcy"))
+    events = trace_game(game, random_seats(game), seed=0, max_rule_events=5)
+    assert sum(e["event"] == "rules" for e in events) == 5
+    quiet = [e for e in events if e["event"] == "quiet"]
+    assert len(quiet) == 1 and quiet[0]["steps"] > 0
+    assert "more steps of the rules, not told" in render(events)
