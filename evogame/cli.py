@@ -137,6 +137,8 @@ def _register() -> None:
     cli.add_command(distance)
     cli.add_command(nearest)
     cli.add_command(__import__("evogame.commands.evaluate", fromlist=["evaluate"]).evaluate)
+    cli.add_command(__import__("evogame.commands.studio", fromlist=["studio"]).studio)
+    cli.add_command(__import__("evogame.commands.ratings", fromlist=["ratings"]).ratings)
 
 
 _register()

@@ -278,6 +278,8 @@ def trace_game(
     max_steps: int = 100_000,
     max_options: int = 40,
     max_rule_events: int = 5000,
+    viewer: int | None = None,
+    positions: bool = False,
 ) -> list[dict]:
     """Play one game and narrate it as a list of events (JSON-ready dicts):
 
@@ -295,9 +297,13 @@ def trace_game(
     - ``end``: ``scores``, ``ranks`` (0 = best), ``winners``, and ``error``/``capped``/
       ``cycle`` when the game did not end by its rules.
 
+    With a `viewer` seat, cards that seat cannot see are told as "a card" (`Narrator`).
+    With `positions`, each ``rules`` event also holds ``places`` after its step and each
+    ``decision`` event ``places`` before it (the studio's Watch page shows the table).
+
     It is game 0 of ``evogame play --seed SEED`` with the same players: the same deal,
     the same choices, the same result (the narration only looks; `_observed`)."""
-    tell = Narrator(game)
+    tell = Narrator(game, viewer)
     events: list[dict] = []
     me: list[State] = []  # the narrated state (players' play-outs call the hook too)
     last: list[_Snapshot] = []
@@ -316,7 +322,10 @@ def trace_game(
         if sum(e["event"] == "rules" for e in events) >= max_rule_events:
             quiet[0] += 1
         else:
-            events.append({"event": "rules", "changes": words})
+            e: dict = {"event": "rules", "changes": words}
+            if positions:
+                e["places"] = tell.position(st)
+            events.append(e)
 
     def hook(st: State, what: str, depth: int) -> None:
         if not me:
@@ -382,6 +391,8 @@ def trace_game(
                 "chosen": choice,
             }
         )
+        if positions:
+            events[-1]["places"] = tell.position(st)
         last[0] = _Snapshot(st.option_effect(choice))
         st.apply_action(choice)
     told(st)

@@ -88,3 +88,52 @@ def native_vm():
             pytest.fail(f"the native VM cannot be built: {build.why()}")
         pytest.skip(f"the native VM cannot be built here: {build.why()}")
     return build.load()
+
+
+def make_campaign(folder: Path, parts: dict[str, list[str]], profile: str = "quick") -> Path:
+    """A campaign folder written directly (no evolution): config.json naming our seeds,
+    campaign.db with each game as a candidate (components and fitness made up from its
+    hash, deterministic), and best/ holding `parts` (part name -> seed file names; the
+    part "" is best/ itself, others are its subfolders)."""
+    import hashlib
+    import json
+
+    from evogame.evolve.store import Store, text_hash
+    from evogame.lang import parse_file, to_text
+
+    folder.mkdir(parents=True, exist_ok=True)
+    config = {"seeds": str(SEEDS), "profile": profile, "algorithm": "mu+lambda", "pop": 4}
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    store = Store(folder)
+    try:
+        for part, names in parts.items():
+            where = folder / "best" / part if part else folder / "best"
+            where.mkdir(parents=True, exist_ok=True)
+            for rank, name in enumerate(names, start=1):
+                text = to_text(parse_file(SEEDS / name))
+                h = text_hash(text)
+                r = hashlib.sha256(h.encode()).digest()
+                comps = {
+                    k: [0.3 + 0.7 * r[i] / 255, 0.2, 1.0]
+                    for i, k in enumerate(("fairness", "termination", "branching", "length"))
+                }
+                store.put(
+                    {
+                        "hash": h,
+                        "text": text,
+                        "generation": 1,
+                        "parents": [],
+                        "operator": "mutate",
+                        "valid": True,
+                        "fitness": 0.2 + 0.6 * r[5] / 255,
+                        "components": comps,
+                        "stats": {},
+                        "seed": 0,
+                    }
+                )
+                (where / f"{rank:02d}-{h}.rcy").write_text(
+                    f";; rank {rank}\n{text}", encoding="utf-8"
+                )
+    finally:
+        store.close()
+    return folder

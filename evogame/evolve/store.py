@@ -8,6 +8,9 @@ Tables (SQLite, one transaction per write so a kill never leaves half a row):
   best(rank, hash, profile, seed, fitness, fitness_lo, fitness_hi, components)
                                              -- best/ as last written: each game judged
                                                 again (another profile, a fresh seed)
+  ratings(id, hash, rater, stars, notes, tags, created)
+                                             -- people's verdicts from `evogame studio`:
+                                                1-5 stars, free notes, defect tags (`DEFECTS`)
 No column depends on timing or insertion order, so an interrupted and resumed campaign
 ends with exactly the rows of an uninterrupted one.
 """
@@ -50,7 +53,19 @@ CREATE TABLE IF NOT EXISTS best (
     fitness_hi REAL,
     components TEXT
 );
+CREATE TABLE IF NOT EXISTS ratings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    hash TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+    notes TEXT NOT NULL,
+    tags TEXT NOT NULL,
+    created TEXT NOT NULL
+);
 """
+
+#: The defect tags a rater may give a game (`evogame studio`, `evogame ratings`).
+DEFECTS = ("unfair", "too long", "no real choices", "too random", "broken rule", "dull")
 
 
 def size(text: str) -> int:
@@ -194,6 +209,30 @@ class Store:
     def valid_candidates(self) -> list[dict]:
         hs = [r[0] for r in self.db.execute("SELECT hash FROM candidates WHERE valid = 1")]
         return sorted((self.get(h) for h in hs), key=rank_key)
+
+    def add_rating(
+        self, h: str, rater: str, stars: int, notes: str, tags: list[str], created: str
+    ) -> int:
+        """Store one person's verdict on the game of hash `h`; returns its id. Checked by
+        the caller (`evogame.studio`); the table's CHECK still refuses stars outside 1-5."""
+        with self.db:
+            cur = self.db.execute(
+                "INSERT INTO ratings (hash, rater, stars, notes, tags, created)"
+                " VALUES (?,?,?,?,?,?)",
+                (h, rater, stars, notes, json.dumps(sorted(tags)), created),
+            )
+        return int(cur.lastrowid)
+
+    def ratings(self) -> list[dict]:
+        """Every rating, oldest first: id, hash, rater, stars, notes, tags, created."""
+        rows = self.db.execute(
+            "SELECT id, hash, rater, stars, notes, tags, created FROM ratings ORDER BY id"
+        ).fetchall()
+        keys = ("id", "hash", "rater", "stars", "notes", "tags", "created")
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for r in out:
+            r["tags"] = json.loads(r["tags"])
+        return out
 
     def counts(self) -> tuple[int, int]:
         total, valid = self.db.execute("SELECT COUNT(*), SUM(valid) FROM candidates").fetchone()
