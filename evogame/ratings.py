@@ -98,25 +98,34 @@ def _config_profile(run: Path) -> str | None:
         return None
 
 
+def _rho_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Spearman's ρ of each row pair of `x` and `y` (resamples x n): the Pearson
+    correlation of their average ranks (ties share a rank), NaN where a row is constant."""
+    from scipy.stats import rankdata
+
+    rx = rankdata(x, axis=1)
+    ry = rankdata(y, axis=1)
+    rx -= rx.mean(axis=1, keepdims=True)
+    ry -= ry.mean(axis=1, keepdims=True)
+    den = np.sqrt((rx * rx).sum(axis=1) * (ry * ry).sum(axis=1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, (rx * ry).sum(axis=1) / den, np.nan)
+
+
 def spearman_ci(x, y, boot: int = BOOT, seed: int = 0) -> dict:
     """ρ of `x` and `y` with a 95% percentile bootstrap interval: ``rho``, ``lo``, ``hi``,
     ``n``. None for ρ (and its interval) when fewer than 3 pairs or either side is
     constant; resamples where a side is constant are left out of the interval."""
-    from scipy.stats import spearmanr
-
     x, y = np.asarray(x, float), np.asarray(y, float)
     n = len(x)
     out: dict = {"n": n, "rho": None, "lo": None, "hi": None}
     if n < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
         return out
-    out["rho"] = float(spearmanr(x, y).statistic)
-    rng = np.random.default_rng(seed)
-    rhos = []
-    for _ in range(boot):
-        i = rng.integers(0, n, n)
-        if np.ptp(x[i]) > 0 and np.ptp(y[i]) > 0:
-            rhos.append(spearmanr(x[i], y[i]).statistic)
-    if rhos:
+    out["rho"] = float(_rho_rows(x[None, :], y[None, :])[0])
+    i = np.random.default_rng(seed).integers(0, n, size=(boot, n))
+    rhos = _rho_rows(x[i], y[i])
+    rhos = rhos[~np.isnan(rhos)]
+    if len(rhos):
         out["lo"], out["hi"] = (float(v) for v in np.percentile(rhos, [2.5, 97.5]))
     return out
 
@@ -164,8 +173,6 @@ def fit(games: list[Rated], weights: dict[str, float], seed: int = 0) -> dict:
     proposed weight, total as in `weights`), ``names`` fitted (the components every rated
     game has, among the profile's), ``current`` (ρ of the profile's own combination),
     ``cross_validated`` (ρ of the held-out scores), ``folds``."""
-    from scipy.stats import spearmanr
-
     names = [k for k in weights if all(k in g.components for g in games)]
     if len(games) < 5:
         raise ValueError(
@@ -190,7 +197,7 @@ def fit(games: list[Rated], weights: dict[str, float], seed: int = 0) -> dict:
     def rho(scores):
         if np.ptp(scores) == 0 or np.ptp(stars) == 0:
             return None
-        return float(spearmanr(scores, stars).statistic)
+        return float(_rho_rows(scores[None, :], stars[None, :])[0])
 
     return {
         "names": names,
