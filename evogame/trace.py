@@ -299,7 +299,8 @@ def trace_game(
 
     With a `viewer` seat, cards that seat cannot see are told as "a card" (`Narrator`).
     With `positions`, each ``rules`` event also holds ``places`` after its step and each
-    ``decision`` event ``places`` before it (the studio's Watch page shows the table).
+    ``decision`` event ``places`` after the option taken, before the rules go on (the
+    studio's Watch page shows the table).
 
     It is game 0 of ``evogame play --seed SEED`` with the same players: the same deal,
     the same choices, the same result (the narration only looks; `_observed`)."""
@@ -391,9 +392,10 @@ def trace_game(
                 "chosen": choice,
             }
         )
+        mid = st.option_effect(choice)
         if positions:
-            events[-1]["places"] = tell.position(st)
-        last[0] = _Snapshot(st.option_effect(choice))
+            events[-1]["places"] = tell.position(mid)
+        last[0] = _Snapshot(mid)
         st.apply_action(choice)
     told(st)
     if quiet[0]:

@@ -137,3 +137,44 @@ def make_campaign(folder: Path, parts: dict[str, list[str]], profile: str = "qui
     finally:
         store.close()
     return folder
+
+
+def headless_chromium(profile_dir: Path, window: str = "1280,1600"):
+    """A Selenium driver of headless Chromium (Debian's chromium and chromium-driver, which
+    `.ci/run` installs), logging the browser console. Skips where either is missing,
+    except under CI=true, where that is a failure."""
+    import shutil
+
+    ci = os.environ.get("CI") == "true"
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (browser and driver):
+        msg = (
+            "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        )
+        if ci:
+            pytest.fail(msg + "; CI=true requires this test to run (.ci/run installs them)")
+        pytest.skip(msg)
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        if ci:
+            pytest.fail("selenium is missing (pip install -e '.[test]')")
+        pytest.skip("selenium is not installed (pip install -e '.[test]')")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = browser
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile_dir}",
+        f"--window-size={window}",
+    ):
+        opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(executable_path=driver), options=opts)
