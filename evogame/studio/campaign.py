@@ -65,21 +65,26 @@ class CampaignView:
         return Store(self.folder)
 
     def _read_best(self) -> dict[str, list[Game]]:
-        """best/ in its parts: each subfolder of best/ is a part (a campaign that keeps new
-        kinds apart from variants writes them so), the files directly in best/ are the part
-        "best". Games are ordered by file name (the campaign's rank)."""
+        """best/ in its parts, as the campaign recorded them: files ``new-NN-<hash>.rcy``
+        are the part "new kinds" and the other files of best/ then "variants"; each
+        subfolder of best/ is a part of its own name; with neither, all of best/ is the
+        part "best". Games are ordered by file name (the campaign's rank)."""
         from evogame.lang import parse_text, to_text
 
         best = self.folder / "best"
         groups: dict[str, list[Path]] = {}
         if best.is_dir():
+            top = sorted(best.glob("*.rcy"))
+            new = [f for f in top if f.name.startswith("new-")]
+            if new:
+                groups["new kinds"] = new
+            rest = [f for f in top if not f.name.startswith("new-")]
             for sub in sorted(p for p in best.iterdir() if p.is_dir()):
                 files = sorted(sub.glob("*.rcy"))
                 if files:
                     groups[sub.name.replace("_", " ").replace("-", " ")] = files
-            top = sorted(best.glob("*.rcy"))
-            if top:
-                groups["best" if not groups else "other"] = top
+            if rest:
+                groups["variants" if new else "best" if len(groups) == 0 else "other"] = rest
         store = self.store()
         try:
             judged = {r["hash"]: r for r in store.best()}

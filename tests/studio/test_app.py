@@ -52,6 +52,20 @@ def test_pages_show_the_parts_rules_and_difference(client, camp):
     assert "'" not in pre and "&#39;NUMP" in pre
 
 
+def test_parts_as_a_campaign_names_its_files(tmp_path):
+    """best/new-NN-<hash>.rcy are new kinds and the other files variants; without them,
+    all of best/ is one part."""
+    from evogame.studio.campaign import CampaignView
+
+    camp = make_campaign(tmp_path / "c", {"": ["gops.rcy", "war.rcy", "hearts.rcy"]})
+    assert list(CampaignView(camp, "c").parts) == ["best"]
+    first = sorted((camp / "best").glob("*.rcy"))[0]
+    first.rename(first.with_name("new-" + first.name))
+    parts = CampaignView(camp, "c").parts
+    assert list(parts) == ["new kinds", "variants"]
+    assert [len(v) for v in parts.values()] == [1, 2]
+
+
 def test_watch_tells_automatic_moves_and_hides_cards_on_request(client, camp):
     war = next(g for g in _games(camp)["variants"] if "PILE" in g.text)
     seen = client.get(f"/c/camp/g/{war.hash}/watch?seed=0").get_data(as_text=True)
