@@ -3,6 +3,7 @@
 Pages (HTML, Jinja2 with autoescaping: rule text is data, never markup):
   /                               the campaigns
   /c/NAME/                        best/ in its parts, the archive's map
+  /c/NAME/archive.png             the archive's map (MAP-Elites campaigns)
   /c/NAME/g/HASH/                 a game: English rules, rule text, difference from its
                                   nearest seed
   /c/NAME/g/HASH/watch            a narrated game step by step (?seed=S&view=all|SEAT)
@@ -27,7 +28,7 @@ import re
 import time
 from pathlib import Path
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from evogame.evolve.store import DEFECTS
@@ -148,7 +149,15 @@ def create_app(folders: list[Path]) -> Flask:
     @app.get("/c/<name>/")
     def campaign(name: str):
         c, _ = find(name)
-        return render_template("campaign.html.j2", c=c, archive=c.archive_map())
+        return render_template("campaign.html.j2", c=c)
+
+    @app.get("/c/<name>/archive.png")
+    def archive_png(name: str):
+        c, _ = find(name)
+        png = c.archive_map()
+        if png is None:
+            abort(404, f"campaign {name!r} keeps no archive")
+        return Response(png, mimetype="image/png")
 
     @app.get("/c/<name>/g/<h>/")
     def game(name: str, h: str):

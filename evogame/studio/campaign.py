@@ -56,7 +56,7 @@ class CampaignView:
         self.config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
         self._lock = threading.Lock()
         self._seeds: dict[str, str] | None = None
-        self._map: str | None = None
+        self._map: bytes | None = None
         self.parts = self._read_best()
         self.games = {g.hash: g for games in self.parts.values() for g in games}
 
@@ -151,14 +151,18 @@ class CampaignView:
                 }
         return g.details
 
-    def archive_map(self) -> str | None:
-        """The MAP-Elites archive's heatmap as a PNG data URI (None for a campaign without
-        an archive)."""
+    def has_archive(self) -> bool:
+        return self.config.get("algorithm") == "map-elites"
+
+    def archive_map(self) -> bytes | None:
+        """The MAP-Elites archive's heatmap as PNG bytes (None for a campaign without an
+        archive). Drawn once; a separate image, so the page does not wait for it (pyribs
+        takes seconds to import)."""
         from evogame.evolve.archive import Archive
         from evogame.fitness import load_profile
-        from evogame.plots import archive_figure, data_uri, png_bytes
+        from evogame.plots import archive_figure, png_bytes
 
-        if self.config.get("algorithm") != "map-elites":
+        if not self.has_archive():
             return None
         with self._lock:
             if self._map is None:
@@ -171,5 +175,5 @@ class CampaignView:
                     archive.rebuild([store.get(h) for h in last[1]])
                 finally:
                     store.close()
-                self._map = data_uri(png_bytes(archive_figure(archive)))
+                self._map = png_bytes(archive_figure(archive))
         return self._map

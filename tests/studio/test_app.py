@@ -39,6 +39,7 @@ def test_pages_show_the_parts_rules_and_difference(client, camp):
     page = client.get("/c/camp/").get_data(as_text=True)
     assert "new kinds" in page and "variants" in page
     assert "keeps no archive" in page
+    assert client.get("/c/camp/archive.png").status_code == 404
     gops = parts["new kinds"][0]
     assert gops.hash in page
     r = client.get(f"/c/camp/g/{gops.hash}/")
