@@ -309,7 +309,8 @@ def trace_game(
     me: list[State] = []  # the narrated state (players' play-outs call the hook too)
     last: list[_Snapshot] = []
     passes: dict[int, int] = {}  # stage uid -> passes begun
-    quiet = [0]
+    quiet = [0]  # steps not told (past `max_rule_events`)
+    told_steps = [0]
 
     def deal(st: State) -> None:
         events.append({"event": "deal", "places": tell.position(st)})
@@ -320,9 +321,10 @@ def trace_game(
         last[0] = _Snapshot(st)
         if not words:
             return
-        if sum(e["event"] == "rules" for e in events) >= max_rule_events:
+        if told_steps[0] >= max_rule_events:
             quiet[0] += 1
         else:
+            told_steps[0] += 1
             e: dict = {"event": "rules", "changes": words}
             if positions:
                 e["places"] = tell.position(st)
@@ -344,7 +346,7 @@ def trace_game(
                 return
         if what == "step":
             told(st)
-        elif depth == 1:
+        elif depth == 1 and told_steps[0] < max_rule_events:  # no turn without its steps
             uid = st.frames[-1][0].uid
             passes[uid] = passes.get(uid, 0) + 1
             team = st.frames[-1][0].team

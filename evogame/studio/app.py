@@ -93,7 +93,10 @@ def create_app(folders: list[Path]) -> Flask:
 
         key = (c.name, g.hash)
         if key not in compiled:
-            compiled[key] = compile_game(parse_text(g.text), g.hash)
+            try:
+                compiled[key] = compile_game(parse_text(g.text), g.hash)
+            except Exception as e:  # a game best/ holds but this engine cannot run
+                abort(422, f"game {g.hash} cannot be played here: {e}")
         return compiled[key]
 
     def body() -> dict:
