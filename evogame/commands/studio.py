@@ -41,6 +41,9 @@ def studio(runs: tuple[Path, ...], port: int) -> None:
     except OSError as e:
         click.echo(f"evogame studio: cannot listen on 127.0.0.1:{port}: {e.strerror}")
         sys.exit(1)
+    except SystemExit:  # Werkzeug exits (after its own note on stderr) when the port is taken
+        click.echo(f"evogame studio: cannot listen on 127.0.0.1:{port}: the port is in use")
+        sys.exit(1)
     click.echo(f"evogame studio: http://127.0.0.1:{server.server_port}/ (Ctrl-C stops it)")
     try:
         server.serve_forever()

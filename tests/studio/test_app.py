@@ -186,3 +186,22 @@ def test_no_path_leaves_the_campaign(client, camp, tmp_path, path):
         r = method(path, json={"rater": "A", "stars": 3})
         assert 400 <= r.status_code < 500
     assert files() == before
+
+
+def test_the_command_refuses_what_is_not_a_campaign(tmp_path, capsys):
+    from evogame.cli import main
+
+    assert main(["studio", str(tmp_path)]) == 1
+    assert "not a campaign folder" in capsys.readouterr().out
+
+
+def test_the_command_says_when_the_port_is_taken(camp, capsys):
+    import socket
+
+    from evogame.cli import main
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        assert main(["studio", str(camp), "--port", str(s.getsockname()[1])]) == 1
+    assert "cannot listen on 127.0.0.1:" in capsys.readouterr().out
