@@ -98,6 +98,7 @@ function startPlay() {
     showPlaces(document.getElementById("places"), view.places);
     const log = document.getElementById("log");
     log.replaceChildren(...view.log.map((t) => el("li", t)));
+    log.scrollTop = log.scrollHeight; // the latest moves in view
     const opts = document.getElementById("options");
     opts.replaceChildren();
     document.getElementById("choose").hidden = view.over;
