@@ -39,7 +39,7 @@ def test_read_watch_play_and_rate_in_chromium(studio, tmp_path):
     shots = tmp_path / "shots"
     shots.mkdir()
     drv = headless_chromium(tmp_path / "profile")
-    wait = WebDriverWait(drv, 10)
+    wait = WebDriverWait(drv, 30)  # generous: CI machines are shared
     errors: list = []
 
     def page(name: str) -> None:
