@@ -17,7 +17,7 @@ weight (Cheeseheads with and without a picker, d_c 0.18; Hearts and Agram, which
 points and by the last trick, d_c 0.49, are apart), and ``--k`` cuts higher, into
 mechanism families (trick-taking, shedding, ...). On CARDSTOCK's games plus our seeds the
 variants of one game stay in one family, and different games in different ones, for every
-threshold from 0.19 to 0.37 (README, "Families").
+threshold from 0.19 to 0.37 (docs/families.md).
 
 **Quality.** `silhouette` is the mean silhouette width (Rousseeuw 1987): for game i with
 a(i) its mean distance to the rest of its family and b(i) the least mean distance to

@@ -10,7 +10,7 @@ from evogame.distance.features import FEATURE_VERSION
 #: The weight w of structure against behaviour in the blend (`distance` docstring).
 DEFAULT_WEIGHT = 0.75
 #: The weight c of the concepts in the blend d = c d_c + (1 - c)(w d_s + (1 - w) d_b):
-#: cross-validated against pagat's families (`bench/bench_families.py`, README "Game
+#: cross-validated against pagat's families (`bench/bench_families.py`, docs/families.md "Game
 #: families"), c = 0.9 and c = 1 agree with them equally; below 1, so that games with the
 #: same mechanisms are still told apart by their rules and play.
 DEFAULT_CONCEPT_WEIGHT = 0.9

@@ -315,6 +315,10 @@ class Campaign:
                 g, pop, rng_state, self.logbook = last
                 self.rng.setstate(_tuplify(rng_state))
                 start = g + 1
+                if self.archive is not None:
+                    # the archive is the population's elites: rebuilt, or a run killed
+                    # after its last generation would write an empty best/ on resume
+                    self.archive.rebuild([self.store.get(h) for h in pop])
             for gen in range(start, cfg.gens + 1):
                 if self.stop:
                     return

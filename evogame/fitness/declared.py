@@ -1,5 +1,5 @@
 """The fitness components, declared once: name, the phase that measures them, formula and
-interval (as the README's tables print them; a test holds the two equal) and parameters.
+interval (as docs/judging.md's tables print them; a test holds the two equal) and parameters.
 `evogame.fitness.profile` reads the names and parameters from here, `evaluate` the phases,
 `evogame.fitness.components` computes them."""
 

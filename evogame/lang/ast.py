@@ -136,7 +136,7 @@ class Node:
     CHILDREN: ClassVar[dict[str, Any]] = {}
     SYNTAX: ClassVar[tuple[str, ...]] = ()
     BARE: ClassVar[bool] = False
-    #: True for constructs beyond CARDSTOCK's RECYCLE v0.5.10 (README, "Extensions").
+    #: True for constructs beyond CARDSTOCK's RECYCLE v0.5.10 (docs/language.md, "Extensions").
     EXTENSION: ClassVar[bool] = False
     #: Least number of items of a tuple field, where it is not 1 (0 when it has a default).
     MIN_ITEMS: ClassVar[dict[str, int]] = {}

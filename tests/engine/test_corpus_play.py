@@ -11,7 +11,7 @@ from evogame.lang import parse_file
 from evogame.simulate import simulate
 from tests.conftest import CARDSTOCK_GAMES, require_shared, shared_files
 
-# Games that legitimately fail to end with random players, with the reason (README, "Engine").
+# Games that legitimately fail to end with random players, with the reason (docs/engine.md).
 MAY_CAP = {
     "Rummy2": "a meld moves only one card ('R is a snapshot, as in CARDSTOCK), so hands never empty",
     "CrazyEights4": "random players can pass for ever when the stock is empty",

@@ -1,4 +1,4 @@
-"""The language extensions: parsed, printed back, and played as documented (README)."""
+"""The language extensions: parsed, printed back, and played as documented (docs/language.md)."""
 
 from __future__ import annotations
 

@@ -136,6 +136,49 @@ def test_killed_after_some_children_of_a_generation_were_stored(
     assert ca[2] == norm and ca[2]
 
 
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm, monkeypatch):
+    """Killed after the last generation was stored, while best/ was judged again: the
+    resumed run writes the same best/ (MAP-Elites once lost it: its archive was empty on a
+    resume that ran no generation)."""
+    from evogame.evolve.loop import Campaign, Config
+
+    seeds = seeds_dir(tmp_path)
+
+    def config(out: Path) -> Config:
+        return Config(
+            seeds=str(seeds),
+            profile=str(ROOT / "fitness" / "quick.toml"),
+            pop=4,
+            gens=2,
+            seed=7,
+            out=str(out),
+            algorithm=(algorithm or ["", "mu+lambda"])[1],
+        )
+
+    Campaign(config(tmp_path / "a")).run()
+
+    class Killed(Exception):
+        pass
+
+    def dying_rejudge(self, cands, ex):
+        raise Killed
+
+    rejudge = Campaign.rejudge
+    monkeypatch.setattr(Campaign, "rejudge", dying_rejudge)
+    with pytest.raises(Killed):
+        Campaign(config(tmp_path / "b")).run()
+    monkeypatch.setattr(Campaign, "rejudge", rejudge)
+    Campaign(config(tmp_path / "b"), resume=True).run()
+    ca, cb = contents(tmp_path / "a"), contents(tmp_path / "b")
+    assert ca[0] == cb[0] and ca[1] == cb[1]
+    norm = {
+        k: v.replace(str(tmp_path / "b"), str(tmp_path / "a")).replace("campaign b:", "campaign a:")
+        for k, v in cb[2].items()
+    }
+    assert ca[2] == norm and ca[2]
+
+
 def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
     seeds = seeds_dir(tmp_path)
     args = evolve_args(seeds)
