@@ -90,8 +90,10 @@ def native_vm():
     return build.load()
 
 
-def make_campaign(folder: Path, parts: dict[str, list[str]], profile: str = "quick") -> Path:
-    """A campaign folder written directly (no evolution): config.json naming our seeds,
+def make_campaign(
+    folder: Path, parts: dict[str, list[str]], profile: str = "quick", seeds: Path = SEEDS
+) -> Path:
+    """A campaign folder written directly (no evolution): config.json naming `seeds`,
     campaign.db with each game as a candidate (components and fitness made up from its
     hash, deterministic), and best/ holding `parts` (part name -> seed file names; the
     part "" is best/ itself, others are its subfolders)."""
@@ -102,7 +104,7 @@ def make_campaign(folder: Path, parts: dict[str, list[str]], profile: str = "qui
     from evogame.lang import parse_file, to_text
 
     folder.mkdir(parents=True, exist_ok=True)
-    config = {"seeds": str(SEEDS), "profile": profile, "algorithm": "mu+lambda", "pop": 4}
+    config = {"seeds": str(seeds), "profile": profile, "algorithm": "mu+lambda", "pop": 4}
     (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
     store = Store(folder)
     try:

@@ -12,12 +12,16 @@ import pytest
 from evogame.evolve.store import Store
 from evogame.studio.app import create_app, serve
 from evogame.studio.campaign import CampaignView
-from tests.conftest import headless_chromium, make_campaign
+from tests.conftest import SEEDS, headless_chromium, make_campaign
 
 
 @pytest.fixture
 def studio(tmp_path):
-    camp = make_campaign(tmp_path / "camp", {"": ["gops.rcy", "war.rcy"]})
+    seeds = tmp_path / "seeds"  # two seeds: the nearest-seed look stays quick
+    seeds.mkdir()
+    for name in ("gops.rcy", "war.rcy"):
+        (seeds / name).write_text((SEEDS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    camp = make_campaign(tmp_path / "camp", {"": ["gops.rcy", "war.rcy"]}, seeds=seeds)
     server = serve(create_app([camp]), 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
