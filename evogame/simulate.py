@@ -111,9 +111,8 @@ def _init_worker(
 
     _WORKER["game"] = compile_game(ast, name)
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
-    # The native back end plays random players and one PIPMC player (the same games).
-    searchers = [p for p in _WORKER["players"] if p.name != "random"]
-    native_ok = len(searchers) <= 1 and all(p.name == "pipmc" for p in searchers)
+    # The native back end plays random and PIPMC players, at any seats (the same games).
+    native_ok = all(p.name in ("random", "pipmc") for p in _WORKER["players"])
     _WORKER["native"] = select(ast, backend) if native_ok else None
 
 
@@ -142,19 +141,27 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
 
 
 def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
-    """The batch's games as `play_one` plays them, natively (random players and at most one
-    PIPMC player, seated as `_run_batch` seats them)."""
+    """The batch's games as `play_one` plays them, natively (random and PIPMC players,
+    seated as `_run_batch` seats them). The first PIPMC entry is the VM's recorded
+    searcher; the others are its weak player with the same budget (every PIPMC player of
+    a run has the same budget), so each game draws from one stream as `play_one` does."""
     from evogame.native.records import pipmc_records, random_records
 
     n = game.nplayers
-    pip = next((k for k, p in enumerate(players) if p.name == "pipmc"), None)
-    if pip is None:
+    pips = [k for k, p in enumerate(players) if p.name == "pipmc"]
+    if not pips:
         return random_records(native, game, list(indices), seed, limits)
-    seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
-    p = players[pip]
+    shift = [i % n if rotate else 0 for i in indices]
+    seats = [(pips[0] + r) % n for r in shift]
+    p = players[pips[0]]
+    weak = weak_seats = None
+    if len(pips) > 1:
+        weak = (p.rollouts, p.horizon)
+        weak_seats = [sum(1 << ((k + r) % n) for k in pips[1:]) for r in shift]
     recs, _ = pipmc_records(
-        native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits
-    )
+        native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits,
+        weak=weak, weak_seats=weak_seats,
+    )  # fmt: skip
     return recs
 
 

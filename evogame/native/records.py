@@ -54,12 +54,14 @@ def pipmc_records(
     deals: list[int] | None = None,
     coverage: list | None = None,
     weak: tuple[int, int] | None = None,
+    weak_seats: list[int] | None = None,
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
     seated there; also returns each game's PIPMC record (`PIMCPlayer.record`). With
     `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
-    random players."""
+    random players; with `weak_seats` too (per game a bit mask of seats), only those
+    seats are."""
     ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
     batch = native.play(
         ds,
@@ -71,6 +73,7 @@ def pipmc_records(
         limits.max_decisions,
         limits.max_steps,
         weak=weak,
+        weak_seats=weak_seats,
     )
     out, course = [], []
     order = game.order
@@ -83,6 +86,8 @@ def pipmc_records(
             Fallbacks.games += 1
             other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else None
             players: list = [other or RandomPlayer()] * n
+            if other is not None and weak_seats is not None:
+                players = [other if weak_seats[k] >> p & 1 else RandomPlayer() for p in range(n)]
             pip = None
             if seats is not None and seats[k] >= 0:
                 pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)

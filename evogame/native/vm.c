@@ -3995,6 +3995,13 @@ void vm_free(Game *g) {
     free(g);
 }
 
+/* ---- searching seats (players.md): which seats the weak PIPMC player takes ---- */
+/* Bit p set: seat p (p < 64) is the weak PIPMC player when `vm_play` has one; every seat
+ * by default (the depth phase). Process-wide, as the deadline is: `vm_set_weak_seats` sets
+ * it before each call (NativeGame.play), so PIPMC can sit at any set of seats at once. */
+static int64_t weak_seats = -1;
+void vm_set_weak_seats(int64_t mask) { weak_seats = mask; }
+
 /* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
  * none), a PIPMC player; with `weak`, every other seat is the weak PIPMC player (one
  * player seated at all of them, as `play_one` seats one object); all draw from the game's
@@ -4024,7 +4031,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
         int32_t choice;
         if (p == pip_seat && pp)
             choice = pipmc_choose(st, play, pp);
-        else if (weak)
+        else if (weak && (weak_seats >> (p & 63) & 1))
             choice = pipmc_choose(st, play, weak);
         else
             choice = m > 1 ? (int32_t)mt_below(play, (uint64_t)m) : 0;
