@@ -19,6 +19,7 @@ from evogame.engine.state import win_shares
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.players import Player, make_player
+from evogame.players.mcts import resolve_by
 
 BATCH = 250  # games per task: fixed, so results do not depend on the worker count
 
@@ -112,7 +113,7 @@ def _init_worker(
     _WORKER["game"] = compile_game(ast, name)
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
     # The native back end plays random and PIPMC players, at any seats (the same games).
-    native_ok = all(p.name in ("random", "pipmc") for p in _WORKER["players"])
+    native_ok = native_plan(_WORKER["players"], _WORKER["game"]) is not None
     _WORKER["native"] = select(ast, backend) if native_ok else None
 
 
@@ -140,27 +141,57 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
     return stats
 
 
+def native_plan(players: list, game) -> tuple[int, list[int]] | None:
+    """How the VM seats these players (entries of the player list), or None when it
+    cannot: random players, and PIPMC players (``pipmc``, ``strong``) of at most two
+    budgets (rollouts, horizon, play-out policy) valuing alike. Returns (the entry of
+    the VM's recorded searcher or -1, the entries of its weak player): one budget, the
+    first entry searches and the others are the weak player; two, the budget held by a
+    single entry searches."""
+    pips = [k for k, p in enumerate(players) if p.name != "random"]
+    if any(players[k].name not in ("pipmc", "strong") for k in pips):
+        return None
+    if not pips:
+        return -1, []
+
+    def budget(p) -> tuple:
+        return (p.rollouts, p.horizon, p.policy)
+
+    kinds = list(dict.fromkeys(budget(players[k]) for k in pips))
+    if len(kinds) > 2 or len({resolve_by(players[k].by, game) for k in pips}) > 1:
+        return None
+    if len(kinds) == 1:
+        return pips[0], pips[1:]
+    alone = [b for b in kinds if sum(budget(players[k]) == b for k in pips) == 1]
+    if not alone:
+        return None
+    first = next(k for k in pips if budget(players[k]) == alone[0])
+    return first, [k for k in pips if k != first]
+
+
 def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
     """The batch's games as `play_one` plays them, natively (random and PIPMC players,
-    seated as `_run_batch` seats them). The first PIPMC entry is the VM's recorded
-    searcher; the others are its weak player with the same budget (every PIPMC player of
-    a run has the same budget), so each game draws from one stream as `play_one` does."""
+    seated as `_run_batch` seats them, as `native_plan` says), so each game draws from one
+    stream as `play_one` does."""
     from evogame.native.records import pipmc_records, random_records
 
     n = game.nplayers
-    pips = [k for k, p in enumerate(players) if p.name == "pipmc"]
-    if not pips:
+    first, rest = native_plan(players, game)
+    if first < 0:
         return random_records(native, game, list(indices), seed, limits)
     shift = [i % n if rotate else 0 for i in indices]
-    seats = [(pips[0] + r) % n for r in shift]
-    p = players[pips[0]]
+    seats = [(first + r) % n for r in shift]
+    p = players[first]
     weak = weak_seats = None
-    if len(pips) > 1:
-        weak = (p.rollouts, p.horizon)
-        weak_seats = [sum(1 << ((k + r) % n) for k in pips[1:]) for r in shift]
+    policies = (p.policy, "random")
+    if rest:
+        w = players[rest[0]]
+        weak = (w.rollouts, w.horizon)
+        weak_seats = [sum(1 << ((k + r) % n) for k in rest) for r in shift]
+        policies = (p.policy, w.policy)
     recs, _ = pipmc_records(
         native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits,
-        weak=weak, weak_seats=weak_seats,
+        weak=weak, weak_seats=weak_seats, policies=policies,
     )  # fmt: skip
     return recs
 

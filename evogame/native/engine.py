@@ -130,6 +130,7 @@ class NativeGame:
         continuous: bool = False,
         weak: tuple[int, int] | None = None,
         weak_seats: list[int] | None = None,
+        policy: int = 0,
     ) -> Batch:
         """Play one game per seed pair, every seat a uniform random player but, in game i,
         seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
@@ -138,6 +139,9 @@ class NativeGame:
         (`PIMCPlayer(*weak, by)`, unrecorded) instead of a random one; with `weak_seats`
         too, per game i a bit mask (bit p: seat p, p < 64) of the seats it takes, the
         others staying random (PIPMC at several seats, each game its own seating).
+        `policy` (bits): 1, the searcher's play-outs are greedy (`StrongPlayer`); 2, the
+        weak player's; 4, the game is one-seat or cooperative (the greedy key's standing
+        is then 0).
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
@@ -155,6 +159,16 @@ class NativeGame:
             max_decisions,
             max_steps,
         )
+        if policy:
+            build.load()  # a roomier game runs on the VM's library: load it first
+            libs = build.loaded_libraries()
+            try:
+                for lib in libs:
+                    lib.vm_set_rollout_policy(policy)
+                return self.play(*args, continuous=continuous, weak=weak, weak_seats=weak_seats)
+            finally:
+                for lib in libs:
+                    lib.vm_set_rollout_policy(0)
         if weak_seats is not None:
             return self._play_masked(args, continuous, weak, weak_seats)
         batch = self._play(*args, continuous=continuous, weak=weak)

@@ -12,7 +12,7 @@ from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
-from evogame.players.mcts import PIMCPlayer
+from evogame.players.mcts import PIMCPlayer, resolve_by
 from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
 
 
@@ -55,13 +55,19 @@ def pipmc_records(
     coverage: list | None = None,
     weak: tuple[int, int] | None = None,
     weak_seats: list[int] | None = None,
+    policies: tuple[str, str] = ("random", "random"),
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
     seated there; also returns each game's PIPMC record (`PIMCPlayer.record`). With
     `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
     random players; with `weak_seats` too (per game a bit mask of seats), only those
-    seats are."""
+    seats are. `policies`: the play-out policy of the PIPMC player and of the weak one
+    (``random`` or ``greedy``); `by` is resolved for the game (``auto``)."""
+    by = resolve_by(by, game)
+    bits = (policies[0] == "greedy") | (policies[1] == "greedy") << 1
+    if bits and (game.nplayers == 1 or game.cooperative):
+        bits |= 4
     ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
     batch = native.play(
         ds,
@@ -74,6 +80,7 @@ def pipmc_records(
         limits.max_steps,
         weak=weak,
         weak_seats=weak_seats,
+        policy=bits,
     )
     out, course = [], []
     order = game.order
@@ -84,13 +91,17 @@ def pipmc_records(
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else None
+            other = (
+                PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1], policy=policies[1])
+                if weak
+                else None
+            )
             players: list = [other or RandomPlayer()] * n
             if other is not None and weak_seats is not None:
                 players = [other if weak_seats[k] >> p & 1 else RandomPlayer() for p in range(n)]
             pip = None
             if seats is not None and seats[k] >= 0:
-                pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
+                pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon, policy=policies[0])
                 pip.record = []
                 players[seats[k]] = pip
             out.append(play_one(game, players, i, seed, limits, deal=ds[k]))
