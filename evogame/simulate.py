@@ -143,34 +143,43 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
 
 def native_plan(players: list, game) -> tuple[int, list[int]] | None:
     """How the VM seats these players (entries of the player list), or None when it
-    cannot: random players, and PIPMC players (``pipmc``, ``strong``) of at most two
-    budgets (rollouts, horizon, play-out policy) valuing alike. Returns (the entry of
-    the VM's recorded searcher or -1, the entries of its weak player): one budget, the
-    first entry searches and the others are the weak player; two, the budget held by a
-    single entry searches."""
+    cannot: random players, and searching players (``pipmc``, ``strong``, ``ismcts``) of
+    at most two budgets (kind, rollouts or iterations, horizon) valuing alike. Returns
+    (the entry of the VM's recorded searcher or -1, the entries of its weak player): one
+    budget, the first entry searches and the others are the weak player; two, the budget
+    held by a single entry searches."""
     pips = [k for k, p in enumerate(players) if p.name != "random"]
-    if any(players[k].name not in ("pipmc", "strong") for k in pips):
+    if any(players[k].name not in ("pipmc", "strong", "ismcts") for k in pips):
         return None
+    if any(players[k].name == "ismcts" and players[k].c != ISMCTS_C for k in pips):
+        return None  # the VM's exploration constant is ISMCTSPlayer's default
     if not pips:
         return -1, []
-
-    def budget(p) -> tuple:
-        return (p.rollouts, p.horizon, p.policy)
-
-    kinds = list(dict.fromkeys(budget(players[k]) for k in pips))
+    kinds = list(dict.fromkeys(_budget(players[k]) for k in pips))
     if len(kinds) > 2 or len({resolve_by(players[k].by, game) for k in pips}) > 1:
         return None
     if len(kinds) == 1:
         return pips[0], pips[1:]
-    alone = [b for b in kinds if sum(budget(players[k]) == b for k in pips) == 1]
+    alone = [b for b in kinds if sum(_budget(players[k]) == b for k in pips) == 1]
     if not alone:
         return None
-    first = next(k for k in pips if budget(players[k]) == alone[0])
+    first = next(k for k in pips if _budget(players[k]) == alone[0])
     return first, [k for k in pips if k != first]
 
 
+#: ISMCTSPlayer's default exploration, the VM's (vm.c ISMCTS_C)
+ISMCTS_C = 0.7
+
+
+def _budget(p) -> tuple[str, int, int]:
+    """A searching player as the VM plays it: (kind, rollouts or iterations, horizon)."""
+    if p.name == "ismcts":
+        return ("ismcts", p.iterations, 0)
+    return ("strong" if p.policy == "greedy" else "pipmc", p.rollouts, p.horizon)
+
+
 def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
-    """The batch's games as `play_one` plays them, natively (random and PIPMC players,
+    """The batch's games as `play_one` plays them, natively (random and searching players,
     seated as `_run_batch` seats them, as `native_plan` says), so each game draws from one
     stream as `play_one` does."""
     from evogame.native.records import pipmc_records, random_records
@@ -181,17 +190,17 @@ def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[
         return random_records(native, game, list(indices), seed, limits)
     shift = [i % n if rotate else 0 for i in indices]
     seats = [(first + r) % n for r in shift]
-    p = players[first]
+    kind, budget, horizon = _budget(players[first])
     weak = weak_seats = None
-    policies = (p.policy, "random")
+    kinds = (kind, "pipmc")
     if rest:
-        w = players[rest[0]]
-        weak = (w.rollouts, w.horizon)
+        wk, wb, wh = _budget(players[rest[0]])
+        weak = (wb, wh)
         weak_seats = [sum(1 << ((k + r) % n) for k in rest) for r in shift]
-        policies = (p.policy, w.policy)
+        kinds = (kind, wk)
     recs, _ = pipmc_records(
-        native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits,
-        weak=weak, weak_seats=weak_seats, policies=policies,
+        native, game, list(indices), seed, seats, budget, horizon, players[first].by, limits,
+        weak=weak, weak_seats=weak_seats, kinds=kinds,
     )  # fmt: skip
     return recs
 

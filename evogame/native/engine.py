@@ -139,9 +139,9 @@ class NativeGame:
         (`PIMCPlayer(*weak, by)`, unrecorded) instead of a random one; with `weak_seats`
         too, per game i a bit mask (bit p: seat p, p < 64) of the seats it takes, the
         others staying random (PIPMC at several seats, each game its own seating).
-        `policy` (bits): 1, the searcher's play-outs are greedy (`StrongPlayer`); 2, the
-        weak player's; 4, the game is one-seat or cooperative (the greedy key's standing
-        is then 0).
+        `policy` (bits, `vm_set_rollout_policy`): the searcher's kind (bits 0-1) and the
+        weak player's (bits 2-3), 0 PIPMC, 1 strong (greedy play-outs), 2 ISMCTS
+        (`rollouts` its iterations); 16: the game is one-seat or cooperative.
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in

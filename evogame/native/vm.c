@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
+#include <math.h> /* ISMCTS's UCB1: log, sqrt (libm, as Python's math) */
 
 #include "vm_core.h"
 
@@ -3659,10 +3660,11 @@ typedef struct {
     double *rec;
     int64_t nrec, rec_cap;
     int overflow;
-    int32_t policy; /* play-outs: 0 uniform random, 1 greedy (players.md) */
+    int32_t policy; /* 0 PIPMC; 1 the strong player (greedy play-outs); 2 ISMCTS, `rollouts` its iterations */
 } Pipmc;
 
 static int32_t strong_choose(State *st, MT *rng, Pipmc *pp);
+static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp);
 
 static void rec_push(Pipmc *pp, double x) {
     if (!pp->rec) return; /* a searcher whose course is not recorded (depth's weak seats) */
@@ -3678,6 +3680,7 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     Game *g = st->g;
     int32_t n = st->nopts;
     if (n <= 1) return 0;
+    if (pp->policy == 2) return ismcts_choose(st, rng, pp);
     if (pp->policy) return strong_choose(st, rng, pp);
     int32_t me = st->pc[st->npc - 1][0];
     int64_t still[64];
@@ -4005,9 +4008,10 @@ void vm_free(Game *g) {
  * it before each call (NativeGame.play), so PIPMC can sit at any set of seats at once. */
 static int64_t weak_seats = -1;
 void vm_set_weak_seats(int64_t mask) { weak_seats = mask; }
-/* The play-out policy of the searcher (bit 0) and of the weak player (bit 1): greedy
- * when set (`rollout_greedy`); bit 2: the game is one-seat or cooperative (the greedy key's
- * first part is then 0). Set before each call, as `weak_seats`. */
+/* The kind of the searcher (bits 0-1) and of the weak player (bits 2-3): 0 PIPMC, 1 the
+ * strong player (greedy play-outs, `strong_choose`), 2 ISMCTS (`ismcts_choose`); bit 4:
+ * the game is one-seat or cooperative (the greedy key's first part is then 0). Set before
+ * each call, as `weak_seats`. */
 static int32_t rollout_policy = 0;
 void vm_set_rollout_policy(int32_t bits) { rollout_policy = bits; }
 
@@ -4089,8 +4093,8 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
         Pipmc weak = {weak_rollouts, weak_horizon, by, 0.0, NULL, 0, 0, 0};
-        pp.policy = rollout_policy & 1; /* vm_set_rollout_policy */
-        weak.policy = rollout_policy >> 1 & 1;
+        pp.policy = rollout_policy & 3; /* vm_set_rollout_policy */
+        weak.policy = rollout_policy >> 2 & 3;
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
         play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
@@ -4261,7 +4265,7 @@ static void greedy_keys(State *st, GKey *out) {
     Game *g = st->g;
     int32_t n = st->nopts;
     int32_t me = st->pc[st->npc - 1][0];
-    int team = g->nplayers == 1 || (rollout_policy >> 2 & 1);
+    int team = g->nplayers == 1 || (rollout_policy >> 4 & 1);
     int64_t sc[64];
     if (g->nplayers > 64) fail(g, "native: more than 64 players");
     for (int32_t a = 0; a < n; a++) {
@@ -4434,4 +4438,94 @@ static int32_t strong_choose(State *st, MT *rng, Pipmc *pp) {
     int32_t choice = cand[best];
     arena_release(&g->arena, m0);
     return choice;
+}
+
+/* ===================================================================== ISMCTS */
+/* mcts.ISMCTSPlayer.choose (single-observer ISMCTS), `pp->rollouts` iterations: each
+ * determinizes from the root player's view, descends by UCB1 with availability counts
+ * among the actions legal in this determinization, expands one untried action (drawn at
+ * random among them, in index order), plays out at random and backs up each node's reward
+ * for the seat that moved into it; the most visited root action wins (ties: lowest).
+ * At most one node per iteration: all are allocated before the first; children are a
+ * list per node (action, sibling). */
+#define ISMCTS_C 0.7 /* ISMCTSPlayer's exploration */
+typedef struct {
+    int32_t seat, action, first, next; /* first child, next sibling: node indices, -1 none */
+    int64_t visits, avail;
+    double reward;
+} INode;
+
+static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    int32_t me = st->pc[st->npc - 1][0];
+    int32_t np_ = g->nplayers;
+    if (np_ > 64) fail(g, "native: more than 64 players");
+    int32_t iters = pp->rollouts;
+    Mark m0 = arena_mark(&g->arena);
+    INode *nd = amem(g, sizeof(INode) * (size_t)(iters + 1));
+    int32_t *path = amem(g, sizeof(int32_t) * (size_t)(iters + 2));
+    int32_t nn = 1;
+    nd[0] = (INode){-1, -1, -1, -1, 0, 0, 0.0};
+    int64_t w0 = work4(st);
+    double values[64];
+    for (int32_t it = 0; it < iters; it++) {
+        Mark mk = arena_mark(&g->arena);
+        State *d = determinize(st, me, rng);
+        int32_t node = 0, depth = 0;
+        path[depth++] = 0;
+        while (!d->terminal) {
+            int32_t legal = d->nopts;
+            int32_t *kid = amem(g, sizeof(int32_t) * (size_t)legal);
+            for (int32_t a = 0; a < legal; a++) kid[a] = -1;
+            for (int32_t c = nd[node].first; c >= 0; c = nd[c].next)
+                if (nd[c].action < legal) kid[nd[c].action] = c;
+            int32_t untried = 0;
+            for (int32_t a = 0; a < legal; a++) untried += kid[a] < 0;
+            if (untried) {
+                int32_t pick = (int32_t)mt_below(rng, (uint64_t)untried), a = 0;
+                for (;; a++)
+                    if (kid[a] < 0 && pick-- == 0) break;
+                int32_t c = nn++;
+                nd[c] = (INode){d->pc[d->npc - 1][0], a, -1, nd[node].first, 0, 0, 0.0};
+                nd[node].first = c;
+                apply_action(d, a);
+                path[depth++] = c;
+                break;
+            }
+            int32_t best = 0;
+            double best_score = -1.0 / 0.0;
+            for (int32_t a = 0; a < legal; a++) {
+                INode *ch = &nd[kid[a]];
+                ch->avail += 1;
+                double score = ch->reward / (double)ch->visits + ISMCTS_C * sqrt(log((double)ch->avail) / (double)ch->visits);
+                if (score > best_score) {
+                    best = a;
+                    best_score = score;
+                }
+            }
+            node = kid[best];
+            apply_action(d, best);
+            path[depth++] = node;
+        }
+        rollout(d, rng, 0, NULL);
+        pp->work4 += (double)(work4(d) - w0);
+        for (int32_t p = 0; p < np_; p++) values[p] = outcome_value(d, p, pp->by);
+        for (int32_t i = 0; i < depth; i++) {
+            INode *x = &nd[path[i]];
+            x->visits += 1;
+            if (x->seat >= 0) x->reward += values[x->seat];
+        }
+        arena_release(&g->arena, mk);
+    }
+    int32_t best = -1;
+    int64_t most = -1;
+    for (int32_t c = nd[0].first; c >= 0; c = nd[c].next)
+        if (nd[c].visits > most || (nd[c].visits == most && nd[c].action < best)) {
+            most = nd[c].visits;
+            best = nd[c].action;
+        }
+    arena_release(&g->arena, m0);
+    (void)n;
+    return best < 0 ? 0 : best;
 }
