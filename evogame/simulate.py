@@ -143,20 +143,21 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
 
 def native_plan(players: list, game) -> tuple[int, list[int]] | None:
     """How the VM seats these players (entries of the player list), or None when it
-    cannot: random players, and searching players (``pipmc``, ``strong``, ``ismcts``) of
+    cannot: random players, and the others (``greedy``, ``pipmc``, ``strong``, ``ismcts``) of
     at most two budgets (kind, rollouts or iterations, horizon) valuing alike. Returns
     (the entry of the VM's recorded searcher or -1, the entries of its weak player): one
     budget, the first entry searches and the others are the weak player; two, the budget
     held by a single entry searches."""
     pips = [k for k, p in enumerate(players) if p.name != "random"]
-    if any(players[k].name not in ("pipmc", "strong", "ismcts") for k in pips):
+    if any(players[k].name not in ("pipmc", "strong", "ismcts", "greedy") for k in pips):
         return None
     if any(players[k].name == "ismcts" and players[k].c != ISMCTS_C for k in pips):
         return None  # the VM's exploration constant is ISMCTSPlayer's default
     if not pips:
         return -1, []
     kinds = list(dict.fromkeys(_budget(players[k]) for k in pips))
-    if len(kinds) > 2 or len({resolve_by(players[k].by, game) for k in pips}) > 1:
+    valued = {resolve_by(players[k].by, game) for k in pips if players[k].name != "greedy"}
+    if len(kinds) > 2 or len(valued) > 1:
         return None
     if len(kinds) == 1:
         return pips[0], pips[1:]
@@ -175,6 +176,8 @@ def _budget(p) -> tuple[str, int, int]:
     """A searching player as the VM plays it: (kind, rollouts or iterations, horizon)."""
     if p.name == "ismcts":
         return ("ismcts", p.iterations, 0)
+    if p.name == "greedy":
+        return ("greedy", 1, 0)
     return ("strong" if p.policy == "greedy" else "pipmc", p.rollouts, p.horizon)
 
 
@@ -191,6 +194,7 @@ def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[
     shift = [i % n if rotate else 0 for i in indices]
     seats = [(first + r) % n for r in shift]
     kind, budget, horizon = _budget(players[first])
+    by = next((players[k].by for k in [first, *rest] if players[k].name != "greedy"), "rank")
     weak = weak_seats = None
     kinds = (kind, "pipmc")
     if rest:
@@ -199,7 +203,7 @@ def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[
         weak_seats = [sum(1 << ((k + r) % n) for k in rest) for r in shift]
         kinds = (kind, wk)
     recs, _ = pipmc_records(
-        native, game, list(indices), seed, seats, budget, horizon, players[first].by, limits,
+        native, game, list(indices), seed, seats, budget, horizon, by, limits,
         weak=weak, weak_seats=weak_seats, kinds=kinds,
     )  # fmt: skip
     return recs

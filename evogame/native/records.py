@@ -12,17 +12,20 @@ from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
+from evogame.players.greedy import GreedyPlayer
 from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, resolve_by
 from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
 
 #: the VM's code of each searching player's kind (`vm_set_rollout_policy`)
-KIND_CODE = {"pipmc": 0, "strong": 1, "ismcts": 2}
+KIND_CODE = {"pipmc": 0, "strong": 1, "ismcts": 2, "greedy": 3}
 
 
 def _player(kind: str, budget: int, horizon: int, by: str):
     """The Python player the VM plays as `kind` with this budget (rollouts or iterations)."""
     if kind == "ismcts":
         return ISMCTSPlayer(iterations=budget, by=by)
+    if kind == "greedy":
+        return GreedyPlayer()
     return PIMCPlayer(budget, by, horizon, policy="greedy" if kind == "strong" else "random")
 
 
@@ -73,7 +76,8 @@ def pipmc_records(
     `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
     random players; with `weak_seats` too (per game a bit mask of seats), only those
     seats are. `kinds`: the searcher's and the weak player's kind, ``pipmc``, ``strong``
-    (greedy play-outs) or ``ismcts`` (`rollouts` its iterations; no record); `by` is
+    (greedy play-outs), ``ismcts`` (`rollouts` its iterations; no record) or ``greedy``
+    (one step; no record); `by` is
     resolved for the game (``auto``)."""
     by = resolve_by(by, game)
     bits = KIND_CODE[kinds[0]] | KIND_CODE[kinds[1]] << 2

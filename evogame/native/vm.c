@@ -3660,11 +3660,12 @@ typedef struct {
     double *rec;
     int64_t nrec, rec_cap;
     int overflow;
-    int32_t policy; /* 0 PIPMC; 1 the strong player (greedy play-outs); 2 ISMCTS, `rollouts` its iterations */
+    int32_t policy; /* 0 PIPMC; 1 the strong player (greedy play-outs); 2 ISMCTS, `rollouts` its iterations; 3 greedy */
 } Pipmc;
 
 static int32_t strong_choose(State *st, MT *rng, Pipmc *pp);
 static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp);
+static int32_t greedy_player_choose(State *st, MT *rng);
 
 static void rec_push(Pipmc *pp, double x) {
     if (!pp->rec) return; /* a searcher whose course is not recorded (depth's weak seats) */
@@ -3681,6 +3682,7 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     int32_t n = st->nopts;
     if (n <= 1) return 0;
     if (pp->policy == 2) return ismcts_choose(st, rng, pp);
+    if (pp->policy == 3) return greedy_player_choose(st, rng);
     if (pp->policy) return strong_choose(st, rng, pp);
     int32_t me = st->pc[st->npc - 1][0];
     int64_t still[64];
@@ -4009,7 +4011,8 @@ void vm_free(Game *g) {
 static int64_t weak_seats = -1;
 void vm_set_weak_seats(int64_t mask) { weak_seats = mask; }
 /* The kind of the searcher (bits 0-1) and of the weak player (bits 2-3): 0 PIPMC, 1 the
- * strong player (greedy play-outs, `strong_choose`), 2 ISMCTS (`ismcts_choose`); bit 4:
+ * strong player (greedy play-outs, `strong_choose`), 2 ISMCTS (`ismcts_choose`), 3 the
+ * greedy player (`greedy_player_choose`); bit 4:
  * the game is one-seat or cooperative (the greedy key's first part is then 0). Set before
  * each call, as `weak_seats`. */
 static int32_t rollout_policy = 0;
@@ -4309,6 +4312,19 @@ static int32_t greedy_choice(State *st) {
         if (gkey_better(&keys[a], &keys[best])) best = a;
     arena_release(&g->arena, mk);
     return best;
+}
+
+/* GreedyPlayer.choose: `greedy_choice` on one determinization of the player's view (a
+ * uniform random option when the view's option count differs) */
+static int32_t greedy_player_choose(State *st, MT *rng) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    Mark m0 = arena_mark(&g->arena);
+    State *view = determinize(st, st->pc[st->npc - 1][0], rng);
+    int32_t nv = view->terminal ? 0 : view->nopts;
+    int32_t a = nv != n ? (int32_t)mt_below(rng, (uint64_t)n) : greedy_choice(view);
+    arena_release(&g->arena, m0);
+    return a;
 }
 
 /* mcts.rollout with the greedy policy: as `rollout`, each decision `greedy_choice` */

@@ -1,4 +1,4 @@
-"""Native ISMCTS plays the games the Python ISMCTS (the reference) plays, choice for choice.
+"""Native ISMCTS and greedy play the games their Python references play, choice for choice.
 
 Both draw from the game's one players' stream in the same order (a determinization, the
 untried action, the play-out's random choices), so a run's statistics must be equal.
@@ -24,6 +24,9 @@ pytestmark = pytest.mark.usefixtures("native_vm")
         ("crazy-eights", ["ismcts", "random", "pipmc", "random"], 2, "rank"),
         ("golf-wrap", ["ismcts"], 1, "score"),
         ("hearts", ["random", "ismcts", "random", "random"], 1, "rank"),
+        ("gops", ["greedy", "ismcts"], 2, "rank"),
+        ("the-game", ["greedy", "greedy", "greedy"], 1, "rank"),
+        ("crazy-eights", ["greedy", "random", "pipmc", "random"], 2, "rank"),
     ],
 )
 def test_native_ismcts_plays_as_python(name, specs, games, by):
