@@ -9,7 +9,8 @@ the end, and score the result for the player. The table gives per move:
   1 = first; by score, the player's score (negated in ``scoring min`` games); or by win
   share;
 - ``ci95``: mean +- 1.96 s / sqrt(k), s the sample standard deviation of its k play-outs
-  (the normal approximation; a width of 0 when every play-out gave the same value);
+  (the normal approximation; a width of 0 when every play-out gave the same value),
+  clipped to [0, 1] for rank and win values;
 - ``playouts``: k;
 - ``tie``: its interval overlaps the interval of the best-valued move, so the sample
   cannot tell the two apart.
@@ -27,7 +28,7 @@ import random
 from dataclasses import asdict, dataclass
 
 from evogame.engine.state import State
-from evogame.players.mcts import outcome, rollout
+from evogame.players.mcts import outcome, resolve_by, rollout
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
@@ -105,9 +106,10 @@ def advise(
             v = outcome(d, me, by)
             total += v
             total_sq += v * v
-        rows[a] = MoveValue(
-            a, text(a), total / rollouts, interval(total, total_sq, rollouts), rollouts
-        )
+        lo, hi = interval(total, total_sq, rollouts)
+        if by in ("rank", "win") or (by == "auto" and resolve_by(by, state.game) == "rank"):
+            lo, hi = max(lo, 0.0), min(hi, 1.0)  # a value in [0, 1] has its interval there
+        rows[a] = MoveValue(a, text(a), total / rollouts, (lo, hi), rollouts)
     order = sorted(rows, key=lambda a: (-rows[a].mean, a))
     best = rows[order[0]]
     for r, a in enumerate(order, 1):
