@@ -9,7 +9,9 @@ the run (deal `deal_seed(seed, i)`) is played twice:
   every seat, since the seats win or lose together);
 - B: L at every seat, on the same deal.
 
-The paired gain of pair i is d_i = v_A - v_B, with v the win share of seat s (competitive
+Monte Carlo rungs value play-outs by score in one-seat and cooperative games and by rank
+elsewhere (``by`` "auto", unless score or win is asked for). The paired gain of pair i is
+d_i = v_A - v_B, with v the win share of seat s (competitive
 games) or the team's score, sign flipped in ``scoring min`` games (one-seat and cooperative
 games; in points). The rung's gain is mean(d) with the 95% interval mean(d) +-
 t(0.975, N-1) s_d / sqrt(N). A rung whose interval does not lie above 0 is flagged: its
@@ -110,7 +112,11 @@ def ladder(
     n = game.nplayers
     team = n == 1 or game.cooperative
     sign = 1 if game.order == "max" else -1
-    budgets = budgets or {}
+    budgets = dict(budgets or {})
+    # by rank, every seat of a one-seat or cooperative game shares one rank: the searchers
+    # would be blind there, so rank means "auto" (score in such games, rank elsewhere)
+    if budgets.get("by", "rank") == "rank":
+        budgets["by"] = "auto"
     idx = list(range(pairs))
 
     def value(rec: GameRecord, s: int) -> float:
