@@ -38,6 +38,6 @@ def test_play_ladder_cli():
     ]
     assert all(len(r["ci95"]) == 2 and r["pairs"] == 2 for r in d["rungs"])
     text = CliRunner().invoke(
-        cli, [*args[:4], "--games", "1", "--rollouts", "1", "--iterations", "1"]
+        cli, [*args[:3], "--games", "1", "--rollouts", "1", "--iterations", "1"]
     )
     assert "skill ladder" in text.output and "paired gain" in text.output
