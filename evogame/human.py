@@ -105,7 +105,9 @@ def _hint(st: State, tell: Narrator, say: Callable[[str], None], rollouts: int) 
     from evogame.players.advise import advise
 
     rows = advise(st, rollouts, rng=random.Random(st.decisions), describe=tell.option)
-    say(f"  hint: mean rank value (1 = first) over {rows[0].playouts} play-outs per move")
+    team = st.game.nplayers == 1 or st.game.cooperative
+    what = "mean score" if team else "mean rank value (1 = first)"
+    say(f"  hint: {what} over {rows[0].playouts} play-outs per move")
     for r in rows[:HINT_ROWS]:
         lo, hi = r.ci95
         mark = "=" if r.tie else " "

@@ -90,12 +90,21 @@ def chosen_of_trace(events: list) -> list[int]:
     type=click.IntRange(1),
     help="Play-outs per move.",
 )
+@click.option(
+    "--playouts",
+    type=click.Choice(["random", "greedy"]),
+    default="random",
+    show_default=True,
+    help="How play-outs go on after the move: uniform random, or every seat greedy "
+    "(one step; better advice in planning and cooperative games, slower).",
+)
 @BY_OPTION
 @click.option("--max-decisions", default=1000, show_default=True, type=click.IntRange(1))
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 def advise(
-    file, seed, at, players, trace_file, defines, rollouts, value_by, max_decisions, as_json
-):
+    file, seed, at, players, trace_file, defines, rollouts, playouts, value_by, max_decisions,
+    as_json,
+):  # fmt: skip
     """For the player to move at decision --at of FILE's game --seed: every legal move
     with its Monte Carlo value (mean rank in [0, 1], 1 = first; or --by score / win), its
     95% interval and number of play-outs, and `=` where its interval overlaps the best's
@@ -122,9 +131,10 @@ def advise(
         sys.exit(1)
     me = st.current_player()
     tell = Narrator(game, viewer=me)
-    rows = advise_moves(
-        st, rollouts, value_by, random.Random(play_seed(seed, at)), describe=tell.option
-    )
+    rng = random.Random(play_seed(seed, at))
+    rows = advise_moves(st, rollouts, value_by, rng, describe=tell.option, policy=playouts)
+    if value_by == "rank" and (game.nplayers == 1 or game.cooperative):
+        value_by = "score"  # what the advisor valued by (`advise`)
     out = {
         "game": file.stem,
         "seed": seed,
@@ -132,6 +142,7 @@ def advise(
         "seat": me,
         "by": value_by,
         "rollouts": rollouts,
+        "playouts": playouts,
         "moves": [r.to_json() for r in rows],
     }
     if as_json:

@@ -2,12 +2,13 @@
 
 For the player to move, each option is valued as PIPMC values it (`PIMCPlayer`): `rollouts`
 times, determinize the position from that player's view (hidden cards redealt at
-random), take the option, play on with the rollout policy (uniform random by default) to
-the end, and score the result for the player. The table gives per move:
+random), take the option, play on with the play-out policy (uniform random by default, or
+the one-step greedy policy of every seat) to the end, and score the result for the player. The table gives per move:
 
 - ``mean``: the mean value of its play-outs, by rank ((n-1) - rank)/(n-1) in [0, 1],
   1 = first; by score, the player's score (negated in ``scoring min`` games); or by win
-  share;
+  share; by rank in a one-seat or cooperative game means by score (one shared rank says
+  nothing);
 - ``ci95``: mean +- 1.96 s / sqrt(k), s the sample standard deviation of its k play-outs
   (the normal approximation; a width of 0 when every play-out gave the same value),
   clipped to [0, 1] for rank and win values;
@@ -72,15 +73,20 @@ def advise(
     rng: random.Random | None = None,
     horizon: int = 0,
     describe=None,
+    policy: str = "random",
 ) -> list[MoveValue]:
     """Every option of `state` for `state.current_player()`, valued by `rollouts`
-    play-outs each (see the module); sorted best first. `describe(state, i)` gives an
+    play-outs each (see the module), each played on by `policy` (``random``, or
+    ``greedy``: `evogame.players.greedy`, every seat); sorted best first. `describe(state, i)` gives an
     option's words (default: none). A forced decision is one row with no play-outs."""
     if state.terminal:
         raise ValueError("the game is over: there is no move to advise")
     if rollouts < 1:
         raise ValueError("rollouts must be at least 1")
     rng = rng or random.Random(0)
+    # by rank every seat of a one-seat or cooperative game shares one rank (a blind
+    # value): there the advisor values by score
+    by = resolve_by("auto" if by == "rank" else by, state.game)
     n = len(state.options)
     me = state.current_player()
     text = (lambda i: describe(state, i)) if describe else (lambda i: "")
@@ -102,12 +108,12 @@ def advise(
             still = d.scores() if horizon > 0 else None
             if not d.terminal:
                 d.apply_action(a if a < len(d.options) else a % len(d.options))
-            rollout(d, rng, horizon, still)
+            rollout(d, rng, horizon, still, policy)
             v = outcome(d, me, by)
             total += v
             total_sq += v * v
         lo, hi = interval(total, total_sq, rollouts)
-        if by in ("rank", "win") or (by == "auto" and resolve_by(by, state.game) == "rank"):
+        if by in ("rank", "win"):
             lo, hi = max(lo, 0.0), min(hi, 1.0)  # a value in [0, 1] has its interval there
         rows[a] = MoveValue(a, text(a), total / rollouts, (lo, hi), rollouts)
     order = sorted(rows, key=lambda a: (-rows[a].mean, a))

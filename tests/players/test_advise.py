@@ -163,3 +163,15 @@ def test_human_asks_for_a_hint():
     plain: list[str] = []
     again = play_human(game, 0, [RandomPlayer()] * 2, 0, ask=lambda _q: "1", say=plain.append)
     assert st.scores() == again.scores()
+
+
+def test_greedy_playouts_and_a_team_game_valued_by_score():
+    # The Game is cooperative: by rank every seat shares one rank, so the advisor values
+    # by score (cards laid), which greedy play-outs raise far above random ones
+    game = compile_game(parse_file(SEEDS / "the-game.rcy"))
+    st = position_at(game, 1, 2, [RandomPlayer()] * 3)
+    rand = advise(st, 3, rng=random.Random(2))
+    greedy = advise(st, 3, rng=random.Random(2), policy="greedy")
+    check_table(st, greedy, 3)
+    assert max(r.mean for r in rand) > 1  # a score, not a rank in [0, 1]
+    assert min(r.mean for r in greedy) > max(r.mean for r in rand)
