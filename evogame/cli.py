@@ -130,6 +130,7 @@ def _register() -> None:
 
     cli.add_command(play)
     cli.add_command(__import__("evogame.commands.trace", fromlist=["trace"]).trace)
+    cli.add_command(__import__("evogame.commands.advise", fromlist=["advise"]).advise)
     cli.add_command(evolve)
     cli.add_command(show)
     cli.add_command(__import__("evogame.commands.report", fromlist=["report"]).report)

@@ -43,9 +43,11 @@ def play_human(
     say: Callable[[str], None] = print,
     max_decisions: int = 1000,
     max_steps: int = 100_000,
+    hint_rollouts: int = 100,
 ) -> State | None:
     """Play one game with a person at `seat` (`players[seat]` is not used). Returns the
-    final position, or None when the person left. `ask` raises EOFError at end of input."""
+    final position, or None when the person left. `ask` raises EOFError at end of input.
+    ``?`` at a choice shows `evogame advise`'s table, `hint_rollouts` play-outs a move."""
     st = game.new_state(deal_seed(seed, 0), max_decisions=max_decisions, max_steps=max_steps)
     rng = random.Random(play_seed(seed, 0))
     tell = Narrator(game, viewer=seat)
@@ -63,7 +65,7 @@ def play_human(
                 choice = 0
             else:
                 say(f"Your turn (decision {st.decisions + 1}).")
-                choice = _ask(st, tell, ask, say)
+                choice = _ask(st, tell, ask, say, hint_rollouts)
                 if choice is None:
                     say("You left the game.")
                     return None
@@ -93,10 +95,34 @@ def play_human(
 
 #: options listed at once; more are reached by typing words that narrow the list
 PAGE = 30
+#: moves a hint lists (the best valued first)
+HINT_ROWS = 10
+
+
+def _hint(st: State, tell: Narrator, say: Callable[[str], None], rollouts: int) -> None:
+    """`evogame advise` on this position, from the person's own view (it draws from a
+    stream of its own, so asking changes nothing in the game)."""
+    from evogame.players.advise import advise
+
+    rows = advise(st, rollouts, rng=random.Random(st.decisions), describe=tell.option)
+    team = st.game.nplayers == 1 or st.game.cooperative
+    what = "mean score" if team else "mean rank value (1 = first)"
+    say(f"  hint: {what} over {rows[0].playouts} play-outs per move")
+    for r in rows[:HINT_ROWS]:
+        lo, hi = r.ci95
+        mark = "=" if r.tie else " "
+        say(f"  {mark}{r.option + 1:>3}. {r.mean:.3f} [{lo:.3f}, {hi:.3f}]  {r.text}")
+    if len(rows) > HINT_ROWS:
+        say(f"  … {len(rows) - HINT_ROWS} more")
+    say("  = : cannot be told apart from the best by these play-outs")
 
 
 def _ask(
-    st: State, tell: Narrator, ask: Callable[[str], str], say: Callable[[str], None]
+    st: State,
+    tell: Narrator,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    hint_rollouts: int = 100,
 ) -> int | None:
     """The option the person picks (index), or None when they leave. Up to `PAGE`
     options are listed; with more, words typed narrow the list to the options whose
@@ -114,15 +140,18 @@ def _ask(
     listing(shown, n)
     while True:
         try:
-            answer = ask(f"Your choice (1-{n}, p: the table, q: leave): ").strip()
+            answer = ask(f"Your choice (1-{n}, p: the table, ?: a hint, q: leave): ").strip()
         except (EOFError, KeyboardInterrupt):
             say("")
             return None
         low = answer.lower()
         if low in ("q", "quit"):
             return None
-        if low in ("p", "?"):
+        if low == "p":
             _show_position(tell, st, say)
+            continue
+        if low == "?":
+            _hint(st, tell, say, hint_rollouts)
             continue
         if answer.isdigit() and 1 <= int(answer) <= n:
             return int(answer) - 1

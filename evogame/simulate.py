@@ -19,6 +19,7 @@ from evogame.engine.state import win_shares
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.players import Player, make_player
+from evogame.players.mcts import resolve_by
 
 BATCH = 250  # games per task: fixed, so results do not depend on the worker count
 
@@ -111,9 +112,8 @@ def _init_worker(
 
     _WORKER["game"] = compile_game(ast, name)
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
-    # The native back end plays random players and one PIPMC player (the same games).
-    searchers = [p for p in _WORKER["players"] if p.name != "random"]
-    native_ok = len(searchers) <= 1 and all(p.name == "pipmc" for p in searchers)
+    # The native back end plays random and PIPMC players, at any seats (the same games).
+    native_ok = native_plan(_WORKER["players"], _WORKER["game"]) is not None
     _WORKER["native"] = select(ast, backend) if native_ok else None
 
 
@@ -141,20 +141,71 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
     return stats
 
 
+def native_plan(players: list, game) -> tuple[int, list[int]] | None:
+    """How the VM seats these players (entries of the player list), or None when it
+    cannot: random players, and the others (``greedy``, ``pipmc``, ``strong``, ``ismcts``) of
+    at most two budgets (kind, rollouts or iterations, horizon) valuing alike. Returns
+    (the entry of the VM's recorded searcher or -1, the entries of its weak player): one
+    budget, the first entry searches and the others are the weak player; two, the budget
+    held by a single entry searches."""
+    pips = [k for k, p in enumerate(players) if p.name != "random"]
+    if any(players[k].name not in ("pipmc", "strong", "ismcts", "greedy") for k in pips):
+        return None
+    if any(players[k].name == "ismcts" and players[k].c != ISMCTS_C for k in pips):
+        return None  # the VM's exploration constant is ISMCTSPlayer's default
+    if not pips:
+        return -1, []
+    kinds = list(dict.fromkeys(_budget(players[k]) for k in pips))
+    valued = {resolve_by(players[k].by, game) for k in pips if players[k].name != "greedy"}
+    if len(kinds) > 2 or len(valued) > 1:
+        return None
+    if len(kinds) == 1:
+        return pips[0], pips[1:]
+    alone = [b for b in kinds if sum(_budget(players[k]) == b for k in pips) == 1]
+    if not alone:
+        return None
+    first = next(k for k in pips if _budget(players[k]) == alone[0])
+    return first, [k for k in pips if k != first]
+
+
+#: ISMCTSPlayer's default exploration, the VM's (vm.c ISMCTS_C)
+ISMCTS_C = 0.7
+
+
+def _budget(p) -> tuple[str, int, int]:
+    """A searching player as the VM plays it: (kind, rollouts or iterations, horizon)."""
+    if p.name == "ismcts":
+        return ("ismcts", p.iterations, 0)
+    if p.name == "greedy":
+        return ("greedy", 1, 0)
+    return ("strong" if p.policy == "greedy" else "pipmc", p.rollouts, p.horizon)
+
+
 def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[GameRecord]:
-    """The batch's games as `play_one` plays them, natively (random players and at most one
-    PIPMC player, seated as `_run_batch` seats them)."""
+    """The batch's games as `play_one` plays them, natively (random and searching players,
+    seated as `_run_batch` seats them, as `native_plan` says), so each game draws from one
+    stream as `play_one` does."""
     from evogame.native.records import pipmc_records, random_records
 
     n = game.nplayers
-    pip = next((k for k, p in enumerate(players) if p.name == "pipmc"), None)
-    if pip is None:
+    first, rest = native_plan(players, game)
+    if first < 0:
         return random_records(native, game, list(indices), seed, limits)
-    seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
-    p = players[pip]
+    shift = [i % n if rotate else 0 for i in indices]
+    seats = [(first + r) % n for r in shift]
+    kind, budget, horizon = _budget(players[first])
+    by = next((players[k].by for k in [first, *rest] if players[k].name != "greedy"), "rank")
+    weak = weak_seats = None
+    kinds = (kind, "pipmc")
+    if rest:
+        wk, wb, wh = _budget(players[rest[0]])
+        weak = (wb, wh)
+        weak_seats = [sum(1 << ((k + r) % n) for k in rest) for r in shift]
+        kinds = (kind, wk)
     recs, _ = pipmc_records(
-        native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits
-    )
+        native, game, list(indices), seed, seats, budget, horizon, by, limits,
+        weak=weak, weak_seats=weak_seats, kinds=kinds,
+    )  # fmt: skip
     return recs
 
 

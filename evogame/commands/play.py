@@ -165,6 +165,12 @@ BY_OPTION = click.option(
     "compiled (this game compiled to C, 3-6 s once, cached; pays over ~100,000 games), "
     "python, or auto (native when it can; default, or $EVOGAME_BACKEND). Same games either way.",
 )
+@click.option(
+    "--ladder",
+    is_flag=True,
+    help="The skill ladder (random, greedy, pipmc, ismcts, strong): each rung's paired gain "
+    "over the rung below on --games pairs of games (docs/players.md); --players is ignored.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def play(
@@ -184,6 +190,7 @@ def play(
     games_per_deal,
     human,
     backend,
+    ladder,
     quiet,
     as_json,
 ):
@@ -199,6 +206,10 @@ def play(
             sys.exit(1)
         seats = seat_players(file, players, game.nplayers, rollouts, value_by)
         play_human(game, human, seats, seed, max_decisions=max_decisions, max_steps=max_steps)
+        return
+    if ladder:
+        budgets = {"rollouts": rollouts, "iterations": iterations, "by": value_by}
+        _ladder(file, ast, n, seed, budgets, Limits(max_decisions, max_steps), backend, as_json)
         return
     specs = [s.strip() for s in players.split(",")] if players else ["random"] * game.nplayers
     if len(specs) != game.nplayers:
@@ -359,3 +370,43 @@ def _deals_table(d: dict) -> None:
         f"(95% CI {a['ci95'][0]:.3f}-{a['ci95'][1]:.3f})",
         highlight=False,
     )
+
+
+def _ladder(file, ast, pairs, seed, budgets, limits, backend, as_json) -> None:
+    """`play --ladder`: each rung's paired gain over the rung below, flagged when it is
+    not shown to beat it."""
+    from evogame.metrics.ladder import ladder
+
+    t0 = time.perf_counter()
+    try:
+        rungs = ladder(ast, pairs, seed, budgets, limits=limits, backend=backend, name=file.stem)
+    except ValueError as e:
+        click.echo(f"{file}:1:1: {e}")
+        sys.exit(1)
+    out = {
+        "game": file.stem,
+        "file": str(file),
+        "seed": seed,
+        "pairs": pairs,
+        "budgets": budgets,
+        "rungs": [r.to_json() for r in rungs],
+        "seconds": time.perf_counter() - t0,
+    }
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    t = Table(title=f"{file.stem}: skill ladder, {pairs} pairs of games per rung, seed {seed}")
+    for col in ("rung", "over", "paired gain (95% CI)", "unit", "s/decision", "flag"):
+        t.add_column(col)
+    for r in rungs:
+        lo, hi = r.ci95
+        flag = {"": "", "not_better": "not shown better", "worse": "WORSE"}[r.flag]
+        t.add_row(
+            r.player,
+            r.below,
+            f"{r.gain:+.3f} ({lo:+.3f} to {hi:+.3f})",
+            r.unit,
+            f"{r.seconds_per_decision:.4f}",
+            flag,
+        )
+    Console().print(t)

@@ -129,12 +129,19 @@ class NativeGame:
         max_steps: int = 100_000,
         continuous: bool = False,
         weak: tuple[int, int] | None = None,
+        weak_seats: list[int] | None = None,
+        policy: int = 0,
     ) -> Batch:
         """Play one game per seed pair, every seat a uniform random player but, in game i,
         seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
         horizon)`), whose course record is returned per game (`Batch.course`). With
         `weak` = (rollouts, horizon), every other seat is one weak PIPMC player
-        (`PIMCPlayer(*weak, by)`, unrecorded) instead of a random one.
+        (`PIMCPlayer(*weak, by)`, unrecorded) instead of a random one; with `weak_seats`
+        too, per game i a bit mask (bit p: seat p, p < 64) of the seats it takes, the
+        others staying random (PIPMC at several seats, each game its own seating).
+        `policy` (bits, `vm_set_rollout_policy`): the searcher's kind (bits 0-1) and the
+        weak player's (bits 2-3), 0 PIPMC, 1 strong (greedy play-outs), 2 ISMCTS
+        (`rollouts` its iterations); 16: the game is one-seat or cooperative.
 
         A game that needs more room than this image has is played again by a roomier one
         (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
@@ -152,12 +159,53 @@ class NativeGame:
             max_decisions,
             max_steps,
         )
+        if policy:
+            build.load()  # a roomier game runs on the VM's library: load it first
+            libs = build.loaded_libraries()
+            try:
+                for lib in libs:
+                    lib.vm_set_rollout_policy(policy)
+                return self.play(*args, continuous=continuous, weak=weak, weak_seats=weak_seats)
+            finally:
+                for lib in libs:
+                    lib.vm_set_rollout_policy(0)
+        if weak_seats is not None:
+            return self._play_masked(args, continuous, weak, weak_seats)
         batch = self._play(*args, continuous=continuous, weak=weak)
         if (batch.flags & ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
                 return bigger.play(*args, continuous=continuous, weak=weak)
         return batch
+
+    def _play_masked(self, args, continuous, weak, weak_seats) -> Batch:
+        """`play` with the weak player at per-game seats: the games are played in runs of
+        equal masks (the VM's mask is set per call), and put back in order."""
+        deal, play_, seats, *rest = args
+        n = len(deal)
+        runs: list[tuple[int, int]] = []
+        for i in range(n):
+            if runs and weak_seats[runs[-1][0]] == weak_seats[i]:
+                runs[-1] = (runs[-1][0], i + 1)
+            else:
+                runs.append((i, i + 1))
+        parts = []
+        build.load()  # a roomier game runs on the VM's library: load it before the mask is set
+        libs = build.loaded_libraries()
+        try:
+            for lo, hi in runs:
+                for lib in libs:
+                    lib.vm_set_weak_seats(_mask64(weak_seats[lo]))
+                part_seats = None if seats is None else seats[lo:hi]
+                part = self.play(
+                    deal[lo:hi], play_[lo:hi], part_seats, *rest, continuous=continuous,
+                    weak=weak,
+                )  # fmt: skip
+                parts.append(part)
+        finally:
+            for lib in libs:
+                lib.vm_set_weak_seats(-1)
+        return _concat(parts)
 
     def _play(
         self,
@@ -330,6 +378,34 @@ def set_deadline(seconds: float | None) -> None:
     own time limit (an alarm, which Python handles only between calls) takes effect."""
     for lib in build.loaded_libraries():  # each library keeps its own deadline
         lib.vm_set_deadline(seconds or 0.0)
+
+
+def _mask64(mask: int) -> int:
+    """A seat mask as the VM's signed 64-bit word."""
+    mask &= (1 << 64) - 1
+    return mask - (1 << 64) if mask >= 1 << 63 else mask
+
+
+def _concat(parts: list[Batch]) -> Batch:
+    """Batches of consecutive games as one."""
+    if len(parts) == 1:
+        return parts[0]
+    ndec = np.concatenate([p.decisions for p in parts])
+    offsets = np.zeros(len(ndec) + 1, dtype=np.int64)
+    np.cumsum(ndec, out=offsets[1:])
+    covs = [p.coverage for p in parts]
+    return Batch(
+        scores=np.concatenate([p.scores for p in parts]),
+        flags=np.concatenate([p.flags for p in parts]),
+        work=np.concatenate([p.work for p in parts]),
+        decisions=ndec,
+        branching=_joined([p.branching for p in parts]),
+        who=_joined([p.who for p in parts]),
+        offsets=offsets,
+        errors=[e for p in parts for e in p.errors],
+        course=[c for p in parts for c in p.course],
+        coverage=None if covs[0] is None else np.concatenate(covs),
+    )
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:

@@ -12,8 +12,21 @@ from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
-from evogame.players.mcts import PIMCPlayer
+from evogame.players.greedy import GreedyPlayer
+from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, resolve_by
 from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
+
+#: the VM's code of each searching player's kind (`vm_set_rollout_policy`)
+KIND_CODE = {"pipmc": 0, "strong": 1, "ismcts": 2, "greedy": 3}
+
+
+def _player(kind: str, budget: int, horizon: int, by: str):
+    """The Python player the VM plays as `kind` with this budget (rollouts or iterations)."""
+    if kind == "ismcts":
+        return ISMCTSPlayer(iterations=budget, by=by)
+    if kind == "greedy":
+        return GreedyPlayer()
+    return PIMCPlayer(budget, by, horizon, policy="greedy" if kind == "strong" else "random")
 
 
 class Fallbacks:
@@ -54,12 +67,22 @@ def pipmc_records(
     deals: list[int] | None = None,
     coverage: list | None = None,
     weak: tuple[int, int] | None = None,
+    weak_seats: list[int] | None = None,
+    kinds: tuple[str, str] = ("pipmc", "pipmc"),
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
     seated there; also returns each game's PIPMC record (`PIMCPlayer.record`). With
     `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
-    random players."""
+    random players; with `weak_seats` too (per game a bit mask of seats), only those
+    seats are. `kinds`: the searcher's and the weak player's kind, ``pipmc``, ``strong``
+    (greedy play-outs), ``ismcts`` (`rollouts` its iterations; no record) or ``greedy``
+    (one step; no record); `by` is
+    resolved for the game (``auto``)."""
+    by = resolve_by(by, game)
+    bits = KIND_CODE[kinds[0]] | KIND_CODE[kinds[1]] << 2
+    if bits and (game.nplayers == 1 or game.cooperative):
+        bits |= 16
     ds = deals if deals is not None else [deal_seed(seed, i) for i in indices]
     batch = native.play(
         ds,
@@ -71,6 +94,8 @@ def pipmc_records(
         limits.max_decisions,
         limits.max_steps,
         weak=weak,
+        weak_seats=weak_seats,
+        policy=bits,
     )
     out, course = [], []
     order = game.order
@@ -81,11 +106,13 @@ def pipmc_records(
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else None
+            other = _player(kinds[1], weak[0], weak[1], by) if weak else None
             players: list = [other or RandomPlayer()] * n
+            if other is not None and weak_seats is not None:
+                players = [other if weak_seats[k] >> p & 1 else RandomPlayer() for p in range(n)]
             pip = None
             if seats is not None and seats[k] >= 0:
-                pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
+                pip = _player(kinds[0], rollouts, horizon, by)
                 pip.record = []
                 players[seats[k]] = pip
             out.append(play_one(game, players, i, seed, limits, deal=ds[k]))

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
+#include <math.h> /* ISMCTS's UCB1: log, sqrt (libm, as Python's math) */
 
 #include "vm_core.h"
 
@@ -3659,7 +3660,12 @@ typedef struct {
     double *rec;
     int64_t nrec, rec_cap;
     int overflow;
+    int32_t policy; /* 0 PIPMC; 1 the strong player (greedy play-outs); 2 ISMCTS, `rollouts` its iterations; 3 greedy */
 } Pipmc;
+
+static int32_t strong_choose(State *st, MT *rng, Pipmc *pp);
+static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp);
+static int32_t greedy_player_choose(State *st, MT *rng);
 
 static void rec_push(Pipmc *pp, double x) {
     if (!pp->rec) return; /* a searcher whose course is not recorded (depth's weak seats) */
@@ -3675,6 +3681,9 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     Game *g = st->g;
     int32_t n = st->nopts;
     if (n <= 1) return 0;
+    if (pp->policy == 2) return ismcts_choose(st, rng, pp);
+    if (pp->policy == 3) return greedy_player_choose(st, rng);
+    if (pp->policy) return strong_choose(st, rng, pp);
     int32_t me = st->pc[st->npc - 1][0];
     int64_t still[64];
     if (g->nplayers > 64) fail(g, "native: more than 64 players");
@@ -3995,6 +4004,20 @@ void vm_free(Game *g) {
     free(g);
 }
 
+/* ---- searching seats (players.md): which seats the weak PIPMC player takes ---- */
+/* Bit p set: seat p (p < 64) is the weak PIPMC player when `vm_play` has one; every seat
+ * by default (the depth phase). Process-wide, as the deadline is: `vm_set_weak_seats` sets
+ * it before each call (NativeGame.play), so PIPMC can sit at any set of seats at once. */
+static int64_t weak_seats = -1;
+void vm_set_weak_seats(int64_t mask) { weak_seats = mask; }
+/* The kind of the searcher (bits 0-1) and of the weak player (bits 2-3): 0 PIPMC, 1 the
+ * strong player (greedy play-outs, `strong_choose`), 2 ISMCTS (`ismcts_choose`), 3 the
+ * greedy player (`greedy_player_choose`); bit 4:
+ * the game is one-seat or cooperative (the greedy key's first part is then 0). Set before
+ * each call, as `weak_seats`. */
+static int32_t rollout_policy = 0;
+void vm_set_rollout_policy(int32_t bits) { rollout_policy = bits; }
+
 /* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
  * none), a PIPMC player; with `weak`, every other seat is the weak PIPMC player (one
  * player seated at all of them, as `play_one` seats one object); all draw from the game's
@@ -4024,7 +4047,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
         int32_t choice;
         if (p == pip_seat && pp)
             choice = pipmc_choose(st, play, pp);
-        else if (weak)
+        else if (weak && (weak_seats >> (p & 63) & 1))
             choice = pipmc_choose(st, play, weak);
         else
             choice = m > 1 ? (int32_t)mt_below(play, (uint64_t)m) : 0;
@@ -4073,6 +4096,8 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
         Pipmc weak = {weak_rollouts, weak_horizon, by, 0.0, NULL, 0, 0, 0};
+        pp.policy = rollout_policy & 3; /* vm_set_rollout_policy */
+        weak.policy = rollout_policy >> 2 & 3;
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
         play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
@@ -4218,4 +4243,305 @@ void vm_shuffle_test(uint64_t seed, int32_t size, int32_t rounds, int32_t *out) 
         (void)mt_below(&m, (uint64_t)size);
         mt_shuffle(&m, y, size);
     }
+}
+
+/* ===================================================================== greedy play-outs */
+/* evogame/players/greedy.py, `key` and `greedy_choice`: each option taken on a copy (with a
+ * copy of the chance stream) up to the next decision, ranked by (standing: minus the seats
+ * scoring strictly better, 0 in one-seat or cooperative games; minus the sum of |change| of
+ * the integer storages; the options at the next decision when it is the mover's own or the
+ * game is a team's, else 0), the first best option kept; a move ending in an error last. */
+typedef struct {
+    int worst;
+    int64_t standing, change, kept;
+} GKey;
+
+static int gkey_better(const GKey *a, const GKey *b) {
+    if (a->worst != b->worst) return b->worst;
+    if (a->standing != b->standing) return a->standing > b->standing;
+    if (a->change != b->change) return a->change > b->change;
+    return a->kept > b->kept;
+}
+
+/* the greedy key of each of the n options of st (n >= 2) into out */
+static void greedy_keys(State *st, GKey *out) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    int32_t me = st->pc[st->npc - 1][0];
+    int team = g->nplayers == 1 || (rollout_policy >> 4 & 1);
+    int64_t sc[64];
+    if (g->nplayers > 64) fail(g, "native: more than 64 players");
+    for (int32_t a = 0; a < n; a++) {
+        Mark mk = arena_mark(&g->arena);
+        State *c = state_clone(st);
+        MT *r = amem(g, sizeof(MT));
+        mt_copy(r, st->rng);
+        c->rng = r;
+        c->seen = NULL;
+        apply_action(c, a);
+        GKey k = {0, 0, 0, 0};
+        if (c->errored) {
+            k.worst = 1;
+        } else {
+            if (!team) {
+                scores(c, sc);
+                for (int32_t p = 0; p < g->nplayers; p++)
+                    k.standing -= g->order ? sc[p] > sc[me] : sc[p] < sc[me];
+            }
+            int32_t ni = c->nints < st->nints ? c->nints : st->nints;
+            for (int32_t i = 0; i < ni; i++) {
+                int64_t d = c->ints[i] - st->ints[i];
+                k.change -= d < 0 ? -d : d;
+            }
+            if (!c->terminal && (team || c->pc[c->npc - 1][0] == me)) k.kept = c->nopts;
+        }
+        arena_release(&g->arena, mk);
+        out[a] = k;
+    }
+}
+
+static int32_t greedy_choice(State *st) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    if (n <= 1) return 0;
+    Mark mk = arena_mark(&g->arena);
+    GKey *keys = amem(g, sizeof(GKey) * (size_t)n);
+    greedy_keys(st, keys);
+    int32_t best = 0;
+    for (int32_t a = 1; a < n; a++)
+        if (gkey_better(&keys[a], &keys[best])) best = a;
+    arena_release(&g->arena, mk);
+    return best;
+}
+
+/* GreedyPlayer.choose: `greedy_choice` on one determinization of the player's view (a
+ * uniform random option when the view's option count differs) */
+static int32_t greedy_player_choose(State *st, MT *rng) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    Mark m0 = arena_mark(&g->arena);
+    State *view = determinize(st, st->pc[st->npc - 1][0], rng);
+    int32_t nv = view->terminal ? 0 : view->nopts;
+    int32_t a = nv != n ? (int32_t)mt_below(rng, (uint64_t)n) : greedy_choice(view);
+    arena_release(&g->arena, m0);
+    return a;
+}
+
+/* mcts.rollout with the greedy policy: as `rollout`, each decision `greedy_choice` */
+static void rollout_greedy(State *d, int32_t horizon, const int64_t *still) {
+    Game *g = d->g;
+    int64_t stop = horizon > 0 ? d->decisions + horizon : -1;
+    int64_t now[64];
+    while (!d->terminal) {
+        if (d->decisions == stop) {
+            if (!still) return;
+            scores(d, now);
+            if (memcmp(now, still, sizeof(int64_t) * (size_t)g->nplayers) != 0) return;
+            stop++;
+        }
+        apply_action(d, greedy_choice(d));
+    }
+}
+
+/* PIMCPlayer.choose with policy "greedy" (`_choose_worlds`, the strong player): the same
+ * `rollouts` determinizations (worlds), each with a chance stream of its own seeded from
+ * the player's, for every move searched, each played out greedily: the moves are compared
+ * on the same deals and the same later shuffles (common random numbers) */
+#define STRONG_WIDTH 4 /* mcts.WIDTH */
+#define STRONG_Z 1.96  /* mcts.GUARD_Z */
+static int32_t strong_choose(State *st, MT *rng, Pipmc *pp) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    int32_t me = st->pc[st->npc - 1][0];
+    int64_t still[64];
+    if (g->nplayers > 64) fail(g, "native: more than 64 players");
+    Mark m0 = arena_mark(&g->arena);
+    State *view = determinize(st, me, rng);
+    int32_t nv = view->terminal ? 0 : view->nopts;
+    int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
+    int32_t nc = 0;
+    if (nv == n) {
+        uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)(nv + 1));
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            keys[a] = outcome_key(view, a);
+            arena_release(&g->arena, mk);
+            int dup = 0;
+            for (int32_t b = 0; b < a && !dup; b++) dup = keys[b] == keys[a];
+            if (!dup) cand[nc++] = a;
+        }
+    } else {
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            outcome_key(view, a);
+            arena_release(&g->arena, mk);
+        }
+        for (int32_t a = 0; a < n; a++) cand[nc++] = a;
+    }
+    if (nv == n && n > 1) { /* the greedy key's order in the view, first WIDTH kept */
+        GKey *keys = amem(g, sizeof(GKey) * (size_t)n);
+        greedy_keys(view, keys);
+        for (int32_t i = 1; i < nc; i++) {
+            int32_t x = cand[i], j = i - 1;
+            while (j >= 0 && gkey_better(&keys[x], &keys[cand[j]])) {
+                cand[j + 1] = cand[j];
+                j--;
+            }
+            cand[j + 1] = x;
+        }
+    }
+    if (nc > STRONG_WIDTH) nc = STRONG_WIDTH;
+    int32_t k = pp->rollouts;
+    double *vals = amem(g, sizeof(double) * (size_t)(nc * k + 1));
+    State **worlds = amem(g, sizeof(State *) * (size_t)k);
+    for (int32_t r = 0; r < k; r++) {
+        worlds[r] = determinize(st, me, rng);
+        MT *wr = amem(g, sizeof(MT));
+        mt_seed(wr, mt_below(rng, (uint64_t)1 << 31));
+        worlds[r]->rng = wr;
+        worlds[r]->seen = NULL; /* each play-out gets a record of its own */
+    }
+    int64_t w0 = work4(st);
+    rec_push(pp, (double)st->decisions);
+    rec_push(pp, (double)nc);
+    for (int32_t ci = 0; ci < nc; ci++) {
+        int32_t a = cand[ci];
+        double total = 0.0, total_sq = 0.0;
+        for (int32_t r = 0; r < k; r++) {
+            Mark mk = arena_mark(&g->arena);
+            State *d = state_clone(worlds[r]);
+            MT *dr = amem(g, sizeof(MT));
+            mt_copy(dr, worlds[r]->rng);
+            d->rng = dr;
+            if (st->seen) {
+                Seen *sn = amem(g, sizeof(Seen));
+                memset(sn, 0, sizeof *sn);
+                sn->in_arena = 1;
+                d->seen = sn;
+            }
+            if (pp->horizon > 0) scores(d, still);
+            if (!d->terminal) apply_action(d, a < d->nopts ? a : a % d->nopts);
+            rollout_greedy(d, pp->horizon, pp->horizon > 0 ? still : NULL);
+            pp->work4 += (double)(work4(d) - w0);
+            double v = outcome_value(d, me, pp->by);
+            vals[ci * k + r] = v;
+            total += v;
+            total_sq += v * v;
+            arena_release(&g->arena, mk);
+        }
+        double kk = k;
+        rec_push(pp, total / kk);
+        rec_push(pp, k > 1 ? (total_sq - total * total / kk) / (kk - 1) : 0.0);
+    }
+    /* the guard: a move replaces the greedy one (cand[0]) only when its paired gain has
+     * mean > STRONG_Z standard errors */
+    int32_t best = 0;
+    double best_gain = 0.0;
+    for (int32_t j = 1; j < nc; j++) {
+        double mean = 0.0, var = 0.0;
+        for (int32_t r = 0; r < k; r++) mean += vals[j * k + r] - vals[r];
+        mean /= k;
+        for (int32_t r = 0; r < k; r++) {
+            double x = (vals[j * k + r] - vals[r]) - mean;
+            var += x * x;
+        }
+        var = k > 1 ? var / (k - 1) : 0.0;
+        if (mean > best_gain && mean * mean > STRONG_Z * STRONG_Z * var / k) { /* mean > 0 */
+            best = j;
+            best_gain = mean;
+        }
+    }
+    int32_t choice = cand[best];
+    arena_release(&g->arena, m0);
+    return choice;
+}
+
+/* ===================================================================== ISMCTS */
+/* mcts.ISMCTSPlayer.choose (single-observer ISMCTS), `pp->rollouts` iterations: each
+ * determinizes from the root player's view, descends by UCB1 with availability counts
+ * among the actions legal in this determinization, expands one untried action (drawn at
+ * random among them, in index order), plays out at random and backs up each node's reward
+ * for the seat that moved into it; the most visited root action wins (ties: lowest).
+ * At most one node per iteration: all are allocated before the first; children are a
+ * list per node (action, sibling). */
+#define ISMCTS_C 0.7 /* ISMCTSPlayer's exploration */
+typedef struct {
+    int32_t seat, action, first, next; /* first child, next sibling: node indices, -1 none */
+    int64_t visits, avail;
+    double reward;
+} INode;
+
+static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    int32_t me = st->pc[st->npc - 1][0];
+    int32_t np_ = g->nplayers;
+    if (np_ > 64) fail(g, "native: more than 64 players");
+    int32_t iters = pp->rollouts;
+    Mark m0 = arena_mark(&g->arena);
+    INode *nd = amem(g, sizeof(INode) * (size_t)(iters + 1));
+    int32_t *path = amem(g, sizeof(int32_t) * (size_t)(iters + 2));
+    int32_t nn = 1;
+    nd[0] = (INode){-1, -1, -1, -1, 0, 0, 0.0};
+    int64_t w0 = work4(st);
+    double values[64];
+    for (int32_t it = 0; it < iters; it++) {
+        Mark mk = arena_mark(&g->arena);
+        State *d = determinize(st, me, rng);
+        int32_t node = 0, depth = 0;
+        path[depth++] = 0;
+        while (!d->terminal) {
+            int32_t legal = d->nopts;
+            int32_t *kid = amem(g, sizeof(int32_t) * (size_t)legal);
+            for (int32_t a = 0; a < legal; a++) kid[a] = -1;
+            for (int32_t c = nd[node].first; c >= 0; c = nd[c].next)
+                if (nd[c].action < legal) kid[nd[c].action] = c;
+            int32_t untried = 0;
+            for (int32_t a = 0; a < legal; a++) untried += kid[a] < 0;
+            if (untried) {
+                int32_t pick = (int32_t)mt_below(rng, (uint64_t)untried), a = 0;
+                for (;; a++)
+                    if (kid[a] < 0 && pick-- == 0) break;
+                int32_t c = nn++;
+                nd[c] = (INode){d->pc[d->npc - 1][0], a, -1, nd[node].first, 0, 0, 0.0};
+                nd[node].first = c;
+                apply_action(d, a);
+                path[depth++] = c;
+                break;
+            }
+            int32_t best = 0;
+            double best_score = -1.0 / 0.0;
+            for (int32_t a = 0; a < legal; a++) {
+                INode *ch = &nd[kid[a]];
+                ch->avail += 1;
+                double score = ch->reward / (double)ch->visits + ISMCTS_C * sqrt(log((double)ch->avail) / (double)ch->visits);
+                if (score > best_score) {
+                    best = a;
+                    best_score = score;
+                }
+            }
+            node = kid[best];
+            apply_action(d, best);
+            path[depth++] = node;
+        }
+        rollout(d, rng, 0, NULL);
+        pp->work4 += (double)(work4(d) - w0);
+        for (int32_t p = 0; p < np_; p++) values[p] = outcome_value(d, p, pp->by);
+        for (int32_t i = 0; i < depth; i++) {
+            INode *x = &nd[path[i]];
+            x->visits += 1;
+            if (x->seat >= 0) x->reward += values[x->seat];
+        }
+        arena_release(&g->arena, mk);
+    }
+    int32_t best = -1;
+    int64_t most = -1;
+    for (int32_t c = nd[0].first; c >= 0; c = nd[c].next)
+        if (nd[c].visits > most || (nd[c].visits == most && nd[c].action < best)) {
+            most = nd[c].visits;
+            best = nd[c].action;
+        }
+    arena_release(&g->arena, m0);
+    (void)n;
+    return best < 0 ? 0 : best;
 }

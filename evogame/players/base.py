@@ -21,14 +21,21 @@ class Player(Protocol):
 
 
 def make_player(spec: str, **budgets) -> Player:
-    """A player from its name: ``random``, ``pipmc`` or ``ismcts``; `budgets` are passed to
-    the Monte Carlo players (``rollouts``, ``iterations``, ``by``)."""
-    from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer
+    """A player from its name: ``random``, ``greedy`` (one step), ``pipmc``, ``ismcts`` or
+    ``strong`` (PIPMC with greedy play-outs);
+    `budgets` are passed to the Monte Carlo players (``rollouts``, ``iterations``, ``by``)."""
+    from evogame.players.greedy import GreedyPlayer
+    from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, StrongPlayer
     from evogame.players.random import RandomPlayer
 
     if spec == "random":
         return RandomPlayer()
-    kinds = {"pipmc": PIMCPlayer, "ismcts": ISMCTSPlayer}
+    kinds = {
+        "greedy": GreedyPlayer,
+        "pipmc": PIMCPlayer,
+        "ismcts": ISMCTSPlayer,
+        "strong": StrongPlayer,
+    }
     if spec not in kinds:
         known = ", ".join(["random", *sorted(kinds)])
         raise ValueError(f"unknown player '{spec}' (known: {known})")

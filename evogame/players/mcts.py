@@ -17,12 +17,18 @@ import math
 import random
 
 from evogame.engine.state import State
+from evogame.players.greedy import greedy_choice, greedy_keys
 
 
 def rollout(
-    state: State, rng: random.Random, horizon: int = 0, still: list[int] | None = None
+    state: State,
+    rng: random.Random,
+    horizon: int = 0,
+    still: list[int] | None = None,
+    policy: str = "random",
 ) -> None:
-    """Play `state` with uniform random choices (in place): to its end, or, when `horizon`
+    """Play `state` with uniform random choices (in place; with `policy` "greedy", the
+    one-step greedy choice of `evogame.players.greedy`, which draws nothing): to its end, or, when `horizon`
     > 0, for `horizon` decisions (then it is scored as it stands, as CARDSTOCK's
     PIPMCPlayerNew does after 200 choices). With `still`, the scores the play-out began
     with, the cut waits until the scores differ from them: a standing in which nothing
@@ -35,13 +41,25 @@ def rollout(
                 return
             stop += 1  # look again after the next decision
         n = len(state.options)
-        state.apply_action(rng.randrange(n) if n > 1 else 0)
+        if policy == "greedy":
+            state.apply_action(greedy_choice(state))
+        else:
+            state.apply_action(rng.randrange(n) if n > 1 else 0)
+
+
+def resolve_by(by: str, game) -> str:
+    """``auto``: by score in a one-seat or cooperative game (where every seat shares one
+    rank, so a rank says nothing), else by rank; other values as they are."""
+    if by != "auto":
+        return by
+    return "score" if game.nplayers == 1 or game.cooperative else "rank"
 
 
 def outcome(state: State, seat: int, by: str) -> float:
     """A finished game's value to `seat`: by rank, ((n-1) - rank)/(n-1) in [0, 1] (1 = best,
     tied seats share the better rank; a 1-player game scores 1); by win share; or by score
     (its sign flipped in `scoring min` games, so more is better)."""
+    by = resolve_by(by, state.game)
     if by == "win":
         return state.returns()[seat]
     if by == "score":
@@ -70,13 +88,23 @@ class PIMCPlayer:
 
     name = "pipmc"
 
-    def __init__(self, rollouts: int = 10, by: str = "rank", horizon: int = 0, **_ignored):
+    def __init__(
+        self,
+        rollouts: int = 10,
+        by: str = "rank",
+        horizon: int = 0,
+        policy: str = "random",
+        **_ignored,
+    ):
         if rollouts < 1:
             raise ValueError("rollouts must be at least 1")
-        if by not in ("rank", "score", "win"):
-            raise ValueError("by must be rank, score or win")
+        if by not in ("rank", "score", "win", "auto"):
+            raise ValueError("by must be rank, score, win or auto")
         if horizon < 0:
             raise ValueError("horizon must be 0 (play to the end) or more")
+        if policy not in ("random", "greedy"):
+            raise ValueError("policy must be random or greedy")
+        self.policy = policy
         self.rollouts = rollouts
         self.by = by
         self.horizon = horizon
@@ -94,12 +122,11 @@ class PIMCPlayer:
         self.last_values = {}
         if n <= 1:
             return 0
+        if self.policy == "greedy":
+            return self._choose_worlds(state, rng)
         me = state.current_player()
         view = state.determinize(me, rng)
-        moves: dict[tuple, int] = {}
-        for a in range(len(view.options)):
-            moves.setdefault(view.outcome_key(a), a)
-        candidates = sorted(moves.values()) if len(view.options) == n else range(n)
+        candidates = _candidates(view, n)
         best, best_value = 0, -math.inf
         stats = []
         for a in candidates:
@@ -110,7 +137,7 @@ class PIMCPlayer:
                 if not d.terminal:
                     # Option counts can depend on hidden cards; stay within this deal's.
                     d.apply_action(a if a < len(d.options) else a % len(d.options))
-                rollout(d, rng, self.horizon, still)
+                rollout(d, rng, self.horizon, still, self.policy)
                 self.work += d.work - state.work
                 v = outcome(d, me, self.by)
                 total += v
@@ -123,6 +150,85 @@ class PIMCPlayer:
         if self.record is not None:
             self.record.append((state.decisions, stats))
         return best
+
+    def _choose_worlds(self, state: State, rng: random.Random) -> int:
+        """`choose` with greedy play-outs (the strong player), a rollout algorithm over
+        the greedy policy (Bertsekas' one-step policy improvement) with a guard:
+
+        - the moves searched (one per move, `_candidates`) are ranked by the greedy key
+          in the player's view (`evogame.players.greedy.key`); the first `WIDTH` are kept,
+          the first of them being the greedy move g;
+        - `rollouts` determinizations (worlds) are drawn once, each with a chance stream
+          of its own seeded from the player's, and every kept move is played out greedily
+          in each of the same worlds (common random numbers: the deal's luck cancels);
+        - a move a replaces g only when its paired gain over g, d_w = v(a, w) - v(g, w),
+          has mean > `GUARD_Z` standard errors (mean > 0 when every world agrees); the
+          largest such mean wins. Noise alone rarely moves the player off the greedy move.
+        """
+        n = state.num_actions()
+        me = state.current_player()
+        view = state.determinize(me, rng)
+        keys = greedy_keys(view) if len(view.options) == n else None
+        cands = list(_candidates(view, n))
+        if keys is not None:
+            cands.sort(key=lambda a: (tuple(-x for x in keys[a]), a))
+        cands = cands[:WIDTH]
+        worlds = []
+        for _ in range(self.rollouts):
+            w = state.determinize(me, rng)
+            w.rng = random.Random(rng.randrange(1 << 31))
+            worlds.append(w)
+        values: list[list[float]] = []
+        stats = []
+        for a in cands:
+            vs = []
+            for w in worlds:
+                d = w.clone()
+                still = d.scores() if self.horizon > 0 else None
+                if not d.terminal:
+                    d.apply_action(a if a < len(d.options) else a % len(d.options))
+                rollout(d, rng, self.horizon, still, "greedy")
+                self.work += d.work - state.work
+                vs.append(outcome(d, me, self.by))
+            values.append(vs)
+            k = len(vs)
+            total = total_sq = 0.0
+            for v in vs:
+                total += v
+                total_sq += v * v
+            stats.append((total / k, (total_sq - total * total / k) / (k - 1) if k > 1 else 0.0))
+            self.last_values[a] = total / k
+        best, best_gain = 0, 0.0
+        k = self.rollouts
+        for j in range(1, len(cands)):
+            diffs = [x - y for x, y in zip(values[j], values[0], strict=True)]
+            mean = 0.0
+            for x in diffs:  # summed in order, as the VM does
+                mean += x
+            mean /= k
+            var = 0.0
+            for x in diffs:
+                var += (x - mean) * (x - mean)
+            var = var / (k - 1) if k > 1 else 0.0
+            if mean > best_gain and mean * mean > GUARD_Z * GUARD_Z * var / k:  # mean > 0
+                best, best_gain = j, mean
+        if self.record is not None:
+            self.record.append((state.decisions, stats))
+        return cands[best]
+
+
+#: the strong player: moves searched (the greedy key's first), and the guard's z
+WIDTH = 4
+GUARD_Z = 1.96
+
+
+def _candidates(view: State, n: int):
+    """The options searched: one per move (`State.outcome_key` in the view), the lowest
+    numbered; every option when the view's option count differs from the real one."""
+    moves: dict[tuple, int] = {}
+    for a in range(len(view.options)):
+        moves.setdefault(view.outcome_key(a), a)
+    return sorted(moves.values()) if len(view.options) == n else range(n)
 
 
 class _Node:
@@ -198,3 +304,17 @@ class ISMCTSPlayer:
                 if nd.seat >= 0:
                     nd.reward += values[nd.seat]
         return max(root.children.items(), key=lambda kv: (kv[1].visits, -kv[0]))[0]
+
+
+class StrongPlayer(PIMCPlayer):
+    """PIPMC whose play-outs follow the one-step greedy policy (`evogame.players.greedy`):
+    the strong player, chosen by measurement (docs/players.md). It values play-outs by
+    score in one-seat and cooperative games and by rank elsewhere (``by`` "auto"; a
+    "rank" asked for is taken as "auto", since in a team game every seat shares one rank).
+    Cost per decision: moves x rollouts play-outs, each decision of a play-out one
+    look-ahead per option."""
+
+    name = "strong"
+
+    def __init__(self, rollouts: int = 10, by: str = "auto", horizon: int = 0, **_ignored):
+        super().__init__(rollouts, "auto" if by == "rank" else by, horizon, policy="greedy")
