@@ -124,6 +124,10 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
     stats = GameStats(n)
     native = _WORKER.get("native")
     if native is not None:
+        folded = _native_stats(native, game, players, range(start, stop), seed, limits, rotate)
+        if folded is not None:
+            return folded
+    if native is not None:
         recs = _native_batch(native, game, players, range(start, stop), seed, limits, rotate)
     for i in range(start, stop):
         if not rotate:
@@ -156,6 +160,25 @@ def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[
         native, game, list(indices), seed, seats, p.rollouts, p.horizon, p.by, limits
     )
     return recs
+
+
+def _native_stats(native, game, players, indices, seed, limits, rotate) -> GameStats | None:
+    """The batch's statistics folded in the VM (`records.batch_stats`): the games and
+    figures of `_native_batch` + `GameStats.add`, without a record per game; None when the
+    VM cannot (the records' way then)."""
+    from evogame.native.records import batch_stats
+
+    n = game.nplayers
+    pip = next((k for k, p in enumerate(players) if p.name == "pipmc"), None)
+    seats = None
+    rollouts, horizon, by = 10, 0, "rank"
+    if pip is not None:
+        seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
+        p = players[pip]
+        rollouts, horizon, by = p.rollouts, p.horizon, p.by
+    return batch_stats(
+        native, game, list(indices), seed, seats, rollouts, horizon, by, limits, rotate
+    )
 
 
 def simulate(
