@@ -105,7 +105,12 @@ _WORKER: dict = {}
 
 
 def _init_worker(
-    ast: Game, name: str, player_specs: list[str], budgets: dict, backend: str | None = None
+    ast: Game,
+    name: str,
+    player_specs: list[str],
+    budgets: dict,
+    backend: str | None = None,
+    games: int | None = None,
 ) -> None:
     from evogame.native.engine import select
 
@@ -114,7 +119,7 @@ def _init_worker(
     # The native back end plays random players and one PIPMC player (the same games).
     searchers = [p for p in _WORKER["players"] if p.name != "random"]
     native_ok = len(searchers) <= 1 and all(p.name == "pipmc" for p in searchers)
-    _WORKER["native"] = select(ast, backend) if native_ok else None
+    _WORKER["native"] = select(ast, backend, games=games) if native_ok else None
 
 
 def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
@@ -210,7 +215,7 @@ def simulate(
     total = GameStats(game.nplayers)
     done = 0
     if workers <= 1 or len(batches) <= 1:
-        _init_worker(ast, name, player_specs, budgets, backend)
+        _init_worker(ast, name, player_specs, budgets, backend, n)
         results: Iterator[GameStats] = map(_run_batch, batches)
         for r in results:
             total.merge(r)
@@ -219,6 +224,10 @@ def simulate(
                 progress(done)
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
+    # `auto` decides (and compiles) once, here; the workers then load the cached tier
+    _init_worker(ast, name, player_specs, budgets, backend, n)
+    tier = getattr(_WORKER["native"], "tier", None)
+    backend = {"compiled": "compiled", "vm": "native"}.get(tier, backend)
     with ProcessPoolExecutor(
         max_workers=workers,
         initializer=_init_worker,

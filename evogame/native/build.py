@@ -45,11 +45,14 @@ def _compiler() -> str | None:
     return None
 
 
-def library_path(prefix: str = "", flags: tuple[str, ...] = FLAGS) -> Path | None:
+def library_path(
+    prefix: str = "", flags: tuple[str, ...] = FLAGS, build: bool = True
+) -> Path | None:
     """Build (if needed) and return the path of the VM library, or None with `why()` set.
 
     `prefix`, C placed before the VM's source, makes a game's compiled tier
-    (evogame/native/compiled.py); empty, the library is the VM itself."""
+    (evogame/native/compiled.py); empty, the library is the VM itself. With `build` False,
+    only a library already in the cache is returned (None: not built yet)."""
     global _WHY
     cc = _compiler()
     if cc is None:
@@ -66,6 +69,8 @@ def library_path(prefix: str = "", flags: tuple[str, ...] = FLAGS) -> Path | Non
     out = cache_dir() / f"evogame-{kind}-{h.hexdigest()[:16]}.so"
     if out.exists():
         return out
+    if not build:
+        return None
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
         t = Path(tmp)

@@ -52,6 +52,9 @@ class Batch:
 class NativeGame:
     """A game in the native VM (one per process; not shared between threads)."""
 
+    #: "vm", or "compiled" for a game's compiled tier (`evogame.native.compiled`)
+    tier = "vm"
+
     def __init__(
         self,
         image: Image,
@@ -474,11 +477,15 @@ BACKENDS = ("auto", "native", "compiled", "python")
 _NOTICED = False
 
 
-def select(ast: Game, backend: str | None = None, coverage: bool = False) -> NativeGame | None:
+def select(
+    ast: Game, backend: str | None = None, coverage: bool = False, games: int | None = None
+) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
     "compiled": the game's compiled tier (`evogame.native.compiled`), else the VM;
-    "python": None). Without a C compiler, one notice on stderr per process."""
+    "python": None). With `games` (how many will be played), "auto" takes the compiled
+    tier where it pays for its compile (`compiled.pays`). Without a C compiler, one notice
+    on stderr per process."""
     global _NOTICED
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
     if backend not in BACKENDS:
@@ -494,6 +501,10 @@ def select(ast: Game, backend: str | None = None, coverage: bool = False) -> Nat
                 game = compile_game(game)
             except Unavailable as e:
                 print(f"evogame: compiled tier unavailable ({e}); using the VM", file=sys.stderr)
+        elif backend == "auto" and games and not coverage:
+            from evogame.native.compiled import pays
+
+            game = pays(game, games) or game
         return game
     except Unavailable:
         if not _NOTICED:
