@@ -247,9 +247,15 @@ def simplified_text(text: str) -> str:
     """The canonical text of a rule text's simplified tree (comments are not kept); the
     canonical text of the tree as it is if its simplification would not read back (a
     safeguard: every rewrite is meant to keep the tree valid)."""
+    from evogame.lang import parse_text
+
+    return simplified_game_text(parse_text(text))
+
+
+def simplified_game_text(game: A.Game) -> str:
+    """`simplified_text` of a text already parsed to `game` (one parse fewer)."""
     from evogame.lang import parse_text, to_text
 
-    game = parse_text(text)
     out = to_text(simplify(game))
     try:
         parse_text(out)
