@@ -203,7 +203,7 @@ class Campaign:
         """The simplified canonical text of a valid offspring (`validate_tree`, then
         `simplified`, its text parsed once for both), else None."""
         text, game, _reason = _validated(self.genome, tree)
-        return None if text is None else simplified_game_text(game)
+        return None if text is None else simplified_game_text(game, text)
 
     def _tournament(self, pop: list[str]) -> str:
         if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
@@ -377,6 +377,7 @@ class Campaign:
             )
         self.evaluate(cands, ex)
         hashes = list(dict.fromkeys(c["hash"] for c in cands))
+        self._seeds_h = set(hashes)  # `_seed_hashes`, already made
         return self.select(hashes, max(self.cfg.pop, 1)), len(hashes)
 
     def _end_generation(self, gen, pop, vstats, n_eval, seconds, progress) -> None:

@@ -252,11 +252,15 @@ def simplified_text(text: str) -> str:
     return simplified_game_text(parse_text(text))
 
 
-def simplified_game_text(game: A.Game) -> str:
-    """`simplified_text` of a text already parsed to `game` (one parse fewer)."""
+def simplified_game_text(game: A.Game, text: str | None = None) -> str:
+    """`simplified_text` of a text already parsed to `game` (one parse fewer); `text`, the
+    text `game` was parsed from, spares the read-back when nothing was simplified (it
+    already read)."""
     from evogame.lang import parse_text, to_text
 
     out = to_text(simplify(game))
+    if out == text:
+        return out
     try:
         parse_text(out)
     except Exception:
