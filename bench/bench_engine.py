@@ -19,6 +19,15 @@ One core. Random players throughout; games/second of:
 
 The ratio and the targets take the faster native column.
 
+With ``--commands N``, the commands instead, as a user runs them (issue 38): ``evogame
+play FILE --json --games N`` in a new process with the default back end (`auto`), its
+games/second over the whole process (``wall``: start-up, parsing, checking, lowering and
+any compile included) and over the play (``play``: the JSON's ``seconds``), beside the
+same hand-written references timed in the same run; then the PIPMC(10) seat through
+``play --players pipmc,random,random --rotate``:
+
+    OPENBLAS_NUM_THREADS=1 taskset -c 1 .venv/bin/python -m bench.bench_engine --commands 200000
+
 Then one PIPMC(10) seat (10 rollouts per move, play-outs to the end) against random seats
 in 3-player Agram: milliseconds per game, natively and in Python.
 
@@ -30,8 +39,11 @@ seat <= 1 ms a game.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -48,7 +60,8 @@ from evogame.players.mcts import PIMCPlayer
 from evogame.simulate import deal_seed, play_one, play_seed
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "cardstock" / "games"
+#: CARDSTOCK's games: ../shared beside the checkout, or $EVOGAME_CORPUS (a worktree's)
+CORPUS = Path(os.environ.get("EVOGAME_CORPUS", ROOT.parent / "shared" / "cardstock" / "games"))
 SEEDS = ROOT / "seeds"
 
 #: (name, rule file, reference simulator or None, target: ("ratio", x) or ("rate", games/s))
@@ -136,12 +149,73 @@ def pipmc_ms(games: int, native: bool) -> float:
     return 1000 * (time.perf_counter() - t) / games
 
 
+def command_rate(path: Path, n: int, extra: tuple[str, ...] = ()) -> tuple[float, float]:
+    """`evogame play FILE --json --games n` as a user runs it (a new process, default back
+    end): games/second over the process's wall time (start-up, parse, check, lowering and
+    any compile included) and over the play itself (the JSON's `seconds`)."""
+    argv = [sys.executable, "-m", "evogame.cli", "play", str(path), "--json", "--quiet"]
+    argv += ["--games", str(n), *extra]
+    t = time.perf_counter()
+    out = subprocess.run(argv, capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    wall = time.perf_counter() - t
+    return n / wall, n / json.loads(out)["seconds"]
+
+
+def commands(n: int, k: int) -> None:
+    """The commands beside the references, interleaved, best of `k`: `play --json` with
+    random players (ratio = the command's wall-time rate / the reference's), then the PIPMC
+    seat through `play --players pipmc,random,random --rotate`."""
+    print(
+        f"{'command: play --json':24s} {'games':>8s} {'wall/s':>9s} {'play/s':>9s}"
+        f" {'reference':>9s} {'ratio':>6s}  target (wall = the whole process; play = the"
+        " JSON's seconds)"
+    )
+    for name, path, ref, target in ROWS:
+        if ref is None and target is None:
+            continue
+        if not path.exists():
+            print(f"{name}: {path} missing, skipped")
+            continue
+        wall = play = r = 0.0
+        for _ in range(k):
+            w, p = command_rate(path, n)
+            wall, play = max(wall, w), max(play, p)
+            if ref is not None:
+                r = max(r, reference_rate(ref, max(n // 20, 1000)))
+        goal = ""
+        if target and target[0] == "ratio" and r:
+            goal = f"ratio >= {target[1]}: {'met' if wall / r >= target[1] else 'MISSED'}"
+        elif target and target[0] == "rate":
+            goal = f">= {target[1]:,}: {'met' if wall >= target[1] else 'MISSED'}"
+        refs, ratio = (f"{r:9,.0f}", f"{wall / r:6.2f}") if r else ("        -", "     -")
+        print(f"{name:24s} {n:8,d} {wall:9,.0f} {play:9,.0f} {refs} {ratio}  {goal}")
+    games = max(n // 200, 300)
+    path = CORPUS / "Agram3.rcy"
+    extra = ("--players", "pipmc,random,random", "--rotate")
+    ms = min(1000 / command_rate(path, games, extra)[0] for _ in range(k))
+    verdict = "met" if ms <= 1 else "MISSED"
+    print(
+        f"PIPMC(10) seat, 3-player Agram, through play --rotate ({games} games): {ms:.2f}"
+        f" ms/game, whole process (target <= 1 ms: {verdict})"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20_000, help="games per native measurement")
     ap.add_argument("--repeats", type=int, default=3, help="best of this many runs of each")
+    ap.add_argument(
+        "--commands",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: time `evogame play --json --games N` beside the references",
+    )
     args = ap.parse_args()
     n, k = args.games, args.repeats
+    if args.commands:
+        commands(args.commands, k)
+        return
     print(
         f"{'game':24s} {'python':>8s} {'native':>9s} {'1-stream':>9s} {'compiled':>9s}"
         f" {'compile':>7s} {'reference':>9s} {'ratio':>6s}  target (games/s; ratio = the"

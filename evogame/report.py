@@ -23,6 +23,7 @@ import numpy as np
 
 from evogame.evolve.seeds import nearest_seed, seed_files
 from evogame.evolve.store import Store
+from evogame.evolve.timing import table as timing_table
 
 
 class ReportError(Exception):
@@ -210,6 +211,7 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
         summary=summary,
         candidates=cands,
         threshold=DEFAULT_THRESHOLD,
+        timings=timing_table(run),
     )
 
 

@@ -106,7 +106,12 @@ _WORKER: dict = {}
 
 
 def _init_worker(
-    ast: Game, name: str, player_specs: list[str], budgets: dict, backend: str | None = None
+    ast: Game,
+    name: str,
+    player_specs: list[str],
+    budgets: dict,
+    backend: str | None = None,
+    games: int | None = None,
 ) -> None:
     from evogame.native.engine import select
 
@@ -114,7 +119,7 @@ def _init_worker(
     _WORKER["players"] = [make_player(s, **budgets) for s in player_specs]
     # The native back end plays random and PIPMC players, at any seats (the same games).
     native_ok = native_plan(_WORKER["players"], _WORKER["game"]) is not None
-    _WORKER["native"] = select(ast, backend) if native_ok else None
+    _WORKER["native"] = select(ast, backend, games=games) if native_ok else None
 
 
 def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
@@ -123,6 +128,10 @@ def _run_batch(args: tuple[int, int, int, Limits, bool]) -> GameStats:
     n = game.nplayers
     stats = GameStats(n)
     native = _WORKER.get("native")
+    if native is not None:
+        folded = _native_stats(native, game, players, range(start, stop), seed, limits, rotate)
+        if folded is not None:
+            return folded
     if native is not None:
         recs = _native_batch(native, game, players, range(start, stop), seed, limits, rotate)
     for i in range(start, stop):
@@ -209,6 +218,33 @@ def _native_batch(native, game, players, indices, seed, limits, rotate) -> list[
     return recs
 
 
+def _native_stats(native, game, players, indices, seed, limits, rotate) -> GameStats | None:
+    """The batch's statistics folded in the VM (`records.batch_stats`): the games and
+    figures of `_native_batch` + `GameStats.add`, without a record per game; None when the
+    VM cannot (the records' way then)."""
+    from evogame.native.records import batch_stats
+
+    n = game.nplayers
+    searchers = [k for k, p in enumerate(players) if p.name != "random"]
+    # the fold plays random players and at most one plain PIPMC seat; any other mix
+    # (several searchers, greedy, strong, ISMCTS) takes the records' way
+    if len(searchers) > 1 or any(
+        players[k].name != "pipmc" or getattr(players[k], "policy", "random") != "random"
+        for k in searchers
+    ):
+        return None
+    pip = searchers[0] if searchers else None
+    seats = None
+    rollouts, horizon, by = 10, 0, "rank"
+    if pip is not None:
+        seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
+        p = players[pip]
+        rollouts, horizon, by = p.rollouts, p.horizon, p.by
+    return batch_stats(
+        native, game, list(indices), seed, seats, rollouts, horizon, by, limits, rotate
+    )
+
+
 def simulate(
     ast: Game,
     player_specs: list[str],
@@ -238,7 +274,7 @@ def simulate(
     total = GameStats(game.nplayers)
     done = 0
     if workers <= 1 or len(batches) <= 1:
-        _init_worker(ast, name, player_specs, budgets, backend)
+        _init_worker(ast, name, player_specs, budgets, backend, n)
         results: Iterator[GameStats] = map(_run_batch, batches)
         for r in results:
             total.merge(r)
@@ -247,6 +283,10 @@ def simulate(
                 progress(done)
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
+    # `auto` decides (and compiles) once, here; the workers then load the cached tier
+    _init_worker(ast, name, player_specs, budgets, backend, n)
+    tier = getattr(_WORKER["native"], "tier", None)
+    backend = {"compiled": "compiled", "vm": "native"}.get(tier, backend)
     with ProcessPoolExecutor(
         max_workers=workers,
         initializer=_init_worker,

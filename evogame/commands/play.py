@@ -163,7 +163,8 @@ BY_OPTION = click.option(
     default=None,
     help="Engine for random and PIPMC players: native (the C VM, built on first use), "
     "compiled (this game compiled to C, 3-6 s once, cached; pays over ~100,000 games), "
-    "python, or auto (native when it can; default, or $EVOGAME_BACKEND). Same games either way.",
+    "python, or auto (native when it can, compiled when it pays for its compile over --games: "
+    "docs/engine-speed.md; default, or $EVOGAME_BACKEND). Same games either way.",
 )
 @click.option(
     "--ladder",

@@ -20,7 +20,8 @@ import click
     help="Where to write the page (default RUN/report.html).",
 )
 def report(run: Path, top: int, out: Path | None) -> None:
-    """Write one self-contained HTML page of the campaign in RUN and print its path."""
+    """Write one self-contained HTML page of the campaign in RUN and print its path, then
+    where the campaign's time went (seconds per phase)."""
     from evogame.report import ReportError, write_report
 
     try:
@@ -29,3 +30,6 @@ def report(run: Path, top: int, out: Path | None) -> None:
         click.echo(f"evogame report: {e}")
         sys.exit(1)
     click.echo(f"report: {path}")
+    from evogame.evolve.timing import text_table
+
+    click.echo(text_table(run))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -50,8 +51,15 @@ def evaluate_job(job: tuple) -> dict:
         # the alarm is handled between calls: the native VM stops a game at the same time
         set_deadline(timeout)
     try:
-        ev = evaluate(parse_text(text), profile, seed, cut=cut)
+        t0 = time.perf_counter()
+        ast = parse_text(text)
+        parsed = time.perf_counter()
+        ev = evaluate(ast, profile, seed, cut=cut)
+        # where the time went (`evolve.timing`): popped before the result is stored
+        timing = {"parse": parsed - t0, **ev.phase_seconds}
+        timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
+            "timing": timing,
             "valid": ev.reason is None,
             "reason": ev.reason,
             "fitness": ev.fitness,

@@ -31,8 +31,9 @@ from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import Store, rank_key, text_hash
+from evogame.evolve.timing import Timings
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
-from evogame.lang.simplify import simplified_text
+from evogame.lang.simplify import simplified_game_text, simplified_text
 
 
 class CampaignError(Exception):
@@ -69,16 +70,23 @@ def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
 
     Valid = it converts to an AST, prints, parses back (types, scopes and CARDSTOCK's
     lexical rules are checked there) and compiles."""
+    text, _game, reason = _validated(genome, tree)
+    return text, reason
+
+
+def _validated(genome: GenomeSet, tree: list) -> tuple[str | None, object, str]:
+    """`validate_tree`, with the AST its text parsed to (None when invalid)."""
     from evogame.engine import compile_game
 
     try:
         text = to_text(genome.to_ast(tree))
-        compile_game(parse_text(text))
+        game = parse_text(text)
+        compile_game(game)
     except RecycleError as e:
-        return None, f"check: {e.message}"
+        return None, None, f"check: {e.message}"
     except Exception as e:  # a structural failure of a strange tree is a reason too
-        return None, f"{type(e).__name__}: {e}"
-    return text, ""
+        return None, None, f"{type(e).__name__}: {e}"
+    return text, game, ""
 
 
 #: The least structural distance between two games of ``best/`` (d_s; 0.1 is a rule or two
@@ -116,6 +124,7 @@ class Campaign:
             self.genome, [list(self.genome.to_tree(a)) for a in self.seed_asts.values()]
         )
         self.store = Store(self.folder)
+        self.timings = Timings(self.folder)
         self.rng = random.Random(cfg.seed)
         self.archive = None
         if cfg.algorithm == "map-elites":
@@ -136,6 +145,9 @@ class Campaign:
         #: where the campaign tells what it is doing between generations (the CLI's console)
         self.say: Callable[[str], None] = lambda _msg: None
         self._trees: dict[str, list] = {}
+        self._seeds_h: set[str] | None = None
+        self._trees_l: dict[str, object] = {}
+        self._dists: dict[tuple[str, str], float] = {}
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -187,6 +199,12 @@ class Campaign:
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)
 
+    def valid_simplified(self, tree: list) -> str | None:
+        """The simplified canonical text of a valid offspring (`validate_tree`, then
+        `simplified`, its text parsed once for both), else None."""
+        text, game, _reason = _validated(self.genome, tree)
+        return None if text is None else simplified_game_text(game, text)
+
     def _tournament(self, pop: list[str]) -> str:
         if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
             return pop[self.rng.randrange(len(pop))]
@@ -202,6 +220,7 @@ class Campaign:
         out: list[dict] = []
         seen = set(pop)
         tried = invalid = dup = 0
+        t_start, t_check = time.perf_counter(), 0.0
         while len(out) < n:
             if tried >= n * self.cfg.retries:
                 break
@@ -221,12 +240,14 @@ class Campaign:
             if not self.ops.ok(child):
                 invalid += 1
                 continue
-            text, _reason = self.validate(child)
+            t = time.perf_counter()
+            text = self.valid_simplified(child)
+            if text is not None:
+                h = text_hash(text)
+            t_check += time.perf_counter() - t
             if text is None:
                 invalid += 1
                 continue
-            text = simplified(text)
-            h = text_hash(text)
             prev = self.store.get(h)
             # A seed's or an earlier generation's rules are not new. A candidate stored
             # in *this* generation was evaluated by a run killed mid-generation: it is this
@@ -239,6 +260,8 @@ class Campaign:
             out.append(
                 {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
             )
+        self.timings.add("parse/check/compile", t_check)
+        self.timings.add("variation", time.perf_counter() - t_start - t_check)
         return out, {"tried": tried, "invalid": invalid, "duplicates": dup}
 
     # --- evaluation and selection ---------------------------------------------------------------
@@ -262,10 +285,16 @@ class Campaign:
         Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
         jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed), cut) for c in todo]
+        t_start, t_store = time.perf_counter(), 0.0
         for c, result in zip(todo, executor.map(jobs), strict=True):
+            t = time.perf_counter()
+            self.timings.candidate(c["hash"], c["generation"], result.pop("timing", None))
             self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
+            t_store += time.perf_counter() - t
             if self.stop:
                 break
+        self.timings.add("store", t_store)
+        self.timings.add("evaluations (waiting)", time.perf_counter() - t_start - t_store)
         return len(todo)
 
     def select(self, hashes: list[str], mu: int) -> list[str]:
@@ -327,13 +356,15 @@ class Campaign:
                 self.evaluate(kids, ex, self.cut(pop))
                 if self.stop:
                     return
-                pop = self.select(pop + [k["hash"] for k in kids], cfg.pop)
+                with self.timings.phase("select"):
+                    pop = self.select(pop + [k["hash"] for k in kids], cfg.pop)
                 # the logbook counts new candidates (not evaluations done in this process),
                 # so a resumed run logs what an uninterrupted one does
                 self._end_generation(
                     gen, pop, vstats, len(kids), time.perf_counter() - t0, progress
                 )
             self.write_best(ex)  # re-judged; also after a kill during the last write
+            self.timings.save()
 
     def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
         cands = []
@@ -350,6 +381,7 @@ class Campaign:
             )
         self.evaluate(cands, ex)
         hashes = list(dict.fromkeys(c["hash"] for c in cands))
+        self._seeds_h = set(hashes)  # `_seed_hashes`, already made
         return self.select(hashes, max(self.cfg.pop, 1)), len(hashes)
 
     def _end_generation(self, gen, pop, vstats, n_eval, seconds, progress) -> None:
@@ -368,8 +400,10 @@ class Campaign:
             self.archive.rebuild([self.store.get(h) for h in pop])
             entry.update(self.archive.summary())
         self.logbook.append(entry)
-        self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)
+        with self.timings.phase("store"):
+            self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)
         self.write_best()
+        self.timings.save()
         if progress:
             progress({**entry, "seconds": seconds, "gens": self.cfg.gens})
 
@@ -384,7 +418,7 @@ class Campaign:
 
         least = DEFAULT_THRESHOLD if self.archive is not None else BEST_DISTANCE
 
-        seeds = {text_hash(simplified(to_text(a))) for a in self.seed_asts.values()}
+        seeds = self._seed_hashes()
         kept: list[tuple[dict, object]] = []
         pool = self.store.valid_candidates()[:scan]
         if self.archive is not None:  # the elites of distinct families
@@ -395,10 +429,32 @@ class Campaign:
                 break
             if c["hash"] in seeds or c["operator"].startswith("seed:"):
                 continue
-            tree = labeled_tree(parse_text(c["text"]))
-            if all(structural_distance(tree, t) >= least for _c, t in kept):
+            tree = self._labeled(c, labeled_tree)
+            if all(self._distance(c, tree, k, t, structural_distance) >= least for k, t in kept):
                 kept.append((c, tree))
         return [c for c, _t in kept]
+
+    # best/ is chosen again after every generation, mostly among the same candidates: their
+    # trees and distances are kept (a candidate's text never changes), not parsed again.
+    # It was the campaign process's largest cost (docs/engine-speed.md).
+
+    def _seed_hashes(self) -> set[str]:
+        if self._seeds_h is None:
+            self._seeds_h = {text_hash(simplified(to_text(a))) for a in self.seed_asts.values()}
+        return self._seeds_h
+
+    def _labeled(self, c: dict, labeled_tree) -> object:
+        tree = self._trees_l.get(c["hash"])
+        if tree is None:
+            tree = self._trees_l[c["hash"]] = labeled_tree(parse_text(c["text"]))
+        return tree
+
+    def _distance(self, a: dict, ta, b: dict, tb, structural_distance) -> float:
+        key = (a["hash"], b["hash"])
+        d = self._dists.get(key)
+        if d is None:
+            d = self._dists[key] = structural_distance(ta, tb)
+        return d
 
     #: The judge's time limit per evaluation, as a multiple of the campaign's `timeout`: the
     #: judge profile (`thorough`) plays ten times the games of a campaign's, to the end.
@@ -420,7 +476,10 @@ class Campaign:
         seeds = [eval_seed(c["text"], seed) for c in cands]
         jobs = [(c["text"], s, None) for c, s in zip(cands, seeds, strict=True)]
         timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
-        results = ex.map(jobs, self.judge_profile, timeout)
+        with self.timings.phase("judging best/ again"):
+            results = list(ex.map(jobs, self.judge_profile, timeout))
+        for c, r in zip(cands, results, strict=True):
+            self.timings.candidate(c["hash"], c["generation"], r.pop("timing", None), "judge")
         again = [
             {**r, "profile": self.judge_name, "seed": s}
             for r, s in zip(results, seeds, strict=True)
@@ -453,7 +512,8 @@ class Campaign:
             + (["--algorithm", self.cfg.algorithm] if self.cfg.algorithm != "mu+lambda" else [])
             + (["--judge", self.cfg.judge] if self.cfg.judge else [])
         )
-        best = self.distinct_best()
+        with self.timings.phase("best/ (distinct best, files)"):
+            best = self.distinct_best()
         judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
         # the old files go only now: a run killed while judging keeps the last best/
         best_dir = self.folder / "best"

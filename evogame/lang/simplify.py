@@ -247,10 +247,20 @@ def simplified_text(text: str) -> str:
     """The canonical text of a rule text's simplified tree (comments are not kept); the
     canonical text of the tree as it is if its simplification would not read back (a
     safeguard: every rewrite is meant to keep the tree valid)."""
+    from evogame.lang import parse_text
+
+    return simplified_game_text(parse_text(text))
+
+
+def simplified_game_text(game: A.Game, text: str | None = None) -> str:
+    """`simplified_text` of a text already parsed to `game` (one parse fewer); `text`, the
+    text `game` was parsed from, spares the read-back when nothing was simplified (it
+    already read)."""
     from evogame.lang import parse_text, to_text
 
-    game = parse_text(text)
     out = to_text(simplify(game))
+    if out == text:
+        return out
     try:
         parse_text(out)
     except Exception:

@@ -45,11 +45,14 @@ def _compiler() -> str | None:
     return None
 
 
-def library_path(prefix: str = "", flags: tuple[str, ...] = FLAGS) -> Path | None:
+def library_path(
+    prefix: str = "", flags: tuple[str, ...] = FLAGS, build: bool = True
+) -> Path | None:
     """Build (if needed) and return the path of the VM library, or None with `why()` set.
 
     `prefix`, C placed before the VM's source, makes a game's compiled tier
-    (evogame/native/compiled.py); empty, the library is the VM itself."""
+    (evogame/native/compiled.py); empty, the library is the VM itself. With `build` False,
+    only a library already in the cache is returned (None: not built yet)."""
     global _WHY
     cc = _compiler()
     if cc is None:
@@ -66,6 +69,8 @@ def library_path(prefix: str = "", flags: tuple[str, ...] = FLAGS) -> Path | Non
     out = cache_dir() / f"evogame-{kind}-{h.hexdigest()[:16]}.so"
     if out.exists():
         return out
+    if not build:
+        return None
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
         t = Path(tmp)
@@ -129,6 +134,10 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_shuffle_test.argtypes = [ctypes.c_uint64, ctypes.c_int32, ctypes.c_int32, vp]
     lib.vm_tier2_nodes.restype = i64
     lib.vm_tier2_nodes.argtypes = [p, ctypes.c_char_p, i64]
+    # batch statistics (issue 38): vm_play_stats
+    lib.vm_play_stats.restype = i64
+    lib.vm_play_stats.argtypes = [p, i64, vp, vp, vp, i32, i32, i32, vp, i64, i64]
+    lib.vm_play_stats.argtypes += [vp, vp, vp, vp, vp, vp, i64]
     return lib
 
 

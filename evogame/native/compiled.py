@@ -16,7 +16,9 @@ VM, and `NativeGame.compiled` is asked for where a game is played at length (`ev
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import time
 
 from evogame.native import build
 from evogame.native.engine import NativeGame, Unavailable
@@ -62,8 +64,72 @@ def compile_game(game: NativeGame, warm_games: int = WARM_GAMES) -> NativeGame:
     """`game` with its compiled tier as its engine (a new NativeGame on the same image).
 
     Raises `Unavailable` when the compiler fails or is missing (the VM game still works)."""
-    path = build.library_path(prefix(game, warm_games), FLAGS)
+    text = prefix(game, warm_games)
+    path = build.library_path(text, FLAGS, build=False)
+    if path is None:
+        t = time.perf_counter()
+        path = build.library_path(text, FLAGS)
+        if path is not None:
+            _record(time.perf_counter() - t)
     if path is None:
         raise Unavailable(build.why())
     lib = build.load_game_library(path)
-    return NativeGame(game.image, lib, game.ast, game.room, game.coverage)
+    fast = NativeGame(game.image, lib, game.ast, game.room, game.coverage)
+    fast.tier = "compiled"
+    return fast
+
+
+# --- `auto`: the compiled tier where it pays for its compile (issue 38) ---------------------
+
+#: The compiled tier's smallest measured gain over the VM, as a share of the VM's time per
+#: game (docs/engine-speed.md: 18% Lost Cities to 47% Hearts, random players).
+GAIN = 0.18
+#: Seconds of one compile when none was measured on this machine yet (issue 15, one idle
+#: core: 3-6 s).
+DEFAULT_COMPILE_SECONDS = 6.0
+#: Below this many games `auto` keeps the VM without a look (the warm-up games and the
+#: prefix's hash would be a visible share of the run).
+MIN_GAMES = 20 * WARM_GAMES
+_MEASURED = "compile-seconds.txt"
+
+
+def compile_seconds() -> float:
+    """The last compile's seconds measured on this machine (in the VM's cache), else
+    `DEFAULT_COMPILE_SECONDS`."""
+    try:
+        return float((build.cache_dir() / _MEASURED).read_text())
+    except (OSError, ValueError):
+        return DEFAULT_COMPILE_SECONDS
+
+
+def pays(game: NativeGame, games: int) -> NativeGame | None:
+    """`game`'s compiled tier when it pays for itself over `games` games, else None.
+
+    It pays when it is in the cache already (its cost then: the warm-up games), or when
+    games x t x GAIN >= the compile's seconds, t the VM's measured seconds per game (timed
+    here on `WARM_GAMES` games) and the compile's seconds the last measured here. A compile
+    it makes is timed and recorded for the next decision."""
+    if games < MIN_GAMES:
+        return None
+    text = prefix(game)
+    path = build.library_path(text, FLAGS, build=False)
+    if path is None:
+        seeds = list(range(WARM_GAMES + 1, 2 * WARM_GAMES + 1))
+        t = time.perf_counter()
+        game.play_stats(seeds, seeds, None)
+        per_game = (time.perf_counter() - t) / WARM_GAMES
+        if games * per_game * GAIN < compile_seconds():
+            return None
+        t = time.perf_counter()
+        path = build.library_path(text, FLAGS)
+        if path is None:
+            return None
+        _record(time.perf_counter() - t)
+    fast = NativeGame(game.image, build.load_game_library(path), game.ast, game.room, game.coverage)
+    fast.tier = "compiled"
+    return fast
+
+
+def _record(seconds: float) -> None:
+    with contextlib.suppress(OSError):  # a read-only cache: the default stays
+        (build.cache_dir() / _MEASURED).write_text(f"{seconds:.3f}\n")

@@ -52,6 +52,9 @@ class Batch:
 class NativeGame:
     """A game in the native VM (one per process; not shared between threads)."""
 
+    #: "vm", or "compiled" for a game's compiled tier (`evogame.native.compiled`)
+    tier = "vm"
+
     def __init__(
         self,
         image: Image,
@@ -364,8 +367,113 @@ class NativeGame:
         rows = [tuple(int(x) for x in r) for r in sample[:k]]
         return rows, int(totals[1]), int(totals[2]), work[0] / 4.0, hits
 
+    # --- batch statistics (issue 38) -------------------------------------------------------
+
+    def play_stats(
+        self,
+        deal_seeds: list[int],
+        play_seeds: list[int],
+        pipmc_seats: list[int] | None,
+        rollouts: int = 10,
+        horizon: int = 0,
+        by: str = "rank",
+        max_decisions: int = 1000,
+        max_steps: int = 100_000,
+        rotations: list[int] | None = None,
+    ) -> StatSums | None:
+        """The games `play` plays, folded in the VM into the sums `GameStats` keeps (no
+        record per game); `rotations` per game as `simulate._run_batch` rotates. None when
+        a game needs more room than even the roomiest image has, or has more options at a
+        decision than the histogram holds (the caller then takes the records' way)."""
+        n = len(deal_seeds)
+        np_ = self.nplayers
+        deal = np.asarray(deal_seeds, dtype=np.uint64)
+        play = np.asarray(play_seeds, dtype=np.uint64)
+        seats = None if pipmc_seats is None else np.asarray(pipmc_seats, dtype=np.int32)
+        rot = None if rotations is None else np.asarray(rotations, dtype=np.int32)
+        scores = np.zeros((n, np_), dtype=np.int64)
+        flags = np.zeros(n, dtype=np.int32)
+        errors = np.zeros((n, 200), dtype=np.uint8)
+        fsum = np.zeros(3 * np_, dtype=np.float64)
+        isum = np.zeros(len(_ST), dtype=np.int64)
+        hist = np.zeros(HIST_CAP, dtype=np.int64)
+        k = self._lib.vm_play_stats(
+            self._ptr,
+            n,
+            deal.ctypes.data,
+            play.ctypes.data,
+            None if seats is None else seats.ctypes.data,
+            rollouts,
+            horizon,
+            _BY[by],
+            None if rot is None else rot.ctypes.data,
+            max_decisions,
+            max_steps,
+            scores.ctypes.data,
+            flags.ctypes.data,
+            errors.ctypes.data,
+            fsum.ctypes.data,
+            isum.ctypes.data,
+            hist.ctypes.data,
+            HIST_CAP,
+        )
+        if k == CRASHED:
+            raise self._crashed()
+        if k < 0:
+            raise MemoryError("the VM could not allocate its scratch memory")
+        st = dict(zip(_ST, isum.tolist(), strict=True))
+        if st["room"]:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.play_stats(
+                deal_seeds, play_seeds, pipmc_seats, rollouts, horizon, by,
+                max_decisions, max_steps, rotations,
+            )  # fmt: skip
+        if st["bf_over"]:
+            return None
+        errs = [
+            bytes(errors[i]).split(b"\0", 1)[0].decode(errors="replace")
+            for i in np.flatnonzero(flags & ERROR).tolist()
+        ]
+        return StatSums(
+            sums=st,
+            win_sum=fsum[:np_].tolist(),
+            win_by_position=fsum[np_ : 2 * np_].tolist(),
+            score_sum=fsum[2 * np_ :].tolist(),
+            scores=scores,
+            branching_hist=hist,
+            errors=errs,
+        )
+
 
 _BY = {"rank": 0, "score": 1, "win": 2}
+
+
+#: `vm_play_stats`' integer sums, in its order (ST_* in vm.c).
+_ST = (
+    "games", "dec_sum", "dec_sq", "dec_min", "dec_max", "bf_sum", "bf_count",
+    "terminated", "capped", "cycles", "errors", "room", "bf_over",
+)  # fmt: skip
+#: Options per decision the VM's branching histogram counts (0 .. HIST_CAP - 1).
+HIST_CAP = 4096
+
+
+@dataclass
+class StatSums:
+    """One batch folded in the VM (`NativeGame.play_stats`): `sums` (games, decisions'
+    sum, sum of squares, min and max, options' sum and count, terminated, capped, cycles,
+    errors), per player entry the win share and score sums, per turn position the win share
+    sum (float sums in game order), per game the (rotated) scores, the number of decisions
+    per number of options (`branching_hist[m]`), and the error messages in game order."""
+
+    sums: dict[str, int]
+    win_sum: list[float]
+    win_by_position: list[float]
+    score_sum: list[float]
+    scores: np.ndarray
+    branching_hist: np.ndarray
+    errors: list[str]
 
 
 class NativeCrash(Exception):
@@ -445,11 +553,15 @@ BACKENDS = ("auto", "native", "compiled", "python")
 _NOTICED = False
 
 
-def select(ast: Game, backend: str | None = None, coverage: bool = False) -> NativeGame | None:
+def select(
+    ast: Game, backend: str | None = None, coverage: bool = False, games: int | None = None
+) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
     "compiled": the game's compiled tier (`evogame.native.compiled`), else the VM;
-    "python": None). Without a C compiler, one notice on stderr per process."""
+    "python": None). With `games` (how many will be played), "auto" takes the compiled
+    tier where it pays for its compile (`compiled.pays`). Without a C compiler, one notice
+    on stderr per process."""
     global _NOTICED
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
     if backend not in BACKENDS:
@@ -465,6 +577,10 @@ def select(ast: Game, backend: str | None = None, coverage: bool = False) -> Nat
                 game = compile_game(game)
             except Unavailable as e:
                 print(f"evogame: compiled tier unavailable ({e}); using the VM", file=sys.stderr)
+        elif backend == "auto" and games and not coverage:
+            from evogame.native.compiled import pays
+
+            game = pays(game, games) or game
         return game
     except Unavailable:
         if not _NOTICED:

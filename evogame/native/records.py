@@ -7,9 +7,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import numpy as np
+
 from evogame.engine import CompiledGame
 from evogame.engine.state import win_shares
-from evogame.metrics.stats import GameRecord
+from evogame.metrics.stats import GameRecord, GameStats
 from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
 from evogame.players.greedy import GreedyPlayer
@@ -141,3 +145,66 @@ def pipmc_records(
         )
         course.append(batch.course[k] if batch.course else [])
     return out, course
+
+
+def batch_stats(
+    native: NativeGame,
+    game: CompiledGame,
+    indices: list[int],
+    seed: int,
+    seats: list[int] | None,
+    rollouts: int = 10,
+    horizon: int = 0,
+    by: str = "rank",
+    limits: Limits = DEFAULT_LIMITS,
+    rotate: bool = False,
+) -> GameStats | None:
+    """The `GameStats` of games `indices` played as `pipmc_records` plays them, every game
+    added in order as `simulate._run_batch` adds its record (rotated by i mod n with
+    `rotate`), folded in the VM: the same figures to the bit, one call a batch and no record
+    per game. None when the VM cannot (a game beyond its room: the records' way then plays
+    it in Python)."""
+    n = game.nplayers
+    sums = native.play_stats(
+        _seeds(deal_seed, seed, indices),
+        _seeds(play_seed, seed, indices),
+        seats,
+        rollouts,
+        horizon,
+        by,
+        limits.max_decisions,
+        limits.max_steps,
+        rotations=[i % n for i in indices] if rotate else None,
+    )
+    if sums is None:
+        return None
+    s = sums.sums
+    stats = GameStats(n)
+    stats.games = s["games"]
+    stats.win_sum = sums.win_sum
+    stats.win_by_position = sums.win_by_position
+    stats.score_sum = sums.score_sum
+    for p in range(n):
+        values, counts = np.unique(sums.scores[:, p], return_counts=True)
+        stats.score_hist[p] = Counter(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+    stats.dec_sum, stats.dec_sq = s["dec_sum"], s["dec_sq"]
+    if stats.games:
+        stats.dec_min, stats.dec_max = s["dec_min"], s["dec_max"]
+    stats.bf_sum, stats.bf_count = s["bf_sum"], s["bf_count"]
+    hist = sums.branching_hist
+    nz = np.flatnonzero(hist)
+    stats.bf_hist = Counter(dict(zip(nz.tolist(), hist[nz].tolist(), strict=True)))
+    stats.terminated, stats.capped = s["terminated"], s["capped"]
+    stats.cycles, stats.errors = s["cycles"], s["errors"]
+    stats.error_kinds = Counter(sums.errors)
+    return stats
+
+
+def _seeds(fn, seed: int, indices: list[int]) -> np.ndarray:
+    """``[fn(seed, i) for i in indices]`` as uint64, vectorised: both seed functions are
+    ``(seed * a + i * b + c) mod 2^63``, so fn(seed, 0) and fn(0, 1) - fn(0, 0) give them
+    (uint64 products wrap mod 2^64, a multiple of 2^63)."""
+    base = np.uint64(fn(seed, 0))
+    step = np.uint64((fn(0, 1) - fn(0, 0)) % (1 << 64))
+    i = np.asarray(indices, dtype=np.uint64)
+    return (i * step + base) & np.uint64((1 << 63) - 1)

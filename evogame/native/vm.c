@@ -4545,3 +4545,100 @@ static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
     (void)n;
     return best < 0 ? 0 : best;
 }
+
+/* ---- Batch statistics (issue 38): `GameStats.add` folded in C ------------------------------
+ * `evogame play` needs per batch only the sums `evogame.metrics.stats.GameStats` keeps, not a
+ * record per game: vm_play_stats plays games [0, n) as vm_play does (random players, and per
+ * game a PIPMC seat pip_seats[i], -1 none; no course record) and adds each game to the sums in
+ * game order, with the same double additions as `GameStats.add`, so the floats are the same
+ * bit for bit. rot (may be NULL): per game the rotation r of `simulate._run_batch` (entry k of
+ * the players at seat (k + r) % n; sums per entry, win share by turn position by seat).
+ *
+ * Out: per game its scores (rotated: scores_out[i * np + k] = raw[(k + r) % np]) and flags
+ * (as vm_play's), errors as vm_play's (200 bytes a game, zeroed by the caller);
+ * fsum[3 * np]: win share sum per entry, win share sum per turn position, score sum per entry;
+ * isum[ST_N] (ST_* below); bf_hist[hist_cap]: decisions per number of options (a decision
+ * with hist_cap options or more counts in isum[ST_BF_OVER] instead). A game out of the VM's
+ * room counts in isum[ST_ROOM] and in no sum: the caller then plays the batch again its way.
+ * Returns n, or -1 when scratch memory cannot be had. */
+enum { ST_GAMES, ST_DEC_SUM, ST_DEC_SQ, ST_DEC_MIN, ST_DEC_MAX, ST_BF_SUM, ST_BF_COUNT, ST_TERMINATED, ST_CAPPED, ST_CYCLES, ST_ERRORS, ST_ROOM, ST_BF_OVER, ST_N };
+
+static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
+    int32_t np_ = g->nplayers;
+    /* play_game writes decision k only while k < max_decisions */
+    int32_t *br = malloc(sizeof(int32_t) * (size_t)(max_decisions + 1) * 2);
+    if (!br) return -1;
+    int32_t *who = br + max_decisions + 1;
+    int64_t raw[np_];
+    double win[np_];
+    uint8_t seen[np_];
+    double *win_sum = fsum, *win_pos = fsum + np_, *score_sum = fsum + 2 * np_;
+    for (int64_t i = 0; i < n; i++) {
+        MT deal, play;
+        mt_seed2(&deal, deal_seeds[i], &play, play_seeds[i]);
+        Pipmc pp = {rollouts, horizon, by, 0.0, NULL, 0, 0, 0};
+        int32_t seat = pip_seats ? pip_seats[i] : -1;
+        int64_t work = 0;
+        int32_t nd = 0;
+        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i);
+        int32_t f = flags[i];
+        if (f & 8) {
+            isum[ST_ROOM]++;
+            continue;
+        }
+        if (nd > max_decisions) nd = (int32_t)max_decisions; /* never: a game is capped there */
+        /* win_shares: 1/k to each of the k seats tied for the best score */
+        int64_t best = raw[0];
+        for (int32_t p = 1; p < np_; p++)
+            if (g->order ? raw[p] > best : raw[p] < best) best = raw[p];
+        int32_t k = 0;
+        for (int32_t p = 0; p < np_; p++) k += raw[p] == best;
+        double share = 1.0 / (double)k;
+        for (int32_t p = 0; p < np_; p++) win[p] = raw[p] == best ? share : 0.0;
+        int32_t r = rot ? rot[i] : 0;
+        for (int32_t p = 0; p < np_; p++) {
+            int32_t s = (p + r) % np_;
+            scores_out[i * np_ + p] = raw[s];
+            win_sum[p] += win[s];
+            score_sum[p] += (double)raw[s];
+        }
+        /* turn_order: seats by first decision, then the others in seat order; the share of
+         * position pos is its seat's (rotation maps seats to entries and back) */
+        memset(seen, 0, (size_t)np_);
+        int32_t pos = 0;
+        for (int32_t j = 0; j < nd && pos < np_; j++) {
+            int32_t s = who[j];
+            if (s >= 0 && s < np_ && !seen[s]) {
+                seen[s] = 1;
+                win_pos[pos++] += win[s];
+            }
+        }
+        for (int32_t s = 0; s < np_; s++)
+            if (!seen[s]) win_pos[pos++] += win[s];
+        int64_t d = nd;
+        isum[ST_DEC_SUM] += d;
+        isum[ST_DEC_SQ] += d * d;
+        if (isum[ST_GAMES] == 0 || d < isum[ST_DEC_MIN]) isum[ST_DEC_MIN] = d;
+        if (isum[ST_GAMES] == 0 || d > isum[ST_DEC_MAX]) isum[ST_DEC_MAX] = d;
+        isum[ST_GAMES]++;
+        for (int32_t j = 0; j < nd; j++) {
+            int32_t m = br[j];
+            isum[ST_BF_SUM] += m;
+            if (m >= 0 && m < hist_cap)
+                bf_hist[m]++;
+            else
+                isum[ST_BF_OVER]++;
+        }
+        isum[ST_BF_COUNT] += d;
+        isum[ST_TERMINATED] += (f & 7) == 0;
+        isum[ST_CAPPED] += (f & 1) != 0;
+        isum[ST_CYCLES] += (f & 2) != 0;
+        isum[ST_ERRORS] += (f & 4) != 0;
+    }
+    free(br);
+    return n;
+}
+
+int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
+    GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap));
+}

@@ -1,0 +1,101 @@
+"""Where a campaign's time goes: seconds per phase, kept in ``RUN/timings.json``.
+
+Never in ``campaign.db``: the database is a function of the seed, times are not. Two kinds
+of phase, both wall seconds:
+
+- the campaign process's own (``main``): variation (tournaments and operators), parse/
+  check/compile of each offspring (`loop.validate_tree`, simplification), waiting for
+  the evaluations, storing, selection, writing best/, judging best/ again;
+- each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
+  parsing its text, then the phases of `fitness.evaluate` (gate, random, agency, pipmc,
+  depth) and the rest (``other``: checking, lowering, combining).
+
+With W workers the evaluations' sum is up to W times the main process's "evaluations"
+wait. A resumed run adds to the file. Per candidate: its hash, generation and phase times.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+FILE = "timings.json"
+
+
+class Timings:
+    """Running per-phase sums of one campaign folder (loaded, added to, saved)."""
+
+    def __init__(self, folder: Path):
+        self.path = Path(folder) / FILE
+        data: dict = {}
+        if self.path.is_file():
+            with contextlib.suppress(OSError, ValueError):
+                data = json.loads(self.path.read_text())
+        self.main: dict[str, float] = dict(data.get("main", {}))
+        self.evaluation: dict[str, float] = dict(data.get("evaluation", {}))
+        self.candidates: list[dict] = list(data.get("candidates", []))
+
+    @contextlib.contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        """Add the wall time of the block to the main process's phase `name`."""
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.add(name, time.perf_counter() - t)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.main[name] = self.main.get(name, 0.0) + seconds
+
+    def candidate(self, h: str, generation: int, timing: dict | None, kind: str = "") -> None:
+        """One evaluation's phase times (`evaluator.evaluate_job`'s ``timing``)."""
+        if not timing:
+            return
+        for k, v in timing.items():
+            key = f"{kind}: {k}" if kind else k  # the judge's apart from the campaign's
+            self.evaluation[key] = self.evaluation.get(key, 0.0) + v
+        row = {"hash": h, "generation": generation, **{k: round(v, 5) for k, v in timing.items()}}
+        self.candidates.append({**row, "kind": kind} if kind else row)
+
+    def save(self) -> None:
+        data = {
+            "main": {k: round(v, 4) for k, v in self.main.items()},
+            "evaluation": {k: round(v, 4) for k, v in self.evaluation.items()},
+            "candidates": self.candidates,
+        }
+        tmp = self.path.with_suffix(".tmp")
+        with contextlib.suppress(OSError):
+            tmp.write_text(json.dumps(data))
+            os.replace(tmp, self.path)
+
+
+def table(folder: Path) -> list[tuple[str, str, float, float]] | None:
+    """Rows (kind, phase, seconds, share of its kind's total), largest first per kind; None
+    without a timings file."""
+    path = Path(folder) / FILE
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    rows = []
+    for kind in ("main", "evaluation"):
+        part = data.get(kind, {})
+        total = sum(part.values()) or 1.0
+        for name, s in sorted(part.items(), key=lambda kv: -kv[1]):
+            rows.append((kind, name, s, s / total))
+    return rows
+
+
+def text_table(folder: Path) -> str:
+    """The table as text (`evogame report` prints it)."""
+    rows = table(folder)
+    if rows is None:
+        return "no timings.json: the campaign predates its profile"
+    n = sum(1 for _ in json.loads((Path(folder) / FILE).read_text()).get("candidates", []))
+    lines = [f"where the time went ({n} evaluations):", f"{'':11s} {'phase':28s} {'s':>9s} share"]
+    for kind, name, s, share in rows:
+        lines.append(f"{kind:11s} {name:28s} {s:9.2f} {share:5.1%}")
+    return "\n".join(lines)

@@ -1,0 +1,50 @@
+"""A campaign's profile: seconds per phase in RUN/timings.json (never in campaign.db), and
+`evogame report` prints where the time went."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from evogame.cli import main
+from evogame.evolve.timing import Timings, table
+from tests.evolve.test_campaign import evolve_args, seeds_dir
+
+
+def test_a_campaign_records_its_phases_apart_from_its_database(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main([*evolve_args(seeds_dir(tmp_path)), "--gens", "1", "--out", str(out)]) == 0
+    data = json.loads((out / "timings.json").read_text())
+    main_phases = {"variation", "parse/check/compile", "evaluations (waiting)", "store", "select"}
+    assert main_phases <= set(data["main"]) and all(v >= 0 for v in data["main"].values())
+    assert {"parse", "gate", "random", "other"} <= set(data["evaluation"])
+    db = sqlite3.connect(out / "campaign.db")
+    stored = db.execute("SELECT hash FROM candidates").fetchall()
+    blob = "\n".join(str(r) for r in db.execute("SELECT * FROM candidates").fetchall())
+    db.close()
+    campaign = [c for c in data["candidates"] if "kind" not in c]
+    assert sorted(c["hash"] for c in campaign) == sorted(h for (h,) in stored)
+    assert "timing" not in blob and "phase_seconds" not in blob
+    # per kind, the shares add up to one
+    rows = table(out)
+    for kind in ("main", "evaluation"):
+        assert abs(sum(r[3] for r in rows if r[0] == kind) - 1) < 1e-9
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "where the time went" in printed and "parse/check/compile" in printed
+    assert 'id="timings"' in (out / "report.html").read_text()
+
+
+def test_timings_add_up_across_a_resume(tmp_path):
+    t = Timings(tmp_path)
+    t.add("store", 1.5)
+    t.candidate("abc", 1, {"gate": 0.25, "random": 0.5})
+    t.candidate("abc", 1, {"gate": 1.0}, "judge")
+    t.save()
+    again = Timings(tmp_path)
+    again.add("store", 0.5)
+    again.candidate("def", 2, {"gate": 0.25})
+    assert again.main == {"store": 2.0}
+    assert again.evaluation == {"gate": 0.5, "random": 0.5, "judge: gate": 1.0}
+    assert [c["hash"] for c in again.candidates] == ["abc", "abc", "def"]

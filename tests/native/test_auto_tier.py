@@ -1,0 +1,55 @@
+"""`auto` takes the compiled tier where it pays for its compile (`compiled.pays`): never
+below MIN_GAMES, always when the tier is cached, else when games x VM time x GAIN covers
+the compile time measured on this machine."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.lang import parse_file
+from evogame.native import NativeGame, build, compiled
+from tests.conftest import SEEDS
+
+
+@pytest.fixture
+def gops(native_vm) -> NativeGame:
+    return NativeGame.from_ast(parse_file(SEEDS / "gops.rcy"))
+
+
+def test_few_games_keep_the_vm_without_a_look(gops, monkeypatch):
+    monkeypatch.setattr(compiled, "prefix", lambda *a: pytest.fail("looked"))
+    assert compiled.pays(gops, compiled.MIN_GAMES - 1) is None
+
+
+def test_a_cached_tier_is_taken(gops):
+    compiled.compile_game(gops)  # in the cache now (as the other tests of the tier leave it)
+    fast = compiled.pays(gops, compiled.MIN_GAMES)
+    assert fast is not None and fast.tier == "compiled"
+
+
+@pytest.mark.parametrize(("seconds", "taken"), [(1e9, False), (1e-9, True)])
+def test_an_uncached_tier_is_built_when_the_games_pay_for_it(gops, monkeypatch, seconds, taken):
+    real = build.library_path
+    built = []
+
+    def library_path(prefix="", flags=build.FLAGS, build=True):
+        if not build:
+            return None  # as if not cached
+        built.append(prefix)
+        return real(prefix, flags)
+
+    monkeypatch.setattr(build, "library_path", library_path)
+    monkeypatch.setattr(compiled, "compile_seconds", lambda: seconds)
+    recorded = []
+    monkeypatch.setattr(compiled, "_record", recorded.append)
+    fast = compiled.pays(gops, 100_000)
+    assert (fast is not None) == taken == bool(built) == bool(recorded)
+    if taken:
+        assert fast.tier == "compiled"
+
+
+def test_the_measured_compile_time_is_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("EVOGAME_CACHE", str(tmp_path))
+    assert compiled.compile_seconds() == compiled.DEFAULT_COMPILE_SECONDS
+    compiled._record(2.5)
+    assert compiled.compile_seconds() == 2.5
