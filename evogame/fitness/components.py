@@ -257,6 +257,15 @@ def live_content(dead: int) -> Estimate:
     return _est(v, v, v)
 
 
+def soundness(defects: int, sampled: int = 0) -> Estimate:
+    """Defects a designer sees at once in a game that plays (`evogame.fitness.soundness`):
+
+    soundness = 2^(-d), d = #defects. Interval [value, value · 2^s], s of them seen in
+    sampled games (a guard always true so far): more games may bring one to life."""
+    v = 0.5**defects
+    return _est(v, v, min(1.0, v * 2.0**sampled))
+
+
 def peak(g: float, target: float, at_one: float = 0.7) -> float:
     """A graded preference with its single top at `target`, in [0, 1]:
 

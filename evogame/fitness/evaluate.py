@@ -54,6 +54,7 @@ from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
 from evogame.fitness import components as C
+from evogame.fitness import soundness as S
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
@@ -61,7 +62,7 @@ from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profil
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
-from evogame.lang.content import dead_content
+from evogame.lang.content import dead_content, deck_values
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
@@ -293,6 +294,8 @@ def evaluate(
             run.est["live_rules"] = C.live_rules(hits)
             run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
+        if run.wants("soundness"):
+            _soundness(run, ast, game, hits)
         real = tally.any_real_decision
         if failures and gates:
             _zero_without_decisions(run, real)
@@ -478,6 +481,25 @@ def _gate_phase(
             f"needs {need:.0%})"
         )
     return failures, hits
+
+
+#: The deals whose first decision `S.lopsided_deal` looks at.
+DEAL_LOOKS = 4
+
+
+def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
+    """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
+    rules, in the gate sample's conditions (`hits`) and in the first decision of a few of
+    its deals; each named in ``details["defects"]``."""
+    sampled = S.choice_guards(ast, hits) if hits is not None else []
+    found = S.storage(ast) + S.point_tables(ast, deck_values(ast))
+    try:
+        seed = phase_seed(run.seed, 0)
+        found += S.lopsided_deal(game, [deal_seed(seed, i) for i in range(DEAL_LOOKS)])
+    except GameError:
+        pass  # a deal that fails is the termination gate's to judge
+    run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
+    run.details["defects"] = [str(d) for d in sampled + found]
 
 
 def _batched(native, game, indices: list[int], seed: int, limits, coverage: list | None):

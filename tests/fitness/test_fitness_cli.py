@@ -23,7 +23,8 @@ def test_evaluate_json_shape(capsys):
     assert d["file"] == AGRAM
     assert {"file", "fitness", "components", "games", "seconds"} <= set(d)
     assert set(d["components"]) == {
-        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "live_content", "skill",
+        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "live_content", "soundness",
+        "skill",
         "meaningful", "drama", "decisiveness", "uncertainty",
     }  # fmt: skip
     for c in d["components"].values():
