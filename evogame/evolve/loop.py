@@ -87,9 +87,16 @@ BEST_DISTANCE = 0.1
 
 
 def simplified(text: str) -> str:
-    """The canonical simplified text of a candidate (`evogame.lang.simplify`), so that
-    x - x, identity maps and repeated items do not pass for new rules."""
-    return simplified_text(text)
+    """The canonical simplified text of a candidate (`evogame.lang.simplify`), without the
+    decks it never deals at its player count (`evogame.engine.undealt`), so that x - x,
+    identity maps, repeated items and decks stacked where no rule reaches them do not pass
+    for new rules: a child that simplifies to its parent or a seed is a copy."""
+    from evogame.engine.undealt import remove_undealt
+    from evogame.lang import parse_text, to_text
+
+    text = simplified_text(text)
+    game, gone = remove_undealt(parse_text(text))
+    return to_text(game) if gone else text
 
 
 def eval_seed(text: str, seed: int) -> int:

@@ -53,6 +53,7 @@ from pathlib import Path
 from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
+from evogame.engine.undealt import remove_undealt
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness.components import Estimate
@@ -257,6 +258,11 @@ def evaluate(
     run = _Run(profile, seed, None if cut_of else cut)
     try:
         t = _clock()
+        # Decks never dealt at this player count change no game: judged without them,
+        # a game with never-dealt cards stacked under its hands is the game itself.
+        ast, gone = remove_undealt(ast)
+        run.details["undealt"] = gone
+        run.notes.extend(f"never dealt (judged without them): {g}" for g in gone)
         game = compile_game(ast, name)
         # The gate sample plays on a copy that records what each condition decides
         # (`live_rules`); records are the same on every back end.

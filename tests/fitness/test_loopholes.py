@@ -156,7 +156,7 @@ def test_a_game_dealt_the_same_every_time_is_gated():
 
 # --- issue 35: the broken games a campaign selected, rebuilt on our seeds ------------------
 
-from tests.fitness.variants import VARIANTS, _seed  # noqa: E402
+from tests.fitness.variants import VARIANTS, _seed, gops_stacked  # noqa: E402
 
 #: The evaluation seed of the fixed-seed check (bench/bench_loopholes.py sweeps 0-4).
 LOOPHOLE_SEED = 3
@@ -198,3 +198,17 @@ def test_a_broken_variant_scores_below_its_seed(variant):
         named = broken.details.get("defects", []) + broken.details.get("dead_content", [])
         fairer = broken.components["fairness"][0] >= real.components["fairness"][0]
         assert named or not fairer  # a defect named, or the deal seen as unfair
+
+
+def test_never_dealt_decks_are_judged_as_the_game_itself_and_named():
+    real = evaluate(parse_text(_seed("gops")), DEFAULT, seed=1)
+    stacked = evaluate(parse_text(gops_stacked()), DEFAULT, seed=1)
+    assert stacked.fitness == real.fitness and stacked.components == real.components
+    assert len(stacked.details["undealt"]) == 6 and len(real.details["undealt"]) == 1
+    assert any("never dealt" in n for n in stacked.notes)
+
+
+def test_a_campaign_child_that_only_stacks_undealt_decks_is_a_copy():
+    from evogame.evolve.loop import simplified
+
+    assert simplified(gops_stacked()) == simplified(_seed("gops"))
