@@ -28,7 +28,8 @@ def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
 
 
 def evaluate_job(job: tuple) -> dict:
-    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``; never raises.
+    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``, `seed` an int or
+    a (play seed, deal seed) pair; never raises.
 
     The job carries the profile itself (a small picklable value), so a worker needs no
     set-up and a Dask worker that joins late evaluates like the others. The wall-clock
@@ -36,6 +37,8 @@ def evaluate_job(job: tuple) -> dict:
     needs the main thread (SIGALRM), so threaded workers (Dask's) run without it.
     """
     text, seed, cut, profile, timeout = job
+    # a (play seed, deal seed) pair: the deals a campaign's candidates share (CRN)
+    seed, deals = seed if isinstance(seed, tuple) else (seed, None)
     from evogame.fitness import evaluate
     from evogame.lang import parse_text
 
@@ -50,7 +53,7 @@ def evaluate_job(job: tuple) -> dict:
         # the alarm is handled between calls: the native VM stops a game at the same time
         set_deadline(timeout)
     try:
-        ev = evaluate(parse_text(text), profile, seed, cut=cut)
+        ev = evaluate(parse_text(text), profile, seed, cut=cut, deals=deals)
         return {
             "valid": ev.reason is None,
             "reason": ev.reason,

@@ -268,7 +268,11 @@ class Campaign:
         """Evaluate the candidates not yet in the store; each is stored as it completes.
         Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
-        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed), cut) for c in todo]
+        # every candidate is dealt the same cards (the campaign's deal stream): a child
+        # and the parents it is compared with differ by their rules, not their luck
+        jobs = [
+            (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut) for c in todo
+        ]
         for c, result in zip(todo, executor.map(jobs), strict=True):
             self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
             if self.stop:
@@ -421,7 +425,8 @@ class Campaign:
             "seeds (best/ is ranked by this judgement)"
         )
         seeds = [eval_seed(c["text"], seed) for c in cands]
-        jobs = [(c["text"], s, None) for c, s in zip(cands, seeds, strict=True)]
+        # fresh deals too: best/ was selected on the campaign's
+        jobs = [(c["text"], (s, s), None) for c, s in zip(cands, seeds, strict=True)]
         timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
         results = ex.map(jobs, self.judge_profile, timeout)
         again = [

@@ -378,6 +378,24 @@ def agency(d: DealTally) -> Estimate:
     return _jackknife(value, loo, z=t975(D - 1))
 
 
+def standard_error(lo: float, hi: float) -> float:
+    """A component's standard error read from its 95% interval: (hi - lo)/(2·1.96)."""
+    return (hi - lo) / 3.92
+
+
+def fitness_se(
+    values: dict[str, float], ses: dict[str, float], weights: dict[str, float], fitness: float
+) -> float:
+    """The geometric mean's standard error by the delta method, the components taken as
+    independent: F·sqrt(Σ (w_k/W)²·(se_k/c_k)²), W = Σ w_k over weighed components (a
+    component at 0 makes F 0: se 0)."""
+    items = [(values[k], ses.get(k, 0.0), w) for k, w in weights.items() if w > 0]
+    wsum = sum(w for _, _, w in items)
+    if not wsum or fitness <= 0 or any(c <= 0 for c, _, _ in items):
+        return 0.0
+    return fitness * math.sqrt(sum((w / wsum * se / c) ** 2 for c, se, w in items))
+
+
 def combine(
     values: dict[str, float],
     weights: dict[str, float],
