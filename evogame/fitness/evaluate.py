@@ -320,7 +320,7 @@ def evaluate(
             run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
         if run.wants("soundness"):
-            _soundness(run, ast, game, hits)
+            _soundness(run, ast, game, hits, cov)
         real = tally.any_real_decision
         if failures and gates:
             _zero_without_decisions(run, real)
@@ -521,11 +521,34 @@ def _gate_phase(
 DEAL_LOOKS = 4
 
 
-def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
+#: Engine work of the Python games that record the moves (`_moves_played`), at most.
+MOVES_SAMPLE_WORK = 100_000
+
+
+def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, int]:
+    """What each ``move`` did (`CoverageCompiler.moved`) in the gate's Python coverage
+    games, or, when the VM played those, in a few gate games played again in Python
+    (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
+    if cov is not None:
+        return cov.compiler.moved
+    game = compile_game(ast, backend="coverage")
+    players = [RandomPlayer()] * game.nplayers
+    seed, work = phase_seed(run.seed, 0), 0.0
+    for i in range(MOVES_GAMES):
+        work += play_one(game, players, i, seed, run.limits, deal=run.deal(0, i)).work
+        if work >= MOVES_SAMPLE_WORK:
+            break
+    return game.compiler.moved
+
+
+def _soundness(
+    run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None, cov: CompiledGame | None
+) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
-    rules, in the gate sample's conditions (`hits`) and in the first decision of a few of
-    its deals; each named in ``details["defects"]``."""
+    rules, in the gate sample's conditions (`hits`) and moves, and in the first decision
+    of a few of its deals; each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
+    sampled += S.empty_moves(ast, _moves_played(run, ast, cov))
     found = S.storage(ast) + S.point_tables(ast, deck_values(ast))
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's

@@ -9,6 +9,9 @@ because the game it makes scores well on the other components (issue 35):
   every situation (a lead guard that reads the current player's own, always empty, trick
   pile: follow suit is never enforced). Its extra options count as branching, agency and
   skill, so the other components reward it;
+- **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
+  choice item that found no card to move (a fold that takes the lowest face-up card when
+  nobody was dealt one: folding costs nothing). No real game's choices do it;
 - **a value no point entry rates** (static): a point table that orders cards (read by
   ``max``, ``min`` or ``sort``) and rates every value of a card attribute but one or two
   (at least 3/4 of one deck's, by entries of one condition): the cards of the missing values
@@ -31,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from evogame.engine.coverage import ALIVE, TRUE_SEEN, conditions
+from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
@@ -67,6 +70,26 @@ def choice_guards(game: A.Game, hits: list[int]) -> list[Defect]:
                         "guards varied: the option is offered in every situation",
                     )
                 )
+    return out
+
+
+def empty_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
+    """Moves of a choice item that found no card to move in the games whose ``move``
+    records (`CoverageCompiler.moved`, by node id) are given."""
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.Choice):
+            continue
+        for item in node.items:
+            for m in A.walk(item):
+                if isinstance(m, A.Move) and moved.get(id(m), 0) & NOTHING:
+                    out.append(
+                        Defect(
+                            where(m),
+                            "this choice item's move found no card to move: the option "
+                            "then does nothing to the cards, and costs nothing",
+                        )
+                    )
     return out
 
 
