@@ -5,6 +5,7 @@ intervals. Prints one row per variant: the seed's and the variant's fitness per 
 seed, and the components that fell most (what caught it).
 
     .venv/bin/python bench/bench_loopholes.py [--profile default] [--seeds 0-4] [--only NAME]
+                                              [--deals-too]
 """
 
 from __future__ import annotations
@@ -51,10 +52,15 @@ def main() -> None:
     ap.add_argument("--profile", default="default")
     ap.add_argument("--seeds", default="0-4")
     ap.add_argument("--only", default=None)
+    ap.add_argument("--deals-too", action="store_true", help="deal seed = evaluation seed (else 0)")
     a = ap.parse_args()
     prof = load_profile(a.profile)
     seeds = _seeds(a.seeds)
     weights = {c.name: c.weight for c in prof.components}
+
+    def deals(s: int) -> int | None:
+        return s if a.deals_too else None
+
     cache: dict[tuple[str, int], object] = {}
     t0 = time.perf_counter()
     print(f"| variant | seed fitness | variant fitness | ok | caught by (eval seed {seeds[0]}) |")
@@ -66,9 +72,11 @@ def main() -> None:
         reals, brokens = [], []
         for s in seeds:
             if (v.seed, s) not in cache:
-                cache[v.seed, s] = evaluate(parse_text(_seed(v.seed)), prof, seed=s, name=v.seed)
+                cache[v.seed, s] = evaluate(
+                    parse_text(_seed(v.seed)), prof, seed=s, name=v.seed, deals=deals(s)
+                )
             reals.append(cache[v.seed, s])
-            brokens.append(evaluate(parse_text(v.text), prof, seed=s, name=v.name))
+            brokens.append(evaluate(parse_text(v.text), prof, seed=s, name=v.name, deals=deals(s)))
         if v.harmless:
             ok = all(
                 r.fitness_ci[0] <= b.fitness <= r.fitness_ci[1]
