@@ -10,6 +10,7 @@ move of one file, and the files at 0 with their reasons.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -18,9 +19,9 @@ from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_file
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT.parent / "shared" / "cardstock" / "games").glob("*.rcy")) + sorted(
-    (ROOT / "seeds").glob("*.rcy")
-)
+#: CARDSTOCK's files: $EVOGAME_CORPUS, else ../shared beside the checkout
+CORPUS = Path(os.environ.get("EVOGAME_CORPUS", ROOT.parent / "shared" / "cardstock" / "games"))
+FILES = sorted(CORPUS.glob("*.rcy")) + sorted((ROOT / "seeds").glob("*.rcy"))
 
 
 def ranks(xs: list[float]) -> list[float]:
