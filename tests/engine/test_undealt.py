@@ -33,3 +33,15 @@ def test_decks_stacked_under_the_hands_simplify_to_the_game_itself():
 def test_a_dealt_deck_stays():
     for name in ("agram", "hearts", "scopa"):
         assert undealt(parse_text((SEEDS / f"{name}.rcy").read_text())) == []
+
+
+def test_fmt_simplify_drops_the_never_dealt_suit(capsys):
+    from evogame.cli import main
+
+    gops = str(SEEDS / "gops.rcy")
+    assert main(["fmt", gops]) == 0
+    plain = capsys.readouterr().out
+    assert main(["fmt", "--simplify", gops]) == 0
+    simple = capsys.readouterr().out
+    assert plain.count("(create deck") == 4 and simple.count("(create deck") == 3
+    assert "HEARTS" in plain and "HEARTS" not in simple
