@@ -521,9 +521,9 @@ def _gate_phase(
 DEAL_LOOKS = 4
 
 
-#: Engine work of the Python games that record the moves (`_moves_played`): stopped at
-#: the first game that reaches it (a game or two; about 0.05 s of CPU a candidate).
-MOVES_SAMPLE_WORK = 25_000
+#: Engine work of the Python games that record the moves (`_moves_played`), about: each
+#: game is cut at it, and the sample stops at the first game that reaches it.
+MOVES_SAMPLE_WORK = 5_000
 
 
 def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, int]:
@@ -532,11 +532,15 @@ def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, i
     (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
     if cov is not None:
         return cov.compiler.moved
+    if not S.choice_moves(ast):
+        return {}
     game = compile_game(ast, backend="coverage")
     players = [RandomPlayer()] * game.nplayers
     seed, work = phase_seed(run.seed, 0), 0.0
+    # each game cut at the sample's work: a long game is sampled from its start
+    limits = Limits(run.limits.max_decisions, min(run.limits.max_steps, MOVES_SAMPLE_WORK))
     for i in range(MOVES_GAMES):
-        work += play_one(game, players, i, seed, run.limits, deal=run.deal(0, i)).work
+        work += play_one(game, players, i, seed, limits, deal=run.deal(0, i)).work
         if work >= MOVES_SAMPLE_WORK:
             break
     return game.compiler.moved

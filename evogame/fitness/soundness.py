@@ -73,23 +73,31 @@ def choice_guards(game: A.Game, hits: list[int]) -> list[Defect]:
     return out
 
 
+def choice_moves(game: A.Game) -> list[A.Move]:
+    """The ``move``s inside choice items, in text order."""
+    return [
+        m
+        for node in A.walk(game)
+        if isinstance(node, A.Choice)
+        for item in node.items
+        for m in A.walk(item)
+        if isinstance(m, A.Move)
+    ]
+
+
 def empty_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
     """Moves of a choice item that found no card to move in the games whose ``move``
     records (`CoverageCompiler.moved`, by node id) are given."""
     out = []
-    for node in A.walk(game):
-        if not isinstance(node, A.Choice):
-            continue
-        for item in node.items:
-            for m in A.walk(item):
-                if isinstance(m, A.Move) and moved.get(id(m), 0) & NOTHING:
-                    out.append(
-                        Defect(
-                            where(m),
-                            "this choice item's move found no card to move: the option "
-                            "then does nothing to the cards, and costs nothing",
-                        )
-                    )
+    for m in choice_moves(game):
+        if moved.get(id(m), 0) & NOTHING:
+            out.append(
+                Defect(
+                    where(m),
+                    "this choice item's move found no card to move: the option "
+                    "then does nothing to the cards, and costs nothing",
+                )
+            )
     return out
 
 
@@ -202,6 +210,10 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     return out
 
 
+#: Scripted steps `lopsided_deal` runs a deal for, looking for its first decision.
+DEAL_STEPS = 5_000
+
+
 def lopsided_deal(game, seeds: list[int]) -> list[Defect]:
     """A deal without chance that gives seats different cards: at the first decision of
     each deal seeded from `seeds` (a `CompiledGame`), per seat and place of a player, the
@@ -213,7 +225,11 @@ def lopsided_deal(game, seeds: list[int]) -> list[Defect]:
     keys = game.locs.keys
     looks = []
     for s in seeds:
-        st = game.new_state(s)
+        # the first decision comes early in a deal's play; a game that runs this long
+        # without one (no choices at all) is not judged here
+        st = game.new_state(s, max_decisions=1, max_steps=DEAL_STEPS)
+        if st.terminal:
+            return []
         tables = [st.scorer(k) for k, p in enumerate(st.points) if p]
         seats = []
         for p in range(n):
