@@ -24,6 +24,9 @@ from evogame.lang import where
 GAMES = 12
 #: The seed of those games (fixed: the answer is a property of the rules).
 SEED = 0x5EED
+#: Scripted steps per game, at most: two games cut at the same step compare the same, and
+#: a campaign's child is not held up by the Python engine when the VM has no room for it.
+MAX_STEPS = 20_000
 
 
 def _plays(game_ast: A.Game, games: int) -> list[tuple]:
@@ -35,7 +38,7 @@ def _plays(game_ast: A.Game, games: int) -> list[tuple]:
     from evogame.players import RandomPlayer
     from evogame.simulate import Limits, play_one
 
-    limits = Limits(1000, 100_000)
+    limits = Limits(1000, MAX_STEPS)
     game = compile_game(game_ast, "undealt")
     native = select_native(game_ast, None)
     idx = list(range(games))
