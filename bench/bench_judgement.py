@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -36,7 +37,8 @@ from evogame.lang import parse_file, parse_text, to_text
 from evogame.lang.simplify import simplified_text
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "cardstock" / "games"
+#: CARDSTOCK's files: $EVOGAME_CORPUS, else ../shared beside the checkout
+CORPUS = Path(os.environ.get("EVOGAME_CORPUS", ROOT.parent / "shared" / "cardstock" / "games"))
 SEEDS = ROOT / "seeds"
 BEHAVIOUR = (
     "decisions_per_game",

@@ -75,7 +75,8 @@ def _first_difference(old: str, new: str) -> tuple[int, int]:
     "simplify_",
     is_flag=True,
     help="Simplify first: fold constants, drop x - x, always-true guards, unreachable items, "
-    "repeated choice items, identity maps and repeated declares (the game plays the same).",
+    "repeated choice items, identity maps and repeated declares, and decks no card of which "
+    "is dealt in sampled games at the game's player count (the game plays the same).",
 )
 def fmt(files: tuple[Path, ...], write: bool, check_only: bool, simplify_: bool) -> None:
     """Print rule files in canonical form; ;; comments are kept, each on its own line
@@ -89,9 +90,10 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool, simplify_: bool)
             failed = True
             continue
         if simplify_:
+            from evogame.engine.undealt import remove_undealt
             from evogame.lang.simplify import simplify
 
-            game = simplify(game)
+            game, _ = remove_undealt(simplify(game))
         text = to_text(game, comments(decode(f.read_bytes(), str(f))))
         if check_only:
             # Byte for byte: a BOM or CRLF line ends are not canonical either.

@@ -21,14 +21,22 @@ from evogame.fitness import Evaluation, ProfileError, evaluate_file, load_profil
 @click.option(
     "--define", "defines", multiple=True, metavar="NAME=VALUE", help="Override a declared constant."
 )
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the evaluation.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the players' draws.")
+@click.option(
+    "--deals",
+    default=0,
+    show_default=True,
+    type=int,
+    help="Seed of the deals: the same for every evaluation unless changed, so two games "
+    "(or two seeds) are compared on the same cards.",
+)
 @click.option(
     "--no-gates",
     is_flag=True,
     help="Run every phase even when a gate fails (failures become notes).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per file.")
-def evaluate(files, profile, defines, seed, no_gates, as_json):
+def evaluate(files, profile, defines, seed, deals, no_gates, as_json):
     """Evaluate the fitness of rule files: each component with its 95% interval, the
     combined value, and the games it cost. Exit 1 when a file cannot be read or checked."""
     try:
@@ -40,7 +48,7 @@ def evaluate(files, profile, defines, seed, no_gates, as_json):
     out = []
     failed = False
     for f in files:
-        ev = evaluate_file(f, prof, seed=seed, defines=defs, gates=not no_gates)
+        ev = evaluate_file(f, prof, seed=seed, defines=defs, gates=not no_gates, deals=deals)
         if ev.failed_at in ("read", "compile"):
             # Not a playable game: a user error, reported like `check` and `play` do.
             failed = True
@@ -61,12 +69,16 @@ def _table(path: Path, ev: Evaluation, profile: str, combine: str, seed: int) ->
     t.add_column("component")
     t.add_column("value", justify="right")
     t.add_column("95% CI", justify="right")
+    t.add_column("se", justify="right")
     for name, (v, lo, hi) in ev.components.items():
-        t.add_row(name, f"{v:.3f}", f"{lo:.3f}-{hi:.3f}")
+        t.add_row(name, f"{v:.3f}", f"{lo:.3f}-{hi:.3f}", f"{(hi - lo) / 3.92:.3f}")
     console.print(t)
     lo, hi = ev.fitness_ci
+    se = ev.details.get("fitness_se")
+    se_text = f", standard error {se:.3f}" if se is not None else ""
     console.print(
-        f"fitness {ev.fitness:.3f} ({combine} mean; from the interval ends {lo:.3f}-{hi:.3f})"
+        f"fitness {ev.fitness:.3f} ({combine} mean; from the interval ends {lo:.3f}-{hi:.3f}"
+        f"{se_text})"
     )
     games = ", ".join(f"{k} {v}" for k, v in ev.games.items() if v)
     secs = ", ".join(f"{k} {v:.2f} s" for k, v in ev.phase_seconds.items() if k != "compile")
@@ -79,7 +91,11 @@ def _table(path: Path, ev: Evaluation, profile: str, combine: str, seed: int) ->
     for note in ev.notes:
         console.print(f"note: {note}", highlight=False)
     # file:line:column first, as a compiler says it, so an editor can jump to each
-    for key, what in (("dead_content", "names nothing"), ("dead_rules", "dead condition")):
+    for key, what in (
+        ("dead_content", "names nothing"),
+        ("dead_rules", "dead condition"),
+        ("defects", "defect"),
+    ):
         for d in ev.details.get(key, []):
             where, _, msg = d.partition(" ")
             line = (

@@ -48,14 +48,32 @@ def dead(game: A.Game, hits: list[int]) -> list[str]:
     return out
 
 
+#: What a ``move`` has recorded (`CoverageCompiler.moved`): a card moved, nothing to move.
+MOVED, NOTHING = 1, 2
+
+
 class CoverageCompiler(ActionCompiler):
     """`ActionCompiler` whose conditions record the values they take in `hits`
-    (per condition, a bit mask of `FALSE_SEEN` and `TRUE_SEEN`)."""
+    (per condition, a bit mask of `FALSE_SEEN` and `TRUE_SEEN`), and whose ``move``s
+    record in `moved` (by node id) whether they moved a card (`MOVED`) or found none
+    (`NOTHING`)."""
 
     def __init__(self, nplayers: int, teams: list[list[int]], tracked: list[A.Node]):
         super().__init__(nplayers, teams)
         self.index = {id(n): i for i, n in enumerate(tracked)}
         self.hits = [0] * len(tracked)
+        self.moved: dict[int, int] = {}
+
+    def r_Move(self, n: A.Move) -> Fn:
+        f = super().r_Move(n)
+        moved, key = self.moved, id(n)
+
+        def recorded(st, env):
+            did = f(st, env)
+            moved[key] = moved.get(key, 0) | (MOVED if did else NOTHING)
+            return did
+
+        return recorded
 
     def expr(self, node: A.Node) -> Fn:
         f = super().expr(node)

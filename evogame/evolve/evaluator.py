@@ -29,7 +29,8 @@ def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
 
 
 def evaluate_job(job: tuple) -> dict:
-    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``; never raises.
+    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``, `seed` an int or
+    a (play seed, deal seed) pair; never raises.
 
     The job carries the profile itself (a small picklable value), so a worker needs no
     set-up and a Dask worker that joins late evaluates like the others. The wall-clock
@@ -37,6 +38,8 @@ def evaluate_job(job: tuple) -> dict:
     needs the main thread (SIGALRM), so threaded workers (Dask's) run without it.
     """
     text, seed, cut, profile, timeout = job
+    # a (play seed, deal seed) pair: the deals a campaign's candidates share (CRN)
+    seed, deals = seed if isinstance(seed, tuple) else (seed, None)
     from evogame.fitness import evaluate
     from evogame.lang import parse_text
 
@@ -54,7 +57,7 @@ def evaluate_job(job: tuple) -> dict:
         t0 = time.perf_counter()
         ast = parse_text(text)
         parsed = time.perf_counter()
-        ev = evaluate(ast, profile, seed, cut=cut)
+        ev = evaluate(ast, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored
         timing = {"parse": parsed - t0, **ev.phase_seconds}
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)

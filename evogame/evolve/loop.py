@@ -95,9 +95,16 @@ BEST_DISTANCE = 0.1
 
 
 def simplified(text: str) -> str:
-    """The canonical simplified text of a candidate (`evogame.lang.simplify`), so that
-    x - x, identity maps and repeated items do not pass for new rules."""
-    return simplified_text(text)
+    """The canonical simplified text of a candidate (`evogame.lang.simplify`), without the
+    decks it never deals at its player count (`evogame.engine.undealt`), so that x - x,
+    identity maps, repeated items and decks stacked where no rule reaches them do not pass
+    for new rules: a child that simplifies to its parent or a seed is a copy."""
+    from evogame.engine.undealt import remove_undealt
+    from evogame.lang import parse_text, to_text
+
+    text = simplified_text(text)
+    game, gone = remove_undealt(parse_text(text))
+    return to_text(game) if gone else text
 
 
 def eval_seed(text: str, seed: int) -> int:
@@ -284,7 +291,11 @@ class Campaign:
         """Evaluate the candidates not yet in the store; each is stored as it completes.
         Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
-        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed), cut) for c in todo]
+        # every candidate is dealt the same cards (the campaign's deal stream): a child
+        # and the parents it is compared with differ by their rules, not their luck
+        jobs = [
+            (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut) for c in todo
+        ]
         t_start, t_store = time.perf_counter(), 0.0
         for c, result in zip(todo, executor.map(jobs), strict=True):
             t = time.perf_counter()
@@ -474,7 +485,8 @@ class Campaign:
             "seeds (best/ is ranked by this judgement)"
         )
         seeds = [eval_seed(c["text"], seed) for c in cands]
-        jobs = [(c["text"], s, None) for c, s in zip(cands, seeds, strict=True)]
+        # fresh deals too: best/ was selected on the campaign's
+        jobs = [(c["text"], (s, s), None) for c, s in zip(cands, seeds, strict=True)]
         timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
         with self.timings.phase("judging best/ again"):
             results = list(ex.map(jobs, self.judge_profile, timeout))

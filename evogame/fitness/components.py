@@ -257,6 +257,15 @@ def live_content(dead: int) -> Estimate:
     return _est(v, v, v)
 
 
+def soundness(defects: int, sampled: int = 0) -> Estimate:
+    """Defects a designer sees at once in a game that plays (`evogame.fitness.soundness`):
+
+    soundness = 2^(-d), d = #defects. Interval [value, value · 2^s], s of them seen in
+    sampled games (a guard always true so far): more games may bring one to life."""
+    v = 0.5**defects
+    return _est(v, v, min(1.0, v * 2.0**sampled))
+
+
 def peak(g: float, target: float, at_one: float = 0.7) -> float:
     """A graded preference with its single top at `target`, in [0, 1]:
 
@@ -367,6 +376,24 @@ def agency(d: DealTally) -> Estimate:
         for i in range(D)
     ]
     return _jackknife(value, loo, z=t975(D - 1))
+
+
+def standard_error(lo: float, hi: float) -> float:
+    """A component's standard error read from its 95% interval: (hi - lo)/(2·1.96)."""
+    return (hi - lo) / 3.92
+
+
+def fitness_se(
+    values: dict[str, float], ses: dict[str, float], weights: dict[str, float], fitness: float
+) -> float:
+    """The geometric mean's standard error by the delta method, the components taken as
+    independent: F·sqrt(Σ (w_k/W)²·(se_k/c_k)²), W = Σ w_k over weighed components (a
+    component at 0 makes F 0: se 0)."""
+    items = [(values[k], ses.get(k, 0.0), w) for k, w in weights.items() if w > 0]
+    wsum = sum(w for _, _, w in items)
+    if not wsum or fitness <= 0 or any(c <= 0 for c, _, _ in items):
+        return 0.0
+    return fitness * math.sqrt(sum((w / wsum * se / c) ** 2 for c, se, w in items))
 
 
 def combine(

@@ -29,10 +29,12 @@ def play_deal(
     games_per_deal: int,
     seed: int,
     limits: Limits | None = None,
+    ds: int | None = None,
 ) -> list[GameRecord]:
-    """The `games_per_deal` games of deal number `deal` (see the module docstring)."""
+    """The `games_per_deal` games of deal number `deal` (see the module docstring); `ds`
+    overrides the deal's seed."""
     limits = limits or Limits()
-    ds = deal_seed(seed, deal)
+    ds = deal_seed(seed, deal) if ds is None else ds
     base = deal * games_per_deal
     return [play_one(game, players, base + g, seed, limits, deal=ds) for g in range(games_per_deal)]
 

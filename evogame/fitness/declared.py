@@ -79,6 +79,12 @@ DECLARED: tuple[Declared, ...] = (
         interval="exact: [value, value]",
     ),
     Declared(
+        "soundness",
+        "gate",
+        "2^(−d), d the defects a designer sees at once in a game that plays (`evogame/fitness/soundness.py`): a choice item whose guard was always true in the gate sample while a sibling item's guard varied (the options were split by situation, and one is offered in every situation: its extra options would count as branching, agency and skill); a choice item's move that found no card to move in a few random games (the option then costs nothing: a fold that takes the lowest face-up card when nobody was dealt one); a point table rating at least 3/4 of an attribute's values by one-condition entries, but not all (the others score 0: a rank added to a deck and not to its power table); an integer or string storage written that no rule reads, or read that no rule writes; a deal without chance that gives the seats cards of different number or worth under the point tables at the first decision (one hand's Queen blanked: random players rarely exploit it, so fairness does not see it). 1 with none",
+        interval="[value, value·2^s], s the defects seen only in sampled games (a guard always true so far, a move that found nothing)",
+    ),
+    Declared(
         "skill",
         "pipmc",
         "max(floor, peak(g; target)), g the *paired gain* (`evogame/metrics/skill.py`): one PIPMC player (rank-valued, `rollouts` per option, each different move searched once) against n − 1 random ones, rotated through every seat, each game paired with an all-random game on the same deal, seat by seat: a = (w_PIPMC − m)/(1 − 1/n), b = (w_random − m)/(1 − 1/n), m a seat's mean win share under random play (one seat or cooperative: scores, a = (s_PIPMC − m)·d/(2·sd), d = ±1 by `scoring max/min`, m and sd the random games' score mean and deviation); b, of mean 0, is the deal's luck and a control variate: x = a − β·b (clipped to [−1, 1] for scores), β = cov(a, b)/var(b) clipped to [0, 1] (≈ 1 where the deal decides much, ≈ 0 where it decides little, when a plain difference would add the random game's noise); g = (Σx + 12·0.2)/(N + 12), shrunk toward a prior gain 0.2 worth 12 pairs. peak(g) = g/target up to `target`, then falling to 0.7 at g = 1 (a game the thinking player always wins is a puzzle); `floor` (0.1): a game of pure luck is poor, not broken; 0 without real decisions",

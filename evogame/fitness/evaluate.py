@@ -43,6 +43,7 @@ from `seed`, games are numbered, and the stopping rules depend only on the games
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
@@ -53,7 +54,9 @@ from pathlib import Path
 from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
+from evogame.engine.undealt import remove_undealt
 from evogame.fitness import components as C
+from evogame.fitness import soundness as S
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
@@ -61,7 +64,7 @@ from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profil
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
-from evogame.lang.content import dead_content
+from evogame.lang.content import dead_content, deck_values
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
@@ -137,8 +140,14 @@ class Evaluation:
 class _Run:
     """The state of one evaluation: phases add games, estimates and notes to it."""
 
-    def __init__(self, profile: Profile, seed: int, cut: float | None = None):
+    def __init__(
+        self, profile: Profile, seed: int, cut: float | None = None, deals: int | None = None
+    ):
         self.profile = profile
+        #: the seed of the deal streams (`deal`): fixed unless asked, so every evaluation
+        #: deals the same cards (common random numbers: two candidates, or two
+        #: evaluations of one, differ by their rules and play, not by their luck)
+        self.deals = 0 if deals is None else deals
         #: the game in the native VM, or None (the Python engine plays every game); the
         #: two play the same games record for record (`evogame.native.differential`)
         self.native = None
@@ -156,6 +165,10 @@ class _Run:
         self.silent = 0.0  # `_silent_stretch`, once the skill phase has probed it
         self.work: dict[str, int] = {}
         self.t0 = time.perf_counter()
+
+    def deal(self, phase: int, i: int) -> int:
+        """The deal seed of game `i` of `phase` (phases as in `phase_seed`)."""
+        return deal_seed(phase_seed(self.deals, phase), i)
 
     def wants(self, name: str) -> bool:
         return self.profile.component(name) is not None
@@ -218,6 +231,11 @@ class _Run:
                         else ""
                     )
                 )
+            ses = {k: C.standard_error(v[1], v[2]) for k, v in comps.items()}
+            self.details["standard_error"] = {k: round(x, 4) for k, x in ses.items()}
+            values = {k: v[0] for k, v in comps.items()}
+            se = C.fitness_se(values, ses, measured, fit) if prof.combine == "geometric" else None
+            self.details["fitness_se"] = None if se is None else round(se, 4)
         else:
             fit = lo = hi = 0.0
         return Evaluation(
@@ -243,19 +261,27 @@ def evaluate(
     gates: bool = True,
     cut: float | None = None,
     backend: str | None = None,
+    deals: int | None = None,
 ) -> Evaluation:
     """Evaluate a checked game AST (see the module docstring). With ``gates=False`` every
     phase runs whatever the gates say (their failures become notes), and the fitness is
     the combination of what was measured. With a ``cut``, the agency and PIPMC phases are
     skipped when the candidate's fitness could not exceed it. `backend` ("auto", "native"
     or "python"; default: $EVOGAME_BACKEND, else "auto") plays the random, agency and
-    PIPMC games natively when it can; the result is the same either way."""
+    PIPMC games natively when it can; the result is the same either way. `deals` seeds the
+    deal streams (None: 0, the same deals for every evaluation: common random numbers);
+    `seed` seeds the players' draws, so two seeds differ by play, not by the cards dealt."""
     # A callable cut (a MAP-Elites cell's elite) is resolved once the candidate's
     # descriptors are known, before the PIPMC phase.
     cut_of = cut if callable(cut) else None
-    run = _Run(profile, seed, None if cut_of else cut)
+    run = _Run(profile, seed, None if cut_of else cut, deals)
     try:
         t = _clock()
+        # Decks never dealt at this player count change no game: judged without them,
+        # a game with never-dealt cards stacked under its hands is the game itself.
+        ast, gone = remove_undealt(ast)
+        run.details["undealt"] = gone
+        run.notes.extend(f"never dealt (judged without them): {g}" for g in gone)
         game = compile_game(ast, name)
         # The gate sample plays on a copy that records what each condition decides
         # (`live_rules`); records are the same on every back end.
@@ -293,6 +319,8 @@ def evaluate(
             run.est["live_rules"] = C.live_rules(hits)
             run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
+        if run.wants("soundness"):
+            _soundness(run, ast, game, hits, cov)
         real = tally.any_real_decision
         if failures and gates:
             _zero_without_decisions(run, real)
@@ -410,9 +438,12 @@ def _gate_phase(
     rows: list = []  # per game, what the conditions decided (coverage image only)
     if native is not None:  # in batches; only the games counted count
         cov = rows if run.native_cov is not None else None
-        games = _batched(native, game, list(range(n_games)), seed, run.limits, cov)
+        games = _batched(run, native, game, list(range(n_games)), seed, cov)
     else:
-        games = (play_one(game, players, i, seed, run.limits) for i in range(n_games))
+        games = (
+            play_one(game, players, i, seed, run.limits, deal=run.deal(0, i))
+            for i in range(n_games)
+        )
     counted = 0
     for i, rec in enumerate(games):
         counted += 1
@@ -435,7 +466,7 @@ def _gate_phase(
         sampled = None
         if native is not None:
             sampled = native.moves_sample(
-                [deal_seed(seed, i) for i in range(MOVES_GAMES)],
+                [run.deal(0, i) for i in range(MOVES_GAMES)],
                 [play_seed(seed, i) for i in range(MOVES_GAMES)],
                 MOVES_MAX_OPTIONS,
                 g["moves_budget"],
@@ -447,7 +478,13 @@ def _gate_phase(
             rows.append(moves_hits)
         else:
             tally.moves, tally.examined, tally.distinct, work = moves_sample(
-                game, seed, run.limits, MOVES_GAMES, MOVES_MAX_OPTIONS, g["moves_budget"]
+                game,
+                seed,
+                run.limits,
+                MOVES_GAMES,
+                MOVES_MAX_OPTIONS,
+                g["moves_budget"],
+                phase_seed(run.deals, 0),
             )
             rows.append(None)
         run.work["moves"] = work
@@ -480,12 +517,59 @@ def _gate_phase(
     return failures, hits
 
 
-def _batched(native, game, indices: list[int], seed: int, limits, coverage: list | None):
-    """`random_records` of `indices`, GATE_FIRST_LOOK games at a time, as the caller asks
-    for them (a sample that stops early plays at most one batch more than it counts)."""
+#: The deals whose first decision `S.lopsided_deal` looks at.
+DEAL_LOOKS = 4
+
+
+#: Engine work of the Python games that record the moves (`_moves_played`), about: each
+#: game is cut at it, and the sample stops at the first game that reaches it.
+MOVES_SAMPLE_WORK = 5_000
+
+
+def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, int]:
+    """What each ``move`` did (`CoverageCompiler.moved`) in the gate's Python coverage
+    games, or, when the VM played those, in a few gate games played again in Python
+    (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
+    if cov is not None:
+        return cov.compiler.moved
+    if not S.choice_moves(ast):
+        return {}
+    game = compile_game(ast, backend="coverage")
+    players = [RandomPlayer()] * game.nplayers
+    seed, work = phase_seed(run.seed, 0), 0.0
+    # each game cut at the sample's work: a long game is sampled from its start
+    limits = Limits(run.limits.max_decisions, min(run.limits.max_steps, MOVES_SAMPLE_WORK))
+    for i in range(MOVES_GAMES):
+        work += play_one(game, players, i, seed, limits, deal=run.deal(0, i)).work
+        if work >= MOVES_SAMPLE_WORK:
+            break
+    return game.compiler.moved
+
+
+def _soundness(
+    run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None, cov: CompiledGame | None
+) -> None:
+    """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
+    rules, in the gate sample's conditions (`hits`) and moves, and in the first decision
+    of a few of its deals; each named in ``details["defects"]``."""
+    sampled = S.choice_guards(ast, hits) if hits is not None else []
+    sampled += S.empty_moves(ast, _moves_played(run, ast, cov))
+    found = S.storage(ast) + S.point_tables(ast, deck_values(ast))
+    deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
+    with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
+        found += S.lopsided_deal(game, deals)
+    run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
+    run.details["defects"] = [str(d) for d in sampled + found]
+
+
+def _batched(run: _Run, native, game, indices: list[int], seed: int, coverage: list | None):
+    """`random_records` of `indices` (the gate's deals), GATE_FIRST_LOOK games at a time,
+    as the caller asks for them (a sample that stops early plays at most one batch more
+    than it counts)."""
     for k in range(0, len(indices), GATE_FIRST_LOOK):
         part = indices[k : k + GATE_FIRST_LOOK]
-        yield from random_records(native, game, part, seed, limits, None, coverage)
+        deals = [run.deal(0, i) for i in part]
+        yield from random_records(native, game, part, seed, run.limits, deals, coverage)
 
 
 #: The moves sample's size (`moves_sample`): games, and options examined at most.
@@ -498,11 +582,19 @@ def _python_hits(run: _Run, tally: RecordTally, counted: int, firsts: list, seed
     cov = compile_game(run.native_cov.ast, backend="coverage")
     players = [RandomPlayer()] * cov.nplayers
     for i in range(counted):
-        play_one(cov, players, i, seed, run.limits)
+        play_one(cov, players, i, seed, run.limits, deal=run.deal(0, i))
     _deal_matters(run, cov, players, seed, firsts, None, python=True)
     if tally.any_real_decision:
         g = run.profile.gates
-        moves_sample(cov, seed, run.limits, MOVES_GAMES, MOVES_MAX_OPTIONS, g["moves_budget"])
+        moves_sample(
+            cov,
+            seed,
+            run.limits,
+            MOVES_GAMES,
+            MOVES_MAX_OPTIONS,
+            g["moves_budget"],
+            phase_seed(run.deals, 0),
+        )
     return cov.compiler.hits
 
 
@@ -676,11 +768,13 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
                 break
         for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
             if run.native is not None:  # play_deal's games, natively
-                base, ds = dt.deals * G, deal_seed(seed, dt.deals)
+                base, ds = dt.deals * G, run.deal(1, dt.deals)
                 idx = list(range(base, base + G))
                 records = random_records(run.native, game, idx, seed, run.limits, [ds] * G)
             else:
-                records = play_deal(game, players, dt.deals, G, seed, run.limits)
+                records = play_deal(
+                    game, players, dt.deals, G, seed, run.limits, run.deal(1, dt.deals)
+                )
             dt.add_deal(records)
             work += sum(r.work for r in records)
             if dt.deals >= 2 and _over(run, "agency", work):
@@ -766,7 +860,7 @@ def _fit_search(
     while h // 2 >= MIN_HORIZON:
         h //= 2
         tries.append((1, h))
-    silent = _silent_stretch(game, phase_seed(run.seed, 2), tally, run.limits) if h0 else 0.0
+    silent = _silent_stretch(game, phase_seed(run.deals, 2), tally, run.limits) if h0 else 0.0
     run.silent = silent
     for k, h in tries:
         needed = games * _pipmc_cost(game, tally, k, h, silent)
@@ -937,8 +1031,18 @@ def _searched(run: _Run, game: CompiledGame, idx: list[int], seed: int, strong, 
     and one PIPMC(*weak) player in every other seat (rank-valued)."""
     n = game.nplayers
     if run.native is not None:
+        deals = [run.deal(3, i) for i in idx]
         recs, _ = pipmc_records(
-            run.native, game, idx, seed, list(range(n)), *strong, "rank", run.limits, weak=weak
+            run.native,
+            game,
+            idx,
+            seed,
+            list(range(n)),
+            *strong,
+            "rank",
+            run.limits,
+            deals,
+            weak=weak,
         )
         return recs
     out = []
@@ -946,7 +1050,7 @@ def _searched(run: _Run, game: CompiledGame, idx: list[int], seed: int, strong, 
     for r, i in enumerate(idx):
         seated: list = [other] * n
         seated[r] = PIMCPlayer(rollouts=strong[0], by="rank", horizon=strong[1])
-        out.append(play_one(game, seated, i, seed, run.limits))
+        out.append(play_one(game, seated, i, seed, run.limits, deal=run.deal(3, i)))
     return out
 
 
@@ -955,11 +1059,12 @@ def _random_games(run: _Run, game: CompiledGame, indices: range, seed: int):
     them: natively in one batch, or one by one (lazily: a caller that stops early plays no
     more)."""
     if run.native is not None:
-        yield from random_records(run.native, game, list(indices), seed, run.limits)
+        deals = [run.deal(0, i) for i in indices]
+        yield from random_records(run.native, game, list(indices), seed, run.limits, deals)
         return
     players = [RandomPlayer()] * game.nplayers
     for i in indices:
-        yield play_one(game, players, i, seed, run.limits)
+        yield play_one(game, players, i, seed, run.limits, deal=run.deal(0, i))
 
 
 def _rotation(run: _Run, game: CompiledGame, pip, rnd, first: int, seed: int, search: tuple):
@@ -968,7 +1073,7 @@ def _rotation(run: _Run, game: CompiledGame, pip, rnd, first: int, seed: int, se
     (PIPMC game, random game, the PIPMC player's record of it)."""
     n = game.nplayers
     idx = list(range(first, first + n))
-    deals = [deal_seed(seed, i) for i in idx]
+    deals = [run.deal(2, i) for i in idx]
     if run.native is not None:
         rollouts, horizon, by = search
         a, course = pipmc_records(
@@ -993,9 +1098,11 @@ def evaluate_file(
     seed: int = 0,
     defines: dict[str, int | str] | None = None,
     gates: bool = True,
+    deals: int | None = None,
 ) -> Evaluation:
-    """Parse a rule file, apply `defines`, and evaluate it. A file that does not parse
-    yields fitness 0 with the ``FILE:LINE:COL: message`` as its reason."""
+    """Parse a rule file, apply `defines`, and evaluate it (`deals` as in `evaluate`). A
+    file that does not parse yields fitness 0 with the ``FILE:LINE:COL: message`` as its
+    reason."""
     path = Path(path)
     run = _Run(profile, seed)
     try:
@@ -1011,4 +1118,4 @@ def evaluate_file(
         return run.finish(f"{path}:1:1: {e}", "read")
     except OSError as e:
         return run.finish(f"{path}:1:1: cannot read the file: {e.strerror}", "read")
-    return evaluate(ast, profile, seed, path.stem, gates)
+    return evaluate(ast, profile, seed, path.stem, gates, deals=deals)

@@ -27,12 +27,13 @@ def moves_sample(
     games: int = 20,
     max_options: int = 2000,
     budget: float = 0,
+    deals: int | None = None,
 ) -> tuple[list[tuple[int, int, int]], int, int, float]:
     """Per game (T_g, R_g, B_g) over up to `games` random games, the last one cut short
     once `max_options` options were examined or the engine work reached `budget` (0: no
     budget); also Σ options and Σ different moves at decisions with more than one option,
     and the engine work spent (the games' own, and each option played on a copy up to the
-    next decision)."""
+    next decision). `deals` seeds the deals (default: `seed`)."""
     sample: list[tuple[int, int, int]] = []
     options = moves = 0
     work = 0.0
@@ -42,7 +43,9 @@ def moves_sample(
 
     for g in range(games):
         st = game.new_state(
-            deal_seed(seed, g), max_decisions=limits.max_decisions, max_steps=limits.max_steps
+            deal_seed(seed if deals is None else deals, g),
+            max_decisions=limits.max_decisions,
+            max_steps=limits.max_steps,
         )
         rng = random.Random(play_seed(seed, g))
         T = R = B = 0

@@ -105,6 +105,20 @@ def _cards(game: A.Game) -> _Cards:
     return _Cards(values, partial)
 
 
+def deck_values(game: A.Game) -> list[dict[str, set[str]]]:
+    """Per ``deck`` of the rules, in text order: each attribute its cards have, with the
+    values some card of it has."""
+    out = []
+    for node in A.walk(game):
+        if isinstance(node, A.Deck):
+            values: dict[str, set[str]] = {}
+            for k in node.attributes:
+                if isinstance(k, A.AttrKey):
+                    _attr_key(k, values)
+            out.append(values)
+    return out
+
+
 Names = dict[str, "frozenset[str] | None"]
 _BINDERS = (A.Let, A.AggAction, A.AggBool, A.AggCards, A.AggInt, A.Filter)
 

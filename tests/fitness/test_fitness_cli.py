@@ -23,7 +23,8 @@ def test_evaluate_json_shape(capsys):
     assert d["file"] == AGRAM
     assert {"file", "fitness", "components", "games", "seconds"} <= set(d)
     assert set(d["components"]) == {
-        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "live_content", "skill",
+        "fairness", "termination", "branching", "length", "no_draw", "agency", "live_rules", "live_content", "soundness",
+        "skill",
         "meaningful", "drama", "decisiveness", "uncertainty",
     }  # fmt: skip
     for c in d["components"].values():
@@ -124,3 +125,19 @@ def test_play_deals_one_player_uses_the_score(capsys):
     args = ["play", str(SEEDS / "golf.rcy"), "--deals", "5", "--games-per-deal", "3", "--json"]
     _, d = run_json(capsys, args)
     assert d["deals"]["by"] == "score" and len(d["deals"]["per_deal"]) == 5
+
+
+def test_evaluate_reports_standard_errors_and_deals_from_their_own_seed(capsys):
+    """Each component's standard error is its 95% interval / 3.92; `--seed` changes the
+    players' draws, `--deals` the cards dealt (0 unless asked: common random numbers)."""
+    args = ["evaluate", AGRAM, "--profile", "quick", "--json"]
+    _, [a] = run_json(capsys, args)
+    _, [b] = run_json(capsys, [*args, "--deals", "0"])
+    _, [c] = run_json(capsys, [*args, "--deals", "5"])
+    se = a["details"]["standard_error"]
+    for k, comp in a["components"].items():
+        lo, hi = comp["ci95"]
+        assert abs(se[k] - (hi - lo) / 3.92) < 1e-4
+    assert 0 < a["details"]["fitness_se"] < 1
+    assert a["fitness"] == b["fitness"]  # the default deals are --deals 0
+    assert a["details"]["win_share_by_turn_position"] != c["details"]["win_share_by_turn_position"]

@@ -152,3 +152,47 @@ def test_a_game_dealt_the_same_every_time_is_gated():
     ev = evaluate(parse_text(fixed), DEFAULT, seed=0)
     assert ev.fitness == 0 and "the deal never changes anything" in ev.reason
     assert evaluate(parse_text(text), DEFAULT, seed=0).reason is None
+
+
+# --- issue 35: the broken games a campaign selected, rebuilt on our seeds ------------------
+
+from tests.fitness.variants import VARIANTS, _seed, gops_stacked  # noqa: E402
+
+#: The evaluation seed of the fixed-seed check (bench/bench_loopholes.py sweeps 0-4).
+LOOPHOLE_SEED = 3
+_SEED_EVALS: dict[str, object] = {}
+
+
+def _seed_eval(name: str):
+    if name not in _SEED_EVALS:
+        _SEED_EVALS[name] = evaluate(parse_text(_seed(name)), DEFAULT, seed=LOOPHOLE_SEED)
+    return _SEED_EVALS[name]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_a_broken_variant_scores_below_its_seed(variant):
+    """Each broken variant a designer rejected at once scores below the seed it came from
+    (a harmless one within the seed's 95% interval), and what caught it is named."""
+    real = _seed_eval(variant.seed)
+    broken = evaluate(parse_text(variant.text), DEFAULT, seed=LOOPHOLE_SEED)
+    if variant.harmless:
+        assert real.fitness_ci[0] <= broken.fitness <= real.fitness_ci[1]
+    else:
+        assert broken.fitness < real.fitness
+        named = broken.details.get("defects", []) + broken.details.get("dead_content", [])
+        fairer = broken.components["fairness"][0] >= real.components["fairness"][0]
+        assert named or not fairer  # a defect named, or the deal seen as unfair
+
+
+def test_never_dealt_decks_are_judged_as_the_game_itself_and_named():
+    real = evaluate(parse_text(_seed("gops")), DEFAULT, seed=1)
+    stacked = evaluate(parse_text(gops_stacked()), DEFAULT, seed=1)
+    assert stacked.fitness == real.fitness and stacked.components == real.components
+    assert len(stacked.details["undealt"]) == 6 and len(real.details["undealt"]) == 1
+    assert any("never dealt" in n for n in stacked.notes)
+
+
+def test_a_campaign_child_that_only_stacks_undealt_decks_is_a_copy():
+    from evogame.evolve.loop import simplified
+
+    assert simplified(gops_stacked()) == simplified(_seed("gops"))

@@ -1,0 +1,190 @@
+"""Broken variants of our seeds, rebuilt from what a designer saw in the games a campaign
+selected (issue 35's table), each beside the seed it came from. Shared by
+tests/fitness/test_loopholes.py (one fixed evaluation seed) and bench/bench_loopholes.py
+(evaluation seeds 0-4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.conftest import SEEDS
+
+
+def _edit(text: str, *pairs: tuple[str, str]) -> str:
+    """`text` with each (old, new) replaced; each old must occur exactly once."""
+    for old, new in pairs:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def _seed(name: str) -> str:
+    return (SEEDS / f"{name}.rcy").read_text()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A broken variant: its id, the seed it breaks, what a player sees, its text, and
+    whether it is harmless (then it must score within noise of the seed, not below)."""
+
+    name: str
+    seed: str
+    what: str
+    text: str
+    harmless: bool = False
+
+
+AGRAM_LEAD = (
+    "((all player 'P (== (size ('P vloc PLAYED)) 0))\n      (any ((current player) iloc HAND) 'C"
+)
+AGRAM_DECK = """(deck (RANK (THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN))
+                (SUIT (CLUBS, DIAMONDS, HEARTS, SPADES))))"""
+AGRAM_LEAD_BODY = """(any ((current player) iloc HAND) 'C
+           (do
+            ((set (game str LEAD) (cardatt SUIT 'C))
+             (move 'C (top ((current player) vloc PLAYED)))))))"""
+
+GOPS_RANKS = """(RANK (ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,
+                       JACK, QUEEN, KING))"""
+GOPS_PRIZES = "(create deck (game hloc PRIZES)\n          (deck " + GOPS_RANKS
+GOPS_CLUBS = GOPS_RANKS + "\n                (SUIT (CLUBS))))"
+GOPS_SPADES = GOPS_RANKS + "\n                (SUIT (SPADES)))))"
+GOPS_SUITS = "  ;; the bidding suits, one after the other; each player takes the top thirteen\n"
+
+
+def agram_played() -> str:
+    """The lead's guard reads the current player's PLAYED, always empty on their turn:
+    anyone may lead anything at any time, and follow suit is never enforced."""
+    return _edit(
+        _seed("agram"),
+        (
+            AGRAM_LEAD,
+            AGRAM_LEAD.replace(
+                "(all player 'P (== (size ('P vloc PLAYED)) 0))",
+                "(== (size ((current player) vloc PLAYED)) 0)",
+            ),
+        ),
+    )
+
+
+def agram_hand() -> str:
+    """A rank HAND with no power value; the lead guard deleted; 18 of 21 cards dealt."""
+    text = _edit(
+        _seed("agram"),
+        (
+            AGRAM_DECK,
+            "(deck (RANK (SIX, SEVEN, EIGHT, NINE, TEN, HAND))\n"
+            "                (SUIT (CLUBS, DIAMONDS, HEARTS))))",
+        ),
+    )
+    guarded = "((all player 'P (== (size ('P vloc PLAYED)) 0))\n      " + AGRAM_LEAD_BODY
+    unguarded = AGRAM_LEAD_BODY[:-1]  # the guard's closing parenthesis goes with it
+    return _edit(text, (guarded, unguarded))
+
+
+def gops_eighty() -> str:
+    """A phantom prize rank EIGHTY with no value, three prizes gone, and one bidding suit
+    (the second seat's clubs) cut to its Queen and King: that seat bids with those and the
+    hearts from Three to King, lopsided against the other's Ace to King of spades."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_PRIZES,
+            "(create deck (game hloc PRIZES)\n          (deck (RANK (ACE, FIVE, SIX, SEVEN, "
+            "EIGHT, NINE, TEN, JACK, QUEEN, KING, EIGHTY))",
+        ),
+        (GOPS_CLUBS, "(RANK (QUEEN, KING))\n                (SUIT (CLUBS))))"),
+    )
+
+
+def gops_queen_blanked() -> str:
+    """One hand's Queen (seat 0's spades) replaced by a blank card that bids nothing."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_SPADES, GOPS_SPADES.replace("QUEEN, KING", "BLANK, KING")),
+    )
+
+
+def gops_king_short() -> str:
+    """One hand a King short: seat 0's spades lack their King (the thirteenth card it is
+    dealt, the clubs' King, goes back under), and twelve prizes are played, so seat 1 bids
+    with its King and one card to spare."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_SPADES, GOPS_SPADES.replace("QUEEN, KING", "QUEEN")),
+        (GOPS_PRIZES, GOPS_PRIZES.replace("ACE, TWO", "TWO")),
+        (
+            "(repeat 13 (move (top (game hloc SUITS)) (top ('P iloc HAND)))))))",
+            "(repeat 13 (move (top (game hloc SUITS)) (top ('P iloc HAND)))))\n"
+            "   (move (top ((0 player) iloc HAND)) (top (game hloc SUITS)))))",
+        ),
+    )
+
+
+def gops_stacked() -> str:
+    """Five 13-card decks created under the bidding suits, never dealt."""
+    extra = "".join(
+        "  (create deck (game hloc SUITS)\n          (deck " + GOPS_RANKS + f"\n"
+        f"                (SUIT ({suit}))))\n"
+        for suit in ("STARS", "MOONS", "SUNS", "WAVES", "LEAVES")
+    )
+    return _edit(_seed("gops"), (GOPS_SUITS, GOPS_SUITS + extra))
+
+
+PAIRS_DEAL = """    (all player 'P
+         (do
+          (((== (size (game hloc DECK)) 0)
+            (do
+             ((repeat all (move (top (game hloc DISCARD)) (top (game hloc DECK))))
+              (shuffle (game hloc DECK)))))
+           (move (top (game hloc DECK)) (top ('P vloc ROW))))))
+"""
+
+
+def pairs_no_start() -> str:
+    """Nobody is dealt a starting card: folding (taking the lowest face-up card) costs
+    nothing, and players who keep folding never end the game."""
+    return _edit(_seed("pairs"), (PAIRS_DEAL, ""))
+
+
+def scopa_king() -> str:
+    """The King worth 89; a primiera entry naming a rank that does not exist; the coins
+    count kept in a shared storage, so the coins point is never scored."""
+    return _edit(
+        _seed("scopa"),
+        ("((RANK : CAVALLO) 9) ((RANK : RE) 10)))", "((RANK : CAVALLO) 9) ((RANK : RE) 89)))"),
+        ("((RANK : CAVALLO) 10) ((RANK : RE) 10)))", "((RANK : CAVALLO) 10) ((RANK : OTTO) 10)))"),
+        ("(set ('P sto COINS)", "(set (game sto COINS)"),
+    )
+
+
+def hearts_two_twice() -> str:
+    """TWO listed twice in the rank table (harmless: the lowest club still leads)."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(((RANK : TWO) 2) ((RANK : THREE) 3)",
+            "(((RANK : TWO) 2) ((RANK : TWO) 2) ((RANK : THREE) 3)",
+        ),
+    )
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
+    ),
+    Variant(
+        "agram-hand", "agram", "rank HAND without power, no lead guard, 18/21 dealt", agram_hand()
+    ),
+    Variant(
+        "gops-eighty", "gops", "phantom prize EIGHTY, a suit cut to 2, 3 prizes gone", gops_eighty()
+    ),
+    Variant("pairs-no-start", "pairs", "nobody gets a starting card", pairs_no_start()),
+    Variant(
+        "scopa-king", "scopa", "King 89, a phantom rank's point, coins kept shared", scopa_king()
+    ),
+    Variant("hearts-two-twice", "hearts", "TWO twice in the rank table", hearts_two_twice(), True),
+    Variant("gops-queen", "gops", "one hand's Queen blanked", gops_queen_blanked()),
+    Variant("gops-king", "gops", "one hand a King short", gops_king_short()),
+    Variant("gops-stacked", "gops", "five never-dealt decks under the hands", gops_stacked(), True),
+)
