@@ -70,6 +70,28 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(default: the one the campaign profile names, thorough for default; none: do not).",
 )
 @click.option(
+    "--library",
+    multiple=True,
+    metavar="PATH",
+    help="More games (a folder or a file; repeatable): donors of mechanisms for "
+    "transplant, and games a new kind must differ from (the seeds always are both).",
+)
+@click.option(
+    "--transplant",
+    default=0.3,
+    show_default=True,
+    type=click.FloatRange(0.0, 1.0),
+    help="Share of children made by mechanism transplant from a donor (0: none).",
+)
+@click.option(
+    "--descriptors",
+    type=click.Choice(["profile", "concepts", "behaviour"]),
+    default="profile",
+    show_default=True,
+    help="MAP-Elites cells: by concepts (which mechanisms a game has: new kinds of "
+    "games), by behaviour (seats, length, moves, agency), or as the profile says.",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -87,6 +109,9 @@ def evolve(
     dask_local,
     timeout,
     judge,
+    library,
+    transplant,
+    descriptors,
     resume,
     quiet,
 ):
@@ -109,6 +134,9 @@ def evolve(
         dask_local=dask_local,
         timeout=timeout,
         judge=judge,
+        library=list(library),
+        transplant=transplant,
+        descriptors="" if descriptors == "profile" else descriptors,
         argv=sys.argv[1:],
     )
     try:

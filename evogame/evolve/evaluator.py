@@ -50,14 +50,24 @@ def evaluate_job(job: tuple) -> dict:
         # the alarm is handled between calls: the native VM stops a game at the same time
         set_deadline(timeout)
     try:
-        ev = evaluate(parse_text(text), profile, seed, cut=cut)
+        from evogame.distance.concepts import concept_vector
+
+        game = parse_text(text)
+        ev = evaluate(game, profile, seed, cut=cut)
+        # the concept vector (read from the rules): the cell of a concept archive
+        concepts = concept_vector(game)
         return {
             "valid": ev.reason is None,
             "reason": ev.reason,
             "fitness": ev.fitness,
             "fitness_ci95": list(ev.fitness_ci),
             "components": {k: list(v) for k, v in ev.components.items()},
-            "stats": {"games": ev.games, "notes": list(ev.notes), **ev.details},
+            "stats": {
+                "games": ev.games,
+                "notes": list(ev.notes),
+                **ev.details,
+                "concepts": concepts,
+            },
         }
     except _Timeout:
         return {

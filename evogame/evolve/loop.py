@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from evogame.evolve.archive import ConceptCut
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -61,6 +62,14 @@ class Config:
     #: the profile best/ is judged again with at the end, on a fresh seed: "" = the one the
     #: campaign profile names (its `judge` key: `thorough` for `default`), "none" = not
     judge: str = ""
+    #: more donor games for transplant, and more games a new kind must differ from
+    #: (files or folders of .rcy files); the seeds are always both
+    library: list[str] = field(default_factory=list)
+    #: the share of children made by mechanism transplant (`evolve.transplant`); 0 = none
+    transplant: float = 0.0
+    #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
+    #: "behaviour" or "concepts"
+    descriptors: str = ""
     argv: list[str] = field(default_factory=list)
 
 
@@ -105,6 +114,8 @@ class Campaign:
         self.folder = Path(cfg.out)
         self._prepare(resume)
         self.seed_asts = self._read_seeds()
+        self.library_asts = self._read_library()
+        self._library_vectors: list[tuple[str, dict]] | None = None
         from evogame.fitness import ProfileError, load_profile
 
         try:
@@ -121,7 +132,12 @@ class Campaign:
         if cfg.algorithm == "map-elites":
             from evogame.evolve.archive import Archive
 
-            self.archive = Archive(self.profile.map_elites)
+            try:
+                self.archive = Archive(self.profile.map_elites, cfg.descriptors)
+            except ValueError as e:
+                raise CampaignError(str(e)) from None
+            if self.archive.concepts:
+                self.archive.mark([v for _n, v in self.library_vectors()])
         elif cfg.algorithm != "mu+lambda":
             raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
         self.judge_name = cfg.judge or self.profile.judge or cfg.profile
@@ -136,6 +152,14 @@ class Campaign:
         #: where the campaign tells what it is doing between generations (the CLI's console)
         self.say: Callable[[str], None] = lambda _msg: None
         self._trees: dict[str, list] = {}
+        self._hosts: dict[str, object] = {}
+        self.donors = None
+        if cfg.transplant > 0:
+            from evogame.evolve.transplant import Library
+
+            self.donors = Library(
+                {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
+            )
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -172,6 +196,29 @@ class Campaign:
                 raise CampaignError(f"seed does not check: {e}") from None
         return out
 
+    def _read_library(self) -> dict[str, object]:
+        out = {}
+        for entry in self.cfg.library:
+            d = Path(entry)
+            files = sorted(d.glob("*.rcy")) if d.is_dir() else [d]
+            if not files or not all(p.is_file() for p in files):
+                raise CampaignError(f"--library {d}: no .rcy files")
+            for p in files:
+                try:
+                    out[str(p)] = parse_file(p)
+                except RecycleError as e:
+                    raise CampaignError(f"library game does not check: {e}") from None
+        return out
+
+    def library_vectors(self) -> list[tuple[str, dict]]:
+        """(file name, concept vector) of every seed and library game."""
+        if self._library_vectors is None:
+            from evogame.distance.concepts import concept_vector
+
+            games = {**self.seed_asts, **self.library_asts}
+            self._library_vectors = [(Path(p).name, concept_vector(a)) for p, a in games.items()]
+        return self._library_vectors
+
     # --- variation ----------------------------------------------------------------------------
 
     def _tree(self, text: str) -> list:
@@ -183,6 +230,17 @@ class Campaign:
                 self._trees.clear()
             tree = self._trees[text] = list(self.genome.to_tree(parse_text(text)))
         return list(tree)
+
+    def _host(self, text: str):
+        """The transplant host's analysis (`transplant.HostInfo`), once per text."""
+        from evogame.evolve.transplant import HostInfo
+
+        info = self._hosts.get(text)
+        if info is None:
+            if len(self._hosts) >= 4 * max(self.cfg.pop, 1):
+                self._hosts.clear()
+            info = self._hosts[text] = HostInfo(parse_text(text))
+        return info
 
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)
@@ -199,14 +257,30 @@ class Campaign:
 
     def offspring(self, pop: list[str], n: int, gen: int) -> tuple[list[dict], dict]:
         """`n` new valid children (their texts and lineage), and variation statistics."""
+        from evogame.evolve.transplant import Refused, transplant
+
         out: list[dict] = []
         seen = set(pop)
         tried = invalid = dup = 0
+        # per operator family: [children tried, valid games among them]
+        rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
         while len(out) < n:
             if tried >= n * self.cfg.retries:
                 break
             tried += 1
-            if self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
+            if self.donors is not None and self.rng.random() < self.cfg.transplant:
+                a = self._tournament(pop)
+                rates["transplant"][0] += 1
+                try:
+                    child_ast, fr = transplant(
+                        self._host(self.store.get(a)["text"]), self.donors, self.rng
+                    )
+                except Refused:  # names that cannot be bound: refused, never left dead
+                    invalid += 1
+                    continue
+                child = list(self.genome.to_tree(child_ast))
+                parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+            elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
                 a, b = self._tournament(pop), self._tournament(pop)
                 ta, tb = (
                     self._tree(self.store.get(a)["text"]),
@@ -218,6 +292,15 @@ class Campaign:
                 a = self._tournament(pop)
                 child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
                 parents = [a]
+            family = (
+                "transplant"
+                if op.startswith("transplant:")
+                else "cx_typed"
+                if op == "cx_typed"
+                else "mutation"
+            )
+            if family != "transplant":
+                rates[family][0] += 1
             if not self.ops.ok(child):
                 invalid += 1
                 continue
@@ -225,6 +308,7 @@ class Campaign:
             if text is None:
                 invalid += 1
                 continue
+            rates[family][1] += 1
             text = simplified(text)
             h = text_hash(text)
             prev = self.store.get(h)
@@ -239,7 +323,7 @@ class Campaign:
             out.append(
                 {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
             )
-        return out, {"tried": tried, "invalid": invalid, "duplicates": dup}
+        return out, {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
 
     # --- evaluation and selection ---------------------------------------------------------------
 
@@ -252,7 +336,10 @@ class Campaign:
             from evogame.evolve.archive import CellCut
 
             self.archive.rebuild([self.store.get(h) for h in pop])
-            return CellCut(self.archive.spec, {c: f for c, _h, f, _d in self.archive.elites()})
+            elites = {c: f for c, _h, f, _d in self.archive.elites()}
+            if self.archive.concepts:  # the cell is known from the rules, before any game
+                return ConceptCut(self.archive, elites)
+            return CellCut(self.archive.spec, elites)
         if self.cfg.nsga2 or len(pop) < self.cfg.pop:
             return None
         return min(self._fitness(h) for h in pop)
@@ -261,7 +348,14 @@ class Campaign:
         """Evaluate the candidates not yet in the store; each is stored as it completes.
         Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
-        jobs = [(c["text"], eval_seed(c["text"], self.cfg.seed), cut) for c in todo]
+        jobs = [
+            (
+                c["text"],
+                eval_seed(c["text"], self.cfg.seed),
+                cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
+            )
+            for c in todo
+        ]
         for c, result in zip(todo, executor.map(jobs), strict=True):
             self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
             if self.stop:
@@ -309,7 +403,7 @@ class Campaign:
                 start = 1
                 if self.stop:
                     return
-                zero = {"tried": 0, "invalid": 0, "duplicates": 0}
+                zero = {"tried": 0, "invalid": 0, "duplicates": 0, "rates": {}}
                 self._end_generation(0, pop, zero, n_eval, time.perf_counter() - t0, progress)
             else:
                 g, pop, rng_state, self.logbook = last
@@ -360,6 +454,11 @@ class Campaign:
             "evaluated": n_eval,
             "population": len(pop),
         }
+        # the valid-child rate of each operator family that made children (valid games
+        # among those tried; a refused transplant counts as tried, not valid)
+        for fam, (t, v) in sorted(vstats.get("rates", {}).items()):
+            if t:
+                entry[f"valid_rate_{fam}"] = round(v / t, 6)
         if self.archive is not None:
             self.archive.rebuild([self.store.get(h) for h in pop])
             entry.update(self.archive.summary())
@@ -393,6 +492,46 @@ class Campaign:
                 continue
             tree = labeled_tree(parse_text(c["text"]))
             if all(structural_distance(tree, t) >= least for _c, t in kept):
+                kept.append((c, tree))
+        return [c for c, _t in kept]
+
+    def novelty(self, c: dict) -> tuple[float, str]:
+        """The candidate's concept novelty: its least concept distance d_c to a seed or
+        library game (`evogame nearest --by concepts`), and that game's file name."""
+        from evogame.distance.concepts import concept_distance, concept_vector
+
+        v = c.get("stats", {}).get("concepts") or concept_vector(parse_text(c["text"]))
+        best = min(
+            ((concept_distance(v, w), n) for n, w in self.library_vectors()),
+            default=(1.0, "-"),
+        )
+        return best
+
+    def new_kinds(self, scan: int = 300) -> list[dict]:
+        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty is at
+        least the family threshold (0.3) from every seed and library game, with no dead
+        content and no dead rule (the live_content and live_content components are 1: no
+        never-dealt cards, no reference to what no card has, every condition of the rules
+        took both values in play, so the rules that make it new fire), fitness > 0, each
+        at structural distance d_s >= the family threshold from every better one kept; at
+        most ``top_k``, best first."""
+        from evogame.distance import labeled_tree, structural_distance
+        from evogame.distance.settings import DEFAULT_THRESHOLD
+
+        pool = self.store.valid_candidates()[:scan]
+        if self.archive is not None:
+            elites = {h for _cell, h, _f, _d in self.archive.elites()}
+            pool = [c for c in pool if c["hash"] in elites]
+        kept: list[tuple[dict, object]] = []
+        for c in pool:
+            if len(kept) >= self.cfg.top_k:
+                break
+            if c["operator"].startswith("seed:") or not c["fitness"] or not alive(c):
+                continue
+            if self.novelty(c)[0] < DEFAULT_THRESHOLD:
+                continue
+            tree = labeled_tree(parse_text(c["text"]))
+            if all(structural_distance(tree, t) >= DEFAULT_THRESHOLD for _c, t in kept):
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
@@ -448,18 +587,53 @@ class Campaign:
             + (["--nsga2"] if self.cfg.nsga2 else [])
             + (["--algorithm", self.cfg.algorithm] if self.cfg.algorithm != "mu+lambda" else [])
             + (["--judge", self.cfg.judge] if self.cfg.judge else [])
+            + [x for p in self.cfg.library for x in ("--library", p)]
+            + (["--transplant", f"{self.cfg.transplant:g}"] if self.cfg.transplant else [])
+            + (["--descriptors", self.cfg.descriptors] if self.cfg.descriptors else [])
         )
-        best = self.distinct_best()
-        judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
+        new = self.new_kinds()
+        news = {c["hash"] for c in new}
+        best = [c for c in self.distinct_best() if c["hash"] not in news]
+        judged_all = self.rejudge(new + best, ex) if ex is not None else None
+        if judged_all is None:
+            parts = [("new", [(c, None) for c in new]), ("variant", [(c, None) for c in best])]
+        else:
+            parts = [
+                ("new", [p for p in judged_all if p[0]["hash"] in news]),
+                ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
+            ]
         # the old files go only now: a run killed while judging keeps the last best/
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
         for old in best_dir.glob("*.rcy"):
             old.unlink()
-        self.store.save_best([{**(again or {}), "hash": c["hash"]} for c, again in judged])
+        self.store.save_best(
+            [
+                {**(again or {}), "hash": c["hash"], "part": part}
+                for part, judged in parts
+                for c, again in judged
+            ]
+        )
+        from evogame.evolve.lineage import made_from
+
+        for part, judged in parts:
+            self._write_part(best_dir, part, judged, cmd, made_from)
+
+    def _write_part(self, best_dir: Path, part: str, judged: list, cmd: str, made_from) -> None:
+        """One part of best/: new kinds as new-NN-<hash>.rcy, variants as NN-<hash>.rcy."""
         for rank, (c, again) in enumerate(judged, start=1):
+            novelty, nearest = self.novelty(c)
+            what = (
+                f"new kind (concept novelty {novelty:.3f} >= the family threshold from every "
+                f"library game; nearest {nearest})"
+                if part == "new"
+                else f"variant (nearest library game {nearest}, concept distance {novelty:.3f})"
+            )
             header = [
-                f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",
+                f";; evogame campaign {self.folder.name}: {'new kind' if part == 'new' else 'rank'}"
+                f" {rank}, generation {c['generation']}",
+                f";; part: {what}",
+                f";; made from: {made_from(self.store, c['hash'])}",
                 f";; campaign fitness ({self.cfg.profile}) {c['fitness']:.4f}",
                 f";; components (95% CI): {components_line(c['components'])}",
             ]
@@ -476,9 +650,17 @@ class Campaign:
                 f";; reproduce: {cmd}",
                 "",
             ]
-            (best_dir / f"{rank:02d}-{c['hash']}.rcy").write_text(
+            prefix = "new-" if part == "new" else ""
+            (best_dir / f"{prefix}{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
+
+
+def alive(c: dict) -> bool:
+    """No dead content and no dead rule: the live_content and live_rules components
+    (when measured) are 1."""
+    comps = c.get("components") or {}
+    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
 
 
 def components_line(components: dict) -> str:
