@@ -210,6 +210,22 @@ class Campaign:
                     raise CampaignError(f"library game does not check: {e}") from None
         return out
 
+    @staticmethod
+    def vectors_of(cfg: dict) -> list[tuple[str, dict]]:
+        """(file name, concept vector) of the seeds and library of a campaign's saved
+        config (files that no longer parse are left out)."""
+        from evogame.distance.concepts import concept_vector
+
+        out = []
+        for entry in [cfg["seeds"], *cfg.get("library", [])]:
+            d = Path(entry)
+            for p in sorted(d.glob("*.rcy")) if d.is_dir() else [d]:
+                try:
+                    out.append((p.name, concept_vector(parse_file(p))))
+                except (RecycleError, OSError):
+                    continue
+        return out
+
     def library_vectors(self) -> list[tuple[str, dict]]:
         """(file name, concept vector) of every seed and library game."""
         if self._library_vectors is None:

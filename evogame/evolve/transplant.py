@@ -358,6 +358,7 @@ class HostInfo:
         self.attrs = deck_attributes(host)
         self.maps = _point_maps(host)
         self.storages = _storages(host)
+        self.sets = _set_storages(host)
 
 
 #: Roles a location may stand in for when the host has none of the donor's role.
@@ -374,6 +375,7 @@ class Binder:
         self.host_attrs = info.attrs
         self.host_maps = info.maps
         self.host_storages = info.storages
+        self.host_sets = info.sets
         self.declares: list[A.Declare] = []
         self.loc_map: dict[LocKey, LocKey] = {}
         self.attr_map: dict[str, str] = {}
@@ -498,10 +500,12 @@ class Binder:
                 while new in self.host_storages and self.host_storages[new] is not cls:
                     new += "X"
                 out[name] = new
-            elif host_cls is cls:
+            elif host_cls is cls and name in self.host_sets:
                 out[name] = name
-            else:
-                same = [n for n, c in self.host_storages.items() if c is cls]
+            else:  # read only: a storage of the same type the host sets
+                same = [
+                    n for n, c in self.host_storages.items() if c is cls and n in self.host_sets
+                ]
                 if not same:
                     raise Refused(f"storage {name} is read but set nowhere in the host")
                 out[name] = same[self.rng.randrange(len(same))]
