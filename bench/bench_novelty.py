@@ -13,7 +13,7 @@ same budget on the same seeds and library, profile ``default``:
 For each it prints, over the final archive's elites (the ablation's by their concept cell,
 best per cell):
 
-* ``new``: elites in a concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
+* ``new``: elites with no dead content and no dead rule (`archive.alive`) in a concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
   two bins per concept) that no seed or library game holds, with campaign fitness at least
   the library's median under the same profile (every seed and library game evaluated with
   the campaign's profile and an evaluation seed from its text; cached in ``--out``);
@@ -21,7 +21,7 @@ best per cell):
 * ``kinds``: the mechanism family of each new elite at or above the median
   (`concepts.kind`), and how many distinct kinds;
 * ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
-  from every library game and no dead content or rule (best/'s *new kinds* test);
+  from every library game (best/'s *new kinds* test);
 * the campaign's wall time (seconds, when this run made it: a shared machine inflates it).
 """
 
@@ -38,8 +38,8 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector, kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.evolve.archive import Archive, concept_values
-from evogame.evolve.loop import Campaign, alive, eval_seed
+from evogame.evolve.archive import Archive, alive, concept_values
+from evogame.evolve.loop import Campaign, eval_seed
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.fitness import load_profile
 from evogame.lang import parse_file, parse_text, to_text
@@ -78,7 +78,7 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     for c in sorted((store.get(h) for h in held), key=rank_key):
         v = c["stats"].get("concepts") or concept_vector(parse_text(c["text"]))
         cell = grid.cell_of(concept_values(v, grid.names))
-        if cell not in grid.library_cells and cell not in best_per_cell:
+        if alive(c) and cell not in grid.library_cells and cell not in best_per_cell:
             best_per_cell[cell] = {**c, "v": v}
     new = list(best_per_cell.values())
     good = [c for c in new if (c["fitness"] or 0.0) >= median]
@@ -86,7 +86,7 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     novel = [
         c
         for c in good
-        if alive(c) and min(concept_distance(c["v"], w) for _n, w in vectors) >= DEFAULT_THRESHOLD
+        if min(concept_distance(c["v"], w) for _n, w in vectors) >= DEFAULT_THRESHOLD
     ]
     rates = {
         k: round(statistics.mean(e[k] for e in log if k in e), 3)
@@ -154,6 +154,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path("runs/novelty"))
     ap.add_argument("--measure", nargs="*", type=Path, default=[])
+    ap.add_argument(
+        "--median", type=float, default=None, help="the library median, if known (no evaluation)"
+    )
     args = ap.parse_args()
     files = []
     for entry in [args.seeds, *args.library]:
@@ -161,9 +164,13 @@ def main() -> None:
         files += sorted(d.glob("*.rcy")) if d.is_dir() else [d]
     cfg = {"seeds": args.seeds, "library": args.library}
     vectors = Campaign.vectors_of(cfg)
-    fits = library_fitness(files, args.profile, args.workers, args.out / "library-fitness.json")
-    median = statistics.median(fits)
-    print(json.dumps({"library_games": len(fits), "library_median": round(median, 4)}))
+    if args.median is None:
+        cache = args.out / f"library-fitness-{Path(args.profile).stem}.json"
+        fits = library_fitness(files, args.profile, args.workers, cache)
+        median = statistics.median(fits)
+        print(json.dumps({"library_games": len(fits), "library_median": round(median, 4)}))
+    else:
+        median = args.median
     runs: list[tuple[Path, float | None]] = [(p, None) for p in args.measure]
     for seed in args.seed:
         for invent in (True, False):

@@ -7,7 +7,8 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`). The archive is a function of the
+library game holds is *new* (`new_elites`); only a game with no dead content and no dead
+rule (`alive`) may hold a cell no library game holds. The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -24,6 +25,14 @@ from evogame.evolve.store import rank_key
 from evogame.fitness.descriptors import DESCRIPTORS, descriptor_values
 
 __all__ = ["DESCRIPTORS", "Archive", "CellCut", "ConceptCut", "descriptors"]
+
+
+def alive(c: dict) -> bool:
+    """No dead content and no dead rule: the live_content and live_rules components
+    (when measured) are 1 (no never-dealt card, no reference to what no card has, and
+    every condition of the rules took both values in the gate sample's games)."""
+    comps = c.get("components") or {}
+    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -80,6 +89,10 @@ class Archive:
         for c in sorted(candidates, key=rank_key):
             d = descriptors(c, self.names)
             if d is None:
+                continue
+            if self.library_cells and not alive(c) and self.cell_of(d) not in self.library_cells:
+                # a new cell is earned by live rules: concepts are read from the rules,
+                # and a dead rule would make the game new on paper only
                 continue
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from evogame.evolve.archive import ConceptCut
+from evogame.evolve.archive import ConceptCut, alive
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -670,13 +670,6 @@ class Campaign:
             (best_dir / f"{prefix}{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
-
-
-def alive(c: dict) -> bool:
-    """No dead content and no dead rule: the live_content and live_rules components
-    (when measured) are 1."""
-    comps = c.get("components") or {}
-    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
 
 
 def components_line(components: dict) -> str:
