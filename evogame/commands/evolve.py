@@ -195,6 +195,15 @@ def evolve(
         camp.store.close()
     if camp.stop:
         sys.exit(130)
+    news = sorted(Path(out, "best").glob("new-*.rcy"))
+    if news:
+        click.echo(
+            f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
+        )
+        for p in news:
+            click.echo(f"  {p}")
+    else:
+        click.echo("no new kind of game found: best/ holds variants of known kinds")
     click.echo(
         f"campaign in {out}: best candidates in {out}/best/, details with: evogame show {out}"
     )

@@ -7,8 +7,8 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`); only a game with no dead content and no dead
-rule (`alive`) may hold a cell no library game holds. The archive is a function of the
+library game holds is *new* (`new_elites`) when it has no dead content and no dead rule
+(`alive`). The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -81,19 +81,19 @@ class Archive:
             solution_dtype=object,
         )
         self.grid = self._make()
+        self.alive: set[str] = set()
         self.cells = math.prod(self.dims)
 
     def rebuild(self, candidates: list[dict]) -> None:
         """Hold the best candidate of each cell among `candidates` (any order)."""
         self.grid = self._make()
+        self.alive: set[str] = set()
         for c in sorted(candidates, key=rank_key):
             d = descriptors(c, self.names)
             if d is None:
                 continue
-            if self.library_cells and not alive(c) and self.cell_of(d) not in self.library_cells:
-                # a new cell is earned by live rules: concepts are read from the rules,
-                # and a dead rule would make the game new on paper only
-                continue
+            if alive(c):
+                self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
                 solution=np.array([c["hash"]], dtype=object),
@@ -123,10 +123,15 @@ class Archive:
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
-        """The elites in cells no library game holds (none without marks)."""
+        """The elites in cells no library game holds, with no dead content and no dead
+        rule (`alive`: a dead rule would make a game new on paper only); none without
+        marks. A game with a dead rule may hold such a cell (a stepping stone) but is not
+        counted new."""
         if not self.library_cells:
             return []
-        return [e for e in self.elites() if e[0] not in self.library_cells]
+        return [
+            e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive
+        ]
 
     def summary(self) -> dict:
         """QD-score (sum of the elites' fitness), coverage (occupied cells / cells), best;
