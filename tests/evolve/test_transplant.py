@@ -41,7 +41,7 @@ def test_a_transplant_keeps_the_host_a_valid_game_and_binds_locations_by_role(ga
     rng = random.Random(4)
     made = refused = 0
     kinds = set()
-    for i in range(60):
+    for i in range(36):
         host = HostInfo(games[NAMES[i % len(NAMES)]])
         kind = lib.kinds()[i % len(lib.kinds())]
         pool = lib.by_kind[kind]
@@ -67,7 +67,7 @@ def test_a_transplant_keeps_the_host_a_valid_game_and_binds_locations_by_role(ga
         compile_game(parse_text(to_text(child)))  # raises on an invalid game
         made += 1
         kinds.add(kind)
-    assert made >= 20 and len(kinds) >= 4, (made, refused, kinds)
+    assert made >= 12 and len(kinds) >= 4, (made, refused, kinds)
 
 
 def test_gops_contest_in_hearts_reads_hearts_played_cards(games):
@@ -149,7 +149,7 @@ def test_a_consistently_renamed_library_gives_the_same_archive(games):
     # and transplant draws the same children, renamed: the same cells, the same rules
     lib, lib_r = Library(games), Library(renamed)
     same = 0
-    for i in range(40):
+    for i in range(24):
         name = NAMES[i % len(NAMES)]
         try:
             child, fr = transplant(games[name], lib, random.Random(i))
@@ -165,4 +165,4 @@ def test_a_consistently_renamed_library_gives_the_same_archive(games):
             concept_values(v_r, grid.names)
         )
         same += 1
-    assert same >= 15
+    assert same >= 8
