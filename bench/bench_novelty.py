@@ -22,6 +22,8 @@ best per cell):
   (`concepts.kind`), and how many distinct kinds;
 * ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
   from every library game (best/'s *new kinds* test);
+* ``new_on_paper``: new cells at or above the median counting games with dead rules too
+  (what the count would be without the liveness test);
 * the campaign's wall time (seconds, when this run made it: a shared machine inflates it).
 """
 
@@ -75,9 +77,12 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     grid = Archive(load_profile(cfg["profile"]).map_elites, "concepts")
     grid.mark([v for _n, v in vectors])
     best_per_cell: dict[tuple, dict] = {}
+    paper: dict[tuple, float] = {}  # new cells, dead rules allowed: new on paper
     for c in sorted((store.get(h) for h in held), key=rank_key):
         v = c["stats"].get("concepts") or concept_vector(parse_text(c["text"]))
         cell = grid.cell_of(concept_values(v, grid.names))
+        if cell not in grid.library_cells:
+            paper.setdefault(cell, c["fitness"] or 0.0)
         if alive(c) and cell not in grid.library_cells and cell not in best_per_cell:
             best_per_cell[cell] = {**c, "v": v}
     new = list(best_per_cell.values())
@@ -102,6 +107,7 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         "kinds": dict(kinds.most_common()),
         "n_kinds": len(kinds),
         "new_kinds": len(novel),
+        "new_on_paper": sum(f >= median for f in paper.values()),
         "new_kind_hashes": [c["hash"] for c in novel],
         **rates,
     }
