@@ -129,9 +129,7 @@ class Archive:
         counted new."""
         if not self.library_cells:
             return []
-        return [
-            e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive
-        ]
+        return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]
 
     def summary(self) -> dict:
         """QD-score (sum of the elites' fitness), coverage (occupied cells / cells), best;
