@@ -47,6 +47,8 @@ class Candidate:
     diff: list[tuple[str, str]]  # (css class, line)
     sample: str
     family: int = 0
+    part: str = ""  # "new" (a new kind) or "variant" (best/'s two parts), "" before best/
+    made_from: str = ""
     players: int = 0
     stats: dict = field(default_factory=dict)
 
@@ -124,6 +126,8 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
             trees.append(labeled_tree(parse_text(c["text"])))
             nearest, d_s, _edits = nearest_seed(c["text"], seed_trees)
             sample, nplayers = _sample_game(c["text"], sample_seed)
+            from evogame.evolve.lineage import made_from
+
             cands.append(
                 Candidate(
                     rank=rank,
@@ -141,6 +145,8 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
                     diff=_diff(seeds[nearest], c["text"], nearest) if nearest else [],
                     sample=sample,
                     players=nplayers,
+                    part={"new": "new kind", "variant": "variant"}.get(pick.get("part") or "", ""),
+                    made_from=made_from(store, h),
                 )
             )
         figures = []
@@ -153,8 +159,12 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
             from evogame.evolve.archive import Archive
             from evogame.fitness import load_profile
 
-            archive = Archive(load_profile(cfg["profile"]).map_elites)
+            archive = Archive(load_profile(cfg["profile"]).map_elites, cfg.get("descriptors", ""))
             archive.rebuild([store.get(h) for h in last[1]])
+            if archive.concepts:
+                from evogame.evolve.loop import Campaign
+
+                archive.mark([v for _n, v in Campaign.vectors_of(cfg)])
             figures.append(
                 (
                     "QD-score and coverage by generation",
@@ -162,9 +172,14 @@ def build(run: Path, top: int = 5, sample_seed: int = 0) -> str:
                     data_uri(png_bytes(qd_figure(log))),
                 )
             )
-            figures.append(
-                ("The MAP-Elites archive", "archive", data_uri(png_bytes(archive_figure(archive))))
-            )
+            if not archive.concepts:  # a heatmap of behaviour cells
+                figures.append(
+                    (
+                        "The MAP-Elites archive",
+                        "archive",
+                        data_uri(png_bytes(archive_figure(archive))),
+                    )
+                )
         labels = [f"#{c.rank}" for c in cands] + [Path(n).stem for n in sorted(seed_trees)]
         all_trees = trees + [seed_trees[n] for n in sorted(seed_trees)]
         if len(all_trees) >= 2:

@@ -70,6 +70,28 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(default: the one the campaign profile names, thorough for default; none: do not).",
 )
 @click.option(
+    "--library",
+    multiple=True,
+    metavar="PATH",
+    help="More games (a folder or a file; repeatable): donors of mechanisms for "
+    "transplant, and games a new kind must differ from (the seeds always are both).",
+)
+@click.option(
+    "--transplant",
+    default=0.3,
+    show_default=True,
+    type=click.FloatRange(0.0, 1.0),
+    help="Share of children made by mechanism transplant from a donor (0: none).",
+)
+@click.option(
+    "--descriptors",
+    type=click.Choice(["profile", "concepts", "behaviour"]),
+    default="profile",
+    show_default=True,
+    help="MAP-Elites cells: by concepts (which mechanisms a game has: new kinds of "
+    "games), by behaviour (seats, length, moves, agency), or as the profile says.",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -87,6 +109,9 @@ def evolve(
     dask_local,
     timeout,
     judge,
+    library,
+    transplant,
+    descriptors,
     resume,
     quiet,
 ):
@@ -109,6 +134,9 @@ def evolve(
         dask_local=dask_local,
         timeout=timeout,
         judge=judge,
+        library=list(library),
+        transplant=transplant,
+        descriptors="" if descriptors == "profile" else descriptors,
         argv=sys.argv[1:],
     )
     try:
@@ -141,10 +169,18 @@ def evolve(
             f"QD {e['qd_score']:7.2f}  cells {e['elites']:3d} ({100 * e['coverage']:4.1f}%)  "
             if "qd_score" in e
             else ""
+        ) + (f"new {e['new']:3d}  " if "new" in e else "")
+        rates = "".join(
+            f"{name} {100 * e[k]:3.0f}%  "
+            for k, name in (
+                ("valid_rate_transplant", "valid: transplant"),
+                ("valid_rate_cx_typed", "crossover"),
+            )
+            if k in e
         )
         console.print(
             f"gen {e['generation']:3d}/{e['gens']}  best {e['best']:.4f}  mean {e['mean']:.4f}  "
-            f"{qd}invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
+            f"{qd}{rates}invalid {100 * e['invalid_rate']:4.1f}%  duplicates {100 * e['duplicate_rate']:4.1f}%  "
             f"{rate:5.2f} evals/s  {elapsed:5.0f} s  ~{left:5.0f} s left",
             soft_wrap=True,  # one line per generation, also in a log file
         )
@@ -159,6 +195,15 @@ def evolve(
         camp.store.close()
     if camp.stop:
         sys.exit(130)
+    news = sorted(Path(out, "best").glob("new-*.rcy"))
+    if news:
+        click.echo(
+            f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
+        )
+        for p in news:
+            click.echo(f"  {p}")
+    else:
+        click.echo("no new kind of game found: best/ holds variants of known kinds")
     click.echo(
         f"campaign in {out}: best candidates in {out}/best/, details with: evogame show {out}"
     )
@@ -225,12 +270,25 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
     picks = store.best()
     if picks:
         judged = " as judged again" if picks[0]["fitness"] is not None else ""
-        click.echo(f"best/: new games of distinct families, ranked{judged}")
+        n_new = sum(p["part"] == "new" for p in picks)
+        click.echo(
+            f"best/: {n_new} new kind{'s' if n_new != 1 else ''} (concept novelty >= the family "
+            f"threshold from every seed and library game; files new-*.rcy), then "
+            f"{len(picks) - n_new} variants of known kinds, ranked{judged} in each part"
+            + ("" if n_new else "; this campaign found no new kind")
+        )
     else:  # a campaign stopped before its first generation ended
         picks = [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
     for rank, pick in enumerate(picks[:top], start=1):
         c = store.get(pick["hash"])
-        click.echo(f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}")
+        from evogame.evolve.lineage import made_from
+
+        part = pick.get("part")
+        click.echo(
+            f"\n#{rank} {c['hash']} generation {c['generation']} fitness {c['fitness']:.4f}"
+            + (f"  [{'new kind' if part == 'new' else 'variant'}]" if part else "")
+        )
+        click.echo(f"  made from: {made_from(store, c['hash'])}")
         click.echo(f"  components: {components_line(c['components'])}")
         if pick["fitness"] is not None:
             lo, hi = pick["fitness_ci95"] or (0.0, 0.0)
@@ -271,7 +329,7 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
     out_dir = out_dir or run
     out_dir.mkdir(parents=True, exist_ok=True)
     _plot(out_dir, store)
-    if archive is not None:
+    if archive is not None and not archive.concepts:
         _plot_archive(out_dir, archive, store)
     store.close()
 
@@ -282,10 +340,13 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
     from evogame.fitness import load_profile
 
     last = store.last_generation()
-    archive = Archive(load_profile(cfg["profile"]).map_elites)
+    archive = Archive(load_profile(cfg["profile"]).map_elites, cfg.get("descriptors", ""))
     if last is None:
         return archive
     archive.rebuild([store.get(h) for h in last[1]])
+    if archive.concepts:
+        _show_concept_archive(archive, store, cfg)
+        return archive
     s = archive.summary()
     units = ", ".join(f"{n} ({DESCRIPTORS[n][0]})" for n in archive.names)
     click.echo(
@@ -305,6 +366,26 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
             f"{fit:7.4f}  {nearest} ({d_s:.3f})  {_kind_of(c['text'])}  {h}"
         )
     return archive
+
+
+def _show_concept_archive(archive, store, cfg: dict) -> None:
+    """A concept archive: one line per elite, its mechanisms, whether a library game
+    holds its cell, its fitness and what it was made from."""
+    from evogame.evolve.lineage import made_from
+    from evogame.evolve.loop import Campaign
+
+    vectors = Campaign.vectors_of(cfg)
+    archive.mark([v for _n, v in vectors])
+    s = archive.summary()
+    click.echo(
+        f"MAP-Elites archive over concepts ({', '.join(archive.names)}): {s['elites']} cells "
+        f"occupied, {s.get('new', 0)} of them held by no seed or library game (new), "
+        f"QD-score {s['qd_score']:.2f}, best {s['best']:.4f}"
+    )
+    for cell, h, fit, d in sorted(archive.elites(), key=lambda e: -e[2]):
+        has = [n for n, x in zip(archive.names, d, strict=True) if x >= 0.5] or ["none"]
+        tag = "new " if cell not in archive.library_cells else "     "
+        click.echo(f"  {tag}{fit:.4f}  {'+'.join(has):40s} {h}  {made_from(store, h)}")
 
 
 def _plot_archive(out: Path, archive, store) -> None:

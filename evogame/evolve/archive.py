@@ -1,9 +1,14 @@
 """The MAP-Elites archive: the best game found in each cell of a grid of behaviour
 descriptors (pyribs `GridArchive`, solutions are candidate hashes).
 
-Descriptors (seats, game length, moves per decision, agency) are measured by every
-evaluation (`evogame.fitness.descriptors`). Their ranges and bins are the profile's ``[map_elites]`` table (``name = [low, high,
-bins]``; values outside a range fall in its end bins). The archive is a function of the
+Descriptors are the profile's ``[map_elites]`` choice (`spec_of`): *behaviour* (seats,
+game length, moves per decision, agency; measured by every evaluation,
+`evogame.fitness.descriptors`), each ``name = [low, high, bins]`` (values outside a range
+fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
+two-bin axis per concept the profile names, read from the rules). With concepts the
+cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
+library game holds is *new* (`new_elites`) when it has no dead content and no dead rule
+(`alive`). The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -19,7 +24,15 @@ import numpy as np
 from evogame.evolve.store import rank_key
 from evogame.fitness.descriptors import DESCRIPTORS, descriptor_values
 
-__all__ = ["DESCRIPTORS", "Archive", "CellCut", "descriptors"]
+__all__ = ["DESCRIPTORS", "Archive", "CellCut", "ConceptCut", "descriptors"]
+
+
+def alive(c: dict) -> bool:
+    """No dead content and no dead rule: the live_content and live_rules components
+    (when measured) are 1 (no never-dealt card, no reference to what no card has, and
+    every condition of the rules took both values in the gate sample's games)."""
+    comps = c.get("components") or {}
+    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -32,12 +45,31 @@ def descriptors(cand: dict, names: list[str]) -> list[float] | None:
     return descriptor_values(cand["stats"], cand["components"], names)
 
 
+def spec_of(table: dict, descriptors: str = "") -> dict[str, tuple[float, float, int]]:
+    """The grid of a profile's ``[map_elites]`` table: name -> (low, high, bins).
+    `descriptors` ("behaviour" or "concepts") overrides the table's own choice."""
+    which = descriptors or table.get("descriptors", "behaviour")
+    if which == "concepts":
+        return {n: (0.0, 1.0, 2) for n in table.get("concepts", ())}
+    if which != "behaviour":
+        raise ValueError(f"unknown descriptors {which!r} (behaviour, concepts)")
+    return {k: v for k, v in table.items() if k not in ("descriptors", "concepts")}
+
+
+def concept_values(vector: dict[str, float], names: list[str]) -> list[float]:
+    return [float(vector[n]) for n in names]
+
+
 class Archive:
     """A grid of cells over the profile's descriptors, each holding its best candidate."""
 
-    def __init__(self, spec: dict[str, tuple[float, float, int]]):
+    def __init__(self, spec: dict, descriptors: str = ""):
         from ribs.archives import GridArchive
 
+        spec = spec_of(spec, descriptors)
+        self.concepts = all(DESCRIPTORS[n][0].startswith("concept") for n in spec)
+        #: the cells the seeds and library games hold (concept descriptors: `mark`)
+        self.library_cells: set[tuple[int, ...]] = set()
         self.spec = dict(spec)
         self.names = list(spec)
         self.ranges = [(float(lo), float(hi)) for lo, hi, _b in spec.values()]
@@ -49,15 +81,19 @@ class Archive:
             solution_dtype=object,
         )
         self.grid = self._make()
+        self.alive: set[str] = set()
         self.cells = math.prod(self.dims)
 
     def rebuild(self, candidates: list[dict]) -> None:
         """Hold the best candidate of each cell among `candidates` (any order)."""
         self.grid = self._make()
+        self.alive: set[str] = set()
         for c in sorted(candidates, key=rank_key):
             d = descriptors(c, self.names)
             if d is None:
                 continue
+            if alive(c):
+                self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
                 solution=np.array([c["hash"]], dtype=object),
@@ -77,10 +113,31 @@ class Archive:
         ]
         return sorted(out)
 
+    def cell_of(self, values: list[float]) -> tuple[int, ...]:
+        """The cell of descriptor values (pyribs' own indexing)."""
+        idx = self.grid.index_of(np.array([values]))
+        return tuple(int(x) for x in self.grid.int_to_grid_index(idx)[0])
+
+    def mark(self, vectors: list[dict[str, float]]) -> None:
+        """Mark the cells of the library's games (their concept vectors)."""
+        self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
+
+    def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
+        """The elites in cells no library game holds, with no dead content and no dead
+        rule (`alive`: a dead rule would make a game new on paper only); none without
+        marks. A game with a dead rule may hold such a cell (a stepping stone) but is not
+        counted new."""
+        if not self.library_cells:
+            return []
+        return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]
+
     def summary(self) -> dict:
-        """QD-score (sum of the elites' fitness), coverage (occupied cells / cells), best."""
+        """QD-score (sum of the elites' fitness), coverage (occupied cells / cells), best;
+        with marks, the elites in cells no library game holds (``new``)."""
         els = self.elites()
+        extra = {"new": len(self.new_elites())} if self.library_cells else {}
         return {
+            **extra,
             "qd_score": round(sum(f for _c, _h, f, _m in els), 6),
             "coverage": round(len(els) / self.cells, 6),
             "elites": len(els),
@@ -118,3 +175,19 @@ class CellCut:
             self._grid = Archive(self.spec).grid
         cell = tuple(int(x) for x in self._grid.int_to_grid_index(self._grid.index_of([d]))[0])
         return self.elites.get(cell, 0.0)
+
+
+class ConceptCut:
+    """A concept archive's cut: a candidate's cell is read from its rules before any game
+    is played, so each evaluation gets its cell elite's fitness as a plain number (None
+    for an empty cell)."""
+
+    def __init__(self, archive: Archive, elites: dict[tuple[int, ...], float]):
+        self.archive, self.elites = archive, elites
+
+    def of_text(self, text: str) -> float | None:
+        from evogame.distance.concepts import concept_vector
+        from evogame.lang import parse_text
+
+        v = concept_values(concept_vector(parse_text(text)), self.archive.names)
+        return self.elites.get(self.archive.cell_of(v)) or None

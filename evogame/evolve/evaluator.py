@@ -54,12 +54,16 @@ def evaluate_job(job: tuple) -> dict:
         # the alarm is handled between calls: the native VM stops a game at the same time
         set_deadline(timeout)
     try:
+        from evogame.distance.concepts import concept_vector
+
         t0 = time.perf_counter()
-        ast = parse_text(text)
+        game = parse_text(text)
         parsed = time.perf_counter()
-        ev = evaluate(ast, profile, seed, cut=cut, deals=deals)
+        ev = evaluate(game, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored
         timing = {"parse": parsed - t0, **ev.phase_seconds}
+        # the concept vector (read from the rules): the cell of a concept archive
+        concepts = concept_vector(game)
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,
@@ -68,7 +72,12 @@ def evaluate_job(job: tuple) -> dict:
             "fitness": ev.fitness,
             "fitness_ci95": list(ev.fitness_ci),
             "components": {k: list(v) for k, v in ev.components.items()},
-            "stats": {"games": ev.games, "notes": list(ev.notes), **ev.details},
+            "stats": {
+                "games": ev.games,
+                "notes": list(ev.notes),
+                **ev.details,
+                "concepts": concepts,
+            },
         }
     except _Timeout:
         return {

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from evogame.evolve.archive import ConceptCut, alive
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -62,6 +63,14 @@ class Config:
     #: the profile best/ is judged again with at the end, on a fresh seed: "" = the one the
     #: campaign profile names (its `judge` key: `thorough` for `default`), "none" = not
     judge: str = ""
+    #: more donor games for transplant, and more games a new kind must differ from
+    #: (files or folders of .rcy files); the seeds are always both
+    library: list[str] = field(default_factory=list)
+    #: the share of children made by mechanism transplant (`evolve.transplant`); 0 = none
+    transplant: float = 0.0
+    #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
+    #: "behaviour" or "concepts"
+    descriptors: str = ""
     argv: list[str] = field(default_factory=list)
 
 
@@ -99,10 +108,14 @@ def simplified(text: str) -> str:
     decks it never deals at its player count (`evogame.engine.undealt`), so that x - x,
     identity maps, repeated items and decks stacked where no rule reaches them do not pass
     for new rules: a child that simplifies to its parent or a seed is a copy."""
+    return _without_undealt(simplified_text(text))
+
+
+def _without_undealt(text: str) -> str:
+    """A simplified text without the decks it never deals (`simplified`)."""
     from evogame.engine.undealt import remove_undealt
     from evogame.lang import parse_text, to_text
 
-    text = simplified_text(text)
     game, gone = remove_undealt(parse_text(text))
     return to_text(game) if gone else text
 
@@ -120,6 +133,8 @@ class Campaign:
         self.folder = Path(cfg.out)
         self._prepare(resume)
         self.seed_asts = self._read_seeds()
+        self.library_asts = self._read_library()
+        self._library_vectors: list[tuple[str, dict]] | None = None
         from evogame.fitness import ProfileError, load_profile
 
         try:
@@ -137,7 +152,12 @@ class Campaign:
         if cfg.algorithm == "map-elites":
             from evogame.evolve.archive import Archive
 
-            self.archive = Archive(self.profile.map_elites)
+            try:
+                self.archive = Archive(self.profile.map_elites, cfg.descriptors)
+            except ValueError as e:
+                raise CampaignError(str(e)) from None
+            if self.archive.concepts:
+                self.archive.mark([v for _n, v in self.library_vectors()])
         elif cfg.algorithm != "mu+lambda":
             raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
         self.judge_name = cfg.judge or self.profile.judge or cfg.profile
@@ -155,6 +175,14 @@ class Campaign:
         self._seeds_h: set[str] | None = None
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
+        self._hosts: dict[str, object] = {}
+        self.donors = None
+        if cfg.transplant > 0:
+            from evogame.evolve.transplant import Library
+
+            self.donors = Library(
+                {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
+            )
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -191,6 +219,45 @@ class Campaign:
                 raise CampaignError(f"seed does not check: {e}") from None
         return out
 
+    def _read_library(self) -> dict[str, object]:
+        out = {}
+        for entry in self.cfg.library:
+            d = Path(entry)
+            files = sorted(d.glob("*.rcy")) if d.is_dir() else [d]
+            if not files or not all(p.is_file() for p in files):
+                raise CampaignError(f"--library {d}: no .rcy files")
+            for p in files:
+                try:
+                    out[str(p)] = parse_file(p)
+                except RecycleError as e:
+                    raise CampaignError(f"library game does not check: {e}") from None
+        return out
+
+    @staticmethod
+    def vectors_of(cfg: dict) -> list[tuple[str, dict]]:
+        """(file name, concept vector) of the seeds and library of a campaign's saved
+        config (files that no longer parse are left out)."""
+        from evogame.distance.concepts import concept_vector
+
+        out = []
+        for entry in [cfg["seeds"], *cfg.get("library", [])]:
+            d = Path(entry)
+            for p in sorted(d.glob("*.rcy")) if d.is_dir() else [d]:
+                try:
+                    out.append((p.name, concept_vector(parse_file(p))))
+                except (RecycleError, OSError):
+                    continue
+        return out
+
+    def library_vectors(self) -> list[tuple[str, dict]]:
+        """(file name, concept vector) of every seed and library game."""
+        if self._library_vectors is None:
+            from evogame.distance.concepts import concept_vector
+
+            games = {**self.seed_asts, **self.library_asts}
+            self._library_vectors = [(Path(p).name, concept_vector(a)) for p, a in games.items()]
+        return self._library_vectors
+
     # --- variation ----------------------------------------------------------------------------
 
     def _tree(self, text: str) -> list:
@@ -203,6 +270,17 @@ class Campaign:
             tree = self._trees[text] = list(self.genome.to_tree(parse_text(text)))
         return list(tree)
 
+    def _host(self, text: str):
+        """The transplant host's analysis (`transplant.HostInfo`), once per text."""
+        from evogame.evolve.transplant import HostInfo
+
+        info = self._hosts.get(text)
+        if info is None:
+            if len(self._hosts) >= 4 * max(self.cfg.pop, 1):
+                self._hosts.clear()
+            info = self._hosts[text] = HostInfo(parse_text(text))
+        return info
+
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)
 
@@ -210,7 +288,7 @@ class Campaign:
         """The simplified canonical text of a valid offspring (`validate_tree`, then
         `simplified`, its text parsed once for both), else None."""
         text, game, _reason = _validated(self.genome, tree)
-        return None if text is None else simplified_game_text(game, text)
+        return None if text is None else _without_undealt(simplified_game_text(game, text))
 
     def _tournament(self, pop: list[str]) -> str:
         if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
@@ -224,15 +302,31 @@ class Campaign:
 
     def offspring(self, pop: list[str], n: int, gen: int) -> tuple[list[dict], dict]:
         """`n` new valid children (their texts and lineage), and variation statistics."""
+        from evogame.evolve.transplant import Refused, transplant
+
         out: list[dict] = []
         seen = set(pop)
         tried = invalid = dup = 0
         t_start, t_check = time.perf_counter(), 0.0
+        # per operator family: [children tried, valid games among them]
+        rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
         while len(out) < n:
             if tried >= n * self.cfg.retries:
                 break
             tried += 1
-            if self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
+            if self.donors is not None and self.rng.random() < self.cfg.transplant:
+                a = self._tournament(pop)
+                rates["transplant"][0] += 1
+                try:
+                    child_ast, fr = transplant(
+                        self._host(self.store.get(a)["text"]), self.donors, self.rng
+                    )
+                except Refused:  # names that cannot be bound: refused, never left dead
+                    invalid += 1
+                    continue
+                child = list(self.genome.to_tree(child_ast))
+                parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+            elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
                 a, b = self._tournament(pop), self._tournament(pop)
                 ta, tb = (
                     self._tree(self.store.get(a)["text"]),
@@ -244,6 +338,15 @@ class Campaign:
                 a = self._tournament(pop)
                 child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
                 parents = [a]
+            family = (
+                "transplant"
+                if op.startswith("transplant:")
+                else "cx_typed"
+                if op == "cx_typed"
+                else "mutation"
+            )
+            if family != "transplant":
+                rates[family][0] += 1
             if not self.ops.ok(child):
                 invalid += 1
                 continue
@@ -255,6 +358,7 @@ class Campaign:
             if text is None:
                 invalid += 1
                 continue
+            rates[family][1] += 1
             prev = self.store.get(h)
             # A seed's or an earlier generation's rules are not new. A candidate stored
             # in *this* generation was evaluated by a run killed mid-generation: it is this
@@ -269,7 +373,7 @@ class Campaign:
             )
         self.timings.add("parse/check/compile", t_check)
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
-        return out, {"tried": tried, "invalid": invalid, "duplicates": dup}
+        return out, {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
 
     # --- evaluation and selection ---------------------------------------------------------------
 
@@ -282,7 +386,10 @@ class Campaign:
             from evogame.evolve.archive import CellCut
 
             self.archive.rebuild([self.store.get(h) for h in pop])
-            return CellCut(self.archive.spec, {c: f for c, _h, f, _d in self.archive.elites()})
+            elites = {c: f for c, _h, f, _d in self.archive.elites()}
+            if self.archive.concepts:  # the cell is known from the rules, before any game
+                return ConceptCut(self.archive, elites)
+            return CellCut(self.archive.spec, elites)
         if self.cfg.nsga2 or len(pop) < self.cfg.pop:
             return None
         return min(self._fitness(h) for h in pop)
@@ -294,7 +401,12 @@ class Campaign:
         # every candidate is dealt the same cards (the campaign's deal stream): a child
         # and the parents it is compared with differ by their rules, not their luck
         jobs = [
-            (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut) for c in todo
+            (
+                c["text"],
+                (eval_seed(c["text"], self.cfg.seed), self.cfg.seed),
+                cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
+            )
+            for c in todo
         ]
         t_start, t_store = time.perf_counter(), 0.0
         for c, result in zip(todo, executor.map(jobs), strict=True):
@@ -349,7 +461,7 @@ class Campaign:
                 start = 1
                 if self.stop:
                     return
-                zero = {"tried": 0, "invalid": 0, "duplicates": 0}
+                zero = {"tried": 0, "invalid": 0, "duplicates": 0, "rates": {}}
                 self._end_generation(0, pop, zero, n_eval, time.perf_counter() - t0, progress)
             else:
                 g, pop, rng_state, self.logbook = last
@@ -407,6 +519,11 @@ class Campaign:
             "evaluated": n_eval,
             "population": len(pop),
         }
+        # the valid-child rate of each operator family that made children (valid games
+        # among those tried; a refused transplant counts as tried, not valid)
+        for fam, (t, v) in sorted(vstats.get("rates", {}).items()):
+            if t:
+                entry[f"valid_rate_{fam}"] = round(v / t, 6)
         if self.archive is not None:
             self.archive.rebuild([self.store.get(h) for h in pop])
             entry.update(self.archive.summary())
@@ -467,6 +584,46 @@ class Campaign:
             d = self._dists[key] = structural_distance(ta, tb)
         return d
 
+    def novelty(self, c: dict) -> tuple[float, str]:
+        """The candidate's concept novelty: its least concept distance d_c to a seed or
+        library game (`evogame nearest --by concepts`), and that game's file name."""
+        from evogame.distance.concepts import concept_distance, concept_vector
+
+        v = c.get("stats", {}).get("concepts") or concept_vector(parse_text(c["text"]))
+        best = min(
+            ((concept_distance(v, w), n) for n, w in self.library_vectors()),
+            default=(1.0, "-"),
+        )
+        return best
+
+    def new_kinds(self, scan: int = 300) -> list[dict]:
+        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty is at
+        least the family threshold (0.3) from every seed and library game, with no dead
+        content and no dead rule (the live_content and live_content components are 1: no
+        never-dealt cards, no reference to what no card has, every condition of the rules
+        took both values in play, so the rules that make it new fire), fitness > 0, each
+        at structural distance d_s >= the family threshold from every better one kept; at
+        most ``top_k``, best first."""
+        from evogame.distance import labeled_tree, structural_distance
+        from evogame.distance.settings import DEFAULT_THRESHOLD
+
+        pool = self.store.valid_candidates()[:scan]
+        if self.archive is not None:
+            elites = {h for _cell, h, _f, _d in self.archive.elites()}
+            pool = [c for c in pool if c["hash"] in elites]
+        kept: list[tuple[dict, object]] = []
+        for c in pool:
+            if len(kept) >= self.cfg.top_k:
+                break
+            if c["operator"].startswith("seed:") or not c["fitness"] or not alive(c):
+                continue
+            if self.novelty(c)[0] < DEFAULT_THRESHOLD:
+                continue
+            tree = labeled_tree(parse_text(c["text"]))
+            if all(structural_distance(tree, t) >= DEFAULT_THRESHOLD for _c, t in kept):
+                kept.append((c, tree))
+        return [c for c, _t in kept]
+
     #: The judge's time limit per evaluation, as a multiple of the campaign's `timeout`: the
     #: judge profile (`thorough`) plays ten times the games of a campaign's, to the end.
     JUDGE_TIMEOUT = 10
@@ -523,19 +680,54 @@ class Campaign:
             + (["--nsga2"] if self.cfg.nsga2 else [])
             + (["--algorithm", self.cfg.algorithm] if self.cfg.algorithm != "mu+lambda" else [])
             + (["--judge", self.cfg.judge] if self.cfg.judge else [])
+            + [x for p in self.cfg.library for x in ("--library", p)]
+            + (["--transplant", f"{self.cfg.transplant:g}"] if self.cfg.transplant else [])
+            + (["--descriptors", self.cfg.descriptors] if self.cfg.descriptors else [])
         )
         with self.timings.phase("best/ (distinct best, files)"):
-            best = self.distinct_best()
-        judged = self.rejudge(best, ex) if ex is not None else [(c, None) for c in best]
+            new = self.new_kinds()
+            news = {c["hash"] for c in new}
+            best = [c for c in self.distinct_best() if c["hash"] not in news]
+        judged_all = self.rejudge(new + best, ex) if ex is not None else None
+        if judged_all is None:
+            parts = [("new", [(c, None) for c in new]), ("variant", [(c, None) for c in best])]
+        else:
+            parts = [
+                ("new", [p for p in judged_all if p[0]["hash"] in news]),
+                ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
+            ]
         # the old files go only now: a run killed while judging keeps the last best/
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
         for old in best_dir.glob("*.rcy"):
             old.unlink()
-        self.store.save_best([{**(again or {}), "hash": c["hash"]} for c, again in judged])
+        self.store.save_best(
+            [
+                {**(again or {}), "hash": c["hash"], "part": part}
+                for part, judged in parts
+                for c, again in judged
+            ]
+        )
+        from evogame.evolve.lineage import made_from
+
+        for part, judged in parts:
+            self._write_part(best_dir, part, judged, cmd, made_from)
+
+    def _write_part(self, best_dir: Path, part: str, judged: list, cmd: str, made_from) -> None:
+        """One part of best/: new kinds as new-NN-<hash>.rcy, variants as NN-<hash>.rcy."""
         for rank, (c, again) in enumerate(judged, start=1):
+            novelty, nearest = self.novelty(c)
+            what = (
+                f"new kind (concept novelty {novelty:.3f} >= the family threshold from every "
+                f"library game; nearest {nearest})"
+                if part == "new"
+                else f"variant (nearest library game {nearest}, concept distance {novelty:.3f})"
+            )
             header = [
-                f";; evogame campaign {self.folder.name}: rank {rank}, generation {c['generation']}",
+                f";; evogame campaign {self.folder.name}: {'new kind' if part == 'new' else 'rank'}"
+                f" {rank}, generation {c['generation']}",
+                f";; part: {what}",
+                f";; made from: {made_from(self.store, c['hash'])}",
                 f";; campaign fitness ({self.cfg.profile}) {c['fitness']:.4f}",
                 f";; components (95% CI): {components_line(c['components'])}",
             ]
@@ -552,7 +744,8 @@ class Campaign:
                 f";; reproduce: {cmd}",
                 "",
             ]
-            (best_dir / f"{rank:02d}-{c['hash']}.rcy").write_text(
+            prefix = "new-" if part == "new" else ""
+            (best_dir / f"{prefix}{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
 

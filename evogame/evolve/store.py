@@ -5,9 +5,10 @@ Tables (SQLite, one transaction per write so a kill never leaves half a row):
              components, stats, seed)        -- every evaluated candidate, once per text
   generations(generation, population, rng, logbook)
                                              -- the state at the end of each generation
-  best(rank, hash, profile, seed, fitness, fitness_lo, fitness_hi, components)
+  best(rank, hash, profile, seed, fitness, fitness_lo, fitness_hi, components, part)
                                              -- best/ as last written: each game judged
-                                                again (another profile, a fresh seed)
+                                               again (another profile, a fresh seed);
+                                               part "new" (a new kind) or "variant"
   ratings(id, hash, rater, stars, notes, tags, created)
                                              -- people's verdicts from `evogame studio`:
                                                 1-5 stars, free notes, defect tags (`DEFECTS`)
@@ -51,7 +52,8 @@ CREATE TABLE IF NOT EXISTS best (
     fitness REAL,
     fitness_lo REAL,
     fitness_hi REAL,
-    components TEXT
+    components TEXT,
+    part TEXT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -94,6 +96,9 @@ class Store:
         self.folder = folder
         self.db = sqlite3.connect(folder / "campaign.db")
         self.db.executescript(SCHEMA)
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(best)")}
+        if "part" not in cols:  # a campaign written before best/ had two parts
+            self.db.execute("ALTER TABLE best ADD COLUMN part TEXT")
         self.db.commit()
 
     def close(self) -> None:
@@ -174,7 +179,7 @@ class Store:
             for rank, r in enumerate(rows, start=1):
                 ci = r.get("fitness_ci95") or (None, None)
                 self.db.execute(
-                    "INSERT INTO best VALUES (?,?,?,?,?,?,?,?)",
+                    "INSERT INTO best VALUES (?,?,?,?,?,?,?,?,?)",
                     (
                         rank,
                         r["hash"],
@@ -184,6 +189,7 @@ class Store:
                         ci[0],
                         ci[1],
                         json.dumps(r.get("components", {}), sort_keys=True),
+                        r.get("part", "variant"),
                     ),
                 )
 
@@ -191,7 +197,7 @@ class Store:
         """The `best` table in rank order: hash, and the judged fitness, its 95% interval
         and components (None when best/ was written without judging)."""
         rows = self.db.execute(
-            "SELECT hash, profile, seed, fitness, fitness_lo, fitness_hi, components"
+            "SELECT hash, profile, seed, fitness, fitness_lo, fitness_hi, components, part"
             " FROM best ORDER BY rank"
         ).fetchall()
         return [
@@ -202,8 +208,9 @@ class Store:
                 "fitness": fit,
                 "fitness_ci95": (lo, hi) if lo is not None else None,
                 "components": json.loads(comps) if comps else {},
+                "part": part or "variant",
             }
-            for h, prof, seed, fit, lo, hi, comps in rows
+            for h, prof, seed, fit, lo, hi, comps, part in rows
         ]
 
     def valid_candidates(self) -> list[dict]:

@@ -8,6 +8,12 @@ whose cell is known before its PIPMC phase).
     length     log10 of the mean decisions per game under random play    (log10 decisions)
     branching  log2 of the mean different moves at a real decision       (log2 moves)
     agency     the agency component: how little the deal decides         ([0, 1])
+
+Concept descriptors (``[map_elites] descriptors = "concepts"``): each concept of
+`evogame.distance.concepts` named in the profile's ``concepts`` list, its value in [0, 1]
+read from the rules (evaluations store the concept vector in their details), in two bins
+split at 0.5: the cell of a game is the set of those mechanisms it has
+(`CONCEPT_DESCRIPTORS`, docs/invention.md).
 """
 
 from __future__ import annotations
@@ -28,6 +34,44 @@ DESCRIPTORS: dict[str, tuple[str, Callable[[dict, dict], float]]] = {
     ),
     "agency": ("agency, 0-1", lambda d, c: float(c.get("agency", (0.0,))[0])),
 }
+
+
+#: The concepts a concept archive is gridded by, when the profile does not name them: the
+#: mechanisms that tell kinds of games apart (docs/invention.md); the refinements of one
+#: mechanism (follow, trump of trick), the scoring details and the ubiquitous hidden hands
+#: are left out, so that a cell is a kind of game, not a wording of one.
+CONCEPT_DESCRIPTORS: tuple[str, ...] = (
+    "trick",
+    "contest",
+    "prize",
+    "blind",
+    "shed_goal",
+    "match",
+    "capture",
+    "take_from_player",
+    "pass_cards",
+    "meld",
+    "hand_pattern",
+    "running_total",
+    "press_luck",
+    "draw_choice",
+    "betting",
+    "score_min",
+)
+
+
+def _concept(name: str) -> Callable[[dict, dict], float]:
+    return lambda d, c: float(d["concepts"][name])
+
+
+def _register_concepts() -> None:
+    from evogame.distance.concepts import CONCEPT_NAMES
+
+    for n in CONCEPT_NAMES:
+        DESCRIPTORS[n] = ("concept, 0-1", _concept(n))
+
+
+_register_concepts()
 
 
 def descriptor_values(details: dict, components: dict, names: list[str]) -> list[float] | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from evogame.fitness.declared import DECLARED
+from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 
 #: Where the profiles bundled with evogame live (``--profile quick`` = fitness/quick.toml).
 PROFILE_DIR = Path(__file__).resolve().parent.parent.parent / "fitness"
@@ -66,6 +67,10 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     },
     # MAP-Elites: per descriptor [low, high, bins] (evogame/evolve/archive.py)
     "map_elites": {
+        # which descriptors: "behaviour" (the four grids below) or "concepts" (one bin pair
+        # per concept named in `concepts`: docs/invention.md)
+        "descriptors": ("descriptors", "behaviour"),
+        "concepts": ("concepts", CONCEPT_DESCRIPTORS),
         "seats": ("grid", (1.5, 6.5, 5)),
         "length": ("grid", (0.7, 2.7, 8)),
         "branching": ("grid", (0.0, 5.0, 5)),
@@ -304,6 +309,26 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
                 key, f"expected [low, high, bins] with low < high, 1 <= bins <= 100, got {v!r}"
             )
         return (float(v[0]), float(v[1]), v[2])
+    if kind == "descriptors":
+        if v not in ("behaviour", "concepts"):
+            raise fail(key, f'expected "behaviour" or "concepts", got {v!r}')
+        return v
+    if kind == "concepts":
+        from evogame.distance.concepts import CONCEPT_NAMES
+
+        if (
+            not isinstance(v, list)
+            or not v
+            or len(v) > 20
+            or not all(isinstance(x, str) and x in CONCEPT_NAMES for x in v)
+            or len(set(v)) != len(v)
+        ):
+            raise fail(
+                key,
+                f"expected a list of 1 to 20 distinct concept names "
+                f"(known: {', '.join(CONCEPT_NAMES)}), got {v!r}",
+            )
+        return tuple(v)
     if kind == "seats":
         if (
             not isinstance(v, list)

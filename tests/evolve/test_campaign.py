@@ -52,10 +52,34 @@ def contents(run: Path) -> tuple:
     return cands, gens, best
 
 
-ALGORITHMS = [[], ["--algorithm", "map-elites"]]
+#: The inventing mode: MAP-Elites over concepts, with transplant from the seeds and a
+#: library (one more seed file as the library, to keep the test small).
+INVENT = [
+    "--algorithm",
+    "map-elites",
+    "--descriptors",
+    "concepts",
+    "--transplant",
+    "0.5",
+    "--library",
+    str(SEEDS / "gops.rcy"),
+]
+ALGORITHMS = [[], ["--algorithm", "map-elites"], INVENT]
+IDS = ["mu+lambda", "map-elites", "invent"]
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+def config_kwargs(argv: list[str]) -> dict:
+    """`Config` keywords of the options in ALGORITHMS."""
+    opts = dict(zip(argv[::2], argv[1::2], strict=True))
+    return {
+        "algorithm": opts.get("--algorithm", "mu+lambda"),
+        "descriptors": opts.get("--descriptors", ""),
+        "transplant": float(opts.get("--transplant", 0.0)),
+        "library": [opts["--library"]] if "--library" in opts else [],
+    }
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path, algorithm):
     seeds = seeds_dir(tmp_path)
     a, b = tmp_path / "a", tmp_path / "b"
@@ -81,7 +105,7 @@ def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(t
     assert ca[2] == cb[2] and ca[2]  # best/
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 @pytest.mark.parametrize("stored", [1, 3])
 def test_killed_after_some_children_of_a_generation_were_stored(
     tmp_path, algorithm, stored, monkeypatch
@@ -102,7 +126,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
             gens=3,
             seed=7,
             out=str(out),
-            algorithm=(algorithm or ["", "mu+lambda"])[1],
+            **config_kwargs(algorithm),
         )
 
     Campaign(config(tmp_path / "a")).run()
@@ -245,7 +269,7 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     assert "no such profile" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS[:2], ids=IDS[:2])
 def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch, algorithm):
     """The executor changes where candidates are evaluated, never what is stored."""
     pytest.importorskip("distributed")

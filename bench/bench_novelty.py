@@ -1,0 +1,196 @@
+"""Does a campaign invent? New elites of a campaign against an ablation's (issue 34).
+
+    .venv/bin/python -m bench.bench_novelty --seed 11 --seed 12 \\
+        [--pop 50 --gens 20 --workers 2 --library ../shared/cardstock/games] [--out runs/novelty]
+    .venv/bin/python -m bench.bench_novelty --measure runs/novelty/invent-11 runs/novelty/ablate-11
+
+Per campaign seed it runs (or, with ``--measure``, reads) two MAP-Elites campaigns of the
+same budget on the same seeds and library, profile ``default``:
+
+* *invent*: mechanism transplant (``--transplant 0.3``) and cells over concepts;
+* *ablate*: no transplant (``--transplant 0``) and cells over behaviour descriptors.
+
+For each it prints, over the final archive's elites (the ablation's by their concept cell,
+best per cell):
+
+* ``new``: elites with no dead content and no dead rule (`archive.alive`) in a concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
+  two bins per concept) that no seed or library game holds, with campaign fitness at least
+  the library's median under the same profile (every seed and library game evaluated with
+  the campaign's profile and an evaluation seed from its text; cached in ``--out``);
+* ``>=0.7 / >=0.8 / >=0.9``: new elites at those fitness levels (GAVEL's counts);
+* ``kinds``: the mechanism family of each new elite at or above the median
+  (`concepts.kind`), and how many distinct kinds;
+* ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
+  from every library game (best/'s *new kinds* test);
+* ``new_on_paper``: new cells at or above the median counting games with dead rules too
+  (what the count would be without the liveness test);
+* the campaign's wall time (seconds, when this run made it: a shared machine inflates it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from evogame.distance.concepts import concept_distance, concept_vector, kind
+from evogame.distance.settings import DEFAULT_THRESHOLD
+from evogame.evolve.archive import Archive, alive, concept_values
+from evogame.evolve.loop import Campaign, eval_seed
+from evogame.evolve.store import Store, rank_key, text_hash
+from evogame.fitness import load_profile
+from evogame.lang import parse_file, parse_text, to_text
+
+LEVELS = (0.7, 0.8, 0.9)
+
+
+def library_fitness(files: list[Path], profile: str, workers: int, cache: Path) -> list[float]:
+    """The fitness of every library game under `profile` (cached by text hash)."""
+    from evogame.evolve.evaluator import Executor
+
+    known = json.loads(cache.read_text()) if cache.is_file() else {}
+    texts = {}
+    for p in files:
+        texts[text_hash(to_text(parse_file(p)))] = to_text(parse_file(p))
+    todo = [h for h in texts if h not in known]
+    prof = load_profile(profile)
+    if todo:
+        with Executor(prof, workers, timeout=120.0) as ex:
+            jobs = [(texts[h], eval_seed(texts[h], 0), None) for h in todo]
+            for h, r in zip(todo, ex.map(jobs), strict=True):
+                known[h] = r["fitness"] or 0.0
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(known, indent=1, sort_keys=True))
+    return [known[h] for h in texts]
+
+
+def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
+    """The counts of one campaign folder (module docstring)."""
+    cfg = json.loads((run / "config.json").read_text())
+    store = Store(run)
+    _gen, held, _rng, log = store.last_generation()
+    grid = Archive(load_profile(cfg["profile"]).map_elites, "concepts")
+    grid.mark([v for _n, v in vectors])
+    best_per_cell: dict[tuple, dict] = {}
+    paper: dict[tuple, float] = {}  # new cells, dead rules allowed: new on paper
+    for c in sorted((store.get(h) for h in held), key=rank_key):
+        v = c["stats"].get("concepts") or concept_vector(parse_text(c["text"]))
+        cell = grid.cell_of(concept_values(v, grid.names))
+        if cell not in grid.library_cells:
+            paper.setdefault(cell, c["fitness"] or 0.0)
+        if alive(c) and cell not in grid.library_cells and cell not in best_per_cell:
+            best_per_cell[cell] = {**c, "v": v}
+    new = list(best_per_cell.values())
+    good = [c for c in new if (c["fitness"] or 0.0) >= median]
+    kinds = Counter(kind(parse_text(c["text"]), c["v"]) for c in good)
+    novel = [
+        c
+        for c in good
+        if min(concept_distance(c["v"], w) for _n, w in vectors) >= DEFAULT_THRESHOLD
+    ]
+    rates = {
+        k: round(statistics.mean(e[k] for e in log if k in e), 3)
+        for k in ("valid_rate_transplant", "valid_rate_cx_typed", "valid_rate_mutation")
+        if any(k in e for e in log)
+    }
+    out = {
+        "run": str(run),
+        "elites": len(held),
+        "new_cells": len(new),
+        "new": len(good),
+        **{f">={t}": sum((c["fitness"] or 0.0) >= t for c in new) for t in LEVELS},
+        "kinds": dict(kinds.most_common()),
+        "n_kinds": len(kinds),
+        "new_kinds": len(novel),
+        "new_on_paper": sum(f >= median for f in paper.values()),
+        "new_kind_hashes": [c["hash"] for c in novel],
+        **rates,
+    }
+    store.close()
+    return out
+
+
+def run_campaign(out: Path, seed: int, args, invent: bool) -> float:
+    cmd = [
+        sys.executable,
+        "-m",
+        "evogame.cli",
+        "evolve",
+        "--seeds",
+        args.seeds,
+        "--profile",
+        args.profile,
+        "--pop",
+        str(args.pop),
+        "--gens",
+        str(args.gens),
+        "--seed",
+        str(seed),
+        "--algorithm",
+        "map-elites",
+        "--workers",
+        str(args.workers),
+        "--out",
+        str(out),
+        "--quiet",
+        "--transplant",
+        "0.3" if invent else "0",
+        "--descriptors",
+        "concepts" if invent else "behaviour",
+        *[x for p in args.library for x in ("--library", p)],
+    ]
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, action="append", default=[])
+    ap.add_argument("--seeds", default="seeds")
+    ap.add_argument("--library", action="append", default=[])
+    ap.add_argument("--profile", default="default")
+    ap.add_argument("--pop", type=int, default=50)
+    ap.add_argument("--gens", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=Path("runs/novelty"))
+    ap.add_argument("--measure", nargs="*", type=Path, default=[])
+    ap.add_argument(
+        "--median", type=float, default=None, help="the library median, if known (no evaluation)"
+    )
+    args = ap.parse_args()
+    files = []
+    for entry in [args.seeds, *args.library]:
+        d = Path(entry)
+        files += sorted(d.glob("*.rcy")) if d.is_dir() else [d]
+    cfg = {"seeds": args.seeds, "library": args.library}
+    vectors = Campaign.vectors_of(cfg)
+    if args.median is None:
+        cache = args.out / f"library-fitness-{Path(args.profile).stem}.json"
+        fits = library_fitness(files, args.profile, args.workers, cache)
+        median = statistics.median(fits)
+        print(json.dumps({"library_games": len(fits), "library_median": round(median, 4)}))
+    else:
+        median = args.median
+    runs: list[tuple[Path, float | None]] = [(p, None) for p in args.measure]
+    for seed in args.seed:
+        for invent in (True, False):
+            out = args.out / f"{'invent' if invent else 'ablate'}-{seed}"
+            took = None
+            if not (out / "campaign.db").is_file():
+                took = run_campaign(out, seed, args, invent)
+            runs.append((out, took))
+    for run, took in runs:
+        m = measure(run, median, vectors)
+        if took is not None:
+            m["seconds"] = round(took, 1)
+        print(json.dumps(m))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""What a campaign's game was made from, read from the lineage its store records."""
+
+from __future__ import annotations
+
+from evogame.evolve.transplant import KIND_WORDS
+
+
+def made_from(store, h: str, limit: int = 1000) -> str:
+    """``hearts's rules with gops's contest, pairs's stage and 3 other edits``: the seed
+    at the root of the candidate's first-parent line, the transplants along that line
+    (donor and fragment kind, oldest first) and how many other variations (mutations,
+    crossovers) it took."""
+    donors: list[str] = []
+    edits = 0
+    cur = store.get(h)
+    root = "?"
+    for _ in range(limit):
+        if cur is None:
+            break
+        op = cur["operator"]
+        if op.startswith("seed:"):
+            root = op[5:].removesuffix(".rcy")
+            break
+        if op.startswith("transplant:"):
+            _t, kind, donor = op.split(":", 2)
+            donors.append(f"{donor}'s {KIND_WORDS.get(kind, kind)}")
+        else:
+            edits += 1
+        if not cur["parents"]:
+            break
+        cur = store.get(cur["parents"][0])
+    parts = list(dict.fromkeys(reversed(donors)))
+    out = f"{root}'s rules"
+    if parts:
+        out += " with " + ", ".join(parts)
+    if edits:
+        out += f"{' and' if parts else ','} {edits} other edit{'s' if edits > 1 else ''}"
+    return out

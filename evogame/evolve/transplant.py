@@ -1,0 +1,679 @@
+"""Mechanism transplant: a variation operator that carries a mechanism from a donor game
+into a host game, its names bound to the host's.
+
+A *mechanism* (`Fragment`) is a unit a designer would name, taken as the donor writes it:
+
+==========  ===========================================================================
+stage       a stage (its end, its choices and its rules), put beside or in place of one
+            of the host's stages
+item        one item of a choice (a way to play), added to or replacing one of a host
+            choice's items
+contest     a rule item that holds a contest (a ``max``/``min`` over every player's
+            played cards, `concepts.Analysis.contests`) and what its winner gets; its
+            point map comes with it (the contest's scoring)
+deal        an item of the opening deal that moves cards into every player's hand,
+            replacing the host's
+end         a stage's end condition, replacing a host stage's
+filter      a choice's restriction of the hand cards it offers (a ``filter`` over a
+            hand), put on a host choice's ``any`` over a hand
+==========  ===========================================================================
+
+**Binding.** A fragment's user names mean something only in its donor; they are bound to
+the host's before it goes in:
+
+* *locations* by role (`roles`, from `concepts.Analysis`, as the concepts find them):
+  hand, played (a player's location hand cards are played to, or revealed in), own (a
+  player's other locations: won cards, piles), draw (a shuffled table location, or one
+  cards are drawn from), table (the others); a donor location goes to a host location of
+  the same role and owner (the table or a player), drawn at random among those in order
+  of first appearance. A role the host lacks is kept as a new location only when the
+  fragment itself puts cards there; else the fragment is refused;
+* *card attributes* to the host deck's attribute with the nearest number of values (the
+  deck's order breaks ties), and *values* by their rank in the attribute's value list
+  (value i of n goes to value round(i·(m-1)/(n-1)) of m);
+* *point maps*: a fragment that reads one gets the host's (the one its contests or
+  scoring use first), or, when the host has none, the donor's map rebound to the host's
+  deck and set in the opening deal;
+* *storages* the fragment sets are kept (renamed when the host uses the name for another
+  type); one it only reads must exist in the host, or the fragment is refused;
+* *variables*: free variables must be declared by the host (``'NUMP``), else refused.
+
+Every choice is made with the `random.Random` passed in, over lists in order of first
+appearance in the rules, never by a name's spelling: a consistently renamed library gives
+the same children, renamed. The result is a well-typed AST whose validity as a game is
+then checked as any offspring's is (`loop.validate_tree`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from evogame.distance.concepts import Analysis, LocKey
+from evogame.lang import ast as A
+
+KINDS = ("stage", "item", "contest", "deal", "end", "filter")
+
+#: What a designer calls each kind, for lineage lines ("GOPS's prize bidding").
+KIND_WORDS = {
+    "stage": "stage",
+    "item": "way to play",
+    "contest": "contest",
+    "deal": "deal",
+    "end": "end condition",
+    "filter": "play restriction",
+}
+
+
+class Refused(Exception):
+    """The fragment's names cannot be bound in this host (the reason says which)."""
+
+
+# --- generic rewriting --------------------------------------------------------------------
+
+
+def rewrite(node, fn: Callable[[A.Node, A.Node | None, str], A.Node | None], parent=None, fld=""):
+    """`node` rebuilt bottom-up: `fn(n, parent, field)` may return a replacement for each
+    node (None keeps it)."""
+    if isinstance(node, tuple):
+        return tuple(rewrite(x, fn, parent, fld) for x in node)
+    if not isinstance(node, A.Node):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        nv = rewrite(v, fn, node, f.name)
+        if nv is not v:
+            changes[f.name] = nv
+    out = dataclasses.replace(node, **changes) if changes else node
+    new = fn(out, parent, fld)
+    return out if new is None else new
+
+
+def _replace_at(root: A.Node, target: A.Node, new) -> A.Node:
+    """`root` with the node `target` (by identity) replaced by `new`."""
+
+    def go(n):
+        if n is target:
+            return new
+        if isinstance(n, tuple):
+            items = tuple(go(x) for x in n)
+            return n if all(a is b for a, b in zip(items, n, strict=True)) else items
+        if not isinstance(n, A.Node):
+            return n
+        changes = {}
+        for f in dataclasses.fields(n):
+            if f.name == "span":
+                continue
+            v = getattr(n, f.name)
+            nv = go(v)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(n, **changes) if changes else n
+
+    return go(root)
+
+
+def _parents(root: A.Node) -> dict[int, tuple[A.Node, str, int]]:
+    """id(node) -> (parent, field, index in a tuple field or -1)."""
+    out: dict[int, tuple[A.Node, str, int]] = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        for f in dataclasses.fields(n):
+            if f.name == "span":
+                continue
+            v = getattr(n, f.name)
+            if isinstance(v, A.Node):
+                out[id(v)] = (n, f.name, -1)
+                stack.append(v)
+            elif isinstance(v, tuple):
+                for i, x in enumerate(v):
+                    if isinstance(x, A.Node):
+                        out[id(x)] = (n, f.name, i)
+                        stack.append(x)
+    return out
+
+
+def _splice(root: A.Node, parent: A.Node, fld: str, index: int, new: A.Node, replace: bool):
+    """`root` with `new` put into the tuple field `fld` of `parent` at `index` (replacing
+    the item there when `replace`)."""
+    items = list(getattr(parent, fld))
+    if replace:
+        items[index] = new
+    else:
+        items.insert(index, new)
+    return _replace_at(root, parent, dataclasses.replace(parent, **{fld: tuple(items)}))
+
+
+# --- roles and names ------------------------------------------------------------------------
+
+
+def _loc_nodes(n: A.Node) -> Iterable[A.Location | A.Indexed]:
+    for m in A.walk(n):
+        if isinstance(m, A.Location | A.Indexed) and isinstance(m.name, A.NameLit):
+            yield m
+
+
+def _key(m: A.Location | A.Indexed) -> LocKey:
+    return (isinstance(m.owner, A.GameRef), m.vis.value, m.name.value)
+
+
+def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
+    """The role of every location the game names, in order of first appearance:
+    hand, played, own, draw or table (module docstring)."""
+    an = an or Analysis.of(game)
+    draws = {k for mv in an.draws() for k in mv.src.places()}
+    out: dict[LocKey, str] = {}
+    for m in _loc_nodes(game):
+        k = _key(m)
+        if k in out:
+            continue
+        if k in an.hands:
+            out[k] = "hand"
+        elif not k[0] and k in an.played | an.revealed | an.contested:
+            out[k] = "played"
+        elif not k[0]:
+            out[k] = "own"
+        elif k in draws or k in an.facts.shuffled:
+            out[k] = "draw"
+        else:
+            out[k] = "table"
+    return out
+
+
+def deck_attributes(game: A.Game) -> list[tuple[str, list[str]]]:
+    """(attribute, its values in deck order) of the game's decks, first appearance first."""
+    out: dict[str, list[str]] = {}
+
+    def visit(keys):
+        for k in keys:
+            vals = out.setdefault(k.key.value, [])
+            for v in k.values:
+                for nm in v.names:
+                    if nm.value not in vals:
+                        vals.append(nm.value)
+                visit(v.subkeys)
+
+    for d in game.setup.decks:
+        if isinstance(d, A.CreateDeck):
+            visit(d.deck.attributes)
+    return list(out.items())
+
+
+def _point_maps(game: A.Game) -> list[str]:
+    """Point map names the game sets, contests' and scoring's first."""
+    names = [
+        m.target.name.value
+        for m in A.walk(game)
+        if isinstance(m, A.InitPoints)
+        and isinstance(m.target, A.PointStorage)
+        and isinstance(m.target.name, A.NameLit)
+    ]
+    used = [
+        m.name.value
+        for m in A.walk(game)
+        if isinstance(m, A.PointStorage) and isinstance(m.name, A.NameLit)
+    ]
+    first = [n for n in dict.fromkeys(used) if n in names]
+    return list(dict.fromkeys(first + names))
+
+
+def _storages(game: A.Node) -> dict[str, type]:
+    """Storage name -> its class (IntStorage or StrStorage), first appearance first."""
+    out: dict[str, type] = {}
+    for m in A.walk(game):
+        if isinstance(m, A.IntStorage | A.StrStorage) and isinstance(m.name, A.NameLit):
+            out.setdefault(m.name.value, type(m))
+    return out
+
+
+def _set_storages(n: A.Node) -> set[str]:
+    return {
+        m.target.name.value
+        for m in A.walk(n)
+        if isinstance(m, A.SetInt | A.IncInt | A.DecInt | A.SetStr)
+        and isinstance(m.target, A.IntStorage | A.StrStorage)
+        and isinstance(m.target.name, A.NameLit)
+    }
+
+
+def _free_vars(n: A.Node) -> set[tuple[str, A.Ty]]:
+    bound: set[str] = set()
+    for m in A.walk(n):
+        v = getattr(m, "var", None)
+        if isinstance(v, A.Var) and not isinstance(m, A.Var):
+            bound.add(v.name)
+    binder_vars = {
+        id(getattr(m, "var", None)) for m in A.walk(n) if isinstance(getattr(m, "var", None), A.Var)
+    }
+    return {
+        (m.name, m.ty)
+        for m in A.walk(n)
+        if isinstance(m, A.Var) and id(m) not in binder_vars and m.name not in bound
+    }
+
+
+def _written(n: A.Node) -> set[LocKey]:
+    """Locations the fragment moves cards into."""
+    out: set[LocKey] = set()
+    for m in A.walk(n):
+        if isinstance(m, A.Move | A.Remember):
+            out |= {_key(x) for x in _loc_nodes(m.dst)}
+    return out
+
+
+# --- fragments ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """One mechanism of a donor, with what binding it needs from the donor."""
+
+    kind: str
+    donor: str
+    node: A.Node
+    roles: dict[LocKey, str] = field(hash=False)
+    attrs: list[tuple[str, list[str]]] = field(hash=False)
+    points: dict[str, A.InitPoints] = field(hash=False)
+    declares: tuple[A.Declare, ...] = ()
+
+    def label(self) -> str:
+        return f"{self.donor}'s {KIND_WORDS[self.kind]}"
+
+
+def fragments(game: A.Game, donor: str) -> list[Fragment]:
+    """The donor's mechanisms, in order of appearance, kind by kind (`KINDS`)."""
+    an = Analysis.of(game)
+    rl = roles(game, an)
+    attrs = deck_attributes(game)
+    points = {
+        m.target.name.value: m
+        for m in A.walk(game)
+        if isinstance(m, A.InitPoints) and isinstance(m.target.name, A.NameLit)
+    }
+    out: list[Fragment] = []
+
+    def add(kind: str, node: A.Node) -> None:
+        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares))
+
+    stages = [m for m in A.walk(game) if isinstance(m, A.Stage)]
+    for s in stages:
+        add("stage", s)
+    for m in A.walk(game):
+        if isinstance(m, A.Choice):
+            for it in m.items:
+                if not isinstance(it, A.Otherwise):
+                    add("item", it)
+    contest_ids = {id(e) for e, _ctx in an.contests}
+    for m in A.walk(game):
+        if isinstance(m, A.Do):
+            for it in m.items:
+                if any(id(x) in contest_ids for x in A.walk(it)):
+                    add("contest", it)
+    first_stage = next((i for i, b in enumerate(game.body) if isinstance(b, A.Stage)), None)
+    for b in game.body[:first_stage]:
+        if isinstance(b, A.Do):
+            for it in b.items:
+                dst = {k for k in _written(it) if k in an.hands}
+                if dst and not any(isinstance(x, A.InitPoints | A.Shuffle) for x in A.walk(it)):
+                    add("deal", it)
+    for s in stages:
+        add("end", s.end)
+    for m in A.walk(game):
+        if isinstance(m, A.Choice):
+            for x in A.walk(m):
+                if isinstance(x, A.Filter) and {_key(y) for y in _loc_nodes(x.coll)} & an.hands:
+                    add("filter", x)
+    return out
+
+
+class Library:
+    """The donors: each game's fragments, by kind."""
+
+    def __init__(self, games: dict[str, A.Game]):
+        self.by_kind: dict[str, list[Fragment]] = {k: [] for k in KINDS}
+        for name, g in games.items():
+            for fr in fragments(g, name):
+                self.by_kind[fr.kind].append(fr)
+
+    def kinds(self) -> list[str]:
+        return [k for k in KINDS if self.by_kind[k]]
+
+
+# --- binding --------------------------------------------------------------------------------
+
+
+class HostInfo:
+    """What binding and insertion read from a host, computed once per host."""
+
+    def __init__(self, host: A.Game):
+        self.game = host
+        self.analysis = Analysis.of(host)
+        self.roles = roles(host, self.analysis)
+        self.attrs = deck_attributes(host)
+        self.maps = _point_maps(host)
+        self.storages = _storages(host)
+        self.sets = _set_storages(host)
+
+
+#: Roles a location may stand in for when the host has none of the donor's role.
+FALLBACK = {"played": ("own",), "own": ("played",), "draw": ("table",), "table": ("draw",)}
+
+
+class Binder:
+    """Binds one fragment's names to one host's (module docstring)."""
+
+    def __init__(self, info: HostInfo, fr: Fragment, rng: random.Random):
+        host = info.game
+        self.host, self.fr, self.rng = host, fr, rng
+        self.host_roles = info.roles
+        self.host_attrs = info.attrs
+        self.host_maps = info.maps
+        self.host_storages = info.storages
+        self.host_sets = info.sets
+        self.declares: list[A.Declare] = []
+        self.loc_map: dict[LocKey, LocKey] = {}
+        self.attr_map: dict[str, str] = {}
+        self.new_maps: list[A.InitPoints] = []
+        self.map_map: dict[str, str] = {}
+
+    def bind(self) -> A.Node:
+        node = self.fr.node
+        self._bind_locations(node)
+        self._bind_attributes(node)
+        self._bind_points(node)
+        store_map = self._bind_storages(node)
+        for name, ty in sorted(_free_vars(node), key=lambda x: x[0]):
+            if any(d.var.name == name and d.var.ty == ty for d in self.host.declares):
+                continue
+            if any(d.var.name == name for d in self.host.declares):
+                raise Refused(f"variable '{name} is declared with another type in the host")
+            # a donor's declared constant comes along (a number, no names to bind)
+            dec = next((d for d in self.fr.declares if d.var.name == name), None)
+            if dec is None or any(isinstance(x, A.NameLit | A.Var) for x in A.walk(dec.value)):
+                raise Refused(f"variable '{name} is not declared in the host")
+            self.declares.append(dec)
+        return rewrite(node, lambda n, p, f: self._rename(n, p, f, store_map))
+
+    def _bind_locations(self, node: A.Node) -> None:
+        written = _written(node)
+        host_names = {k[2] for k in self.host_roles}
+        for m in _loc_nodes(node):
+            k = _key(m)
+            if k in self.loc_map:
+                continue
+            role = self.fr.roles.get(k)
+            same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
+            if not same and k not in written:  # read only: a location of a near role
+                near = FALLBACK.get(role or "", ())
+                same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
+            if same:
+                self.loc_map[k] = same[self.rng.randrange(len(same))]
+            elif k in written:  # the fragment fills it: a new place of the host
+                name = k[2]
+                while name in host_names:
+                    name += "X"
+                self.loc_map[k] = (k[0], k[1], name)
+            else:
+                raise Refused(f"no {role} location in the host for {k[2]}")
+
+    def _bind_attributes(self, node: A.Node) -> None:
+        if not self.host_attrs:
+            raise Refused("the host has no deck attributes")
+        for name, vals in self.fr.attrs:
+            # nearest number of values; the deck's order breaks ties
+            best = min(
+                range(len(self.host_attrs)),
+                key=lambda i: (abs(len(self.host_attrs[i][1]) - len(vals)), i),
+            )
+            self.attr_map[name] = self.host_attrs[best][0]
+
+    def value(self, attr: str, v: str) -> str | None:
+        """The host's value for donor value `v` of donor attribute `attr`."""
+        src = dict(self.fr.attrs).get(attr)
+        dst = dict(self.host_attrs).get(self.attr_map.get(attr, ""))
+        if not src or not dst or v not in src:
+            return None
+        i = src.index(v)
+        j = round(i * (len(dst) - 1) / (len(src) - 1)) if len(src) > 1 else 0
+        return dst[j]
+
+    def value_any(self, v: str) -> str | None:
+        for attr, vals in self.fr.attrs:
+            if v in vals:
+                return self.value(attr, v)
+        return None
+
+    def _bind_points(self, node: A.Node) -> None:
+        used = [
+            m.name.value
+            for m in A.walk(node)
+            if isinstance(m, A.PointStorage) and isinstance(m.name, A.NameLit)
+        ]
+        for name in dict.fromkeys(used):
+            if self.host_maps:
+                self.map_map[name] = self.host_maps[self.rng.randrange(len(self.host_maps))]
+                continue
+            init = self.fr.points.get(name)
+            if init is None:
+                raise Refused(f"point map {name} is set nowhere in the donor")
+            awards = []
+            seen = set()
+            for aw in init.awards:
+                conds = []
+                for sa in aw.conds:
+                    attr = (
+                        self.attr_map.get(sa.key.value) if isinstance(sa.key, A.NameLit) else None
+                    )
+                    val = (
+                        self.value(sa.key.value, sa.value.value)
+                        if attr and isinstance(sa.value, A.NameLit)
+                        else None
+                    )
+                    if attr is None or val is None:
+                        break
+                    conds.append(A.SubAward(A.NameLit(attr), A.NameLit(val)))
+                else:
+                    key = tuple((c.key.value, c.value.value) for c in conds)
+                    if key not in seen:
+                        seen.add(key)
+                        awards.append(A.Award(tuple(conds), aw.value))
+            if not awards:
+                raise Refused(f"point map {name} names no value of the host's deck")
+            self.map_map[name] = name
+            self.new_maps.append(
+                A.InitPoints(A.PointStorage(A.GameRef(), A.NameLit(name)), tuple(awards))
+            )
+
+    def _bind_storages(self, node: A.Node) -> dict[str, str]:
+        sets = _set_storages(node)
+        out = {}
+        for name, cls in _storages(node).items():
+            host_cls = self.host_storages.get(name)
+            if name in sets:
+                new = name
+                while new in self.host_storages and self.host_storages[new] is not cls:
+                    new += "X"
+                out[name] = new
+            elif host_cls is cls and name in self.host_sets:
+                out[name] = name
+            else:  # read only: a storage of the same type the host sets
+                same = [
+                    n for n, c in self.host_storages.items() if c is cls and n in self.host_sets
+                ]
+                if not same:
+                    raise Refused(f"storage {name} is read but set nowhere in the host")
+                out[name] = same[self.rng.randrange(len(same))]
+        return out
+
+    def _rename(self, n: A.Node, parent, fld: str, store_map: dict[str, str]):
+        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+            k = self.loc_map.get(_key(n))
+            if k is not None:
+                return dataclasses.replace(n, vis=A.Vis(k[1]), name=A.NameLit(k[2]))
+        if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit):
+            new = self.map_map.get(n.name.value)
+            if new is not None:
+                return dataclasses.replace(n, name=A.NameLit(new))
+        if isinstance(n, A.IntStorage | A.StrStorage) and isinstance(n.name, A.NameLit):
+            new = store_map.get(n.name.value)
+            if new is not None:
+                return dataclasses.replace(n, name=A.NameLit(new))
+        if isinstance(n, A.CardAtt | A.Partition | A.PartitionAll) and isinstance(
+            n.attr, A.NameLit
+        ):
+            new = self.attr_map.get(n.attr.value)
+            if new is None:
+                raise Refused(f"attribute {n.attr.value} has no counterpart in the host")
+            return dataclasses.replace(n, attr=A.NameLit(new))
+        if isinstance(n, A.StrCmp | A.SetStr):
+            a = getattr(n, "a", None) if isinstance(n, A.StrCmp) else None
+            parts = ("a", "b") if isinstance(n, A.StrCmp) else ("value",)
+            changes = {}
+            for p in parts:
+                v = getattr(n, p)
+                if isinstance(v, A.NameLit):
+                    new = self.value_any(v.value)
+                    if new is None and any(v.value in vals for _a, vals in self.fr.attrs):
+                        raise Refused(f"value {v.value} has no counterpart in the host")
+                    if new is not None:
+                        changes[p] = A.NameLit(new)
+            del a
+            return dataclasses.replace(n, **changes) if changes else None
+        if isinstance(n, A.StrCollection):
+            names = []
+            for v in n.names:
+                new = self.value_any(v.value) if isinstance(v, A.NameLit) else None
+                names.append(A.NameLit(new) if new else v)
+            return dataclasses.replace(n, names=tuple(dict.fromkeys(names)))
+        return None
+
+
+# --- the operator ---------------------------------------------------------------------------
+
+
+def _stage_bodies(game: A.Game) -> list[tuple[A.Node, str]]:
+    """(node, field) of every stage-holding body: the game's and each stage's."""
+    out: list[tuple[A.Node, str]] = [(game, "body")]
+    out += [(s, "body") for s in A.walk(game) if isinstance(s, A.Stage)]
+    return out
+
+
+def _with_maps(game: A.Game, maps: list[A.InitPoints]) -> A.Game:
+    """The game with point maps set first in its opening deal."""
+    if not maps:
+        return game
+    body = list(game.body)
+    if body and isinstance(body[0], A.Do):
+        body[0] = A.Do((*maps, *body[0].items))
+    else:
+        body.insert(0, A.Do(tuple(maps)))
+    return dataclasses.replace(game, body=tuple(body))
+
+
+def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A.Game:
+    """The host with the bound fragment put in a place of its kind (module docstring)."""
+    host = info.game
+    par = _parents(host)
+    if fr.kind == "stage":
+        stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
+        if not stages:
+            raise Refused("the host has no stage")
+        s = stages[rng.randrange(len(stages))]
+        p, f, i = par[id(s)]
+        replace = rng.random() < 0.5
+        return _splice(host, p, f, i if replace else i + 1, bound, replace)
+    if fr.kind == "item":
+        choices = [c for c in A.walk(host) if isinstance(c, A.Choice)]
+        if not choices:
+            raise Refused("the host has no choice")
+        c = choices[rng.randrange(len(choices))]
+        replace = len(c.items) > 1 and rng.random() < 0.5
+        i = rng.randrange(len(c.items)) if replace else rng.randrange(len(c.items) + 1)
+        items = [x for x in c.items if isinstance(x, A.Otherwise)]
+        if items and not replace:
+            i = min(i, len(c.items) - 1)  # an otherwise stays last
+        return _splice(host, c, "items", i, bound, replace)
+    if fr.kind == "contest":
+        dos = [
+            d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
+        ]
+        if not dos:
+            stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
+            if not stages:
+                raise Refused("the host has no stage")
+            s = stages[rng.randrange(len(stages))]
+            return _replace_at(host, s, dataclasses.replace(s, body=(*s.body, A.Do((bound,)))))
+        d = dos[rng.randrange(len(dos))]
+        an = info.analysis
+        ids = {id(e) for e, _ in an.contests}
+        hosts = [i for i, it in enumerate(d.items) if any(id(x) in ids for x in A.walk(it))]
+        if hosts:
+            return _splice(host, d, "items", hosts[rng.randrange(len(hosts))], bound, True)
+        return _splice(host, d, "items", len(d.items), bound, False)
+    if fr.kind == "deal":
+        first = next((i for i, b in enumerate(host.body) if isinstance(b, A.Stage)), None)
+        an = info.analysis
+        spots = [
+            (b, i)
+            for b in host.body[:first]
+            if isinstance(b, A.Do)
+            for i, it in enumerate(b.items)
+            if {k for k in _written(it)} & an.hands
+            and not any(isinstance(x, A.InitPoints | A.Shuffle) for x in A.walk(it))
+        ]
+        if not spots:
+            raise Refused("the host deals nothing into its hands")
+        b, i = spots[rng.randrange(len(spots))]
+        return _splice(host, b, "items", i, bound, True)
+    if fr.kind == "end":
+        stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
+        if not stages:
+            raise Refused("the host has no stage")
+        s = stages[rng.randrange(len(stages))]
+        return _replace_at(host, s, dataclasses.replace(s, end=bound))
+    if fr.kind == "filter":
+        hands = {k for k, r in info.roles.items() if r == "hand"}
+        spots = [
+            a
+            for c in A.walk(host)
+            if isinstance(c, A.Choice)
+            for a in A.walk(c)
+            if isinstance(a, A.AggAction)
+            and isinstance(a.coll, A.Location)
+            and isinstance(a.coll.name, A.NameLit)
+            and _key(a.coll) in hands
+        ]
+        if not spots:
+            raise Refused("the host's choices offer no plain hand")
+        a = spots[rng.randrange(len(spots))]
+        # the filter ranges over the host's hand (its own variable stays its own)
+        flt = dataclasses.replace(bound, coll=a.coll)
+        return _replace_at(host, a, dataclasses.replace(a, coll=flt))
+    raise ValueError(fr.kind)
+
+
+def transplant(
+    host: A.Game | HostInfo, library: Library, rng: random.Random, kind: str | None = None
+) -> tuple[A.Game, Fragment]:
+    """The host with one mechanism of a donor (kind drawn uniformly among those the
+    library has, then a fragment of that kind) bound and put in; raises `Refused` when
+    its names cannot be bound or the host has no place for it."""
+    kinds = library.kinds()
+    if not kinds:
+        raise Refused("the library has no mechanism")
+    kind = kind or kinds[rng.randrange(len(kinds))]
+    pool = library.by_kind[kind]
+    fr = pool[rng.randrange(len(pool))]
+    info = host if isinstance(host, HostInfo) else HostInfo(host)
+    b = Binder(info, fr, rng)
+    bound = b.bind()
+    child = insert(info, fr, bound, rng)
+    if b.declares:
+        child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
+    return _with_maps(child, b.new_maps), fr

@@ -1,0 +1,168 @@
+"""Mechanism transplant: children stay valid games, names are bound by role, a fragment
+whose names cannot be bound is refused, and renaming the library changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from evogame.distance.concepts import concept_vector
+from evogame.engine import compile_game
+from evogame.evolve.archive import Archive, concept_values
+from evogame.evolve.transplant import (
+    FALLBACK,
+    Binder,
+    HostInfo,
+    Library,
+    Refused,
+    _loc_nodes,
+    _written,
+    fragments,
+    rewrite,
+    transplant,
+)
+from evogame.fitness import load_profile
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text, to_text
+from tests.conftest import SEEDS
+
+NAMES = ("gops", "hearts", "war", "crazy-eights", "go-fish", "president")
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, A.Game]:
+    return {n: parse_file(SEEDS / f"{n}.rcy") for n in NAMES}
+
+
+def test_a_transplant_keeps_the_host_a_valid_game_and_binds_locations_by_role(games):
+    lib = Library(games)
+    rng = random.Random(4)
+    made = refused = 0
+    kinds = set()
+    for i in range(36):
+        host = HostInfo(games[NAMES[i % len(NAMES)]])
+        kind = lib.kinds()[i % len(lib.kinds())]
+        pool = lib.by_kind[kind]
+        fr = pool[rng.randrange(len(pool))]
+        b = Binder(host, fr, rng)
+        try:
+            b.bind()
+        except Refused:
+            refused += 1
+            continue
+        # every donor location went to a host location of its role (or a near role
+        # when the fragment only reads it), or is a new place the fragment fills
+        for k, hk in b.loc_map.items():
+            role, host_role = fr.roles.get(k), host.roles.get(hk)
+            if host_role is None:
+                assert hk[2] not in {x[2] for x in host.roles}  # a new name, not a clash
+            else:
+                assert host_role == role or host_role in FALLBACK.get(role, ()), (k, hk)
+        try:
+            child, _fr = transplant(host, lib, random.Random(i), kind)
+        except Refused:
+            continue
+        compile_game(parse_text(to_text(child)))  # raises on an invalid game
+        made += 1
+        kinds.add(kind)
+    assert made >= 12 and len(kinds) >= 4, (made, refused, kinds)
+
+
+def test_gops_contest_in_hearts_reads_hearts_played_cards(games):
+    """GOPS's prize contest put into Hearts reads Hearts' played cards (PLAYED), not
+    GOPS's SHOWN: bound by role, and a game that compiles."""
+    lib = Library({"gops": games["gops"]})
+    (fr,) = lib.by_kind["contest"]
+    host = HostInfo(games["hearts"])
+    for seed in range(10):
+        try:
+            child, got = transplant(host, lib, random.Random(seed), "contest")
+        except Refused:
+            continue
+        text = to_text(child)
+        assert got is fr and "SHOWN" not in text
+        compile_game(parse_text(text))
+        played = {k[2] for k, r in HostInfo(games["hearts"]).roles.items() if r == "played"}
+        assert any(f"vloc {p}" in text or f"iloc {p}" in text for p in played)
+        return
+    pytest.fail("GOPS's contest was refused by Hearts on every seed")
+
+
+def test_a_fragment_whose_names_cannot_be_bound_is_refused(games):
+    # Hearts' follow-suit restriction reads the LEAD storage Hearts sets while it plays;
+    # GOPS sets no string storage, so the restriction could only be dead there
+    hearts = fragments(games["hearts"], "hearts")
+    reads_lead = [
+        f
+        for f in hearts
+        if f.kind == "filter"
+        and any(isinstance(m, A.StrStorage) for m in A.walk(f.node))
+        and not any(isinstance(m, A.SetStr) for m in A.walk(f.node))
+    ]
+    assert reads_lead
+    host = HostInfo(games["gops"])
+    for f in reads_lead:
+        with pytest.raises(Refused, match="storage"):
+            Binder(host, f, random.Random(0)).bind()
+    # a one-player game has no hands: a way to play from a hand has nowhere to go
+    solo = HostInfo(parse_file(SEEDS / "one-handed-solitaire.rcy"))
+    from_hand = [
+        f
+        for f in fragments(games["president"], "president")
+        if f.kind == "item"
+        and any(f.roles.get(k) == "hand" for k in _reads(f.node) - _written(f.node))
+    ]
+    refused = 0
+    for f in from_hand:
+        try:
+            Binder(solo, f, random.Random(0)).bind()
+        except Refused:
+            refused += 1
+    assert refused == len(from_hand) > 0
+
+
+def _reads(n: A.Node) -> set:
+    return {(isinstance(m.owner, A.GameRef), m.vis.value, m.name.value) for m in _loc_nodes(n)}
+
+
+def _rename(game: A.Game) -> A.Game:
+    """Every user name (locations, storages, point maps, attributes, values) prefixed:
+    the same game, spelled otherwise."""
+
+    def fn(n, _p, _f):
+        if isinstance(n, A.NameLit):
+            return dataclasses.replace(n, value="Q" + n.value)
+        return None
+
+    return rewrite(game, fn)
+
+
+def test_a_consistently_renamed_library_gives_the_same_archive(games):
+    renamed = {n: _rename(g) for n, g in games.items()}
+    # the renamed games are the same games (their concepts, so their cells)
+    grid = Archive(load_profile("default").map_elites, "concepts")
+    cells = [grid.cell_of(concept_values(concept_vector(g), grid.names)) for g in games.values()]
+    again = [grid.cell_of(concept_values(concept_vector(g), grid.names)) for g in renamed.values()]
+    assert cells == again
+    # and transplant draws the same children, renamed: the same cells, the same rules
+    lib, lib_r = Library(games), Library(renamed)
+    same = 0
+    for i in range(24):
+        name = NAMES[i % len(NAMES)]
+        try:
+            child, fr = transplant(games[name], lib, random.Random(i))
+        except Refused:
+            with pytest.raises(Refused):
+                transplant(renamed[name], lib_r, random.Random(i))
+            continue
+        child_r, fr_r = transplant(renamed[name], lib_r, random.Random(i))
+        assert (fr.kind, fr.donor) == (fr_r.kind, fr_r.donor)
+        assert to_text(_rename(child)) == to_text(child_r)
+        v, v_r = concept_vector(child), concept_vector(child_r)
+        assert grid.cell_of(concept_values(v, grid.names)) == grid.cell_of(
+            concept_values(v_r, grid.names)
+        )
+        same += 1
+    assert same >= 8
