@@ -160,7 +160,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
     assert ca[2] == norm and ca[2]
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=["mu+lambda", "map-elites"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm, monkeypatch):
     """Killed after the last generation was stored, while best/ was judged again: the
     resumed run writes the same best/ (MAP-Elites once lost it: its archive was empty on a
@@ -177,7 +177,7 @@ def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm
             gens=2,
             seed=7,
             out=str(out),
-            algorithm=(algorithm or ["", "mu+lambda"])[1],
+            **config_kwargs(algorithm),
         )
 
     Campaign(config(tmp_path / "a")).run()
