@@ -169,6 +169,24 @@ def hearts_two_twice() -> str:
     )
 
 
+def the_game_table() -> str:
+    """The Game as a MAP-Elites campaign selected it (blind reading, this round): the
+    value table rates TWENTYSIX twice (26 and 85) and EIGHTYFIVE not at all, one entry asks
+    for TWENTYONE and EIGHTYSIX at once, and the first pile's play option compares with a
+    storage A that nothing writes (always 0: any card goes on that pile), while the
+    stuck tests still read UPA."""
+    text = _edit(
+        _seed("the-game"),
+        (
+            "((NUM : EIGHTYFIVE) 85) ((NUM : EIGHTYSIX) 86)",
+            "((NUM : TWENTYSIX) 85) ((NUM : TWENTYONE) (NUM : EIGHTYSIX) 86)",
+        ),
+    )
+    old = "(> (score 'C using (game points NUM)) (game sto UPA))"
+    at = text.index(old, text.index(old) + 1)  # the second: the choice's play option
+    return text[:at] + old.replace("UPA", "A") + text[at + len(old) :]
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -187,4 +205,10 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("gops-queen", "gops", "one hand's Queen blanked", gops_queen_blanked()),
     Variant("gops-king", "gops", "one hand a King short", gops_king_short()),
     Variant("gops-stacked", "gops", "five never-dealt decks under the hands", gops_stacked(), True),
+    Variant(
+        "the-game-table",
+        "the-game",
+        "a value rated twice, one never, an entry for two values; a pile compared with nothing",
+        the_game_table(),
+    ),
 )
