@@ -18,7 +18,7 @@ because the game it makes scores well on the other components (issue 35):
   rank lowest with no rule saying so (a rank added to a deck, not to its power table);
 - **a point entry that cannot be meant** (static, `point_entries`): one that asks an
   attribute for two values at once (it matches no card), or a one-condition entry written
-  twice in a table (its cards are rated twice);
+  twice in a table with different points (its cards are rated twice);
 - **a storage written for no one** (static): a name the rules write under one owner (the
   game's storage) and read under another (each player's), never written there: the read
   is always 0 or "" (a player's count kept in the game's storage: nobody scores it);
@@ -217,14 +217,15 @@ def point_entries(game: A.Game) -> list[Defect]:
     """Point-table entries that cannot be what was meant (static; literal names only): an
     entry whose conditions ask one attribute for two different values matches no card
     (``((NUM : TWENTYONE) (NUM : EIGHTYSIX) 86)``), and a one-condition entry written
-    twice in one table rates its cards twice (``((NUM : TWENTYSIX) 26)`` and
-    ``((NUM : TWENTYSIX) 85)``, where a neighbouring value lost its entry). Neither is in
+    twice in one table with different points rates its cards twice (``((NUM : TWENTYSIX)
+    26)`` and ``((NUM : TWENTYSIX) 85)``, where a neighbouring value lost its entry; the
+    same entry repeated alike is a harmless slip, issue 35's Hearts). Neither is in
     any of the 94 real files; a random edit of a long table makes both."""
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints):
             continue
-        once: set[tuple[str, str]] = set()
+        once: dict[tuple[str, str], str] = {}
         for award in node.awards:
             asked: dict[str, set[str]] = {}
             for sub in award.conds:
@@ -241,15 +242,16 @@ def point_entries(game: A.Game) -> list[Defect]:
                     )
             if len(award.conds) == 1 and len(asked) == 1:
                 key = next((a, v) for a, vs in asked.items() for v in vs)
-                if key in once:
+                points = to_text(award.value)
+                if key in once and once[key] != points:
                     out.append(
                         Defect(
                             where(award),
-                            f"{key[0]} {key[1]} has a second entry in this point table: its "
-                            "cards are rated twice",
+                            f"{key[0]} {key[1]} is rated {once[key]} and {points} in this "
+                            "point table: its cards are rated twice",
                         )
                     )
-                once.add(key)
+                once.setdefault(key, points)
     return out
 
 

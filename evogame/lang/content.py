@@ -9,7 +9,9 @@ the game creates (its `deck`s). Four kinds of reference name nothing, whatever i
   scores no card;
 - a comparison of a card's attribute with a name that is none of its values,
   ``(== (cardatt SUIT C) SUIT)``, or with a variable ranging over such names (a declared
-  colour list naming a colour no card has): always false for that name;
+  colour list naming a colour no card has): always false for that name; also through a
+  string storage: a variable ranging over such names stored where the rules compare it
+  with that attribute (a suit named after an eight that no card has: a trap option);
 - cards without an attribute the rules read (``(COLOR (RED (SUIT ...)) (BLACK))``: the
   black cards have no SUIT): every read of it on them is "".
 
@@ -242,6 +244,38 @@ def dead_content(game: A.Game) -> list[Dead]:
         for v in sorted(vs - cards.values[attr]):
             out.append((node, f"{what}: no card has {attr} {v}"))
 
+    # a string storage compared with a card attribute, and the choices of names put in it
+    compared: dict[str, set[str]] = {}
+    chosen: list[tuple[A.Node, str, frozenset[str]]] = []
+    for node, env in _scoped(game):
+        if isinstance(node, A.StrCmp):
+            for side, other in ((node.a, node.b), (node.b, node.a)):
+                if (
+                    isinstance(side, A.CardAtt)
+                    and isinstance(side.attr, A.NameLit)
+                    and isinstance(other, A.StrStorage)
+                    and isinstance(other.name, A.NameLit)
+                ):
+                    compared.setdefault(other.name.value, set()).add(side.attr.value)
+        elif (
+            isinstance(node, A.SetStr)
+            and isinstance(node.target, A.StrStorage)
+            and isinstance(node.target.name, A.NameLit)
+            and isinstance(node.value, A.Var)
+        ):
+            vs = _literal(node.value, env)
+            if vs is not None and len(vs) > 1:  # a choice among names, not a reset
+                chosen.append((node, node.target.name.value, vs))
+    for node, name, vs in chosen:
+        for attr in sorted(compared.get(name, set()) & cards.values.keys()):
+            for v in sorted(vs - cards.values[attr]):
+                out.append(
+                    (
+                        node,
+                        f"{to_text(node)} may store {v}, which the rules compare with {attr}: "
+                        f"no card has {attr} {v}",
+                    )
+                )
     for node, env in _scoped(game):
         if isinstance(node, A.CardAtt):
             attribute(node.attr, "(cardatt ...) reads attribute")

@@ -187,6 +187,15 @@ def the_game_table() -> str:
     return text[:at] + old.replace("UPA", "A") + text[at + len(old) :]
 
 
+def crazy_eights_trap() -> str:
+    """Crazy Eights without its hearts, as a campaign's "new kind" had it (blind reading,
+    this round): an eight still lets its player name HEARTS, which no card then follows."""
+    return _edit(
+        _seed("crazy-eights"),
+        ("(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES)))))", "(SUIT (CLUBS, DIAMONDS, SPADES)))))"),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -210,5 +219,11 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game",
         "a value rated twice, one never, an entry for two values; a pile compared with nothing",
         the_game_table(),
+    ),
+    Variant(
+        "crazy-eights-trap",
+        "crazy-eights",
+        "hearts gone from the deck, still named after an eight",
+        crazy_eights_trap(),
     ),
 )
