@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from evogame.cli import main
-from tests.conftest import ROOT, SEEDS
+from tests.conftest import ROOT, SEEDS, headless_chromium
 
 SECTIONS = ["settings", "progress", "families", "candidates"]
 
@@ -63,61 +60,12 @@ def test_not_a_campaign(tmp_path, capsys):
     assert "not a campaign folder" in capsys.readouterr().out
 
 
-def _chromium() -> tuple[str, str] | None:
-    """(browser, driver) paths, installing Debian's packages when this machine can."""
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if browser and driver:
-        return browser, driver
-    if shutil.which("apt-get") and os.geteuid() == 0:
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, capture_output=True, timeout=600)
-        subprocess.run(
-            ["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"],
-            env=env,
-            capture_output=True,
-            timeout=900,
-        )
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    return (browser, driver) if browser and driver else None
-
-
 def test_the_page_in_headless_chromium(campaign, tmp_path):
     """Loads with no console error, every section present, every image loaded; a
     screenshot is written to the test's folder."""
-    found = _chromium()
-    ci = os.environ.get("CI") == "true"
-    if found is None:
-        msg = "Chromium and chromedriver are not installed and cannot be (apt-get as root)"
-        if ci:
-            pytest.fail(msg + "; CI=true requires this test to run")
-        pytest.skip(msg)
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        if ci:
-            pytest.fail("selenium is missing (pip install -e '.[test]')")
-        pytest.skip("selenium is not installed (pip install -e '.[test]')")
-    browser, driver_path = found
     page = campaign / "page.html"
     assert main(["report", str(campaign), "--out", str(page)]) == 0
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = browser
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1280,2400",
-    ):
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
+    drv = headless_chromium(tmp_path / "profile", window="1280,2400")
     try:
         drv.get(page.resolve().as_uri())
         state = drv.execute_script("return document.readyState")

@@ -79,6 +79,33 @@ def config_kwargs(argv: list[str]) -> dict:
     }
 
 
+def small_config(seeds: Path, out: Path, algorithm: list[str], gens: int):
+    """The in-process campaign of the kill tests: quick profile, population 4, seed 7."""
+    from evogame.evolve.loop import Config
+
+    return Config(
+        seeds=str(seeds),
+        profile=str(ROOT / "fitness" / "quick.toml"),
+        pop=4,
+        gens=gens,
+        seed=7,
+        out=str(out),
+        **config_kwargs(algorithm),
+    )
+
+
+def assert_same_campaigns(a: Path, b: Path) -> None:
+    """Every evaluated candidate, the populations, RNG states and logbook identical, and
+    best/ the same files, whose headers differ only by the folder's name."""
+    ca, cb = contents(a), contents(b)
+    assert ca[0] == cb[0] and ca[0]
+    assert ca[1] == cb[1]
+    norm = {
+        k: v.replace(str(b), str(a)).replace("campaign b:", "campaign a:") for k, v in cb[2].items()
+    }
+    assert ca[2] == norm and ca[2]
+
+
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path, algorithm):
     seeds = seeds_dir(tmp_path)
@@ -119,15 +146,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
     seeds = seeds_dir(tmp_path)
 
     def config(out: Path) -> Config:
-        return Config(
-            seeds=str(seeds),
-            profile=str(ROOT / "fitness" / "quick.toml"),
-            pop=4,
-            gens=3,
-            seed=7,
-            out=str(out),
-            **config_kwargs(algorithm),
-        )
+        return small_config(seeds, out, algorithm, gens=3)
 
     Campaign(config(tmp_path / "a")).run()
 
@@ -149,15 +168,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
         Campaign(config(tmp_path / "b")).run()
     monkeypatch.setattr(Store, "put", put)
     Campaign(config(tmp_path / "b"), resume=True).run()
-    ca, cb = contents(tmp_path / "a"), contents(tmp_path / "b")
-    assert ca[0] == cb[0] and ca[0]  # every evaluated candidate, identical
-    assert ca[1] == cb[1]  # populations, RNG states, logbook
-    # best/: the same files, whose headers differ only by the folder's name
-    norm = {
-        k: v.replace(str(tmp_path / "b"), str(tmp_path / "a")).replace("campaign b:", "campaign a:")
-        for k, v in cb[2].items()
-    }
-    assert ca[2] == norm and ca[2]
+    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
@@ -170,15 +181,7 @@ def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm
     seeds = seeds_dir(tmp_path)
 
     def config(out: Path) -> Config:
-        return Config(
-            seeds=str(seeds),
-            profile=str(ROOT / "fitness" / "quick.toml"),
-            pop=4,
-            gens=2,
-            seed=7,
-            out=str(out),
-            **config_kwargs(algorithm),
-        )
+        return small_config(seeds, out, algorithm, gens=3)
 
     Campaign(config(tmp_path / "a")).run()
 
@@ -194,13 +197,7 @@ def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm
         Campaign(config(tmp_path / "b")).run()
     monkeypatch.setattr(Campaign, "rejudge", rejudge)
     Campaign(config(tmp_path / "b"), resume=True).run()
-    ca, cb = contents(tmp_path / "a"), contents(tmp_path / "b")
-    assert ca[0] == cb[0] and ca[1] == cb[1]
-    norm = {
-        k: v.replace(str(tmp_path / "b"), str(tmp_path / "a")).replace("campaign b:", "campaign a:")
-        for k, v in cb[2].items()
-    }
-    assert ca[2] == norm and ca[2]
+    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
 
 
 def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
