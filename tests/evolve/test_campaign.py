@@ -106,6 +106,27 @@ def assert_same_campaigns(a: Path, b: Path) -> None:
     assert ca[2] == norm and ca[2]
 
 
+class Killed(Exception):
+    """The campaign process dies here (raised by a patched method)."""
+
+
+def killed_then_resumed(tmp_path: Path, algorithm, monkeypatch, owner, name: str, dying) -> None:
+    """Run a small campaign uninterrupted in a/; run it again in b/ with `owner.name`
+    replaced by `dying` (which raises `Killed`), resume b/ with the method restored, and
+    check that b/ ends exactly as a/."""
+    from evogame.evolve.loop import Campaign
+
+    seeds = seeds_dir(tmp_path)
+    Campaign(small_config(seeds, tmp_path / "a", algorithm, gens=3)).run()
+    real = getattr(owner, name)
+    monkeypatch.setattr(owner, name, dying)
+    with pytest.raises(Killed):
+        Campaign(small_config(seeds, tmp_path / "b", algorithm, gens=3)).run()
+    monkeypatch.setattr(owner, name, real)
+    Campaign(small_config(seeds, tmp_path / "b", algorithm, gens=3), resume=True).run()
+    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
+
+
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(tmp_path, algorithm):
     seeds = seeds_dir(tmp_path)
@@ -140,18 +161,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
     """The moment that breaks naive resumption: the store holds some of generation 2's
     children but not the generation's end. Those children must be drawn again as this
     generation's (not counted as duplicates), or the RNG stream and the run diverge."""
-    from evogame.evolve.loop import Campaign, Config
     from evogame.evolve.store import Store
-
-    seeds = seeds_dir(tmp_path)
-
-    def config(out: Path) -> Config:
-        return small_config(seeds, out, algorithm, gens=3)
-
-    Campaign(config(tmp_path / "a")).run()
-
-    class Killed(Exception):
-        pass
 
     put = Store.put
     count = [0]
@@ -163,12 +173,7 @@ def test_killed_after_some_children_of_a_generation_were_stored(
             if count[0] == stored:
                 raise Killed  # the process dies right after this write
 
-    monkeypatch.setattr(Store, "put", dying_put)
-    with pytest.raises(Killed):
-        Campaign(config(tmp_path / "b")).run()
-    monkeypatch.setattr(Store, "put", put)
-    Campaign(config(tmp_path / "b"), resume=True).run()
-    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
+    killed_then_resumed(tmp_path, algorithm, monkeypatch, Store, "put", dying_put)
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
@@ -176,28 +181,12 @@ def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm
     """Killed after the last generation was stored, while best/ was judged again: the
     resumed run writes the same best/ (MAP-Elites once lost it: its archive was empty on a
     resume that ran no generation)."""
-    from evogame.evolve.loop import Campaign, Config
-
-    seeds = seeds_dir(tmp_path)
-
-    def config(out: Path) -> Config:
-        return small_config(seeds, out, algorithm, gens=3)
-
-    Campaign(config(tmp_path / "a")).run()
-
-    class Killed(Exception):
-        pass
+    from evogame.evolve.loop import Campaign
 
     def dying_rejudge(self, cands, ex):
         raise Killed
 
-    rejudge = Campaign.rejudge
-    monkeypatch.setattr(Campaign, "rejudge", dying_rejudge)
-    with pytest.raises(Killed):
-        Campaign(config(tmp_path / "b")).run()
-    monkeypatch.setattr(Campaign, "rejudge", rejudge)
-    Campaign(config(tmp_path / "b"), resume=True).run()
-    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
+    killed_then_resumed(tmp_path, algorithm, monkeypatch, Campaign, "rejudge", dying_rejudge)
 
 
 def test_bad_inputs_stop_before_any_work(tmp_path, capsys):
