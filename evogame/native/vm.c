@@ -3677,6 +3677,34 @@ static void rec_push(Pipmc *pp, double x) {
 }
 
 /* PIMCPlayer.choose */
+/* The options a searcher tries, into cand (room for n + nv + 1), their count returned: when
+ * the view lists as many options as the real position (nv == n), one option per different
+ * outcome of the view (`State.outcome_key`); otherwise every real option, after listing the
+ * view's keys all the same, as Python does (their work is the copies'). */
+static int32_t distinct_moves(State *view, int32_t n, int32_t nv, int32_t *cand) {
+    Game *g = view->g;
+    int32_t nc = 0;
+    if (nv == n) {
+        uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)(nv + 1));
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            keys[a] = outcome_key(view, a);
+            arena_release(&g->arena, mk);
+            int dup = 0;
+            for (int32_t b = 0; b < a && !dup; b++) dup = keys[b] == keys[a];
+            if (!dup) cand[nc++] = a;
+        }
+    } else {
+        for (int32_t a = 0; a < nv; a++) {
+            Mark mk = arena_mark(&g->arena);
+            outcome_key(view, a);
+            arena_release(&g->arena, mk);
+        }
+        for (int32_t a = 0; a < n; a++) cand[nc++] = a;
+    }
+    return nc;
+}
+
 static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     Game *g = st->g;
     int32_t n = st->nopts;
@@ -3691,27 +3719,7 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     State *view = determinize(st, me, rng);
     int32_t nv = view->terminal ? 0 : view->nopts;
     int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
-    int32_t nc = 0;
-    if (nv == n) {
-        uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)(nv + 1));
-        for (int32_t a = 0; a < nv; a++) {
-            Mark mk = arena_mark(&g->arena);
-            keys[a] = outcome_key(view, a);
-            arena_release(&g->arena, mk);
-            int dup = 0;
-            for (int32_t b = 0; b < a && !dup; b++) dup = keys[b] == keys[a];
-            if (!dup) cand[nc++] = a;
-        }
-    } else {
-        /* Python lists the keys of the view's options all the same (their work is the
-         * copies'), then searches every real option */
-        for (int32_t a = 0; a < nv; a++) {
-            Mark mk = arena_mark(&g->arena);
-            outcome_key(view, a);
-            arena_release(&g->arena, mk);
-        }
-        for (int32_t a = 0; a < n; a++) cand[nc++] = a;
-    }
+    int32_t nc = distinct_moves(view, n, nv, cand);
     int32_t best = 0;
     double best_value = -1.0 / 0.0;
     int64_t w0 = work4(st);
@@ -4359,25 +4367,7 @@ static int32_t strong_choose(State *st, MT *rng, Pipmc *pp) {
     State *view = determinize(st, me, rng);
     int32_t nv = view->terminal ? 0 : view->nopts;
     int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
-    int32_t nc = 0;
-    if (nv == n) {
-        uint64_t *keys = amem(g, sizeof(uint64_t) * (size_t)(nv + 1));
-        for (int32_t a = 0; a < nv; a++) {
-            Mark mk = arena_mark(&g->arena);
-            keys[a] = outcome_key(view, a);
-            arena_release(&g->arena, mk);
-            int dup = 0;
-            for (int32_t b = 0; b < a && !dup; b++) dup = keys[b] == keys[a];
-            if (!dup) cand[nc++] = a;
-        }
-    } else {
-        for (int32_t a = 0; a < nv; a++) {
-            Mark mk = arena_mark(&g->arena);
-            outcome_key(view, a);
-            arena_release(&g->arena, mk);
-        }
-        for (int32_t a = 0; a < n; a++) cand[nc++] = a;
-    }
+    int32_t nc = distinct_moves(view, n, nv, cand);
     if (nv == n && n > 1) { /* the greedy key's order in the view, first WIDTH kept */
         GKey *keys = amem(g, sizeof(GKey) * (size_t)n);
         greedy_keys(view, keys);
