@@ -143,6 +143,138 @@ static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
     a->idx = b->idx = 624;
 }
 
+/* init_by_array of up to MT_LANES streams at once, each exactly `mt_seed` (random.Random(
+ * seed)). One stream's seeding is a chain of 1,247 dependent multiplies, so it runs at the
+ * multiplier's latency; the streams of a batch's games are independent, and laid side by
+ * side (word i of every stream in one row) the same chain advances all of them in vector
+ * lanes at once. Measured: `bench/bench_engine.py` (seeding was a third of a short game). */
+#define MT_LANES 32
+#define MT_VECS (MT_LANES / 8)
+typedef uint32_t MTVec __attribute__((vector_size(32))); /* 8 lanes */
+typedef struct {
+    MTVec w[624][MT_VECS];
+} MTLanes;
+
+/* r[q][l] becomes r[l][q] (the usual three stages: pairs of words, pairs of pairs, halves) */
+typedef uint32_t MTMask __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) void mt_transpose8(MTVec r[8]) {
+    MTVec a[8], b[8];
+    for (int q = 0; q < 8; q += 2) {
+        a[q] = __builtin_shuffle(r[q], r[q + 1], (MTMask){0, 8, 1, 9, 4, 12, 5, 13});
+        a[q + 1] = __builtin_shuffle(r[q], r[q + 1], (MTMask){2, 10, 3, 11, 6, 14, 7, 15});
+    }
+    for (int q = 0; q < 8; q += 4) {
+        for (int h = 0; h < 2; h++) {
+            b[q + 2 * h] = __builtin_shuffle(a[q + h], a[q + h + 2], (MTMask){0, 1, 8, 9, 4, 5, 12, 13});
+            b[q + 2 * h + 1] = __builtin_shuffle(a[q + h], a[q + h + 2], (MTMask){2, 3, 10, 11, 6, 7, 14, 15});
+        }
+    }
+    for (int q = 0; q < 4; q++) {
+        r[q] = __builtin_shuffle(b[q], b[q + 4], (MTMask){0, 1, 2, 3, 8, 9, 10, 11});
+        r[q + 4] = __builtin_shuffle(b[q], b[q + 4], (MTMask){4, 5, 6, 7, 12, 13, 14, 15});
+    }
+}
+
+/* AVX2 only: without a vector multiply of 32-bit words (SSE2) the lanes are slower than
+ * `mt_seed2`, which `seeded_pair` takes there */
+static __attribute__((noinline, target("avx2"))) void
+mt_seed_lanes(MTLanes *t, MT *const *dst, const uint64_t *seeds, int n) {
+    if (!MT_BASE_READY) {
+        mt_init_genrand(&MT_BASE, 19650218U);
+        MT_BASE_READY = 1;
+    }
+    /* step k adds key[j] + j, j = k mod len: lanes of one-word keys add key[0] at every step */
+    MTVec add[2][MT_VECS];
+    for (int l = 0; l < MT_LANES; l++) {
+        uint64_t s = l < n ? seeds[l] : 0;
+        uint32_t k0 = (uint32_t)s, k1 = (uint32_t)(s >> 32);
+        add[0][l / 8][l % 8] = k0;
+        add[1][l / 8][l % 8] = k1 ? k1 + 1U : k0;
+    }
+    /* the previous word stays in registers: the chain is the arithmetic, not a store and
+     * its reload */
+    MTVec prev[MT_VECS];
+    for (int v = 0; v < MT_VECS; v++) prev[v] = (MTVec){0} + MT_BASE.mt[0];
+    int i = 1;
+    for (int k = 0; k < 624; k++) {
+        for (int v = 0; v < MT_VECS; v++) {
+            /* row i is still init_genrand's, but for the last step (row 1, made at step 0) */
+            MTVec x = k < 623 ? (MTVec){0} + MT_BASE.mt[i] : t->w[i][v];
+            x = (x ^ ((prev[v] ^ (prev[v] >> 30)) * 1664525U)) + add[k & 1][v];
+            t->w[i][v] = prev[v] = x;
+        }
+        if (++i >= 624) {
+            memcpy(t->w[0], t->w[623], sizeof t->w[0]);
+            i = 1;
+        }
+    }
+    for (int k = 623; k; k--) {
+        for (int v = 0; v < MT_VECS; v++) {
+            MTVec x = (t->w[i][v] ^ ((prev[v] ^ (prev[v] >> 30)) * 1566083941U)) - (uint32_t)i;
+            t->w[i][v] = prev[v] = x;
+        }
+        if (++i >= 624) {
+            memcpy(t->w[0], t->w[623], sizeof t->w[0]);
+            i = 1;
+        }
+    }
+    /* out to the streams, 8 words of 8 lanes at a time, transposed in registers (a word
+     * at a time, the copy cost as much as the seeding) */
+    for (int w = 0; w < 624; w += 8) {
+        for (int v = 0; v < MT_VECS && 8 * v < n; v++) {
+            MTVec r[8];
+            for (int q = 0; q < 8; q++) r[q] = t->w[w + q][v];
+            mt_transpose8(r);
+            for (int q = 0; q < 8 && 8 * v + q < n; q++) memcpy(dst[8 * v + q]->mt + w, &r[q], sizeof r[q]);
+        }
+    }
+    for (int l = 0; l < n; l++) {
+        dst[l]->mt[0] = 0x80000000U;
+        dst[l]->idx = 624;
+    }
+}
+
+/* The two streams (chance, players) of a batch's games, seeded MT_LANES / 2 games at a
+ * time by `mt_seed_lanes` as the batch reaches them: `seeded_pair` gives game i's. */
+#define SEED_GROUP (MT_LANES / 2)
+typedef struct {
+    MT deal[SEED_GROUP], play[SEED_GROUP];
+    MTLanes lanes;
+    int64_t base; /* the group's first game; -1 before the first */
+} Seeded;
+
+/* this thread's groups (kept for its next batch), emptied for a batch starting */
+static Seeded *seeded_start(void) {
+    static __thread Seeded *mine;
+    if (!mine && posix_memalign((void **)&mine, 64, sizeof *mine)) mine = NULL; /* MTVec rows: 32-byte aligned */
+    if (mine) mine->base = -1;
+    return mine;
+}
+
+static void seeded_pair(Seeded *s, int64_t i, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, MT **deal, MT **play) {
+    if (s->base < 0 || i < s->base || i >= s->base + SEED_GROUP) {
+        int m = (int)(n - i < SEED_GROUP ? n - i : SEED_GROUP);
+        static int avx2 = -1;
+        if (avx2 < 0) avx2 = __builtin_cpu_supports("avx2");
+        if (m <= 2 || !avx2) { /* a game or two: the lanes would cost more than they save */
+            for (int k = 0; k < m; k++) mt_seed2(&s->deal[k], deal_seeds[i + k], &s->play[k], play_seeds[i + k]);
+        } else {
+            MT *dst[MT_LANES];
+            uint64_t seeds[MT_LANES];
+            for (int k = 0; k < m; k++) {
+                dst[k] = &s->deal[k];
+                seeds[k] = deal_seeds[i + k];
+                dst[m + k] = &s->play[k];
+                seeds[m + k] = play_seeds[i + k];
+            }
+            mt_seed_lanes(&s->lanes, dst, seeds, 2 * m);
+        }
+        s->base = i;
+    }
+    *deal = &s->deal[i - s->base];
+    *play = &s->play[i - s->base];
+}
+
 /* The twist of all 624 words and their tempering, once every 624 draws: written without
  * a table or a branch so that the compiler vectorises it, and out of line so that
  * `mt_next` is a load. The same words as CPython's genrand_uint32, made in bulk. */
@@ -4095,11 +4227,13 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
  * Returns the number of games played. */
 static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
     int64_t used = 0, rused = 0;
-    MT deal, play;
-    if (continuous) mt_seed2(&deal, deal_seeds[0], &play, play_seeds[0]);
+    MT one_deal, one_play, *deal = &one_deal, *play = &one_play;
+    Seeded *sd = continuous ? NULL : seeded_start();
+    if (continuous) mt_seed2(deal, deal_seeds[0], play, play_seeds[0]);
     for (int64_t i = 0; i < n; i++) {
         if (used + max_decisions > dec_cap) return i;
-        if (!continuous) mt_seed2(&deal, deal_seeds[i], &play, play_seeds[i]);
+        if (sd) seeded_pair(sd, i, n, deal_seeds, play_seeds, &deal, &play);
+        else if (!continuous) mt_seed2(deal, deal_seeds[i], play, play_seeds[i]);
         ndec[i] = 0;
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
@@ -4108,7 +4242,7 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         weak.policy = rollout_policy >> 2 & 3;
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
-        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
         if (pp.overflow) {
             if (i == 0) {
                 rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
@@ -4563,14 +4697,17 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
     double win[np_];
     uint8_t seen[np_];
     double *win_sum = fsum, *win_pos = fsum + np_, *score_sum = fsum + 2 * np_;
+    Seeded *sd = seeded_start();
+    MT one_deal, one_play;
     for (int64_t i = 0; i < n; i++) {
-        MT deal, play;
-        mt_seed2(&deal, deal_seeds[i], &play, play_seeds[i]);
+        MT *deal = &one_deal, *play = &one_play;
+        if (sd) seeded_pair(sd, i, n, deal_seeds, play_seeds, &deal, &play);
+        else mt_seed2(deal, deal_seeds[i], play, play_seeds[i]);
         Pipmc pp = {rollouts, horizon, by, 0.0, NULL, 0, 0, 0};
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         int64_t work = 0;
         int32_t nd = 0;
-        play_game(g, &deal, &play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i);
+        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i);
         int32_t f = flags[i];
         if (f & 8) {
             isum[ST_ROOM]++;

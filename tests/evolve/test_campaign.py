@@ -110,21 +110,40 @@ class Killed(Exception):
     """The campaign process dies here (raised by a patched method)."""
 
 
-def killed_then_resumed(tmp_path: Path, algorithm, monkeypatch, owner, name: str, dying) -> None:
-    """Run a small campaign uninterrupted in a/; run it again in b/ with `owner.name`
-    replaced by `dying` (which raises `Killed`), resume b/ with the method restored, and
-    check that b/ ends exactly as a/."""
+#: The uninterrupted small campaign of each algorithm, run once per test process and
+#: shared by the kill tests (each used to run its own: a third of the suite's time).
+_UNINTERRUPTED: dict[str, tuple[Path, Path]] = {}
+
+
+def uninterrupted(tmp_path_factory, algorithm) -> tuple[Path, Path]:
+    """(its seeds folder, its run folder) of the small campaign of `algorithm`."""
     from evogame.evolve.loop import Campaign
 
-    seeds = seeds_dir(tmp_path)
-    Campaign(small_config(seeds, tmp_path / "a", algorithm, gens=3)).run()
+    key = " ".join(algorithm)
+    if key not in _UNINTERRUPTED:
+        base = tmp_path_factory.mktemp("uninterrupted")
+        seeds = seeds_dir(base)
+        Campaign(small_config(seeds, base / "a", algorithm, gens=3)).run()
+        _UNINTERRUPTED[key] = (seeds, base / "a")
+    return _UNINTERRUPTED[key]
+
+
+def killed_then_resumed(
+    tmp_path: Path, tmp_path_factory, algorithm, monkeypatch, owner, name: str, dying
+) -> None:
+    """Run the small campaign in b/ with `owner.name` replaced by `dying` (which raises
+    `Killed`), resume b/ with the method restored, and check that b/ ends exactly as the
+    uninterrupted run a/."""
+    from evogame.evolve.loop import Campaign
+
+    seeds, a = uninterrupted(tmp_path_factory, algorithm)
     real = getattr(owner, name)
     monkeypatch.setattr(owner, name, dying)
     with pytest.raises(Killed):
         Campaign(small_config(seeds, tmp_path / "b", algorithm, gens=3)).run()
     monkeypatch.setattr(owner, name, real)
     Campaign(small_config(seeds, tmp_path / "b", algorithm, gens=3), resume=True).run()
-    assert_same_campaigns(tmp_path / "a", tmp_path / "b")
+    assert_same_campaigns(a, tmp_path / "b")
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
@@ -156,7 +175,7 @@ def test_sigkill_at_a_random_moment_then_resume_gives_the_uninterrupted_result(t
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
 @pytest.mark.parametrize("stored", [1, 3])
 def test_killed_after_some_children_of_a_generation_were_stored(
-    tmp_path, algorithm, stored, monkeypatch
+    tmp_path, tmp_path_factory, algorithm, stored, monkeypatch
 ):
     """The moment that breaks naive resumption: the store holds some of generation 2's
     children but not the generation's end. Those children must be drawn again as this
@@ -173,11 +192,13 @@ def test_killed_after_some_children_of_a_generation_were_stored(
             if count[0] == stored:
                 raise Killed  # the process dies right after this write
 
-    killed_then_resumed(tmp_path, algorithm, monkeypatch, Store, "put", dying_put)
+    killed_then_resumed(tmp_path, tmp_path_factory, algorithm, monkeypatch, Store, "put", dying_put)
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=IDS)
-def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm, monkeypatch):
+def test_killed_while_judging_best_after_the_last_generation(
+    tmp_path, tmp_path_factory, algorithm, monkeypatch
+):
     """Killed after the last generation was stored, while best/ was judged again: the
     resumed run writes the same best/ (MAP-Elites once lost it: its archive was empty on a
     resume that ran no generation)."""
@@ -186,7 +207,9 @@ def test_killed_while_judging_best_after_the_last_generation(tmp_path, algorithm
     def dying_rejudge(self, cands, ex):
         raise Killed
 
-    killed_then_resumed(tmp_path, algorithm, monkeypatch, Campaign, "rejudge", dying_rejudge)
+    killed_then_resumed(
+        tmp_path, tmp_path_factory, algorithm, monkeypatch, Campaign, "rejudge", dying_rejudge
+    )
 
 
 def test_bad_inputs_stop_before_any_work(tmp_path, capsys):

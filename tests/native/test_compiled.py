@@ -151,6 +151,7 @@ def test_the_deadline_reaches_compiled_games(solitaire):
 
 def test_the_node_list_reports_a_buffer_too_small(solitaire):
     vm, _ = solitaire
+    vm.play([1, 2, 3], [4, 5, 6], None)  # the list names the nodes games have met
     small = ctypes.create_string_buffer(8)
     assert vm._lib.vm_tier2_nodes(vm._ptr, small, 8) == -1
     assert small.raw[7:8] == b"\0"  # truncated, terminated, nothing written past it
