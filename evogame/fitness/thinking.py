@@ -16,14 +16,22 @@ estimates, the players read the rules.
   (only with the gates off; otherwise the termination gate has already failed the game).
 
 Then the profile's thinking player (``[thinking] player``, with its ``rollouts`` and
-``horizon``) sits in every seat, on D deals of G games each (``games_per_deal``, from
-``min_deals`` to ``max_deals`` deals, stopped by ``budget`` engine work). From those games
-fairness, termination and no_draw (a `RecordTally`) and agency (a `DealTally`: the same
-one-way ANOVA as under random play; the different plays on one deal are the thinkers' own
-draws, their determinizations and play-outs) are measured again, and replace random
-play's (`REMEASURED`). A player that plays each deal one way (greedy: one determinization,
-ties to the first option) shows agency 0 by construction, so the bundled profiles think
-with PIPMC.
+``horizon``) plays fixed deals: on deal d, ``games_per_deal`` games with the thinker in
+every seat, then one game with a random player at seat d mod n, the thinker in the others.
+Deals are added from ``min_deals`` until every component measured again is narrow enough,
+``max_deals``, or ``budget`` engine work (checked after every game). Measured again
+(`REMEASURED`), replacing random play's:
+
+- fairness, termination and no_draw from the all-thinker games (a `RecordTally`): what the
+  game looks like when every seat plays for the goal;
+- agency from all the games of each deal (a `DealTally`: the same one-way ANOVA as under
+  random play): whether different play on the same deal changes the result. The plays
+  that differ are the thinkers' own (their determinizations and play-outs) and one seat's
+  random play. Identical thinkers alone would not do: a player that plays a deal one way
+  (greedy: one determinization, ties to the first option) gives agency 0 by construction,
+  and PIPMC (1 rollout) against itself in Spite and Malice kept the winner of every deal
+  (14 games on 5 deals: agency 0.000), although one seat playing at random there turns
+  every game into a tie (20 of 20 games of PIPMC against a random player).
 
 When the thinkers show nothing either (their games drawn too, their results the same
 whatever they play), the values stay near 0: that is the evidence that 0 is right, as far
