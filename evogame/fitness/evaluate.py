@@ -341,7 +341,7 @@ def evaluate(
             _agency_phase(run, game, by_score=game.nplayers == 1 or game.cooperative)
         phase = "thinking"
         if run.profile.thinking.get("player") and real:
-            _thinking_phase(run, game, tally, hits, ast)
+            _thinking_phase(run, game, tally, hits, ast, cov)
         phase = "pipmc"
         if cut_of is not None:
             comps = {k: e.as_tuple() for k, e in run.est.items()}
@@ -794,7 +794,12 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
 
 
 def _thinking_phase(
-    run: _Run, game: CompiledGame, tally: RecordTally, hits: list[int] | None, ast: Game
+    run: _Run,
+    game: CompiledGame,
+    tally: RecordTally,
+    hits: list[int] | None,
+    ast: Game,
+    pycov: CompiledGame | None,
 ) -> None:
     """When random play shows nothing happening (`TH.nothing_shown`), games on fixed deals
     with the profile's thinking player: on deal d, ``games_per_deal`` games with a thinker in
@@ -803,7 +808,8 @@ def _thinking_phase(
     ``max_deals``, or the budget (checked after every game). Fairness, termination and
     no_draw from the all-thinker games, agency from all the deal's games, replace random
     play's; the conditions the games decided count as alive (live_rules, when the native
-    coverage image recorded the gate's). Notes say who measured what, and why;
+    coverage image or the Python coverage game `pycov` recorded the gate's). Notes say who
+    measured what, and why;
     ``details["thinking"]`` has the figures and random play's values."""
     p = run.profile.thinking
     names = tuple(k for k in TH.REMEASURED if run.wants(k))
@@ -839,6 +845,7 @@ def _thinking_phase(
     # bring to life the rules random players never reach (a completed pile, a win)
     cov = run.native_cov if run.native_cov is not None and run.wants("live_rules") else None
     rows: list | None = [] if cov is not None else None
+    played_on = pycov if pycov is not None and run.native is None else game
     work, over, played = 0.0, False, 0
     while deals.deals < p["max_deals"] and not over:
         new = TH.remeasured(games, deals, run.wants)
@@ -851,7 +858,7 @@ def _thinking_phase(
         for g in range(G + 1):
             odd = d % n if g == G else None  # the seat that plays at random
             i = d * (G + 1) + g
-            rec = _thinking_game(run, game, cov, i, seed, run.deal(4, d), odd, spec, rows)
+            rec = _thinking_game(run, played_on, cov, i, seed, run.deal(4, d), odd, spec, rows)
             recs.append(rec)
             played += 1
             if odd is None:
@@ -865,9 +872,14 @@ def _thinking_phase(
     new = TH.remeasured(games, deals, run.wants)
     before = {name: list(run.est[name].as_tuple()) for name in new if name in run.est}
     run.est.update(new)
-    if hits is not None and rows and all(r is not None for r in rows):
+    if played_on is pycov and pycov is not None:  # the Python coverage game kept them all
+        hits = pycov.compiler.hits
+    elif hits is not None and rows and all(r is not None for r in rows):
         for r in rows:
             hits = [a | b for a, b in zip(hits, r, strict=True)]
+    else:
+        hits = None
+    if hits is not None and run.wants("live_rules"):
         run.est["live_rules"] = C.live_rules(hits)
         run.details["dead_rules"] = dead(ast, hits)
     s = games.stats

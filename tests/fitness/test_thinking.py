@@ -42,6 +42,7 @@ def profile(**thinking) -> object:
 
 
 SECTION = {"draws_above": 0.5, "agency_below": 0.05}
+only_live_rules = parse_profile({"components": {"live_rules": {}}}, "test")
 
 
 def test_nothing_shown_reads_the_random_estimates():
@@ -77,26 +78,39 @@ def test_a_race_random_players_draw_is_measured_by_thinkers():
     assert any("random play drew" in n for n in ev.notes)
 
 
-def test_the_same_judgement_on_either_engine():
-    ast = parse_text(RACE_GAME)
-    prof = profile(min_deals=2, max_deals=2)
-    native = evaluate(ast, prof, seed=1, backend="auto")
-    python = evaluate(ast, prof, seed=1, backend="python")
-    assert native.games["thinking"] == 6
-    assert native == python
-
-
-def test_thinkers_that_show_nothing_either_leave_it_at_zero():
-    """A race nobody can win (NEED above the GOOD cards there are; only GOOD cards may be
-    laid, so the options vary with the deal): the thinkers draw every game too, so no_draw
-    stays 0, as it should."""
+def good_only(need: int):
+    """The race where only GOOD cards may be laid (the options vary with the deal), NEED to
+    win: random players draw 99% of its games at NEED 6, PIPMC (1 rollout) 34% (400 and
+    100 games)."""
     lay = "(any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc LAID))))"
     good = (
         "(any (filter ((current player) iloc HAND) 'C (== (cardatt KIND 'C) GOOD)) 'C "
         "(move 'C (top ((current player) vloc LAID))))"
     )
     assert lay in RACE_GAME
-    ast = with_defines(parse_text(RACE_GAME.replace(lay, good)), {"NEED": 11})
+    return with_defines(parse_text(RACE_GAME.replace(lay, good)), {"NEED": need})
+
+
+def test_rules_only_thinkers_reach_come_alive_the_same_on_either_engine():
+    """At NEED 6 the gate's random games never win: the win's condition is dead there, and
+    alive once the thinkers' games count; native and Python judge alike."""
+    ast = good_only(6)
+    prof = profile(min_deals=3, max_deals=3)
+    prof = replace(prof, components=(*prof.components, *only_live_rules.components))
+    off = evaluate(ast, replace(prof, thinking={**prof.thinking, "player": ""}), seed=1)
+    assert any(d.endswith("always false") for d in off.details["dead_rules"])
+    native = evaluate(ast, prof, seed=1, backend="auto")
+    python = evaluate(ast, prof, seed=1, backend="python")
+    assert native.games["thinking"] == 9 and native == python
+    assert not any(d.endswith("always false") for d in native.details["dead_rules"])
+    assert native.components["live_rules"][0] > off.components["live_rules"][0]
+
+
+def test_thinkers_that_show_nothing_either_leave_it_at_zero():
+    """A race nobody can win (NEED above the GOOD cards there are; only GOOD cards may be
+    laid, so the options vary with the deal): the thinkers draw every game too, so no_draw
+    stays 0, as it should."""
+    ast = good_only(11)
     ev = evaluate(ast, profile(min_deals=2, max_deals=3), seed=0)
     assert ev.games["thinking"] > 0
     assert ev.details["thinking"]["draws"] == 1.0
