@@ -809,8 +809,8 @@ def _thinking_phase(
     no_draw from the all-thinker games, agency from all the deal's games, replace random
     play's; the conditions the games decided count as alive (live_rules, when the native
     coverage image or the Python coverage game `pycov` recorded the gate's). Notes say who
-    measured what, and why;
-    ``details["thinking"]`` has the figures and random play's values."""
+    measured what, and why; ``details["thinking"]`` has the figures and random play's
+    values."""
     p = run.profile.thinking
     names = tuple(k for k in TH.REMEASURED if run.wants(k))
     est = {k: run.est[k] for k in names if k in run.est}
