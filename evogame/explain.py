@@ -132,6 +132,11 @@ class _Phrases:
             f"{self._valued(n.points)} through the {n.end.value} card of {self.say(n.coll)}"
         )
 
+    def p_Sequence(self, n):
+        one = isinstance(n.count, A.IntLit) and n.count.value == 1
+        cards = "card" if one else f"{self.say(n.count)} cards"
+        return f"the {n.end.value} {cards} of {self.say(n.coll)}"
+
     def p_Subsets(self, n):
         return f"every non-empty set of cards from {self.say(n.coll)}"
 

@@ -396,18 +396,31 @@ def _ladder(file, ast, pairs, seed, budgets, limits, backend, as_json) -> None:
     if as_json:
         click.echo(json.dumps(out))
         return
-    t = Table(title=f"{file.stem}: skill ladder, {pairs} pairs of games per rung, seed {seed}")
+    Console().print(
+        ladder_table(
+            rungs, f"{file.stem}: skill ladder, {pairs} pairs of games per rung, seed {seed}"
+        )
+    )
+
+
+#: How a rung's flag reads in a table (`evogame.metrics.ladder.Rung.flag`).
+FLAG_TEXT = {"": "", "not_better": "not shown better", "worse": "WORSE"}
+
+
+def ladder_table(rungs, title: str) -> Table:
+    """The ladder as `play --ladder` and `evaluate --ladder` print it: per rung its paired
+    gain over the rung below with the 95% interval, and its flag."""
+    t = Table(title=title)
     for col in ("rung", "over", "paired gain (95% CI)", "unit", "s/decision", "flag"):
         t.add_column(col)
     for r in rungs:
         lo, hi = r.ci95
-        flag = {"": "", "not_better": "not shown better", "worse": "WORSE"}[r.flag]
         t.add_row(
             r.player,
             r.below,
             f"{r.gain:+.3f} ({lo:+.3f} to {hi:+.3f})",
             r.unit,
             f"{r.seconds_per_decision:.4f}",
-            flag,
+            FLAG_TEXT[r.flag],
         )
-    Console().print(t)
+    return t

@@ -11,7 +11,10 @@ Stages (each only if the previous one lets the candidate through):
    component's 95% interval is at most its ``ci_half_width`` wide on each side (or
    ``max_games``); then **agency**: D fixed deals of G random games each, deals added in
    batches until agency's interval is narrow enough;
-4. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
+4. **thinking** — only when random play shows nothing happening (most games drawn,
+   agency about 0: `evogame.fitness.thinking`): fairness, termination, no_draw and agency
+   measured again with a thinking player in every seat, on fixed deals;
+5. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
    batches of whole rotations until skill's interval is narrow enough.
 
 Budgets: each of the random, agency and PIPMC phases may have a ``budget`` of engine work
@@ -57,6 +60,7 @@ from evogame.engine.errors import GameError
 from evogame.engine.undealt import remove_undealt
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
+from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
 from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
@@ -69,12 +73,12 @@ from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
 from evogame.native.engine import select as select_native
-from evogame.native.records import pipmc_records, random_records
+from evogame.native.records import pipmc_records, random_records, searcher
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer, rollout
 from evogame.simulate import Limits, deal_seed, play_one, play_seed
 
-PHASES = ("gate", "random", "agency", "pipmc", "depth")
+PHASES = ("gate", "random", "agency", "thinking", "pipmc", "depth")
 _MASK = (1 << 63) - 1
 
 
@@ -192,13 +196,14 @@ class _Run:
             self.est[name] = Estimate(prior, 0.0, 1.0)
         self.notes.append(f"{name} not measured ({counted}): {why}")
 
-    def bound(self, at: str = "value") -> float:
+    def bound(self, at: str = "value", again: tuple[str, ...] = ()) -> float:
         """The largest fitness the candidate could still reach: the components measured so
-        far at their values (``at="hi"``: at the top of their intervals), the others at 1."""
+        far at their values (``at="hi"``: at the top of their intervals), the others, and
+        those to be measured `again`, at 1."""
         prof = self.profile
         values = {
             s.name: getattr(self.est[s.name], at)
-            if s.name in self.est and s.name not in self.unmeasured
+            if s.name in self.est and s.name not in self.unmeasured and s.name not in again
             else 1.0
             for s in prof.components
         }
@@ -334,6 +339,9 @@ def evaluate(
         phase = "agency"
         if run.wants("agency") and real and _worth_it(run, "agency"):
             _agency_phase(run, game, by_score=game.nplayers == 1 or game.cooperative)
+        phase = "thinking"
+        if run.profile.thinking.get("player") and real:
+            _thinking_phase(run, game, tally, hits, ast, cov)
         phase = "pipmc"
         if cut_of is not None:
             comps = {k: e.as_tuple() for k, e in run.est.items()}
@@ -783,6 +791,163 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     run.games["agency"] = dt.games
     run.details["agency_deals"] = dt.deals
     _timed(run, "agency", t)
+
+
+def _thinking_phase(
+    run: _Run,
+    game: CompiledGame,
+    tally: RecordTally,
+    hits: list[int] | None,
+    ast: Game,
+    pycov: CompiledGame | None,
+) -> None:
+    """When random play shows nothing happening (`TH.nothing_shown`), games on fixed deals
+    with the profile's thinking player: on deal d, ``games_per_deal`` games with a thinker in
+    every seat, then one with a random player at seat d mod n (different play on the same
+    deal), from ``min_deals`` deals until every component measured again is narrow enough,
+    ``max_deals``, or the budget (checked after every game). Fairness, termination and
+    no_draw from the all-thinker games, agency from all the deal's games, replace random
+    play's; the conditions the games decided count as alive (live_rules, when the native
+    coverage image or the Python coverage game `pycov` recorded the gate's). Notes say who
+    measured what, and why; ``details["thinking"]`` has the figures and random play's
+    values."""
+    p = run.profile.thinking
+    names = tuple(k for k in TH.REMEASURED if run.wants(k))
+    est = {k: run.est[k] for k in names if k in run.est}
+    why = TH.nothing_shown(est, p, run.profile.gates["min_termination"])
+    if not why:
+        return
+    spec = (p["player"], p["rollouts"], p["horizon"])
+    who = TH.describe(*spec)
+    if run.cut is not None and run.bound(again=names) < run.cut:
+        run.notes.append(
+            f"not measured again with thinking players ({'; '.join(why)}): even at 1 the "
+            f"fitness cannot exceed {run.bound(again=names):.4f}, below the population's cut "
+            f"{run.cut:.4f}"
+        )
+        return
+    n, G = game.nplayers, p["games_per_deal"]
+    needed = TH.work_floor(tally, spec[0], spec[1]) * (G + 1) * p["min_deals"]
+    run.details["thinking_min_work_estimate"] = round(needed)
+    if p["budget"] and needed > p["budget"]:
+        run.notes.append(
+            f"{', '.join(names)} not measured again with {who} ({'; '.join(why)}): its "
+            f"{p['min_deals']} deals of {G + 1} games would cost at least {needed:,.0f} units "
+            f"of engine work (profile thinking.budget = {p['budget']:,})"
+        )
+        return
+    t = _clock()
+    by_score = n == 1 or game.cooperative
+    seed = phase_seed(run.seed, 4)
+    games = RecordTally(n, cooperative=game.cooperative)  # every seat thinking
+    deals = DealTally(n, by_score=by_score)  # every game, a deal at a time
+    # the coverage image, when it recorded the gate's conditions: the thinkers' games
+    # bring to life the rules random players never reach (a completed pile, a win)
+    cov = run.native_cov if run.native_cov is not None and run.wants("live_rules") else None
+    rows: list | None = [] if cov is not None else None
+    played_on = pycov if pycov is not None and run.native is None else game
+    work, over, played = 0.0, False, 0
+    while deals.deals < p["max_deals"] and not over:
+        new = TH.remeasured(games, deals, run.wants)
+        if deals.deals >= p["min_deals"] and all(
+            e.half_width <= run.target(name) for name, e in new.items()
+        ):
+            break
+        d = deals.deals
+        recs = []
+        for g in range(G + 1):
+            odd = d % n if g == G else None  # the seat that plays at random
+            i = d * (G + 1) + g
+            rec = _thinking_game(run, played_on, cov, i, seed, run.deal(4, d), odd, spec, rows)
+            recs.append(rec)
+            played += 1
+            if odd is None:
+                games.add(rec)
+            work += rec.work
+            if _over(run, "thinking", work):
+                over = True
+                break
+        if len(recs) >= 2:  # a deal cut short by the budget after one game says nothing
+            deals.add_deal(recs)
+    new = TH.remeasured(games, deals, run.wants)
+    before = {name: list(run.est[name].as_tuple()) for name in new if name in run.est}
+    run.est.update(new)
+    if played_on is pycov and pycov is not None:  # the Python coverage game kept them all
+        hits = pycov.compiler.hits
+    elif hits is not None and rows and all(r is not None for r in rows):
+        for r in rows:
+            hits = [a | b for a, b in zip(hits, r, strict=True)]
+    else:
+        hits = None
+    if hits is not None and run.wants("live_rules"):
+        run.est["live_rules"] = C.live_rules(hits)
+        run.details["dead_rules"] = dead(ast, hits)
+    s = games.stats
+    run.details["thinking"] = {
+        "player": spec[0],
+        "rollouts": spec[1],
+        "horizon": spec[2],
+        "why": why,
+        "components": [k for k in TH.REMEASURED if k in new],
+        "games": games.games,
+        "deals": deals.deals,
+        "draws": round(games.draws / games.games, 4) if games.games else 0.0,
+        "terminated": round(s.share(s.terminated), 4),
+        "capped": round(s.share(s.capped), 4),
+        "decisions_per_game": round(s.mean_decisions(), 3),
+        "random_play": before,
+    }
+    run.notes.append(
+        f"{', '.join(run.details['thinking']['components'])} measured with {who} in every "
+        f"seat ({games.games} games; agency from {deals.games} games on {deals.deals} deals, "
+        "one seat of each deal's last game playing at random), not random players: "
+        + "; ".join(why)
+    )
+    run.work["thinking"] = work
+    run.games["thinking"] = played
+    _timed(run, "thinking", t)
+
+
+def _thinking_game(
+    run: _Run,
+    game: CompiledGame,
+    cov,
+    i: int,
+    seed: int,
+    deal: int,
+    odd: int | None,
+    spec: tuple[str, int, int],
+    rows: list | None,
+):
+    """Game `i` of the thinking phase, on `deal`: the thinking player `spec` (kind,
+    rollouts, horizon) in every seat but `odd` (None: none), where a random player sits.
+    Natively on the coverage image `cov` (its conditions appended to `rows`) or the VM
+    when there is one, else by the Python engine; the same game either way."""
+    n = game.nplayers
+    kind, k, h = spec
+    by = "score" if n == 1 or game.cooperative else "rank"
+    thinkers = [s for s in range(n) if s != odd]
+    native = cov or run.native
+    if native is not None:
+        recs, _ = pipmc_records(
+            native,
+            game,
+            [i],
+            seed,
+            [thinkers[0] if thinkers else -1],
+            k,
+            h,
+            by,
+            run.limits,
+            [deal],
+            coverage=rows,
+            weak=(k, h),
+            weak_seats=None if odd is None else [sum(1 << s for s in thinkers[1:])],
+            kinds=(kind, kind),
+        )
+        return recs[0]
+    seated = [RandomPlayer() if s == odd else searcher(kind, k, h, by) for s in range(n)]
+    return play_one(game, seated, i, seed, run.limits, deal=deal)
 
 
 def _pipmc_cost(

@@ -16,6 +16,9 @@ from typing import Any
 from evogame.fitness.declared import DECLARED
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 
+#: The players a profile's [thinking] section may name ("" = the phase never runs).
+THINKERS = ("", "pipmc", "strong", "ismcts", "greedy")
+
 #: Where the profiles bundled with evogame live (``--profile quick`` = fitness/quick.toml).
 PROFILE_DIR = Path(__file__).resolve().parent.parent.parent / "fitness"
 
@@ -84,6 +87,20 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "max_games": ("int+", 240),
         "budget": ("int0", 0),
     },
+    # thinking: when random play shows nothing happening (most games drawn, agency about
+    # 0, most games capped), fairness, termination, no_draw and agency are measured again
+    # with a thinking player in every seat (evogame/fitness/thinking.py); player "" = never
+    "thinking": {
+        "player": ("thinker", ""),
+        "rollouts": ("int+", 1),
+        "horizon": ("int0", 0),
+        "games_per_deal": ("int+", 3),
+        "min_deals": ("int+", 3),
+        "max_deals": ("int+", 10),
+        "draws_above": ("unit", 0.5),
+        "agency_below": ("unit", 0.05),
+        "budget": ("int0", 0),
+    },
     # depth: the skill phase's searcher against weak ones (rollouts, horizon of the weak)
     "depth": {
         "rollouts": ("int+", 1),
@@ -134,6 +151,7 @@ class Profile:
     agency: dict = field(hash=False)
     pipmc: dict = field(hash=False)
     depth: dict = field(hash=False, default_factory=dict)
+    thinking: dict = field(hash=False, default_factory=dict)
     map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
     judge: str = ""
@@ -197,13 +215,20 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
                 raise fail(_key(sec, k), f"unknown key (known: {', '.join(sorted(spec))})")
             values[k] = _check(spec[k][0], v, _key(sec, k), fail)
         out[sec] = {k: values.get(k, d) for k, (_, d) in spec.items()}
-    for key in ("agency.games_per_deal", "agency.min_deals"):
+    for key in (
+        "agency.games_per_deal",
+        "agency.min_deals",
+        "thinking.games_per_deal",
+        "thinking.min_deals",
+    ):
         sec, k = key.split(".")
         if out[sec][k] < 2:
             raise fail(key, f"expected an integer of at least 2, got {out[sec][k]!r}")
-    for sec in ("random", "agency", "pipmc", "depth"):
+    for sec in ("random", "agency", "thinking", "pipmc", "depth"):
         lo_key, hi_key = (
-            ("min_deals", "max_deals") if sec == "agency" else ("min_games", "max_games")
+            ("min_deals", "max_deals")
+            if sec in ("agency", "thinking")
+            else ("min_games", "max_games")
         )
         if out[sec][lo_key] > out[sec][hi_key]:
             raise fail(f"{sec}.{lo_key}", f"is larger than {sec}.{hi_key}")
@@ -242,6 +267,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         agency=out["agency"],
         pipmc=out["pipmc"],
         depth=out["depth"],
+        thinking=out["thinking"],
         map_elites=out["map_elites"],
         components=tuple(specs),
         judge=out[""]["judge"],
@@ -309,6 +335,11 @@ def _check(kind: str, v: Any, key: str, fail) -> Any:
                 key, f"expected [low, high, bins] with low < high, 1 <= bins <= 100, got {v!r}"
             )
         return (float(v[0]), float(v[1]), v[2])
+    if kind == "thinker":
+        if v not in THINKERS:
+            known = ", ".join(repr(x) for x in THINKERS)
+            raise fail(key, f'expected one of {known} ("": never), got {v!r}')
+        return v
     if kind == "descriptors":
         if v not in ("behaviour", "concepts"):
             raise fail(key, f'expected "behaviour" or "concepts", got {v!r}')

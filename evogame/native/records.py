@@ -24,7 +24,7 @@ from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_s
 KIND_CODE = {"pipmc": 0, "strong": 1, "ismcts": 2, "greedy": 3}
 
 
-def _player(kind: str, budget: int, horizon: int, by: str):
+def searcher(kind: str, budget: int, horizon: int, by: str):
     """The Python player the VM plays as `kind` with this budget (rollouts or iterations)."""
     if kind == "ismcts":
         return ISMCTSPlayer(iterations=budget, by=by)
@@ -110,13 +110,13 @@ def pipmc_records(
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            other = _player(kinds[1], weak[0], weak[1], by) if weak else None
+            other = searcher(kinds[1], weak[0], weak[1], by) if weak else None
             players: list = [other or RandomPlayer()] * n
             if other is not None and weak_seats is not None:
                 players = [other if weak_seats[k] >> p & 1 else RandomPlayer() for p in range(n)]
             pip = None
             if seats is not None and seats[k] >= 0:
-                pip = _player(kinds[0], rollouts, horizon, by)
+                pip = searcher(kinds[0], rollouts, horizon, by)
                 pip.record = []
                 players[seats[k]] = pip
             out.append(play_one(game, players, i, seed, limits, deal=ds[k]))

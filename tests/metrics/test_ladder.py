@@ -41,3 +41,40 @@ def test_play_ladder_cli():
         cli, [*args[:3], "--games", "1", "--rollouts", "1", "--iterations", "1"]
     )
     assert "skill ladder" in text.output and "paired gain" in text.output
+
+
+def test_evaluate_ladder_reports_plays_rungs_and_flags_them():
+    """`evaluate --ladder`: the rungs `play --ladder` computes for the same seed and
+    budgets (its games are the same), and the rungs not shown better flagged."""
+    gops = str(SEEDS / "gops.rcy")
+    budgets = ["--ladder-pairs", "3", "--ladder-rollouts", "1", "--ladder-iterations", "2"]
+    same = ["--rollouts", "1", "--iterations", "2"]
+    out = CliRunner().invoke(
+        cli, ["evaluate", gops, "--profile", "quick", "--seed", "4", "--ladder", *budgets, "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    (d,) = json.loads(out.output)
+    lad = d["ladder"]
+    play = CliRunner().invoke(
+        cli,
+        ["play", gops, "--ladder", "--games", "3", "--seed", "4", *same, "--json"],
+    )
+    want = json.loads(play.output)["rungs"]
+
+    def timeless(rungs):
+        return [{k: v for k, v in r.items() if k != "seconds_per_decision"} for r in rungs]
+
+    assert timeless(lad["rungs"]) == timeless(want) and lad["pairs"] == 3
+    assert lad["flagged"] == [r["player"] for r in lad["rungs"] if r["flag"]]
+    # greedy ties every GOPS bid with greedy (it bids alike): no gain, so it is flagged
+    assert lad["rungs"][0]["gain"] == 0.0 and "greedy" in lad["flagged"]
+    text = CliRunner().invoke(cli, ["evaluate", gops, "--profile", "quick", "--ladder", *budgets])
+    assert "skill ladder" in text.output and "ladder: greedy not shown better than random" in (
+        text.output
+    )
+    assert (
+        "ladder"
+        not in json.loads(
+            CliRunner().invoke(cli, ["evaluate", gops, "--profile", "quick", "--json"]).output
+        )[0]
+    )

@@ -166,7 +166,12 @@ def test_pipmc_games_play_the_same(path):
     # seat i mod n of game i; its record of every move's value must be the same too
     if path.parent != SEEDS:
         require_shared()
-    assert pipmc_mismatches(parse_file(path), games=3) == []
+    assert pipmc_mismatches(parse_file(path), games=PIPMC_GAMES.get(path.stem, 3)) == []
+
+
+#: Fewer PIPMC games where one costs the Python reference seconds: Spite and Malice's
+#: play-outs run to the end (the scores move only then) over some 20 moves a decision.
+PIPMC_GAMES = {"spite-and-malice": 1}
 
 
 @pytest.mark.parametrize(
