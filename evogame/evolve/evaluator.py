@@ -11,7 +11,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -157,6 +157,32 @@ class Executor:
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+    def run(self, fn: Callable, items: list) -> list:
+        """`fn` (a module-level function: it is pickled) over `items` where candidates
+        are evaluated, results in order: the campaign's other work that parallelises
+        (checking and simplifying a generation's children). An item whose call kills
+        its worker process gives None."""
+        if self.client is not None:
+            return [f.result() for f in self.client.map(fn, items, pure=False)]
+        if self.pool is None:
+            return [fn(x) for x in items]
+        futures = [self.pool.submit(fn, x) for x in items]
+        out = []
+        for i, f in enumerate(futures):
+            try:
+                out.append(f.result())
+            except BrokenProcessPool:  # as in `map`: a new pool, the rest each alone
+                self.pool.shutdown(cancel_futures=True)
+                self.pool = ProcessPoolExecutor(self.workers)
+                for x in items[i:]:
+                    with ProcessPoolExecutor(1) as one:
+                        try:
+                            out.append(one.submit(fn, x).result())
+                        except BrokenProcessPool:
+                            out.append(None)
+                return out
+        return out
 
     def map(
         self,

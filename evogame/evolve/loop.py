@@ -20,6 +20,7 @@ killed at any moment and resumed ends with exactly the database of an uninterrup
 from __future__ import annotations
 
 import json
+import math
 import random
 import shlex
 import time
@@ -72,6 +73,20 @@ class Config:
     #: "behaviour" or "concepts"
     descriptors: str = ""
     argv: list[str] = field(default_factory=list)
+
+
+def checked_child(text: str) -> str | None:
+    """The simplified canonical text (`simplified`) of a child printed as `text` when it
+    is a valid game (it parses back, checks and compiles), else None. Run where the
+    candidates are evaluated: a generation's children are checked side by side."""
+    from evogame.engine import compile_game
+
+    try:
+        game = parse_text(text)
+        compile_game(game)
+        return _without_undealt(simplified_game_text(game, text))
+    except Exception:  # a structural failure of a strange tree: invalid, as a check error
+        return None
 
 
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
@@ -284,12 +299,6 @@ class Campaign:
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)
 
-    def valid_simplified(self, tree: list) -> str | None:
-        """The simplified canonical text of a valid offspring (`validate_tree`, then
-        `simplified`, its text parsed once for both), else None."""
-        text, game, _reason = _validated(self.genome, tree)
-        return None if text is None else _without_undealt(simplified_game_text(game, text))
-
     def _tournament(self, pop: list[str]) -> str:
         if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
             return pop[self.rng.randrange(len(pop))]
@@ -300,80 +309,107 @@ class Campaign:
         c = self.store.get(h)
         return c["fitness"] if c and c["fitness"] is not None else 0.0
 
-    def offspring(self, pop: list[str], n: int, gen: int) -> tuple[list[dict], dict]:
-        """`n` new valid children (their texts and lineage), and variation statistics."""
-        from evogame.evolve.transplant import Refused, transplant
+    def offspring(
+        self, pop: list[str], n: int, gen: int, ex: Executor | None = None
+    ) -> tuple[list[dict], dict]:
+        """`n` new valid children (their texts and lineage), and variation statistics.
 
+        Children are drawn in batches and checked side by side on the executor
+        (`checked_child`): the first batch is the `n` wanted, each later one the number
+        still wanted over the share accepted so far (at least a tenth). The batches
+        depend only on the RNG and the results, never on the number of workers, so every
+        executor draws the same children."""
         out: list[dict] = []
         seen = set(pop)
         tried = invalid = dup = 0
         t_start, t_check = time.perf_counter(), 0.0
         # per operator family: [children tried, valid games among them]
         rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
-        while len(out) < n:
-            if tried >= n * self.cfg.retries:
-                break
-            tried += 1
-            if self.donors is not None and self.rng.random() < self.cfg.transplant:
-                a = self._tournament(pop)
-                rates["transplant"][0] += 1
-                try:
-                    child_ast, fr = transplant(
-                        self._host(self.store.get(a)["text"]), self.donors, self.rng
-                    )
-                except Refused:  # names that cannot be bound: refused, never left dead
+        budget = n * self.cfg.retries
+        while len(out) < n and tried < budget:
+            share = max(len(out) / tried, 0.1) if tried else 1.0
+            size = min(math.ceil((n - len(out)) / share), budget - tried)
+            batch = []  # (family, printed text, parents, operator)
+            for _ in range(size):
+                tried += 1
+                made = self._child(pop, rates)
+                if made is None:
                     invalid += 1
                     continue
-                child = list(self.genome.to_tree(child_ast))
-                parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
-            elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
-                a, b = self._tournament(pop), self._tournament(pop)
-                ta, tb = (
-                    self._tree(self.store.get(a)["text"]),
-                    self._tree(self.store.get(b)["text"]),
-                )
-                child, _ = self.ops.cx_typed(ta, tb, self.rng)
-                parents, op = [a, b], "cx_typed"
-            else:
-                a = self._tournament(pop)
-                child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
-                parents = [a]
-            family = (
-                "transplant"
-                if op.startswith("transplant:")
-                else "cx_typed"
-                if op == "cx_typed"
-                else "mutation"
-            )
-            if family != "transplant":
-                rates[family][0] += 1
-            if not self.ops.ok(child):
-                invalid += 1
-                continue
+                batch.append(made)
             t = time.perf_counter()
-            text = self.valid_simplified(child)
-            if text is not None:
-                h = text_hash(text)
-            t_check += time.perf_counter() - t
-            if text is None:
-                invalid += 1
-                continue
-            rates[family][1] += 1
-            prev = self.store.get(h)
-            # A seed's or an earlier generation's rules are not new. A candidate stored
-            # in *this* generation was evaluated by a run killed mid-generation: it is this
-            # generation's child again (same RNG stream), so a resumed run draws exactly
-            # the children an uninterrupted one does.
-            if h in seen or (prev is not None and prev["generation"] < gen):
-                dup += 1
-                continue
-            seen.add(h)
-            out.append(
-                {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
+            checked = (ex.run if ex is not None else lambda f, xs: [f(x) for x in xs])(
+                checked_child, [b[1] for b in batch]
             )
+            t_check += time.perf_counter() - t
+            for (family, _printed, parents, op), text in zip(batch, checked, strict=True):
+                if text is None:
+                    invalid += 1
+                    continue
+                rates[family][1] += 1
+                h = text_hash(text)
+                prev = self.store.get(h)
+                # A seed's or an earlier generation's rules are not new. A candidate
+                # stored in *this* generation was evaluated by a run killed mid-
+                # generation: it is this generation's child again (same RNG stream), so
+                # a resumed run draws exactly the children an uninterrupted one does.
+                if h in seen or (prev is not None and prev["generation"] < gen):
+                    dup += 1
+                    continue
+                if len(out) == n:
+                    continue  # checked, valid and new, but one more than wanted
+                seen.add(h)
+                out.append(
+                    {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
+                )
         self.timings.add("parse/check/compile", t_check)
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
         return out, {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
+
+    def _child(self, pop: list[str], rates: dict) -> tuple[str, str, list[str], str] | None:
+        """One child drawn from `pop`: (operator family, its text as printed, parents,
+        operator), or None when the operators made no game (`rates` counts the try)."""
+        from evogame.evolve.transplant import Refused, transplant
+
+        if self.donors is not None and self.rng.random() < self.cfg.transplant:
+            a = self._tournament(pop)
+            rates["transplant"][0] += 1
+            try:
+                child_ast, fr = transplant(
+                    self._host(self.store.get(a)["text"]), self.donors, self.rng
+                )
+            except Refused:  # names that cannot be bound: refused, never left dead
+                return None
+            child = list(self.genome.to_tree(child_ast))
+            parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+        elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
+            a, b = self._tournament(pop), self._tournament(pop)
+            ta, tb = (
+                self._tree(self.store.get(a)["text"]),
+                self._tree(self.store.get(b)["text"]),
+            )
+            child, _ = self.ops.cx_typed(ta, tb, self.rng)
+            parents, op = [a, b], "cx_typed"
+        else:
+            a = self._tournament(pop)
+            child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
+            parents = [a]
+        family = (
+            "transplant"
+            if op.startswith("transplant:")
+            else "cx_typed"
+            if op == "cx_typed"
+            else "mutation"
+        )
+        if family != "transplant":
+            rates[family][0] += 1
+        if not self.ops.ok(child):
+            return None
+        try:
+            printed = to_text(self.genome.to_ast(child))
+        except Exception:  # a tree that makes no AST: invalid, as `validate_tree` says
+            return None
+        return family, printed, parents, op
 
     # --- evaluation and selection ---------------------------------------------------------------
 
@@ -475,7 +511,7 @@ class Campaign:
                 if self.stop:
                     return
                 t0 = time.perf_counter()
-                kids, vstats = self.offspring(pop, cfg.pop, gen)
+                kids, vstats = self.offspring(pop, cfg.pop, gen, ex)
                 self.evaluate(kids, ex, self.cut(pop))
                 if self.stop:
                     return
