@@ -8,26 +8,11 @@ to `State.work` (quarter units; see `State.work`).
 from __future__ import annotations
 
 from evogame.engine.errors import GameError
+from evogame.lang.arith import div as div  # the language's meaning, for the back ends
+from evogame.lang.arith import mod as mod
 
 #: Owners at or above this are teams (`Layout.TEAM_BASE`); below 0 is the table.
 TEAM_BASE = 1 << 16
-
-
-def div(x: int, y: int) -> int:
-    """``(// x y)``: truncates toward zero, as CARDSTOCK's C# does; ``x // 0 = 0`` (RECYCLE
-    has no error values; CARDSTOCK aborts the game)."""
-    if not y:
-        return 0
-    q = abs(x) // abs(y)
-    return q if (x >= 0) == (y > 0) else -q
-
-
-def mod(x: int, y: int) -> int:
-    """``(% x y)``: the remainder takes the dividend's sign (C#); ``x % 0 = 0``."""
-    if not y:
-        return 0
-    r = abs(x) % abs(y)
-    return r if x >= 0 else -r
 
 
 def owner(keys: list[tuple], where: list[int], c: int | None) -> int:

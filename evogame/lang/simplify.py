@@ -30,6 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from evogame.lang import ast as A
+from evogame.lang.arith import div, mod
 from evogame.lang.types import Ty
 
 #: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves.
@@ -62,8 +63,6 @@ def pure(node: A.Node) -> bool:
 
 
 def _int(op: A.ArithOp, x: int, y: int) -> int | None:
-    from evogame.engine import ops
-
     if op is A.ArithOp.ADD:
         return x + y
     if op is A.ArithOp.SUB:
@@ -71,9 +70,9 @@ def _int(op: A.ArithOp, x: int, y: int) -> int | None:
     if op is A.ArithOp.MUL:
         return x * y
     if op is A.ArithOp.DIV:
-        return ops.div(x, y)
+        return div(x, y)
     if op is A.ArithOp.MOD:
-        return ops.mod(x, y)
+        return mod(x, y)
     return x**y if 0 <= y <= 64 else None
 
 
