@@ -1,10 +1,16 @@
 """The meaning of RECYCLE's integer division and remainder, defined once for every layer.
 
-The language owns these: the simplifier folds constants with them and the engine's back
+The language owns these and the bounds of its integers: the simplifier folds constants with them and the engine's back
 ends (`evogame.engine.ops`, the VM's `arith`) compute them the same way.
 """
 
 from __future__ import annotations
+
+#: RECYCLE's integers are signed 64-bit (docs/language.md, "Integers"): a result beyond
+#: INT_MIN..INT_MAX ends the game with an overflow error, on every back end alike.
+INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
+#: A range's integers are 32-bit (the VM's collections), and it holds at most this many.
+RANGE_MIN, RANGE_MAX, RANGE_SIZE = -(1 << 31), (1 << 31) - 1, 1_000_000
 
 
 def div(x: int, y: int) -> int:
