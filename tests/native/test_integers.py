@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from evogame.engine import compile_game
+from evogame.lang import RecycleError, parse_text
 from evogame.lang import ast as A
-from evogame.lang import parse_text
 from evogame.lang.simplify import _int, simplified_text
 from evogame.native.differential import mismatches
 from evogame.players import RandomPlayer
@@ -88,3 +88,12 @@ def test_the_simplifier_keeps_an_overflow_for_play():
     assert "(* (game sto B) 2)" in simplified_text(game(same))
     plain = "(set (game sto X) (- (game sto B) (game sto B)))"
     assert "(game sto B) (game sto B)" not in simplified_text(game(plain))
+
+
+def test_a_literal_beyond_64_bits_is_an_error_at_its_place():
+    text = game(f"(set (game sto X) {1 << 63})")
+    with pytest.raises(
+        RecycleError, match=r"<string>:7:\d+: the integer 9223372036854775808 is beyond 64 bits"
+    ):
+        parse_text(text)
+    parse_text(game(f"(set (game sto X) {(1 << 63) - 1})"))
