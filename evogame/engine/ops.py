@@ -118,10 +118,13 @@ def score(st, slot: int, c: int | None) -> int:
 
 
 def sum_points(st, slot: int, cards: list[int]) -> int:
-    """The points of `cards` under point map `slot`; work n // 4."""
+    """The points of `cards` under point map `slot`, an error beyond 64 bits; work n // 4."""
     f = st.scorer(slot)
     st.past_steps += len(cards) >> 2
-    return sum(map(f, cards))
+    r = sum(map(f, cards))
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise GameError("(sum ... using ...): integer overflow (beyond 64 bits)")
 
 
 def counted(st, coll: list) -> list:

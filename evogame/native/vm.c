@@ -580,7 +580,7 @@ static int32_t pm_intern(Game *g, const int32_t *key, int32_t keylen) {
  * card meets; an attribute no deck has never matches. */
 static int64_t pm_score_new(Game *g, int32_t pm, int32_t card) {
     PointMap *m = &g->pm[pm];
-    int64_t v = 0;
+    __int128 v = 0; /* _PointTable.__missing__: beyond 64 bits an error */
     for (int32_t a = 0; a < m->nawards; a++) {
         Award *aw = &m->aw[a];
         int ok = 1;
@@ -591,8 +591,9 @@ static int64_t pm_score_new(Game *g, int32_t pm, int32_t card) {
         }
         if (ok) v += aw->pts;
     }
+    if (v < INT64_MIN || v > INT64_MAX) fail(g, "(points of a card): integer overflow (beyond 64 bits)");
     if (v >= INT32_MIN + 1 && v <= INT32_MAX) m->cache[card] = (int32_t)v;
-    return v;
+    return (int64_t)v;
 }
 
 /* a card's points, from the map's cache once it is known (inline: scores are leaves) */
@@ -1566,9 +1567,10 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         int32_t pm = pm_of(st, evi(st, env, n[2]));
         L cards = evl(st, env, n[1]);
         st->past4 += 4 * (cards.n >> 2);
-        int64_t s = 0;
+        __int128 s = 0; /* ops.sum_points: beyond 64 bits an error */
         for (int32_t i = 0; i < cards.n; i++) s += pm_score(g, pm, cards.v[i]);
-        return vi(s);
+        if (s < INT64_MIN || s > INT64_MAX) fail(g, "(sum ... using ...): " OVERFLOW);
+        return vi((int64_t)s);
     }
     case OP_SCORE: { /* card pts: ops.score, a quarter of work */
         int32_t pm = pm_of(st, evi(st, env, n[2]));

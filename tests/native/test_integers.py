@@ -63,6 +63,18 @@ CASES = {
         None, 2**32 - 3,
     ),
     "range too long": ("(set (game sto X) (size (range 1..1000001)))", "(range 1..1000001): more than 1,000,000 integers", 1),
+    "points of a card": (
+        "(set (game points P) (((R : A) (game sto B)) ((R : A) (game sto B)))) (set (game sto X) (sum (game vloc STOCK) using (game points P)))",
+        f"(points of a card): {OVER}", 1,
+    ),
+    "sum of points": (
+        "(set (game points P) (((R : A) (game sto B)) ((R : B) (game sto B)))) (set (game sto X) (sum (game vloc STOCK) using (game points P)))",
+        f"(sum ... using ...): {OVER}", 1,
+    ),
+    "points within 64 bits": (
+        "(set (game points P) (((R : A) (game sto B)) ((R : B) (- 0 (game sto B))))) (set (game sto X) (sum (game vloc STOCK) using (game points P)))",
+        None, 0,
+    ),
     "empty range": ("(set (game sto X) (size (range (game sto W)..0)))", None, 0),
 }  # fmt: skip
 
