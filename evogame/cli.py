@@ -90,7 +90,7 @@ def fmt(files: tuple[Path, ...], write: bool, check_only: bool, simplify_: bool)
             failed = True
             continue
         if simplify_:
-            from evogame.engine.undealt import remove_undealt
+            from evogame.fitness.undealt import remove_undealt
             from evogame.lang.simplify import simplify
 
             game, _ = remove_undealt(simplify(game))

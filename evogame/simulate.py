@@ -1,4 +1,5 @@
-"""Play many games: `play_one` makes a record; `simulate` streams them into `GameStats`.
+"""Play many games: `play_one` (`evogame.players.play`) makes a record; `simulate` streams
+them into `GameStats`, natively where it can.
 
 Determinism: game i of a run is a function of (game, players, seed, i) alone. Its chance
 events (shuffles, ``random``) draw from the engine's stream seeded by ``deal_seed(seed,
@@ -9,96 +10,24 @@ games are folded in batch order, so the result is identical for any number of wo
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
-from evogame.engine import CompiledGame, compile_game
-from evogame.engine.state import win_shares
+from evogame.engine import compile_game
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
-from evogame.players import Player, make_player
+from evogame.players import make_player
 from evogame.players.mcts import resolve_by
 
+# re-exported: the layers above play games through the simulation's names
+from evogame.players.play import DEFAULT_LIMITS as DEFAULT_LIMITS
+from evogame.players.play import Limits as Limits
+from evogame.players.play import deal_seed as deal_seed
+from evogame.players.play import play_one as play_one
+from evogame.players.play import play_seed as play_seed
+from evogame.players.play import turn_order as turn_order
+
 BATCH = 250  # games per task: fixed, so results do not depend on the worker count
-
-_MASK = (1 << 63) - 1
-
-
-def deal_seed(seed: int, i: int) -> int:
-    """Seed of game i's chance events (the deal and every later shuffle)."""
-    return (seed * 0x9E3779B97F4A7C15 + i * 0xBF58476D1CE4E5B9 + 1) & _MASK
-
-
-def play_seed(seed: int, i: int) -> int:
-    """Seed of the players' choices in game i (independent of the deal)."""
-    return (seed * 0x94D049BB133111EB + i * 0x2545F4914F6CDD1D + 7) & _MASK
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    max_decisions: int = 1000
-    max_steps: int = 100_000
-
-
-DEFAULT_LIMITS = Limits()
-
-
-def play_one(
-    game: CompiledGame,
-    players: list[Player],
-    index: int,
-    seed: int,
-    limits: Limits = Limits(),
-    deal: int | None = None,
-) -> GameRecord:
-    """Play game `index` of a run seeded `seed` to its end and record it.
-
-    `deal` overrides the deal stream's seed (several games on one deal with different
-    play, for the agency measure).
-    """
-    ds = deal_seed(seed, index) if deal is None else deal
-    st = game.new_state(ds, max_decisions=limits.max_decisions, max_steps=limits.max_steps)
-    rng = random.Random(play_seed(seed, index))
-    branching: list[int] = []
-    who: list[int] = []
-    # A forced decision needs no player, unless the player keeps state of its own.
-    ask_when_forced = [not _cheap(p) for p in players]
-    searched = sum(getattr(p, "work", 0) for p in set(players))
-    while not st.terminal:
-        p = st.pcycle[0]
-        n = len(st.options)
-        branching.append(n)
-        who.append(p)
-        st.apply_action(players[p].choose(st, rng) if n > 1 or ask_when_forced[p] else 0)
-    scores = st.scores()
-    order = turn_order(who, game.nplayers)
-    return GameRecord(
-        index=index,
-        seed=ds,
-        scores=scores,
-        win=win_shares(scores, game.order),
-        branching=branching,
-        players_of_decision=who,
-        turn_order=order,
-        terminated=not (st.capped or st.cycle or st.error is not None),
-        capped=st.capped,
-        cycle=st.cycle,
-        error=st.error,
-        work=st.work + sum(getattr(p, "work", 0) for p in set(players)) - searched,
-    )
-
-
-def turn_order(who: list[int], nplayers: int) -> list[int]:
-    """Seats in the order they first got a decision, the others appended in seat order."""
-    first_seen = list(dict.fromkeys(who))
-    return first_seen + [p for p in range(nplayers) if p not in first_seen]
-
-
-def _cheap(player: Player) -> bool:
-    return player.name == "random"
-
 
 # --- batches in worker processes ----------------------------------------------------------
 
@@ -251,7 +180,7 @@ def simulate(
     n: int,
     seed: int = 0,
     workers: int = 1,
-    limits: Limits = Limits(),
+    limits: Limits = DEFAULT_LIMITS,
     name: str = "game",
     budgets: dict | None = None,
     progress: Callable[[int], None] | None = None,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from evogame.engine.compile import Layout
 from evogame.engine.game import EXEC, STAGE, Block, CompiledGame
 from evogame.engine.state import State
-from evogame.simulate import _cheap, deal_seed, play_seed
+from evogame.players.play import _cheap, deal_seed, play_seed
 
 __all__ = ["Narrator", "render", "trace_game"]
 

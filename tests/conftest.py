@@ -104,8 +104,7 @@ def mutant_texts(n: int, seed: int = 0) -> list[str]:
     return list(out)
 
 
-@pytest.fixture(scope="session")
-def native_vm():
+def require_native():
     """The native VM library (built on first use); skips where no C compiler is found,
     except under CI=true, whose machines have one."""
     from evogame.native import build
@@ -115,6 +114,43 @@ def native_vm():
             pytest.fail(f"the native VM cannot be built: {build.why()}")
         pytest.skip(f"the native VM cannot be built here: {build.why()}")
     return build.load()
+
+
+@pytest.fixture(scope="session")
+def native_vm():
+    """`require_native` as a fixture."""
+    return require_native()
+
+
+#: Every back end that plays a game: the Python engine's three and the native VM.
+BACKENDS = ["gen", "closure", "coverage", "native"]
+
+
+def records_on(backend: str, ast, games: int = 1, deal: int = 0, **limits: int) -> list:
+    """Games 0..games-1 of `ast` (a parsed game) on `backend` (`BACKENDS`), every seat a
+    uniform random player, each dealt from seed `deal` (as ``new_state(deal)``) and played
+    from run seed 0; `limits` are `Limits` fields. The records of one game are the same on
+    every back end (the differential), so a test of an outcome runs on each. ``native``
+    skips where no C compiler is found and fails where the VM does not take the game."""
+    from evogame.engine import compile_game
+    from evogame.players import RandomPlayer
+    from evogame.players.play import Limits, play_one
+
+    lim = Limits(**limits)
+    if backend != "native":
+        game = compile_game(ast, backend=backend)
+        players = [RandomPlayer()] * game.nplayers
+        return [play_one(game, players, i, 0, lim, deal=deal) for i in range(games)]
+    require_native()
+    from evogame.native import NativeGame
+    from evogame.native.records import Fallbacks, random_records
+
+    game, python_played = compile_game(ast), Fallbacks.games
+    recs = random_records(
+        NativeGame.from_ast(ast), game, list(range(games)), 0, lim, deals=[deal] * games
+    )
+    assert Fallbacks.games == python_played, "the VM had no room: Python played"
+    return recs
 
 
 def make_campaign(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from evogame.engine import options
+from evogame.engine import ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
@@ -170,7 +170,7 @@ class ActionCompiler(Compiler):
 
         def inc(st, env):
             s = t(st, env)
-            st.ints[s] += v(st, env)
+            st.ints[s] = ops.add(st.ints[s], v(st, env), "inc")
 
         return inc
 
@@ -179,7 +179,7 @@ class ActionCompiler(Compiler):
 
         def dec(st, env):
             s = t(st, env)
-            st.ints[s] -= v(st, env)
+            st.ints[s] = ops.sub(st.ints[s], v(st, env), "dec")
 
         return dec
 

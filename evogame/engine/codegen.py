@@ -50,7 +50,10 @@ _HELPERS = {
     "_bottom": _bottom,
     "_nth": _nth,
     "_att": _att,
-    "_div": ops.div,
+    "_add": ops.add,
+    "_sub": ops.sub,
+    "_mul": ops.mul,
+    "_div": ops.quot,
     "_mod": ops.mod,
     "_score": ops.score,
     "_sum": ops.sum_points,
@@ -305,7 +308,8 @@ class GenCompiler(ActionCompiler):
             return f"_mod({a}, {b})"
         if op is A.ArithOp.POW:
             return self.fallback(ActionCompiler.expr(self, n), n)
-        return f"({a} {op.value} {b})"
+        f = {A.ArithOp.ADD: "_add", A.ArithOp.SUB: "_sub", A.ArithOp.MUL: "_mul"}[op]
+        return f"{f}({a}, {b})"  # checked: a result beyond 64 bits is an error (ops.add)
 
     def g_Extremum(self, n: A.Extremum) -> str:
         want_max = n.which is A.Extreme.MAX
@@ -371,10 +375,16 @@ class GenCompiler(ActionCompiler):
         return [pad + f"st.ints[{self.g(n.target)}] = {self.gi(n.value)}"]
 
     def s_IncInt(self, n, depth, pad) -> list[str]:
-        return [pad + f"st.ints[{self.g(n.target)}] += {self.gi(n.value)}"]
+        return [
+            pad + f"s = {self.g(n.target)}",
+            pad + f"st.ints[s] = _add(st.ints[s], {self.gi(n.value)}, 'inc')",
+        ]
 
     def s_DecInt(self, n, depth, pad) -> list[str]:
-        return [pad + f"st.ints[{self.g(n.target)}] -= {self.gi(n.value)}"]
+        return [
+            pad + f"s = {self.g(n.target)}",
+            pad + f"st.ints[s] = _sub(st.ints[s], {self.gi(n.value)}, 'dec')",
+        ]
 
     def s_SetStr(self, n, depth, pad) -> list[str]:
         return [pad + f"st.strs[{self.g(n.target)}] = {self.gs(n.value)}"]

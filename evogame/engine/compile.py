@@ -214,7 +214,7 @@ class Compiler:
 
     def x_Range(self, n: A.Range) -> Fn:
         lo, hi = self.int_value(n.lo), self.int_value(n.hi)
-        return lambda st, env: list(range(lo(st, env), hi(st, env) + 1))
+        return lambda st, env: ops.int_range(lo(st, env), hi(st, env))
 
     def x_StrCollection(self, n: A.StrCollection) -> Fn:
         names = [x.value for x in n.names]
@@ -574,29 +574,19 @@ class Compiler:
 
     def x_Arith(self, n: A.Arith) -> Fn:
         a, b = self.int_value(n.a), self.int_value(n.b)
-        op = n.op
-        if op is A.ArithOp.ADD:
-            return lambda st, env: a(st, env) + b(st, env)
-        if op is A.ArithOp.SUB:
-            return lambda st, env: a(st, env) - b(st, env)
-        if op is A.ArithOp.MUL:
-            return lambda st, env: a(st, env) * b(st, env)
-        if op is A.ArithOp.DIV:
-            return lambda st, env: ops.div(a(st, env), b(st, env))
-        if op is A.ArithOp.MOD:
-            return lambda st, env: ops.mod(a(st, env), b(st, env))
-
-        def power(st, env):
-            x, y = a(st, env), b(st, env)
-            if y < 0 or y > 64:
-                raise GameError(f"(^ {x} {y}): the exponent must be in 0..64")
-            return x**y
-
-        return power
+        f = {
+            A.ArithOp.ADD: ops.add,
+            A.ArithOp.SUB: ops.sub,
+            A.ArithOp.MUL: ops.mul,
+            A.ArithOp.DIV: ops.quot,
+            A.ArithOp.MOD: ops.mod,
+            A.ArithOp.POW: ops.power,
+        }[n.op]
+        return lambda st, env: f(a(st, env), b(st, env))
 
     def x_Tri(self, n: A.Tri) -> Fn:
         f = self.int_value(n.n)
-        return lambda st, env: (k := f(st, env)) * (k + 1) // 2
+        return lambda st, env: ops.tri(f(st, env))
 
     def x_Fib(self, n: A.Fib) -> Fn:
         f = self.int_value(n.n)
@@ -634,7 +624,7 @@ class Compiler:
         i = self.new_var(n.var.name)
         value = self.int_value(n.value)
         self.pop_var()
-        agg = {A.AggIntKind.SUM: sum, A.AggIntKind.MAX: max, A.AggIntKind.MIN: min}[n.agg]
+        agg = {A.AggIntKind.SUM: ops.total, A.AggIntKind.MAX: max, A.AggIntKind.MIN: min}[n.agg]
 
         def aggint(st, env):
             vals = []

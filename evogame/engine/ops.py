@@ -8,26 +8,89 @@ to `State.work` (quarter units; see `State.work`).
 from __future__ import annotations
 
 from evogame.engine.errors import GameError
+from evogame.lang.arith import INT_MAX, INT_MIN, RANGE_MAX, RANGE_MIN, RANGE_SIZE
+from evogame.lang.arith import div as div  # the language's meaning, for the back ends
+from evogame.lang.arith import mod as mod
 
 #: Owners at or above this are teams (`Layout.TEAM_BASE`); below 0 is the table.
 TEAM_BASE = 1 << 16
 
 
-def div(x: int, y: int) -> int:
-    """``(// x y)``: truncates toward zero, as CARDSTOCK's C# does; ``x // 0 = 0`` (RECYCLE
-    has no error values; CARDSTOCK aborts the game)."""
-    if not y:
-        return 0
-    q = abs(x) // abs(y)
-    return q if (x >= 0) == (y > 0) else -q
+def overflow(head: str, *args: int) -> GameError:
+    """The error of ``(head args...)`` whose result is beyond 64 bits (the VM's text too)."""
+    return GameError(f"({' '.join([head, *map(str, args)])}): integer overflow (beyond 64 bits)")
 
 
-def mod(x: int, y: int) -> int:
-    """``(% x y)``: the remainder takes the dividend's sign (C#); ``x % 0 = 0``."""
-    if not y:
-        return 0
-    r = abs(x) % abs(y)
-    return r if x >= 0 else -r
+def add(x: int, y: int, head: str = "+") -> int:
+    """``(+ x y)`` (``(inc S y)`` of a storage holding x: head ``inc``), an error beyond
+    64 bits."""
+    r = x + y
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise overflow(head, x, y)
+
+
+def sub(x: int, y: int, head: str = "-") -> int:
+    """``(- x y)`` (``(dec S y)``: head ``dec``), an error beyond 64 bits."""
+    r = x - y
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise overflow(head, x, y)
+
+
+def mul(x: int, y: int) -> int:
+    """``(* x y)``, an error beyond 64 bits."""
+    r = x * y
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise overflow("*", x, y)
+
+
+def quot(x: int, y: int) -> int:
+    """``(// x y)`` (`div`), an error beyond 64 bits (only ``(// INT_MIN -1)`` is)."""
+    r = div(x, y)
+    if r <= INT_MAX:
+        return r
+    raise overflow("//", x, y)
+
+
+def power(x: int, y: int) -> int:
+    """``(^ x y)`` for y in 0..64, an error otherwise or beyond 64 bits."""
+    if y < 0 or y > 64:
+        raise GameError(f"(^ {x} {y}): the exponent must be in 0..64")
+    r = x**y
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise overflow("^", x, y)
+
+
+def tri(k: int) -> int:
+    """``(tri k)`` = k (k + 1) / 2 (exact: the product is even), an error beyond 64 bits."""
+    r = k * (k + 1) // 2
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise overflow("tri", k)
+
+
+def total(values: list[int]) -> int:
+    """``(sumof ...)``: the sum of `values` (0 for none), an error beyond 64 bits (the
+    sum's, not a partial sum's: the order of the items does not matter)."""
+    r = sum(values)
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise GameError("(sumof ...): integer overflow (beyond 64 bits)")
+
+
+def int_range(lo: int, hi: int) -> list[int]:
+    """``(range lo..hi)``: lo, lo + 1, ..., hi (none when hi < lo); an error for more than
+    RANGE_SIZE integers or one beyond 32 bits."""
+    if hi < lo:
+        return []
+    if hi - lo >= RANGE_SIZE:
+        raise GameError(f"(range {lo}..{hi}): more than {RANGE_SIZE:,} integers")
+    if lo < RANGE_MIN or hi > RANGE_MAX:
+        raise GameError(f"(range {lo}..{hi}): an integer beyond 32 bits")
+    return list(range(lo, hi + 1))
 
 
 def owner(keys: list[tuple], where: list[int], c: int | None) -> int:
@@ -55,10 +118,13 @@ def score(st, slot: int, c: int | None) -> int:
 
 
 def sum_points(st, slot: int, cards: list[int]) -> int:
-    """The points of `cards` under point map `slot`; work n // 4."""
+    """The points of `cards` under point map `slot`, an error beyond 64 bits; work n // 4."""
     f = st.scorer(slot)
     st.past_steps += len(cards) >> 2
-    return sum(map(f, cards))
+    r = sum(map(f, cards))
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise GameError("(sum ... using ...): integer overflow (beyond 64 bits)")
 
 
 def counted(st, coll: list) -> list:

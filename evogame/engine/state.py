@@ -607,6 +607,8 @@ class _PointTable(dict):
                     break
             else:
                 v += pts
+        if not ops.INT_MIN <= v <= ops.INT_MAX:  # a card's points are an integer too
+            raise GameError("(points of a card): integer overflow (beyond 64 bits)")
         self[card] = v
         return v
 

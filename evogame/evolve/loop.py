@@ -120,7 +120,7 @@ BEST_DISTANCE = 0.1
 
 def simplified(text: str) -> str:
     """The canonical simplified text of a candidate (`evogame.lang.simplify`), without the
-    decks it never deals at its player count (`evogame.engine.undealt`), so that x - x,
+    decks it never deals at its player count (`evogame.fitness.undealt`), so that x - x,
     identity maps, repeated items and decks stacked where no rule reaches them do not pass
     for new rules: a child that simplifies to its parent or a seed is a copy."""
     return _without_undealt(simplified_text(text))
@@ -128,7 +128,7 @@ def simplified(text: str) -> str:
 
 def _without_undealt(text: str) -> str:
     """A simplified text without the decks it never deals (`simplified`)."""
-    from evogame.engine.undealt import remove_undealt
+    from evogame.fitness.undealt import remove_undealt
     from evogame.lang import parse_text, to_text
 
     game, gone = remove_undealt(parse_text(text))

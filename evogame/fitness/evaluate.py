@@ -57,7 +57,6 @@ from pathlib import Path
 from evogame.engine import CompiledGame, compile_game, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
-from evogame.engine.undealt import remove_undealt
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
@@ -66,6 +65,7 @@ from evogame.fitness.deals import play_deal
 from evogame.fitness.meaningful import moves_sample
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
+from evogame.fitness.undealt import remove_undealt
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.lang.content import dead_content, deck_values

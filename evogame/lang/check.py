@@ -16,6 +16,7 @@ from dataclasses import MISSING, dataclass, fields
 from functools import cache
 
 from evogame.lang import ast as A
+from evogame.lang.arith import INT_MAX
 from evogame.lang.sexpr import MAX_DEPTH
 from evogame.lang.types import ELEMENT, Ty, is_subtype
 
@@ -303,6 +304,8 @@ def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
                 problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
     if isinstance(node, A.IntLit) and node.value < 0:
         problem(node, f"RECYCLE has no negative numbers; found {node.value}")
+    if isinstance(node, A.IntLit) and node.value > INT_MAX:
+        problem(node, f"the integer {node.value} is beyond 64 bits (at most {INT_MAX})")
     if isinstance(node, A.NameLit) and not _NAME.fullmatch(node.value):
         problem(node, f"a name is uppercase letters A-Z; found {node.value!r}")
     if isinstance(node, A.Var) and not _NAME.fullmatch(node.name):

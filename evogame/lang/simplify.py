@@ -7,7 +7,8 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
 
 * integers: constant folding of ``+ - * // % ^`` on literals (``//`` and ``%`` as the
   engine computes them, ``^`` for exponents 0..64); ``x - x`` → 0, ``x + 0``, ``x - 0``,
-  ``x * 1``, ``x // 1`` → x, on *pure* operands (no chance, no error: `pure`);
+  ``x * 1``, ``x // 1`` → x, on *pure* operands (no chance, no error: `pure`; ``+ - * //
+  ^ tri sumof range`` may raise beyond their bounds); a fold beyond 64 bits is left to play;
 * booleans: a comparison of two literals, or of a pure operand with itself (``(== x x)``
   is true, ``(!= x x)`` false, and so on), is a constant; ``not`` of a constant;
   ``and``/``or`` drop neutral constants, and are constant when one argument absorbs;
@@ -30,10 +31,17 @@ import dataclasses
 from dataclasses import dataclass
 
 from evogame.lang import ast as A
+from evogame.lang.arith import INT_MAX, INT_MIN, div, mod
 from evogame.lang.types import Ty
 
-#: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves.
-IMPURE = (A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations)
+#: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves
+#: (``tri``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
+IMPURE = (
+    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Range, A.AggInt
+)  # fmt: skip
+#: Arithmetic that may raise (a result beyond 64 bits, an exponent out of 0..64); ``%``
+#: cannot.
+RAISES = frozenset(A.ArithOp) - {A.ArithOp.MOD}
 
 
 @dataclass(frozen=True)
@@ -56,25 +64,29 @@ def pure(node: A.Node) -> bool:
     for n in A.walk(node):
         if isinstance(n, IMPURE):
             return False
-        if isinstance(n, A.Arith) and n.op is A.ArithOp.POW:
+        if isinstance(n, A.Arith) and n.op in RAISES:
             return False
     return True
 
 
 def _int(op: A.ArithOp, x: int, y: int) -> int | None:
-    from evogame.engine import ops
-
+    """``(op x y)`` of two literals, or None where play raises (beyond 64 bits, an
+    exponent out of 0..64): that error is the game's."""
     if op is A.ArithOp.ADD:
-        return x + y
-    if op is A.ArithOp.SUB:
-        return x - y
-    if op is A.ArithOp.MUL:
-        return x * y
-    if op is A.ArithOp.DIV:
-        return ops.div(x, y)
-    if op is A.ArithOp.MOD:
-        return ops.mod(x, y)
-    return x**y if 0 <= y <= 64 else None
+        r = x + y
+    elif op is A.ArithOp.SUB:
+        r = x - y
+    elif op is A.ArithOp.MUL:
+        r = x * y
+    elif op is A.ArithOp.DIV:
+        r = div(x, y)
+    elif op is A.ArithOp.MOD:
+        r = mod(x, y)
+    elif 0 <= y <= 64:
+        r = x**y
+    else:
+        return None
+    return r if INT_MIN <= r <= INT_MAX else None
 
 
 _CMP = {

@@ -14,7 +14,7 @@ from evogame.native.engine import NativeGame
 from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
-from evogame.simulate import DEFAULT_LIMITS, Limits, play_one
+from evogame.players.play import DEFAULT_LIMITS, Limits, play_one
 
 
 def mismatches(

@@ -190,6 +190,8 @@ class Image:
     order: str
     strings: list[str]
     ncov: int = 0  #: conditions recorded (with coverage)
+    #: the opcodes in the code (`OPS` names; ``"ARITH ^"``-style for `VARIANTS`' operations)
+    ops: frozenset[str] = frozenset()
 
 
 class Lowerer:
@@ -209,6 +211,7 @@ class Lowerer:
         self.nplayers = np_
         self.teams = _teams(game.setup.teams, np_)
         self.code: list[int] = [0]  # offset 0 is never a node ("none")
+        self.ops: set[str] = set()  # what the code holds (`Image.ops`)
         self.var_slots: list[dict[str, int]] = [{}]
         self.nvars = 0
         #: the slots bound by the any/let items enclosing the choice item being lowered:
@@ -259,6 +262,9 @@ class Lowerer:
 
     def emit(self, op: str, *args: int) -> int:
         off = len(self.code)
+        self.ops.add(op)
+        if op in VARIANTS:
+            self.ops.add(f"{op} {VARIANTS[op][args[0]]}")
         self.code.append(OP[op])
         for a in args:
             a = int(a)
@@ -534,8 +540,7 @@ class Lowerer:
         i = self.new_var(n.var)
         value = self.int_value(n.value)
         self.pop_var()
-        kind = {A.AggIntKind.SUM: 0, A.AggIntKind.MAX: 1, A.AggIntKind.MIN: 2}[n.agg]
-        return self.emit("AGGINT", kind, coll, i, value, int(self.is_ll(n.coll)))
+        return self.emit("AGGINT", _AGGINT[n.agg], coll, i, value, int(self.is_ll(n.coll)))
 
     def x_CardAtt(self, n: A.CardAtt) -> int:
         card = self.expr(n.card)
@@ -854,6 +859,7 @@ class Lowerer:
             g.scoring.order.value,
             self.strings,
             len(self.cov_index),
+            frozenset(self.ops),
         )
 
 
@@ -911,6 +917,22 @@ _ARITH = {
 }
 _ARITH = {k: _ARITH.get(k, 5) for k in A.ArithOp}
 _CMP = {A.CmpOp.EQ: 0, A.CmpOp.NE: 1, A.CmpOp.LT: 2, A.CmpOp.GT: 3, A.CmpOp.LE: 4, A.CmpOp.GE: 5}
+_AGGINT = {A.AggIntKind.SUM: 0, A.AggIntKind.MAX: 1, A.AggIntKind.MIN: 2}
+
+#: Opcodes whose first operand picks one of several operations, each a body of its own in
+#: the VM: `Image.ops` names them one by one (``"ARITH ^"``), for opcode coverage.
+VARIANTS: dict[str, dict[int, str]] = {
+    "ARITH": {v: k.value for k, v in _ARITH.items()},
+    "SETOP": {v: k.value for k, v in _SETOP.items()},
+    "SETOPALL": {v: k.value for k, v in _SETOP.items()},
+    "CMP": {v: k.value for k, v in _CMP.items()},
+    "AGGINT": {v: k.value for k, v in _AGGINT.items()},
+}
+
+
+def coverage_units() -> list[str]:
+    """Everything opcode coverage counts: each opcode, and each operation of `VARIANTS`."""
+    return [*OPS, *(f"{op} {name}" for op, names in VARIANTS.items() for name in names.values())]
 
 
 def lower(game: A.Game, room: int = 1, coverage: bool = False) -> Image:

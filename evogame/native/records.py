@@ -1,7 +1,7 @@
 """Native batches as the Python engine's `GameRecord`s, for the statistics that read them.
 
 `random_records` plays games with uniform random players natively and returns the records
-`simulate.play_one` would: a game the VM has no room for is played by the Python engine
+`evogame.players.play.play_one` would: a game the VM has no room for is played by the Python engine
 (counted in `fallbacks`).
 """
 
@@ -18,7 +18,7 @@ from evogame.native.engine import ROOM, NativeGame
 from evogame.players import RandomPlayer
 from evogame.players.greedy import GreedyPlayer
 from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, resolve_by
-from evogame.simulate import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
+from evogame.players.play import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed, turn_order
 
 #: the VM's code of each searching player's kind (`vm_set_rollout_policy`)
 KIND_CODE = {"pipmc": 0, "strong": 1, "ismcts": 2, "greedy": 3}

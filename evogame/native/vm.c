@@ -712,7 +712,7 @@ static int32_t pm_intern(Game *g, const int32_t *key, int32_t keylen) {
  * card meets; an attribute no deck has never matches. */
 static int64_t pm_score_new(Game *g, int32_t pm, int32_t card) {
     PointMap *m = &g->pm[pm];
-    int64_t v = 0;
+    __int128 v = 0; /* _PointTable.__missing__: beyond 64 bits an error */
     for (int32_t a = 0; a < m->nawards; a++) {
         Award *aw = &m->aw[a];
         int ok = 1;
@@ -723,8 +723,9 @@ static int64_t pm_score_new(Game *g, int32_t pm, int32_t card) {
         }
         if (ok) v += aw->pts;
     }
+    if (v < INT64_MIN || v > INT64_MAX) fail(g, "(points of a card): integer overflow (beyond 64 bits)");
     if (v >= INT32_MIN + 1 && v <= INT32_MAX) m->cache[card] = (int32_t)v;
-    return v;
+    return (int64_t)v;
 }
 
 /* a card's points, from the map's cache once it is known (inline: scores are leaves) */
@@ -987,11 +988,9 @@ static int32_t extreme(State *st, int32_t pm, L cards, int want_max) {
     return tied[mt_below(st->rng, (uint64_t)nt)];
 }
 
-static int64_t mul_ok(Game *g, int64_t a, int64_t b) {
-    int64_t r;
-    if (__builtin_mul_overflow(a, b, &r)) fail(g, "native: integer overflow");
-    return r;
-}
+/* RECYCLE's integers are signed 64-bit: a result beyond them ends the game with this
+ * error, worded as the Python engine's `ops.overflow` words it (docs/language.md) */
+#define OVERFLOW "integer overflow (beyond 64 bits)"
 
 static L team_members(Game *g, int64_t t) {
     if (t < 0 || t >= g->nteams) fail(g, "internal error IndexError: list index out of range");
@@ -1016,31 +1015,43 @@ int64_t vm_op_counts[256];
 /* (other player) and (other team) are made once per seat in `vm_new` up to this many seats */
 #define OTHERS_MAX 64
 
-/* (op a b) for arith's opcode n[1]: + - * / % ^ */
+/* (op a b) for arith's opcode n[1]: + - * / % ^ (ops.add, sub, mul, quot, mod, power) */
 static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, int64_t a, int64_t b) {
     int64_t r;
     switch (op) {
     case 0:
-        if (__builtin_add_overflow(a, b, &r)) fail(g, "native: integer overflow");
+        if (__builtin_add_overflow(a, b, &r)) fail(g, "(+ %lld %lld): " OVERFLOW, (long long)a, (long long)b);
         return r;
     case 1:
-        if (__builtin_sub_overflow(a, b, &r)) fail(g, "native: integer overflow");
+        if (__builtin_sub_overflow(a, b, &r)) fail(g, "(- %lld %lld): " OVERFLOW, (long long)a, (long long)b);
         return r;
     case 2:
-        return mul_ok(g, a, b);
-    case 3: /* truncates toward zero (C#); x // 0 = 0 */
-        if (!b || (a == INT64_MIN && b == -1)) return b ? a : 0;
+        if (__builtin_mul_overflow(a, b, &r)) fail(g, "(* %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+        return r;
+    case 3: /* truncates toward zero (C#); x // 0 = 0; INT64_MIN // -1 is 2^63 */
+        if (!b) return 0;
+        if (a == INT64_MIN && b == -1) fail(g, "(// %lld %lld): " OVERFLOW, (long long)a, (long long)b);
         return a / b;
     case 4:
         if (!b || b == -1) return 0;
         return a % b;
     default: {
         if (b < 0 || b > 64) fail(g, "(^ %lld %lld): the exponent must be in 0..64", (long long)a, (long long)b);
+        /* the partial powers grow in magnitude, so one beyond 64 bits means the result is */
         int64_t p = 1;
-        for (int64_t i = 0; i < b; i++) p = mul_ok(g, p, a);
+        for (int64_t i = 0; i < b; i++)
+            if (__builtin_mul_overflow(p, a, &p)) fail(g, "(^ %lld %lld): " OVERFLOW, (long long)a, (long long)b);
         return p;
     }
     }
+}
+
+/* (inc S v) or (dec S v) of storage *p: the storage keeps its value on an overflow */
+static inline __attribute__((always_inline)) void incdec(Game *g, int64_t *p, int64_t v, int inc) {
+    int64_t r;
+    if (inc ? __builtin_add_overflow(*p, v, &r) : __builtin_sub_overflow(*p, v, &r))
+        fail(g, "(%s %lld %lld): " OVERFLOW, inc ? "inc" : "dec", (long long)*p, (long long)v);
+    *p = r;
 }
 
 /* (sum|max|min coll 'V value), for `ev` (checked 0: each child's offset checked as it is
@@ -1049,19 +1060,24 @@ static inline __attribute__((always_inline)) int64_t aggint(State *st, V *env, c
     Game *g = st->g;
     Coll c = coll_of(st, env, n[2], n[5]);
     int64_t acc = 0;
+    __int128 sum = 0; /* ops.total: the sum's bounds, not a partial sum's */
     for (int32_t j = 0; j < c.n; j++) {
         bind(g, env, n[3], c, j);
         int64_t v = checked ? EVK(st, env, n[4]) : evi(st, env, n[4]);
         if (j == 0)
-            acc = v;
-        else if (n[1] == 0) {
-            if (__builtin_add_overflow(acc, v, &acc)) fail(g, "native: integer overflow");
-        } else if (n[1] == 1)
+            acc = v, sum = v;
+        else if (n[1] == 0)
+            sum += v; /* at most 2^31 items of at most 2^63: no 128-bit overflow */
+        else if (n[1] == 1)
             acc = v > acc ? v : acc;
         else
             acc = v < acc ? v : acc;
     }
     st->past4 += 4 * (int64_t)c.n;
+    if (n[1] == 0) {
+        if (sum < INT64_MIN || sum > INT64_MAX) fail(g, "(sumof ...): " OVERFLOW);
+        return (int64_t)sum;
+    }
     return c.n ? acc : 0;
 }
 
@@ -1287,11 +1303,11 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         l.n = k;
         return vl(l);
     }
-    case OP_RANGE: {
+    case OP_RANGE: { /* ops.int_range: at most 1,000,000 integers, each of 32 bits */
         int64_t lo = evi(st, env, n[1]), hi = evi(st, env, n[2]);
-        int64_t cnt = hi - lo + 1;
-        if (cnt < 0) cnt = 0;
-        if (cnt > 1000000) fail(g, "native: a range of more than 1,000,000 integers");
+        int64_t cnt = hi < lo ? 0 : (int64_t)((__int128)hi - lo + 1 > 1000000 ? 1000001 : hi - lo + 1);
+        if (cnt > 1000000) fail(g, "(range %lld..%lld): more than 1,000,000 integers", (long long)lo, (long long)hi);
+        if (cnt && (lo < INT32_MIN || hi > INT32_MAX)) fail(g, "(range %lld..%lld): an integer beyond 32 bits", (long long)lo, (long long)hi);
         L l = lnew(g, (int32_t)cnt);
         for (int64_t i = 0; i < cnt; i++) l.v[i] = (int32_t)(lo + i);
         return vl(l);
@@ -1656,9 +1672,11 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]);
         return vi(arith(g, n[1], a, b));
     }
-    case OP_TRI: {
+    case OP_TRI: { /* ops.tri: k (k + 1) / 2, exact in 128 bits */
         int64_t k = evi(st, env, n[1]);
-        return vi(mul_ok(g, k, k + 1) / 2);
+        __int128 r = (__int128)k * ((__int128)k + 1) / 2;
+        if (r < INT64_MIN || r > INT64_MAX) fail(g, "(tri %lld): " OVERFLOW, (long long)k);
+        return vi((int64_t)r);
     }
     case OP_FIB: {
         int64_t k = evi(st, env, n[1]);
@@ -1681,9 +1699,10 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         int32_t pm = pm_of(st, evi(st, env, n[2]));
         L cards = evl(st, env, n[1]);
         st->past4 += 4 * (cards.n >> 2);
-        int64_t s = 0;
+        __int128 s = 0; /* ops.sum_points: beyond 64 bits an error */
         for (int32_t i = 0; i < cards.n; i++) s += pm_score(g, pm, cards.v[i]);
-        return vi(s);
+        if (s < INT64_MIN || s > INT64_MAX) fail(g, "(sum ... using ...): " OVERFLOW);
+        return vi((int64_t)s);
     }
     case OP_SCORE: { /* card pts: ops.score, a quarter of work */
         int32_t pm = pm_of(st, evi(st, env, n[2]));
@@ -2412,8 +2431,7 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
     case OP_INCINT:
     case OP_DECINT: {
         int64_t *p = int_slot(st, evi(st, env, n[1]));
-        int64_t v = evi(st, env, n[2]);
-        if (n[0] == OP_INCINT ? __builtin_add_overflow(*p, v, p) : __builtin_sub_overflow(*p, v, p)) fail(g, "native: integer overflow");
+        incdec(g, p, evi(st, env, n[2]), n[0] == OP_INCINT);
         return 1;
     }
     case OP_SETSTR: {
@@ -2538,8 +2556,7 @@ FNQ int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
 FNQ int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     int64_t *p = int_slot(st, EVK(st, env, n[1]));
-    int64_t v = EVK(st, env, n[2]);
-    if (n[0] == OP_INCINT ? __builtin_add_overflow(*p, v, p) : __builtin_sub_overflow(*p, v, p)) fail(st->g, "native: integer overflow");
+    incdec(st->g, p, EVK(st, env, n[2]), n[0] == OP_INCINT);
     return 1;
 }
 

@@ -1,6 +1,10 @@
 """How a choice lists its options (CARDSTOCK's BuildOptions/RecurseDo): one small game per
 rule, on both back ends. Each game deals HAND = [A♥, 2♥, 3♥] (bottom first) to seat 0,
-keeps STOCK = [A♠, 2♠, 3♠] and puts the choice first."""
+keeps STOCK = [A♠, 2♠, 3♠] and puts the choice first.
+
+Where a rule shows in how many options the choice offers and in the score S they leave,
+it is checked on the native VM too (`counted`, from whole games' records); where it shows
+in where the cards went, on the Python back ends (`outcomes`)."""
 
 from __future__ import annotations
 
@@ -9,8 +13,11 @@ import pytest
 from evogame.engine import compile_game
 from evogame.engine.errors import GameError
 from evogame.lang import parse_text
+from tests.conftest import records_on
 
 BACKENDS = ["gen", "closure"]
+#: the Python back ends and the native VM (`counted`)
+EVERY = [*BACKENDS, "native"]
 
 HAND = "((current player) iloc HAND)"
 STOCK = "(game iloc STOCK)"
@@ -21,6 +28,10 @@ FALSE = f"(== (size {EMPTY}) 1)"  # (== 1 2) would not parse: literals side by s
 
 
 def game(item_text: str, backend: str):
+    return compile_game(parsed(item_text), backend=backend)
+
+
+def parsed(item_text: str):
     text = f"""
 (game
   (setup
@@ -31,7 +42,7 @@ def game(item_text: str, backend: str):
   (choice ({item_text}))
   (scoring max {S}))
 """
-    return compile_game(parse_text(text), backend=backend)
+    return parse_text(text)
 
 
 def card(g, c: int) -> str:
@@ -57,10 +68,24 @@ def outcomes(g, seed: int = 0) -> list[tuple]:
     return out
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+def counted(item_text: str, backend: str) -> tuple[int, set[int]]:
+    """How many options the choice offers, and the values of seat 0's S they leave. On
+    the VM, from 24 random games of the one decision (each game takes one option; the
+    play seeds are fixed, and each option of three is missed by all 24 with chance
+    3 (2/3)^24 < 0.2 %)."""
+    if backend != "native":
+        got = outcomes(game(item_text, backend))
+        return len(got), {s for _, s in got}
+    recs = records_on("native", parsed(item_text), games=24)
+    assert all(r.error is None and r.terminated for r in recs), recs[0].error
+    assert len({tuple(r.branching) for r in recs}) == 1  # one decision, same options
+    return recs[0].branching[0], {r.scores[0] for r in recs}
+
+
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_guarded_item_whose_guard_is_false_is_not_offered(backend):
-    g = game(f"({FALSE} (inc {S} 1)) (do (({FALSE} (inc {S} 1)))) (turn pass)", backend)
-    assert len(outcomes(g)) == 1  # only the pass: a false guard is no free pass
+    items = f"({FALSE} (inc {S} 1)) (do (({FALSE} (inc {S} 1)))) (turn pass)"
+    assert counted(items, backend) == (1, {0})  # only the pass: a false guard is no free pass
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -97,14 +122,10 @@ def test_an_empty_any_after_a_move_keeps_the_move_as_an_option(backend):
     assert len(got) == 1 and got[0][0]["PILE"] == ["THREES"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_do_of_a_false_guard_and_a_pass_beside_an_empty_any_offers_the_pass(backend):
-    g = game(
-        f"(do (({FALSE} (inc {S} 5)) (turn pass))) (any {EMPTY} 'C (move 'C (top {PILE})))",
-        backend,
-    )
-    got = outcomes(g)
-    assert len(got) == 1 and got[0][1] == 0  # the pass; the guarded inc did not run
+    items = f"(do (({FALSE} (inc {S} 5)) (turn pass))) (any {EMPTY} 'C (move 'C (top {PILE})))"
+    assert counted(items, backend) == (1, {0})  # the pass; the guarded inc did not run
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -143,22 +164,18 @@ def test_any_splits_and_all_repeats_inside_an_option(backend):
     ]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_move_of_no_card_is_no_action(backend):
-    g = game(
-        f"(move (top {EMPTY}) (top {PILE})) (do ((move (top {EMPTY}) (top {PILE})))) (turn pass)",
-        backend,
+    items = (
+        f"(move (top {EMPTY}) (top {PILE})) (do ((move (top {EMPTY}) (top {PILE})))) (turn pass)"
     )
-    assert len(outcomes(g)) == 1
+    assert counted(items, backend) == (1, {0})
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_let_after_an_action_reads_the_changed_position(backend):
-    g = game(
-        f"(do ((move (top {STOCK}) (top {PILE})) (let (size {STOCK}) 'N (inc {S} 'N))))",
-        backend,
-    )
-    assert [o[1] for o in outcomes(g)] == [2]
+    items = f"(do ((move (top {STOCK}) (top {PILE})) (let (size {STOCK}) 'N (inc {S} 'N))))"
+    assert counted(items, backend) == (1, {2})
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -173,11 +190,11 @@ def test_ensure_keeps_the_branches_whose_result_holds(backend):
     assert [o[0].get("PILE") for o in got] == [["TWOH"], None]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_choice_whose_items_gather_no_action_is_an_engine_error(backend):
-    g = game(f"({FALSE} (turn pass)) (any {EMPTY} 'C (move 'C (top {PILE})))", backend)
-    st = g.new_state(0)
-    assert st.is_terminal() and st.error == "a choice with no option"
+    items = f"({FALSE} (turn pass)) (any {EMPTY} 'C (move 'C (top {PILE})))"
+    (r,) = records_on(backend, parsed(items))
+    assert r.error == "a choice with no option" and r.branching == []
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -26,6 +26,7 @@ import pytest
 from evogame.engine import CompiledGame, State, compile_game, with_defines
 from evogame.lang import parse_file, parse_text, to_text
 from evogame.simulate import simulate
+from tests.conftest import BACKENDS, records_on
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -413,18 +414,22 @@ def test_golf_ends_when_the_stock_is_out_and_nothing_fits(name: str):
 # --- One-Handed Solitaire -------------------------------------------------------------------
 
 
-def solitaire_scripted(deck: list[tuple[str, str]], name: str = "one-handed-solitaire"):
+def solitaire_text(deck: list[tuple[str, str]], name: str = "one-handed-solitaire") -> str:
     """Scripted deck: the seed with its deck replaced by `deck` ((rank, suit) pairs in draw
-    order, duplicates allowed) and the shuffle removed; played to the end (no decisions).
-    Returns the game, the final state and the final HAND as (rank, suit), front first."""
+    order, duplicates allowed) and the shuffle removed."""
     text = seed_text(name)
     text = replace_form(
         text,
         "(create deck (game hloc DECK)",
         single_cards("(game hloc DECK)", deck, ("RANK", "SUIT")),
     )
-    text = replace_form(text, "(shuffle (game hloc DECK))", "")
-    g = compile_game(parse_text(text))
+    return replace_form(text, "(shuffle (game hloc DECK))", "")
+
+
+def solitaire_scripted(deck: list[tuple[str, str]], name: str = "one-handed-solitaire"):
+    """`solitaire_text` played to the end (no decisions). Returns the game, the final
+    state and the final HAND as (rank, suit), front first."""
+    g = compile_game(parse_text(solitaire_text(deck, name)))
     st = g.new_state(0)
     assert st.is_terminal() and st.error is None and not st.capped and not st.cycle
     hand = [(g.attrs["RANK"][c], g.attrs["SUIT"][c]) for c in st.locs[loc(g, -1, "HAND")]]
@@ -498,10 +503,12 @@ def solitaire_reference(deck: list[tuple[str, str]], window: int = 4) -> list[tu
             return hand
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", ["one-handed-solitaire", "one-handed-solitaire-short"])
-def test_one_handed_solitaire_matches_the_sheet_on_random_decks(name: str):
+def test_one_handed_solitaire_matches_the_sheet_on_random_decks(name: str, backend: str):
     """Scripted decks: 15 random orders of the seed's own deck, each played by the engine
-    and by a direct transcription of the sheet's loop; final hands agree."""
+    and by a direct transcription of the sheet's loop; final hands agree (the score, the
+    cards left in HAND, on every back end; the hand itself on the Python engine)."""
     g = load(name)
     g.new_state(0)  # creates the cards
     full = sorted({(g.attrs["RANK"][c], g.attrs["SUIT"][c]) for c in cards(g)})
@@ -509,9 +516,11 @@ def test_one_handed_solitaire_matches_the_sheet_on_random_decks(name: str):
     for _ in range(15):
         deck = full[:]
         rng.shuffle(deck)
-        _, st, hand = solitaire_scripted(deck, name)
-        assert hand == solitaire_reference(deck)
-        assert st.scores() == [len(hand)]
+        want = solitaire_reference(deck)
+        (r,) = records_on(backend, parse_text(solitaire_text(deck, name)))
+        assert r.terminated and r.scores == [len(want)]
+        if backend == "gen":
+            assert solitaire_scripted(deck, name)[2] == want
 
 
 # --- Agram ----------------------------------------------------------------------------------
@@ -812,11 +821,12 @@ def test_pairs_continuous_pair_keeps_the_round_going():
 # --- War ------------------------------------------------------------------------------------
 
 
-def war_scripted(name: str, deck: list[str], seed: int = 0) -> tuple[CompiledGame, State]:
+def war_scripted(name: str, deck: list[str], seed: int = 0, backend: str = "gen"):
     """Scripted deck: the seed with its deck replaced by `deck` (card codes in draw order:
     the first goes to seat 0, the next to seat 1, and so on; the last dealt is each pile's
     top), the deal shortened to match and the deal's shuffle removed (war-shuffled.rcy
-    keeps the shuffle of the won cards). Played to the end (no decisions)."""
+    keeps the shuffle of the won cards). Played to the end (no decisions) on `backend`
+    (`tests.conftest.BACKENDS`), dealt from `seed`: its record."""
     text = seed_text(name)
     cards_ = [card_of_code(c) for c in deck]
     text = replace_form(
@@ -826,54 +836,57 @@ def war_scripted(name: str, deck: list[str], seed: int = 0) -> tuple[CompiledGam
     )
     text = replace_form(text, "(shuffle (game hloc STOCK))", "")
     text = replace_form(text, "(// 52 'NUMP)", f"(// {len(deck)} 'NUMP)")
-    g = compile_game(parse_text(text))
-    return g, g.new_state(seed)
+    (r,) = records_on(backend, parse_text(text), deal=seed)
+    return r
 
 
 WAR_CYCLE = ["2C", "3D", "3H", "2S"]
 
 
-def test_war_deterministic_return_cycles():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_war_deterministic_return_cycles(backend: str):
     """Scripted deck 2C 3D 3H 2S: seat 0's pile is [2C 3H] (bottom first), seat 1's
     [3D 2S]. Battle 1: 3H beats 2S; seat 0 puts its own card, then seat 1's, under its
     pile: [2S 3H 2C] against [3D]. Battle 2: 3D beats 2C: [2S 3H] against [3D 2C], the
     opening ranks with the two 2s exchanged; battles 3 and 4 exchange them back, to the
     opening position. The engine records the game as a cycle (not a cap), with both
     players still holding cards."""
-    _, st = war_scripted("war", WAR_CYCLE)
-    assert st.is_terminal()
-    assert st.cycle and not st.capped and st.error is None
-    assert all(v > 0 for v in st.scores())
+    r = war_scripted("war", WAR_CYCLE, backend=backend)
+    assert r.cycle and not r.capped and r.error is None
+    assert all(v > 0 for v in r.scores)
 
 
-def test_war_shuffled_return_ends_on_the_same_deck():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_war_shuffled_return_ends_on_the_same_deck(backend: str):
     """Scripted deck 2C 3D 3H 2S (the one that cycles above) in war-shuffled.rcy, 20
     seeds for the shuffles of the won cards: every game ends with one player holding all
     four cards, never as a cycle or a cap."""
     for seed in range(20):
-        _, st = war_scripted("war-shuffled", WAR_CYCLE, seed)
-        assert st.is_terminal() and not st.cycle and not st.capped and st.error is None
-        assert sorted(st.scores()) == [0, 4]
+        r = war_scripted("war-shuffled", WAR_CYCLE, seed, backend)
+        assert r.terminated and not r.cycle and not r.capped and r.error is None
+        assert sorted(r.scores) == [0, 4]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", ["war", "war-shuffled"])
-def test_war_tie_starts_a_war(name: str):
+def test_war_tie_starts_a_war(name: str, backend: str):
     """Scripted deck KC 4D 3C 2D 5H 5S: piles [KC 3C 5H] and [4D 2D 5S]. 5H ties 5S: each
     adds one card face down (3C, 2D) and one face up (KC, 4D); KC wins all six cards and
     the game (scores 6 and 0)."""
-    _, st = war_scripted(name, ["KC", "4D", "3C", "2D", "5H", "5S"])
-    assert st.is_terminal() and not st.cycle and st.error is None
-    assert st.scores() == [6, 0]
+    r = war_scripted(name, ["KC", "4D", "3C", "2D", "5H", "5S"], backend=backend)
+    assert r.terminated and not r.cycle and r.error is None
+    assert r.scores == [6, 0]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", ["war", "war-shuffled"])
-def test_war_player_who_cannot_complete_a_war_loses(name: str):
+def test_war_player_who_cannot_complete_a_war_loses(name: str, backend: str):
     """Scripted deck 3C AS 7C 7D KC 2D: piles [3C 7C KC] and [AS 7D 2D]. KC beats 2D: seat 0
     has 4 cards, seat 1 two. 7C ties 7D and seat 1, one card left, cannot add two: it loses
     everything (scores 6 and 0), although its last card is an ace."""
-    _, st = war_scripted(name, ["3C", "AS", "7C", "7D", "KC", "2D"])
-    assert st.is_terminal() and not st.cycle and st.error is None
-    assert st.scores() == [6, 0]
+    r = war_scripted(name, ["3C", "AS", "7C", "7D", "KC", "2D"], backend=backend)
+    assert r.terminated and not r.cycle and r.error is None
+    assert r.scores == [6, 0]
 
 
 # --- the whole library ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from evogame.engine import with_defines
-from evogame.engine.undealt import remove_undealt, undealt
+from evogame.fitness.undealt import remove_undealt, undealt
 from evogame.lang import parse_text, to_text
 from tests.conftest import SEEDS
 from tests.fitness.variants import gops_stacked

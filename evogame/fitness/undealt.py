@@ -17,8 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from evogame.engine import compile_game
 from evogame.lang import ast as A
 from evogame.lang import where
+from evogame.native.engine import select as select_native
+from evogame.native.records import random_records
+from evogame.players import RandomPlayer
+from evogame.players.play import Limits, play_one
 
 #: Random games each comparison plays (natively when it can).
 GAMES = 12
@@ -32,12 +37,6 @@ MAX_STEPS = 20_000
 def _plays(game_ast: A.Game, games: int) -> list[tuple]:
     """What each of `games` random games shows: options per decision, deciders, scores,
     ending. Raises on a game that does not compile."""
-    from evogame.engine import compile_game
-    from evogame.native.engine import select as select_native
-    from evogame.native.records import random_records
-    from evogame.players import RandomPlayer
-    from evogame.simulate import Limits, play_one
-
     limits = Limits(1000, MAX_STEPS)
     game = compile_game(game_ast, "undealt")
     native = select_native(game_ast, None)

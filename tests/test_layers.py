@@ -1,0 +1,116 @@
+"""Dependencies point downward only: no module of evogame imports a layer above its own.
+
+The layers, lowest first (a module belongs to the longest prefix that names it):
+
+0. ``lang``: the language (syntax, types, simplification, the meaning of ``//`` and ``%``);
+1. ``engine``: the semantics of play, the Python back ends;
+2. ``players``, ``metrics.stats``: players, one game played by them (`players.play`), and
+   the record it makes;
+3. ``native``: the VM and compiled back ends (falling back to `players.play` for a game
+   the VM has no room for);
+4. ``simulate``: many games, on whichever back end serves them;
+5. ``metrics``, ``distance``, ``fitness``: what the games measure;
+6. ``evolve``: the search over games;
+7. the views: ``explain``, ``trace``, ``report``, ``plots``, ``studio``, ``human``,
+   ``ratings``;
+8. the command line: ``cli``, ``commands``.
+
+Imports are read with `ast` (those inside functions too), so an import written to dodge a
+circle at load time is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+import evogame
+
+PACKAGE = Path(evogame.__file__).parent
+
+LAYERS: list[tuple[str, ...]] = [
+    ("lang",),
+    ("engine",),
+    ("players", "metrics.stats"),
+    ("native",),
+    ("simulate",),
+    ("metrics", "distance", "fitness"),
+    ("evolve",),
+    ("explain", "trace", "report", "plots", "studio", "human", "ratings"),
+    ("cli", "commands"),
+]
+
+
+def layer(module: str) -> int | None:
+    """The layer of `module` (dotted, under evogame): its longest listed prefix's."""
+    best: tuple[int, int] | None = None
+    for i, names in enumerate(LAYERS):
+        for name in names:
+            full = f"evogame.{name}"
+            if (module == full or module.startswith(full + ".")) and (
+                best is None or len(full) > best[1]
+            ):
+                best = (i, len(full))
+    return None if best is None else best[0]
+
+
+@functools.cache
+def imports() -> list[tuple[str, str, int]]:
+    """(importing module, imported evogame module, line) for every import in the package."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue  # relative imports: evogame uses none (checked below)
+            out += [(module, n, node.lineno) for n in names if n.startswith("evogame.")]
+    return out
+
+
+def test_every_module_has_a_layer():
+    modules = {m for m, _, _ in imports()} | {t for _, t, _ in imports()}
+    assert sorted(m for m in modules if layer(m) is None) == []
+
+
+def test_no_relative_imports():
+    # a relative import would escape `imports`; evogame writes every import in full
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        assert not any(isinstance(n, ast.ImportFrom) and n.level for n in ast.walk(tree)), path
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    up = [
+        f"{m}:{line} imports {t}" for m, t, line in imports() if (layer(m) or 0) < (layer(t) or 0)
+    ]
+    assert up == []
+
+
+def test_the_language_and_the_back_ends_stand_alone():
+    # the three rules the layering exists for, spelled out
+    forbidden = {
+        "evogame.lang": ("engine", "native", "fitness", "evolve", "simulate", "players"),
+        "evogame.engine": ("native", "simulate", "fitness", "evolve"),
+        "evogame.native": ("simulate", "fitness", "evolve"),
+    }
+    bad = [
+        f"{m}:{line} imports {t}"
+        for m, t, line in imports()
+        for low, above in forbidden.items()
+        if m.startswith(low + ".") or m == low
+        if any(t == f"evogame.{a}" or t.startswith(f"evogame.{a}.") for a in above)
+    ]
+    assert bad == []
+
+
+def test_the_checker_sees_an_upward_import():
+    # the check can fail: a language module importing the engine is found
+    assert layer("evogame.lang.simplify") < layer("evogame.engine.ops")
+    assert layer("evogame.metrics.stats") < layer("evogame.native.records")
+    assert layer("evogame.metrics.ladder") > layer("evogame.simulate")
