@@ -7,8 +7,8 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`) when it has no dead content and no dead rule
-(`alive`). The archive is a function of the
+library game holds is *new* (`new_elites`) when it has no dead content and the rules that
+place it in its cell fired in play (`alive`). The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -22,17 +22,42 @@ import math
 import numpy as np
 
 from evogame.evolve.store import rank_key
-from evogame.fitness.descriptors import DESCRIPTORS, descriptor_values
+from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS, DESCRIPTORS, descriptor_values
 
 __all__ = ["DESCRIPTORS", "Archive", "CellCut", "ConceptCut", "descriptors"]
 
 
-def alive(c: dict) -> bool:
-    """No dead content and no dead rule: the live_content and live_rules components
-    (when measured) are 1 (no never-dealt card, no reference to what no card has, and
-    every condition of the rules took both values in the gate sample's games)."""
+def live_vector(c: dict) -> dict[str, float]:
+    """The candidate's live concepts: the concept vector of the rules that fired in its
+    gate sample (`evolve.liveness`; read from its dead rules when an older evaluation did
+    not record them)."""
+    st = c.get("stats") or {}
+    if "live_concepts" in st:
+        return st["live_concepts"]
+    from evogame.distance.concepts import concept_vector
+    from evogame.evolve.liveness import live_concepts
+    from evogame.lang import parse_text
+
+    game = parse_text(c["text"])
+    dead = st.get("dead_rules") or []
+    return live_concepts(game, dead) if dead else (st.get("concepts") or concept_vector(game))
+
+
+def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:
+    """No dead content (the live_content component, when measured, is 1: no reference to
+    what no card has; never-dealt decks are cut from every child), and what places the game
+    in its concept cell is alive in play: over the concepts `names`, each live concept
+    (`live_vector`) falls in the bin of the concept (two bins split at 0.5). A transplanted
+    contest whose guard never held leaves the game in its host's cell in play, so it is
+    new on paper only; a host's own rare rule that never fired changes no cell."""
     comps = c.get("components") or {}
-    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
+    if comps.get("live_content", (1.0,))[0] < 1.0 - 1e-9:
+        return False
+    v = (c.get("stats") or {}).get("concepts")
+    if v is None:
+        return True
+    lv = live_vector(c)
+    return all((v[n] >= 0.5) == (lv[n] >= 0.5) for n in names)
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -92,7 +117,7 @@ class Archive:
             d = descriptors(c, self.names)
             if d is None:
                 continue
-            if alive(c):
+            if self.concepts and alive(c, self.names):
                 self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
@@ -123,10 +148,10 @@ class Archive:
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
-        """The elites in cells no library game holds, with no dead content and no dead
-        rule (`alive`: a dead rule would make a game new on paper only); none without
-        marks. A game with a dead rule may hold such a cell (a stepping stone) but is not
-        counted new."""
+        """The elites in cells no library game holds, with no dead content and their cell's
+        concepts alive in play (`alive`: a rule that never fired would make a game new on
+        paper only); none without marks. A game new on paper only may hold such a cell (a
+        stepping stone) but is not counted new."""
         if not self.library_cells:
             return []
         return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]

@@ -55,6 +55,7 @@ def evaluate_job(job: tuple) -> dict:
         set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
+        from evogame.evolve.liveness import live_concepts
 
         t0 = time.perf_counter()
         game = parse_text(text)
@@ -64,6 +65,10 @@ def evaluate_job(job: tuple) -> dict:
         timing = {"parse": parsed - t0, **ev.phase_seconds}
         # the concept vector (read from the rules): the cell of a concept archive
         concepts = concept_vector(game)
+        # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
+        # new in a game must be alive in play
+        dead_rules = ev.details.get("dead_rules") or []
+        live = live_concepts(game, dead_rules) if dead_rules else concepts
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,
@@ -77,6 +82,7 @@ def evaluate_job(job: tuple) -> dict:
                 "notes": list(ev.notes),
                 **ev.details,
                 "concepts": concepts,
+                "live_concepts": live,
             },
         }
     except _Timeout:

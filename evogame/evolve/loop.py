@@ -290,8 +290,26 @@ class Campaign:
         text, game, _reason = _validated(self.genome, tree)
         return None if text is None else _without_undealt(simplified_game_text(game, text))
 
-    def _tournament(self, pop: list[str]) -> str:
-        if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
+    #: MAP-Elites over concepts: the share of parents drawn from the elites of cells no
+    #: library game holds (the rest: uniform over all occupied cells).
+    NEW_PARENTS = 0.5
+
+    def _novel_parents(self, pop: list[str]) -> list[str]:
+        """The elites of `pop` in cells no seed or library game holds, in cell order
+        (concept archives; none otherwise)."""
+        a = self.archive
+        if a is None or not a.library_cells:
+            return []
+        a.rebuild([self.store.get(h) for h in pop])
+        return [h for cell, h, _f, _d in a.elites() if cell not in a.library_cells]
+
+    def _tournament(self, pop: list[str], novel: list[str] | None = None) -> str:
+        if self.archive is not None:
+            # MAP-Elites: uniform over the occupied cells; over concepts, half the parents
+            # come from the new cells (curiosity: the few elites that left the library
+            # are where new kinds are found, and uniform choice would seldom draw them)
+            if novel and self.rng.random() < self.NEW_PARENTS:
+                return novel[self.rng.randrange(len(novel))]
             return pop[self.rng.randrange(len(pop))]
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
         return min(picks, key=lambda h: rank_key(self.store.get(h)))
@@ -310,16 +328,23 @@ class Campaign:
         t_start, t_check = time.perf_counter(), 0.0
         # per operator family: [children tried, valid games among them]
         rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
+        novel = self._novel_parents(pop)
         while len(out) < n:
             if tried >= n * self.cfg.retries:
                 break
             tried += 1
             if self.donors is not None and self.rng.random() < self.cfg.transplant:
-                a = self._tournament(pop)
+                a = self._tournament(pop, novel)
+                # the kind drawn here as `transplant` draws it (the same stream), so that
+                # each kind's valid-child rate counts its refusals too
+                kinds = self.donors.kinds()
+                kind = kinds[self.rng.randrange(len(kinds))] if kinds else None
                 rates["transplant"][0] += 1
+                per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
+                per_kind[0] += 1
                 try:
                     child_ast, fr = transplant(
-                        self._host(self.store.get(a)["text"]), self.donors, self.rng
+                        self._host(self.store.get(a)["text"]), self.donors, self.rng, kind
                     )
                 except Refused:  # names that cannot be bound: refused, never left dead
                     invalid += 1
@@ -327,7 +352,7 @@ class Campaign:
                 child = list(self.genome.to_tree(child_ast))
                 parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
             elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
-                a, b = self._tournament(pop), self._tournament(pop)
+                a, b = self._tournament(pop, novel), self._tournament(pop, novel)
                 ta, tb = (
                     self._tree(self.store.get(a)["text"]),
                     self._tree(self.store.get(b)["text"]),
@@ -335,7 +360,7 @@ class Campaign:
                 child, _ = self.ops.cx_typed(ta, tb, self.rng)
                 parents, op = [a, b], "cx_typed"
             else:
-                a = self._tournament(pop)
+                a = self._tournament(pop, novel)
                 child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
                 parents = [a]
             family = (
@@ -359,6 +384,8 @@ class Campaign:
                 invalid += 1
                 continue
             rates[family][1] += 1
+            if family == "transplant":
+                rates[f"transplant_{op.split(':')[1]}"][1] += 1
             prev = self.store.get(h)
             # A seed's or an earlier generation's rules are not new. A candidate stored
             # in *this* generation was evaluated by a run killed mid-generation: it is this
@@ -615,7 +642,10 @@ class Campaign:
         for c in pool:
             if len(kept) >= self.cfg.top_k:
                 break
-            if c["operator"].startswith("seed:") or not c["fitness"] or not alive(c):
+            names = self.archive.names if self.archive and self.archive.concepts else None
+            if c["operator"].startswith("seed:") or not c["fitness"]:
+                continue
+            if not (alive(c, names) if names else alive(c)):
                 continue
             if self.novelty(c)[0] < DEFAULT_THRESHOLD:
                 continue
