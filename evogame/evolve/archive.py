@@ -27,20 +27,30 @@ from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS, DESCRIPTORS, descri
 __all__ = ["DESCRIPTORS", "Archive", "CellCut", "ConceptCut", "descriptors"]
 
 
+#: live concepts computed here for records that hold none of this version, by hash
+_LIVE: dict[str, dict[str, float]] = {}
+
+
 def live_vector(c: dict) -> dict[str, float]:
     """The candidate's live concepts: the concept vector of the rules that fired in its
-    gate sample (`evolve.liveness`; read from its dead rules when an older evaluation did
-    not record them)."""
-    st = c.get("stats") or {}
-    if "live_concepts" in st:
-        return st["live_concepts"]
-    from evogame.distance.concepts import concept_vector
-    from evogame.evolve.liveness import live_concepts
-    from evogame.lang import parse_text
+    gate sample and change something (`evolve.liveness`); read again from its text and
+    dead rules when its evaluation recorded none, or an older version's
+    (``live_version`` < `liveness.VERSION`)."""
+    from evogame.evolve.liveness import VERSION, live_concepts
 
-    game = parse_text(c["text"])
-    dead = st.get("dead_rules") or []
-    return live_concepts(game, dead) if dead else (st.get("concepts") or concept_vector(game))
+    st = c.get("stats") or {}
+    if "live_concepts" in st and st.get("live_version", 1) >= VERSION:
+        return st["live_concepts"]
+    got = _LIVE.get(c.get("hash", ""))
+    if got is None:
+        from evogame.lang import parse_text
+
+        got = live_concepts(parse_text(c["text"]), st.get("dead_rules") or [])
+        if c.get("hash"):
+            if len(_LIVE) > 20_000:
+                _LIVE.clear()
+            _LIVE[c["hash"]] = got
+    return got
 
 
 def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:

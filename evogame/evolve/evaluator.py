@@ -55,7 +55,8 @@ def evaluate_job(job: tuple) -> dict:
         set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
-        from evogame.evolve.liveness import live_concepts
+        from evogame.evolve.liveness import VERSION as LIVE_VERSION
+        from evogame.evolve.liveness import live_game
 
         t0 = time.perf_counter()
         game = parse_text(text)
@@ -67,8 +68,8 @@ def evaluate_job(job: tuple) -> dict:
         concepts = concept_vector(game)
         # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
         # new in a game must be alive in play
-        dead_rules = ev.details.get("dead_rules") or []
-        live = live_concepts(game, dead_rules) if dead_rules else concepts
+        lived = live_game(game, ev.details.get("dead_rules") or [])
+        live = concepts if lived is game else concept_vector(lived)
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,
@@ -83,6 +84,7 @@ def evaluate_job(job: tuple) -> dict:
                 **ev.details,
                 "concepts": concepts,
                 "live_concepts": live,
+                "live_version": LIVE_VERSION,
             },
         }
     except _Timeout:

@@ -10,7 +10,7 @@ import pytest
 from evogame.distance.concepts import concept_vector
 from evogame.engine.coverage import conditions
 from evogame.evolve.archive import alive
-from evogame.evolve.liveness import dead_positions, live_concepts, live_game
+from evogame.evolve.liveness import VERSION, Inert, dead_positions, live_concepts, live_game
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 from evogame.lang import ast as A
 from evogame.lang import parse_file, to_text, where
@@ -70,10 +70,75 @@ def test_an_item_whose_filter_never_admitted_a_card_is_cut():
     assert after["shed_goal"] == concept_vector(c8)["shed_goal"]
 
 
+KUHN_IN_GO_FISH = """
+(game
+ (declare 4 'NUMP)
+ (setup
+  (create players 'NUMP)
+  (create deck (game iloc STOCK) (deck (RANK (A, B, C, D)) (SUIT (X, Y)))))
+ (do
+  ((shuffle (game iloc STOCK))
+   (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player
+  (end (== (size (game iloc STOCK)) 0))
+  (choice
+   ((move (top (game iloc STOCK)) (top ((current player) vloc WON)))
+    (move (top ((current player) iloc HAND)) (top ((current player) vloc WON)))))
+  (stage player
+   (end (or (== ((previous player) str MOVE) CALL) (== ((current player) str MOVE) CHECK)))
+   (choice
+    ((set ((current player) str MOVE) CHECK)
+     (do
+      ((set ((current player) str MOVE) CALL)
+       (dec ((current player) sto CHIPS) 1)
+       (inc (game sto POT) 1)))))))
+ (scoring max (size ((current player) vloc WON))))
+"""
+
+
+def test_rules_that_only_write_storages_nothing_reads_are_inert():
+    """A betting round whose chips nothing counts is played and changes nothing: it is cut,
+    and the game is not a betting game in play. Counted by the score, it stays."""
+    from evogame.lang import parse_text
+
+    game = parse_text(KUHN_IN_GO_FISH)
+    inert = Inert(game)
+    assert inert.matter == set()
+    v, lv = concept_vector(game), live_concepts(game, [])
+    assert sum(isinstance(n, A.Stage) for n in A.walk(live_game(game, []))) == 1
+    counted = parse_text(
+        KUHN_IN_GO_FISH.replace(
+            "(scoring max (size ((current player) vloc WON)))",
+            "(scoring max (+ (size ((current player) vloc WON)) ((current player) sto CHIPS)))",
+        )
+    )
+    assert ("StrStorage", "MOVE") in Inert(counted).matter
+    # the round stays (only the pot, which nothing reads, is cut)
+    kept = live_game(counted, [])
+    assert sum(isinstance(n, A.Stage) for n in A.walk(kept)) == 2
+    assert "POT" not in to_text(kept) and "CHIPS" in to_text(kept)
+    assert v["betting"] == 1.0 and lv["betting"] == 0.0
+
+
+def test_no_seed_has_an_inert_rule_that_changes_its_cell():
+    _same_cells(sorted(SEEDS.glob("*.rcy")))
+
+
+def test_no_library_game_has_an_inert_rule_that_changes_its_cell(shared_games):
+    _same_cells(shared_games)
+
+
+def _same_cells(files):
+    for p in files:
+        g = parse_file(p)
+        v, lv = concept_vector(g), live_concepts(g, [])
+        assert all((v[n] >= 0.5) == (lv[n] >= 0.5) for n in CONCEPT_DESCRIPTORS), p.name
+
+
 def _cand(concepts: dict, live: dict | None = None, content: float = 1.0) -> dict:
     stats = {"concepts": concepts}
     if live is not None:
-        stats["live_concepts"] = live
+        stats["live_concepts"], stats["live_version"] = live, VERSION
     return {"stats": stats, "components": {"live_content": [content, content, content]}}
 
 
@@ -169,6 +234,6 @@ def _stored(h: str, v: dict, fitness: float) -> dict:
         "reason": None,
         "fitness": fitness,
         "components": {},
-        "stats": {"concepts": v, "live_concepts": v},
+        "stats": {"concepts": v, "live_concepts": v, "live_version": VERSION},
         "seed": 0,
     }
