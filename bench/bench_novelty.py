@@ -13,10 +13,9 @@ same budget on the same seeds and library, profile ``default``:
 For each it prints, over the final archive's elites (the ablation's by their concept cell,
 best per cell):
 
-* ``new``: elites in a concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
-  two bins per concept) that no seed or library game holds, with no dead content and
-  their cell's concepts alive in play (`archive.alive`: the rules that fired in the gate
-  sample place them there, `evolve.liveness`), with campaign fitness at least
+* ``new``: elites whose *live* concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
+  two bins per concept, of the rules that fired in the gate sample and change something:
+  `evolve.liveness`) no seed or library game holds, with no dead content, best per cell, with campaign fitness at least
   the library's median under the same profile (every seed and library game evaluated with
   the campaign's profile and an evaluation seed from its text; cached in ``--out``);
 * ``>=0.7 / >=0.8 / >=0.9``: new elites at those fitness levels (GAVEL's counts);
@@ -24,6 +23,8 @@ best per cell):
   (`concepts.kind`), and how many distinct kinds;
 * ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
   from every library game (best/'s *new kinds* test);
+* ``new_clean``: of ``new``, those with no mechanism on paper only (the cell of all their
+  rules is their live cell: `archive.alive`, best/'s *new kinds* test);
 * ``new_on_paper``: new cells at or above the median counting games whose new concepts
   never fired too (what the count would be without the liveness test);
 * ``valid_rate_*``: each operator family's valid-child rate (mean over generations), per
@@ -46,7 +47,7 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector, kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.evolve.archive import Archive, alive, concept_values
+from evogame.evolve.archive import Archive, alive, concept_values, live_content, live_vector
 from evogame.evolve.loop import Campaign, eval_seed
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.fitness import load_profile
@@ -83,14 +84,19 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     grid = Archive(load_profile(cfg["profile"]).map_elites, "concepts")
     grid.mark([v for _n, v in vectors])
     best_per_cell: dict[tuple, dict] = {}
-    paper: dict[tuple, float] = {}  # new cells, dead rules allowed: new on paper
+    paper: dict[tuple, float] = {}  # new cells as the rules say, dead rules and all
+    clean: set[str] = set()  # no mechanism on paper only (`archive.alive`)
     for c in sorted((store.get(h) for h in held), key=rank_key):
         v = c["stats"].get("concepts") or concept_vector(parse_text(c["text"]))
         cell = grid.cell_of(concept_values(v, grid.names))
         if cell not in grid.library_cells:
             paper.setdefault(cell, c["fitness"] or 0.0)
-        if alive(c, grid.names) and cell not in grid.library_cells and cell not in best_per_cell:
-            best_per_cell[cell] = {**c, "v": v}
+        lv = live_vector(c)
+        live = grid.cell_of(concept_values(lv, grid.names))
+        if live_content(c) and live not in grid.library_cells and live not in best_per_cell:
+            best_per_cell[live] = {**c, "v": lv}
+            if alive(c, grid.names):
+                clean.add(c["hash"])
     new = list(best_per_cell.values())
     good = [c for c in new if (c["fitness"] or 0.0) >= median]
     kinds = Counter(kind(parse_text(c["text"]), c["v"]) for c in good)
@@ -108,6 +114,7 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         "elites": len(held),
         "new_cells": len(new),
         "new": len(good),
+        "new_clean": sum(c["hash"] in clean for c in good),
         **{f">={t}": sum((c["fitness"] or 0.0) >= t for c in new) for t in LEVELS},
         "kinds": dict(kinds.most_common()),
         "n_kinds": len(kinds),

@@ -7,8 +7,11 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`) when it has no dead content and the rules that
-place it in its cell fired in play (`alive`). The archive is a function of the
+library game holds is *new* (`new_elites`) when it has no dead content. A game's concept cell
+is that of its *live* concepts: read from the rules that fired in its gate sample and change
+something (`evolve.liveness`), so a transplanted rule that never fires places no game in a
+new cell. The cut an evaluation races against is its cell's elite as its rules say, before
+play (`ConceptCut`): the live cell is known only after the gate sample. The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -53,6 +56,13 @@ def live_vector(c: dict) -> dict[str, float]:
     return got
 
 
+def live_content(c: dict) -> bool:
+    """No dead content: the live_content component, when measured, is 1 (no reference to
+    what no card has; never-dealt decks are cut from every child before evaluation)."""
+    comps = c.get("components") or {}
+    return comps.get("live_content", (1.0,))[0] >= 1.0 - 1e-9
+
+
 def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:
     """No dead content (the live_content component, when measured, is 1: no reference to
     what no card has; never-dealt decks are cut from every child), and what places the game
@@ -60,8 +70,7 @@ def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> 
     (`live_vector`) falls in the bin of the concept (two bins split at 0.5). A transplanted
     contest whose guard never held leaves the game in its host's cell in play, so it is
     new on paper only; a host's own rare rule that never fired changes no cell."""
-    comps = c.get("components") or {}
-    if comps.get("live_content", (1.0,))[0] < 1.0 - 1e-9:
+    if not live_content(c):
         return False
     v = (c.get("stats") or {}).get("concepts")
     if v is None:
@@ -127,8 +136,11 @@ class Archive:
             d = descriptors(c, self.names)
             if d is None:
                 continue
-            if self.concepts and alive(c, self.names):
-                self.alive.add(c["hash"])
+            if self.concepts:
+                # the cell of what the game is in play: its live concepts
+                d = concept_values(live_vector(c), self.names)
+                if live_content(c):
+                    self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
                 solution=np.array([c["hash"]], dtype=object),
@@ -158,10 +170,10 @@ class Archive:
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
-        """The elites in cells no library game holds, with no dead content and their cell's
-        concepts alive in play (`alive`: a rule that never fired would make a game new on
-        paper only); none without marks. A game new on paper only may hold such a cell (a
-        stepping stone) but is not counted new."""
+        """The elites in cells no library game holds, with no dead content (`live_content`);
+        none without marks. Over concepts a game's cell is that of its *live* concepts
+        (`live_vector`: the rules that fired and change something), so a rule that never
+        fired, which would make a game new on paper only, places no game in a new cell."""
         if not self.library_cells:
             return []
         return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]
@@ -213,9 +225,11 @@ class CellCut:
 
 
 class ConceptCut:
-    """A concept archive's cut: a candidate's cell is read from its rules before any game
-    is played, so each evaluation gets its cell elite's fitness as a plain number (None
-    for an empty cell)."""
+    """A concept archive's cut: each evaluation gets the fitness of the elite of the cell
+    its rules say (read before any game is played) as a plain number (None for an empty
+    cell), so every phase can race against it. The cell it will hold is that of its live
+    concepts, known only after its gate sample; for a candidate whose rules all fire the
+    two are one."""
 
     def __init__(self, archive: Archive, elites: dict[tuple[int, ...], float]):
         self.archive, self.elites = archive, elites

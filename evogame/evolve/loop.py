@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from evogame.evolve.archive import ConceptCut, alive
+from evogame.evolve.archive import ConceptCut, alive, live_vector
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -612,11 +612,12 @@ class Campaign:
         return d
 
     def novelty(self, c: dict) -> tuple[float, str]:
-        """The candidate's concept novelty: its least concept distance d_c to a seed or
-        library game (`evogame nearest --by concepts`), and that game's file name."""
+        """The candidate's concept novelty: the least concept distance d_c of its live
+        concepts (`archive.live_vector`: what it is in play) to a seed or library game
+        (`evogame nearest --by concepts`), and that game's file name."""
         from evogame.distance.concepts import concept_distance, concept_vector
 
-        v = c.get("stats", {}).get("concepts") or concept_vector(parse_text(c["text"]))
+        v = live_vector(c) if c.get("stats") else concept_vector(parse_text(c["text"]))
         best = min(
             ((concept_distance(v, w), n) for n, w in self.library_vectors()),
             default=(1.0, "-"),
@@ -624,13 +625,13 @@ class Campaign:
         return best
 
     def new_kinds(self, scan: int = 300) -> list[dict]:
-        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty is at
-        least the family threshold (0.3) from every seed and library game, with no dead
-        content and no dead rule (the live_content and live_content components are 1: no
-        never-dealt cards, no reference to what no card has, every condition of the rules
-        took both values in play, so the rules that make it new fire), fitness > 0, each
-        at structural distance d_s >= the family threshold from every better one kept; at
-        most ``top_k``, best first."""
+        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty (of
+        what they are in play, `novelty`) is at least the family threshold (0.3) from every
+        seed and library game, with no dead content and no mechanism on paper only
+        (`archive.alive`: the live_content component is 1, and the cell of the rules that
+        fired and change something is the cell of all its rules, so what a reader sees
+        is what is played), fitness > 0, each at structural distance d_s >= the family
+        threshold from every better one kept; at most ``top_k``, best first."""
         from evogame.distance import labeled_tree, structural_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
 
