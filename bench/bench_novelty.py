@@ -15,7 +15,9 @@ best per cell):
 
 * ``new``: elites whose *live* concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
   two bins per concept, of the rules that fired in the gate sample and change something:
-  `evolve.liveness`) no seed or library game holds, with no dead content, best per cell, with campaign fitness at least
+  `evolve.liveness`) no seed or library game holds, with no dead content and no mechanism
+  on paper only (the cell of all their rules is the live cell: `archive.alive`), best per
+  cell, with campaign fitness at least
   the library's median under the same profile (every seed and library game evaluated with
   the campaign's profile and an evaluation seed from its text; cached in ``--out``);
 * ``>=0.7 / >=0.8 / >=0.9``: new elites at those fitness levels (GAVEL's counts);
@@ -23,8 +25,6 @@ best per cell):
   (`concepts.kind`), and how many distinct kinds;
 * ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
   from every library game (best/'s *new kinds* test);
-* ``new_clean``: of ``new``, those with no mechanism on paper only (the cell of all their
-  rules is their live cell: `archive.alive`, best/'s *new kinds* test);
 * ``new_on_paper``: new cells at or above the median counting games whose new concepts
   never fired too (what the count would be without the liveness test);
 * ``valid_rate_*``: each operator family's valid-child rate (mean over generations), per
@@ -97,6 +97,8 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
             best_per_cell[live] = {**c, "v": lv}
             if alive(c, grid.names):
                 clean.add(c["hash"])
+    # new: in play and on paper alike (`archive.new_elites`); the others are stepping stones
+    best_per_cell = {k: c for k, c in best_per_cell.items() if c["hash"] in clean}
     new = list(best_per_cell.values())
     good = [c for c in new if (c["fitness"] or 0.0) >= median]
     kinds = Counter(kind(parse_text(c["text"]), c["v"]) for c in good)
@@ -114,7 +116,6 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         "elites": len(held),
         "new_cells": len(new),
         "new": len(good),
-        "new_clean": sum(c["hash"] in clean for c in good),
         **{f">={t}": sum((c["fitness"] or 0.0) >= t for c in new) for t in LEVELS},
         "kinds": dict(kinds.most_common()),
         "n_kinds": len(kinds),

@@ -139,7 +139,7 @@ class Archive:
             if self.concepts:
                 # the cell of what the game is in play: its live concepts
                 d = concept_values(live_vector(c), self.names)
-                if live_content(c):
+                if alive(c, self.names):
                     self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
@@ -170,10 +170,13 @@ class Archive:
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
-        """The elites in cells no library game holds, with no dead content (`live_content`);
-        none without marks. Over concepts a game's cell is that of its *live* concepts
-        (`live_vector`: the rules that fired and change something), so a rule that never
-        fired, which would make a game new on paper only, places no game in a new cell."""
+        """The elites in cells no library game holds, with no dead content and no
+        mechanism on paper only (`alive`); none without marks. Over concepts a game's cell
+        is that of its *live* concepts (`live_vector`: the rules that fired and change
+        something), so a rule that never fired places no game in a new cell; and a game
+        whose rules say another cell (a mechanism that never fired, or one cut away so
+        that it lands in a cell by what it lost) holds its live cell as a stepping stone
+        but is not counted new."""
         if not self.library_cells:
             return []
         return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]

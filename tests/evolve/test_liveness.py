@@ -237,3 +237,24 @@ def _stored(h: str, v: dict, fitness: float) -> dict:
         "stats": {"concepts": v, "live_concepts": v, "live_version": VERSION},
         "seed": 0,
     }
+
+
+def test_the_archive_places_a_game_by_what_fires(campaign):
+    """A game whose contest never fired is placed in the cell of its live concepts, and is
+    not counted new there (its rules say another cell); the same game with its contest
+    alive is new."""
+    a = campaign.archive
+    gops = campaign.vectors[-1]
+    paper = {**gops, "meld": 1.0}  # GOPS with a meld: a cell no library game holds
+    assert a.cell_of([paper[n] for n in a.names]) not in a.library_cells
+    dead = {**paper, "contest": 0.0, "prize": 0.0, "blind": 0.0, "meld": 0.0, "shed_goal": 0.0}
+    assert a.cell_of([dead[n] for n in a.names]) != a.cell_of([paper[n] for n in a.names])
+    on_paper = {
+        **_stored("a" * 16, paper, 0.9),
+        "stats": {"concepts": paper, "live_concepts": dead, "live_version": VERSION},
+    }
+    a.rebuild([on_paper])
+    ((cell, h, _f, _d),) = a.elites()
+    assert h == "a" * 16 and cell == a.cell_of([dead[n] for n in a.names])
+    a.rebuild([on_paper, _stored("b" * 16, paper, 0.5)])
+    assert [e[1] for e in a.new_elites()] == ["b" * 16]
