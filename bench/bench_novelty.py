@@ -13,8 +13,11 @@ same budget on the same seeds and library, profile ``default``:
 For each it prints, over the final archive's elites (the ablation's by their concept cell,
 best per cell):
 
-* ``new``: elites with no dead content and no dead rule (`archive.alive`) in a concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
-  two bins per concept) that no seed or library game holds, with campaign fitness at least
+* ``new``: elites whose *live* concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
+  two bins per concept, of the rules that fired in the gate sample and change something:
+  `evolve.liveness`) no seed or library game holds, with no dead content and no mechanism
+  on paper only (the cell of all their rules is the live cell: `archive.alive`), best per
+  cell, with campaign fitness at least
   the library's median under the same profile (every seed and library game evaluated with
   the campaign's profile and an evaluation seed from its text; cached in ``--out``);
 * ``>=0.7 / >=0.8 / >=0.9``: new elites at those fitness levels (GAVEL's counts);
@@ -22,8 +25,12 @@ best per cell):
   (`concepts.kind`), and how many distinct kinds;
 * ``new_kinds``: of those, the ones with concept novelty >= the family threshold (0.3)
   from every library game (best/'s *new kinds* test);
-* ``new_on_paper``: new cells at or above the median counting games with dead rules too
-  (what the count would be without the liveness test);
+* ``new_on_paper``: new cells at or above the median counting games whose new concepts
+  never fired too (what the count would be without the liveness test);
+* ``valid_rate_*``: each operator family's valid-child rate (mean over generations), per
+  transplant kind too;
+* ``by_operator``: per operator family (transplant by kind), its children evaluated,
+  passing the gates, at or above the median, in the final archive, counted new;
 * the campaign's wall time (seconds, when this run made it: a shared machine inflates it).
 """
 
@@ -40,7 +47,7 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector, kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.evolve.archive import Archive, alive, concept_values
+from evogame.evolve.archive import Archive, alive, concept_values, live_content, live_vector
 from evogame.evolve.loop import Campaign, eval_seed
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.fitness import load_profile
@@ -77,14 +84,21 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     grid = Archive(load_profile(cfg["profile"]).map_elites, "concepts")
     grid.mark([v for _n, v in vectors])
     best_per_cell: dict[tuple, dict] = {}
-    paper: dict[tuple, float] = {}  # new cells, dead rules allowed: new on paper
+    paper: dict[tuple, float] = {}  # new cells as the rules say, dead rules and all
+    clean: set[str] = set()  # no mechanism on paper only (`archive.alive`)
     for c in sorted((store.get(h) for h in held), key=rank_key):
         v = c["stats"].get("concepts") or concept_vector(parse_text(c["text"]))
         cell = grid.cell_of(concept_values(v, grid.names))
         if cell not in grid.library_cells:
             paper.setdefault(cell, c["fitness"] or 0.0)
-        if alive(c) and cell not in grid.library_cells and cell not in best_per_cell:
-            best_per_cell[cell] = {**c, "v": v}
+        lv = live_vector(c)
+        live = grid.cell_of(concept_values(lv, grid.names))
+        if live_content(c) and live not in grid.library_cells and live not in best_per_cell:
+            best_per_cell[live] = {**c, "v": lv}
+            if alive(c, grid.names):
+                clean.add(c["hash"])
+    # new: in play and on paper alike (`archive.new_elites`); the others are stepping stones
+    best_per_cell = {k: c for k, c in best_per_cell.items() if c["hash"] in clean}
     new = list(best_per_cell.values())
     good = [c for c in new if (c["fitness"] or 0.0) >= median]
     kinds = Counter(kind(parse_text(c["text"]), c["v"]) for c in good)
@@ -95,8 +109,7 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
     ]
     rates = {
         k: round(statistics.mean(e[k] for e in log if k in e), 3)
-        for k in ("valid_rate_transplant", "valid_rate_cx_typed", "valid_rate_mutation")
-        if any(k in e for e in log)
+        for k in sorted({k for e in log for k in e if k.startswith("valid_rate_")})
     }
     out = {
         "run": str(run),
@@ -110,9 +123,38 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         "new_on_paper": sum(f >= median for f in paper.values()),
         "new_kind_hashes": [c["hash"] for c in novel],
         **rates,
+        "by_operator": by_operator(store, set(held), {c["hash"] for c in good}, median),
     }
     store.close()
     return out
+
+
+def operator_of(op: str) -> str:
+    """An operator's family for the survival table: ``transplant:<kind>``, ``cx_typed``,
+    or ``mutation``."""
+    if op.startswith("transplant:"):
+        return ":".join(op.split(":")[:2])
+    return "cx_typed" if op == "cx_typed" else "mutation"
+
+
+def by_operator(store: Store, held: set[str], new: set[str], median: float) -> dict:
+    """Where each operator's children go, per family (`operator_of`): evaluated (valid
+    children, duplicates left out), passed the gates (fitness > 0 and no reason), fitness
+    at least the library median, in the final archive, counted new."""
+    rows = store.db.execute(
+        "SELECT hash, operator, reason, fitness FROM candidates WHERE generation > 0"
+    ).fetchall()
+    out: dict[str, list[int]] = {}
+    for h, op, reason, fit in rows:
+        t = out.setdefault(operator_of(op), [0, 0, 0, 0, 0])
+        fit = fit or 0.0
+        t[0] += 1
+        t[1] += reason is None and fit > 0
+        t[2] += fit >= median
+        t[3] += h in held
+        t[4] += h in new
+    keys = ("evaluated", "gated_in", ">=median", "archive", "new")
+    return {k: dict(zip(keys, v, strict=True)) for k, v in sorted(out.items())}
 
 
 def run_campaign(out: Path, seed: int, args, invent: bool) -> float:

@@ -7,8 +7,11 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`) when it has no dead content and no dead rule
-(`alive`). The archive is a function of the
+library game holds is *new* (`new_elites`) when it has no dead content. A game's concept cell
+is that of its *live* concepts: read from the rules that fired in its gate sample and change
+something (`evolve.liveness`), so a transplanted rule that never fires places no game in a
+new cell. The cut an evaluation races against is its cell's elite as its rules say, before
+play (`ConceptCut`): the live cell is known only after the gate sample. The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
 fewer nodes, then hash: `store.rank_key`), and pyribs keeps the first of equal objectives,
 so each cell holds its best candidate whatever order candidates were evaluated in, and a
@@ -22,17 +25,58 @@ import math
 import numpy as np
 
 from evogame.evolve.store import rank_key
-from evogame.fitness.descriptors import DESCRIPTORS, descriptor_values
+from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS, DESCRIPTORS, descriptor_values
 
 __all__ = ["DESCRIPTORS", "Archive", "CellCut", "ConceptCut", "descriptors"]
 
 
-def alive(c: dict) -> bool:
-    """No dead content and no dead rule: the live_content and live_rules components
-    (when measured) are 1 (no never-dealt card, no reference to what no card has, and
-    every condition of the rules took both values in the gate sample's games)."""
+#: live concepts computed here for records that hold none of this version, by hash
+_LIVE: dict[str, dict[str, float]] = {}
+
+
+def live_vector(c: dict) -> dict[str, float]:
+    """The candidate's live concepts: the concept vector of the rules that fired in its
+    gate sample and change something (`evolve.liveness`); read again from its text and
+    dead rules when its evaluation recorded none, or an older version's
+    (``live_version`` < `liveness.VERSION`)."""
+    from evogame.evolve.liveness import VERSION, live_concepts
+
+    st = c.get("stats") or {}
+    if "live_concepts" in st and st.get("live_version", 1) >= VERSION:
+        return st["live_concepts"]
+    got = _LIVE.get(c.get("hash", ""))
+    if got is None:
+        from evogame.lang import parse_text
+
+        got = live_concepts(parse_text(c["text"]), st.get("dead_rules") or [])
+        if c.get("hash"):
+            if len(_LIVE) > 20_000:
+                _LIVE.clear()
+            _LIVE[c["hash"]] = got
+    return got
+
+
+def live_content(c: dict) -> bool:
+    """No dead content: the live_content component, when measured, is 1 (no reference to
+    what no card has; never-dealt decks are cut from every child before evaluation)."""
     comps = c.get("components") or {}
-    return all(comps.get(k, (1.0,))[0] >= 1.0 - 1e-9 for k in ("live_content", "live_rules"))
+    return comps.get("live_content", (1.0,))[0] >= 1.0 - 1e-9
+
+
+def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:
+    """No dead content (the live_content component, when measured, is 1: no reference to
+    what no card has; never-dealt decks are cut from every child), and what places the game
+    in its concept cell is alive in play: over the concepts `names`, each live concept
+    (`live_vector`) falls in the bin of the concept (two bins split at 0.5). A transplanted
+    contest whose guard never held leaves the game in its host's cell in play, so it is
+    new on paper only; a host's own rare rule that never fired changes no cell."""
+    if not live_content(c):
+        return False
+    v = (c.get("stats") or {}).get("concepts")
+    if v is None:
+        return True
+    lv = live_vector(c)
+    return all((v[n] >= 0.5) == (lv[n] >= 0.5) for n in names)
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -92,8 +136,11 @@ class Archive:
             d = descriptors(c, self.names)
             if d is None:
                 continue
-            if alive(c):
-                self.alive.add(c["hash"])
+            if self.concepts:
+                # the cell of what the game is in play: its live concepts
+                d = concept_values(live_vector(c), self.names)
+                if alive(c, self.names):
+                    self.alive.add(c["hash"])
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
                 solution=np.array([c["hash"]], dtype=object),
@@ -123,10 +170,13 @@ class Archive:
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
-        """The elites in cells no library game holds, with no dead content and no dead
-        rule (`alive`: a dead rule would make a game new on paper only); none without
-        marks. A game with a dead rule may hold such a cell (a stepping stone) but is not
-        counted new."""
+        """The elites in cells no library game holds, with no dead content and no
+        mechanism on paper only (`alive`); none without marks. Over concepts a game's cell
+        is that of its *live* concepts (`live_vector`: the rules that fired and change
+        something), so a rule that never fired places no game in a new cell; and a game
+        whose rules say another cell (a mechanism that never fired, or one cut away so
+        that it lands in a cell by what it lost) holds its live cell as a stepping stone
+        but is not counted new."""
         if not self.library_cells:
             return []
         return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]
@@ -178,9 +228,11 @@ class CellCut:
 
 
 class ConceptCut:
-    """A concept archive's cut: a candidate's cell is read from its rules before any game
-    is played, so each evaluation gets its cell elite's fitness as a plain number (None
-    for an empty cell)."""
+    """A concept archive's cut: each evaluation gets the fitness of the elite of the cell
+    its rules say (read before any game is played) as a plain number (None for an empty
+    cell), so every phase can race against it. The cell it will hold is that of its live
+    concepts, known only after its gate sample; for a candidate whose rules all fire the
+    two are one."""
 
     def __init__(self, archive: Archive, elites: dict[tuple[int, ...], float]):
         self.archive, self.elites = archive, elites

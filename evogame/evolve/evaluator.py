@@ -55,6 +55,8 @@ def evaluate_job(job: tuple) -> dict:
         set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
+        from evogame.evolve.liveness import VERSION as LIVE_VERSION
+        from evogame.evolve.liveness import live_game
 
         t0 = time.perf_counter()
         game = parse_text(text)
@@ -64,6 +66,10 @@ def evaluate_job(job: tuple) -> dict:
         timing = {"parse": parsed - t0, **ev.phase_seconds}
         # the concept vector (read from the rules): the cell of a concept archive
         concepts = concept_vector(game)
+        # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
+        # new in a game must be alive in play
+        lived = live_game(game, ev.details.get("dead_rules") or [])
+        live = concepts if lived is game else concept_vector(lived)
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,
@@ -77,6 +83,8 @@ def evaluate_job(job: tuple) -> dict:
                 "notes": list(ev.notes),
                 **ev.details,
                 "concepts": concepts,
+                "live_concepts": live,
+                "live_version": LIVE_VERSION,
             },
         }
     except _Timeout:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from evogame.evolve.archive import ConceptCut, alive
+from evogame.evolve.archive import ConceptCut, alive, live_vector
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -299,8 +299,26 @@ class Campaign:
     def validate(self, tree: list) -> tuple[str | None, str]:
         return validate_tree(self.genome, tree)
 
-    def _tournament(self, pop: list[str]) -> str:
-        if self.archive is not None:  # MAP-Elites: uniform over the occupied cells
+    #: MAP-Elites over concepts: the share of parents drawn from the elites of cells no
+    #: library game holds (the rest: uniform over all occupied cells).
+    NEW_PARENTS = 0.5
+
+    def _novel_parents(self, pop: list[str]) -> list[str]:
+        """The elites of `pop` in cells no seed or library game holds, in cell order
+        (concept archives; none otherwise)."""
+        a = self.archive
+        if a is None or not a.library_cells:
+            return []
+        a.rebuild([self.store.get(h) for h in pop])
+        return [h for cell, h, _f, _d in a.elites() if cell not in a.library_cells]
+
+    def _tournament(self, pop: list[str], novel: list[str] | None = None) -> str:
+        if self.archive is not None:
+            # MAP-Elites: uniform over the occupied cells; over concepts, half the parents
+            # come from the new cells (curiosity: the few elites that left the library
+            # are where new kinds are found, and uniform choice would seldom draw them)
+            if novel and self.rng.random() < self.NEW_PARENTS:
+                return novel[self.rng.randrange(len(novel))]
             return pop[self.rng.randrange(len(pop))]
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
         return min(picks, key=lambda h: rank_key(self.store.get(h)))
@@ -325,6 +343,7 @@ class Campaign:
         t_start, t_check = time.perf_counter(), 0.0
         # per operator family: [children tried, valid games among them]
         rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
+        novel = self._novel_parents(pop)
         budget = n * self.cfg.retries
         while len(out) < n and tried < budget:
             share = max(len(out) / tried, 0.1) if tried else 1.0
@@ -332,7 +351,7 @@ class Campaign:
             batch = []  # (family, printed text, parents, operator)
             for _ in range(size):
                 tried += 1
-                made = self._child(pop, rates)
+                made = self._child(pop, rates, novel)
                 if made is None:
                     invalid += 1
                     continue
@@ -347,6 +366,8 @@ class Campaign:
                     invalid += 1
                     continue
                 rates[family][1] += 1
+                if family == "transplant":
+                    rates[f"transplant_{op.split(':')[1]}"][1] += 1
                 h = text_hash(text)
                 prev = self.store.get(h)
                 # A seed's or an earlier generation's rules are not new. A candidate
@@ -366,24 +387,33 @@ class Campaign:
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
         return out, {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
 
-    def _child(self, pop: list[str], rates: dict) -> tuple[str, str, list[str], str] | None:
-        """One child drawn from `pop`: (operator family, its text as printed, parents,
-        operator), or None when the operators made no game (`rates` counts the try)."""
+    def _child(
+        self, pop: list[str], rates: dict, novel: list[str] | None = None
+    ) -> tuple[str, str, list[str], str] | None:
+        """One child drawn from `pop` (`novel`: the elites of new cells, see
+        `_tournament`): (operator family, its text as printed, parents, operator), or
+        None when the operators made no game (`rates` counts the try)."""
         from evogame.evolve.transplant import Refused, transplant
 
         if self.donors is not None and self.rng.random() < self.cfg.transplant:
-            a = self._tournament(pop)
+            a = self._tournament(pop, novel)
+            # the kind drawn here as `transplant` draws it (the same stream), so that
+            # each kind's valid-child rate counts its refusals too
+            kinds = self.donors.kinds()
+            kind = kinds[self.rng.randrange(len(kinds))] if kinds else None
             rates["transplant"][0] += 1
+            per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
+            per_kind[0] += 1
             try:
                 child_ast, fr = transplant(
-                    self._host(self.store.get(a)["text"]), self.donors, self.rng
+                    self._host(self.store.get(a)["text"]), self.donors, self.rng, kind
                 )
             except Refused:  # names that cannot be bound: refused, never left dead
                 return None
             child = list(self.genome.to_tree(child_ast))
             parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
         elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
-            a, b = self._tournament(pop), self._tournament(pop)
+            a, b = self._tournament(pop, novel), self._tournament(pop, novel)
             ta, tb = (
                 self._tree(self.store.get(a)["text"]),
                 self._tree(self.store.get(b)["text"]),
@@ -391,7 +421,7 @@ class Campaign:
             child, _ = self.ops.cx_typed(ta, tb, self.rng)
             parents, op = [a, b], "cx_typed"
         else:
-            a = self._tournament(pop)
+            a = self._tournament(pop, novel)
             child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
             parents = [a]
         family = (
@@ -621,11 +651,12 @@ class Campaign:
         return d
 
     def novelty(self, c: dict) -> tuple[float, str]:
-        """The candidate's concept novelty: its least concept distance d_c to a seed or
-        library game (`evogame nearest --by concepts`), and that game's file name."""
+        """The candidate's concept novelty: the least concept distance d_c of its live
+        concepts (`archive.live_vector`: what it is in play) to a seed or library game
+        (`evogame nearest --by concepts`), and that game's file name."""
         from evogame.distance.concepts import concept_distance, concept_vector
 
-        v = c.get("stats", {}).get("concepts") or concept_vector(parse_text(c["text"]))
+        v = live_vector(c) if c.get("stats") else concept_vector(parse_text(c["text"]))
         best = min(
             ((concept_distance(v, w), n) for n, w in self.library_vectors()),
             default=(1.0, "-"),
@@ -633,13 +664,13 @@ class Campaign:
         return best
 
     def new_kinds(self, scan: int = 300) -> list[dict]:
-        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty is at
-        least the family threshold (0.3) from every seed and library game, with no dead
-        content and no dead rule (the live_content and live_content components are 1: no
-        never-dealt cards, no reference to what no card has, every condition of the rules
-        took both values in play, so the rules that make it new fire), fitness > 0, each
-        at structural distance d_s >= the family threshold from every better one kept; at
-        most ``top_k``, best first."""
+        """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty (of
+        what they are in play, `novelty`) is at least the family threshold (0.3) from every
+        seed and library game, with no dead content and no mechanism on paper only
+        (`archive.alive`: the live_content component is 1, and the cell of the rules that
+        fired and change something is the cell of all its rules, so what a reader sees
+        is what is played), fitness > 0, each at structural distance d_s >= the family
+        threshold from every better one kept; at most ``top_k``, best first."""
         from evogame.distance import labeled_tree, structural_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
 
@@ -651,7 +682,10 @@ class Campaign:
         for c in pool:
             if len(kept) >= self.cfg.top_k:
                 break
-            if c["operator"].startswith("seed:") or not c["fitness"] or not alive(c):
+            names = self.archive.names if self.archive and self.archive.concepts else None
+            if c["operator"].startswith("seed:") or not c["fitness"]:
+                continue
+            if not (alive(c, names) if names else alive(c)):
                 continue
             if self.novelty(c)[0] < DEFAULT_THRESHOLD:
                 continue

@@ -1,0 +1,205 @@
+"""What a game is in play: its concepts read from the rules that fired.
+
+Concepts are read from the rules (`evogame.distance.concepts`), so a rule that never fires
+would make a game new on paper only: a transplanted contest whose guard is never true in
+its host adds ``contest`` to the concept vector and nothing to play. `live_game` cuts from
+a game the rules its gate sample showed dead (`evogame.engine.coverage`, recorded by every
+evaluation as ``dead_rules``: "line:column always false" ...):
+
+* a guarded rule ``(BOOL ACTION)`` or an ``ensure`` whose test was always false or never
+  reached (its action was never done or offered);
+* a stage whose end test was never reached (the stage never ran);
+* the rule item (an item of a ``choice``, ``do`` or stage) holding a ``filter`` whose test
+  was always false or never reached (the filter never admitted a card).
+
+A test that was always *true* leaves its rule: the action it guards fired. The *live
+concepts* are the concept vector of what is left (`live_concepts`); a game counts as a
+new kind only when its cell is the cell of its live concepts (`archive.alive`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from evogame.lang import ast as A
+
+#: The version of the analysis (a record's ``live_version``): 2 cuts inert rules too.
+VERSION = 2
+
+#: The outcomes of a dead test that make its rule dead (always true: the rule fired).
+_DEAD = ("always false", "never reached")
+
+
+def dead_positions(dead_rules: list[str]) -> dict[tuple[int, int], str]:
+    """(line, column) -> outcome of each dead test of ``dead_rules`` that has a position
+    ("12:5 always false" -> (12, 5): "always false"); tests named by text are skipped."""
+    out = {}
+    for d in dead_rules:
+        pos, _, what = d.partition(" ")
+        line, _, col = pos.partition(":")
+        if line.isdigit() and col.isdigit():
+            out[(int(line), int(col))] = what
+    return out
+
+
+def _is_dead(cond: A.Node, dead: dict[tuple[int, int], str]) -> bool:
+    s = cond.span
+    return s is not None and dead.get((s.line, s.column)) in _DEAD
+
+
+def _dead_item(node: A.Node, dead: dict[tuple[int, int], str]) -> bool:
+    """A rule item that never did anything: a dead guard, ensure or stage, or an item
+    holding a dead filter."""
+    if isinstance(node, (A.Guarded, A.Ensure)) and _is_dead(node.cond, dead):
+        return True
+    if isinstance(node, A.Stage):  # its items are judged one by one
+        # an end test always false is a stage that runs until an outer one ends: alive
+        s = node.end.span
+        return s is not None and dead.get((s.line, s.column)) == "never reached"
+    return any(_is_dead(f.cond, dead) for f in _own_filters(node))
+
+
+def _own_filters(node: A.Node):
+    """The filters of a rule item, not those of the items it holds (a ``do``, ``choice``
+    or stage inside it: each is judged as an item of its own), nor those of a guard's
+    test (the guard's own outcome judges it)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Filter):
+            yield n
+        kids = [n.body] if isinstance(n, (A.Guarded, A.Ensure)) else n.children()
+        stack.extend(c for c in kids if not isinstance(c, (A.Do, A.Choice, A.Stage)))
+
+
+#: The nodes whose tuple fields hold rule items (what `_cut` may remove).
+_RULES = (A.Game, A.Stage, A.Choice, A.Do)
+
+
+def _cut(node: A.Node, dead_item: Callable[[A.Node], bool]) -> A.Node:
+    """`node` without the rule items (of a game, stage, choice or ``do``) `dead_item`
+    names, at any depth."""
+    changes = {}
+    for f in dataclasses.fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        if isinstance(v, A.Node):
+            new = _cut(v, dead_item)
+            if new is not v:
+                changes[f.name] = new
+        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
+            rules = isinstance(node, _RULES)
+            items = tuple(
+                _cut(x, dead_item) if isinstance(x, A.Node) else x
+                for x in v
+                if not (rules and isinstance(x, A.Node) and dead_item(x))
+            )
+            if len(items) != len(v) or any(a is not b for a, b in zip(items, v, strict=False)):
+                changes[f.name] = items
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+# --- rules that change nothing ------------------------------------------------------------
+
+#: Actions that change the cards, the turn or the point maps (or offer to pass).
+_EFFECTS = (
+    A.Move,
+    A.Remember,
+    A.Forget,
+    A.Shuffle,
+    A.ShuffleFaro,
+    A.Cycle,
+    A.InitPoints,
+    A.TurnPass,
+)
+_WRITES = (A.SetInt, A.IncInt, A.DecInt, A.SetStr)
+#: Nodes that decide whether, or how often, the actions they hold are done: what they read
+#: matters only when those actions do.
+_CONTROL = (
+    A.Stage,
+    A.Choice,
+    A.Do,
+    A.AggAction,
+    A.Let,
+    A.Repeat,
+    A.RepeatAll,
+    A.Guarded,
+    A.Ensure,
+    A.Otherwise,
+)
+
+
+def _key(storage: A.Node) -> tuple[str, str]:
+    from evogame.lang import to_text
+
+    return type(storage).__name__, to_text(storage.name)
+
+
+class Inert:
+    """The storages that matter and the rule items that change nothing.
+
+    A storage *matters* when the score reads it, or an action that matters (a move,
+    shuffle, cycle, point map, pass, or a write to a storage that matters) reads it or
+    depends on it: through a guard, an ``ensure``, a filter or aggregate it runs under, or
+    the end test of the stage it is in. Found as the least fixed point from none (owners
+    aside: ``(P sto CHIPS)`` and ``(game sto CHIPS)`` are one storage). A rule item whose
+    actions only write storages that do not matter is *inert*: Kuhn poker's betting round
+    transplanted into Go Fish, its chips counted by nothing, is played and changes
+    nothing."""
+
+    def __init__(self, game: A.Game):
+        self.matter: set[tuple[str, str]] = set()
+        while True:
+            self._effective: dict[int, bool] = {}
+            before = len(self.matter)
+            self._visit(game, True)
+            if len(self.matter) == before:
+                break
+
+    def effective(self, node: A.Node) -> bool:
+        """`node` holds an action that matters."""
+        got = self._effective.get(id(node))
+        if got is None:
+            got = self._effective[id(node)] = any(
+                isinstance(n, _EFFECTS)
+                or (isinstance(n, _WRITES) and _key(n.target) in self.matter)
+                for n in A.walk(node)
+            )
+        return got
+
+    def _visit(self, node: A.Node, ctx: bool) -> None:
+        if isinstance(node, (A.IntStorage, A.StrStorage)):
+            if ctx:
+                self.matter.add(_key(node))
+            self._visit(node.owner, ctx)
+            return
+        if isinstance(node, _WRITES):
+            self._visit(node.target.owner, ctx)
+            self._visit(node.value, _key(node.target) in self.matter)
+            return
+        if isinstance(node, _CONTROL):
+            ctx = self.effective(node)
+        for c in node.children():
+            self._visit(c, ctx)
+
+
+def live_game(game: A.Game, dead_rules: list[str]) -> A.Game:
+    """`game` without the rules ``dead_rules`` shows never did anything, then without
+    the rule items that change nothing (`Inert`) (module docstring); `game` itself when
+    none. Read for its concepts only: what is left need not be a valid game."""
+    dead = {k: v for k, v in dead_positions(dead_rules).items() if v in _DEAD}
+    if dead:
+        game = _cut(game, lambda x: _dead_item(x, dead))
+    inert = Inert(game)
+    return _cut(
+        game, lambda x: isinstance(x, (*_CONTROL, *_EFFECTS, *_WRITES)) and not inert.effective(x)
+    )
+
+
+def live_concepts(game: A.Game, dead_rules: list[str]) -> dict[str, float]:
+    """The concept vector of the rules that fired (`live_game`)."""
+    from evogame.distance.concepts import concept_vector
+
+    return concept_vector(live_game(game, dead_rules))
