@@ -22,6 +22,10 @@ because the game it makes scores well on the other components (issue 35):
 - **a storage written for no one** (static): a name the rules write under one owner (the
   game's storage) and read under another (each player's), never written there: the read
   is always 0 or "" (a player's count kept in the game's storage: nobody scores it);
+- **a string no rule sets** (static): a ``str`` storage read but written nowhere, under
+  any owner: every read is "" (a follow-suit test against a renamed lead suit passes
+  every card). No real file does it; an ``sto`` read but never written stays allowed
+  (0 is a value: four Sheepshead files read a variant's flag other variants set);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -141,7 +145,8 @@ def storage(game: A.Game) -> list[Defect]:
     there, so the read is always 0 or "" and the write is for no one (literal names only;
     none judged of a kind when one of its names is computed). A name only written, or
     only read, is left alone: designers keep records no rule reads, and read a variant's
-    storage some options never set."""
+    storage some options never set; but a string storage written under no owner at all is
+    always "", and judged (no real file reads one)."""
     written: dict[tuple, A.Node] = {}
     read: dict[tuple, A.Node] = {}
     targets: set[int] = set()
@@ -164,6 +169,16 @@ def storage(game: A.Game) -> list[Defect]:
         if ty in computed or (ty, owner, name) in written:
             continue
         elsewhere = [k for k in written if k[0] == ty and k[2] == name]
+        if not elsewhere and ty is A.StrStorage:
+            out.append(
+                Defect(
+                    where(node),
+                    f"{whose.get(owner, owner)} str {name} is read, but no rule sets it: "
+                    "it is always empty (a follow-suit test against it never holds back a "
+                    "card)",
+                )
+            )
+            continue
         if elsewhere:
             w = elsewhere[0][1]
             out.append(

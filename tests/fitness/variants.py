@@ -196,6 +196,16 @@ def crazy_eights_trap() -> str:
     )
 
 
+def hearts_lead_unset() -> str:
+    """Hearts whose follow-suit test reads a string storage no rule sets (a campaign's #3,
+    blind reading this round: "any card can be played at any time"): the lead suit it
+    compares with is always empty, so every card may be played."""
+    return _edit(
+        _seed("hearts"),
+        ("(!= (cardatt SUIT 'C) (game str LEAD))", "(!= (cardatt SUIT 'C) (game str FOUR))"),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -225,5 +235,11 @@ VARIANTS: tuple[Variant, ...] = (
         "crazy-eights",
         "hearts gone from the deck, still named after an eight",
         crazy_eights_trap(),
+    ),
+    Variant(
+        "hearts-lead-unset",
+        "hearts",
+        "the follow-suit test reads a lead suit no rule sets",
+        hearts_lead_unset(),
     ),
 )
