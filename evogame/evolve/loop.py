@@ -150,6 +150,7 @@ class Campaign:
         self.seed_asts = self._read_seeds()
         self.library_asts = self._read_library()
         self._library_vectors: list[tuple[str, dict]] | None = None
+        self._novelties: dict[tuple[str, bool], tuple[float, str]] = {}
         from evogame.fitness import ProfileError, load_profile
 
         try:
@@ -656,12 +657,15 @@ class Campaign:
         (`evogame nearest --by concepts`), and that game's file name."""
         from evogame.distance.concepts import concept_distance, concept_vector
 
-        v = live_vector(c) if c.get("stats") else concept_vector(parse_text(c["text"]))
-        best = min(
-            ((concept_distance(v, w), n) for n, w in self.library_vectors()),
-            default=(1.0, "-"),
-        )
-        return best
+        cache = self._novelties  # a stored candidate never changes: computed once
+        key = (c["hash"], bool(c.get("stats")))
+        if key not in cache:
+            v = live_vector(c) if c.get("stats") else concept_vector(parse_text(c["text"]))
+            cache[key] = min(
+                ((concept_distance(v, w), n) for n, w in self.library_vectors()),
+                default=(1.0, "-"),
+            )
+        return cache[key]
 
     def new_kinds(self, scan: int = 300) -> list[dict]:
         """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty (of
@@ -689,8 +693,11 @@ class Campaign:
                 continue
             if self.novelty(c)[0] < DEFAULT_THRESHOLD:
                 continue
-            tree = labeled_tree(parse_text(c["text"]))
-            if all(structural_distance(tree, t) >= DEFAULT_THRESHOLD for _c, t in kept):
+            tree = self._labeled(c, labeled_tree)
+            if all(
+                self._distance(c, tree, k, t, structural_distance) >= DEFAULT_THRESHOLD
+                for k, t in kept
+            ):
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
