@@ -960,17 +960,14 @@ def _pipmc_cost(
     (W/2), or max(h, s) decisions' worth (W * max(h, s) / T, T decisions per game) if
     less, h the `horizon` and s the `silent` stretch (a cut waits until the scores move,
     `evogame.players.mcts.rollout`; `_silent_stretch`)."""
-    N = tally.games
-    per_game = tally.per_game_moves()
-    R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
-    T = sum(tally.decisions)
-    if not N or not R or not T:
+    rates = tally.cost_rates()
+    if rates is None:
         return 0.0
-    W = tally.work / N
+    W, per_game, real, b = rates
     playout = W / 2
     if horizon:
-        playout = min(playout, W * max(horizon, silent) / (T / N))
-    return 2 * W + R / len(per_game) / game.nplayers * (B / R) * rollouts * playout
+        playout = min(playout, W * max(horizon, silent) / per_game)
+    return 2 * W + real / game.nplayers * b * rollouts * playout
 
 
 #: Random play-outs `_silent_stretch` plays from the first position.

@@ -84,6 +84,22 @@ class RecordTally:
         when there is one, else the random games' option counts (every option a move)."""
         return self.moves or list(zip(self.decisions, self.real, self.real_options, strict=True))
 
+    def cost_rates(self) -> tuple[float, float, float, float] | None:
+        """What the search phases' cost estimates read from random play: (W engine work per
+        game, decisions per game, real decisions per game of the moves sample, moves per
+        real decision); None when nothing was played, decided or offered."""
+        per_game = self.per_game_moves()
+        real, moves = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
+        decisions = sum(self.decisions)
+        if not self.games or not real or not decisions:
+            return None
+        return (
+            self.work / self.games,
+            decisions / self.games,
+            real / len(per_game),
+            moves / real,
+        )
+
     @property
     def mean_win(self) -> float:
         """A seat's mean win share under random play: 1/n when every game has a winner

@@ -89,21 +89,17 @@ def work_floor(tally: RecordTally, player: str, rollouts: int) -> float:
     (one look-ahead per move, T decisions per game). Thinkers often play longer games than
     random players (Spite and Malice: 3.6 times), so the real cost is higher; the budget
     stops the phase at the game that reaches it."""
-    N = tally.games
-    per_game = tally.per_game_moves()
-    R, B = sum(x[1] for x in per_game), sum(x[2] for x in per_game)
-    T = sum(tally.decisions)
-    if not N or not R or not T:
+    rates = tally.cost_rates()
+    if rates is None:
         return 0.0
-    W = tally.work / N
-    b = B / R
+    W, per_game, real, b = rates
     if player == "greedy":
-        per = b * W / (T / N)
+        per = b * W / per_game
     elif player == "ismcts":
         per = rollouts * W / 2
     else:
         per = rollouts * b * W / 2
-    return W + R / len(per_game) * per
+    return W + real * per
 
 
 def remeasured(games: RecordTally, deals: DealTally, wanted) -> dict[str, Estimate]:
