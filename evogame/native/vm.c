@@ -2754,6 +2754,138 @@ FNQ int afn_initpts_k(State *st, V *env, const int32_t *n, Path *path) {
     return set_pts(st, env, n, pm);
 }
 
+/* node `off` reads neither `var` nor chance and changes nothing but work charges and
+ * coverage marks, so evaluated again on the same state (with `var` bound to anything) it
+ * gives the same value and charges the same work. Conservative: an opcode not listed here
+ * counts as impure. Children precede their parents in the image (`lower.py` emits them
+ * first), so a child's offset below its parent's bounds the walk; `budget` bounds its
+ * size. */
+static int pure_of(Game *g, int32_t off, int32_t var, int32_t *budget) {
+    if (!ok_off(g, off) || --*budget < 0) return 0;
+    const int32_t *n = GCODE(g) + off;
+    int64_t room_ = g->codelen - off; /* n[0 .. room_ - 1] are in the image */
+#define PURE_KID(k) ((k) < room_ && n[k] < off && pure_of(g, n[k], var, budget))
+    switch (n[0]) {
+    case OP_INT:
+    case OP_STR:
+    case OP_GAME:
+    case OP_PCUR:
+    case OP_LOC:
+    case OP_STO:
+    case OP_ALLP:
+    case OP_ALLT:
+    case OP_OTHP:
+    case OP_OTHT:
+    case OP_STRS:
+        return 1;
+    case OP_VAR:
+        return room_ > 1 && n[1] != var;
+    case OP_LOCP:   /* owner base... */
+    case OP_RDINT:  /* storage */
+    case OP_RDSTR:  /* storage */
+    case OP_LOCCARDS:
+    case OP_SIZE:
+    case OP_SIZELL:
+    case OP_NOT:
+        return PURE_KID(1);
+    case OP_STOP: /* kind owner len base... */
+    case OP_ATT:  /* attr card */
+    case OP_COV:  /* index value */
+        return PURE_KID(2);
+    case OP_CMP:   /* op a b */
+    case OP_ARITH: /* op a b */
+        return PURE_KID(2) && PURE_KID(3);
+    case OP_RANGE: /* lo hi */
+    case OP_SCORE: /* card points */
+        return PURE_KID(1) && PURE_KID(2);
+    case OP_PICK: /* end kind coll idx */
+        return room_ > 2 && PURE_KID(3) && (n[1] != 2 || PURE_KID(4));
+    case OP_AND:
+    case OP_OR: {
+        if (room_ < 2 || n[1] < 0 || n[1] > room_ - 2) return 0;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!PURE_KID(2 + i)) return 0;
+        return 1;
+    }
+    case OP_AGGBOOL: /* any coll var cond counted is_ll */
+    case OP_AGGINT:  /* agg coll var value is_ll: the bound variable is the aggregate's own */
+        return room_ > 4 && n[3] != var && PURE_KID(2) && PURE_KID(4);
+    case OP_FILTER: /* coll var cond counted is_ll */
+        return room_ > 3 && n[2] != var && PURE_KID(1) && PURE_KID(3);
+    default:
+        return 0;
+    }
+#undef PURE_KID
+}
+
+/* A loop's pass whose guards all fail changes nothing: `(all COLL 'V BODY)` where BODY is `(COND ACTION)` or a `do` of such, every COND `pure_of` apart from
+ * 'V. Once a pass finds every COND false, the state is as it was before the pass, so every
+ * later pass finds them false again and only charges their work. The loop stops there and
+ * charges that work for the passes left, and leaves 'V bound to the last member, as the
+ * passes would have: the same state, work and coverage as running them. */
+static int guard_is_pure(Game *g, int32_t off, int32_t var, int32_t *budget) {
+    if (!ok_off(g, off) || g->codelen - off < 3) return 0;
+    const int32_t *b = GCODE(g) + off;
+    return b[0] == OP_GUARD && ok_off(g, b[1]) && ok_off(g, b[2]) && pure_of(g, b[1], var, budget);
+}
+
+static int guards_are_pure(Game *g, int32_t body, int32_t var) {
+    int32_t budget = 256;
+    if (!ok_off(g, body)) return 0;
+    const int32_t *b = GCODE(g) + body;
+    if (b[0] != OP_DO) return guard_is_pure(g, body, var, &budget);
+    if (g->codelen - body < 2 || b[1] < 1 || b[1] > g->codelen - body - 2) return 0;
+    for (int32_t i = 0; i < b[1]; i++)
+        if (!guard_is_pure(g, b[2 + i], var, &budget)) return 0;
+    return 1;
+}
+
+/* one pass of a body `guards_are_pure` accepted: whether any guard held */
+static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env, int32_t body, Path *path) {
+    const int32_t *code = GCODE(st->g), *b = code + body;
+    if (b[0] == OP_GUARD) {
+        if (!EVK(st, env, b[1])) return 0;
+        RUNK(st, env, b[2], path);
+        return 1;
+    }
+    int held = 0;
+    for (int32_t i = 0; i < b[1]; i++) {
+        const int32_t *gd = code + b[2 + i];
+        if (EVK(st, env, gd[1])) {
+            RUNK(st, env, gd[2], path);
+            held = 1;
+        }
+    }
+    return held;
+}
+
+FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { /* as afn_each */
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[1], n[5]);
+    if (!coll_is_fresh(GCODE(g)[n[1]])) c = coll_copy(g, c);
+    if (path && n[4]) {
+        if (c.n) {
+            int32_t j = path_next(g, path);
+            if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
+            bind(g, env, n[2], c, j);
+            RUNK(st, env, n[3], path);
+        }
+        return 1;
+    }
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[2], c, j);
+        int64_t w = st->past4;
+        if (guarded_pass(st, env, n[3], path)) continue;
+        int64_t left = c.n - 1 - j;
+        if (left) {
+            st->past4 += left * (st->past4 - w);
+            bind(g, env, n[2], c, c.n - 1);
+        }
+        break;
+    }
+    return 1;
+}
+
 static int initpts_is_static(Game *g, const int32_t *n) {
     int64_t room_ = g->codelen - (n - GCODE(g)), v;
     if (room_ < 3 || n[2] < 0) return 0;
@@ -2794,7 +2926,8 @@ static AFn afn_choose(Game *g, const int32_t *n) {
     case OP_REPEAT:
         return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_repeat : afn_switch;
     case OP_EACH:
-        return ok_off(g, n[1]) && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars ? afn_each : afn_switch;
+        if (!ok_off(g, n[1]) || !ok_off(g, n[3]) || n[2] < 0 || n[2] >= g->nvars) return afn_switch;
+        return guards_are_pure(g, n[3], n[2]) ? afn_each_guard : afn_each;
     case OP_INITPTS:
         return initpts_is_static(g, n) ? afn_initpts_k : afn_initpts;
     default:
@@ -2886,6 +3019,7 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     X(afn_guard) \
     X(afn_repeat) \
     X(afn_each) \
+    X(afn_each_guard) \
     X(afn_initpts) \
     X(afn_initpts_k)
 #define REG_ENTRY(f) {(void *)f, #f},

@@ -10,6 +10,8 @@ what a player sees, so it is played with PIPMC players, whose determinizations r
 
 from __future__ import annotations
 
+import ctypes
+
 import pytest
 
 from evogame.engine import compile_game
@@ -102,6 +104,18 @@ PROGRAMS: dict[str, str] = {
         f" ((> (size ((current player) mem SEEN)) 0) (do ((forget (top ((current player) mem SEEN))) (inc {S} 2))))"
         f" (do ({PLAY} (inc {S} (size (filter ((current player) mem SEEN) 'C (== (cardatt SUIT (actual 'C)) X))))))"
     ),
+    # loops whose guards, once all false, stay false (`afn_each_guard`: the passes left are
+    # skipped, their work charged); and one whose guard reads the loop's variable, which
+    # must run every pass
+    "loops of a guarded action": game(
+        f"(do ((all (range 1..6) 'I ((all {HAND} 'C (!= (cardatt SUIT 'C) X))"
+        f" (move (top (game vloc STOCK)) (top {HAND})))) (inc {S} (size {HAND})) {PLAY}))"
+        f" (do ((all (range 1..4) 'J (do (((< (size (filter {HAND} 'C (== (cardatt SUIT 'C) Y))) 2)"
+        f" (move (top (game vloc STOCK)) (top {HAND}))) ((> (size {HAND}) 9) (inc {S} 1)))))"
+        f" (inc {S} (size {HAND})) {PLAY}))"
+        f" (do ((all (range 1..4) 'I ((< (+ (size {HAND}) 'I) 8)"
+        f" (move (top (game vloc STOCK)) (top {HAND})))) (inc {S} 1) {PLAY}))"
+    ),
     "ensure": game(
         f"(any {HAND} 'C (ensure (< (score (top (game vloc PILE)) using (game points VAL)) 4) (do ((move 'C (top (game vloc PILE))) (inc {S} 1)))))"
         f" (do ((ensure (> (score (top (game vloc PILE)) using (game points VAL)) 2)"
@@ -157,10 +171,11 @@ def test_oloc_is_seen_alike_by_searching_players():
         assert pipmc_mismatches(ast, games=2, seed=seed, rollouts=3, horizon=6) == [], seed
 
 
-def test_coverage_images_record_what_the_python_coverage_game_does():
+@pytest.mark.parametrize("name", ["ensure", "loops of a guarded action"])
+def test_coverage_images_record_what_the_python_coverage_game_does(name: str):
     # a coverage image's conditions record the values they take (COV), as the Python
     # coverage back end's do over the same games
-    ast = parse_text(PROGRAMS["ensure"])
+    ast = parse_text(PROGRAMS[name])
     native = NativeGame.from_ast(ast, coverage=True)
     cov = compile_game(ast, backend="coverage")
     rows: list = []
@@ -172,3 +187,15 @@ def test_coverage_images_record_what_the_python_coverage_game_does():
         for k, bits in enumerate(row):
             got[k] |= bits
     assert got == cov.compiler.hits and any(got)
+
+
+def test_guarded_loops_stop_once_their_guard_is_false():
+    # the program's first two loops get the evaluator that stops early, the third (its
+    # guard reads 'I) the plain one; the records above show the same games either way
+    ast = parse_text(PROGRAMS["loops of a guarded action"])
+    ng = NativeGame.from_ast(ast)
+    random_records(ng, compile_game(ast), list(range(GAMES)), 1)
+    buf = ctypes.create_string_buffer(1 << 16)
+    assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
+    names = buf.value.decode()
+    assert names.count("afn_each_guard") == 2 and "afn_each)" in names
