@@ -1,6 +1,7 @@
 """Native search in every seat: CPU time ratios measured in one run (issue 36).
 
-    .venv/bin/python -m bench.bench_search [--games N]
+    .venv/bin/python -m bench.bench_search [--games N] [--only pipmc|ismcts|strong]
+        [--ismcts-games GOPS,EIGHTS]
 
 1. GOPS, `pipmc,pipmc` against `pipmc,random` natively: seconds per searching seat
    (target: within 2x);
@@ -34,17 +35,28 @@ def run(name: str, specs: list[str], n: int, backend: str, **budgets) -> tuple[f
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
-    n = ap.parse_args().games
-    one, _ = run("gops", ["pipmc", "random"], n, "native", rollouts=10)
-    two, _ = run("gops", ["pipmc", "pipmc"], n, "native", rollouts=10)
-    print(
-        f"gops, {n} games, PIPMC(10): pipmc,random {one:.2f} s; pipmc,pipmc {two:.2f} s = "
-        f"{two / 2 / one:.2f}x per searching seat (target <= 2x)"
+    ap.add_argument("--only", choices=["pipmc", "ismcts", "strong"], default=None)
+    ap.add_argument(
+        "--ismcts-games", default=None, help="GOPS,EIGHTS games of part 2 (default N/5,N/25)"
     )
+    args = ap.parse_args()
+    n, only = args.games, args.only
+    if only in (None, "pipmc"):
+        one, _ = run("gops", ["pipmc", "random"], n, "native", rollouts=10)
+        two, _ = run("gops", ["pipmc", "pipmc"], n, "native", rollouts=10)
+        print(
+            f"gops, {n} games, PIPMC(10): pipmc,random {one:.2f} s; pipmc,pipmc {two:.2f} s = "
+            f"{two / 2 / one:.2f}x per searching seat (target <= 2x)"
+        )
+    kg, ke = max(1, n // 5), max(1, n // 25)
+    if args.ismcts_games:
+        kg, ke = (int(x) for x in args.ismcts_games.split(","))
     for name, specs, k in [
-        ("gops", ["ismcts", "random"], max(1, n // 5)),
-        ("crazy-eights", ["ismcts", "random", "random", "random"], max(1, n // 25)),
+        ("gops", ["ismcts", "random"], kg),
+        ("crazy-eights", ["ismcts", "random", "random", "random"], ke),
     ]:
+        if only not in (None, "ismcts"):
+            break
         nat, a = run(name, specs, k, "native", iterations=200)
         py, b = run(name, specs, k, "python", iterations=200)
         same = "equal" if a == b else "DIFFERENT"
@@ -52,6 +64,8 @@ def main() -> None:
             f"{name}, {k} games, ISMCTS(200): native {nat:.2f} s, python {py:.2f} s = "
             f"{py / nat:.1f}x (target >= 20x); statistics {same}"
         )
+    if only not in (None, "strong"):
+        return
     k = max(1, n // 25)
     sec, st = run("the-game", ["strong"] * 3, k, "native", rollouts=8)
     dec = st["decisions_per_game"]["mean"] * k

@@ -3959,7 +3959,6 @@ static void rec_push(Pipmc *pp, double x) {
     pp->nrec++;
 }
 
-/* PIMCPlayer.choose */
 /* The options a searcher tries, into cand (room for n + nv + 1), their count returned: when
  * the view lists as many options as the real position (nv == n), one option per different
  * outcome of the view (`State.outcome_key`); otherwise every real option, after listing the
@@ -3988,6 +3987,27 @@ static int32_t distinct_moves(State *view, int32_t n, int32_t nv, int32_t *cand)
     return nc;
 }
 
+/* A searcher's start (PIMCPlayer.choose): one determinization of seat `me`'s view, drawn
+ * from `rng`, and the options to try (`distinct_moves`), in the arena */
+typedef struct {
+    State *view;
+    int32_t nv;    /* the view's options (0 when the view has ended) */
+    int32_t nc;    /* the options to try */
+    int32_t *cand; /* [nc] */
+} SearchView;
+
+static SearchView search_view(State *st, int32_t me, MT *rng) {
+    Game *g = st->g;
+    if (g->nplayers > 64) fail(g, "native: more than 64 players");
+    SearchView sv;
+    sv.view = determinize(st, me, rng);
+    sv.nv = sv.view->terminal ? 0 : sv.view->nopts;
+    sv.cand = amem(g, sizeof(int32_t) * (size_t)(st->nopts + sv.nv + 1));
+    sv.nc = distinct_moves(sv.view, st->nopts, sv.nv, sv.cand);
+    return sv;
+}
+
+/* PIMCPlayer.choose */
 static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     Game *g = st->g;
     int32_t n = st->nopts;
@@ -3997,12 +4017,9 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     if (pp->policy) return strong_choose(st, rng, pp);
     int32_t me = st->pc[st->npc - 1][0];
     int64_t still[64];
-    if (g->nplayers > 64) fail(g, "native: more than 64 players");
     Mark m0 = arena_mark(&g->arena);
-    State *view = determinize(st, me, rng);
-    int32_t nv = view->terminal ? 0 : view->nopts;
-    int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
-    int32_t nc = distinct_moves(view, n, nv, cand);
+    SearchView sv = search_view(st, me, rng);
+    int32_t nc = sv.nc, *cand = sv.cand;
     int32_t best = 0;
     double best_value = -1.0 / 0.0;
     int64_t w0 = work4(st);
@@ -4647,15 +4664,12 @@ static int32_t strong_choose(State *st, MT *rng, Pipmc *pp) {
     int32_t n = st->nopts;
     int32_t me = st->pc[st->npc - 1][0];
     int64_t still[64];
-    if (g->nplayers > 64) fail(g, "native: more than 64 players");
     Mark m0 = arena_mark(&g->arena);
-    State *view = determinize(st, me, rng);
-    int32_t nv = view->terminal ? 0 : view->nopts;
-    int32_t *cand = amem(g, sizeof(int32_t) * (size_t)(n + nv + 1));
-    int32_t nc = distinct_moves(view, n, nv, cand);
-    if (nv == n && n > 1) { /* the greedy key's order in the view, first WIDTH kept */
+    SearchView sv = search_view(st, me, rng);
+    int32_t nc = sv.nc, *cand = sv.cand;
+    if (sv.nv == n && n > 1) { /* the greedy key's order in the view, first WIDTH kept */
         GKey *keys = amem(g, sizeof(GKey) * (size_t)n);
-        greedy_keys(view, keys);
+        greedy_keys(sv.view, keys);
         for (int32_t i = 1; i < nc; i++) {
             int32_t x = cand[i], j = i - 1;
             while (j >= 0 && gkey_better(&keys[x], &keys[cand[j]])) {
