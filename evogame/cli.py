@@ -6,6 +6,7 @@ message`` lines for rule-file errors; no Python traceback reaches the user.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -13,8 +14,38 @@ import click
 
 from evogame.lang import Game, RecycleError, parse_file, to_text
 
+#: The subcommands defined in their own modules, imported only when named: `evogame play`
+#: need not import the evolution, judging and clustering code (a second of start-up).
+LAZY: dict[str, str] = {
+    "play": "evogame.commands.play",
+    "trace": "evogame.commands.trace",
+    "advise": "evogame.commands.advise",
+    "evolve": "evogame.commands.evolve",
+    "show": "evogame.commands.evolve",
+    "report": "evogame.commands.report",
+    "cluster": "evogame.commands.cluster",
+    "distance": "evogame.commands.cluster",
+    "nearest": "evogame.commands.cluster",
+    "evaluate": "evogame.commands.evaluate",
+    "studio": "evogame.commands.studio",
+    "ratings": "evogame.commands.ratings",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    """A group whose `LAZY` subcommands are imported when looked up (help lists them all,
+    sorted, as click does)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY and name not in self.commands:
+            self.add_command(getattr(importlib.import_module(LAZY[name]), name), name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="evogame")
 def cli() -> None:
     """Design card games by evolution: check, format, play and measure RECYCLE rule files."""
@@ -123,28 +154,6 @@ def explain(file: Path) -> None:
     if game is None:
         sys.exit(1)
     click.echo(rules(game), nl=False)
-
-
-def _register() -> None:
-    from evogame.commands.cluster import cluster, distance, nearest
-    from evogame.commands.evolve import evolve, show
-    from evogame.commands.play import play
-
-    cli.add_command(play)
-    cli.add_command(__import__("evogame.commands.trace", fromlist=["trace"]).trace)
-    cli.add_command(__import__("evogame.commands.advise", fromlist=["advise"]).advise)
-    cli.add_command(evolve)
-    cli.add_command(show)
-    cli.add_command(__import__("evogame.commands.report", fromlist=["report"]).report)
-    cli.add_command(cluster)
-    cli.add_command(distance)
-    cli.add_command(nearest)
-    cli.add_command(__import__("evogame.commands.evaluate", fromlist=["evaluate"]).evaluate)
-    cli.add_command(__import__("evogame.commands.studio", fromlist=["studio"]).studio)
-    cli.add_command(__import__("evogame.commands.ratings", fromlist=["ratings"]).ratings)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,15 +6,17 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from evogame.engine import CompileError, with_defines
 from evogame.lang import RecycleError, parse_file
 from evogame.metrics.skill import gain
 from evogame.simulate import Limits, simulate
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def parse_defines(defines: tuple[str, ...]) -> dict[str, int | str]:
@@ -74,6 +76,7 @@ class _Progress:
         if not self.enabled:
             return
         if self.bar is None and time.perf_counter() - self.start > 1.0:
+            from rich.console import Console
             from rich.progress import Progress
 
             self.bar = Progress(console=Console(stderr=True), transient=True)
@@ -279,6 +282,9 @@ def skill(stats, specs: list[str]) -> list[dict]:
 
 
 def _table(out: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     t = Table(title=f"{out['game']}: {out['games']} games, seed {out['seed']}")
     t.add_column("player #" if out.get("rotated") else "seat")
@@ -345,6 +351,9 @@ def _play_deals(file, ast, specs, deals, games_per_deal, seed, limits, budgets, 
 def _deals_table(d: dict) -> None:
     """One row per histogram bin, one column per turn position: how many deals gave that
     position a win share (mean score, one-player games) in the bin."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     what = "mean score" if d["by"] == "score" else "win share"
     t = Table(
@@ -396,6 +405,8 @@ def _ladder(file, ast, pairs, seed, budgets, limits, backend, as_json) -> None:
     if as_json:
         click.echo(json.dumps(out))
         return
+    from rich.console import Console
+
     Console().print(
         ladder_table(
             rungs, f"{file.stem}: skill ladder, {pairs} pairs of games per rung, seed {seed}"
@@ -410,6 +421,8 @@ FLAG_TEXT = {"": "", "not_better": "not shown better", "worse": "WORSE"}
 def ladder_table(rungs, title: str) -> Table:
     """The ladder as `play --ladder` and `evaluate --ladder` print it: per rung its paired
     gain over the rung below with the 95% interval, and its flag."""
+    from rich.table import Table
+
     t = Table(title=title)
     for col in ("rung", "over", "paired gain (95% CI)", "unit", "s/decision", "flag"):
         t.add_column(col)

@@ -1015,22 +1015,26 @@ int64_t vm_op_counts[256];
 /* (other player) and (other team) are made once per seat in `vm_new` up to this many seats */
 #define OTHERS_MAX 64
 
+/* the overflow error of (op a b), out of the evaluators' hot paths */
+static void overflow2(Game *g, const char *op, int64_t a, int64_t b) __attribute__((noreturn, cold, noinline));
+static void overflow2(Game *g, const char *op, int64_t a, int64_t b) { fail(g, "(%s %lld %lld): " OVERFLOW, op, (long long)a, (long long)b); }
+
 /* (op a b) for arith's opcode n[1]: + - * / % ^ (ops.add, sub, mul, quot, mod, power) */
 static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, int64_t a, int64_t b) {
     int64_t r;
     switch (op) {
     case 0:
-        if (__builtin_add_overflow(a, b, &r)) fail(g, "(+ %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+        if (__builtin_add_overflow(a, b, &r)) overflow2(g, "+", a, b);
         return r;
     case 1:
-        if (__builtin_sub_overflow(a, b, &r)) fail(g, "(- %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+        if (__builtin_sub_overflow(a, b, &r)) overflow2(g, "-", a, b);
         return r;
     case 2:
-        if (__builtin_mul_overflow(a, b, &r)) fail(g, "(* %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+        if (__builtin_mul_overflow(a, b, &r)) overflow2(g, "*", a, b);
         return r;
     case 3: /* truncates toward zero (C#); x // 0 = 0; INT64_MIN // -1 is 2^63 */
         if (!b) return 0;
-        if (a == INT64_MIN && b == -1) fail(g, "(// %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+        if (a == INT64_MIN && b == -1) overflow2(g, "//", a, b);
         return a / b;
     case 4:
         if (!b || b == -1) return 0;
@@ -1040,7 +1044,7 @@ static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, 
         /* the partial powers grow in magnitude, so one beyond 64 bits means the result is */
         int64_t p = 1;
         for (int64_t i = 0; i < b; i++)
-            if (__builtin_mul_overflow(p, a, &p)) fail(g, "(^ %lld %lld): " OVERFLOW, (long long)a, (long long)b);
+            if (__builtin_mul_overflow(p, a, &p)) overflow2(g, "^", a, b);
         return p;
     }
     }
@@ -1050,7 +1054,7 @@ static inline __attribute__((always_inline)) int64_t arith(Game *g, int32_t op, 
 static inline __attribute__((always_inline)) void incdec(Game *g, int64_t *p, int64_t v, int inc) {
     int64_t r;
     if (inc ? __builtin_add_overflow(*p, v, &r) : __builtin_sub_overflow(*p, v, &r))
-        fail(g, "(%s %lld %lld): " OVERFLOW, inc ? "inc" : "dec", (long long)*p, (long long)v);
+        overflow2(g, inc ? "inc" : "dec", *p, v);
     *p = r;
 }
 
@@ -1059,26 +1063,25 @@ static inline __attribute__((always_inline)) void incdec(Game *g, int64_t *p, in
 static inline __attribute__((always_inline)) int64_t aggint(State *st, V *env, const int32_t *n, int checked) {
     Game *g = st->g;
     Coll c = coll_of(st, env, n[2], n[5]);
-    int64_t acc = 0;
-    __int128 sum = 0; /* ops.total: the sum's bounds, not a partial sum's */
-    for (int32_t j = 0; j < c.n; j++) {
-        bind(g, env, n[3], c, j);
-        int64_t v = checked ? EVK(st, env, n[4]) : evi(st, env, n[4]);
-        if (j == 0)
-            acc = v, sum = v;
-        else if (n[1] == 0)
-            sum += v; /* at most 2^31 items of at most 2^63: no 128-bit overflow */
-        else if (n[1] == 1)
-            acc = v > acc ? v : acc;
-        else
-            acc = v < acc ? v : acc;
-    }
-    st->past4 += 4 * (int64_t)c.n;
-    if (n[1] == 0) {
+    int32_t kind = n[1];
+    if (kind == 0) {
+        __int128 sum = 0; /* ops.total: the sum's bounds, not a partial sum's */
+        for (int32_t j = 0; j < c.n; j++) {
+            bind(g, env, n[3], c, j);
+            sum += checked ? EVK(st, env, n[4]) : evi(st, env, n[4]); /* at most 2^31 items of at most 2^63: no 128-bit overflow */
+        }
+        st->past4 += 4 * (int64_t)c.n;
         if (sum < INT64_MIN || sum > INT64_MAX) fail(g, "(sumof ...): " OVERFLOW);
         return (int64_t)sum;
     }
-    return c.n ? acc : 0;
+    int64_t acc = 0;
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[3], c, j);
+        int64_t v = checked ? EVK(st, env, n[4]) : evi(st, env, n[4]);
+        if (j == 0 || (kind == 1 ? v > acc : v < acc)) acc = v;
+    }
+    st->past4 += 4 * (int64_t)c.n;
+    return acc;
 }
 
 /* (any|all coll 'V cond), likewise */
