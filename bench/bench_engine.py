@@ -192,11 +192,16 @@ def commands(n: int, k: int) -> None:
     games = max(n // 200, 300)
     path = CORPUS / "Agram3.rcy"
     extra = ("--players", "pipmc,random,random", "--rotate")
-    ms = min(1000 / command_rate(path, games, extra)[0] for _ in range(k))
+    ms = play_ms = kernel = float("inf")
+    for _ in range(k):
+        wall, play = command_rate(path, games, extra)
+        ms, play_ms = min(ms, 1000 / wall), min(play_ms, 1000 / play)
+        kernel = min(kernel, pipmc_ms(games, native=True))
     verdict = "met" if ms <= 1 else "MISSED"
     print(
         f"PIPMC(10) seat, 3-player Agram, through play --rotate ({games} games): {ms:.2f}"
-        f" ms/game, whole process (target <= 1 ms: {verdict})"
+        f" ms/game, whole process (target <= 1 ms: {verdict}); {play_ms:.2f} ms/game of play"
+        f" (the JSON's seconds); kernel (pipmc_records, same games' kind) {kernel:.2f} ms/game"
     )
 
 
