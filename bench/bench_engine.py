@@ -218,6 +218,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     n, k = args.games, args.repeats
+    print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     if args.commands:
         commands(args.commands, k)
         return

@@ -15,6 +15,7 @@ Process CPU time (`time.process_time`), so other load on the machine matters les
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def main() -> None:
         "--ismcts-games", default=None, help="GOPS,EIGHTS games of part 2 (default N/5,N/25)"
     )
     args = ap.parse_args()
+    print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     n, only = args.games, args.only
     if only in (None, "pipmc"):
         one, _ = run("gops", ["pipmc", "random"], n, "native", rollouts=10)
