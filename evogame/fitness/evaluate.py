@@ -295,7 +295,7 @@ def evaluate(
             run.native_cov = select_native(ast, backend, coverage=True)
         cov = None
         if run.wants("live_rules") and run.native_cov is None:
-            cov = compile_game(ast, name, backend="coverage")
+            cov = compile_game(ast, name, coverage=True)
         _timed(run, "compile", t)
         if run.wants("live_content"):  # read from the rules: no game needed
             found = dead_content(ast)
@@ -535,14 +535,14 @@ MOVES_SAMPLE_WORK = 5_000
 
 
 def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, int]:
-    """What each ``move`` did (`CoverageCompiler.moved`) in the gate's Python coverage
+    """What each ``move`` did (`ActionCompiler.moved`) in the gate's Python coverage
     games, or, when the VM played those, in a few gate games played again in Python
     (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
     if cov is not None:
         return cov.compiler.moved
     if not S.choice_moves(ast):
         return {}
-    game = compile_game(ast, backend="coverage")
+    game = compile_game(ast, coverage=True)
     players = [RandomPlayer()] * game.nplayers
     seed, work = phase_seed(run.seed, 0), 0.0
     # each game cut at the sample's work: a long game is sampled from its start
@@ -587,7 +587,7 @@ MOVES_GAMES, MOVES_MAX_OPTIONS = 20, 2000
 def _python_hits(run: _Run, tally: RecordTally, counted: int, firsts: list, seed: int) -> list:
     """What the conditions decided in the gate's games, its chance replays and its moves
     sample, played again by the Python coverage game (when the VM had no room for one)."""
-    cov = compile_game(run.native_cov.ast, backend="coverage")
+    cov = compile_game(run.native_cov.ast, coverage=True)
     players = [RandomPlayer()] * cov.nplayers
     for i in range(counted):
         play_one(cov, players, i, seed, run.limits, deal=run.deal(0, i))

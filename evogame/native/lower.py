@@ -201,7 +201,7 @@ class Lowerer:
         self.game = game
         self.room = room
         #: with coverage, every condition (`evogame.engine.coverage.conditions`) records
-        #: the values it takes, as `CoverageCompiler` does
+        #: the values it takes, as the Python engine does with `coverage=True`
         tracked = conditions(game) if coverage else []
         self.cov_index = {id(n): i for i, n in enumerate(tracked)}
         consts = {d.var.name: d.value for d in game.declares}
