@@ -3,7 +3,7 @@
 The layers, lowest first (a module belongs to the longest prefix that names it):
 
 0. ``lang``: the language (syntax, types, simplification, the meaning of ``//`` and ``%``);
-1. ``engine``: the semantics of play, the Python back ends;
+1. ``engine``: the semantics of play, the Python engine (the reference back end);
 2. ``players``, ``metrics.stats``: players, one game played by them (`players.play`), and
    the record it makes;
 3. ``native``: the VM and compiled back ends (falling back to `players.play` for a game
