@@ -25,7 +25,6 @@ from evogame.players.play import play_one as play_one
 from evogame.players.play import play_seed as play_seed
 from evogame.players.play import turn_order as turn_order
 from evogame.runner import Runner
-from evogame.runner import native_plan as native_plan
 
 BATCH = 250  # games per task: fixed, so results do not depend on the worker count
 
