@@ -68,6 +68,12 @@ class Runner:
         """Which back end plays: ``vm``, ``compiled`` or ``python``."""
         return self._native.tier if self._native is not None else "python"
 
+    @property
+    def backend(self) -> str:
+        """The `backend` that makes a runner in another process choose as this one did (a
+        worker then loads the compiled tier `auto` chose here, from the cache)."""
+        return {"vm": "native"}.get(self.tier, self.tier)
+
     # --- random players ------------------------------------------------------------------
 
     def random(

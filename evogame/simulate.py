@@ -105,7 +105,7 @@ def simulate(
                 progress(done)
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
-    backend = {"compiled": "compiled", "vm": "native"}.get(_WORKER["runner"].tier, backend)
+    backend = _WORKER["runner"].backend  # the workers choose as this process did
     with ProcessPoolExecutor(
         max_workers=workers,
         initializer=_init_worker,
