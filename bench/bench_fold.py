@@ -12,6 +12,7 @@ from bench.reference import agram
 from bench.reference import one_handed_solitaire as ohs
 from evogame import simulate as S
 from evogame.lang import parse_file
+from evogame.runner import Runner
 
 N = 40000
 CORPUS = os.environ.get("EVOGAME_CORPUS", "../shared/cardstock/games")
@@ -19,16 +20,16 @@ rows = [
     ("Agram4", f"{CORPUS}/Agram4.rcy", agram.play, 4),
     ("One-Handed Solitaire", "seeds/one-handed-solitaire.rcy", ohs.play, 1),
 ]
-orig = S._native_stats
+orig = Runner.stats
 for name, path, ref, n in rows:
     ast = parse_file(path)
     best = {}
     for _ in range(3):
-        S._native_stats = orig
+        Runner.stats = orig
         t = time.perf_counter()
         S.simulate(ast, ["random"] * n, N, backend="native")
         best["folded"] = max(best.get("folded", 0), N / (time.perf_counter() - t))
-        S._native_stats = lambda *a: None
+        Runner.stats = lambda *a: None
         t = time.perf_counter()
         S.simulate(ast, ["random"] * n, N, backend="native")
         best["records"] = max(best.get("records", 0), N / (time.perf_counter() - t))

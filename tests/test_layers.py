@@ -3,17 +3,18 @@
 The layers, lowest first (a module belongs to the longest prefix that names it):
 
 0. ``lang``: the language (syntax, types, simplification, the meaning of ``//`` and ``%``);
-1. ``engine``: the semantics of play, the Python back ends;
+1. ``engine``: the semantics of play, the Python engine (the reference back end);
 2. ``players``, ``metrics.stats``: players, one game played by them (`players.play`), and
    the record it makes;
 3. ``native``: the VM and compiled back ends (falling back to `players.play` for a game
    the VM has no room for);
-4. ``simulate``: many games, on whichever back end serves them;
-5. ``metrics``, ``distance``, ``fitness``: what the games measure;
-6. ``evolve``: the search over games;
-7. the views: ``explain``, ``trace``, ``report``, ``plots``, ``studio``, ``human``,
+4. ``runner``: the one place that chooses which back end plays a game's games;
+5. ``simulate``: many games, on whichever back end the runner chose;
+6. ``metrics``, ``distance``, ``fitness``: what the games measure;
+7. ``evolve``: the search over games;
+8. the views: ``explain``, ``trace``, ``report``, ``plots``, ``studio``, ``human``,
    ``ratings``;
-8. the command line: ``cli``, ``commands``.
+9. the command line: ``cli``, ``commands``.
 
 Imports are read with `ast` (those inside functions too), so an import written to dodge a
 circle at load time is still a dependency.
@@ -34,6 +35,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("engine",),
     ("players", "metrics.stats"),
     ("native",),
+    ("runner",),
     ("simulate",),
     ("metrics", "distance", "fitness"),
     ("evolve",),
@@ -107,6 +109,29 @@ def test_the_language_and_the_back_ends_stand_alone():
         if any(t == f"evogame.{a}" or t.startswith(f"evogame.{a}.") for a in above)
     ]
     assert bad == []
+
+
+#: Who may reach a back end directly: below the runner, the back ends themselves; above it,
+#: only views and commands that drive the VM on purpose (a benchmark-like tool, the tier).
+BACK_ENDS = ("evogame.native",)
+
+
+def test_simulation_and_fitness_name_no_back_end():
+    # the choice of back end is the runner's (`evogame.runner`): simulation, the metrics
+    # that play games, fitness and evolution import no back end, and do not compile a
+    # game on the side to play it (they take the runner's)
+    callers = ("evogame.simulate", "evogame.fitness", "evogame.metrics", "evogame.evolve")
+    bad = [
+        f"{m}:{line} imports {t}"
+        for m, t, line in imports()
+        if any(m == c or m.startswith(c + ".") for c in callers)
+        if any(t == b or t.startswith(b + ".") for b in BACK_ENDS)
+    ]
+    assert bad == []
+    for path in [PACKAGE / "simulate.py", *(PACKAGE / "fitness").rglob("*.py")]:
+        text = path.read_text()
+        for word in ("select_native", "random_records", "pipmc_records", ".native"):
+            assert word not in text, f"{path.name} names a back end: {word}"
 
 
 def test_the_checker_sees_an_upward_import():

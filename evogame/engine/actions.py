@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from evogame.engine import ops, options
+from evogame.engine import coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
@@ -38,10 +38,22 @@ def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
 
 
 class ActionCompiler(Compiler):
-    """Adds actions and choice expansion to the expression compiler."""
+    """Adds actions and choice expansion to the expression compiler.
 
-    def __init__(self, nplayers: int, teams: list[list[int]]):
+    With `tracked` (the game's conditions, `coverage.conditions`), it records what the game
+    decided (`evogame.engine.coverage`): each tracked condition the values it took, in
+    `hits` (per condition, a bit mask of `coverage.FALSE_SEEN` and `coverage.TRUE_SEEN`),
+    and each ``move`` whether it moved a card (`coverage.MOVED`) or found none
+    (`coverage.NOTHING`), in `moved` (by node id). Semantics are unchanged: the wrappers
+    return what they wrap.
+    """
+
+    def __init__(self, nplayers: int, teams: list[list[int]], tracked: list[A.Node] | None = None):
         super().__init__(nplayers, teams)
+        #: coverage: the index of each tracked condition (by node id), None when not recording
+        self.tracked = None if tracked is None else {id(n): i for i, n in enumerate(tracked)}
+        self.hits = [0] * len(tracked or ())
+        self.moved: dict[int, int] = {}
         #: per CreateDeck node: its cards' attribute dicts and deck name
         self.decks: list[tuple[list[dict[str, str]], str]] = []
         #: per card, its deck's back: decks with the same name (DEFAULT when unnamed) look alike
@@ -92,7 +104,30 @@ class ActionCompiler(Compiler):
             st.move(c, slot(st, env), where, idx(st, env) if idx else 0)
             return True
 
-        return move
+        if self.tracked is None:
+            return move
+        moved, key = self.moved, id(n)
+
+        def recorded(st, env):
+            did = move(st, env)
+            moved[key] = moved.get(key, 0) | (coverage.MOVED if did else coverage.NOTHING)
+            return did
+
+        return recorded
+
+    def expr(self, node: A.Node) -> Fn:
+        f = super().expr(node)
+        i = None if self.tracked is None else self.tracked.get(id(node))
+        if i is None:
+            return f
+        hits = self.hits
+
+        def recorded(st, env):
+            v = f(st, env)
+            hits[i] |= coverage.TRUE_SEEN if v else coverage.FALSE_SEEN
+            return v
+
+        return recorded
 
     def r_Remember(self, n: A.Remember) -> Fn:
         src = self.expr(n.src)
@@ -354,7 +389,7 @@ class ActionCompiler(Compiler):
         """A primitive action as a closure that returns False when it did nothing (a move
         of no card, a forget of an empty place, a repeat of nothing): the option walker
         counts the actions a branch gathers (`evogame.engine.options`)."""
-        return ActionCompiler.run(self, node)
+        return self.run(node)
 
     def expand(self, node: A.Node) -> Fn:
         """``g(st, env, out)``: append the options `node` (a choice item) offers to `out`,

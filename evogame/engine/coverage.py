@@ -2,20 +2,18 @@
 
 A *condition* is the test of a guarded rule ``(BOOL ACTION)``, of an ``ensure``, of a
 ``filter`` and a stage's end test: the places where a rule says "when ...". Compiled with
-`CoverageCompiler` (the closure back end, which evaluates each of them through one
-function), every evaluation of a condition records the value it took; after some games,
+``compile_game(ast, coverage=True)`` (`ActionCompiler` given the conditions to track),
+every evaluation of a condition records the value it took; after some games,
 a condition that took only one value, or was never reached, is *dead* in that play: the
 rule it guards always applies, never applies, or is never met. A designer cuts or fixes
 such a rule; a random edit makes one by, say, comparing a card attribute no card has.
 
 Semantics are unchanged (the wrapper returns what the condition returns); only the
-closure back end's speed.
+engine's speed.
 """
 
 from __future__ import annotations
 
-from evogame.engine.actions import ActionCompiler
-from evogame.engine.compile import Fn
 from evogame.lang import ast as A
 from evogame.lang import where
 
@@ -48,43 +46,5 @@ def dead(game: A.Game, hits: list[int]) -> list[str]:
     return out
 
 
-#: What a ``move`` has recorded (`CoverageCompiler.moved`): a card moved, nothing to move.
+#: What a ``move`` has recorded (`ActionCompiler.moved`): a card moved, nothing to move.
 MOVED, NOTHING = 1, 2
-
-
-class CoverageCompiler(ActionCompiler):
-    """`ActionCompiler` whose conditions record the values they take in `hits`
-    (per condition, a bit mask of `FALSE_SEEN` and `TRUE_SEEN`), and whose ``move``s
-    record in `moved` (by node id) whether they moved a card (`MOVED`) or found none
-    (`NOTHING`)."""
-
-    def __init__(self, nplayers: int, teams: list[list[int]], tracked: list[A.Node]):
-        super().__init__(nplayers, teams)
-        self.index = {id(n): i for i, n in enumerate(tracked)}
-        self.hits = [0] * len(tracked)
-        self.moved: dict[int, int] = {}
-
-    def r_Move(self, n: A.Move) -> Fn:
-        f = super().r_Move(n)
-        moved, key = self.moved, id(n)
-
-        def recorded(st, env):
-            did = f(st, env)
-            moved[key] = moved.get(key, 0) | (MOVED if did else NOTHING)
-            return did
-
-        return recorded
-
-    def expr(self, node: A.Node) -> Fn:
-        f = super().expr(node)
-        i = self.index.get(id(node))
-        if i is None:
-            return f
-        hits = self.hits
-
-        def recorded(st, env):
-            v = f(st, env)
-            hits[i] |= TRUE_SEEN if v else FALSE_SEEN
-            return v
-
-        return recorded

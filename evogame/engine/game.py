@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from evogame.engine.actions import ActionCompiler
-from evogame.engine.codegen import GenCompiler
 from evogame.engine.compile import Fn
-from evogame.engine.coverage import CoverageCompiler, conditions
+from evogame.engine.coverage import conditions
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
@@ -40,7 +39,7 @@ class CompiledGame:
     tables (``attrs``, ``decks``).
     """
 
-    def __init__(self, game: A.Game, name: str = "game", backend: str = "gen"):
+    def __init__(self, game: A.Game, name: str = "game", coverage: bool = False):
         self.ast = game
         self.name = name
         consts = {d.var.name: d.value for d in game.declares}
@@ -48,14 +47,7 @@ class CompiledGame:
         if nplayers is None or nplayers < 1:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
-        # "gen" fuses code per expression/action (fast); "closure" is the reference;
-        # "coverage" is the closure back end recording what each condition decides.
-        if backend == "gen":
-            c = GenCompiler(nplayers, teams)
-        elif backend == "coverage":
-            c = CoverageCompiler(nplayers, teams, conditions(game))
-        else:
-            c = ActionCompiler(nplayers, teams)
+        c = ActionCompiler(nplayers, teams, conditions(game) if coverage else None)
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams
@@ -121,15 +113,11 @@ class CompiledGame:
     def _choice(self, node: A.Choice) -> Fn:
         items = [x for x in node.items if not isinstance(x, A.Otherwise)]
         fallback = [self.compiler.expand(x.body) for x in node.items if isinstance(x, A.Otherwise)]
-        fused = getattr(self.compiler, "expand_choice", None)
-        if fused is not None:
-            main = fused(tuple(items))
-        else:
-            parts = [self.compiler.expand(x) for x in items]
+        parts = [self.compiler.expand(x) for x in items]
 
-            def main(st, env, out):
-                for p in parts:
-                    p(st, env, out)
+        def main(st, env, out):
+            for p in parts:
+                p(st, env, out)
 
         if not fallback:
             return main
@@ -218,10 +206,11 @@ def with_defines(game: A.Game, defines: dict[str, int | str]) -> A.Game:
     return replace(game, declares=tuple(new))
 
 
-def compile_game(game: A.Game, name: str = "game", backend: str = "gen") -> CompiledGame:
-    """Compile a checked game (raises CompileError for what the engine cannot run).
+def compile_game(game: A.Game, name: str = "game", coverage: bool = False) -> CompiledGame:
+    """Compile a checked game (raises CompileError for what the engine cannot run): one
+    closure per node, the Python reference every other back end is tested against.
 
-    `backend` is "gen" (generated Python source, the default), "closure" (one closure
-    per node: slower, kept as the reference the generated code is tested against) or
-    "coverage" (the closure back end recording each condition's values, `coverage`)."""
-    return CompiledGame(game, name, backend)
+    With `coverage`, the game records what each condition of its rules decided and what
+    each ``move`` did (`evogame.engine.coverage`; ``game.compiler.hits`` and ``.moved``);
+    it plays the same games."""
+    return CompiledGame(game, name, coverage)

@@ -1,8 +1,7 @@
 """The engine's semantics of values and card movements, defined once.
 
-Both back ends use these: the closure compiler (`compile.py`, `actions.py`) calls them,
-the generated code (`codegen.py`) references them by name. Each states what it charges
-to `State.work` (quarter units; see `State.work`).
+The Python engine's compiler (`compile.py`, `actions.py`) calls them. Each states what it
+charges to `State.work` (quarter units; see `State.work`).
 """
 
 from __future__ import annotations
@@ -125,12 +124,6 @@ def sum_points(st, slot: int, cards: list[int]) -> int:
     if INT_MIN <= r <= INT_MAX:
         return r
     raise GameError("(sum ... using ...): integer overflow (beyond 64 bits)")
-
-
-def counted(st, coll: list) -> list:
-    """`coll` itself, its scan charged as work: n // 4."""
-    st.past_steps += len(coll) >> 2
-    return coll
 
 
 def extreme(st, slot: int, cards: list[int], want_max: bool) -> int | None:

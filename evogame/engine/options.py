@@ -23,7 +23,7 @@ chance stream when the item can draw any, so the walk draws the same ones.
 Most items never need a trial copy: when every branch's structure (guards, ``any``
 collections, ``let`` values) is decided before its first action, and that first action
 surely acts, the options are listed on the real state without doing anything (`fast`).
-Both back ends list such items themselves; the general walker here is shared.
+`ActionCompiler.expand` lists such items itself; the general walker here serves the rest.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from evogame.fitness import Profile
-from evogame.native.engine import set_deadline
+from evogame.runner import set_deadline
 
 
 class _Timeout(BaseException):

@@ -54,15 +54,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evogame.engine import CompiledGame, compile_game, with_defines
+from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
-from evogame.fitness.deals import play_deal
-from evogame.fitness.meaningful import moves_sample
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
@@ -72,11 +70,9 @@ from evogame.lang.content import dead_content, deck_values
 from evogame.metrics.course import CourseTally, mean_interval
 from evogame.metrics.skill import PairedSkill
 from evogame.metrics.stats import GameStats, wilson
-from evogame.native.engine import select as select_native
-from evogame.native.records import pipmc_records, random_records, searcher
-from evogame.players import RandomPlayer
-from evogame.players.mcts import PIMCPlayer, rollout
-from evogame.simulate import Limits, deal_seed, play_one, play_seed
+from evogame.players.mcts import rollout
+from evogame.runner import Runner, moves_made
+from evogame.simulate import Limits, deal_seed
 
 PHASES = ("gate", "random", "agency", "thinking", "pipmc", "depth")
 _MASK = (1 << 63) - 1
@@ -152,10 +148,11 @@ class _Run:
         #: deals the same cards (common random numbers: two candidates, or two
         #: evaluations of one, differ by their rules and play, not by their luck)
         self.deals = 0 if deals is None else deals
-        #: the game in the native VM, or None (the Python engine plays every game); the
-        #: two play the same games record for record (`evogame.native.differential`)
-        self.native = None
-        self.native_cov = None  # the same, recording its conditions (the gate sample)
+        #: where the games are played (`evogame.runner`; the back end is its choice)
+        self.play: Runner | None = None
+        #: the same game recording what its conditions decide (`live_rules`): the gate
+        #: sample and the thinking players' games are played on it
+        self.rec: Runner | None = None
         self.seed = seed
         self.cut = cut  # the fitness a candidate must exceed to matter (a campaign's)
         self.limits = Limits(profile.limits["max_decisions"], profile.limits["max_steps"])
@@ -287,15 +284,12 @@ def evaluate(
         ast, gone = remove_undealt(ast)
         run.details["undealt"] = gone
         run.notes.extend(f"never dealt (judged without them): {g}" for g in gone)
-        game = compile_game(ast, name)
+        run.play = Runner(ast, name, backend)
+        game = run.play.game
         # The gate sample plays on a copy that records what each condition decides
-        # (`live_rules`); records are the same on every back end.
-        run.native = select_native(ast, backend)
-        if run.wants("live_rules") and run.native is not None:
-            run.native_cov = select_native(ast, backend, coverage=True)
-        cov = None
-        if run.wants("live_rules") and run.native_cov is None:
-            cov = compile_game(ast, name, backend="coverage")
+        # (`live_rules`); records are the same either way.
+        if run.wants("live_rules"):
+            run.rec = Runner(ast, name, backend, coverage=True)
         _timed(run, "compile", t)
         if run.wants("live_content"):  # read from the rules: no game needed
             found = dead_content(ast)
@@ -317,15 +311,13 @@ def evaluate(
     phase = "gate"
     try:
         tally = RecordTally(game.nplayers, cooperative=game.cooperative)
-        failures, hits = _gate_phase(run, cov or game, tally)
-        if cov is not None:
-            hits = cov.compiler.hits
+        failures, hits = _gate_phase(run, run.rec or run.play, tally)
         if hits is not None:
             run.est["live_rules"] = C.live_rules(hits)
             run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
         if run.wants("soundness"):
-            _soundness(run, ast, game, hits, cov)
+            _soundness(run, ast, game, hits)
         real = tally.any_real_decision
         if failures and gates:
             _zero_without_decisions(run, real)
@@ -341,7 +333,7 @@ def evaluate(
             _agency_phase(run, game, by_score=game.nplayers == 1 or game.cooperative)
         phase = "thinking"
         if run.profile.thinking.get("player") and real:
-            _thinking_phase(run, game, tally, hits, ast, cov)
+            _thinking_phase(run, game, tally, ast)
         phase = "pipmc"
         if cut_of is not None:
             comps = {k: e.as_tuple() for k, e in run.est.items()}
@@ -429,32 +421,23 @@ def _timed(run: _Run, phase: str, start: tuple[float, float]) -> None:
 
 
 def _gate_phase(
-    run: _Run, game: CompiledGame, tally: RecordTally
+    run: _Run, runner: Runner, tally: RecordTally
 ) -> tuple[list[str], list[int] | None]:
-    """Play the gate sample; return the gates that failed (as sentences) and, when the
-    native coverage image played it, what each condition decided (`live_rules`): in the
-    games counted, the chance gate's replays and the moves sample, as the Python coverage
-    game records them when it plays all three."""
+    """Play the gate sample on `runner`; return the gates that failed (as sentences) and,
+    when it records coverage, what each condition decided (`live_rules`) in the games
+    counted, the chance gate's replays and the moves sample."""
     t = _clock()
+    game = runner.game
     g = run.profile.gates
     n_games, need = g["games"], g["min_termination"]
-    players = [RandomPlayer()] * game.nplayers
     seed = phase_seed(run.seed, 0)
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
-    native = run.native_cov or run.native
-    rows: list = []  # per game, what the conditions decided (coverage image only)
-    if native is not None:  # in batches; only the games counted count
-        cov = rows if run.native_cov is not None else None
-        games = _batched(run, native, game, list(range(n_games)), seed, cov)
-    else:
-        games = (
-            play_one(game, players, i, seed, run.limits, deal=run.deal(0, i))
-            for i in range(n_games)
-        )
-    counted = 0
+    deals = [run.deal(0, i) for i in range(n_games)]
+    # in batches (only the games taken count); a sample that stops early plays at most
+    # one batch more than it counts
+    games = runner.random(range(n_games), seed, run.limits, deals, batch=GATE_FIRST_LOOK)
     for i, rec in enumerate(games):
-        counted += 1
         tally.add(rec)
         if i < CHANCE_GAMES:
             firsts.append(_play(rec))
@@ -463,47 +446,23 @@ def _gate_phase(
             break  # the sample already shows the game ends too rarely
         if budget and work >= budget:
             break  # a game this costly is judged on the games its budget allows
-    del rows[counted:]
     deal_matters = True
     if g["require_chance"] and firsts:
-        deal_matters, extra = _deal_matters(run, game, players, seed, firsts, rows)
+        deal_matters, extra = _deal_matters(run, runner, seed, firsts)
         work += extra
     run.games["gate"] = tally.games
     run.work["gate"] = work
     if tally.any_real_decision:
-        sampled = None
-        if native is not None:
-            sampled = native.moves_sample(
-                [run.deal(0, i) for i in range(MOVES_GAMES)],
-                [play_seed(seed, i) for i in range(MOVES_GAMES)],
-                MOVES_MAX_OPTIONS,
-                g["moves_budget"],
-                run.limits.max_decisions,
-                run.limits.max_steps,
-            )
-        if sampled is not None:
-            tally.moves, tally.examined, tally.distinct, work, moves_hits = sampled
-            rows.append(moves_hits)
-        else:
-            tally.moves, tally.examined, tally.distinct, work = moves_sample(
-                game,
-                seed,
-                run.limits,
-                MOVES_GAMES,
-                MOVES_MAX_OPTIONS,
-                g["moves_budget"],
-                phase_seed(run.deals, 0),
-            )
-            rows.append(None)
+        tally.moves, tally.examined, tally.distinct, work = runner.moves_sample(
+            seed,
+            run.limits,
+            MOVES_GAMES,
+            MOVES_MAX_OPTIONS,
+            g["moves_budget"],
+            phase_seed(run.deals, 0),
+        )
         run.work["moves"] = work
-    hits = None
-    if run.native_cov is not None:
-        if any(r is None for r in rows):  # a game the VM had no room for: replay in Python
-            hits = _python_hits(run, tally, counted, firsts, seed)
-        else:
-            hits = [0] * run.native_cov.image.ncov
-            for r in rows:
-                hits = [a | b for a, b in zip(hits, r, strict=True)]
+    hits = runner.hits()
     _timed(run, "gate", t)
     failures = []
     if g["require_decision"] and not tally.any_real_decision:
@@ -534,34 +493,25 @@ DEAL_LOOKS = 4
 MOVES_SAMPLE_WORK = 5_000
 
 
-def _moves_played(run: _Run, ast: Game, cov: CompiledGame | None) -> dict[int, int]:
-    """What each ``move`` did (`CoverageCompiler.moved`) in the gate's Python coverage
-    games, or, when the VM played those, in a few gate games played again in Python
-    (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
-    if cov is not None:
-        return cov.compiler.moved
+def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
+    """What each ``move`` did (`ActionCompiler.moved`) in the gate's games, or in a few
+    gate games played again (`MOVES_GAMES` at most, stopped at `MOVES_SAMPLE_WORK`)."""
+    if run.rec is not None and (moved := run.rec.moved()) is not None:
+        return moved
     if not S.choice_moves(ast):
         return {}
-    game = compile_game(ast, backend="coverage")
-    players = [RandomPlayer()] * game.nplayers
-    seed, work = phase_seed(run.seed, 0), 0.0
     # each game cut at the sample's work: a long game is sampled from its start
     limits = Limits(run.limits.max_decisions, min(run.limits.max_steps, MOVES_SAMPLE_WORK))
-    for i in range(MOVES_GAMES):
-        work += play_one(game, players, i, seed, limits, deal=run.deal(0, i)).work
-        if work >= MOVES_SAMPLE_WORK:
-            break
-    return game.compiler.moved
+    deals = [run.deal(0, i) for i in range(MOVES_GAMES)]
+    return moves_made(ast, phase_seed(run.seed, 0), limits, deals, MOVES_SAMPLE_WORK)
 
 
-def _soundness(
-    run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None, cov: CompiledGame | None
-) -> None:
+def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, and in the first decision
     of a few of its deals; each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
-    sampled += S.empty_moves(ast, _moves_played(run, ast, cov))
+    sampled += S.empty_moves(ast, _moves_played(run, ast))
     found = S.storage(ast) + S.point_tables(ast, deck_values(ast)) + S.point_entries(ast)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
@@ -570,40 +520,8 @@ def _soundness(
     run.details["defects"] = [str(d) for d in sampled + found]
 
 
-def _batched(run: _Run, native, game, indices: list[int], seed: int, coverage: list | None):
-    """`random_records` of `indices` (the gate's deals), GATE_FIRST_LOOK games at a time,
-    as the caller asks for them (a sample that stops early plays at most one batch more
-    than it counts)."""
-    for k in range(0, len(indices), GATE_FIRST_LOOK):
-        part = indices[k : k + GATE_FIRST_LOOK]
-        deals = [run.deal(0, i) for i in part]
-        yield from random_records(native, game, part, seed, run.limits, deals, coverage)
-
-
 #: The moves sample's size (`moves_sample`): games, and options examined at most.
 MOVES_GAMES, MOVES_MAX_OPTIONS = 20, 2000
-
-
-def _python_hits(run: _Run, tally: RecordTally, counted: int, firsts: list, seed: int) -> list:
-    """What the conditions decided in the gate's games, its chance replays and its moves
-    sample, played again by the Python coverage game (when the VM had no room for one)."""
-    cov = compile_game(run.native_cov.ast, backend="coverage")
-    players = [RandomPlayer()] * cov.nplayers
-    for i in range(counted):
-        play_one(cov, players, i, seed, run.limits, deal=run.deal(0, i))
-    _deal_matters(run, cov, players, seed, firsts, None, python=True)
-    if tally.any_real_decision:
-        g = run.profile.gates
-        moves_sample(
-            cov,
-            seed,
-            run.limits,
-            MOVES_GAMES,
-            MOVES_MAX_OPTIONS,
-            g["moves_budget"],
-            phase_seed(run.deals, 0),
-        )
-    return cov.compiler.hits
 
 
 #: The chance gate replays this many gate games on other deals (`_deal_matters`).
@@ -615,38 +533,17 @@ def _play(rec) -> tuple:
     return (rec.scores, rec.branching, rec.players_of_decision)
 
 
-def _deal_matters(
-    run: _Run,
-    game: CompiledGame,
-    players: list,
-    seed: int,
-    firsts: list[tuple],
-    rows: list | None,
-    python: bool = False,
-) -> tuple[bool, float]:
+def _deal_matters(run: _Run, runner: Runner, seed: int, firsts: list[tuple]) -> tuple[bool, float]:
     """Whether the deal changes anything: gate game i, whose play is `firsts[i]`, played
     again on the deal of another stream with the same players' draws, repeats its play for
     every i only when the deal never matters (no shuffle, or none that reaches play).
-    Returns (matters, the replays' engine work); `rows` gets what the conditions decided
-    in each replay played (a native coverage image's)."""
+    Returns (matters, the replays' engine work)."""
     other = phase_seed(seed, 7)
     idx = list(range(len(firsts)))
-    deals = [deal_seed(other, i) for i in idx]
-    native = None if python else run.native_cov or run.native
-    cov: list = []
-    if native is not None:
-        keep = cov if run.native_cov is not None else None
-        replays = iter(random_records(native, game, idx, seed, run.limits, deals, keep))
-    else:
-        replays = (
-            play_one(game, players, i, seed, run.limits, deal=d)
-            for i, d in zip(idx, deals, strict=True)
-        )
+    replays = runner.random(idx, seed, run.limits, [deal_seed(other, i) for i in idx])
     work = 0.0
-    for i, (play, b) in enumerate(zip(firsts, replays, strict=False)):
+    for play, b in zip(firsts, replays, strict=False):
         work += b.work
-        if rows is not None and cov:
-            rows.append(cov[i])
         if _play(b) != play:
             return True, work
     return False, work
@@ -761,7 +658,6 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     a = run.profile.agency
     G = a["games_per_deal"]
     seed = phase_seed(run.seed, 1)
-    players = [RandomPlayer()] * game.nplayers
     dt = DealTally(game.nplayers, by_score=by_score)
     work = 0
     while True:
@@ -775,14 +671,9 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
             if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
                 break
         for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
-            if run.native is not None:  # play_deal's games, natively
-                base, ds = dt.deals * G, run.deal(1, dt.deals)
-                idx = list(range(base, base + G))
-                records = random_records(run.native, game, idx, seed, run.limits, [ds] * G)
-            else:
-                records = play_deal(
-                    game, players, dt.deals, G, seed, run.limits, run.deal(1, dt.deals)
-                )
+            # `play_deal`'s games: G random games on one deal
+            base, ds = dt.deals * G, run.deal(1, dt.deals)
+            records = list(run.play.random(range(base, base + G), seed, run.limits, [ds] * G))
             dt.add_deal(records)
             work += sum(r.work for r in records)
             if dt.deals >= 2 and _over(run, "agency", work):
@@ -793,22 +684,15 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     _timed(run, "agency", t)
 
 
-def _thinking_phase(
-    run: _Run,
-    game: CompiledGame,
-    tally: RecordTally,
-    hits: list[int] | None,
-    ast: Game,
-    pycov: CompiledGame | None,
-) -> None:
+def _thinking_phase(run: _Run, game: CompiledGame, tally: RecordTally, ast: Game) -> None:
     """When random play shows nothing happening (`TH.nothing_shown`), games on fixed deals
     with the profile's thinking player: on deal d, ``games_per_deal`` games with a thinker in
     every seat, then one with a random player at seat d mod n (different play on the same
     deal), from ``min_deals`` deals until every component measured again is narrow enough,
     ``max_deals``, or the budget (checked after every game). Fairness, termination and
     no_draw from the all-thinker games, agency from all the deal's games, replace random
-    play's; the conditions the games decided count as alive (live_rules, when the native
-    coverage image or the Python coverage game `pycov` recorded the gate's). Notes say who
+    play's; the conditions the games decided count as alive (live_rules: they are played
+    on the runner that recorded the gate's, `run.rec`). Notes say who
     measured what, and why; ``details["thinking"]`` has the figures and random play's
     values."""
     p = run.profile.thinking
@@ -841,11 +725,9 @@ def _thinking_phase(
     seed = phase_seed(run.seed, 4)
     games = RecordTally(n, cooperative=game.cooperative)  # every seat thinking
     deals = DealTally(n, by_score=by_score)  # every game, a deal at a time
-    # the coverage image, when it recorded the gate's conditions: the thinkers' games
-    # bring to life the rules random players never reach (a completed pile, a win)
-    cov = run.native_cov if run.native_cov is not None and run.wants("live_rules") else None
-    rows: list | None = [] if cov is not None else None
-    played_on = pycov if pycov is not None and run.native is None else game
+    # on the runner that recorded the gate's conditions: the thinkers' games bring to
+    # life the rules random players never reach (a completed pile, a win)
+    runner = run.rec or run.play
     work, over, played = 0.0, False, 0
     while deals.deals < p["max_deals"] and not over:
         new = TH.remeasured(games, deals, run.wants)
@@ -858,7 +740,7 @@ def _thinking_phase(
         for g in range(G + 1):
             odd = d % n if g == G else None  # the seat that plays at random
             i = d * (G + 1) + g
-            rec = _thinking_game(run, played_on, cov, i, seed, run.deal(4, d), odd, spec, rows)
+            rec = _thinking_game(run, runner, i, seed, run.deal(4, d), odd, spec)
             recs.append(rec)
             played += 1
             if odd is None:
@@ -872,13 +754,7 @@ def _thinking_phase(
     new = TH.remeasured(games, deals, run.wants)
     before = {name: list(run.est[name].as_tuple()) for name in new if name in run.est}
     run.est.update(new)
-    if played_on is pycov and pycov is not None:  # the Python coverage game kept them all
-        hits = pycov.compiler.hits
-    elif hits is not None and rows and all(r is not None for r in rows):
-        for r in rows:
-            hits = [a | b for a, b in zip(hits, r, strict=True)]
-    else:
-        hits = None
+    hits = runner.hits()
     if hits is not None and run.wants("live_rules"):
         run.est["live_rules"] = C.live_rules(hits)
         run.details["dead_rules"] = dead(ast, hits)
@@ -910,44 +786,34 @@ def _thinking_phase(
 
 def _thinking_game(
     run: _Run,
-    game: CompiledGame,
-    cov,
+    runner: Runner,
     i: int,
     seed: int,
     deal: int,
     odd: int | None,
     spec: tuple[str, int, int],
-    rows: list | None,
 ):
     """Game `i` of the thinking phase, on `deal`: the thinking player `spec` (kind,
-    rollouts, horizon) in every seat but `odd` (None: none), where a random player sits.
-    Natively on the coverage image `cov` (its conditions appended to `rows`) or the VM
-    when there is one, else by the Python engine; the same game either way."""
+    rollouts, horizon) in every seat but `odd` (None: none), where a random player sits."""
+    game = runner.game
     n = game.nplayers
     kind, k, h = spec
     by = "score" if n == 1 or game.cooperative else "rank"
     thinkers = [s for s in range(n) if s != odd]
-    native = cov or run.native
-    if native is not None:
-        recs, _ = pipmc_records(
-            native,
-            game,
-            [i],
-            seed,
-            [thinkers[0] if thinkers else -1],
-            k,
-            h,
-            by,
-            run.limits,
-            [deal],
-            coverage=rows,
-            weak=(k, h),
-            weak_seats=None if odd is None else [sum(1 << s for s in thinkers[1:])],
-            kinds=(kind, kind),
-        )
-        return recs[0]
-    seated = [RandomPlayer() if s == odd else searcher(kind, k, h, by) for s in range(n)]
-    return play_one(game, seated, i, seed, run.limits, deal=deal)
+    recs, _ = runner.search(
+        [i],
+        seed,
+        [thinkers[0] if thinkers else -1],
+        k,
+        h,
+        by,
+        run.limits,
+        [deal],
+        weak=(k, h),
+        weak_seats=None if odd is None else [sum(1 << s for s in thinkers[1:])],
+        kinds=(kind, kind),
+    )
+    return recs[0]
 
 
 def _pipmc_cost(
@@ -1068,8 +934,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     seed = phase_seed(run.seed, 2)
     by_score = n == 1 or game.cooperative
     # PIPMC must value moves by score when every rank (and win share) is the same.
-    pip = PIMCPlayer(rollouts=rollouts, by="score" if by_score else "rank", horizon=horizon)
-    rnd = RandomPlayer()
+    by = "score" if by_score else "rank"
     target = run.target("skill")
     spec = run.profile.component("skill")
     baseline = tally.score_mean if by_score else tally.mean_win
@@ -1099,7 +964,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                 break
         for _ in range(min(batch, hi_games - played) // n):
             # one rotation: PIPMC in each seat once, each on its own deal
-            pairs = _rotation(run, game, pip, rnd, played, seed, (rollouts, horizon, pip.by))
+            pairs = _rotation(run, game, played, seed, (rollouts, horizon, by))
             for r, (a, b, record) in enumerate(pairs):
                 if not by_score:
                     course.add_game(record, rollouts, a.win[r] >= max(a.win))
@@ -1191,67 +1056,30 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 def _searched(run: _Run, game: CompiledGame, idx: list[int], seed: int, strong, weak):
     """Games `idx` (one rotation) of searchers: in the r-th, PIPMC(*strong) sits in seat r
     and one PIPMC(*weak) player in every other seat (rank-valued)."""
-    n = game.nplayers
-    if run.native is not None:
-        deals = [run.deal(3, i) for i in idx]
-        recs, _ = pipmc_records(
-            run.native,
-            game,
-            idx,
-            seed,
-            list(range(n)),
-            *strong,
-            "rank",
-            run.limits,
-            deals,
-            weak=weak,
-        )
-        return recs
-    out = []
-    other = PIMCPlayer(rollouts=weak[0], by="rank", horizon=weak[1])
-    for r, i in enumerate(idx):
-        seated: list = [other] * n
-        seated[r] = PIMCPlayer(rollouts=strong[0], by="rank", horizon=strong[1])
-        out.append(play_one(game, seated, i, seed, run.limits, deal=run.deal(3, i)))
-    return out
+    seats = list(range(game.nplayers))
+    deals = [run.deal(3, i) for i in idx]
+    recs, _ = run.play.search(idx, seed, seats, *strong, "rank", run.limits, deals, weak=weak)
+    return recs
 
 
 def _random_games(run: _Run, game: CompiledGame, indices: range, seed: int):
     """Games `indices` of a run seeded `seed` with random players, as `play_one` plays
-    them: natively in one batch, or one by one (lazily: a caller that stops early plays no
-    more)."""
-    if run.native is not None:
-        deals = [run.deal(0, i) for i in indices]
-        yield from random_records(run.native, game, list(indices), seed, run.limits, deals)
-        return
-    players = [RandomPlayer()] * game.nplayers
-    for i in indices:
-        yield play_one(game, players, i, seed, run.limits, deal=run.deal(0, i))
+    them (lazily: a caller that stops early plays no more than one batch)."""
+    yield from run.play.random(indices, seed, run.limits, [run.deal(0, i) for i in indices])
 
 
-def _rotation(run: _Run, game: CompiledGame, pip, rnd, first: int, seed: int, search: tuple):
+def _rotation(run: _Run, game: CompiledGame, first: int, seed: int, search: tuple):
     """Games first .. first + n - 1 of the PIPMC phase: in game first + r the PIPMC player
-    sits in seat r; each paired with an all-random game on its deal. Returns per seat r
-    (PIPMC game, random game, the PIPMC player's record of it)."""
+    (rollouts, horizon, by = `search`) sits in seat r; each paired with an all-random game
+    on its deal. Returns per seat r (PIPMC game, random game, the PIPMC player's record of
+    it)."""
     n = game.nplayers
     idx = list(range(first, first + n))
     deals = [run.deal(2, i) for i in idx]
-    if run.native is not None:
-        rollouts, horizon, by = search
-        a, course = pipmc_records(
-            run.native, game, idx, seed, list(range(n)), rollouts, horizon, by, run.limits, deals
-        )
-        b = random_records(run.native, game, idx, seed, run.limits, deals)
-        return list(zip(a, b, course, strict=True))
-    out = []
-    for r, (i, ds) in enumerate(zip(idx, deals, strict=True)):
-        seated = [pip if s == r else rnd for s in range(n)]
-        pip.record = []
-        a = play_one(game, seated, i, seed, run.limits, deal=ds)
-        record = pip.record
-        b = play_one(game, [rnd] * n, i, seed, run.limits, deal=ds)
-        out.append((a, b, record))
-    return out
+    rollouts, horizon, by = search
+    a, course = run.play.search(idx, seed, list(range(n)), rollouts, horizon, by, run.limits, deals)
+    b = list(run.play.random(idx, seed, run.limits, deals))
+    return list(zip(a, b, course, strict=True))
 
 
 def evaluate_file(

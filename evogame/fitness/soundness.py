@@ -94,7 +94,7 @@ def choice_moves(game: A.Game) -> list[A.Move]:
 
 def empty_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
     """Moves of a choice item that found no card to move in the games whose ``move``
-    records (`CoverageCompiler.moved`, by node id) are given."""
+    records (`ActionCompiler.moved`, by node id) are given."""
     out = []
     for m in choice_moves(game):
         if moved.get(id(m), 0) & NOTHING:

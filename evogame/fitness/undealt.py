@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from evogame.engine import compile_game
 from evogame.lang import ast as A
 from evogame.lang import where
-from evogame.native.engine import select as select_native
-from evogame.native.records import random_records
-from evogame.players import RandomPlayer
-from evogame.players.play import Limits, play_one
+from evogame.players.play import Limits
+from evogame.runner import Runner
 
 #: Random games each comparison plays (natively when it can).
 GAMES = 12
@@ -38,14 +35,7 @@ def _plays(game_ast: A.Game, games: int) -> list[tuple]:
     """What each of `games` random games shows: options per decision, deciders, scores,
     ending. Raises on a game that does not compile."""
     limits = Limits(1000, MAX_STEPS)
-    game = compile_game(game_ast, "undealt")
-    native = select_native(game_ast, None)
-    idx = list(range(games))
-    if native is not None:
-        recs = random_records(native, game, idx, SEED, limits)
-    else:
-        players = [RandomPlayer()] * game.nplayers
-        recs = [play_one(game, players, i, SEED, limits) for i in idx]
+    recs = Runner(game_ast, "undealt").random(range(games), SEED, limits)
     return [
         (r.scores, r.branching, r.players_of_decision, r.terminated, r.capped, r.error)
         for r in recs

@@ -29,7 +29,8 @@ from evogame.engine import compile_game
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, t975
 from evogame.players import make_player
-from evogame.simulate import DEFAULT_LIMITS, Limits, native_plan, play_one
+from evogame.runner import Runner
+from evogame.simulate import DEFAULT_LIMITS, Limits
 
 RUNGS = ("random", "greedy", "pipmc", "ismcts", "strong")
 
@@ -77,20 +78,10 @@ def records(
     backend: str | None = None,
 ) -> list[GameRecord]:
     """Game i of the run with `players` (entry k at seat (k + i mod n) mod n when
-    `rotate`), records in seat order: natively where the VM can seat the players
-    (`native_plan`), else by the Python engine. Both give the same games."""
-    from evogame.native.engine import select
-    from evogame.simulate import _native_batch
-
-    n = game.nplayers
-    native = select(ast, backend) if native_plan(players, game) is not None else None
-    if native is not None:
-        return _native_batch(native, game, players, indices, seed, limits, rotate)
-    out = []
-    for i in indices:
-        r = i % n if rotate else 0
-        out.append(play_one(game, [players[(s - r) % n] for s in range(n)], i, seed, limits))
-    return out
+    `rotate`), records in seat order, on the back end the `Runner` chooses for them."""
+    return Runner(ast, game.name, backend, players=players).records(
+        players, indices, seed, limits, rotate
+    )
 
 
 def ladder(

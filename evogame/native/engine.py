@@ -563,9 +563,10 @@ def select(
     tier where it pays for its compile (`compiled.pays`). Without a C compiler, one notice
     on stderr per process."""
     global _NOTICED
+    what = "backend" if backend else "$EVOGAME_BACKEND"
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
     if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise ValueError(f"{what} must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if backend == "python":
         return None
     try:

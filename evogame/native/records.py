@@ -110,17 +110,13 @@ def pipmc_records(
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
             Fallbacks.games += 1
-            other = searcher(kinds[1], weak[0], weak[1], by) if weak else None
-            players: list = [other or RandomPlayer()] * n
-            if other is not None and weak_seats is not None:
-                players = [other if weak_seats[k] >> p & 1 else RandomPlayer() for p in range(n)]
-            pip = None
-            if seats is not None and seats[k] >= 0:
-                pip = searcher(kinds[0], rollouts, horizon, by)
-                pip.record = []
-                players[seats[k]] = pip
-            out.append(play_one(game, players, i, seed, limits, deal=ds[k]))
-            course.append(pip.record if pip else [])
+            seat = -1 if seats is None else seats[k]
+            mask = None if weak_seats is None else weak_seats[k]
+            rec, record = python_game(
+                game, i, seed, limits, ds[k], seat, rollouts, horizon, by, weak, mask, kinds
+            )
+            out.append(rec)
+            course.append(record)
             continue
         lo, hi = batch.offsets[k], batch.offsets[k + 1]
         who = batch.who[lo:hi].tolist()
@@ -145,6 +141,39 @@ def pipmc_records(
         )
         course.append(batch.course[k] if batch.course else [])
     return out, course
+
+
+def python_game(
+    game: CompiledGame,
+    i: int,
+    seed: int,
+    limits: Limits,
+    deal: int,
+    seat: int = -1,
+    rollouts: int = 10,
+    horizon: int = 0,
+    by: str = "rank",
+    weak: tuple[int, int] | None = None,
+    weak_mask: int | None = None,
+    kinds: tuple[str, str] = ("pipmc", "pipmc"),
+) -> tuple[GameRecord, list]:
+    """One game of `pipmc_records` played by the Python engine: the searcher `kinds[0]`
+    (`searcher`) at `seat` (-1: none), the weak player `kinds[1]` of budget `weak` at the
+    seats of the bit mask `weak_mask` (None: every other seat; no `weak`: none), random
+    players elsewhere; `by` already resolved. Returns the record and the searcher's record
+    of its moves (`PIMCPlayer.record`; empty without one)."""
+    n = game.nplayers
+    other = searcher(kinds[1], weak[0], weak[1], by) if weak else None
+    players: list = [other or RandomPlayer()] * n
+    if other is not None and weak_mask is not None:
+        players = [other if weak_mask >> p & 1 else RandomPlayer() for p in range(n)]
+    pip = None
+    if seat >= 0:
+        pip = searcher(kinds[0], rollouts, horizon, by)
+        pip.record = []
+        players[seat] = pip
+    rec = play_one(game, players, i, seed, limits, deal=deal)
+    return rec, pip.record if pip else []
 
 
 def batch_stats(

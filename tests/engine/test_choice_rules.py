@@ -1,10 +1,10 @@
 """How a choice lists its options (CARDSTOCK's BuildOptions/RecurseDo): one small game per
-rule, on both back ends. Each game deals HAND = [A♥, 2♥, 3♥] (bottom first) to seat 0,
+rule, on every back end. Each game deals HAND = [A♥, 2♥, 3♥] (bottom first) to seat 0,
 keeps STOCK = [A♠, 2♠, 3♠] and puts the choice first.
 
 Where a rule shows in how many options the choice offers and in the score S they leave,
 it is checked on the native VM too (`counted`, from whole games' records); where it shows
-in where the cards went, on the Python back ends (`outcomes`)."""
+in where the cards went, on the Python engine (`outcomes`)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from evogame.engine.errors import GameError
 from evogame.lang import parse_text
 from tests.conftest import records_on
 
-BACKENDS = ["gen", "closure"]
-#: the Python back ends and the native VM (`counted`)
+BACKENDS = ["python", "coverage"]
+#: the Python engine (plain and recording coverage) and the native VM (`counted`)
 EVERY = [*BACKENDS, "native"]
 
 HAND = "((current player) iloc HAND)"
@@ -28,7 +28,7 @@ FALSE = f"(== (size {EMPTY}) 1)"  # (== 1 2) would not parse: literals side by s
 
 
 def game(item_text: str, backend: str):
-    return compile_game(parsed(item_text), backend=backend)
+    return compile_game(parsed(item_text), coverage=backend == "coverage")
 
 
 def parsed(item_text: str):
@@ -234,7 +234,7 @@ def test_option_listing_raises_nothing():
     """A rule error while walking ends the game with the error (never raised)."""
     g = game(
         f"(do ((any {HAND} 'C (move 'C (top {PILE}))) (inc {S} (^ 2 (- (size {EMPTY}) 1)))))",
-        "gen",
+        "python",
     )
     st = g.new_state(0)
     assert st.is_terminal() and st.error and "exponent" in st.error

@@ -1,4 +1,4 @@
-"""The coverage back end records which values each condition of the rules took."""
+"""The engine's coverage flag records which values each condition of the rules took."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_conditions_are_the_guards_filters_ensures_and_stage_ends():
 
 
 def test_a_condition_that_never_varies_is_recorded_as_dead():
-    game = compile_game(parse_text(GAME), backend="coverage")
+    game = compile_game(parse_text(GAME), coverage=True)
     for i in range(20):
         play_one(game, [RandomPlayer()] * 2, i, seed=1)
     both = FALSE_SEEN | TRUE_SEEN

@@ -18,6 +18,7 @@ from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared
 QUICK = load_profile("quick")
 # The module, not the function of the same name that evogame.fitness exports.
 evaluate_module = importlib.import_module("evogame.fitness.evaluate")
+runner_module = importlib.import_module("evogame.runner")
 
 NEVER_ENDS = """(game (setup (create players 2) (create deck (game iloc STOCK) (deck (RANK (A, TWO)))))
   (stage player (end (== (game sto X) 1))
@@ -113,8 +114,8 @@ def test_an_internal_error_becomes_a_reason(monkeypatch):
         raise RuntimeError("simulated bug")
 
     # a bug in either engine's play-outs (Python's play_one, the native batches)
-    monkeypatch.setattr(evaluate_module, "play_one", boom)
-    monkeypatch.setattr(evaluate_module, "random_records", boom)
+    monkeypatch.setattr(runner_module, "play_one", boom)
+    monkeypatch.setattr(runner_module, "random_records", boom)
     for backend in ("python", "auto"):
         ev = evaluate(parse_file(SEEDS / "agram.rcy"), QUICK, backend=backend)
         assert ev.failed_at == "internal" and "simulated bug" in ev.reason and ev.fitness == 0

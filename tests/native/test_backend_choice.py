@@ -68,3 +68,19 @@ def test_play_command_takes_a_backend(capsys):
         out[backend] = d
     assert out["python"] == out["native"] == out["compiled"]
     assert main(["play", str(SEEDS / "gops.rcy"), "--backend", "fast"]) == 2
+
+
+@pytest.mark.parametrize("old", ["gen", "closure", "coverage"])
+def test_the_retired_python_back_ends_are_refused_by_name(old, monkeypatch, capsys):
+    # issue 37 left one Python engine ("python"); its old back ends' names, given to
+    # --backend or $EVOGAME_BACKEND, get the list of names, never a traceback
+    from evogame.cli import main
+
+    gops = str(SEEDS / "gops.rcy")
+    assert main(["play", gops, "--games", "2", "--backend", old]) == 2
+    assert "'auto', 'native', 'compiled', 'python'" in capsys.readouterr().err
+    monkeypatch.setenv("EVOGAME_BACKEND", old)
+    assert main(["play", gops, "--games", "2"]) != 0
+    said = capsys.readouterr()
+    want = f"$EVOGAME_BACKEND must be one of auto, native, compiled, python, not '{old}'"
+    assert want in said.out + said.err

@@ -1,5 +1,5 @@
 """Batch statistics folded in the VM (`NativeGame.play_stats`) give the very figures of the
-record-per-game way (`records.pipmc_records` + `GameStats.add`): the same JSON, float for
+record-per-game way (`Runner.records` + `GameStats.add`): the same JSON, float for
 float, for 1-4 players, ties, capped, cycled and error games, rotation and a PIPMC seat."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from evogame import simulate as sim
 from evogame.cli import main
 from evogame.lang import parse_text
 from evogame.native import engine
+from evogame.runner import Runner
 from tests.conftest import SEEDS
 
 TOP = "(cardatt RANK (top (game iloc STOCK)))"
@@ -36,7 +37,7 @@ def mixed(nplayers: int) -> str:
 def both_ways(monkeypatch, ast, specs, n, seed, **kw) -> tuple[dict, dict]:
     folded = sim.simulate(ast, specs, n, seed=seed, **kw).to_json()
     with monkeypatch.context() as m:
-        m.setattr(sim, "_native_stats", lambda *a: None)  # the records' way
+        m.setattr(Runner, "stats", lambda *a: None)  # the records' way
         recorded = sim.simulate(ast, specs, n, seed=seed, **kw).to_json()
     return folded, recorded
 
@@ -75,8 +76,8 @@ def test_a_decision_beyond_the_histogram_takes_the_records_way(monkeypatch):
     folded = sim.simulate(ast, ["random"] * 2, 300, seed=1).to_json()
     monkeypatch.setattr(engine, "HIST_CAP", 2)  # three options: beyond it
     calls = []
-    orig = sim._native_stats
-    monkeypatch.setattr(sim, "_native_stats", lambda *a: calls.append(orig(*a)) or calls[-1])
+    orig = Runner.stats
+    monkeypatch.setattr(Runner, "stats", lambda *a: calls.append(orig(*a)) or calls[-1])
     assert sim.simulate(ast, ["random"] * 2, 300, seed=1).to_json() == folded
     assert calls and all(c is None for c in calls)
 
@@ -98,7 +99,7 @@ def test_play_json_is_the_same_either_way(monkeypatch, capsys, name, seed, extra
     assert main(argv) == 0
     folded = json.loads(capsys.readouterr().out)
     with monkeypatch.context() as m:
-        m.setattr(sim, "_native_stats", lambda *a: None)
+        m.setattr(Runner, "stats", lambda *a: None)
         assert main(argv) == 0
     recorded = json.loads(capsys.readouterr().out)
     folded.pop("seconds")

@@ -174,10 +174,10 @@ def test_oloc_is_seen_alike_by_searching_players():
 @pytest.mark.parametrize("name", ["ensure", "loops of a guarded action"])
 def test_coverage_images_record_what_the_python_coverage_game_does(name: str):
     # a coverage image's conditions record the values they take (COV), as the Python
-    # coverage back end's do over the same games
+    # engine's coverage flag records over the same games
     ast = parse_text(PROGRAMS[name])
     native = NativeGame.from_ast(ast, coverage=True)
-    cov = compile_game(ast, backend="coverage")
+    cov = compile_game(ast, coverage=True)
     rows: list = []
     recs = random_records(native, cov, list(range(GAMES)), 1, coverage=rows)
     want = [play_one(cov, [RandomPlayer()] * cov.nplayers, i, 1) for i in range(GAMES)]

@@ -33,7 +33,7 @@ def test_a_crashed_evaluation_is_an_invalid_candidate_with_its_reason(monkeypatc
     def crash(*a, **k):
         raise NativeCrash("the native engine crashed (signal 11)")
 
-    monkeypatch.setattr(sys.modules["evogame.fitness.evaluate"], "random_records", crash)
+    monkeypatch.setattr(sys.modules["evogame.runner"], "random_records", crash)
     text = to_text(parse_file(SEEDS / "gops.rcy"))
     out = evaluator.evaluate_job((text, 0, None, load_profile("default"), 60.0))
     assert out["valid"] is False

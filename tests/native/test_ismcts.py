@@ -10,7 +10,8 @@ import pytest
 
 from evogame.lang import parse_file
 from evogame.players import make_player
-from evogame.simulate import native_plan, simulate
+from evogame.runner import native_plan
+from evogame.simulate import simulate
 from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.usefixtures("native_vm")

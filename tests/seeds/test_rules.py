@@ -519,7 +519,7 @@ def test_one_handed_solitaire_matches_the_sheet_on_random_decks(name: str, backe
         want = solitaire_reference(deck)
         (r,) = records_on(backend, parse_text(solitaire_text(deck, name)))
         assert r.terminated and r.scores == [len(want)]
-        if backend == "gen":
+        if backend == "python":
             assert solitaire_scripted(deck, name)[2] == want
 
 
@@ -821,7 +821,7 @@ def test_pairs_continuous_pair_keeps_the_round_going():
 # --- War ------------------------------------------------------------------------------------
 
 
-def war_scripted(name: str, deck: list[str], seed: int = 0, backend: str = "gen"):
+def war_scripted(name: str, deck: list[str], seed: int = 0, backend: str = "python"):
     """Scripted deck: the seed with its deck replaced by `deck` (card codes in draw order:
     the first goes to seat 0, the next to seat 1, and so on; the last dealt is each pile's
     top), the deal shortened to match and the deal's shuffle removed (war-shuffled.rcy

@@ -1,0 +1,395 @@
+"""Where a game's games are played: the one place that chooses the back end.
+
+A `Runner` holds one game's Python engine (`compile_game`, the reference) and, where the
+native VM can be built and takes the game, its native form (`native.engine.select`: the
+VM or the compiled tier). Simulation, the ladder and fitness ask it for games, records,
+searches and the moves sample; it plays them natively when it can and by the Python
+engine otherwise. Both give the same records, game for game (the differential tests), so
+no caller needs to know which played.
+
+With ``coverage=True`` the runner records what each condition of the rules decided in
+every game it plays (`evogame.engine.coverage`): the VM's rows per game, and the Python
+engine's own hits for the games the VM handed back (no room) or never had; `hits` joins
+the two.
+
+Back ends a user may name (``--backend``, ``$EVOGAME_BACKEND``): `BACKENDS` (see
+`native.engine.select`). ``python`` is the one Python engine; the Python back ends
+retired in issue 37 (``gen``, ``closure``, ``coverage``) were never values of ``--backend``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+
+from evogame.engine import compile_game
+from evogame.lang.ast import Game
+from evogame.metrics.stats import GameRecord, GameStats
+from evogame.native.engine import BACKENDS as BACKENDS
+from evogame.native.engine import select
+from evogame.native.engine import set_deadline as set_deadline  # every back end's deadline
+from evogame.native.records import batch_stats, pipmc_records, python_game, random_records
+from evogame.players import RandomPlayer
+from evogame.players.mcts import resolve_by
+from evogame.players.play import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed
+
+#: ISMCTSPlayer's default exploration, the VM's (vm.c ISMCTS_C)
+ISMCTS_C = 0.7
+
+
+class Runner:
+    """One game, played on the back end chosen for it here (module docstring).
+
+    `backend` is one of `BACKENDS` (None: $EVOGAME_BACKEND, else ``auto``); `games`, how
+    many will be played (``auto`` takes the compiled tier where that pays); `players`, when
+    given, the players of every game: the VM is used only if it can seat them
+    (`native_plan`)."""
+
+    def __init__(
+        self,
+        ast: Game,
+        name: str = "game",
+        backend: str | None = None,
+        games: int | None = None,
+        coverage: bool = False,
+        players: list | None = None,
+    ):
+        self.ast = ast
+        #: the Python engine's game (the reference; it also plays what the VM cannot)
+        self.game = compile_game(ast, name, coverage=coverage)
+        self.coverage = coverage
+        seatable = players is None or native_plan(players, self.game) is not None
+        self._native = select(ast, backend, coverage=coverage, games=games) if seatable else None
+        #: per game the VM played on a coverage image, what its conditions decided
+        self._rows: list[list[int]] = []
+
+    @property
+    def tier(self) -> str:
+        """Which back end plays: ``vm``, ``compiled`` or ``python``."""
+        return self._native.tier if self._native is not None else "python"
+
+    @property
+    def backend(self) -> str:
+        """The `backend` that makes a runner in another process choose as this one did (a
+        worker then loads the compiled tier `auto` chose here, from the cache)."""
+        return {"vm": "native"}.get(self.tier, self.tier)
+
+    # --- random players ------------------------------------------------------------------
+
+    def random(
+        self,
+        indices: Iterable[int],
+        seed: int,
+        limits: Limits = DEFAULT_LIMITS,
+        deals: list[int] | None = None,
+        batch: int | None = None,
+    ) -> Iterator[GameRecord]:
+        """Game i (for i in `indices`) of a run seeded `seed`, every seat a uniform random
+        player, as `play_one` records it; `deals` overrides each game's deal seed. Lazily:
+        the VM plays `batch` games at a time (None: all), the Python engine one; a caller
+        that stops early plays at most one batch more than it took, and only the games
+        taken count in `hits`."""
+        indices = list(indices)
+        native = self._native
+        if native is None:
+            players = [RandomPlayer()] * self.game.nplayers
+            for k, i in enumerate(indices):
+                deal = None if deals is None else deals[k]
+                yield play_one(self.game, players, i, seed, limits, deal=deal)
+            return
+        step = batch or max(len(indices), 1)
+        for k in range(0, len(indices), step):
+            part = indices[k : k + step]
+            ds = None if deals is None else deals[k : k + step]
+            rows: list | None = [] if native.coverage else None
+            recs = random_records(native, self.game, part, seed, limits, ds, rows)
+            for j, rec in enumerate(recs):
+                self._keep(rows, j)
+                yield rec
+
+    # --- searching players ---------------------------------------------------------------
+
+    def search(
+        self,
+        indices: list[int],
+        seed: int,
+        seats: list[int] | None,
+        rollouts: int = 10,
+        horizon: int = 0,
+        by: str = "rank",
+        limits: Limits = DEFAULT_LIMITS,
+        deals: list[int] | None = None,
+        weak: tuple[int, int] | None = None,
+        weak_seats: list[int] | None = None,
+        kinds: tuple[str, str] = ("pipmc", "pipmc"),
+    ) -> tuple[list[GameRecord], list[list]]:
+        """Games `indices` with a searcher at ``seats[k]`` in game k (-1: none), as
+        `native.records.pipmc_records` describes them (the weak player of budget `weak` at
+        the seats of ``weak_seats[k]``, random players elsewhere); returns the records and
+        the searcher's record of its moves per game."""
+        native = self._native
+        if native is not None:
+            rows: list | None = [] if native.coverage else None
+            recs, course = pipmc_records(
+                native, self.game, indices, seed, seats, rollouts, horizon, by, limits,
+                deals, rows, weak=weak, weak_seats=weak_seats, kinds=kinds,
+            )  # fmt: skip
+            for j in range(len(recs)):
+                self._keep(rows, j)
+            return recs, course
+        by = resolve_by(by, self.game)
+        out, course = [], []
+        for k, i in enumerate(indices):
+            rec, record = python_game(
+                self.game,
+                i,
+                seed,
+                limits,
+                deal_seed(seed, i) if deals is None else deals[k],
+                -1 if seats is None else seats[k],
+                rollouts,
+                horizon,
+                by,
+                weak,
+                None if weak_seats is None else weak_seats[k],
+                kinds,
+            )
+            out.append(rec)
+            course.append(record)
+        return out, course
+
+    # --- the moves sample ----------------------------------------------------------------
+
+    def moves_sample(
+        self,
+        seed: int,
+        limits: Limits,
+        games: int = 20,
+        max_options: int = 2000,
+        budget: float = 0,
+        deals: int | None = None,
+    ) -> tuple[list[tuple[int, int, int]], int, int, float]:
+        """`moves_sample` of this game (natively when the VM has room)."""
+        if self._native is not None:
+            ds = [deal_seed(seed if deals is None else deals, g) for g in range(games)]
+            sampled = self._native.moves_sample(
+                ds,
+                [play_seed(seed, g) for g in range(games)],
+                max_options,
+                budget,
+                limits.max_decisions,
+                limits.max_steps,
+            )
+            if sampled is not None:
+                sample, options, moves, work, hits = sampled
+                if hits is not None:
+                    self._rows.append(hits)
+                return sample, options, moves, work
+        return moves_sample(self.game, seed, limits, games, max_options, budget, deals)
+
+    # --- coverage ------------------------------------------------------------------------
+
+    def _keep(self, rows: list | None, j: int) -> None:
+        """Keep the VM's row of game j of a batch (none for a game the Python engine
+        played: the coverage game recorded it itself)."""
+        if rows is not None and rows[j] is not None:
+            self._rows.append(rows[j])
+
+    def hits(self) -> list[int] | None:
+        """With coverage: per condition, the values it took in every game taken from this
+        runner (a bit mask, `evogame.engine.coverage`); None without coverage."""
+        if not self.coverage:
+            return None
+        hits = list(self.game.compiler.hits)
+        for row in self._rows:
+            hits = [a | b for a, b in zip(hits, row, strict=True)]
+        return hits
+
+    def moved(self) -> dict[int, int] | None:
+        """With coverage, what each ``move`` did in every game played (`ActionCompiler.
+        moved`), when the Python engine played them all; None when the VM played some (it
+        does not record moves) or without coverage."""
+        if not self.coverage or self._native is not None:
+            return None
+        return self.game.compiler.moved
+
+    # --- players of a simulation ---------------------------------------------------------
+
+    def records(
+        self,
+        players: list,
+        indices: Iterable[int],
+        seed: int,
+        limits: Limits = DEFAULT_LIMITS,
+        rotate: bool = False,
+    ) -> list[GameRecord]:
+        """Game i of the run with `players` (entry k at seat (k + i mod n) mod n when
+        `rotate`), records in seat order."""
+        indices = list(indices)
+        game, n = self.game, self.game.nplayers
+        plan = native_plan(players, game) if self._native is not None else None
+        if plan is None:
+            out = []
+            for i in indices:
+                r = i % n if rotate else 0
+                seated = [players[(s - r) % n] for s in range(n)]
+                out.append(play_one(game, seated, i, seed, limits))
+            return out
+        first, rest = plan
+        if first < 0:
+            return list(self.random(indices, seed, limits))
+        shift = [i % n if rotate else 0 for i in indices]
+        seats = [(first + r) % n for r in shift]
+        kind, budget, horizon = _budget(players[first])
+        by = next((players[k].by for k in [first, *rest] if players[k].name != "greedy"), "rank")
+        weak = weak_seats = None
+        kinds = (kind, "pipmc")
+        if rest:
+            wk, wb, wh = _budget(players[rest[0]])
+            weak = (wb, wh)
+            weak_seats = [sum(1 << ((k + r) % n) for k in rest) for r in shift]
+            kinds = (kind, wk)
+        recs, _ = self.search(
+            indices, seed, seats, budget, horizon, by, limits,
+            weak=weak, weak_seats=weak_seats, kinds=kinds,
+        )  # fmt: skip
+        return recs
+
+    def stats(
+        self,
+        players: list,
+        indices: Iterable[int],
+        seed: int,
+        limits: Limits = DEFAULT_LIMITS,
+        rotate: bool = False,
+    ) -> GameStats | None:
+        """The `GameStats` of `records` folded in the VM (`records.batch_stats`), without a
+        record per game: random players and at most one plain PIPMC seat. None when it
+        cannot (take `records` then)."""
+        if self._native is None:
+            return None
+        indices = list(indices)
+        n = self.game.nplayers
+        searchers = [k for k, p in enumerate(players) if p.name != "random"]
+        # the fold plays random players and at most one plain PIPMC seat; any other mix
+        # (several searchers, greedy, strong, ISMCTS) takes the records' way
+        if len(searchers) > 1 or any(
+            players[k].name != "pipmc" or getattr(players[k], "policy", "random") != "random"
+            for k in searchers
+        ):
+            return None
+        pip = searchers[0] if searchers else None
+        seats = None
+        rollouts, horizon, by = 10, 0, "rank"
+        if pip is not None:
+            seats = [(pip + (i % n if rotate else 0)) % n for i in indices]
+            p = players[pip]
+            rollouts, horizon, by = p.rollouts, p.horizon, p.by
+        return batch_stats(
+            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate
+        )
+
+
+def moves_made(
+    ast: Game, seed: int, limits: Limits, deals: list[int], stop: float
+) -> dict[int, int]:
+    """What each ``move`` did (`ActionCompiler.moved`) in random games 0, 1, ... of a run
+    seeded `seed` on `deals`, until their engine work reaches `stop`. The Python engine
+    plays them: the VM does not record moves."""
+    game = compile_game(ast, coverage=True)
+    players = [RandomPlayer()] * game.nplayers
+    work = 0.0
+    for i, deal in enumerate(deals):
+        work += play_one(game, players, i, seed, limits, deal=deal).work
+        if work >= stop:
+            break
+    return game.compiler.moved
+
+
+def native_plan(players: list, game) -> tuple[int, list[int]] | None:
+    """How the VM seats these players (entries of the player list), or None when it
+    cannot: random players, and the others (``greedy``, ``pipmc``, ``strong``, ``ismcts``) of
+    at most two budgets (kind, rollouts or iterations, horizon) valuing alike. Returns
+    (the entry of the VM's recorded searcher or -1, the entries of its weak player): one
+    budget, the first entry searches and the others are the weak player; two, the budget
+    held by a single entry searches."""
+    pips = [k for k, p in enumerate(players) if p.name != "random"]
+    if any(players[k].name not in ("pipmc", "strong", "ismcts", "greedy") for k in pips):
+        return None
+    if any(players[k].name == "ismcts" and players[k].c != ISMCTS_C for k in pips):
+        return None  # the VM's exploration constant is ISMCTSPlayer's default
+    if not pips:
+        return -1, []
+    kinds = list(dict.fromkeys(_budget(players[k]) for k in pips))
+    valued = {resolve_by(players[k].by, game) for k in pips if players[k].name != "greedy"}
+    if len(kinds) > 2 or len(valued) > 1:
+        return None
+    if len(kinds) == 1:
+        return pips[0], pips[1:]
+    alone = [b for b in kinds if sum(_budget(players[k]) == b for k in pips) == 1]
+    if not alone:
+        return None
+    first = next(k for k in pips if _budget(players[k]) == alone[0])
+    return first, [k for k in pips if k != first]
+
+
+def _budget(p) -> tuple[str, int, int]:
+    """A searching player as the VM plays it: (kind, rollouts or iterations, horizon)."""
+    if p.name == "ismcts":
+        return ("ismcts", p.iterations, 0)
+    if p.name == "greedy":
+        return ("greedy", 1, 0)
+    return ("strong" if p.policy == "greedy" else "pipmc", p.rollouts, p.horizon)
+
+
+def moves_sample(
+    game,
+    seed: int,
+    limits: Limits,
+    games: int = 20,
+    max_options: int = 2000,
+    budget: float = 0,
+    deals: int | None = None,
+) -> tuple[list[tuple[int, int, int]], int, int, float]:
+    """Per game (T_g, R_g, B_g) over up to `games` random games of the Python engine's
+    `game` (`evogame.fitness.meaningful` defines them), the last one cut short once
+    `max_options` options were examined or the engine work reached `budget` (0: no
+    budget); also Σ options and Σ different moves at decisions with more than one option,
+    and the engine work spent (the games' own, and each option played on a copy up to the
+    next decision). `deals` seeds the deals (default: `seed`)."""
+    sample: list[tuple[int, int, int]] = []
+    options = moves = 0
+    work = 0.0
+
+    def spent(st) -> bool:
+        return options >= max_options or (budget > 0 and work + st.work >= budget)
+
+    for g in range(games):
+        st = game.new_state(
+            deal_seed(seed if deals is None else deals, g),
+            max_decisions=limits.max_decisions,
+            max_steps=limits.max_steps,
+        )
+        rng = random.Random(play_seed(seed, g))
+        T = R = B = 0
+        while not st.terminal and not spent(st):
+            n = len(st.options)
+            T += 1
+            if n > 1:
+                keys = set()
+                for i in range(n):
+                    key, w = st.outcome(i)
+                    keys.add(key)
+                    work += w
+                d = len(keys)
+                options += n
+                moves += d
+                if d > 1:
+                    R += 1
+                    B += d
+            st.apply_action(rng.randrange(n) if n > 1 else 0)
+        work += st.work
+        sample.append((T, R, B))
+        if spent(st):
+            break
+    return sample, options, moves, work
