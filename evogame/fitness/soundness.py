@@ -26,6 +26,18 @@ because the game it makes scores well on the other components (issue 35):
   any owner: every read is "" (a follow-suit test against a renamed lead suit passes
   every card). No real file does it; an ``sto`` read but never written stays allowed
   (0 is a value: four Sheepshead files read a variant's flag other variants set);
+- **a prize out of line** (static, `outlier_points`): in a game won by the most points,
+  one value of a summed table worth more than 3 times any other, named by no other rule
+  (GOPS's EIGHT worth 71 among 1-13: whoever wins it wins);
+- **a point that changes with play** (static, `state_points`): an entry whose points read
+  the game's state (the Queen of spades worth the stock's size);
+- **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
+  value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
+  pass, and the game ends after one round);
+- **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
+  game's pile into a player's place that is only ever a destination;
+- **an idle stage** (static, `idle_stages`): a top-level stage with choices touching
+  nothing a later stage or the scoring mentions (tricks appended after The Game's play);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -320,4 +332,238 @@ def lopsided_deal(game, seeds: list[int]) -> list[Defect]:
             f"{', '.join(map(str, odd))} hold{'s' * (len(odd) == 1)} cards of another "
             "number or worth than the others",
         )
+    ]
+
+
+#: An entry worth more than this many times every other entry of its attribute is out of
+#: line (`outlier_points`): the Crazy Eights' 50 for an eight among 1-10 is 5 times, GOPS's
+#: EIGHT 71 among 1-13 is 5.5 times, California Jack's TEN 10 among 1-4 is 2.5 times.
+OUTLIER_RATIO = 3
+#: Entries of one attribute a table needs before one can be out of line with the others.
+OUTLIER_ENTRIES = 4
+
+
+def _named_elsewhere(game: A.Game) -> set[str]:
+    """The literal names the rules use outside deck definitions and point tables (the
+    values a rule singles out: ``(== (cardatt RANK 'C) EIGHT)``)."""
+    skip: set[int] = set()
+    for node in A.walk(game):
+        if isinstance(node, (A.Deck, A.InitPoints)):
+            skip.update(id(n) for n in A.walk(node))
+    return {n.value for n in A.walk(game) if isinstance(n, A.NameLit) and id(n) not in skip}
+
+
+def outlier_points(game: A.Game) -> list[Defect]:
+    """Prizes out of line with their table (static): in a game won by the most points,
+    a table some rule sums (``sum ... using``) whose one-condition entries of one attribute (at least
+    `OUTLIER_ENTRIES`, literal points) rate one value more than `OUTLIER_RATIO` times
+    every other, a value no other rule names. A number out of line that no rule explains
+    is the whole game in one card (GOPS with its EIGHT prize worth 71 among 1-13: whoever
+    wins it wins). A card the rules make special may be worth a special amount (Page
+    One's Joker 200, named by the play rules), and a penalty out of line is a card to
+    avoid, a device of its own (the eights' 50 of Crazy Eights and Sane Eights, lowest
+    score wins; Hearts' Queen of spades). No real file has one."""
+    if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
+        return []
+    prizes = {to_text(n.points) for n in A.walk(game) if isinstance(n, A.SumPoints)}
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in prizes:
+            continue
+        by: dict[str, list[tuple[int, A.Award]]] = {}
+        for award in node.awards:
+            if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
+                continue
+            sub = award.conds[0]
+            if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
+                by.setdefault(sub.key.value, []).append((award.value.value, award))
+        for attr, entries in by.items():
+            if len(entries) < OUTLIER_ENTRIES:
+                continue
+            entries.sort(key=lambda e: e[0], reverse=True)
+            (top, award), (second, _) = entries[0], entries[1]
+            value = award.conds[0].value.value
+            if second > 0 and top > OUTLIER_RATIO * second and value not in elsewhere:
+                out.append(
+                    Defect(
+                        where(award),
+                        f"{attr} {value} is worth {top}, more than {OUTLIER_RATIO} times any "
+                        f"other {attr} of this table (at most {second}), and no rule makes "
+                        f"{value} special: whoever takes it takes the game",
+                    )
+                )
+    return out
+
+
+#: Nodes whose value is fixed by the rules' text: a point may be written with them.
+_CONSTANT = (A.IntLit, A.Arith, A.Tri, A.Fib)
+
+
+def state_points(game: A.Game) -> list[Defect]:
+    """Point entries whose points are not a number but read the game's state (static):
+    ``((SUIT : SPADES) (RANK : QUEEN) (size (game hloc STOCK)))`` makes the Queen of
+    spades worth the cards left in the stock, so a card's worth changes under the
+    players' hands with no rule telling them. Literals, arithmetic on them and declared
+    constants are numbers; no real file writes anything else."""
+    declared = {d.var.name for d in game.declares}
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints):
+            continue
+        for award in node.awards:
+            if all(
+                isinstance(n, _CONSTANT) or (isinstance(n, A.Var) and n.name in declared)
+                for n in A.walk(award.value)
+            ):
+                continue
+            out.append(
+                Defect(
+                    where(award.value),
+                    f"this point entry is worth {to_text(award.value)}, which changes "
+                    "with play: the card's worth is not a number a player can know",
+                )
+            )
+    return out
+
+
+def constant_storage(game: A.Game) -> list[Defect]:
+    """Integer storage the rules set, but only ever to 0, the value every storage starts
+    with, and read (static; literal names): it never changes, so every test of it is
+    decided before the game starts (a "played" flag whose ``(set ... 1)`` was lost: the
+    pass counter then counts every turn, and the game ends after one round). A storage
+    read and never written is left alone (a variant's flag: four Sheepshead files); no
+    real file sets one only to 0."""
+    writes: dict[tuple, list[A.Node]] = {}
+    reads: dict[tuple, A.Node] = {}
+    targets: set[int] = set()
+    for node in A.walk(game):  # parents first: a write's target is known before it is met
+        if isinstance(node, (A.SetInt, A.IncInt, A.DecInt)):
+            targets.add(id(node.target))
+            t = node.target
+            if isinstance(t, A.IntStorage) and isinstance(t.name, A.NameLit):
+                writes.setdefault((_owner(t), t.name.value), []).append(node)
+        elif (
+            isinstance(node, A.IntStorage)
+            and id(node) not in targets
+            and isinstance(node.name, A.NameLit)
+        ):
+            reads.setdefault((_owner(node), node.name.value), node)
+    out = []
+    for key, ws in writes.items():
+        if key not in reads or key[0] is None:
+            continue
+        if all(
+            isinstance(w, A.SetInt) and isinstance(w.value, A.IntLit) and w.value.value == 0
+            for w in ws
+        ):
+            out.append(
+                Defect(
+                    where(reads[key]),
+                    f"sto {key[1]} is read, but the rules only ever set it to 0 (at "
+                    f"{where(ws[0])}), the value it starts with: every test of it is "
+                    "decided before the game starts",
+                )
+            )
+    return out
+
+
+_PLACES = (A.Location, A.Indexed)
+
+
+def _name(node: A.Node) -> tuple[str, str] | None:
+    """What a place, storage or point table is called, by kind ("loc", "sto", "str",
+    "points"), or (kind, "*") when its name is computed; None for other nodes."""
+    kind = (
+        "loc"
+        if isinstance(node, _PLACES)
+        else {A.IntStorage: "sto", A.StrStorage: "str", A.PointStorage: "points"}.get(type(node))
+    )
+    if kind is None:
+        return None
+    return (kind, node.name.value if isinstance(node.name, A.NameLit) else "*")
+
+
+def _names(node: A.Node) -> set[tuple[str, str]]:
+    return {k for n in A.walk(node) if (k := _name(n)) is not None}
+
+
+def _meet(a: set[tuple[str, str]], b: set[tuple[str, str]]) -> bool:
+    """Whether two sets of names can name the same thing (a computed name meets its kind)."""
+    if a & b:
+        return True
+    kinds_a = {k for k, v in a if v == "*"}
+    kinds_b = {k for k, v in b if v == "*"}
+    return any(k in kinds_b for k, _ in a) or any(k in kinds_a for k, _ in b)
+
+
+def idle_stages(game: A.Game) -> list[Defect]:
+    """Top-level stages with choices that touch nothing a later stage or the scoring
+    mentions (static): the game's stages run in order, so what such a stage does to its
+    places, storage and point tables is never seen again, and its choices change nothing
+    (a trick-taking stage appended after The Game's play, whose tricks nobody counts).
+    Everything a stage mentions counts as touched, and every mention later as a read: a
+    stage is only idle when none of its names occur after it."""
+    out = []
+    body = list(game.body)
+    for i, stage in enumerate(body):
+        if not isinstance(stage, A.Stage):
+            continue
+        choice = next((n for n in A.walk(stage) if isinstance(n, A.Choice)), None)
+        if choice is None:
+            continue
+        later = _names(game.scoring).union(*(_names(x) for x in body[i + 1 :]))
+        if not _meet(_names(stage), later):
+            out.append(
+                Defect(
+                    where(choice),
+                    "this stage's choices change nothing: no later stage and not the "
+                    "scoring reads any place, storage or table it touches",
+                )
+            )
+    return out
+
+
+def dead_draws(game: A.Game) -> list[Defect]:
+    """Moves from a place of the game's into a player's place that no rule reads (static;
+    literal names): the player's place is only ever a destination, so a card drawn into
+    it is out of the game for good, and the "draw" only empties the game's pile (the
+    drawn cards of a Crazy Eights turn put on a pile nobody plays from or counts). A
+    player's place only moved into from the player's own hand is left alone (cards
+    buried in Sheepshead, books in Go Fish); no real file draws from the game into one."""
+    dst_nodes: set[int] = set()
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    for m in moves:
+        dst_nodes.update(id(n) for n in A.walk(m.dst) if isinstance(n, _PLACES))
+    read = {_name(n) for n in A.walk(game) if isinstance(n, _PLACES) and id(n) not in dst_nodes}
+    if ("loc", "*") in read:
+        return []
+    out = []
+    for m in moves:
+        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
+            continue
+        if any(isinstance(n, _PLACES) and _owner(n) == "GAME" for n in A.walk(m.src)):
+            out.append(
+                Defect(
+                    where(m),
+                    f"cards go from the game's pile to a player's {_name(into[0])[1]}, which "
+                    "no rule reads: they leave the game, and the draw only empties the pile",
+                )
+            )
+    return out
+
+
+def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
+    """Every defect read from the rules alone, in this module's order (`decks`: per deck,
+    attribute -> values, as `evogame.lang.content.deck_values` gives them)."""
+    return [
+        *storage(game),
+        *point_tables(game, decks),
+        *point_entries(game),
+        *outlier_points(game),
+        *state_points(game),
+        *constant_storage(game),
+        *dead_draws(game),
+        *idle_stages(game),
     ]

@@ -206,6 +206,95 @@ def hearts_lead_unset() -> str:
     )
 
 
+def gops_eight_71() -> str:
+    """GOPS whose EIGHT is worth 71 among 1-13 (a 50 x 20 campaign's best/ #1, the README
+    demo's #1: 0.96 under `default`): the EIGHT bid beats every other card, and whoever
+    wins the EIGHT prize wins the game."""
+    return _edit(_seed("gops"), ("((RANK : EIGHT) 8)", "((RANK : EIGHT) 71)"))
+
+
+GOPS_REVEAL = "(all player 'P (move (top ('P iloc BID)) (top ('P vloc SHOWN))))"
+
+
+def gops_any_reveal() -> str:
+    """GOPS whose reveal reads ``(any player 'P ...)`` (blind reading 3, rules-C, rated 2:
+    "the current player chooses which single bid is revealed"). Outside a choice ``any``
+    does what ``all`` does: every bid is revealed, and the game is GOPS move for move.
+    `explain` told it as a choice; it now tells what the engine does, and the campaign's
+    simplified text writes ``all``, so the child is a copy of its parent."""
+    return _edit(_seed("gops"), (GOPS_REVEAL, GOPS_REVEAL.replace("(all player", "(any player")))
+
+
+def hearts_queen_stock() -> str:
+    """Hearts whose Queen of spades is worth the cards left in the stock (blind reading 3,
+    rules-D): a point that is an expression of the game's state, not a number."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "((SUIT : SPADES) (RANK : QUEEN) 13)",
+            "((SUIT : SPADES) (RANK : QUEEN) (size (game hloc STOCK)))",
+        ),
+    )
+
+
+CRAZY_DRAW = "(move (top (game hloc STOCK)) (top ((current player) iloc HAND)))"
+
+
+def crazy_eights_palette() -> str:
+    """Crazy Eights whose drawn cards go to a pile no rule reads (blind reading 3, rules-F
+    and rules-I): a player who cannot play throws the stock away card by card."""
+    return _edit(
+        _seed("crazy-eights"),
+        (CRAZY_DRAW, CRAZY_DRAW.replace("iloc HAND", "iloc PALETTE")),
+    )
+
+
+def crazy_eights_never_played() -> str:
+    """Crazy Eights whose play option sets MOVED where it set PLAYED, and whose play stage
+    ends on MOVED (blind reading 3, rules-F): PLAYED is only ever set to 0, so every turn
+    counts as a pass and the game ends after NUMP turns (MOVED is never reset: after the
+    first card nobody plays again)."""
+    return _edit(
+        _seed("crazy-eights"),
+        (
+            "(set (game str FOLLOW) (cardatt SUIT 'C))\n            (set (game sto PLAYED) 1)",
+            "(set (game str FOLLOW) (cardatt SUIT 'C))\n            (set (game sto MOVED) 1)",
+        ),
+        (
+            "(end\n    (or (== (game sto PLAYED) 1)",
+            "(end\n    (or (== (game sto MOVED) 1)",
+        ),
+    )
+
+
+THE_GAME_SCORING = (
+    " ;; a cooperative game (extension): every seat scores the cards played, together\n"
+)
+TRICK_STAGE = """ ;; (appended) the cards left in the hands are played out in tricks
+ (stage player
+  (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (stage player
+   (end (all player 'P (or (== (size ('P vloc PLAYED)) 1) (== (size ('P iloc HAND)) 0))))
+   (choice
+    (((> (size ((current player) iloc HAND)) 0)
+      (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PLAYED)))))
+     ((== (size ((current player) iloc HAND)) 0) (turn pass)))))
+  (do
+   ((inc ((owner (max (union (all player 'P ('P vloc PLAYED))) using (game points NUM)))
+          sto WINS)
+         1)
+    (all player 'P (move (top ('P vloc PLAYED)) (top (game vloc TRICKS)))))))
+
+"""
+
+
+def the_game_tricks() -> str:
+    """The Game with a trick-taking stage appended after its play (a campaign's best/,
+    0.906 under `default`): the cards left in hand are played out in tricks that nothing
+    counts, so the stage's choices change nothing."""
+    return _edit(_seed("the-game"), (THE_GAME_SCORING, TRICK_STAGE + THE_GAME_SCORING))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -241,5 +330,37 @@ VARIANTS: tuple[Variant, ...] = (
         "hearts",
         "the follow-suit test reads a lead suit no rule sets",
         hearts_lead_unset(),
+    ),
+    Variant("gops-eight-71", "gops", "the EIGHT worth 71 among 1-13", gops_eight_71()),
+    Variant(
+        "gops-any-reveal",
+        "gops",
+        "the reveal written `any` (told as a choice; plays as GOPS)",
+        gops_any_reveal(),
+        True,
+    ),
+    Variant(
+        "hearts-queen-stock",
+        "hearts",
+        "the Queen of spades worth the stock's size",
+        hearts_queen_stock(),
+    ),
+    Variant(
+        "crazy-eights-palette",
+        "crazy-eights",
+        "drawn cards go to a pile nothing reads",
+        crazy_eights_palette(),
+    ),
+    Variant(
+        "crazy-eights-never-played",
+        "crazy-eights",
+        "the played flag only ever set to 0: the game ends after NUMP turns",
+        crazy_eights_never_played(),
+    ),
+    Variant(
+        "the-game-tricks",
+        "the-game",
+        "a trick stage appended after the play, whose tricks nothing counts",
+        the_game_tricks(),
     ),
 )
