@@ -13,9 +13,10 @@ because the game it makes scores well on the other components (issue 35):
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
 - **a value no point entry rates** (static): a point table that orders cards (read by
-  ``max``, ``min`` or ``sort``) and rates every value of a card attribute but one or two
-  (at least 3/4 of one deck's, by entries of one condition): the cards of the missing values
-  rank lowest with no rule saying so (a rank added to a deck, not to its power table);
+  ``max``, ``min`` or ``sort``, or a card's ``score`` compared) and rates every value of
+  a card attribute but one or two (at least 3/4 of one deck's, by entries of one
+  condition): the cards of the missing values rank lowest with no rule saying so (a rank
+  added to a deck, not to its power table; President's NINE dropped from its ranks);
 - **a point entry that cannot be meant** (static, `point_entries`): one that asks an
   attribute for two values at once (it matches no card), or a one-condition entry written
   twice in a table with different points (its cards are rated twice);
@@ -38,6 +39,8 @@ because the game it makes scores well on the other components (issue 35):
   game's pile into a player's place that is only ever a destination;
 - **an idle stage** (static, `idle_stages`): a top-level stage with choices touching
   nothing a later stage or the scoring mentions (tricks appended after The Game's play);
+- **a point table no rule sets** (static, `unset_tables`): a table read under a name
+  never set (every card worth 0 by it);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -205,12 +208,20 @@ def storage(game: A.Game) -> list[Defect]:
 
 
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
-    """Point tables that order cards (read by ``max``, ``min`` or ``sort``) whose
+    """Point tables that order cards (read by ``max``, ``min`` or ``sort``, or by a card's
+    ``score`` in a comparison: President's beating test, Pokereights' straights) whose
     one-condition entries rate at least 3/4 (and 2 or more) of the values one deck's cards
     have for an attribute, but not all of them (`decks`: per deck, attribute -> values): the others rank lowest, with no
     rule saying so. Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
+    ordering |= {  # a card's score compared with a number orders cards too
+        to_text(n.points)
+        for c in A.walk(game)
+        if isinstance(c, A.IntCmp)
+        for n in A.walk(c)
+        if isinstance(n, A.ScoreCard)
+    }
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -554,6 +565,36 @@ def dead_draws(game: A.Game) -> list[Defect]:
     return out
 
 
+def unset_tables(game: A.Game) -> list[Defect]:
+    """Point tables read (``score``, ``sum``, ``max`` ... ``using``) under a name no rule
+    sets (static; literal names, owner and name): every card scores 0 by it, so what it
+    compares or counts is always 0 (a President whose beating test reads ``(game points
+    INDIGO)``: the pile's top is then worth 0, and any group beats it; three of a
+    campaign's top five had it). No real file reads a table it never sets."""
+    targets = {id(n.target) for n in A.walk(game) if isinstance(n, A.InitPoints)}
+    named = [
+        n for n in A.walk(game) if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit)
+    ]
+    if any(
+        isinstance(n, A.PointStorage) and not isinstance(n.name, A.NameLit) for n in A.walk(game)
+    ):
+        return []  # a table set under a computed name may be any of them
+    set_ = {to_text(n) for n in named if id(n) in targets}
+    out, seen = [], set()
+    for n in named:
+        key = to_text(n)
+        if id(n) in targets or key in set_ or key in seen:
+            continue
+        seen.add(key)
+        out.append(
+            Defect(
+                where(n),
+                f"{key} is read, but no rule sets that point table: every card is worth 0 by it",
+            )
+        )
+    return out
+
+
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
     attribute -> values, as `evogame.lang.content.deck_values` gives them)."""
@@ -566,4 +607,5 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *constant_storage(game),
         *dead_draws(game),
         *idle_stages(game),
+        *unset_tables(game),
     ]

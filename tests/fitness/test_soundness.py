@@ -67,6 +67,13 @@ FOUND = [
         "PALETTE, which no rule reads",
     ),
     (V.the_game_tricks, "the-game", S.idle_stages, "(choice", "change nothing"),
+    (
+        V.president_indigo,
+        "president",
+        S.unset_tables,
+        "(game points INDIGO)",
+        "no rule sets that point table",
+    ),
 ]
 
 
@@ -108,3 +115,15 @@ def test_no_real_game_has_a_static_defect():
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
+
+
+def test_a_table_whose_scores_are_compared_must_rate_every_value():
+    """President's beating test compares a card's ``score`` with the pile's top: the rank
+    table orders cards as a ``max`` would, and a NINE it no longer rates is its lowest
+    card with no rule saying so (the campaign's top 3 of this round)."""
+    text = V.president_indigo()
+    game = parse_text(text)
+    found = S.point_tables(game, deck_values(game))
+    assert len(found) == 1 and "but NINE" in found[0].message
+    seed = parse_text(_seed("president"))
+    assert S.point_tables(seed, deck_values(seed)) == []

@@ -295,6 +295,30 @@ def the_game_tricks() -> str:
     return _edit(_seed("the-game"), (THE_GAME_SCORING, TRICK_STAGE + THE_GAME_SCORING))
 
 
+PRESIDENT_SET_TOP = "(set (game sto TOP) (score (top 'G) using (game points RANK)))"
+
+
+def president_indigo() -> str:
+    """President as a 50 x 20 campaign of this round ranked first, second and fourth (seed
+    11, the judge of commit d5c1baa, fitness 0.959-0.963): NINE gone from the rank table
+    (nines are worth 0: the lowest card), a beaten single sets TRICK where it set TOP (the
+    pile's top keeps the value before it), and a beaten triple reads a point table
+    INDIGO that no rule sets (its top is then worth 0: anything beats it)."""
+    text = _edit(_seed("president"), ("((RANK : NINE) 9) ", ""))
+    first = text.index(PRESIDENT_SET_TOP, text.index("((== (game sto SIZE) 1)\n      (any"))
+    text = (
+        text[:first]
+        + PRESIDENT_SET_TOP.replace("TOP", "TRICK", 1)
+        + text[first + len(PRESIDENT_SET_TOP) :]
+    )
+    third = text.index(PRESIDENT_SET_TOP, text.index("((== (game sto SIZE) 3)\n      (any"))
+    return (
+        text[:third]
+        + PRESIDENT_SET_TOP.replace("points RANK", "points INDIGO")
+        + text[third + len(PRESIDENT_SET_TOP) :]
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -362,5 +386,11 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game",
         "a trick stage appended after the play, whose tricks nothing counts",
         the_game_tricks(),
+    ),
+    Variant(
+        "president-indigo",
+        "president",
+        "NINE unrated, a beaten single sets TRICK, a triple read by an unset table",
+        president_indigo(),
     ),
 )
