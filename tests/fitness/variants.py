@@ -300,7 +300,7 @@ PRESIDENT_SET_TOP = "(set (game sto TOP) (score (top 'G) using (game points RANK
 
 def president_indigo() -> str:
     """President as a 50 x 20 campaign of this round ranked first, second and fourth (seed
-    11, the judge of commit d5c1baa, fitness 0.959-0.963): NINE gone from the rank table
+    11, the judge of commit 3f30c88, fitness 0.959-0.963): NINE gone from the rank table
     (nines are worth 0: the lowest card), a beaten single sets TRICK where it set TOP (the
     pile's top keeps the value before it), and a beaten triple reads a point table
     INDIGO that no rule sets (its top is then worth 0: anything beats it)."""
