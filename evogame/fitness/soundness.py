@@ -41,6 +41,9 @@ because the game it makes scores well on the other components (issue 35):
   nothing a later stage or the scoring mentions (tricks appended after The Game's play);
 - **a point table no rule sets** (static, `unset_tables`): a table read under a name
   never set (every card worth 0 by it);
+- **a stray move** (static, `stray_moves`): cards moved into a place no rule reads while
+  the rules read another place of that name (another owner, visibility or index: a
+  full house's last card played to ``(game vloc PILE 200)``);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -608,4 +611,60 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *dead_draws(game),
         *idle_stages(game),
         *unset_tables(game),
+        *stray_moves(game),
     ]
+
+
+def _place(node: A.Node) -> tuple | None:
+    """A place's identity as the engine keys it, by owner type: (owner, visibility, name,
+    index), the index a literal, 0 when there is none, "*" when computed; None when its
+    name is computed or its owner unknown."""
+    if not isinstance(node, A.Location) or not isinstance(node.name, A.NameLit):
+        return None
+    owner = _owner(node)
+    if owner is None:
+        return None
+    index = node.index
+    at = 0 if index is None else index.value if isinstance(index, A.IntLit) else "*"
+    return (owner, node.vis.value, node.name.value, at)
+
+
+def stray_moves(game: A.Game) -> list[Defect]:
+    """Moves into a place no rule reads, while the rules read another place of the same
+    name (static): another owner, visibility or index (``(game vloc PILE 200)`` where
+    every other rule plays to and reads ``(game vloc PILE)``). The card goes astray: it
+    leaves the game instead of going where the rules look. A place only written under
+    every form of its name is left alone (a discard pile nobody reads); places read
+    through ``indexed`` or a computed name or index are not judged. No real file has
+    one."""
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    dst_nodes: dict[int, A.Node] = {}
+    for m in moves:
+        first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+        if first is not None:
+            dst_nodes[id(first)] = m
+    read: set[tuple] = set()
+    for n in A.walk(game):
+        computed = isinstance(n, A.Location) and _place(n) is None and id(n) not in dst_nodes
+        if isinstance(n, A.Indexed) or computed:
+            return []  # a place read under a computed form may be any of them
+        if isinstance(n, A.Location) and id(n) not in dst_nodes and (k := _place(n)):
+            read.add(k)
+    if any(k[3] == "*" for k in read):
+        return []
+    names = {k[2] for k in read}
+    out, seen = [], set()
+    for n in A.walk(game):
+        if id(n) not in dst_nodes or not (k := _place(n)) or k in read or k[3] == "*":
+            continue
+        if k[2] in names and k not in seen:
+            seen.add(k)
+            out.append(
+                Defect(
+                    where(dst_nodes[id(n)]),
+                    f"cards go to {to_text(n)}, which no rule reads, while the rules read "
+                    f"another {k[2]}: the card leaves the game instead of going where the "
+                    "rules look",
+                )
+            )
+    return out

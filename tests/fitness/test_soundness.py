@@ -74,6 +74,13 @@ FOUND = [
         "(game points INDIGO)",
         "no rule sets that point table",
     ),
+    (
+        V.pokereights_stray,
+        "pokereights",
+        S.stray_moves,
+        "(move 'L (top (game vloc PILE 200)))",
+        "which no rule reads, while the rules read another PILE",
+    ),
 ]
 
 

@@ -319,6 +319,28 @@ def president_indigo() -> str:
     )
 
 
+def _nth(text: str, old: str, new: str, n: int) -> str:
+    """`text` with the `n`-th (from 1) occurrence of `old` replaced by `new`."""
+    at = -1
+    for _ in range(n):
+        at = text.index(old, at + 1)
+    return text[:at] + new + text[at + len(old) :]
+
+
+POKER_LAST = "((!= 'L 'F) (move 'L (top (game vloc PILE))))"
+POKER_BETWEEN = "(filter 'S 'X (and (!= 'X 'F) (!= 'X 'L)))"
+
+
+def pokereights_stray() -> str:
+    """Pokereights as this round's campaign ranked it first (seed 11, 0.973): a full
+    house's last card goes to ``(game vloc PILE 200)``, a place no rule reads, instead of
+    the pile (the card leaves the game, and the pile's top is not the card the player
+    chose); a flush's cards are all moved again in between (harmless: its last card still
+    ends on top)."""
+    text = _nth(_seed("pokereights"), POKER_LAST, POKER_LAST.replace("PILE)", "PILE 200)"), 3)
+    return _nth(text, POKER_BETWEEN, "'S", 4)
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -392,5 +414,11 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "NINE unrated, a beaten single sets TRICK, a triple read by an unset table",
         president_indigo(),
+    ),
+    Variant(
+        "pokereights-stray",
+        "pokereights",
+        "a full house's last card played to a place no rule reads",
+        pokereights_stray(),
     ),
 )
