@@ -44,6 +44,10 @@ because the game it makes scores well on the other components (issue 35):
 - **a stray move** (static, `stray_moves`): cards moved into a place no rule reads while
   the rules read another place of that name (another owner, visibility or index: a
   full house's last card played to ``(game vloc PILE 200)``);
+- **a subsumed choice item** (static, `subsumed_items`): an item whose moves another item
+  of its choice always offers too (the same action on the same cards, under a guard
+  that includes the other's): its restriction is void (a "follow suit" item that lost
+  its filter offers any card);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -612,6 +616,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *idle_stages(game),
         *unset_tables(game),
         *stray_moves(game),
+        *subsumed_items(game),
     ]
 
 
@@ -667,4 +672,53 @@ def stray_moves(game: A.Game) -> list[Defect]:
                     "rules look",
                 )
             )
+    return out
+
+
+def _offer(item: A.Node) -> tuple[set[str], str, str, str, bool] | None:
+    """A choice item ``(GUARD (any COLL 'V ACTION))`` as (its guard's conjuncts, COLL
+    without a filter on 'V, 'V, ACTION, whether COLL was filtered), as texts; None for
+    items of other forms."""
+    conds: set[str] = set()
+    body = item
+    if isinstance(item, A.Guarded):
+        c = item.cond
+        parts = c.args if isinstance(c, A.BoolOp) and c.op is A.BoolOpKind.AND else (c,)
+        conds = {to_text(a) for a in parts}
+        body = item.body
+    if not isinstance(body, A.AggAction) or body.quant is not A.Quant.ANY:
+        return None
+    coll, filtered = body.coll, False
+    if isinstance(coll, A.Filter) and coll.var.name == body.var.name:
+        coll, filtered = coll.coll, True
+    return conds, to_text(coll), body.var.name, to_text(body.body), filtered
+
+
+def subsumed_items(game: A.Game) -> list[Defect]:
+    """Choice items that offer nothing another item of their choice does not (static): the
+    same action over the same cards or a filtered part of them, under a guard that
+    includes the other item's guard (each of its conjuncts). The other item then offers
+    every move this one does, in every situation this one applies, so the restriction
+    this one's guard or filter expresses is void (Hearts whose "follow suit" item lost
+    its filter: it offers any card, and "otherwise any card" never adds a move). No real
+    file has one."""
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        offers = [(it, _offer(it)) for it in choice.items]
+        for wide, a in offers:
+            for narrow, b in offers:
+                if wide is narrow or a is None or b is None or a[4]:
+                    continue
+                if a[1:4] == b[1:4] and a[0] <= b[0] and (b[4] or a[0] < b[0]):
+                    out.append(
+                        Defect(
+                            where(narrow),
+                            "this choice item offers no move the item at "
+                            f"{where(wide)} does not: that one makes the same move with "
+                            "any of the same cards whenever this one applies, so this "
+                            "one's condition restricts nothing",
+                        )
+                    )
     return out

@@ -81,6 +81,13 @@ FOUND = [
         "(move 'L (top (game vloc PILE 200)))",
         "which no rule reads, while the rules read another PILE",
     ),
+    (
+        V.hearts_follow_any,
+        "hearts",
+        S.subsumed_items,
+        "((and (any player 'P (== (size ('P vloc PLAYED)) 1))",
+        "restricts nothing",
+    ),
 ]
 
 

@@ -341,6 +341,38 @@ def pokereights_stray() -> str:
     return _nth(text, POKER_BETWEEN, "'S", 4)
 
 
+HEARTS_FOLLOW = """     ((any player 'P (== (size ('P vloc PLAYED)) 1))
+      (any (filter ((current player) iloc HAND) 'C
+                   (== (cardatt SUIT 'C) (game str LEAD)))
+           'C
+           (move 'C (top ((current player) vloc PLAYED)))))"""
+HEARTS_PASS = "(move 'C (top ((current player) iloc OUTGOING)))))))"
+
+
+def hearts_follow_any() -> str:
+    """Hearts as this round's campaign ranked it 3rd (seed 11, 0.957): the "follow suit"
+    item lost its filter, so it offers any card whenever someone has played and "otherwise
+    any card" adds nothing (follow suit is never enforced); the follow item is also
+    offered while passing (never, as nobody has played then), and the King's power is 14,
+    the Ace's."""
+    return _edit(
+        _seed("hearts"),
+        (
+            HEARTS_FOLLOW,
+            HEARTS_FOLLOW.replace(
+                """(filter ((current player) iloc HAND) 'C
+                   (== (cardatt SUIT 'C) (game str LEAD)))""",
+                "((current player) iloc HAND)",
+            ),
+        ),
+        (HEARTS_PASS, HEARTS_PASS[:-3] + "\n" + HEARTS_FOLLOW + ")))"),
+        (
+            "((RANK : QUEEN) 12) ((RANK : KING) 13)\n          ((RANK : ACE) 14)))\n    (cycle",
+            "((RANK : QUEEN) 12) ((RANK : KING) 14)\n          ((RANK : ACE) 14)))\n    (cycle",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -420,5 +452,11 @@ VARIANTS: tuple[Variant, ...] = (
         "pokereights",
         "a full house's last card played to a place no rule reads",
         pokereights_stray(),
+    ),
+    Variant(
+        "hearts-follow-any",
+        "hearts",
+        "the follow-suit item offers any card; it is also offered while passing; King 14",
+        hearts_follow_any(),
     ),
 )
