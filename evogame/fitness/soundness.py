@@ -22,7 +22,10 @@ because the game it makes scores well on the other components (issue 35):
   twice in a table with different points (its cards are rated twice);
 - **a storage written for no one** (static): a name the rules write under one owner (the
   game's storage) and read under another (each player's), never written there: the read
-  is always 0 or "" (a player's count kept in the game's storage: nobody scores it);
+  is always 0 or "" (a player's count kept in the game's storage: nobody scores it); or
+  written under one owner and never read there, while the rules read (and write) it
+  under another (The Game counting one pile's cards in each player's COUNT, while the
+  turn's minimum reads the game's);
 - **a string no rule sets** (static): a ``str`` storage read but written nowhere, under
   any owner: every read is "" (a follow-suit test against a renamed lead suit passes
   every card). No real file does it; an ``sto`` read but never written stays allowed
@@ -209,6 +212,21 @@ def storage(game: A.Game) -> list[Defect]:
                     f"{whose.get(owner, owner)} {kind[ty]} {name} is read, but the rules "
                     f"write {whose.get(w, w)} (at {where(written[elsewhere[0]])}): the read is "
                     "always 0 or empty, and the write is for no one",
+                )
+            )
+    for (ty, owner, name), node in written.items():
+        if ty in computed or (ty, owner, name) in read:
+            continue
+        # read under another owner that some rule writes (else reported above)
+        there = [k for k in read if k[0] == ty and k[2] == name and k in written]
+        if there:
+            r = there[0][1]
+            out.append(
+                Defect(
+                    where(node),
+                    f"{whose.get(owner, owner)} {kind[ty]} {name} is written, but no rule "
+                    f"reads it; the rules read {whose.get(r, r)} (at {where(read[there[0]])}): "
+                    "the write is for no one",
                 )
             )
     return out

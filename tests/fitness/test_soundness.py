@@ -88,6 +88,13 @@ FOUND = [
         "((and (any player 'P (== (size ('P vloc PLAYED)) 1))",
         "restricts nothing",
     ),
+    (
+        V.the_game_count,
+        "the-game",
+        S.storage,
+        "((current player) sto COUNT)",
+        "is written, but no rule reads it",
+    ),
 ]
 
 

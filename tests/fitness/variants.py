@@ -373,6 +373,16 @@ def hearts_follow_any() -> str:
     )
 
 
+def the_game_count() -> str:
+    """The Game as this round's campaign ranked it 5th (seed 11, 0.917): a card played on
+    the second downward pile counts in the player's COUNT, which no rule reads, instead
+    of the game's COUNT the turn's minimum reads (that pile's cards do not count toward
+    the two a turn must play)."""
+    return _nth(
+        _seed("the-game"), "(inc (game sto COUNT) 1)", "(inc ((current player) sto COUNT) 1)", 4
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -458,5 +468,11 @@ VARIANTS: tuple[Variant, ...] = (
         "hearts",
         "the follow-suit item offers any card; it is also offered while passing; King 14",
         hearts_follow_any(),
+    ),
+    Variant(
+        "the-game-count",
+        "the-game",
+        "one pile's cards counted in each player's COUNT, which nothing reads",
+        the_game_count(),
     ),
 )
