@@ -65,6 +65,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
 from evogame.lang import ast as A
@@ -391,17 +392,24 @@ def _named_elsewhere(game: A.Game) -> set[str]:
 
 def outlier_points(game: A.Game) -> list[Defect]:
     """Prizes out of line with their table (static): in a game won by the most points,
-    a table some rule sums (``sum ... using``) whose one-condition entries of one attribute (at least
-    `OUTLIER_ENTRIES`, literal points) rate one value more than `OUTLIER_RATIO` times
-    every other, a value no other rule names. A number out of line that no rule explains
-    is the whole game in one card (GOPS with its EIGHT prize worth 71 among 1-13: whoever
-    wins it wins). A card the rules make special may be worth a special amount (Page
+    a table some rule sums (``sum ... using``) whose one-condition entries of one attribute
+    (at least `OUTLIER_ENTRIES`, literal points) rate one value more than `OUTLIER_RATIO`
+    times every other, or off the ladder the others make in the deck's order
+    (`_off_the_ladder`: GOPS's THREE worth 25 among 1-13), a value no other rule names.
+    A number out of line that no rule explains makes one card the game (GOPS with its
+    EIGHT prize worth 71 among 1-13: whoever wins it wins). A card the rules make special may be worth a special amount (Page
     One's Joker 200, named by the play rules), and a penalty out of line is a card to
     avoid, a device of its own (the eights' 50 of Crazy Eights and Sane Eights, lowest
     score wins; Hearts' Queen of spades). No real file has one."""
     if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
         return []
     prizes = {to_text(n.points) for n in A.walk(game) if isinstance(n, A.SumPoints)}
+    orders = [
+        (k.key.value, [v.value for value in k.values for v in value.names])
+        for d in A.walk(game)
+        if isinstance(d, A.Deck)
+        for k in d.attributes
+    ]
     elsewhere = _named_elsewhere(game)
     out = []
     for node in A.walk(game):
@@ -417,6 +425,18 @@ def outlier_points(game: A.Game) -> list[Defect]:
         for attr, entries in by.items():
             if len(entries) < OUTLIER_ENTRIES:
                 continue
+            rung = _off_the_ladder(attr, entries, orders)
+            if rung is not None and rung[1] not in elsewhere:
+                award, value = rung
+                out.append(
+                    Defect(
+                        where(award),
+                        f"{attr} {value} is worth {to_text(award.value)}, out of line with "
+                        f"the other {attr}s, whose worth follows the deck's order, and no "
+                        f"rule makes {value} special: a prize worth more than its place",
+                    )
+                )
+                continue
             entries.sort(key=lambda e: e[0], reverse=True)
             (top, award), (second, _) = entries[0], entries[1]
             value = award.conds[0].value.value
@@ -430,6 +450,34 @@ def outlier_points(game: A.Game) -> list[Defect]:
                     )
                 )
     return out
+
+
+def _monotone(xs: list[int]) -> bool:
+    pairs = list(pairwise(xs))
+    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
+
+
+def _off_the_ladder(
+    attr: str, entries: list[tuple[int, A.Award]], orders: list[tuple[str, list[str]]]
+) -> tuple[A.Award, str] | None:
+    """The one entry off a ladder: in the order a deck lists `attr`'s values, the worths
+    of the rated ones rise (or fall) but for one, strictly inside the order, without which
+    they would (the first and the last value are left alone: an ace high or low is a
+    ladder too). None when there is no such single entry."""
+    worth = {a.conds[0].value.value: (v, a) for v, a in entries}
+    for key, names in orders:
+        if key != attr:
+            continue
+        seq = [(n, *worth[n]) for n in dict.fromkeys(names) if n in worth]
+        values = [v for _, v, _ in seq]
+        if len(seq) < OUTLIER_ENTRIES or _monotone(values):
+            return None
+        off = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+        if len(off) == 1 and 0 < off[0] < len(seq) - 1:
+            name, _, award = seq[off[0]]
+            return award, name
+        return None
+    return None
 
 
 #: Nodes whose value is fixed by the rules' text: a point may be written with them.

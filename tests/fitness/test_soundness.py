@@ -95,6 +95,7 @@ FOUND = [
         "((current player) sto COUNT)",
         "is written, but no rule reads it",
     ),
+    (V.gops_three_25, "gops", S.outlier_points, "((RANK : THREE) 25)", "out of line"),
 ]
 
 

@@ -383,6 +383,15 @@ def the_game_count() -> str:
     )
 
 
+def gops_three_25() -> str:
+    """GOPS whose THREE is worth 25 among 1-13 (a second 50 x 20 campaign of this round,
+    seed 11, the judge of commit 2405a8c: 0.960, its bidding suits also written as one
+    spades deck with every rank twice, which plays as GOPS): the THREE bid beats every
+    card, and the THREE prize is worth two Kings. Below the 3-times ratio of
+    `outlier_points`, off the ladder the other ranks make."""
+    return _edit(_seed("gops"), ("((RANK : THREE) 3)", "((RANK : THREE) 25)"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -475,4 +484,5 @@ VARIANTS: tuple[Variant, ...] = (
         "one pile's cards counted in each player's COUNT, which nothing reads",
         the_game_count(),
     ),
+    Variant("gops-three-25", "gops", "the THREE worth 25 among 1-13", gops_three_25()),
 )
