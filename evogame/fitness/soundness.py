@@ -568,8 +568,12 @@ def _name(node: A.Node) -> tuple[str, str] | None:
     return (kind, node.name.value if isinstance(node.name, A.NameLit) else "*")
 
 
-def _names(node: A.Node) -> set[tuple[str, str]]:
-    return {k for n in A.walk(node) if (k := _name(n)) is not None}
+def _names(node: A.Node, reads_only: bool = False) -> set[tuple[str, str]]:
+    """The names `node` mentions; `reads_only`: not counting storage it only sets."""
+    targets = (
+        {id(n.target) for n in A.walk(node) if isinstance(n, _WRITES)} if reads_only else set()
+    )
+    return {k for n in A.walk(node) if (k := _name(n)) is not None and id(n) not in targets}
 
 
 def _meet(a: set[tuple[str, str]], b: set[tuple[str, str]]) -> bool:
@@ -586,8 +590,10 @@ def idle_stages(game: A.Game) -> list[Defect]:
     mentions (static): the game's stages run in order, so what such a stage does to its
     places, storage and point tables is never seen again, and its choices change nothing
     (a trick-taking stage appended after The Game's play, whose tricks nobody counts).
-    Everything a stage mentions counts as touched, and every mention later as a read: a
-    stage is only idle when none of its names occur after it."""
+    Everything a stage mentions counts as touched, and every later mention as a read but
+    a storage only set (``(set (game sto FOUND) 0)`` after President's play and an
+    appended round of Pairs whose points nobody scores): a stage is only idle when none
+    of its names is read after it."""
     out = []
     body = list(game.body)
     for i, stage in enumerate(body):
@@ -596,7 +602,7 @@ def idle_stages(game: A.Game) -> list[Defect]:
         choice = next((n for n in A.walk(stage) if isinstance(n, A.Choice)), None)
         if choice is None:
             continue
-        later = _names(game.scoring).union(*(_names(x) for x in body[i + 1 :]))
+        later = _names(game.scoring).union(*(_names(x, True) for x in body[i + 1 :]))
         if not _meet(_names(stage), later):
             out.append(
                 Defect(
