@@ -51,6 +51,8 @@ because the game it makes scores well on the other components (issue 35):
   of its choice always offers too (the same action on the same cards, under a guard
   that includes the other's): its restriction is void (a "follow suit" item that lost
   its filter offers any card);
+- **a growing contest** (static, `growing_contests`): a ``max``/``min`` inside a stage
+  over places no rule empties (shown bids never discarded);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -689,6 +691,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *unset_tables(game),
         *stray_moves(game),
         *subsumed_items(game),
+        *growing_contests(game),
     ]
 
 
@@ -793,4 +796,67 @@ def subsumed_items(game: A.Game) -> list[Defect]:
                             "one's condition restricts nothing",
                         )
                     )
+    return out
+
+
+def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
+    """The places (visibility, name) cards leave: a move's or remember's source, or the
+    collection an ``any``/``all``/``let`` binds a card of that the body moves; None when a
+    place is named by a computed name (any place may be emptied)."""
+    out: set[tuple[str, str]] = set()
+
+    def add(node: A.Node) -> bool:
+        for p in A.walk(node):
+            if isinstance(p, _PLACES):
+                k = _place(p)
+                if k is None:
+                    return False
+                out.add(k[1:3])
+        return True
+
+    for n in A.walk(game):
+        if isinstance(n, (A.Move, A.Remember)) and not add(n.src):
+            return None
+        if isinstance(n, (A.AggAction, A.Let)):
+            var = n.var.name
+            if any(
+                isinstance(m, (A.Move, A.Remember))
+                and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
+                for m in A.walk(n.body)
+            ) and not add(n.coll if isinstance(n, A.AggAction) else n.value):
+                return None
+    return out
+
+
+def growing_contests(game: A.Game) -> list[Defect]:
+    """Contests inside a stage (``max``/``min`` over places) whose places no rule ever
+    empties (static): cards only arrive there, so every earlier round's cards take part
+    in every later contest (GOPS whose shown bids are never discarded: the highest card
+    ever shown takes every later prize until it is matched). A contest over places that
+    are emptied, or decided once after the play (outside every stage), is left alone; no
+    real file has one."""
+    emptied = _emptied(game)
+    if emptied is None:
+        return []
+    inside: set[int] = set()
+    for stage in A.walk(game):
+        if isinstance(stage, A.Stage):
+            inside.update(id(n) for n in A.walk(stage))
+    out, seen = [], set()
+    for n in A.walk(game):
+        if not isinstance(n, A.Extremum) or id(n) not in inside:
+            continue
+        places = [_place(x) for x in A.walk(n.coll) if isinstance(x, A.Location)]
+        if not places or any(k is None or k[1:3] in emptied for k in places):
+            continue
+        key = to_text(n.coll)
+        if key not in seen:
+            seen.add(key)
+            out.append(
+                Defect(
+                    where(n),
+                    f"this contest is over {key}, which no rule ever empties: every earlier "
+                    "round's cards take part in every later one",
+                )
+            )
     return out

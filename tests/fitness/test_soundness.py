@@ -96,6 +96,13 @@ FOUND = [
         "is written, but no rule reads it",
     ),
     (V.gops_three_25, "gops", S.outlier_points, "((RANK : THREE) 25)", "out of line"),
+    (
+        V.gops_shown_kept,
+        "gops",
+        S.growing_contests,
+        "(max (union (all player 'P ('P vloc SHOWN)))",
+        "no rule ever empties",
+    ),
 ]
 
 

@@ -392,6 +392,16 @@ def gops_three_25() -> str:
     return _edit(_seed("gops"), ("((RANK : THREE) 3)", "((RANK : THREE) 25)"))
 
 
+GOPS_DISCARD = "\n    (all player 'P (move (top ('P vloc SHOWN)) (top (game vloc DISCARD)))))))"
+
+
+def gops_shown_kept() -> str:
+    """GOPS whose shown bids are never discarded (the second campaign of this round's #5,
+    0.970): the highest card ever shown takes every later prize until it is matched,
+    and then nobody wins any more."""
+    return _edit(_seed("gops"), (GOPS_DISCARD, ")))"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -485,4 +495,5 @@ VARIANTS: tuple[Variant, ...] = (
         the_game_count(),
     ),
     Variant("gops-three-25", "gops", "the THREE worth 25 among 1-13", gops_three_25()),
+    Variant("gops-shown-kept", "gops", "the shown bids never discarded", gops_shown_kept()),
 )
