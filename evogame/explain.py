@@ -42,7 +42,15 @@ def _name(s: str) -> str:
 
 
 class _Phrases:
-    """English for expressions and actions (`say`) and for blocks of rules (`lines`)."""
+    """English for expressions and actions (`say`) and for blocks of rules (`lines`).
+    `chosen`: the ids of the ``any`` actions inside a choice; an ``any`` outside one does
+    what ``all`` does, and is told so (None: every ``any`` is told as a choice)."""
+
+    def __init__(self, chosen: set[int] | None = None):
+        self.chosen = chosen
+
+    def _chooses(self, n: A.AggAction) -> bool:
+        return n.quant is A.Quant.ANY and (self.chosen is None or id(n) in self.chosen)
 
     def say(self, n) -> str:
         if n is None:
@@ -344,7 +352,7 @@ class _Phrases:
         return f"with {n.var.name} = {self.say(n.value)}: {self.say(n.body)}"
 
     def p_AggAction(self, n):
-        if n.quant is A.Quant.ANY:
+        if self._chooses(n):
             return f"choose {n.var.name} from {self.say(n.coll)} and {self.say(n.body)}"
         return f"for each {n.var.name} in {self.say(n.coll)}: {self.say(n.body)}"
 
@@ -381,7 +389,7 @@ class _Phrases:
         if isinstance(node, A.AggAction):
             head = (
                 f"choose {node.var.name} from {self.say(node.coll)}, then:"
-                if node.quant is A.Quant.ANY
+                if self._chooses(node)
                 else f"for each {node.var.name} in {self.say(node.coll)}:"
             )
             return [pad + head, *self.act(node.body, inner)]
@@ -441,7 +449,15 @@ def _deck(deck: A.Deck) -> str:
 
 def explain(game: A.Game) -> str:
     """The rule sheet of `game`, as plain text."""
-    p = _Phrases()
+    p = _Phrases(
+        {
+            id(n)
+            for c in A.walk(game)
+            if isinstance(c, A.Choice)
+            for n in A.walk(c)
+            if isinstance(n, A.AggAction)
+        }
+    )
     out: list[str] = []
     setup = game.setup
     out.append("PLAYERS AND CARDS")

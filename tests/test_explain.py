@@ -130,3 +130,14 @@ def test_a_point_table_is_read_out():
     )
     assert text != SMALL
     assert "give cards their values: A 1, TWO 5, HEARTS 3." in explain(parse_text(text))
+
+
+def test_an_any_outside_a_choice_is_told_as_what_it_does():
+    """Outside a choice ``any`` does the action for every member (a blind reader rated a
+    GOPS whose reveal read "choose P from every player" 2 of 10; it plays as GOPS)."""
+    from tests.fitness.variants import gops_any_reveal
+
+    text = explain(parse_text(gops_any_reveal()))
+    assert "choose P from every player" not in text
+    assert "for each P in every player: move the top card of P's BID on top of P's SHOWN." in text
+    assert "- choose C from the player's HAND" in text  # the choice's own any still chooses

@@ -512,7 +512,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     of a few of its deals; each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     sampled += S.empty_moves(ast, _moves_played(run, ast))
-    found = S.storage(ast) + S.point_tables(ast, deck_values(ast)) + S.point_entries(ast)
+    found = S.static(ast, deck_values(ast))
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)

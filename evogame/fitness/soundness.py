@@ -13,19 +13,46 @@ because the game it makes scores well on the other components (issue 35):
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
 - **a value no point entry rates** (static): a point table that orders cards (read by
-  ``max``, ``min`` or ``sort``) and rates every value of a card attribute but one or two
-  (at least 3/4 of one deck's, by entries of one condition): the cards of the missing values
-  rank lowest with no rule saying so (a rank added to a deck, not to its power table);
+  ``max``, ``min`` or ``sort``, or a card's ``score`` compared) and rates every value of
+  a card attribute but one or two (at least 3/4 of one deck's, by entries of one
+  condition): the cards of the missing values rank lowest with no rule saying so (a rank
+  added to a deck, not to its power table; President's NINE dropped from its ranks);
 - **a point entry that cannot be meant** (static, `point_entries`): one that asks an
   attribute for two values at once (it matches no card), or a one-condition entry written
   twice in a table with different points (its cards are rated twice);
 - **a storage written for no one** (static): a name the rules write under one owner (the
   game's storage) and read under another (each player's), never written there: the read
-  is always 0 or "" (a player's count kept in the game's storage: nobody scores it);
+  is always 0 or "" (a player's count kept in the game's storage: nobody scores it); or
+  written under one owner and never read there, while the rules read (and write) it
+  under another (The Game counting one pile's cards in each player's COUNT, while the
+  turn's minimum reads the game's);
 - **a string no rule sets** (static): a ``str`` storage read but written nowhere, under
   any owner: every read is "" (a follow-suit test against a renamed lead suit passes
   every card). No real file does it; an ``sto`` read but never written stays allowed
   (0 is a value: four Sheepshead files read a variant's flag other variants set);
+- **a prize out of line** (static, `outlier_points`): in a game won by the most points,
+  one value of a summed table worth more than 3 times any other, named by no other rule
+  (GOPS's EIGHT worth 71 among 1-13: whoever wins it wins);
+- **a point that changes with play** (static, `state_points`): an entry whose points read
+  the game's state (the Queen of spades worth the stock's size);
+- **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
+  value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
+  pass, and the game ends after one round);
+- **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
+  game's pile into a player's place that is only ever a destination;
+- **an idle stage** (static, `idle_stages`): a top-level stage with choices touching
+  nothing a later stage or the scoring mentions (tricks appended after The Game's play);
+- **a point table no rule sets** (static, `unset_tables`): a table read under a name
+  never set (every card worth 0 by it);
+- **a stray move** (static, `stray_moves`): cards moved into a place no rule reads while
+  the rules read another place of that name (another owner, visibility or index: a
+  full house's last card played to ``(game vloc PILE 200)``);
+- **a subsumed choice item** (static, `subsumed_items`): an item whose moves another item
+  of its choice always offers too (the same action on the same cards, under a guard
+  that includes the other's): its restriction is void (a "follow suit" item that lost
+  its filter offers any card);
+- **a growing contest** (static, `growing_contests`): a ``max``/``min`` inside a stage
+  over places no rule empties (shown bids never discarded);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -40,6 +67,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
 from evogame.lang import ast as A
@@ -189,16 +217,39 @@ def storage(game: A.Game) -> list[Defect]:
                     "always 0 or empty, and the write is for no one",
                 )
             )
+    for (ty, owner, name), node in written.items():
+        if ty in computed or (ty, owner, name) in read:
+            continue
+        # read under another owner that some rule writes (else reported above)
+        there = [k for k in read if k[0] == ty and k[2] == name and k in written]
+        if there:
+            r = there[0][1]
+            out.append(
+                Defect(
+                    where(node),
+                    f"{whose.get(owner, owner)} {kind[ty]} {name} is written, but no rule "
+                    f"reads it; the rules read {whose.get(r, r)} (at {where(read[there[0]])}): "
+                    "the write is for no one",
+                )
+            )
     return out
 
 
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
-    """Point tables that order cards (read by ``max``, ``min`` or ``sort``) whose
+    """Point tables that order cards (read by ``max``, ``min`` or ``sort``, or by a card's
+    ``score`` in a comparison: President's beating test, Pokereights' straights) whose
     one-condition entries rate at least 3/4 (and 2 or more) of the values one deck's cards
     have for an attribute, but not all of them (`decks`: per deck, attribute -> values): the others rank lowest, with no
     rule saying so. Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
+    ordering |= {  # a card's score compared with a number orders cards too
+        to_text(n.points)
+        for c in A.walk(game)
+        if isinstance(c, A.IntCmp)
+        for n in A.walk(c)
+        if isinstance(n, A.ScoreCard)
+    }
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -321,3 +372,491 @@ def lopsided_deal(game, seeds: list[int]) -> list[Defect]:
             "number or worth than the others",
         )
     ]
+
+
+#: An entry worth more than this many times every other entry of its attribute is out of
+#: line (`outlier_points`): the Crazy Eights' 50 for an eight among 1-10 is 5 times, GOPS's
+#: EIGHT 71 among 1-13 is 5.5 times, California Jack's TEN 10 among 1-4 is 2.5 times.
+OUTLIER_RATIO = 3
+#: Entries of one attribute a table needs before one can be out of line with the others.
+OUTLIER_ENTRIES = 4
+
+
+def _named_elsewhere(game: A.Game) -> set[str]:
+    """The literal names the rules use outside deck definitions and point tables (the
+    values a rule singles out: ``(== (cardatt RANK 'C) EIGHT)``)."""
+    skip: set[int] = set()
+    for node in A.walk(game):
+        if isinstance(node, (A.Deck, A.InitPoints)):
+            skip.update(id(n) for n in A.walk(node))
+    return {n.value for n in A.walk(game) if isinstance(n, A.NameLit) and id(n) not in skip}
+
+
+def outlier_points(game: A.Game) -> list[Defect]:
+    """Prizes out of line with their table (static): in a game won by the most points,
+    a table some rule sums (``sum ... using``) whose one-condition entries of one attribute
+    (at least `OUTLIER_ENTRIES`, literal points) rate one value more than `OUTLIER_RATIO`
+    times every other, or off the ladder the others make in the deck's order
+    (`_off_the_ladder`: GOPS's THREE worth 25 among 1-13), a value no other rule names.
+    A number out of line that no rule explains makes one card the game (GOPS with its
+    EIGHT prize worth 71 among 1-13: whoever wins it wins). A card the rules make special may be worth a special amount (Page
+    One's Joker 200, named by the play rules), and a penalty out of line is a card to
+    avoid, a device of its own (the eights' 50 of Crazy Eights and Sane Eights, lowest
+    score wins; Hearts' Queen of spades). No real file has one."""
+    if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
+        return []
+    prizes = {to_text(n.points) for n in A.walk(game) if isinstance(n, A.SumPoints)}
+    orders = [
+        (k.key.value, [v.value for value in k.values for v in value.names])
+        for d in A.walk(game)
+        if isinstance(d, A.Deck)
+        for k in d.attributes
+    ]
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in prizes:
+            continue
+        by: dict[str, list[tuple[int, A.Award]]] = {}
+        for award in node.awards:
+            if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
+                continue
+            sub = award.conds[0]
+            if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
+                by.setdefault(sub.key.value, []).append((award.value.value, award))
+        for attr, entries in by.items():
+            if len(entries) < OUTLIER_ENTRIES:
+                continue
+            rung = _off_the_ladder(attr, entries, orders)
+            if rung is not None and rung[1] not in elsewhere:
+                award, value = rung
+                out.append(
+                    Defect(
+                        where(award),
+                        f"{attr} {value} is worth {to_text(award.value)}, out of line with "
+                        f"the other {attr}s, whose worth follows the deck's order, and no "
+                        f"rule makes {value} special: a prize worth more than its place",
+                    )
+                )
+                continue
+            entries.sort(key=lambda e: e[0], reverse=True)
+            (top, award), (second, _) = entries[0], entries[1]
+            value = award.conds[0].value.value
+            if second > 0 and top > OUTLIER_RATIO * second and value not in elsewhere:
+                out.append(
+                    Defect(
+                        where(award),
+                        f"{attr} {value} is worth {top}, more than {OUTLIER_RATIO} times any "
+                        f"other {attr} of this table (at most {second}), and no rule makes "
+                        f"{value} special: whoever takes it takes the game",
+                    )
+                )
+    return out
+
+
+def _monotone(xs: list[int]) -> bool:
+    pairs = list(pairwise(xs))
+    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
+
+
+def _off_the_ladder(
+    attr: str, entries: list[tuple[int, A.Award]], orders: list[tuple[str, list[str]]]
+) -> tuple[A.Award, str] | None:
+    """The one entry off a ladder: in the order a deck lists `attr`'s values, the worths
+    of the rated ones rise (or fall) but for one, strictly inside the order, without which
+    they would (the first and the last value are left alone: an ace high or low is a
+    ladder too). None when there is no such single entry."""
+    worth = {a.conds[0].value.value: (v, a) for v, a in entries}
+    for key, names in orders:
+        if key != attr:
+            continue
+        seq = [(n, *worth[n]) for n in dict.fromkeys(names) if n in worth]
+        values = [v for _, v, _ in seq]
+        if len(seq) < OUTLIER_ENTRIES or _monotone(values):
+            return None
+        off = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+        if len(off) == 1 and 0 < off[0] < len(seq) - 1:
+            name, _, award = seq[off[0]]
+            return award, name
+        return None
+    return None
+
+
+#: Nodes whose value is fixed by the rules' text: a point may be written with them.
+_CONSTANT = (A.IntLit, A.Arith, A.Tri, A.Fib)
+
+
+def state_points(game: A.Game) -> list[Defect]:
+    """Point entries whose points are not a number but read the game's state (static):
+    ``((SUIT : SPADES) (RANK : QUEEN) (size (game hloc STOCK)))`` makes the Queen of
+    spades worth the cards left in the stock, so a card's worth changes under the
+    players' hands with no rule telling them. Literals, arithmetic on them and declared
+    constants are numbers; no real file writes anything else."""
+    declared = {d.var.name for d in game.declares}
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints):
+            continue
+        for award in node.awards:
+            if all(
+                isinstance(n, _CONSTANT) or (isinstance(n, A.Var) and n.name in declared)
+                for n in A.walk(award.value)
+            ):
+                continue
+            out.append(
+                Defect(
+                    where(award.value),
+                    f"this point entry is worth {to_text(award.value)}, which changes "
+                    "with play: the card's worth is not a number a player can know",
+                )
+            )
+    return out
+
+
+def constant_storage(game: A.Game) -> list[Defect]:
+    """Integer storage the rules set, but only ever to 0, the value every storage starts
+    with, and read (static; literal names): it never changes, so every test of it is
+    decided before the game starts (a "played" flag whose ``(set ... 1)`` was lost: the
+    pass counter then counts every turn, and the game ends after one round). A storage
+    read and never written is left alone (a variant's flag: four Sheepshead files); no
+    real file sets one only to 0."""
+    writes: dict[tuple, list[A.Node]] = {}
+    reads: dict[tuple, A.Node] = {}
+    targets: set[int] = set()
+    for node in A.walk(game):  # parents first: a write's target is known before it is met
+        if isinstance(node, (A.SetInt, A.IncInt, A.DecInt)):
+            targets.add(id(node.target))
+            t = node.target
+            if isinstance(t, A.IntStorage) and isinstance(t.name, A.NameLit):
+                writes.setdefault((_owner(t), t.name.value), []).append(node)
+        elif (
+            isinstance(node, A.IntStorage)
+            and id(node) not in targets
+            and isinstance(node.name, A.NameLit)
+        ):
+            reads.setdefault((_owner(node), node.name.value), node)
+    out = []
+    for key, ws in writes.items():
+        if key not in reads or key[0] is None:
+            continue
+        if all(
+            isinstance(w, A.SetInt) and isinstance(w.value, A.IntLit) and w.value.value == 0
+            for w in ws
+        ):
+            out.append(
+                Defect(
+                    where(reads[key]),
+                    f"sto {key[1]} is read, but the rules only ever set it to 0 (at "
+                    f"{where(ws[0])}), the value it starts with: every test of it is "
+                    "decided before the game starts",
+                )
+            )
+    return out
+
+
+_PLACES = (A.Location, A.Indexed)
+
+
+def _name(node: A.Node) -> tuple[str, str] | None:
+    """What a place, storage or point table is called, by kind ("loc", "sto", "str",
+    "points"), or (kind, "*") when its name is computed; None for other nodes."""
+    kind = (
+        "loc"
+        if isinstance(node, _PLACES)
+        else {A.IntStorage: "sto", A.StrStorage: "str", A.PointStorage: "points"}.get(type(node))
+    )
+    if kind is None:
+        return None
+    return (kind, node.name.value if isinstance(node.name, A.NameLit) else "*")
+
+
+def _names(node: A.Node, reads_only: bool = False) -> set[tuple[str, str]]:
+    """The names `node` mentions; `reads_only`: not counting storage it only sets."""
+    targets = (
+        {id(n.target) for n in A.walk(node) if isinstance(n, _WRITES)} if reads_only else set()
+    )
+    return {k for n in A.walk(node) if (k := _name(n)) is not None and id(n) not in targets}
+
+
+def _meet(a: set[tuple[str, str]], b: set[tuple[str, str]]) -> bool:
+    """Whether two sets of names can name the same thing (a computed name meets its kind)."""
+    if a & b:
+        return True
+    kinds_a = {k for k, v in a if v == "*"}
+    kinds_b = {k for k, v in b if v == "*"}
+    return any(k in kinds_b for k, _ in a) or any(k in kinds_a for k, _ in b)
+
+
+def idle_stages(game: A.Game) -> list[Defect]:
+    """Top-level stages with choices that touch nothing a later stage or the scoring
+    mentions (static): the game's stages run in order, so what such a stage does to its
+    places, storage and point tables is never seen again, and its choices change nothing
+    (a trick-taking stage appended after The Game's play, whose tricks nobody counts).
+    Everything a stage mentions counts as touched, and every later mention as a read but
+    a storage only set (``(set (game sto FOUND) 0)`` after President's play and an
+    appended round of Pairs whose points nobody scores): a stage is only idle when none
+    of its names is read after it."""
+    out = []
+    body = list(game.body)
+    for i, stage in enumerate(body):
+        if not isinstance(stage, A.Stage):
+            continue
+        choice = next((n for n in A.walk(stage) if isinstance(n, A.Choice)), None)
+        if choice is None:
+            continue
+        later = _names(game.scoring).union(*(_names(x, True) for x in body[i + 1 :]))
+        if not _meet(_names(stage), later):
+            out.append(
+                Defect(
+                    where(choice),
+                    "this stage's choices change nothing: no later stage and not the "
+                    "scoring reads any place, storage or table it touches",
+                )
+            )
+    return out
+
+
+def dead_draws(game: A.Game) -> list[Defect]:
+    """Moves from a place of the game's into a player's place that no rule reads (static;
+    literal names): the player's place is only ever a destination, so a card drawn into
+    it is out of the game for good, and the "draw" only empties the game's pile (the
+    drawn cards of a Crazy Eights turn put on a pile nobody plays from or counts). A
+    player's place only moved into from the player's own hand is left alone (cards
+    buried in Sheepshead, books in Go Fish); no real file draws from the game into one."""
+    dst_nodes: set[int] = set()
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    for m in moves:
+        dst_nodes.update(id(n) for n in A.walk(m.dst) if isinstance(n, _PLACES))
+    read = {_name(n) for n in A.walk(game) if isinstance(n, _PLACES) and id(n) not in dst_nodes}
+    if ("loc", "*") in read:
+        return []
+    out = []
+    for m in moves:
+        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
+            continue
+        if any(isinstance(n, _PLACES) and _owner(n) == "GAME" for n in A.walk(m.src)):
+            out.append(
+                Defect(
+                    where(m),
+                    f"cards go from the game's pile to a player's {_name(into[0])[1]}, which "
+                    "no rule reads: they leave the game, and the draw only empties the pile",
+                )
+            )
+    return out
+
+
+def unset_tables(game: A.Game) -> list[Defect]:
+    """Point tables read (``score``, ``sum``, ``max`` ... ``using``) under a name no rule
+    sets (static; literal names, owner and name): every card scores 0 by it, so what it
+    compares or counts is always 0 (a President whose beating test reads ``(game points
+    INDIGO)``: the pile's top is then worth 0, and any group beats it; three of a
+    campaign's top five had it). No real file reads a table it never sets."""
+    targets = {id(n.target) for n in A.walk(game) if isinstance(n, A.InitPoints)}
+    named = [
+        n for n in A.walk(game) if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit)
+    ]
+    if any(
+        isinstance(n, A.PointStorage) and not isinstance(n.name, A.NameLit) for n in A.walk(game)
+    ):
+        return []  # a table set under a computed name may be any of them
+    set_ = {to_text(n) for n in named if id(n) in targets}
+    out, seen = [], set()
+    for n in named:
+        key = to_text(n)
+        if id(n) in targets or key in set_ or key in seen:
+            continue
+        seen.add(key)
+        out.append(
+            Defect(
+                where(n),
+                f"{key} is read, but no rule sets that point table: every card is worth 0 by it",
+            )
+        )
+    return out
+
+
+def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
+    """Every defect read from the rules alone, in this module's order (`decks`: per deck,
+    attribute -> values, as `evogame.lang.content.deck_values` gives them)."""
+    return [
+        *storage(game),
+        *point_tables(game, decks),
+        *point_entries(game),
+        *outlier_points(game),
+        *state_points(game),
+        *constant_storage(game),
+        *dead_draws(game),
+        *idle_stages(game),
+        *unset_tables(game),
+        *stray_moves(game),
+        *subsumed_items(game),
+        *growing_contests(game),
+    ]
+
+
+def _place(node: A.Node) -> tuple | None:
+    """A place's identity as the engine keys it, by owner type: (owner, visibility, name,
+    index), the index a literal, 0 when there is none, "*" when computed; None when its
+    name is computed or its owner unknown."""
+    if not isinstance(node, A.Location) or not isinstance(node.name, A.NameLit):
+        return None
+    owner = _owner(node)
+    if owner is None:
+        return None
+    index = node.index
+    at = 0 if index is None else index.value if isinstance(index, A.IntLit) else "*"
+    return (owner, node.vis.value, node.name.value, at)
+
+
+def stray_moves(game: A.Game) -> list[Defect]:
+    """Moves into a place no rule reads, while the rules read another place of the same
+    name (static): another owner, visibility or index (``(game vloc PILE 200)`` where
+    every other rule plays to and reads ``(game vloc PILE)``). The card goes astray: it
+    leaves the game instead of going where the rules look. A place only written under
+    every form of its name is left alone (a discard pile nobody reads); places read
+    through ``indexed`` or a computed name or index are not judged. No real file has
+    one."""
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    dst_nodes: dict[int, A.Node] = {}
+    for m in moves:
+        first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+        if first is not None:
+            dst_nodes[id(first)] = m
+    read: set[tuple] = set()
+    for n in A.walk(game):
+        computed = isinstance(n, A.Location) and _place(n) is None and id(n) not in dst_nodes
+        if isinstance(n, A.Indexed) or computed:
+            return []  # a place read under a computed form may be any of them
+        if isinstance(n, A.Location) and id(n) not in dst_nodes and (k := _place(n)):
+            read.add(k)
+    if any(k[3] == "*" for k in read):
+        return []
+    names = {k[2] for k in read}
+    out, seen = [], set()
+    for n in A.walk(game):
+        if id(n) not in dst_nodes or not (k := _place(n)) or k in read or k[3] == "*":
+            continue
+        if k[2] in names and k not in seen:
+            seen.add(k)
+            out.append(
+                Defect(
+                    where(dst_nodes[id(n)]),
+                    f"cards go to {to_text(n)}, which no rule reads, while the rules read "
+                    f"another {k[2]}: the card leaves the game instead of going where the "
+                    "rules look",
+                )
+            )
+    return out
+
+
+def _offer(item: A.Node) -> tuple[set[str], str, str, str, bool] | None:
+    """A choice item ``(GUARD (any COLL 'V ACTION))`` as (its guard's conjuncts, COLL
+    without a filter on 'V, 'V, ACTION, whether COLL was filtered), as texts; None for
+    items of other forms."""
+    conds: set[str] = set()
+    body = item
+    if isinstance(item, A.Guarded):
+        c = item.cond
+        parts = c.args if isinstance(c, A.BoolOp) and c.op is A.BoolOpKind.AND else (c,)
+        conds = {to_text(a) for a in parts}
+        body = item.body
+    if not isinstance(body, A.AggAction) or body.quant is not A.Quant.ANY:
+        return None
+    coll, filtered = body.coll, False
+    if isinstance(coll, A.Filter) and coll.var.name == body.var.name:
+        coll, filtered = coll.coll, True
+    return conds, to_text(coll), body.var.name, to_text(body.body), filtered
+
+
+def subsumed_items(game: A.Game) -> list[Defect]:
+    """Choice items that offer nothing another item of their choice does not (static): the
+    same action over the same cards or a filtered part of them, under a guard that
+    includes the other item's guard (each of its conjuncts). The other item then offers
+    every move this one does, in every situation this one applies, so the restriction
+    this one's guard or filter expresses is void (Hearts whose "follow suit" item lost
+    its filter: it offers any card, and "otherwise any card" never adds a move). No real
+    file has one."""
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        offers = [(it, _offer(it)) for it in choice.items]
+        for wide, a in offers:
+            for narrow, b in offers:
+                if wide is narrow or a is None or b is None or a[4]:
+                    continue
+                if a[1:4] == b[1:4] and a[0] <= b[0] and (b[4] or a[0] < b[0]):
+                    out.append(
+                        Defect(
+                            where(narrow),
+                            "this choice item offers no move the item at "
+                            f"{where(wide)} does not: that one makes the same move with "
+                            "any of the same cards whenever this one applies, so this "
+                            "one's condition restricts nothing",
+                        )
+                    )
+    return out
+
+
+def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
+    """The places (visibility, name) cards leave: a move's or remember's source, or the
+    collection an ``any``/``all``/``let`` binds a card of that the body moves; None when a
+    place is named by a computed name (any place may be emptied)."""
+    out: set[tuple[str, str]] = set()
+
+    def add(node: A.Node) -> bool:
+        for p in A.walk(node):
+            if isinstance(p, _PLACES):
+                k = _place(p)
+                if k is None:
+                    return False
+                out.add(k[1:3])
+        return True
+
+    for n in A.walk(game):
+        if isinstance(n, (A.Move, A.Remember)) and not add(n.src):
+            return None
+        if isinstance(n, (A.AggAction, A.Let)):
+            var = n.var.name
+            if any(
+                isinstance(m, (A.Move, A.Remember))
+                and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
+                for m in A.walk(n.body)
+            ) and not add(n.coll if isinstance(n, A.AggAction) else n.value):
+                return None
+    return out
+
+
+def growing_contests(game: A.Game) -> list[Defect]:
+    """Contests inside a stage (``max``/``min`` over places) whose places no rule ever
+    empties (static): cards only arrive there, so every earlier round's cards take part
+    in every later contest (GOPS whose shown bids are never discarded: the highest card
+    ever shown takes every later prize until it is matched). A contest over places that
+    are emptied, or decided once after the play (outside every stage), is left alone; no
+    real file has one."""
+    emptied = _emptied(game)
+    if emptied is None:
+        return []
+    inside: set[int] = set()
+    for stage in A.walk(game):
+        if isinstance(stage, A.Stage):
+            inside.update(id(n) for n in A.walk(stage))
+    out, seen = [], set()
+    for n in A.walk(game):
+        if not isinstance(n, A.Extremum) or id(n) not in inside:
+            continue
+        places = [_place(x) for x in A.walk(n.coll) if isinstance(x, A.Location)]
+        if not places or any(k is None or k[1:3] in emptied for k in places):
+            continue
+        key = to_text(n.coll)
+        if key not in seen:
+            seen.add(key)
+            out.append(
+                Defect(
+                    where(n),
+                    f"this contest is over {key}, which no rule ever empties: every earlier "
+                    "round's cards take part in every later one",
+                )
+            )
+    return out

@@ -16,7 +16,9 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
   is removed from its ``do``, choice or stage (unreachable), unless that would leave the
   list empty; choice items equal after simplification are written once (`dedup_choices`:
   identical items offer identical options, and a repeated option adds no choice);
-* ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes.
+* ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes;
+* an ``(any C 'V ACTION)`` outside every choice is ``(all C 'V ACTION)``: only a choice
+  makes ``any`` one option per member, elsewhere the engine does ACTION for each.
 
 A constant boolean has no literal in RECYCLE, and two literal integers may not stand side
 by side; a constant that cannot be absorbed by its parent keeps its original form.
@@ -251,8 +253,32 @@ class _Simplifier:
 def simplify(game: A.Game, dedup_choices: bool = True) -> A.Game:
     """`game` simplified (module docstring); idempotent. `dedup_choices=False` keeps
     repeated choice items (then records are identical, work aside)."""
-    out = _Simplifier(dedup_choices).visit(game)
+    out = _Simplifier(dedup_choices).visit(_any_as_all(game))
     return out if isinstance(out, A.Game) else game
+
+
+def _any_as_all(node: A.Node) -> A.Node:
+    """`node` with every ``any`` action outside a choice written ``all`` (what it does)."""
+    if isinstance(node, A.Choice):
+        return node  # an any inside is one option per member
+    changes = {}
+    for f in dataclasses.fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        if isinstance(v, A.Node):
+            nv = _any_as_all(v)
+        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
+            nv = tuple(_any_as_all(x) if isinstance(x, A.Node) else x for x in v)
+            if all(a is b for a, b in zip(nv, v, strict=True)):
+                nv = v
+        else:
+            continue
+        if nv is not v:
+            changes[f.name] = nv
+    if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+        changes["quant"] = A.Quant.ALL
+    return dataclasses.replace(node, **changes) if changes else node
 
 
 def simplified_text(text: str) -> str:

@@ -3,9 +3,14 @@ and none in a real game."""
 
 from __future__ import annotations
 
+import pytest
+
+from evogame.fitness import soundness as S
 from evogame.fitness.soundness import storage
 from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
 from tests.conftest import SEEDS, require_shared, shared_files
+from tests.fitness import variants as V
 from tests.fitness.variants import _seed, hearts_lead_unset
 
 
@@ -33,3 +38,121 @@ def test_no_real_game_stores_for_no_one():
     require_shared()
     flagged = {p.stem: storage(parse_file(p)) for p in [*shared_files(), *SEEDS.glob("*.rcy")]}
     assert {k: v for k, v in flagged.items() if v} == {}
+
+
+# --- defects a blind reading named in a campaign's best/ (issue 35, this round) ----------
+
+FOUND = [
+    # (variant, seed, check, text at the defect's position, words of its message)
+    (V.gops_eight_71, "gops", S.outlier_points, "((RANK : EIGHT) 71)", "worth 71"),
+    (
+        V.hearts_queen_stock,
+        "hearts",
+        S.state_points,
+        "(size (game hloc STOCK))",
+        "changes with play",
+    ),
+    (
+        V.crazy_eights_never_played,
+        "crazy-eights",
+        S.constant_storage,
+        "(game sto PLAYED)",
+        "only ever set it to 0",
+    ),
+    (
+        V.crazy_eights_palette,
+        "crazy-eights",
+        S.dead_draws,
+        "(move (top (game hloc STOCK)) (top ((current player) iloc PALETTE)))",
+        "PALETTE, which no rule reads",
+    ),
+    (V.the_game_tricks, "the-game", S.idle_stages, "(choice", "change nothing"),
+    (
+        V.president_indigo,
+        "president",
+        S.unset_tables,
+        "(game points INDIGO)",
+        "no rule sets that point table",
+    ),
+    (
+        V.pokereights_stray,
+        "pokereights",
+        S.stray_moves,
+        "(move 'L (top (game vloc PILE 200)))",
+        "which no rule reads, while the rules read another PILE",
+    ),
+    (
+        V.hearts_follow_any,
+        "hearts",
+        S.subsumed_items,
+        "((and (any player 'P (== (size ('P vloc PLAYED)) 1))",
+        "restricts nothing",
+    ),
+    (
+        V.the_game_count,
+        "the-game",
+        S.storage,
+        "((current player) sto COUNT)",
+        "is written, but no rule reads it",
+    ),
+    (V.gops_three_25, "gops", S.outlier_points, "((RANK : THREE) 25)", "out of line"),
+    (
+        V.gops_shown_kept,
+        "gops",
+        S.growing_contests,
+        "(max (union (all player 'P ('P vloc SHOWN)))",
+        "no rule ever empties",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+)
+def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, seed, check, at, says):
+    text = variant()
+    found = check(parse_text(text))
+    assert len(found) == 1 and says in found[0].message
+    line, col = map(int, found[0].where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith(at)
+    assert check(parse_text(_seed(seed))) == []
+
+
+def test_a_special_card_may_be_worth_a_special_amount():
+    # Page One's Joker 200 among 2-14 is named by the play rules; a penalty out of line
+    # is a card to avoid (lowest score wins): neither is a prize out of line
+    named = V.gops_eight_71().replace(
+        "(scoring max",
+        "(scoring max (+ (size (filter ((current player) vloc WON) 'C "
+        "(== (cardatt RANK 'C) EIGHT)))",
+    )
+    named = named[: named.rindex(")")] + "))"
+    assert S.outlier_points(parse_text(named)) == []
+    penalty = V.gops_eight_71().replace("(scoring max", "(scoring min")
+    assert S.outlier_points(parse_text(penalty)) == []
+
+
+def test_no_real_game_has_a_static_defect():
+    """Every defect read from the rules alone (`soundness.static`) was narrowed until none
+    of the 95 real files (CARDSTOCK's 73 and our seeds) has one."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    flagged = {}
+    for p in files:
+        game = parse_file(p)
+        if found := S.static(game, deck_values(game)):
+            flagged[p.stem] = [str(d) for d in found]
+    assert flagged == {}
+    assert len(files) >= 95
+
+
+def test_a_table_whose_scores_are_compared_must_rate_every_value():
+    """President's beating test compares a card's ``score`` with the pile's top: the rank
+    table orders cards as a ``max`` would, and a NINE it no longer rates is its lowest
+    card with no rule saying so (the campaign's top 3 of this round)."""
+    text = V.president_indigo()
+    game = parse_text(text)
+    found = S.point_tables(game, deck_values(game))
+    assert len(found) == 1 and "but NINE" in found[0].message
+    seed = parse_text(_seed("president"))
+    assert S.point_tables(seed, deck_values(seed)) == []

@@ -28,6 +28,8 @@ def game(choice_items: str, declares: str = "", end: str = f"(== (size {HAND}) 0
 
 
 PLAY = f"(any {HAND} 'C (move 'C (top (game vloc PILE))))"
+#: `game(PLAY)` dealing with ``any`` outside a choice (it deals to every player).
+ANY_DEAL = game(PLAY).replace("(all player 'P (repeat 3", "(any player 'P (repeat 3")
 
 
 def same(a: str, b: str) -> bool:
@@ -65,6 +67,8 @@ def same(a: str, b: str) -> bool:
         ),
         # a second identical declare goes
         (game(PLAY, "(declare 2 'N) (declare 2 'N)"), game(PLAY, "(declare 2 'N)")),
+        # an any outside a choice does what all does (the choice's own any stays)
+        (ANY_DEAL, ANY_DEAL.replace("(any player 'P", "(all player 'P")),
     ],
 )
 def test_rewrites(before, after):
@@ -98,6 +102,7 @@ TABLE = [
     game(f"((not (> {S} {S})) {PLAY})"),
     game(f"((> (size (union (all (partition SUIT {HAND}) 'G 'G))) 1) {PLAY}) (turn pass)"),
     game(PLAY, "(declare 2 'N) (declare 2 'N)"),
+    ANY_DEAL,
 ]
 
 
