@@ -4,16 +4,18 @@ into a host game, its names bound to the host's.
 A *mechanism* (`Fragment`) is a unit a designer would name, taken as the donor writes it:
 
 ==========  ===========================================================================
-stage       a stage (its end, its choices and its rules), put beside or in place of one
-            of the host's stages
-item        one item of a choice (a way to play), added to or replacing one of a host
-            choice's items
+stage       a stage (its end, its choices and its rules), in place of the host's stage
+            of the same job (`_stage_role`; `REPLACE` of the time, else beside one),
+            ending on ``(or DONOR-END HOST-END)``
+item        one item of a choice (a way to play), replacing one of a host choice's
+            items (`REPLACE` of the time, else added)
 contest     a rule item that holds a contest (a ``max``/``min`` over every player's
             played cards, `concepts.Analysis.contests`) and what its winner gets; its
             point map comes with it (the contest's scoring)
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
-end         a stage's end condition, replacing a host stage's
+end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
+            (the host's own ending still ends the game)
 filter      a choice's restriction of the hand cards it offers (a ``filter`` over a
             hand), put on a host choice's ``any`` over a hand
 ==========  ===========================================================================
@@ -26,7 +28,9 @@ the host's before it goes in:
   player's other locations: won cards, piles), draw (a shuffled table location, or one
   cards are drawn from), table (the others); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
-  of first appearance. A role the host lacks is kept as a new location only when the
+  of first appearance; a location the fragment puts cards into goes to one that
+  matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
+  results feed the host's game. A role the host lacks is kept as a new location only when the
   fragment itself puts cards there; else the fragment is refused;
 * *card attributes* to the host deck's attribute with the nearest number of values (the
   deck's order breaks ties), and *values* by their rank in the attribute's value list
