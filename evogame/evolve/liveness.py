@@ -24,8 +24,9 @@ from collections.abc import Callable
 
 from evogame.lang import ast as A
 
-#: The version of the analysis (a record's ``live_version``): 2 cuts inert rules too.
-VERSION = 2
+#: The version of the analysis (a record's ``live_version``): 2 cuts inert rules
+#: too; 3 also moves into places that do not matter.
+VERSION = 3
 
 #: The outcomes of a dead test that make its rule dead (always true: the rule fired).
 _DEAD = ("always false", "never reached")
@@ -137,33 +138,81 @@ def _key(storage: A.Node) -> tuple[str, str]:
     return type(storage).__name__, to_text(storage.name)
 
 
-class Inert:
-    """The storages that matter and the rule items that change nothing.
+def _loc(node: A.Node) -> tuple[bool, str, str]:
+    """A location's identity, owners aside: (the table's, visibility, name)."""
+    from evogame.lang import to_text
 
-    A storage *matters* when the score reads it, or an action that matters (a move,
-    shuffle, cycle, point map, pass, or a write to a storage that matters) reads it or
-    depends on it: through a guard, an ``ensure``, a filter or aggregate it runs under, or
-    the end test of the stage it is in. Found as the least fixed point from none (owners
-    aside: ``(P sto CHIPS)`` and ``(game sto CHIPS)`` are one storage). A rule item whose
-    actions only write storages that do not matter is *inert*: Kuhn poker's betting round
-    transplanted into Go Fish, its chips counted by nothing, is played and changes
-    nothing."""
+    name = node.name.value if isinstance(node.name, A.NameLit) else to_text(node.name)
+    return isinstance(node.owner, A.GameRef), node.vis.value, name
+
+
+def _locs(node: A.Node, env: dict[str, frozenset]) -> frozenset:
+    """The locations an expression takes cards from: those it names, and those of the
+    collections its variables range over (``env``)."""
+    out: set = set()
+    for n in A.walk(node):
+        if isinstance(n, A.Location | A.Indexed):
+            out.add(_loc(n))
+        elif isinstance(n, A.Var):
+            out |= env.get(n.name, frozenset())
+    return frozenset(out)
+
+
+def _moves(node: A.Node, env: dict[str, frozenset], out: dict) -> None:
+    """id(move) -> (the locations its cards come from, the locations they go to), for
+    every ``move`` and ``remember``, variables followed to their binders' collections."""
+    if isinstance(node, A.Move | A.Remember):
+        out[id(node)] = (_locs(node.src, env), _locs(node.dst, env))
+    var = getattr(node, "var", None)
+    coll = node.value if isinstance(node, A.Let) else getattr(node, "coll", None)
+    if isinstance(var, A.Var) and coll is not None:
+        env = {**env, var.name: _locs(coll, env)}
+    for c in node.children():
+        _moves(c, env, out)
+
+
+class Inert:
+    """The storages and locations that matter, and the rule items that change nothing.
+
+    A storage or location *matters* when the score reads it, or an action that matters
+    reads it or depends on it: through a guard, an ``ensure``, a filter or aggregate it
+    runs under, the end test of the stage it is in, or as the place a move that matters
+    takes its cards from. An action *matters* when it shuffles, cycles, sets a point map
+    or passes; when it writes a storage that matters; and when it moves cards into a
+    location that matters, or out of a player's location that matters (a player who
+    loses cards has lost something even if they go where nothing looks). Found as the
+    least fixed point from none (owners aside: ``(P sto CHIPS)`` and ``(game sto
+    CHIPS)`` are one storage, each player's ``WON`` one location). A rule item whose
+    actions all do not matter is *inert*: Kuhn poker's betting round transplanted into Go
+    Fish, its chips counted by nothing, is played and changes nothing; a transplanted
+    contest whose prize goes to a pile nothing scores, or a draw into a pile nothing
+    reads, changes nothing a player can count."""
 
     def __init__(self, game: A.Game):
         self.matter: set[tuple[str, str]] = set()
+        self.places: set[tuple[bool, str, str]] = set()
+        self._move_locs: dict[int, tuple[frozenset, frozenset]] = {}
+        _moves(game, {}, self._move_locs)
         while True:
             self._effective: dict[int, bool] = {}
-            before = len(self.matter)
+            before = len(self.matter) + len(self.places)
             self._visit(game, True)
-            if len(self.matter) == before:
+            if len(self.matter) + len(self.places) == before:
                 break
+
+    def _move_matters(self, n: A.Node) -> bool:
+        src, dst = self._move_locs.get(id(n), (frozenset(), frozenset()))
+        if not src or not dst:  # a place this analysis cannot name: assume it matters
+            return True
+        return bool(dst & self.places) or any(not k[0] for k in src & self.places)
 
     def effective(self, node: A.Node) -> bool:
         """`node` holds an action that matters."""
         got = self._effective.get(id(node))
         if got is None:
             got = self._effective[id(node)] = any(
-                isinstance(n, _EFFECTS)
+                (isinstance(n, A.Move | A.Remember) and self._move_matters(n))
+                or (isinstance(n, _EFFECTS) and not isinstance(n, A.Move | A.Remember))
                 or (isinstance(n, _WRITES) and _key(n.target) in self.matter)
                 for n in A.walk(node)
             )
@@ -175,14 +224,36 @@ class Inert:
                 self.matter.add(_key(node))
             self._visit(node.owner, ctx)
             return
+        if isinstance(node, A.Location | A.Indexed):
+            if ctx:
+                self.places.add(_loc(node))
+            self._visit(node.owner, ctx)
+            if getattr(node, "index", None) is not None:
+                self._visit(node.index, ctx)
+            return
         if isinstance(node, _WRITES):
             self._visit(node.target.owner, ctx)
             self._visit(node.value, _key(node.target) in self.matter)
+            return
+        if isinstance(node, A.Move | A.Remember):
+            eff = self._move_matters(node)
+            self._visit(node.src, ctx and eff)
+            self._visit_dst(node.dst, ctx and eff)
             return
         if isinstance(node, _CONTROL):
             ctx = self.effective(node)
         for c in node.children():
             self._visit(c, ctx)
+
+    def _visit_dst(self, node: A.Node, ctx: bool) -> None:
+        """A move's destination: the place is written, not read (what picks it is read)."""
+        if isinstance(node, A.Location | A.Indexed):
+            self._visit(node.owner, ctx)
+            if getattr(node, "index", None) is not None:
+                self._visit(node.index, ctx)
+            return
+        for c in node.children():
+            self._visit_dst(c, ctx)
 
 
 def live_game(game: A.Game, dead_rules: list[str]) -> A.Game:

@@ -4,16 +4,18 @@ into a host game, its names bound to the host's.
 A *mechanism* (`Fragment`) is a unit a designer would name, taken as the donor writes it:
 
 ==========  ===========================================================================
-stage       a stage (its end, its choices and its rules), put beside or in place of one
-            of the host's stages
-item        one item of a choice (a way to play), added to or replacing one of a host
-            choice's items
+stage       a stage (its end, its choices and its rules), in place of the host's stage
+            of the same job (`_stage_role`; `REPLACE` of the time, else beside one),
+            ending on ``(or DONOR-END HOST-END)``
+item        one item of a choice (a way to play), replacing one of a host choice's
+            items (`REPLACE` of the time, else added)
 contest     a rule item that holds a contest (a ``max``/``min`` over every player's
             played cards, `concepts.Analysis.contests`) and what its winner gets; its
             point map comes with it (the contest's scoring)
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
-end         a stage's end condition, replacing a host stage's
+end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
+            (the host's own ending still ends the game)
 filter      a choice's restriction of the hand cards it offers (a ``filter`` over a
             hand), put on a host choice's ``any`` over a hand
 ==========  ===========================================================================
@@ -26,7 +28,9 @@ the host's before it goes in:
   player's other locations: won cards, piles), draw (a shuffled table location, or one
   cards are drawn from), table (the others); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
-  of first appearance. A role the host lacks is kept as a new location only when the
+  of first appearance; a location the fragment puts cards into goes to one that
+  matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
+  results feed the host's game. A role the host lacks is kept as a new location only when the
   fragment itself puts cards there; else the fragment is refused;
 * *card attributes* to the host deck's attribute with the nearest number of values (the
   deck's order breaks ties), and *values* by their rank in the attribute's value list
@@ -281,6 +285,9 @@ class Fragment:
     attrs: list[tuple[str, list[str]]] = field(hash=False)
     points: dict[str, A.InitPoints] = field(hash=False)
     declares: tuple[A.Declare, ...] = ()
+    #: a stage's job (`_stage_role`) and whether a stage holds it: the host stage of the
+    #: same job is the one it replaces
+    role: tuple = field(default=(), hash=False)
 
     def label(self) -> str:
         return f"{self.donor}'s {KIND_WORDS[self.kind]}"
@@ -298,18 +305,19 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
     }
     out: list[Fragment] = []
 
-    def add(kind: str, node: A.Node) -> None:
-        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares))
+    def add(kind: str, node: A.Node, role: tuple = ()) -> None:
+        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares, role))
 
     stages = [m for m in A.walk(game) if isinstance(m, A.Stage)]
+    contest_ids = {id(e) for e, _ctx in an.contests}
+    depth = _stage_depths(game)
     for s in stages:
-        add("stage", s)
+        add("stage", s, (_stage_role(s, contest_ids), depth[id(s)] > 0))
     for m in A.walk(game):
         if isinstance(m, A.Choice):
             for it in m.items:
                 if not isinstance(it, A.Otherwise):
                     add("item", it)
-    contest_ids = {id(e) for e, _ctx in an.contests}
     for m in A.walk(game):
         if isinstance(m, A.Do):
             for it in m.items:
@@ -359,6 +367,11 @@ class HostInfo:
         self.maps = _point_maps(host)
         self.storages = _storages(host)
         self.sets = _set_storages(host)
+        from evogame.evolve.liveness import Inert
+
+        #: the host's locations that matter (`liveness.Inert`): what a fragment writes
+        #: goes to one of them when its role has one, so its results feed the game
+        self.places = Inert(host).places
 
 
 #: Roles a location may stand in for when the host has none of the donor's role.
@@ -376,6 +389,7 @@ class Binder:
         self.host_maps = info.maps
         self.host_storages = info.storages
         self.host_sets = info.sets
+        self.host_places = info.places
         self.declares: list[A.Declare] = []
         self.loc_map: dict[LocKey, LocKey] = {}
         self.attr_map: dict[str, str] = {}
@@ -409,6 +423,8 @@ class Binder:
                 continue
             role = self.fr.roles.get(k)
             same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
+            if k in written:  # its results go where the host's rules read them
+                same = [h for h in same if _read(h, self.host_places)] or same
             if not same and k not in written:  # read only: a location of a near role
                 near = FALLBACK.get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
@@ -554,6 +570,11 @@ class Binder:
         return None
 
 
+def _read(k: LocKey, places: set) -> bool:
+    """Location `k` (a `LocKey`) matters in the host (`HostInfo.places`, owners aside)."""
+    return (k[0], k[1], k[2]) in places
+
+
 # --- the operator ---------------------------------------------------------------------------
 
 
@@ -576,6 +597,38 @@ def _with_maps(game: A.Game, maps: list[A.InitPoints]) -> A.Game:
     return dataclasses.replace(game, body=tuple(body))
 
 
+#: How often a stage or way to play replaces one of the host's (else it goes beside one).
+REPLACE = 0.85
+
+
+def _either(donor: A.Node, host: A.Node) -> A.Node:
+    """``(or DONOR HOST)``: an end test that holds when the donor's or the host's does."""
+    if donor == host:
+        return host
+    return A.BoolOp(A.BoolOpKind.OR, (donor, host))
+
+
+def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
+    """A stage's job: (it holds a choice, it holds a contest, it holds a stage)."""
+    nodes = list(A.walk(stage))
+    return (
+        any(isinstance(n, A.Choice) for n in nodes),
+        any(id(n) in contest_ids for n in nodes),
+        any(isinstance(n, A.Stage) and n is not stage for n in nodes),
+    )
+
+
+def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dict[int, int]:
+    """id(stage) -> how many stages hold it."""
+    out = {} if out is None else out
+    if isinstance(game, A.Stage):
+        depth += 1
+        out[id(game)] = depth
+    for c in game.children():
+        _stage_depths(c, depth, out)
+    return out
+
+
 def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A.Game:
     """The host with the bound fragment put in a place of its kind (module docstring)."""
     host = info.game
@@ -584,16 +637,27 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
         if not stages:
             raise Refused("the host has no stage")
-        s = stages[rng.randrange(len(stages))]
+        # the host's stage of the fragment's role is the one it replaces (a designer
+        # swaps a mechanism for one of the same job); beside one only now and then
+        role = fr.role
+        ids = {id(e) for e, _ in info.analysis.contests}
+        depth = _stage_depths(host)
+        same = [s for s in stages if (_stage_role(s, ids), depth[id(s)] > 0) == role] or [
+            s for s in stages if _stage_role(s, ids)[:2] == role[0][:2]
+        ]
+        s = (same or stages)[rng.randrange(len(same or stages))]
         p, f, i = par[id(s)]
-        replace = rng.random() < 0.5
-        return _splice(host, p, f, i if replace else i + 1, bound, replace)
+        if rng.random() < REPLACE:
+            # the host's own end still ends it: the donor's test, or the host's
+            bound = dataclasses.replace(bound, end=_either(bound.end, s.end))
+            return _splice(host, p, f, i, bound, True)
+        return _splice(host, p, f, i + 1, bound, False)
     if fr.kind == "item":
         choices = [c for c in A.walk(host) if isinstance(c, A.Choice)]
         if not choices:
             raise Refused("the host has no choice")
         c = choices[rng.randrange(len(choices))]
-        replace = len(c.items) > 1 and rng.random() < 0.5
+        replace = rng.random() < REPLACE
         i = rng.randrange(len(c.items)) if replace else rng.randrange(len(c.items) + 1)
         items = [x for x in c.items if isinstance(x, A.Otherwise)]
         if items and not replace:
@@ -636,7 +700,9 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         if not stages:
             raise Refused("the host has no stage")
         s = stages[rng.randrange(len(stages))]
-        return _replace_at(host, s, dataclasses.replace(s, end=bound))
+        # bounded by the host's own end: the donor's test ends the stage early, and the
+        # host's still ends it (a donor's test bound to the host's places is seldom true)
+        return _replace_at(host, s, dataclasses.replace(s, end=_either(bound, s.end)))
     if fr.kind == "filter":
         hands = {k for k, r in info.roles.items() if r == "hand"}
         spots = [

@@ -258,3 +258,27 @@ def test_the_archive_places_a_game_by_what_fires(campaign):
     assert h == "a" * 16 and cell == a.cell_of([dead[n] for n in a.names])
     a.rebuild([on_paper, _stored("b" * 16, paper, 0.5)])
     assert [e[1] for e in a.new_elites()] == ["b" * 16]
+
+
+def test_moves_into_a_place_nothing_reads_are_inert():
+    """GOPS whose prizes go to a pile the score does not read: the contest is played and
+    changes nothing a player can count, so it is cut and the game is no prize game in
+    play. Bids leave a hand the score reads, so they stay (a player loses the card)."""
+    text = (SEEDS / "gops.rcy").read_text()
+    scored = parse_file(SEEDS / "gops.rcy")
+    unread = text.replace(
+        "(scoring max (sum ((current player) vloc WON) using (game points VALUE)))",
+        "(scoring max (sum ((current player) iloc HAND) using (game points VALUE)))",
+    )
+    from evogame.lang import parse_text
+
+    game = parse_text(unread)
+    assert (False, "vloc", "WON") in Inert(scored).places
+    places = Inert(game).places
+    assert (False, "vloc", "WON") not in places and (False, "iloc", "HAND") in places
+    v, lv = concept_vector(game), live_concepts(game, [])
+    assert v["prize"] == v["contest"] == 1.0
+    assert lv["prize"] == lv["contest"] == 0.0
+    assert concept_vector(scored) == live_concepts(scored, [])
+    # the bid (hand -> BID) is still offered
+    assert "BID" in to_text(live_game(game, []))

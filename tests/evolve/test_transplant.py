@@ -166,3 +166,60 @@ def test_a_consistently_renamed_library_gives_the_same_archive(games):
         )
         same += 1
     assert same >= 8
+
+
+def test_a_transplanted_end_is_bounded_by_the_hosts_own(games):
+    """A donor's end test bound to the host's places is seldom true there: the child's
+    stage ends on the donor's test or on the host's, ``(or DONOR HOST)``."""
+    lib = Library({"gops": games["gops"]})
+    host = games["hearts"]
+    ends = {to_text(s.end) for s in A.walk(host) if isinstance(s, A.Stage)}
+    made = 0
+    for seed in range(8):
+        try:
+            child, _fr = transplant(HostInfo(host), lib, random.Random(seed), "end")
+        except Refused:
+            continue
+        changed = [
+            s.end for s in A.walk(child) if isinstance(s, A.Stage) and to_text(s.end) not in ends
+        ]
+        assert len(changed) == 1
+        assert isinstance(changed[0], A.BoolOp) and changed[0].op is A.BoolOpKind.OR
+        assert to_text(changed[0].args[-1]) in ends  # the host's own test, last
+        compile_game(parse_text(to_text(child)))
+        made += 1
+    assert made >= 4
+
+
+def test_a_stage_replaces_the_hosts_stage_of_the_same_job(games):
+    """Whist's trick stage (a choice and a contest) put into Hearts takes the place of
+    Hearts' trick stage, not of its passing stage or beside it: a designer swaps a
+    mechanism for one of the same job. A replaced stage still ends on the host's test."""
+    from evogame.distance.concepts import Analysis
+    from evogame.evolve.transplant import REPLACE, _stage_role
+
+    whist = parse_file(SEEDS / "whist.rcy")
+    lib = Library({"whist": whist})
+    host = games["hearts"]
+    ids = {id(e) for e, _ in Analysis.of(host).contests}
+    n_stages = sum(isinstance(s, A.Stage) for s in A.walk(host))
+    replaced = 0
+    trials = 40
+    for seed in range(trials):
+        rng = random.Random(seed)
+        try:
+            child, fr = transplant(HostInfo(host), lib, rng, "stage")
+        except Refused:
+            continue
+        if sum(isinstance(s, A.Stage) for s in A.walk(child)) != n_stages:
+            continue  # put beside one
+        if not fr.role[0][1]:  # a stage holding a contest (whist: the hand, its tricks)
+            continue
+        replaced += 1
+        # the stage that is gone had the fragment's job
+        kept = {to_text(s) for s in A.walk(child) if isinstance(s, A.Stage)}
+        gone = [s for s in A.walk(host) if isinstance(s, A.Stage) and to_text(s) not in kept]
+        assert any(_stage_role(s, ids) == fr.role[0] for s in gone)
+    # binomial(40, 0.85 x P(a trick stage drawn)): at least a few of each kind
+    assert replaced >= 3
+    assert REPLACE >= 0.5
