@@ -319,6 +319,19 @@ def president_indigo() -> str:
     )
 
 
+def president_five_unrated() -> str:
+    """President whose rank table lost SIX, SEVEN, EIGHT, TEN and JACK (7 of 12 ranks
+    rated; the top of a 50 x 20 campaign of seed 12, judge of this round: a blind reader
+    rated it 1 beside the seed's 6): five ranks are worth 0 and make one mixed rank."""
+    return _edit(
+        _seed("president"),
+        ("((RANK : SIX) 6)", ""),
+        ("((RANK : SEVEN) 7) ((RANK : EIGHT) 8) ", ""),
+        ("((RANK : TEN) 10)", ""),
+        ("((RANK : JACK) 11) ", ""),
+    )
+
+
 def _nth(text: str, old: str, new: str, n: int) -> str:
     """`text` with the `n`-th (from 1) occurrence of `old` replaced by `new`."""
     at = -1
@@ -496,4 +509,10 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant("gops-three-25", "gops", "the THREE worth 25 among 1-13", gops_three_25()),
     Variant("gops-shown-kept", "gops", "the shown bids never discarded", gops_shown_kept()),
+    Variant(
+        "president-five-unrated",
+        "president",
+        "five of twelve ranks missing from the rank table that orders plays",
+        president_five_unrated(),
+    ),
 )

@@ -12,7 +12,7 @@ from tests.conftest import SEEDS
 
 
 @pytest.mark.usefixtures("native_vm")
-@pytest.mark.parametrize("name", ["gops", "hearts", "golf-wrap", "red7"])
+@pytest.mark.parametrize("name", ["gops", "hearts", "golf-wrap"])
 def test_an_evaluation_is_the_same_on_both_back_ends(name):
     ast = parse_file(SEEDS / f"{name}.rcy")
     prof = load_profile("solitaire" if name == "golf-wrap" else "default")

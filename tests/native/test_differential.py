@@ -20,7 +20,7 @@ from tests.conftest import CARDSTOCK_GAMES, SEEDS, mutant_texts, require_shared,
 
 pytestmark = pytest.mark.usefixtures("native_vm")
 
-#: Generated games compared (the issue asks for 1,000; each is played 3 times by both),
+#: Generated games compared (the issue asks for 1,000; each is played twice by both),
 #: in slices of their own generation seed, so that parallel test processes share them.
 GENERATED = 1000
 SLICES = 4
@@ -50,7 +50,7 @@ def test_shuffles_are_pythons(seed: int, size: int):
 @pytest.mark.parametrize("path", shared_files(), ids=lambda p: p.stem)
 def test_corpus_files_play_the_same(path):
     require_shared()
-    assert mismatches(parse_file(path), games=20) == []
+    assert mismatches(parse_file(path), games=12) == []
 
 
 @pytest.mark.parametrize("path", sorted(SEEDS.glob("*.rcy")), ids=lambda p: p.stem)
@@ -150,8 +150,10 @@ def test_generated_games_play_the_same(part: int):
         except Unsupported as e:
             unsupported.append(str(e))
             continue
+        # 2 games each: the reference engine is the closure compiler alone since the
+        # generated-Python back end was retired (half its speed), and CI must stay < 15 min
         bad = mismatches(
-            ast, games=3, limits=Limits(max_decisions=300, max_steps=20_000), native=ng
+            ast, games=2, limits=Limits(max_decisions=300, max_steps=20_000), native=ng
         )
         if bad:
             failures.append((text[:200], bad[:3]))
@@ -179,7 +181,9 @@ PIPMC_GAMES = {"spite-and-malice": 1, "LostCities2": 1}
 
 
 @pytest.mark.parametrize(
-    "name", ["gops", "hearts", "red7", "scopa", "crazy-eights", "Agram4", "Coup4", "LostCities2"]
+    # Lost Cities' PIPMC game above stands for the long games (one depth game: 28 s)
+    "name",
+    ["gops", "hearts", "red7", "scopa", "crazy-eights", "Agram4", "Coup4"],
 )
 def test_depth_games_play_the_same(name):
     # the depth phase's games: the searcher in seat i mod n, one weak PIPMC player (1
