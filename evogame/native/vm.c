@@ -2863,18 +2863,10 @@ static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env,
 }
 
 FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { /* as afn_each */
+    if (path && n[4]) return afn_each(st, env, n, path); /* an option's any: one member */
     Game *g = st->g;
     Coll c = coll_of(st, env, n[1], n[5]);
     if (!coll_is_fresh(GCODE(g)[n[1]])) c = coll_copy(g, c);
-    if (path && n[4]) {
-        if (c.n) {
-            int32_t j = path_next(g, path);
-            if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
-            bind(g, env, n[2], c, j);
-            RUNK(st, env, n[3], path);
-        }
-        return 1;
-    }
     for (int32_t j = 0; j < c.n; j++) {
         bind(g, env, n[2], c, j);
         int64_t w = st->past4;
