@@ -283,7 +283,7 @@ def games(draw) -> A.Game:
 # --- the properties ----------------------------------------------------------------------
 
 SETTINGS = settings(
-    max_examples=250,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
