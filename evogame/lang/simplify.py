@@ -261,24 +261,10 @@ def _any_as_all(node: A.Node) -> A.Node:
     """`node` with every ``any`` action outside a choice written ``all`` (what it does)."""
     if isinstance(node, A.Choice):
         return node  # an any inside is one option per member
-    changes = {}
-    for f in dataclasses.fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        if isinstance(v, A.Node):
-            nv = _any_as_all(v)
-        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
-            nv = tuple(_any_as_all(x) if isinstance(x, A.Node) else x for x in v)
-            if all(a is b for a, b in zip(nv, v, strict=True)):
-                nv = v
-        else:
-            continue
-        if nv is not v:
-            changes[f.name] = nv
-    if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
-        changes["quant"] = A.Quant.ALL
-    return dataclasses.replace(node, **changes) if changes else node
+    out = A.map_tree(node, lambda c, _f: _any_as_all(c))
+    if isinstance(out, A.AggAction) and out.quant is A.Quant.ANY:
+        return dataclasses.replace(out, quant=A.Quant.ALL)
+    return out
 
 
 def simplified_text(text: str) -> str:
