@@ -692,6 +692,18 @@ class Fib(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Abs(Node):
+    """``(abs n)``: the absolute value of n, |n| (an extension: "one rank above or below"
+    is ``(== (abs (- a b)) 1)``). |-2^63| is beyond 64 bits: an error."""
+
+    n: Node
+    RESULT = Ty.INT
+    CHILDREN = {"n": Ty.INT}
+    SYNTAX = ("abs", "$n")
+    EXTENSION = True
+
+
+@dataclass(frozen=True, slots=True)
 class Random(Node):
     """``(random N)``: uniform in 0..N; ``(random A..B)``: uniform in A..B (inclusive)."""
 

@@ -37,9 +37,10 @@ from evogame.lang.arith import INT_MAX, INT_MIN, div, mod
 from evogame.lang.types import Ty
 
 #: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves
-#: (``tri``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
+#: (``tri``, ``abs``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
 IMPURE = (
-    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Range, A.AggInt
+    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Abs, A.Range,
+    A.AggInt,
 )  # fmt: skip
 #: Arithmetic that may raise (a result beyond 64 bits, an exponent out of 0..64); ``%``
 #: cannot.
