@@ -26,12 +26,15 @@ def provenance() -> dict:
     """The command line (as typed from the checkout's root), the commit (``+`` when the
     tree had uncommitted changes), UTC time, and the load averages (1, 5, 15 min; the
     machine's other work, which slows timed figures)."""
+    main = sys.modules["__main__"]
     script = Path(sys.argv[0]).resolve()
-    try:
-        mod = script.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
-        cmd = ["python", "-m", mod]
-    except ValueError:
-        cmd = ["python", sys.argv[0]]
+    if getattr(main, "__spec__", None) is not None:  # run with -m
+        cmd = ["python", "-m", main.__spec__.name]
+    else:
+        try:
+            cmd = ["python", script.relative_to(ROOT).as_posix()]
+        except ValueError:
+            cmd = ["python", sys.argv[0]]
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
     return {
         "command": " ".join([*cmd, *sys.argv[1:]]),
