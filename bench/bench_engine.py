@@ -216,6 +216,13 @@ def main() -> None:
         metavar="N",
         help="instead: time `evogame play --json --games N` beside the references",
     )
+    ap.add_argument(
+        "--json",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write the table to FILE (rendered by `python -m bench.results`)",
+    )
     args = ap.parse_args()
     n, k = args.games, args.repeats
     print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
@@ -227,6 +234,7 @@ def main() -> None:
         f" {'compile':>7s} {'reference':>9s} {'ratio':>6s}  target (games/s; ratio = the"
         " faster native 1-stream / reference)"
     )
+    rows = []
     for name, path, ref, target in ROWS:
         if not path.exists():
             print(f"{name}: {path} missing, skipped")
@@ -253,6 +261,19 @@ def main() -> None:
             f"{name:24s} {py:8,.0f} {nat:9,.0f} {one:9,.0f} {comp:9,.0f} {compile_s:6.1f}s"
             f" {refs} {ratio}  {goal}"
         )
+        rows.append(
+            {
+                "game": name,
+                "python": py,
+                "native": nat,
+                "native_1stream": one,
+                "compiled": comp,
+                "compile_s": compile_s,
+                "reference": r or None,
+                "ratio": best / r if r else None,
+                "target": goal or None,
+            }
+        )
     games = max(n // 200, 30)
     nat_ms = min(pipmc_ms(games, True) for _ in range(k))
     py_ms = pipmc_ms(max(games // 10, 6), False)
@@ -261,6 +282,11 @@ def main() -> None:
         f"PIPMC(10) seat, 3-player Agram: native {nat_ms:.2f} ms/game, python {py_ms:.1f} "
         f"ms/game (target <= 1 ms: {verdict})"
     )
+    if args.json:
+        from bench.measured import write
+
+        pipmc = {"native_ms": nat_ms, "python_ms": py_ms, "target": f"<= 1 ms: {verdict}"}
+        write(args.json, "engine", {"games": n, "repeats": k, "rows": rows, "pipmc": pipmc})
 
 
 if __name__ == "__main__":

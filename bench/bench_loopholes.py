@@ -5,7 +5,10 @@ intervals. Prints one row per variant: the seed's and the variant's fitness per 
 seed, and the components that fell most (what caught it).
 
     .venv/bin/python bench/bench_loopholes.py [--profile default] [--seeds 0-4] [--only NAME]
-                                              [--deals-too]
+                                              [--deals-too] [--json FILE]
+
+``--json FILE`` also writes the rows (rendered into docs/results.md by
+``python -m bench.results``).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ def main() -> None:
     ap.add_argument("--seeds", default="0-4")
     ap.add_argument("--only", default=None)
     ap.add_argument("--deals-too", action="store_true", help="deal seed = evaluation seed (else 0)")
+    ap.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the rows")
     a = ap.parse_args()
     prof = load_profile(a.profile)
     seeds = _seeds(a.seeds)
@@ -66,6 +70,7 @@ def main() -> None:
     print(f"| variant | seed fitness | variant fitness | ok | caught by (eval seed {seeds[0]}) |")
     print("|---|---|---|---|---|")
     fails = 0
+    rows = []
     for v in VARIANTS:
         if a.only and a.only not in v.name:
             continue
@@ -85,13 +90,30 @@ def main() -> None:
         else:
             ok = all(b.fitness < r.fitness for r, b in zip(reals, brokens, strict=True))
         fails += not ok
+        rows.append(
+            {
+                "variant": v.name,
+                "seed": v.seed,
+                "harmless": v.harmless,
+                "seed_fitness": [r.fitness for r in reals],
+                "variant_fitness": [b.fitness for b in brokens],
+                "ok": ok,
+                "caught_by": caught_by(reals[0], brokens[0], weights),
+            }
+        )
         print(
             f"| {v.name} | {' '.join(f'{r.fitness:.3f}' for r in reals)} | "
             f"{' '.join(f'{b.fitness:.3f}' for b in brokens)} | {'yes' if ok else 'NO'} | "
             f"{caught_by(reals[0], brokens[0], weights)} |",
             flush=True,
         )
-    print(f"\n{fails} row(s) failing; {time.perf_counter() - t0:.0f} s")
+    seconds = time.perf_counter() - t0
+    print(f"\n{fails} row(s) failing; {seconds:.0f} s")
+    if a.json:
+        from bench.measured import write
+
+        data = {"profile": a.profile, "eval_seeds": seeds, "deals_too": a.deals_too}
+        write(a.json, "loopholes", {**data, "rows": rows, "failing": fails, "seconds": seconds})
 
 
 if __name__ == "__main__":

@@ -260,6 +260,9 @@ class _Phrases:
     def p_Arith(self, n):
         return f"{self.say(n.a)} {_ARITH[n.op.value]} {self.say(n.b)}"
 
+    def p_Abs(self, n):
+        return f"the absolute value of ({self.say(n.n)})"
+
     def p_Range(self, n):
         return f"{self.say(n.lo)} to {self.say(n.hi)}" if hasattr(n, "lo") else self.say(n)
 

@@ -588,6 +588,10 @@ class Compiler:
         f = self.int_value(n.n)
         return lambda st, env: ops.tri(f(st, env))
 
+    def x_Abs(self, n: A.Abs) -> Fn:
+        f = self.int_value(n.n)
+        return lambda st, env: ops.absolute(f(st, env))
+
     def x_Fib(self, n: A.Fib) -> Fn:
         f = self.int_value(n.n)
 

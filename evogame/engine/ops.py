@@ -71,6 +71,14 @@ def tri(k: int) -> int:
     raise overflow("tri", k)
 
 
+def absolute(k: int) -> int:
+    """``(abs k)`` = |k|, an error beyond 64 bits (only |-2^63| is)."""
+    r = -k if k < 0 else k
+    if r <= INT_MAX:
+        return r
+    raise overflow("abs", k)
+
+
 def total(values: list[int]) -> int:
     """``(sumof ...)``: the sum of `values` (0 for none), an error beyond 64 bits (the
     sum's, not a partial sum's: the order of the items does not matter)."""

@@ -19,7 +19,6 @@ new kind only when its cell is the cell of its live concepts (`archive.alive`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from evogame.lang import ast as A
@@ -81,25 +80,8 @@ _RULES = (A.Game, A.Stage, A.Choice, A.Do)
 def _cut(node: A.Node, dead_item: Callable[[A.Node], bool]) -> A.Node:
     """`node` without the rule items (of a game, stage, choice or ``do``) `dead_item`
     names, at any depth."""
-    changes = {}
-    for f in dataclasses.fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        if isinstance(v, A.Node):
-            new = _cut(v, dead_item)
-            if new is not v:
-                changes[f.name] = new
-        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
-            rules = isinstance(node, _RULES)
-            items = tuple(
-                _cut(x, dead_item) if isinstance(x, A.Node) else x
-                for x in v
-                if not (rules and isinstance(x, A.Node) and dead_item(x))
-            )
-            if len(items) != len(v) or any(a is not b for a, b in zip(items, v, strict=False)):
-                changes[f.name] = items
-    return dataclasses.replace(node, **changes) if changes else node
+    dead = dead_item if isinstance(node, _RULES) else None
+    return A.map_tree(node, lambda c, _f: _cut(c, dead_item), drop=dead)
 
 
 # --- rules that change nothing ------------------------------------------------------------

@@ -85,15 +85,7 @@ def rewrite(node, fn: Callable[[A.Node, A.Node | None, str], A.Node | None], par
         return tuple(rewrite(x, fn, parent, fld) for x in node)
     if not isinstance(node, A.Node):
         return node
-    changes = {}
-    for f in dataclasses.fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        nv = rewrite(v, fn, node, f.name)
-        if nv is not v:
-            changes[f.name] = nv
-    out = dataclasses.replace(node, **changes) if changes else node
+    out = A.map_tree(node, lambda c, f: rewrite(c, fn, node, f))
     new = fn(out, parent, fld)
     return out if new is None else new
 
@@ -101,23 +93,8 @@ def rewrite(node, fn: Callable[[A.Node, A.Node | None, str], A.Node | None], par
 def _replace_at(root: A.Node, target: A.Node, new) -> A.Node:
     """`root` with the node `target` (by identity) replaced by `new`."""
 
-    def go(n):
-        if n is target:
-            return new
-        if isinstance(n, tuple):
-            items = tuple(go(x) for x in n)
-            return n if all(a is b for a, b in zip(items, n, strict=True)) else items
-        if not isinstance(n, A.Node):
-            return n
-        changes = {}
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            v = getattr(n, f.name)
-            nv = go(v)
-            if nv is not v:
-                changes[f.name] = nv
-        return dataclasses.replace(n, **changes) if changes else n
+    def go(n: A.Node, _field: str = "") -> A.Node:
+        return new if n is target else A.map_tree(n, go)
 
     return go(root)
 

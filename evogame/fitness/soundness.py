@@ -485,7 +485,7 @@ def _off_the_ladder(
 
 
 #: Nodes whose value is fixed by the rules' text: a point may be written with them.
-_CONSTANT = (A.IntLit, A.Arith, A.Tri, A.Fib)
+_CONSTANT = (A.IntLit, A.Arith, A.Tri, A.Fib, A.Abs)
 
 
 def state_points(game: A.Game) -> list[Defect]:

@@ -15,7 +15,8 @@ so ``parse(print(t)) == t`` compares structure only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -168,6 +169,34 @@ def walk(node: Node):
         n = stack.pop()
         yield n
         stack.extend(reversed(n.children()))
+
+
+def map_tree(
+    node: Node,
+    fn: Callable[[Node, str], Node],
+    drop: Callable[[Node], bool] | None = None,
+) -> Node:
+    """`node` rebuilt with each direct child `c` (in field `f`, alone or an item of a
+    tuple) replaced by ``fn(c, f)``; tuple items for which `drop` holds are left out first.
+    What did not change keeps its identity: `node` itself when no child changed. The one
+    rebuild over the dataclass fields that tree rewrites share (`fn` recurses as it needs)."""
+    changes = {}
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        if isinstance(v, Node):
+            nv = fn(v, f.name)
+        elif isinstance(v, tuple) and any(isinstance(x, Node) for x in v):
+            kept = [x for x in v if drop is None or not (isinstance(x, Node) and drop(x))]
+            nv = tuple(fn(x, f.name) if isinstance(x, Node) else x for x in kept)
+            if len(nv) == len(v) and all(a is b for a, b in zip(nv, v, strict=True)):
+                nv = v
+        else:
+            continue
+        if nv is not v:
+            changes[f.name] = nv
+    return replace(node, **changes) if changes else node
 
 
 # --- literals and variables --------------------------------------------------------------
@@ -660,6 +689,18 @@ class Fib(Node):
     RESULT = Ty.INT
     CHILDREN = {"n": Ty.INT}
     SYNTAX = ("fib", "$n")
+
+
+@dataclass(frozen=True, slots=True)
+class Abs(Node):
+    """``(abs n)``: the absolute value of n, |n| (an extension: "one rank above or below"
+    is ``(== (abs (- a b)) 1)``). |-2^63| is beyond 64 bits: an error."""
+
+    n: Node
+    RESULT = Ty.INT
+    CHILDREN = {"n": Ty.INT}
+    SYNTAX = ("abs", "$n")
+    EXTENSION = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -500,6 +500,10 @@ class Elaborator:
         self.arity(s, 2, "(fib INT)")
         return A.Fib(self.expr(s.items[1], Ty.INT), span=s.span)
 
+    def e_abs(self, s: SList) -> A.Node:
+        self.arity(s, 2, "(abs INT)")
+        return A.Abs(self.expr(s.items[1], Ty.INT), span=s.span)
+
     def e_cardatt(self, s: SList) -> A.Node:
         self.arity(s, 3, "(cardatt ATTRIBUTE CARD)")
         return A.CardAtt(self.expr(s.items[1], Ty.STR), self.expr(s.items[2], Ty.CARD), span=s.span)

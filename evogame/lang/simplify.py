@@ -37,9 +37,10 @@ from evogame.lang.arith import INT_MAX, INT_MIN, div, mod
 from evogame.lang.types import Ty
 
 #: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves
-#: (``tri``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
+#: (``tri``, ``abs``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
 IMPURE = (
-    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Range, A.AggInt
+    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Abs, A.Range,
+    A.AggInt,
 )  # fmt: skip
 #: Arithmetic that may raise (a result beyond 64 bits, an exponent out of 0..64); ``%``
 #: cannot.
@@ -261,24 +262,10 @@ def _any_as_all(node: A.Node) -> A.Node:
     """`node` with every ``any`` action outside a choice written ``all`` (what it does)."""
     if isinstance(node, A.Choice):
         return node  # an any inside is one option per member
-    changes = {}
-    for f in dataclasses.fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        if isinstance(v, A.Node):
-            nv = _any_as_all(v)
-        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
-            nv = tuple(_any_as_all(x) if isinstance(x, A.Node) else x for x in v)
-            if all(a is b for a, b in zip(nv, v, strict=True)):
-                nv = v
-        else:
-            continue
-        if nv is not v:
-            changes[f.name] = nv
-    if isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
-        changes["quant"] = A.Quant.ALL
-    return dataclasses.replace(node, **changes) if changes else node
+    out = A.map_tree(node, lambda c, _f: _any_as_all(c))
+    if isinstance(out, A.AggAction) and out.quant is A.Quant.ANY:
+        return dataclasses.replace(out, quant=A.Quant.ALL)
+    return out
 
 
 def simplified_text(text: str) -> str:

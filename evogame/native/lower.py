@@ -428,6 +428,9 @@ class Lowerer:
     def x_Tri(self, n: A.Tri) -> int:
         return self.emit("TRI", self.int_value(n.n))
 
+    def x_Abs(self, n: A.Abs) -> int:
+        return self.emit("ABS", self.int_value(n.n))
+
     def x_Fib(self, n: A.Fib) -> int:
         return self.emit("FIB", self.int_value(n.n))
 

@@ -194,6 +194,7 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("CHOICE", "items:x* fallback:x*", "", ("a choice with no option",)),
     ("BLOCK", "team:i end:x? items:i*4", "", ()),
     ("COV", "index:i expr:x", "", ()),
+    ("ABS", "k:x", "", ("(abs {k}): " + OVERFLOW,)),
 ]
 
 #: Every opcode, by name, numbered from 1 in `_SPEC`'s order.

@@ -1681,6 +1681,11 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         if (r < INT64_MIN || r > INT64_MAX) fail(g, "(tri %lld): " OVERFLOW, (long long)k);
         return vi((int64_t)r);
     }
+    case OP_ABS: { /* ops.absolute: |k|; only |INT64_MIN| is beyond 64 bits */
+        int64_t k = evi(st, env, A_ABS_K(n));
+        if (k == INT64_MIN) fail(g, "(abs %lld): " OVERFLOW, (long long)k);
+        return vi(k < 0 ? -k : k);
+    }
     case OP_FIB: {
         int64_t k = evi(st, env, n[1]);
         if (k > 90) fail(g, "(fib %lld) is too large", (long long)k);

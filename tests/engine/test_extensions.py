@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from evogame.engine import compile_game
 from evogame.lang import RecycleError, parse_text, to_text
 from evogame.lang import ast as A
+from tests.conftest import BACKENDS
 
 DECK = "(create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)) (SUIT (RED, BLUE))))"
 POINTS = "(set (game points V) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))"
@@ -119,3 +122,64 @@ def test_an_ensure_that_holds_outside_a_choice_keeps_the_game_where_it_is():
     st = run_first(g)
     assert st.scores() == [1, 1]  # each seat's one pass added 1 exactly once
     assert st.decisions == 2
+
+
+#: Golf's test "one rank above or below the foundation" (seeds/golf.rcy), as the seed
+#: writes it without `abs` and as it reads with it.
+_RANK = "(score (top 'COL) using (game points RANK))"
+_FOUND = "(score (top (game vloc FOUNDATION)) using (game points RANK))"
+
+
+def golf_with_abs() -> str:
+    """seeds/golf.rcy with ``(or (== X (+ F 1)) (== X (- F 1)))`` written
+    ``(== (abs (- X F)) 1)`` (and its negation, the end condition's, likewise)."""
+    from tests.conftest import SEEDS
+
+    text = re.sub(r";;[^\n]*", "", (SEEDS / "golf.rcy").read_text(encoding="utf-8"))
+    text = " ".join(text.split())
+    for cmp, join in (("==", "or"), ("!=", "and")):
+        old = f"({join} ({cmp} {_RANK} (+ {_FOUND} 1)) ({cmp} {_RANK} (- {_FOUND} 1)))"
+        assert old in text, old
+        text = text.replace(old, f"({cmp} (abs (- {_RANK} {_FOUND})) 1)")
+    return text
+
+
+def test_abs_is_the_absolute_value_and_prints_back():
+    six = "(size (game iloc STOCK))"  # the deck's 6 cards
+    _, g = build(
+        f"(do ((set ((0 player) sto S) (abs (- {six} 10)))"
+        f"     (set ((1 player) sto S) (abs (- {six} 1)))))"
+    )
+    assert run_first(g).scores() == [4, 5]
+    ast = parse_text(golf_with_abs())
+    assert parse_text(to_text(ast)) == ast
+    assert sum(isinstance(n, A.Abs) for n in A.walk(ast)) == 2
+    with pytest.raises(RecycleError, match=r"\(abs INT\)"):
+        parse_text(golf_with_abs().replace("(abs (- ", "(abs 1 (- ", 1))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_golf_written_with_abs_plays_as_the_seed(backend):
+    """Every back end plays golf with `abs` record for record as the seed, with less
+    engine work: the test reads each card's points twice where the seed reads them four
+    times (`(score ...)` charges 1/4)."""
+    from dataclasses import replace
+
+    from evogame.lang import parse_file
+    from tests.conftest import SEEDS, records_on
+
+    seed = records_on(backend, parse_file(SEEDS / "golf.rcy"), games=8)
+    with_abs = records_on(backend, parse_text(golf_with_abs()), games=8)
+    assert [replace(r, work=0) for r in with_abs] == [replace(r, work=0) for r in seed]
+    assert all(a.work < s.work for a, s in zip(with_abs, seed, strict=True))
+    assert len({tuple(r.scores) for r in seed}) > 1  # the games differ: the test can fail
+
+
+def test_abs_is_explained_and_kept_by_the_simplifier():
+    from evogame.explain import explain
+    from evogame.lang.simplify import simplified_text
+
+    ast = parse_text(golf_with_abs())
+    assert "the absolute value of (" in explain(ast)
+    # abs may raise (|-2^63|): the simplifier keeps it for play, as it keeps tri
+    assert re.search(r"\(abs\s+\(-", simplified_text(golf_with_abs()))

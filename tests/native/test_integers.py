@@ -48,6 +48,8 @@ CASES = {
     "pow at the edge": ("(set (game sto X) (^ (- 0 (game sto T)) 63))", None, -(1 << 63)),
     "div": ("(set (game sto X) (// (- (- 0 (game sto B)) (game sto B)) (game sto M)))", f"(// {-(1 << 63)} -1): {OVER}", 1),
     "mod": ("(set (game sto X) (% (- (- 0 (game sto B)) (game sto B)) (game sto M)))", None, 0),
+    "abs": ("(set (game sto X) (abs (- (- 0 (game sto B)) (game sto B))))", f"(abs {-(1 << 63)}): {OVER}", 1),
+    "abs of a negative": ("(set (game sto X) (abs (- 1 (game sto B))))", None, B - 1),
     "tri": ("(set (game sto X) (tri (game sto W)))", f"(tri {1 << 32}): {OVER}", 1),
     "tri whose product passes 64 bits": ("(set (game sto X) (tri (- (game sto W) 1)))", None, (2**32 - 1) * 2**31),
     "sumof": ("(set (game sto X) (sumof (range 1..3) 'I (game sto B)))", f"(sumof ...): {OVER}", 1),
