@@ -235,6 +235,20 @@ def storage(game: A.Game) -> list[Defect]:
     return out
 
 
+def ordering_tables(game: A.Game) -> set[str]:
+    """The point tables (as texts) that order cards: read by ``max``, ``min`` or ``sort``,
+    or by a card's ``score`` in a comparison (President's beating test)."""
+    ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
+    ordering |= {  # a card's score compared with a number orders cards too
+        to_text(n.points)
+        for c in A.walk(game)
+        if isinstance(c, A.IntCmp)
+        for n in A.walk(c)
+        if isinstance(n, A.ScoreCard)
+    }
+    return ordering
+
+
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Point tables that order cards (read by ``max``, ``min`` or ``sort``, or by a card's
     ``score`` in a comparison: President's beating test, Pokereights' straights) whose
@@ -244,14 +258,7 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     part of an attribute's values at any fraction; a bonus for one value (a trump suit) is
     left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
-    ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
-    ordering |= {  # a card's score compared with a number orders cards too
-        to_text(n.points)
-        for c in A.walk(game)
-        if isinstance(c, A.IntCmp)
-        for n in A.walk(c)
-        if isinstance(n, A.ScoreCard)
-    }
+    ordering = ordering_tables(game)
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -680,7 +687,10 @@ def unset_tables(game: A.Game) -> list[Defect]:
 
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
-    attribute -> values, as `evogame.lang.content.deck_values` gives them)."""
+    attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
+    `evogame.fitness.slips` last."""
+    from evogame.fitness import slips  # it builds on this module's helpers
+
     return [
         *storage(game),
         *point_tables(game, decks),
@@ -694,6 +704,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *stray_moves(game),
         *subsumed_items(game),
         *growing_contests(game),
+        *slips.static(game),
     ]
 
 

@@ -415,6 +415,20 @@ def gops_shown_kept() -> str:
     return _edit(_seed("gops"), (GOPS_DISCARD, ")))"))
 
 
+def gops_five_twice() -> str:
+    """GOPS as the seed-12 campaign ranked it first (0.985; a blind reader: 4 beside the
+    seed's 6): the prize deck lists FIVE twice and no SIX (one prize is dealt twice, one
+    never), and the play ends with two prizes left, so 11 of 13 are contested."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_PRIZES, GOPS_PRIZES.replace("FIVE, SIX", "FIVE, FIVE")),
+        (
+            "(end (== (size (game hloc PRIZES)) 0))",
+            "(end (== (size (game hloc PRIZES)) 2))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -514,5 +528,11 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "five of twelve ranks missing from the rank table that orders plays",
         president_five_unrated(),
+    ),
+    Variant(
+        "gops-five-twice",
+        "gops",
+        "the prizes list FIVE twice and no SIX; 11 of 13 contested",
+        gops_five_twice(),
     ),
 )

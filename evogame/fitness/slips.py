@@ -1,0 +1,85 @@
+"""Slips of the pen a designer sees at once: a rule written as a copy or a list of others
+that breaks the pattern its siblings keep (static defects of the `soundness` component,
+gathered by `evogame.fitness.soundness.static`; issue 35, the third blind reading).
+
+- **a value repeated in place of another** (`repeated_values`): a deck lists one value of
+  an attribute more often than the others and lacks a value the rules use for that
+  attribute elsewhere (another deck lists it, or a point table rates it): GOPS's prizes
+  "ACE ... FIVE, FIVE, SEVEN ...", two fives and no six;
+
+
+No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
+(`tests/fitness/test_soundness.py::test_no_real_game_has_a_static_defect`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from evogame.fitness.soundness import Defect
+from evogame.lang import ast as A
+from evogame.lang import where
+
+
+def _deck_lists(game: A.Game) -> list[tuple[A.Deck, str, list[str]]]:
+    """Each deck attribute's values as the deck lists them (repeats kept), in text order."""
+    out = []
+    for deck in A.walk(game):
+        if not isinstance(deck, A.Deck):
+            continue
+        for key in A.walk(deck):
+            if isinstance(key, A.AttrKey):
+                out.append((deck, key.key.value, [n.value for v in key.values for n in v.names]))
+    return out
+
+
+def _rated(game: A.Game) -> dict[str, set[str]]:
+    """Per attribute, the values some point entry names (literal names)."""
+    out: dict[str, set[str]] = {}
+    for n in A.walk(game):
+        if (
+            isinstance(n, A.SubAward)
+            and isinstance(n.key, A.NameLit)
+            and isinstance(n.value, A.NameLit)
+        ):
+            out.setdefault(n.key.value, set()).add(n.value.value)
+    return out
+
+
+def repeated_values(game: A.Game) -> list[Defect]:
+    """Decks that list one value of an attribute more often than others of it, and lack a
+    value the rules use for that attribute (another deck lists it, or a point entry rates
+    it): the repeat stands where that value belongs (GOPS's prizes with two fives and no
+    six: one prize is dealt twice, one never). A deck listing every value alike twice is
+    a double deck, and left alone; no real file repeats a value at all."""
+    lists = _deck_lists(game)
+    rated = _rated(game)
+    out = []
+    for deck, attr, names in lists:
+        counts = Counter(names)
+        if len(set(counts.values())) < 2:
+            continue
+        used = set(rated.get(attr, set()))
+        for other, a, ns in lists:
+            if other is not deck and a == attr:
+                used.update(ns)
+        lacking = sorted(used - set(names))
+        if not lacking:
+            continue
+        twice = sorted(v for v, c in counts.items() if c > min(counts.values()))
+        out.append(
+            Defect(
+                where(deck),
+                f"this deck lists {attr} {', '.join(twice)} more often than the others and has "
+                f"no {', '.join(lacking)}, which the rules use elsewhere: a repeat where a "
+                "value belongs",
+            )
+        )
+    return out
+
+
+def static(game: A.Game) -> list[Defect]:
+    """Every slip of this module, in its order."""
+    return [
+        *repeated_values(game),
+    ]

@@ -1,0 +1,30 @@
+"""The slips of `evogame.fitness.slips`: each found where a campaign made it (the variants
+of tests/fitness/variants.py), not in the seed it came from, and named where it is."""
+
+from __future__ import annotations
+
+from evogame.fitness import slips
+from evogame.lang import parse_text
+from tests.fitness import variants as V
+from tests.fitness.variants import _seed
+
+
+def _at(text: str, where: str) -> str:
+    line, col = map(int, where.split(":"))
+    return text.splitlines()[line - 1][col - 1 :]
+
+
+def test_a_deck_that_repeats_a_value_where_another_belongs():
+    text = V.gops_five_twice()
+    found = slips.repeated_values(parse_text(text))
+    assert len(found) == 1 and "FIVE" in found[0].message and "no SIX" in found[0].message
+    assert _at(text, found[0].where).startswith("(deck")
+    assert slips.repeated_values(parse_text(_seed("gops"))) == []
+
+
+def test_a_double_deck_listing_every_value_twice_is_left_alone():
+    ranks = "ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,\n                       JACK, QUEEN, KING"
+    text = _seed("gops")
+    assert ranks in text
+    doubled = text.replace(ranks, ranks + ", " + ranks.replace("\n", " "))
+    assert slips.repeated_values(parse_text(doubled)) == []
