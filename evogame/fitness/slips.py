@@ -6,6 +6,10 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
   an attribute more often than the others and lacks a value the rules use for that
   attribute elsewhere (another deck lists it, or a point table rates it): GOPS's prizes
   "ACE ... FIVE, FIVE, SEVEN ...", two fives and no six;
+- **a rung off an ordering ladder** (`ladder_orders`): a point table that orders cards
+  (``max``/``min``/``sort``, or a card's ``score`` compared) whose worths follow the
+  deck's order but for one value strictly inside it, named by no other rule (The Game's
+  card 95 worth 1 among 2-99);
 
 
 No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
@@ -16,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evogame.fitness.soundness import Defect
+from evogame.fitness.soundness import Defect, _named_elsewhere, _off_the_ladder, ordering_tables
 from evogame.lang import ast as A
-from evogame.lang import where
+from evogame.lang import to_text, where
 
 
 def _deck_lists(game: A.Game) -> list[tuple[A.Deck, str, list[str]]]:
@@ -78,8 +82,46 @@ def repeated_values(game: A.Game) -> list[Defect]:
     return out
 
 
+def ladder_orders(game: A.Game) -> list[Defect]:
+    """Point tables that order cards (`ordering_tables`) whose one-condition entries of an
+    attribute follow the deck's order of its values but for one strictly inside it
+    (`_off_the_ladder`), a value no other rule names: that card ranks where no player
+    would look for it (The Game's 95 worth 1 among 2-99: a card that goes on any
+    ascending pile, and under any descending one). An ace high or low (the first or last
+    value off) and a card the rules single out (a trump Jack) are left alone."""
+    ordering = ordering_tables(game)
+    orders = [(attr, names) for _, attr, names in _deck_lists(game)]
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
+            continue
+        by: dict[str, list[tuple[int, A.Award]]] = {}
+        for award in node.awards:
+            if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
+                continue
+            sub = award.conds[0]
+            if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
+                by.setdefault(sub.key.value, []).append((award.value.value, award))
+        for attr, entries in by.items():
+            rung = _off_the_ladder(attr, entries, orders)
+            if rung is None or rung[1] in elsewhere:
+                continue
+            award, value = rung
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {value} ranks {to_text(award.value)} in this table, which orders "
+                    f"cards, out of the deck's order the other {attr}s follow, and no rule "
+                    f"makes {value} special",
+                )
+            )
+    return out
+
+
 def static(game: A.Game) -> list[Defect]:
     """Every slip of this module, in its order."""
     return [
         *repeated_values(game),
+        *ladder_orders(game),
     ]

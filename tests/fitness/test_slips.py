@@ -28,3 +28,18 @@ def test_a_double_deck_listing_every_value_twice_is_left_alone():
     assert ranks in text
     doubled = text.replace(ranks, ranks + ", " + ranks.replace("\n", " "))
     assert slips.repeated_values(parse_text(doubled)) == []
+
+
+def test_a_rung_off_an_ordering_ladder():
+    text = V.the_game_95()
+    found = slips.ladder_orders(parse_text(text))
+    assert len(found) == 1 and "NINETYFIVE ranks 1" in found[0].message
+    assert _at(text, found[0].where).startswith("((NUM : NINETYFIVE) 1)")
+    assert slips.ladder_orders(parse_text(_seed("the-game"))) == []
+
+
+def test_an_ace_high_is_a_ladder_too():
+    # the first or last value out of line is an ace high or low, not a slip
+    text = _seed("the-game").replace("((NUM : TWO) 2)", "((NUM : TWO) 200)")
+    assert text != _seed("the-game")
+    assert slips.ladder_orders(parse_text(text)) == []

@@ -429,6 +429,13 @@ def gops_five_twice() -> str:
     )
 
 
+def the_game_95() -> str:
+    """The Game as the seed-12 campaign ranked it third (0.908; a blind reader: 5 beside
+    the seed's 7): the card 95 is worth 1, so it goes on any ascending pile at any time and
+    under no descending one."""
+    return _edit(_seed("the-game"), ("((NUM : NINETYFIVE) 95)", "((NUM : NINETYFIVE) 1)"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -535,4 +542,5 @@ VARIANTS: tuple[Variant, ...] = (
         "the prizes list FIVE twice and no SIX; 11 of 13 contested",
         gops_five_twice(),
     ),
+    Variant("the-game-95", "the-game", "the card 95 worth 1", the_game_95()),
 )
