@@ -10,6 +10,9 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
   (``max``/``min``/``sort``, or a card's ``score`` compared) whose worths follow the
   deck's order but for one value strictly inside it, named by no other rule (The Game's
   card 95 worth 1 among 2-99);
+- **a list that leaves one value out** (`partial_lists`): a literal list of names that
+  holds every value of a deck's attribute but one, while another list of the rules holds
+  them all (Scopa's primiera asking for a card of three suits and summing four);
 
 
 No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
@@ -119,9 +122,38 @@ def ladder_orders(game: A.Game) -> list[Defect]:
     return out
 
 
+def partial_lists(game: A.Game) -> list[Defect]:
+    """Literal lists of names holding every value of a deck's attribute but one, in a game
+    whose rules also list them all: two lists of the same values that should agree (a
+    primiera that asks for a card of COINS, SWORDS and BATONS and sums the best card of
+    all four suits). A list of all suits but one with no full list beside it may be meant
+    ("name any suit but trumps"), and is left alone."""
+    values = {(attr, frozenset(names)) for _, attr, names in _deck_lists(game)}
+    lists = [
+        n
+        for n in A.walk(game)
+        if isinstance(n, A.StrCollection) and all(isinstance(x, A.NameLit) for x in n.names)
+    ]
+    named = [(n, frozenset(x.value for x in n.names)) for n in lists]
+    full = {s for _, s in named}
+    out = []
+    for node, have in named:
+        for attr, every in values:
+            if len(every) >= 3 and have < every and len(every - have) == 1 and every in full:
+                out.append(
+                    Defect(
+                        where(node),
+                        f"this list names every {attr} but {next(iter(every - have))}, while "
+                        f"another rule lists them all: the two lists should agree",
+                    )
+                )
+    return out
+
+
 def static(game: A.Game) -> list[Defect]:
     """Every slip of this module, in its order."""
     return [
         *repeated_values(game),
         *ladder_orders(game),
+        *partial_lists(game),
     ]

@@ -43,3 +43,19 @@ def test_an_ace_high_is_a_ladder_too():
     text = _seed("the-game").replace("((NUM : TWO) 2)", "((NUM : TWO) 200)")
     assert text != _seed("the-game")
     assert slips.ladder_orders(parse_text(text)) == []
+
+
+def test_a_list_that_leaves_one_value_out_beside_a_full_one():
+    text = V.scopa_primiera_cups()
+    found = slips.partial_lists(parse_text(text))
+    assert len(found) == 1 and "but CUPS" in found[0].message
+    assert _at(text, found[0].where).startswith("(COINS, SWORDS, BATONS)")
+    assert slips.partial_lists(parse_text(_seed("scopa"))) == []
+
+
+def test_a_list_of_all_but_one_with_no_full_list_is_left_alone():
+    # "name any suit but one" may be meant: only two lists that disagree are a slip
+    text = _seed("crazy-eights").replace(
+        "(CLUBS, DIAMONDS, HEARTS, SPADES)", "(CLUBS, DIAMONDS, SPADES)", 1
+    )
+    assert slips.partial_lists(parse_text(text)) == []

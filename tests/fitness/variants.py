@@ -436,6 +436,24 @@ def the_game_95() -> str:
     return _edit(_seed("the-game"), ("((NUM : NINETYFIVE) 95)", "((NUM : NINETYFIVE) 1)"))
 
 
+def scopa_primiera_cups() -> str:
+    """Scopa as the seed-12 campaign ranked it fifth (0.931; a blind reader: 6 beside the
+    seed's 7): the primiera asks for a card of COINS, SWORDS and BATONS (CUPS left out)
+    while it sums the best card of all four suits, and every card has an extra attribute
+    FORTYFIVE (OUT) that no rule reads."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "((all (COINS, CUPS, SWORDS, BATONS) 'S",
+            "((all (COINS, SWORDS, BATONS) 'S",
+        ),
+        (
+            "(SUIT (COINS, CUPS, SWORDS, BATONS)))))",
+            "(SUIT (COINS, CUPS, SWORDS, BATONS))\n                (FORTYFIVE (OUT)))))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -543,4 +561,10 @@ VARIANTS: tuple[Variant, ...] = (
         gops_five_twice(),
     ),
     Variant("the-game-95", "the-game", "the card 95 worth 1", the_game_95()),
+    Variant(
+        "scopa-primiera-cups",
+        "scopa",
+        "the primiera's test leaves out CUPS; a dead extra attribute",
+        scopa_primiera_cups(),
+    ),
 )
