@@ -13,7 +13,10 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
 - **a list that leaves one value out** (`partial_lists`): a literal list of names that
   holds every value of a deck's attribute but one, while another list of the rules holds
   them all (Scopa's primiera asking for a card of three suits and summing four);
-
+- **a copy that lost its tie** (`broken_copies`): two items of one choice that are the same
+  rule up to the names of places and storage (a rule written once per pile), but where
+  one reads a storage, the other compares with a fixed number (The Game's first up pile
+  taking any card above 21, while the second takes any card above its top).
 
 No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (`tests/fitness/test_soundness.py::test_no_real_game_has_a_static_defect`).
@@ -22,6 +25,7 @@ No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 from evogame.fitness.soundness import Defect, _named_elsewhere, _off_the_ladder, ordering_tables
 from evogame.lang import ast as A
@@ -150,10 +154,71 @@ def partial_lists(game: A.Game) -> list[Defect]:
     return out
 
 
+def _diff(a: A.Node, b: A.Node, out: list[tuple[A.Node, A.Node]]) -> bool:
+    """Appends to `out` the pairs of subtrees where `a` and `b` differ, reading names of
+    places and storage as placeholders; False when their shapes differ elsewhere too
+    (another type or number of children: not copies)."""
+    if type(a) is not type(b):
+        out.append((a, b))
+        return True
+    for f in fields(a):
+        if f.name == "span":
+            continue
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if f.name == "name" and isinstance(a, (A.IntStorage, A.StrStorage, A.Location)):
+            continue  # a copy per pile renames its places and storage
+        if isinstance(x, A.Node) and isinstance(y, A.Node):
+            if not _diff(x, y, out):
+                return False
+        elif isinstance(x, tuple) and isinstance(y, tuple):
+            if len(x) != len(y):
+                return False
+            for u, v in zip(x, y, strict=True):
+                if isinstance(u, A.Node) and isinstance(v, A.Node):
+                    if not _diff(u, v, out):
+                        return False
+                elif u != v:
+                    return False
+        elif x != y:
+            out.append((a, b))
+    return True
+
+
+def broken_copies(game: A.Game) -> list[Defect]:
+    """Items of one choice that are the same rule up to the names of places and storage
+    (a rule written once per pile), but for one place where one item compares with a
+    fixed number and the other reads a storage: the copy lost its tie to the state its
+    twin reads (The Game's first up pile taking any card above 21, the second any card
+    above its top). Copies that differ in more than that are different rules."""
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        items = list(choice.items)
+        for i, x in enumerate(items):
+            for y in items[i + 1 :]:
+                diffs: list[tuple[A.Node, A.Node]] = []
+                if not _diff(x, y, diffs) or len(diffs) != 1:
+                    continue
+                u, v = diffs[0]
+                for lit, sto in ((u, v), (v, u)):
+                    if isinstance(lit, A.IntLit) and isinstance(sto, A.IntStorage):
+                        out.append(
+                            Defect(
+                                where(lit),
+                                f"this choice item is a copy of the one at {where(sto)} but "
+                                f"compares with {lit.value} where that one reads "
+                                f"{to_text(sto)}: the copy lost its tie to the state",
+                            )
+                        )
+    return out
+
+
 def static(game: A.Game) -> list[Defect]:
     """Every slip of this module, in its order."""
     return [
         *repeated_values(game),
         *ladder_orders(game),
         *partial_lists(game),
+        *broken_copies(game),
     ]

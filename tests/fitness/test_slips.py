@@ -59,3 +59,12 @@ def test_a_list_of_all_but_one_with_no_full_list_is_left_alone():
         "(CLUBS, DIAMONDS, HEARTS, SPADES)", "(CLUBS, DIAMONDS, SPADES)", 1
     )
     assert slips.partial_lists(parse_text(text)) == []
+
+
+def test_a_copy_of_a_choice_item_that_lost_its_tie():
+    text = V.the_game_21()
+    found = slips.broken_copies(parse_text(text))
+    assert len(found) == 1 and "compares with 21" in found[0].message
+    assert "(game sto UPB)" in found[0].message
+    assert _at(text, found[0].where).startswith("21)")
+    assert slips.broken_copies(parse_text(_seed("the-game"))) == []
