@@ -10,6 +10,9 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
   (``max``/``min``/``sort``, or a card's ``score`` compared) whose worths follow the
   deck's order but for one value strictly inside it, named by no other rule (The Game's
   card 95 worth 1 among 2-99);
+- **an entry rated twice** (`doubled_entries`): a one-condition entry written twice alike
+  in a table that orders cards, for a value inside the deck's order: the entries a card
+  meets add up (Hearts' trick power with KING twice: the King, 26, beats the Ace);
 - **a list that leaves one value out** (`partial_lists`): a literal list of names that
   holds every value of a deck's attribute but one, while another list of the rules holds
   them all (Scopa's primiera asking for a card of three suits and summing four);
@@ -126,6 +129,47 @@ def ladder_orders(game: A.Game) -> list[Defect]:
     return out
 
 
+def doubled_entries(game: A.Game) -> list[Defect]:
+    """One-condition entries written more than once, alike, in a point table that orders
+    cards (`ordering_tables`), for a value strictly inside its deck's order: the points
+    of every entry a card meets add up, so the card ranks at their sum, out of its place
+    (Hearts' trick power with KING rated twice: the King, 26, beats the Ace, 14). The
+    first or last value of the order is left alone, as an ace high or low is by
+    `ladder_orders` (issue 35's harmless Hearts rates its TWO twice); entries alike
+    but for their points are `point_entries`'. No real file repeats an entry."""
+    ordering = ordering_tables(game)
+    inside: dict[str, set[str]] = {}
+    for _, attr, names in _deck_lists(game):
+        inside.setdefault(attr, set()).update(names[1:-1])
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
+            continue
+        seen: Counter[str] = Counter(to_text(a) for a in node.awards if len(a.conds) == 1)
+        for award in node.awards:
+            key = to_text(award)
+            sub = award.conds[0] if len(award.conds) == 1 else None
+            if seen[key] < 2 or sub is None or not isinstance(sub.value, A.NameLit):
+                continue
+            attr, value = to_text(sub.key), sub.value.value
+            if value not in inside.get(attr, set()):
+                continue
+            seen[key] = 0  # named once
+            total = (
+                f"{award.value.value * Counter(to_text(a) for a in node.awards)[key]}"
+                if isinstance(award.value, A.IntLit)
+                else "their sum"
+            )
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {value} is rated twice alike in this table, which orders cards: "
+                    f"the entries a card meets add up, so it ranks {total}, out of its place",
+                )
+            )
+    return out
+
+
 def partial_lists(game: A.Game) -> list[Defect]:
     """Literal lists of names holding every value of a deck's attribute but one, in a game
     whose rules also list them all: two lists of the same values that should agree (a
@@ -219,6 +263,7 @@ def static(game: A.Game) -> list[Defect]:
     return [
         *repeated_values(game),
         *ladder_orders(game),
+        *doubled_entries(game),
         *partial_lists(game),
         *broken_copies(game),
     ]

@@ -68,3 +68,16 @@ def test_a_copy_of_a_choice_item_that_lost_its_tie():
     assert "(game sto UPB)" in found[0].message
     assert _at(text, found[0].where).startswith("21)")
     assert slips.broken_copies(parse_text(_seed("the-game"))) == []
+
+
+def test_an_entry_rated_twice_in_a_table_that_orders_cards():
+    text = V.hearts_king_twice()
+    found = slips.doubled_entries(parse_text(text))
+    assert len(found) == 1 and "KING" in found[0].message and "ranks 26" in found[0].message
+    assert _at(text, found[0].where).startswith("((RANK : KING) 13)")
+    assert slips.doubled_entries(parse_text(_seed("hearts"))) == []
+
+
+def test_an_edge_value_rated_twice_is_left_alone():
+    # issue 35's harmless Hearts: its TWO, first in the deck's order, rated twice
+    assert slips.doubled_entries(parse_text(V.hearts_two_twice())) == []

@@ -471,6 +471,14 @@ def scopa_primiera_cups() -> str:
     )
 
 
+def hearts_king_twice() -> str:
+    """Hearts as the seed-12 campaign ranked it fourth (0.945; a blind reader: 5 beside the
+    seed's 7) in its one edit that changes play by the cards' order: the trick power table
+    rates KING twice (a second ``((RANK : KING) 13)`` after the TWO), and the entries a
+    card meets add up, so a King (26) beats an Ace (14)."""
+    return _nth(_seed("hearts"), "((RANK : TWO) 2)", "((RANK : TWO) 2) ((RANK : KING) 13)", 2)
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -585,5 +593,8 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "the primiera's test leaves out CUPS; a dead extra attribute",
         scopa_primiera_cups(),
+    ),
+    Variant(
+        "hearts-king-twice", "hearts", "KING rated twice in the trick power", hearts_king_twice()
     ),
 )
