@@ -479,6 +479,52 @@ def hearts_king_twice() -> str:
     return _nth(_seed("hearts"), "((RANK : TWO) 2)", "((RANK : TWO) 2) ((RANK : KING) 13)", 2)
 
 
+HEARTS_NO_HEART = """(filter ((current player) iloc HAND) 'C
+                   (or (!= (cardatt SUIT 'C) HEARTS)
+                       (== (game sto BROKEN) 1)
+                       (all ((current player) iloc HAND) 'D (== (cardatt SUIT 'D) HEARTS))))"""
+HEARTS_DISCARD = """      (any ((current player) iloc HAND) 'C
+           (move 'C (top ((current player) vloc PLAYED))))))))"""
+
+
+def hearts_highest_club() -> str:
+    """Hearts whose first lead is its leader's highest club (the seed-12 campaign's #4;
+    a reader: "the Two of clubs' holder must lead his highest club"). A rule a designer
+    may write: the holder of the lowest club still leads, and the lead is still forced."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(move (min (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) CLUBS))",
+            "(move (max (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) CLUBS))",
+        ),
+    )
+
+
+def hearts_void_no_hearts() -> str:
+    """Hearts where a player void in the lead suit may not throw a heart until hearts are
+    broken (the seed-12 campaign's #4: its discard took the lead's filter). A stricter
+    "hearts not broken" rule a designer may want: it never leaves a player without a card."""
+    return _edit(
+        _seed("hearts"),
+        (
+            HEARTS_DISCARD,
+            HEARTS_DISCARD.replace("(any ((current player) iloc HAND)", "(any " + HEARTS_NO_HEART),
+        ),
+    )
+
+
+def scopa_dead_attribute() -> str:
+    """Scopa whose cards all have an attribute FORTYFIVE (OUT) no rule reads (the seed-12
+    campaign's #5): it tells no card from another and plays as Scopa, move for move."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "(SUIT (COINS, CUPS, SWORDS, BATONS)))))",
+            "(SUIT (COINS, CUPS, SWORDS, BATONS))\n                (FORTYFIVE (OUT)))))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -596,5 +642,26 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         "hearts-king-twice", "hearts", "KING rated twice in the trick power", hearts_king_twice()
+    ),
+    Variant(
+        "hearts-highest-club",
+        "hearts",
+        "the first lead is the highest club (a rule a designer may write)",
+        hearts_highest_club(),
+        True,
+    ),
+    Variant(
+        "hearts-void-no-hearts",
+        "hearts",
+        "a void player may not throw a heart before hearts are broken (a stricter rule)",
+        hearts_void_no_hearts(),
+        True,
+    ),
+    Variant(
+        "scopa-dead-attribute",
+        "scopa",
+        "an attribute every card has alike and no rule reads",
+        scopa_dead_attribute(),
+        True,
     ),
 )
