@@ -688,10 +688,11 @@ def unset_tables(game: A.Game) -> list[Defect]:
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
-    `evogame.fitness.slips` last."""
+    `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
+    (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
     from evogame.fitness import slips  # it builds on this module's helpers
 
-    return [
+    found = [
         *storage(game),
         *point_tables(game, decks),
         *point_entries(game),
@@ -706,6 +707,12 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *growing_contests(game),
         *slips.static(game),
     ]
+    out, named = [], set()
+    for d in found:
+        if d.where not in named:
+            named.add(d.where)
+            out.append(d)
+    return out
 
 
 def _place(node: A.Node) -> tuple | None:
