@@ -59,6 +59,11 @@ because the game it makes scores well on the other components (issue 35):
   blanked, one hand a King short). Random players rarely exploit a stronger hand, so
   fairness from random play does not see it.
 
+Slips of a rule copied or listed beside its siblings (a value repeated where another
+belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
+out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
+out, found by play, in `evogame.fitness.stranded`.
+
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
 """
