@@ -85,7 +85,10 @@ def stranded(ast: A.Game, game, seeds: list[int]) -> list[Defect]:
         ]
         for k in hands
     }
-    left: dict[tuple[str, str], set[int]] = {k: set() for k in hands}
+    # per hand, per slot (one a seat): the counts left at the end of the games
+    left: dict[tuple[str, str], dict[int, set[int]]] = {
+        k: {s: set() for s in slots[k]} for k in hands
+    }
     ended = 0
     for seed in seeds[:GAMES]:
         rng = random.Random(seed)
@@ -99,18 +102,32 @@ def stranded(ast: A.Game, game, seeds: list[int]) -> list[Defect]:
             continue
         ended += 1
         for k, ss in slots.items():
-            left[k].update(len(st.locs[s]) for s in ss if s < len(st.locs))
+            for s in ss:
+                left[k][s].add(len(st.locs[s]) if s < len(st.locs) else 0)
     if ended < NEED:
         return []
     out = []
-    for k, counts in left.items():
-        if len(counts) == 1 and (n := next(iter(counts))) >= 1 and slots[k]:
-            out.append(
-                Defect(
-                    where(hands[k]),
-                    f"every sampled game ends with {n} card{'s' * (n > 1)} in each seat's "
-                    f"{k[1]}, dealt before the play and never refilled: the deal gives "
-                    f"{n} more than the game lets anyone play",
-                )
+    for k, by_slot in left.items():
+        fixed = {keys[s][0]: next(iter(c)) for s, c in by_slot.items() if len(c) == 1}
+        stuck = {seat: n for seat, n in fixed.items() if n >= 1}
+        if not stuck:
+            continue
+        if len(stuck) == game.nplayers and len(set(stuck.values())) == 1:
+            n = next(iter(stuck.values()))
+            whose = "each seat's"
+        else:
+            seat, n = min(stuck.items())
+            whose = (
+                f"seat {seat}'s"
+                if len(stuck) == 1
+                else f"seats {', '.join(map(str, sorted(stuck)))}'"
             )
+        out.append(
+            Defect(
+                where(hands[k]),
+                f"every sampled game ends with {n} card{'s' * (n > 1)} in {whose} "
+                f"{k[1]}, dealt before the play and never refilled: the deal gives "
+                f"{n} more than the game lets that seat play",
+            )
+        )
     return out

@@ -61,3 +61,9 @@ def test_no_real_game_strands_a_hand():
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
+
+
+def test_a_hand_one_seat_never_empties():
+    # the bidding ends when the first seat's hand is empty: seat 1's last card stays
+    found = _stranded(V.gops_hand_ends_bids())
+    assert len(found) == 1 and "1 card in seat 1's HAND" in found[0].message

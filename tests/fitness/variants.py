@@ -525,6 +525,20 @@ def scopa_dead_attribute() -> str:
     )
 
 
+def gops_hand_ends_bids() -> str:
+    """GOPS as the seed-13 campaign ranked it first (0.935): the bidding ends as soon as a
+    hand is empty (War's end condition), so in the last round the second seat never bids
+    and the first takes the last prize alone: one card of seat 1's hand is never played."""
+    return _edit(
+        _seed("gops"),
+        (
+            "(end (all player 'P (== (size ('P iloc BID)) 1)))",
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "            (all player 'P (== (size ('P iloc BID)) 1))))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -663,5 +677,11 @@ VARIANTS: tuple[Variant, ...] = (
         "an attribute every card has alike and no rule reads",
         scopa_dead_attribute(),
         True,
+    ),
+    Variant(
+        "gops-hand-ends-bids",
+        "gops",
+        "the bidding ends when a hand is empty: seat 1 never bids in the last round",
+        gops_hand_ends_bids(),
     ),
 )
