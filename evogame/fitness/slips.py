@@ -13,6 +13,8 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
 - **an entry rated twice** (`doubled_entries`): a one-condition entry written twice alike
   in a table that orders cards, for a value inside the deck's order: the entries a card
   meets add up (Hearts' trick power with KING twice: the King, 26, beats the Ace);
+- **an entry asking one attribute for another's value** (`crossed_entries`): ``(RANK :
+  (game str LEAD))`` where LEAD only ever holds a SUIT: it matches no card;
 - **a list that leaves one value out** (`partial_lists`): a literal list of names that
   holds every value of a deck's attribute but one, while another list of the rules holds
   them all (Scopa's primiera asking for a card of three suits and summing four);
@@ -170,6 +172,67 @@ def doubled_entries(game: A.Game) -> list[Defect]:
     return out
 
 
+def _stored_attrs(game: A.Game) -> dict[str, set[str] | None]:
+    """Per string storage name (any owner, literal names): the card attributes whose values
+    its writes can hold (``(set ... (cardatt SUIT 'C))`` holds suits; a literal, the
+    attributes some deck gives that value), or None when some write is of another form."""
+    values: dict[str, set[str]] = {}
+    for _, attr, names in _deck_lists(game):
+        for v in names:
+            values.setdefault(v, set()).add(attr)
+    out: dict[str, set[str] | None] = {}
+    for n in A.walk(game):
+        if not isinstance(n, A.SetStr) or not isinstance(n.target, A.StrStorage):
+            continue
+        if not isinstance(n.target.name, A.NameLit):
+            return {}  # a computed name may be any of them
+        name, v = n.target.name.value, n.value
+        if isinstance(v, A.CardAtt) and isinstance(v.attr, A.NameLit):
+            got: set[str] | None = {v.attr.value}
+        elif isinstance(v, A.NameLit):
+            got = set(values.get(v.value, ())) or None
+        else:
+            got = None
+        if name in out and out[name] is None:
+            continue
+        out[name] = None if got is None else (out.get(name) or set()) | got
+    return out
+
+
+def crossed_entries(game: A.Game) -> list[Defect]:
+    """Point entries ``(ATTR : (game str X))`` whose storage X only ever holds values of
+    other attributes, none of which any card has for ATTR (Agram's trick power keyed
+    ``(RANK : (game str LEAD))`` where LEAD holds the lead card's SUIT: the entry matches
+    no card, and the lead suit never counts). A storage also set otherwise is not judged."""
+    stored = _stored_attrs(game)
+    lists = _deck_lists(game)
+    out = []
+    for n in A.walk(game):
+        if not (
+            isinstance(n, A.SubAward)
+            and isinstance(n.key, A.NameLit)
+            and isinstance(n.value, A.StrStorage)
+            and isinstance(n.value.name, A.NameLit)
+        ):
+            continue
+        attrs = stored.get(n.value.name.value)
+        key = n.key.value
+        if not attrs or key in attrs:
+            continue
+        own = {v for _, a, names in lists if a == key for v in names}
+        held = {v for _, a, names in lists if a in attrs for v in names}
+        if own and not own & held:
+            out.append(
+                Defect(
+                    where(n),
+                    f"this point entry asks {key} to be {to_text(n.value)}, which only ever "
+                    f"holds a {', '.join(sorted(attrs))}: no card's {key} is one, so the "
+                    "entry matches no card",
+                )
+            )
+    return out
+
+
 def partial_lists(game: A.Game) -> list[Defect]:
     """Literal lists of names holding every value of a deck's attribute but one, in a game
     whose rules also list them all: two lists of the same values that should agree (a
@@ -264,6 +327,7 @@ def static(game: A.Game) -> list[Defect]:
         *repeated_values(game),
         *ladder_orders(game),
         *doubled_entries(game),
+        *crossed_entries(game),
         *partial_lists(game),
         *broken_copies(game),
     ]

@@ -81,3 +81,11 @@ def test_an_entry_rated_twice_in_a_table_that_orders_cards():
 def test_an_edge_value_rated_twice_is_left_alone():
     # issue 35's harmless Hearts: its TWO, first in the deck's order, rated twice
     assert slips.doubled_entries(parse_text(V.hearts_two_twice())) == []
+
+
+def test_an_entry_asking_one_attribute_for_another_s_value():
+    text = V.agram_rank_lead()
+    found = slips.crossed_entries(parse_text(text))
+    assert len(found) == 1 and "asks RANK to be (game str LEAD)" in found[0].message
+    assert _at(text, found[0].where).startswith("(RANK : (game str LEAD))")
+    assert slips.crossed_entries(parse_text(_seed("agram"))) == []

@@ -539,6 +539,15 @@ def gops_hand_ends_bids() -> str:
     )
 
 
+def agram_rank_lead() -> str:
+    """Agram as the seed-13 campaign ranked it fourth (0.926): the trick power rates
+    ``(RANK : (game str LEAD))`` where it rated the lead suit, and LEAD holds a suit, so
+    the entry matches no card: the highest rank takes the trick, whatever its suit."""
+    return _edit(
+        _seed("agram"), ("((SUIT : (game str LEAD)) 100)", "((RANK : (game str LEAD)) 100)")
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -683,5 +692,11 @@ VARIANTS: tuple[Variant, ...] = (
         "gops",
         "the bidding ends when a hand is empty: seat 1 never bids in the last round",
         gops_hand_ends_bids(),
+    ),
+    Variant(
+        "agram-rank-lead",
+        "agram",
+        "the trick power asks RANK to be the lead suit: follow suit never counts",
+        agram_rank_lead(),
     ),
 )
