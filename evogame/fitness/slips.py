@@ -22,6 +22,9 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
   rule up to the names of places and storage (a rule written once per pile), but where
   one reads a storage, the other compares with a fixed number (The Game's first up pile
   taking any card above 21, while the second takes any card above its top).
+- **a copy that lost its move** (`lost_moves`): a choice item that is a sibling without the
+  ``move`` that plays its cards (President's beating triple that sets the pile's value and
+  moves nothing).
 
 No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (`tests/fitness/test_soundness.py::test_no_real_game_has_a_static_defect`).
@@ -29,6 +32,7 @@ No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import fields
 
@@ -321,6 +325,74 @@ def broken_copies(game: A.Game) -> list[Defect]:
     return out
 
 
+def _swap(node: A.Node, old: A.Node, new: A.Node) -> A.Node:
+    """`node` with its descendant `old` (by identity) replaced by `new`."""
+    if node is old:
+        return new
+    changes = {}
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        v = getattr(node, f.name)
+        if isinstance(v, A.Node):
+            nv = _swap(v, old, new)
+            if nv is not v:
+                changes[f.name] = nv
+        elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
+            nt = tuple(_swap(x, old, new) if isinstance(x, A.Node) else x for x in v)
+            if any(a is not b for a, b in zip(nt, v, strict=True)):
+                changes[f.name] = nt
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+def _without_moves(short: A.Node, full: A.Node) -> bool:
+    """Whether `short` is `full` with a run of actions of one ``do`` dropped, a ``move``
+    among them, up to different numbers and the names of places and storage."""
+    for do in A.walk(full):
+        if not isinstance(do, A.Do) or len(do.items) < 2:
+            continue
+        for i in range(len(do.items)):
+            for j in range(i + 1, len(do.items) + 1):
+                dropped = do.items[i:j]
+                if j - i == len(do.items) or not any(
+                    isinstance(m, A.Move) for d in dropped for m in A.walk(d)
+                ):
+                    continue
+                cut = _swap(full, do, dataclasses.replace(do, items=do.items[:i] + do.items[j:]))
+                diffs: list[tuple[A.Node, A.Node]] = []
+                if _diff(short, cut, diffs) and all(
+                    isinstance(a, A.IntLit) and isinstance(b, A.IntLit) for a, b in diffs
+                ):
+                    return True
+    return False
+
+
+def lost_moves(game: A.Game) -> list[Defect]:
+    """Items of one choice that are another item of it without the ``move`` that plays its
+    cards (a run of one ``do``'s actions dropped, a move among them; numbers and names
+    aside): the option says what was played, but the cards stay where they were
+    (President whose beating triple sets the pile's value but moves no card, while the
+    single, the pair and the four move theirs). No real file has one."""
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        items = list(choice.items)
+        moves = [sum(isinstance(m, A.Move) for m in A.walk(it)) for it in items]
+        for x, mx in zip(items, moves, strict=True):
+            for y, my in zip(items, moves, strict=True):
+                if type(x) is type(y) and mx < my and _without_moves(x, y):
+                    out.append(
+                        Defect(
+                            where(x),
+                            f"this choice item is the one at {where(y)} without its move: "
+                            "it records a play, but the cards stay where they were",
+                        )
+                    )
+                    break
+    return out
+
+
 def static(game: A.Game) -> list[Defect]:
     """Every slip of this module, in its order."""
     return [
@@ -330,4 +402,5 @@ def static(game: A.Game) -> list[Defect]:
         *crossed_entries(game),
         *partial_lists(game),
         *broken_copies(game),
+        *lost_moves(game),
     ]

@@ -89,3 +89,11 @@ def test_an_entry_asking_one_attribute_for_another_s_value():
     assert len(found) == 1 and "asks RANK to be (game str LEAD)" in found[0].message
     assert _at(text, found[0].where).startswith("(RANK : (game str LEAD))")
     assert slips.crossed_entries(parse_text(_seed("agram"))) == []
+
+
+def test_a_copy_of_a_choice_item_without_its_move():
+    text = V.president_triple_kept()
+    found = slips.lost_moves(parse_text(text))
+    assert len(found) == 1 and "without its move" in found[0].message
+    assert _at(text, found[0].where).startswith("((== (game sto SIZE) 3)")
+    assert slips.lost_moves(parse_text(_seed("president"))) == []

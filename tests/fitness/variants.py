@@ -548,6 +548,34 @@ def agram_rank_lead() -> str:
     )
 
 
+PRESIDENT_TRIPLE = """((== (game sto SIZE) 3)
+      (any (filter (tuples 3 ((current player) iloc HAND) using (game points RANK)) 'G
+                   (> (score (top 'G) using (game points RANK)) (game sto TOP)))
+           'G
+           (do
+            ((set (game sto TOP) (score (top 'G) using (game points RANK)))
+             (set (game sto PLAYED) 1)
+             (all 'G 'C (move 'C (top (game vloc PILE))))))))"""
+
+
+def president_triple_kept() -> str:
+    """President as the seed-13 campaign ranked it third (0.930): beating a triple sets the
+    pile's value but neither plays the three cards nor counts as a play (the single, the
+    pair and the four still move theirs), so a player beats a triple for free."""
+    return _edit(
+        _seed("president"),
+        (
+            PRESIDENT_TRIPLE,
+            PRESIDENT_TRIPLE.replace(
+                """
+             (set (game sto PLAYED) 1)
+             (all 'G 'C (move 'C (top (game vloc PILE))))))))""",
+                "))))",
+            ),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -698,5 +726,11 @@ VARIANTS: tuple[Variant, ...] = (
         "agram",
         "the trick power asks RANK to be the lead suit: follow suit never counts",
         agram_rank_lead(),
+    ),
+    Variant(
+        "president-triple-kept",
+        "president",
+        "beating a triple moves no card and is no play",
+        president_triple_kept(),
     ),
 )
