@@ -576,6 +576,27 @@ def president_triple_kept() -> str:
     )
 
 
+POKER_DECLARE = "(do ((set (game str FOLLOW) 'U) (set (game sto DECLARED) 1)))))))"
+POKER_DRAW = """(do
+             ((do
+                (((== (size (game hloc DECK)) 0)
+                  (do
+                    ((move (top (game vloc PILE)) (top (game vloc HOLD)))
+                     (repeat all (move (top (game vloc PILE)) (top (game hloc DECK))))
+                     (move (top (game vloc HOLD)) (top (game vloc PILE)))
+                     (shuffle (game hloc DECK)))))
+                 (move (top (game hloc DECK)) (top ((current player) iloc HAND)))))
+              (set (game str FOLLOW) 'U)
+              (set (game sto DECLARED) 1)))))))"""
+
+
+def pokereights_declare_draws() -> str:
+    """Pokereights as the seed-13 campaign ranked it fifth (0.970): naming a suit after an
+    eight also draws a card (the stock turned over first when empty). A price for the
+    eight's freedom that a designer may want: every rule still does what it says."""
+    return _edit(_seed("pokereights"), (POKER_DECLARE, POKER_DRAW))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -732,5 +753,12 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "beating a triple moves no card and is no play",
         president_triple_kept(),
+    ),
+    Variant(
+        "pokereights-declare-draws",
+        "pokereights",
+        "naming a suit after an eight also draws a card (a rule a designer may want)",
+        pokereights_declare_draws(),
+        True,
     ),
 )
