@@ -62,6 +62,8 @@ from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
+from evogame.fitness.stranded import GAMES as STRANDED_GAMES
+from evogame.fitness.stranded import stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
 from evogame.lang import RecycleError, parse_file
@@ -516,6 +518,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
+    found += stranded(ast, game, [run.deal(0, i) for i in range(STRANDED_GAMES)])
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

@@ -59,6 +59,11 @@ because the game it makes scores well on the other components (issue 35):
   blanked, one hand a King short). Random players rarely exploit a stronger hand, so
   fairness from random play does not see it.
 
+Slips of a rule copied or listed beside its siblings (a value repeated where another
+belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
+out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
+out, found by play, in `evogame.fitness.stranded`.
+
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
 """
@@ -235,6 +240,20 @@ def storage(game: A.Game) -> list[Defect]:
     return out
 
 
+def ordering_tables(game: A.Game) -> set[str]:
+    """The point tables (as texts) that order cards: read by ``max``, ``min`` or ``sort``,
+    or by a card's ``score`` in a comparison (President's beating test)."""
+    ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
+    ordering |= {  # a card's score compared with a number orders cards too
+        to_text(n.points)
+        for c in A.walk(game)
+        if isinstance(c, A.IntCmp)
+        for n in A.walk(c)
+        if isinstance(n, A.ScoreCard)
+    }
+    return ordering
+
+
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Point tables that order cards (read by ``max``, ``min`` or ``sort``, or by a card's
     ``score`` in a comparison: President's beating test, Pokereights' straights) whose
@@ -244,14 +263,7 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     part of an attribute's values at any fraction; a bonus for one value (a trump suit) is
     left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
-    ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
-    ordering |= {  # a card's score compared with a number orders cards too
-        to_text(n.points)
-        for c in A.walk(game)
-        if isinstance(c, A.IntCmp)
-        for n in A.walk(c)
-        if isinstance(n, A.ScoreCard)
-    }
+    ordering = ordering_tables(game)
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -680,8 +692,12 @@ def unset_tables(game: A.Game) -> list[Defect]:
 
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
-    attribute -> values, as `evogame.lang.content.deck_values` gives them)."""
-    return [
+    attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
+    `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
+    (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
+    from evogame.fitness import slips  # it builds on this module's helpers
+
+    found = [
         *storage(game),
         *point_tables(game, decks),
         *point_entries(game),
@@ -694,7 +710,14 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *stray_moves(game),
         *subsumed_items(game),
         *growing_contests(game),
+        *slips.static(game),
     ]
+    out, named = [], set()
+    for d in found:
+        if d.where not in named:
+            named.add(d.where)
+            out.append(d)
+    return out
 
 
 def _place(node: A.Node) -> tuple | None:

@@ -415,6 +415,188 @@ def gops_shown_kept() -> str:
     return _edit(_seed("gops"), (GOPS_DISCARD, ")))"))
 
 
+def gops_five_twice() -> str:
+    """GOPS as the seed-12 campaign ranked it first (0.985; a blind reader: 4 beside the
+    seed's 6): the prize deck lists FIVE twice and no SIX (one prize is dealt twice, one
+    never), and the play ends with two prizes left, so 11 of 13 are contested."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_PRIZES, GOPS_PRIZES.replace("FIVE, SIX", "FIVE, FIVE")),
+        (
+            "(end (== (size (game hloc PRIZES)) 0))",
+            "(end (== (size (game hloc PRIZES)) 2))",
+        ),
+    )
+
+
+def gops_no_queen_prize() -> str:
+    """GOPS without its Queen prize: 12 prizes and 13 bids, so one card of every hand is
+    never played (a reader's finding; 0.971 under `default`)."""
+    return _edit(_seed("gops"), (GOPS_PRIZES, GOPS_PRIZES.replace("JACK, QUEEN", "JACK")))
+
+
+def the_game_95() -> str:
+    """The Game as the seed-12 campaign ranked it third (0.908; a blind reader: 5 beside
+    the seed's 7): the card 95 is worth 1, so it goes on any ascending pile at any time and
+    under no descending one."""
+    return _edit(_seed("the-game"), ("((NUM : NINETYFIVE) 95)", "((NUM : NINETYFIVE) 1)"))
+
+
+THE_GAME_UPA = "(> (score 'C using (game points NUM)) (game sto UPA))"
+
+
+def the_game_21() -> str:
+    """The Game as a seed-11 campaign ranked it second (0.922 against the seed's 0.880 at
+    evaluation seed 0): the first ascending pile takes any card above 21, whatever is on
+    it (its play option compares with 21 where the second pile's reads its top), so that
+    pile can go down."""
+    return _nth(_seed("the-game"), THE_GAME_UPA, THE_GAME_UPA.replace("(game sto UPA)", "21"), 2)
+
+
+def scopa_primiera_cups() -> str:
+    """Scopa as the seed-12 campaign ranked it fifth (0.931; a blind reader: 6 beside the
+    seed's 7): the primiera asks for a card of COINS, SWORDS and BATONS (CUPS left out)
+    while it sums the best card of all four suits, and every card has an extra attribute
+    FORTYFIVE (OUT) that no rule reads."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "((all (COINS, CUPS, SWORDS, BATONS) 'S",
+            "((all (COINS, SWORDS, BATONS) 'S",
+        ),
+        (
+            "(SUIT (COINS, CUPS, SWORDS, BATONS)))))",
+            "(SUIT (COINS, CUPS, SWORDS, BATONS))\n                (FORTYFIVE (OUT)))))",
+        ),
+    )
+
+
+def hearts_king_twice() -> str:
+    """Hearts as the seed-12 campaign ranked it fourth (0.945; a blind reader: 5 beside the
+    seed's 7) in its one edit that changes play by the cards' order: the trick power table
+    rates KING twice (a second ``((RANK : KING) 13)`` after the TWO), and the entries a
+    card meets add up, so a King (26) beats an Ace (14)."""
+    return _nth(_seed("hearts"), "((RANK : TWO) 2)", "((RANK : TWO) 2) ((RANK : KING) 13)", 2)
+
+
+HEARTS_NO_HEART = """(filter ((current player) iloc HAND) 'C
+                   (or (!= (cardatt SUIT 'C) HEARTS)
+                       (== (game sto BROKEN) 1)
+                       (all ((current player) iloc HAND) 'D (== (cardatt SUIT 'D) HEARTS))))"""
+HEARTS_DISCARD = """      (any ((current player) iloc HAND) 'C
+           (move 'C (top ((current player) vloc PLAYED))))))))"""
+
+
+def hearts_highest_club() -> str:
+    """Hearts whose first lead is its leader's highest club (the seed-12 campaign's #4;
+    a reader: "the Two of clubs' holder must lead his highest club"). A rule a designer
+    may write: the holder of the lowest club still leads, and the lead is still forced."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(move (min (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) CLUBS))",
+            "(move (max (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) CLUBS))",
+        ),
+    )
+
+
+def hearts_void_no_hearts() -> str:
+    """Hearts where a player void in the lead suit may not throw a heart until hearts are
+    broken (the seed-12 campaign's #4: its discard took the lead's filter). A stricter
+    "hearts not broken" rule a designer may want: it never leaves a player without a card."""
+    return _edit(
+        _seed("hearts"),
+        (
+            HEARTS_DISCARD,
+            HEARTS_DISCARD.replace("(any ((current player) iloc HAND)", "(any " + HEARTS_NO_HEART),
+        ),
+    )
+
+
+def scopa_dead_attribute() -> str:
+    """Scopa whose cards all have an attribute FORTYFIVE (OUT) no rule reads (the seed-12
+    campaign's #5): it tells no card from another and plays as Scopa, move for move."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "(SUIT (COINS, CUPS, SWORDS, BATONS)))))",
+            "(SUIT (COINS, CUPS, SWORDS, BATONS))\n                (FORTYFIVE (OUT)))))",
+        ),
+    )
+
+
+def gops_hand_ends_bids() -> str:
+    """GOPS as the seed-13 campaign ranked it first (0.935): the bidding ends as soon as a
+    hand is empty (War's end condition), so in the last round the second seat never bids
+    and the first takes the last prize alone: one card of seat 1's hand is never played."""
+    return _edit(
+        _seed("gops"),
+        (
+            "(end (all player 'P (== (size ('P iloc BID)) 1)))",
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "            (all player 'P (== (size ('P iloc BID)) 1))))",
+        ),
+    )
+
+
+def agram_rank_lead() -> str:
+    """Agram as the seed-13 campaign ranked it fourth (0.926): the trick power rates
+    ``(RANK : (game str LEAD))`` where it rated the lead suit, and LEAD holds a suit, so
+    the entry matches no card: the highest rank takes the trick, whatever its suit."""
+    return _edit(
+        _seed("agram"), ("((SUIT : (game str LEAD)) 100)", "((RANK : (game str LEAD)) 100)")
+    )
+
+
+PRESIDENT_TRIPLE = """((== (game sto SIZE) 3)
+      (any (filter (tuples 3 ((current player) iloc HAND) using (game points RANK)) 'G
+                   (> (score (top 'G) using (game points RANK)) (game sto TOP)))
+           'G
+           (do
+            ((set (game sto TOP) (score (top 'G) using (game points RANK)))
+             (set (game sto PLAYED) 1)
+             (all 'G 'C (move 'C (top (game vloc PILE))))))))"""
+
+
+def president_triple_kept() -> str:
+    """President as the seed-13 campaign ranked it third (0.930): beating a triple sets the
+    pile's value but neither plays the three cards nor counts as a play (the single, the
+    pair and the four still move theirs), so a player beats a triple for free."""
+    return _edit(
+        _seed("president"),
+        (
+            PRESIDENT_TRIPLE,
+            PRESIDENT_TRIPLE.replace(
+                """
+             (set (game sto PLAYED) 1)
+             (all 'G 'C (move 'C (top (game vloc PILE))))))))""",
+                "))))",
+            ),
+        ),
+    )
+
+
+POKER_DECLARE = "(do ((set (game str FOLLOW) 'U) (set (game sto DECLARED) 1)))))))"
+POKER_DRAW = """(do
+             ((do
+                (((== (size (game hloc DECK)) 0)
+                  (do
+                    ((move (top (game vloc PILE)) (top (game vloc HOLD)))
+                     (repeat all (move (top (game vloc PILE)) (top (game hloc DECK))))
+                     (move (top (game vloc HOLD)) (top (game vloc PILE)))
+                     (shuffle (game hloc DECK)))))
+                 (move (top (game hloc DECK)) (top ((current player) iloc HAND)))))
+              (set (game str FOLLOW) 'U)
+              (set (game sto DECLARED) 1)))))))"""
+
+
+def pokereights_declare_draws() -> str:
+    """Pokereights as the seed-13 campaign ranked it fifth (0.970): naming a suit after an
+    eight also draws a card (the stock turned over first when empty). A price for the
+    eight's freedom that a designer may want: every rule still does what it says."""
+    return _edit(_seed("pokereights"), (POKER_DECLARE, POKER_DRAW))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -514,5 +696,69 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "five of twelve ranks missing from the rank table that orders plays",
         president_five_unrated(),
+    ),
+    Variant(
+        "gops-five-twice",
+        "gops",
+        "the prizes list FIVE twice and no SIX; 11 of 13 contested",
+        gops_five_twice(),
+    ),
+    Variant("gops-no-queen-prize", "gops", "12 prizes, 13 bids", gops_no_queen_prize()),
+    Variant("the-game-95", "the-game", "the card 95 worth 1", the_game_95()),
+    Variant("the-game-21", "the-game", "the first up pile takes any card above 21", the_game_21()),
+    Variant(
+        "scopa-primiera-cups",
+        "scopa",
+        "the primiera's test leaves out CUPS; a dead extra attribute",
+        scopa_primiera_cups(),
+    ),
+    Variant(
+        "hearts-king-twice", "hearts", "KING rated twice in the trick power", hearts_king_twice()
+    ),
+    Variant(
+        "hearts-highest-club",
+        "hearts",
+        "the first lead is the highest club (a rule a designer may write)",
+        hearts_highest_club(),
+        True,
+    ),
+    Variant(
+        "hearts-void-no-hearts",
+        "hearts",
+        "a void player may not throw a heart before hearts are broken (a stricter rule)",
+        hearts_void_no_hearts(),
+        True,
+    ),
+    Variant(
+        "scopa-dead-attribute",
+        "scopa",
+        "an attribute every card has alike and no rule reads",
+        scopa_dead_attribute(),
+        True,
+    ),
+    Variant(
+        "gops-hand-ends-bids",
+        "gops",
+        "the bidding ends when a hand is empty: seat 1 never bids in the last round",
+        gops_hand_ends_bids(),
+    ),
+    Variant(
+        "agram-rank-lead",
+        "agram",
+        "the trick power asks RANK to be the lead suit: follow suit never counts",
+        agram_rank_lead(),
+    ),
+    Variant(
+        "president-triple-kept",
+        "president",
+        "beating a triple moves no card and is no play",
+        president_triple_kept(),
+    ),
+    Variant(
+        "pokereights-declare-draws",
+        "pokereights",
+        "naming a suit after an eight also draws a card (a rule a designer may want)",
+        pokereights_declare_draws(),
+        True,
     ),
 )

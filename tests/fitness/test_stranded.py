@@ -1,0 +1,69 @@
+"""Hands the game never lets out (`evogame.fitness.stranded`), found by play."""
+
+from __future__ import annotations
+
+from evogame.engine.game import compile_game
+from evogame.fitness.stranded import stranded
+from evogame.lang import parse_file, parse_text
+from tests.conftest import SEEDS as SEED_FILES
+from tests.conftest import require_shared, shared_files
+from tests.fitness import variants as V
+from tests.fitness.variants import _seed
+
+SEEDS = list(range(100, 106))
+
+
+def _stranded(text: str):
+    ast = parse_text(text)
+    return stranded(ast, compile_game(ast), SEEDS)
+
+
+def test_a_hand_dealt_one_card_more_than_the_game_plays():
+    found = _stranded(V.gops_no_queen_prize())
+    assert len(found) == 1 and "ends with 1 card in each seat's HAND" in found[0].message
+
+
+def test_two_prizes_left_leave_two_cards_in_every_hand():
+    found = _stranded(V.gops_five_twice())
+    assert len(found) == 1 and "ends with 2 cards" in found[0].message
+
+
+def test_a_hand_played_out_or_refilled_is_not_stranded():
+    assert _stranded(_seed("gops")) == []  # every card bid
+    assert _stranded(_seed("crazy-eights")) == []  # drawn into: not a dealt hand
+    assert _stranded(_seed("agram")) == []
+
+
+def test_a_hand_the_scoring_reads_is_left_alone():
+    # cards kept to be counted are not stranded: the scoring reads them
+    text = V.gops_no_queen_prize().replace(
+        "(scoring max (sum ((current player) vloc WON) using (game points VALUE)))",
+        "(scoring max (+ (sum ((current player) vloc WON) using (game points VALUE))"
+        " (size ((current player) iloc HAND))))",
+    )
+    assert "iloc HAND))))" in text
+    assert _stranded(text) == []
+
+
+def test_too_few_games_that_end_are_not_judged():
+    ast = parse_text(V.gops_no_queen_prize())
+    assert stranded(ast, compile_game(ast), SEEDS[:3]) == []
+
+
+def test_no_real_game_strands_a_hand():
+    """Narrowed until none of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
+    require_shared()
+    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    flagged = {}
+    for p in files:
+        ast = parse_file(p)
+        if found := stranded(ast, compile_game(ast), SEEDS):
+            flagged[p.stem] = [str(d) for d in found]
+    assert flagged == {}
+    assert len(files) >= 95
+
+
+def test_a_hand_one_seat_never_empties():
+    # the bidding ends when the first seat's hand is empty: seat 1's last card stays
+    found = _stranded(V.gops_hand_ends_bids())
+    assert len(found) == 1 and "1 card in seat 1's HAND" in found[0].message
