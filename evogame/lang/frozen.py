@@ -22,7 +22,6 @@ A class is not usable until `seal` has run: its module must not build instances 
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from typing import Any, TypeVar
 
@@ -59,8 +58,9 @@ def _setstate(self: Any, state: list[Any]) -> None:
 def frozen(cls: T) -> T:
     """Mark `cls` as a frozen, slotted dataclass; its module calls `seal` after its last."""
     doc = cls.__dict__.get("__doc__")
+    cls.__doc__ = doc or "-"  # else dataclass documents it by `inspect` (slow); seal does
     cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
-    cls.__doc__ = doc  # dataclass wrote a signature of the wrong __init__; seal writes it
+    cls.__doc__ = doc
     cls.__setattr__ = _setattr
     cls.__delattr__ = _delattr
     cls.__repr__ = _repr
@@ -121,4 +121,18 @@ def seal() -> None:
         cls.__dataclass_params__ = _FROZEN_PARAMS
     for cls in classes:
         if cls.__doc__ is None:  # as dataclass documents a class without a docstring
-            cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+            cls.__doc__ = _signature_doc(cls)
+
+
+def _signature_doc(cls: type) -> str:
+    """``Name(a: 'int', b: 'Node | None' = None, *, span: 'Span | None' = None)``: the text
+    of ``cls.__name__ + str(inspect.signature(cls))`` that dataclass writes, without
+    `inspect` (which costs more than all the rest of `seal`)."""
+
+    def param(f) -> str:
+        return f"{f.name}: {f.type!r}" + ("" if f.default is MISSING else f" = {f.default!r}")
+
+    flds = fields(cls)
+    params = [param(f) for f in flds if not f.kw_only]
+    kw = [param(f) for f in flds if f.kw_only]
+    return f"{cls.__name__}({', '.join([*params, *(['*', *kw] if kw else [])])})"
