@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections import Counter
+from functools import cache
 
 from evogame.engine import CompiledGame
 from evogame.engine.state import win_shares
@@ -219,8 +221,7 @@ def batch_stats(
         stats.dec_min, stats.dec_max = s["dec_min"], s["dec_max"]
     stats.bf_sum, stats.bf_count = s["bf_sum"], s["bf_count"]
     hist = sums.branching_hist
-    top = len(hist.tobytes().rstrip(b"\0")) // hist.itemsize  # past the last nonzero count
-    stats.bf_hist = Counter({m: c for m, c in enumerate(hist[: top + 1]) if c})
+    stats.bf_hist = Counter({m: c for m, c in enumerate(hist[: _used(hist)]) if c})
     stats.terminated, stats.capped = s["terminated"], s["capped"]
     stats.cycles, stats.errors = s["cycles"], s["errors"]
     stats.error_kinds = Counter(sums.errors)
@@ -228,10 +229,42 @@ def batch_stats(
 
 
 def _seeds(fn, seed: int, indices: list[int]) -> array:
-    """``[fn(seed, i) for i in indices]`` as a uint64 `array`: both seed functions are
-    ``(seed * a + i * b + c) mod 2^63``, so fn(seed, 0) and fn(0, 1) - fn(0, 0) give them
-    (one multiply and add a game instead of a call)."""
+    """``[fn(seed, i) for i in indices]`` as a uint64 `array`. Both seed functions are
+    ``(seed * a + i * b + c) mod 2^63``, so fn(seed, 0) and fn(0, 1) - fn(0, 0) give them.
+    Without numpy this is vectorised in one big integer: game k's index in bits 128k ..
+    128k + 63 (its 128-bit lane), times the step plus the base in every lane (each lane's
+    value stays below 2^128: no carry reaches the next), masked to 63 bits; about half the
+    time of a loop over the games, which costs about 0.1 us a game."""
     base = fn(seed, 0)
     step = (fn(0, 1) - fn(0, 0)) % (1 << 63)
-    mask = (1 << 63) - 1
-    return array("Q", [(i * step + base) & mask for i in indices])
+    n = len(indices)
+    if sys.byteorder != "little" or n < 8:
+        return array("Q", [(i * step + base) & _MASK63 for i in indices])
+    lanes = array("Q", bytes(16 * n))
+    lanes[::2] = array("Q", indices)
+    ones = _lane_ones(n)
+    y = (int.from_bytes(lanes, "little") * step + base * ones) & (_MASK63 * ones)
+    return array("Q", y.to_bytes(16 * n, "little"))[::2]
+
+
+_MASK63 = (1 << 63) - 1
+
+
+@cache
+def _lane_ones(n: int) -> int:
+    """1 in each of `n` 128-bit lanes (`_seeds`)."""
+    return int.from_bytes(array("Q", [1, 0]) * n, "little")
+
+
+def _used(hist: array, chunk: int = 256) -> int:
+    """The end of the chunk of `hist` that holds its last nonzero item (0: all zero): every
+    item from there on is zero. Compared a chunk at a time (an `array` comparison is a
+    memcmp; a Python loop over 4,096 counts costs 0.1 ms a batch)."""
+    zeros = array(hist.typecode, bytes(hist.itemsize * chunk))
+    top = len(hist)
+    while top > 0:
+        lo = max(top - chunk, 0)
+        if hist[lo:top] != zeros[: top - lo]:
+            break
+        top = lo
+    return top
