@@ -446,7 +446,7 @@ class NativeGame:
             .tobytes()
             .split(b"\0", 1)[0]
             .decode(errors="replace")
-            for i in range(n)
+            for i in (range(n) if st["errors"] else ())  # most batches have none
             if flags[i] & ERROR
         ]
         return StatSums(
