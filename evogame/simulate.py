@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameStats
@@ -106,6 +105,8 @@ def simulate(
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
     backend = _WORKER["runner"].backend  # the workers choose as this process did
+    from concurrent.futures import ProcessPoolExecutor  # here: 30 ms a process needs not pay
+
     with ProcessPoolExecutor(
         max_workers=workers,
         initializer=_init_worker,

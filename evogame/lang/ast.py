@@ -16,14 +16,15 @@ so ``parse(print(t)) == t`` compares structure only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import Enum
 from typing import Any, ClassVar
 
+from evogame.lang.frozen import frozen, seal
 from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, filtered
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Span:
     """A region of a source file: 1-based line and column of its first and last character."""
 
@@ -129,7 +130,7 @@ class Extreme(Kw):
 # --- base --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Node:
     """Base of every construct. ``span`` is where it was read from (None when built)."""
 
@@ -202,21 +203,21 @@ def map_tree(
 # --- literals and variables --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class IntLit(Node):
     value: int
     RESULT = Ty.INT
     BARE = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NameLit(Node):
     value: str
     RESULT = Ty.STR
     BARE = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Var(Node):
     """A variable ``'NAME``; ``ty`` is the type of what it is bound to."""
 
@@ -228,7 +229,7 @@ class Var(Node):
         return self.ty
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRef(Node):
     """The table, ``game``, as the owner of locations and storages."""
 
@@ -240,7 +241,7 @@ class GameRef(Node):
 # --- players and teams -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RelPlayer(Node):
     """``(current player)``, ``(next player)``, ``(previous player)``."""
 
@@ -249,7 +250,7 @@ class RelPlayer(Node):
     SYNTAX = ("$rel", "player")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RelKeyword(Node):
     """The bare keyword ``current``, ``next`` or ``previous`` as the target of ``cycle``."""
 
@@ -258,7 +259,7 @@ class RelKeyword(Node):
     BARE = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NumPlayer(Node):
     """``(N player)``: the player in seat N."""
 
@@ -268,7 +269,7 @@ class NumPlayer(Node):
     SYNTAX = ("$index", "player")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class OwnerOf(Node):
     """``(owner CARD)``: the player whose location holds the card."""
 
@@ -278,14 +279,14 @@ class OwnerOf(Node):
     SYNTAX = ("owner", "$card")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RelTeam(Node):
     rel: Rel
     RESULT = Ty.TEAM
     SYNTAX = ("$rel", "team")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NumTeam(Node):
     index: Node
     RESULT = Ty.TEAM
@@ -293,7 +294,7 @@ class NumTeam(Node):
     SYNTAX = ("$index", "team")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TeamOf(Node):
     """``(team PLAYER)``: the team a player belongs to."""
 
@@ -306,21 +307,21 @@ class TeamOf(Node):
 # --- collections -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AllPlayers(Node):
     RESULT = Ty.PLAYERS
     SYNTAX = ("player",)
     BARE = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AllTeams(Node):
     RESULT = Ty.TEAMS
     SYNTAX = ("team",)
     BARE = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class OtherPlayers(Node):
     """``(other player)``: every player but the current one, in seat order."""
 
@@ -328,13 +329,13 @@ class OtherPlayers(Node):
     SYNTAX = ("other", "player")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class OtherTeams(Node):
     RESULT = Ty.TEAMS
     SYNTAX = ("other", "team")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Range(Node):
     """``(range A..B)``: the integers A to B inclusive."""
 
@@ -345,7 +346,7 @@ class Range(Node):
     SYNTAX = ("range", "$lo", "..", "$hi")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StrCollection(Node):
     """``(A, B, C)``: a literal collection of names."""
 
@@ -355,7 +356,7 @@ class StrCollection(Node):
     SYNTAX = (",names",)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Filter(Node):
     """``(filter COLL 'V BOOL)``: the members of COLL for which BOOL holds with 'V bound."""
 
@@ -372,7 +373,7 @@ class Filter(Node):
 # --- card collections ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Location(Node):
     """``(OWNER VIS NAME)``: a physical card location of the table or of a player.
 
@@ -389,7 +390,7 @@ class Location(Node):
     SYNTAX = ("$owner", "$vis", "$name", "$index")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Indexed(Node):
     """Extension (CARDSTOCK v0.6.0): ``(indexed OWNER VIS NAME)``, every location
     ``(OWNER VIS NAME i)`` that holds or held a card, by index."""
@@ -403,7 +404,7 @@ class Indexed(Node):
     EXTENSION = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetOp(Node):
     """``(union A B ...)``, ``(intersect ...)``, ``(disjunction ...)`` of card collections."""
 
@@ -414,7 +415,7 @@ class SetOp(Node):
     SYNTAX = ("$op", "*parts")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetOpAll(Node):
     """``(union (all COLL 'V CARDS))``: a set operation over a collection of card collections."""
 
@@ -425,7 +426,7 @@ class SetOpAll(Node):
     SYNTAX = ("$op", "$sets")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sort(Node):
     """``(sort CARDS using POINTS)``: the cards ordered by points, lowest at the bottom."""
 
@@ -436,7 +437,7 @@ class Sort(Node):
     SYNTAX = ("sort", "$coll", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Top(Node):
     """``(top X)``: the top card of a card collection, or the top member of a collection
     of card collections (CARDSTOCK's ``memstorage``)."""
@@ -449,7 +450,7 @@ class Top(Node):
         return ELEMENT[self.coll.result()]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bottom(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
@@ -459,7 +460,7 @@ class Bottom(Node):
         return ELEMENT[self.coll.result()]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Nth(Node):
     """``(N X)``: the member at index N counted from the bottom (0 = bottom)."""
 
@@ -472,7 +473,7 @@ class Nth(Node):
         return ELEMENT[self.coll.result()]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sequence(Node):
     """``(top K X)`` / ``(bottom K X)``: the top or bottom K cards (v0.5.10)."""
 
@@ -484,7 +485,7 @@ class Sequence(Node):
     SYNTAX = ("$end", "$count", "$coll")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RunSequence(Node):
     """``(run top|bottom K X using P)``: the longest run of consecutive point values, of
     length at least K, that includes the top (bottom) card; empty when there is none."""
@@ -501,7 +502,7 @@ class RunSequence(Node):
 # --- collections of card collections -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tuples(Node):
     """``(tuples K X using P)``: the groups of exactly K cards... of equal point value,
     one group per value that has at least K cards (the first K of them, bottom up)."""
@@ -514,7 +515,7 @@ class Tuples(Node):
     SYNTAX = ("tuples", "$size", "$coll", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Partition(Node):
     """``(partition ATTR X ...)``: the cards split into groups by the value of ATTR."""
 
@@ -525,7 +526,7 @@ class Partition(Node):
     SYNTAX = ("partition", "$attr", "*parts")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PartitionAll(Node):
     attr: Node
     sets: Node
@@ -534,7 +535,7 @@ class PartitionAll(Node):
     SYNTAX = ("partition", "$attr", "$sets")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Subsets(Node):
     """``(subsets X)``: every subset of X (the empty set excluded), smallest first."""
 
@@ -544,7 +545,7 @@ class Subsets(Node):
     SYNTAX = ("subsets", "$coll")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Runs(Node):
     """``(runs largest|all K X using P)``: runs of consecutive point values of length >= K."""
 
@@ -557,7 +558,7 @@ class Runs(Node):
     SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Permutations(Node):
     """Extension: ``(permutations X)``: every ordering of the cards of X, each a card
     collection whose bottom is the first card. With ``subsets`` and ``filter`` it lists
@@ -571,7 +572,7 @@ class Permutations(Node):
     EXTENSION = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AggCards(Node):
     """``(all COLL 'V CARDS)``: one card collection per member of COLL."""
 
@@ -586,7 +587,7 @@ class AggCards(Node):
 # --- cards ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Extremum(Node):
     """``(max X using P)`` / ``(min X using P)``: the card of X with most (fewest) points;
     ties are broken at random (a chance event), as in CARDSTOCK."""
@@ -599,7 +600,7 @@ class Extremum(Node):
     SYNTAX = ("$which", "$coll", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Actual(Node):
     """``(actual CARD)``: the physical card behind a reference."""
 
@@ -612,7 +613,7 @@ class Actual(Node):
 # --- storages ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class IntStorage(Node):
     """``(OWNER sto NAME)``: an integer bin of the table, a player or a team (default 0)."""
 
@@ -623,7 +624,7 @@ class IntStorage(Node):
     SYNTAX = ("$owner", "sto", "$name")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StrStorage(Node):
     """``(OWNER str NAME)``: a string bin (default the empty string)."""
 
@@ -634,7 +635,7 @@ class StrStorage(Node):
     SYNTAX = ("$owner", "str", "$name")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PointStorage(Node):
     """``(OWNER points NAME)``: a point map (empty: every card scores 0)."""
 
@@ -648,7 +649,7 @@ class PointStorage(Node):
 # --- integers ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Size(Node):
     """``(size COLL)``: the number of members of a collection."""
 
@@ -658,7 +659,7 @@ class Size(Node):
     SYNTAX = ("size", "$coll")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Arith(Node):
     """``(+ a b)``, ``-``, ``*``, ``//`` (division truncating toward zero), ``%`` (remainder,
     with the dividend's sign), ``^`` (power). Division or remainder by 0 gives 0."""
@@ -671,7 +672,7 @@ class Arith(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tri(Node):
     """``(tri n)`` = n(n+1)/2."""
 
@@ -681,7 +682,7 @@ class Tri(Node):
     SYNTAX = ("tri", "$n")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fib(Node):
     """``(fib n)``: the n-th Fibonacci number (fib 0 = 0, fib 1 = 1)."""
 
@@ -691,7 +692,7 @@ class Fib(Node):
     SYNTAX = ("fib", "$n")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Abs(Node):
     """``(abs n)``: the absolute value of n, |n| (an extension: "one rank above or below"
     is ``(== (abs (- a b)) 1)``). |-2^63| is beyond 64 bits: an error."""
@@ -703,7 +704,7 @@ class Abs(Node):
     EXTENSION = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Random(Node):
     """``(random N)``: uniform in 0..N; ``(random A..B)``: uniform in A..B (inclusive)."""
 
@@ -714,7 +715,7 @@ class Random(Node):
     SYNTAX = ("random", "$lo", "..", "$hi")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SumPoints(Node):
     """``(sum X using P)``: the total points of the cards of X."""
 
@@ -725,7 +726,7 @@ class SumPoints(Node):
     SYNTAX = ("sum", "$coll", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScoreCard(Node):
     """``(score CARD using P)``: a card's points (the sum of every matching award)."""
 
@@ -736,7 +737,7 @@ class ScoreCard(Node):
     SYNTAX = ("score", "$card", "using", "$points")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AggInt(Node):
     """Extension: ``(sumof|maxof|minof COLL 'V INT)``: the sum, maximum or minimum of INT
     over the members of COLL (0 for an empty collection)."""
@@ -760,7 +761,7 @@ class AggIntKind(Kw):
 # --- strings -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardAtt(Node):
     """``(cardatt ATTR CARD)``: the card's value of attribute ATTR ("" if it has none)."""
 
@@ -774,7 +775,7 @@ class CardAtt(Node):
 # --- booleans ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BoolOp(Node):
     """``(and A B ...)`` / ``(or A B ...)``, short-circuit."""
 
@@ -786,7 +787,7 @@ class BoolOp(Node):
     SYNTAX = ("$op", "*args")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Not(Node):
     arg: Node
     RESULT = Ty.BOOL
@@ -794,7 +795,7 @@ class Not(Node):
     SYNTAX = ("not", "$arg")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class IntCmp(Node):
     """``(OP a b)`` on integers, OP one of == != < > <= >=."""
 
@@ -806,7 +807,7 @@ class IntCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StrCmp(Node):
     """``(== a b)`` / ``(!= a b)`` on strings."""
 
@@ -818,7 +819,7 @@ class StrCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardCmp(Node):
     """``(== a b)`` / ``(!= a b)`` on cards: the same physical card."""
 
@@ -830,7 +831,7 @@ class CardCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerCmp(Node):
     op: CmpOp
     a: Node
@@ -840,7 +841,7 @@ class PlayerCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TeamCmp(Node):
     op: CmpOp
     a: Node
@@ -850,7 +851,7 @@ class TeamCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AggBool(Node):
     """``(any COLL 'V BOOL)`` / ``(all COLL 'V BOOL)``: some / every member satisfies BOOL."""
 
@@ -866,7 +867,7 @@ class AggBool(Node):
 # --- actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Move(Node):
     """``(move SRC DST)``: take SRC from where it physically is and put it at DST's place."""
 
@@ -877,7 +878,7 @@ class Move(Node):
     SYNTAX = ("move", "$src", "$dst")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Remember(Node):
     """``(remember CARD DST)``: put a reference to CARD at DST, a place in a ``mem`` location."""
 
@@ -888,7 +889,7 @@ class Remember(Node):
     SYNTAX = ("remember", "$src", "$dst")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Forget(Node):
     """``(forget CARD)``: drop a reference from a ``mem`` location."""
 
@@ -898,7 +899,7 @@ class Forget(Node):
     SYNTAX = ("forget", "$card")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Shuffle(Node):
     loc: Node
     RESULT = Ty.ACTION
@@ -906,7 +907,7 @@ class Shuffle(Node):
     SYNTAX = ("shuffle", "$loc")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ShuffleFaro(Node):
     """``(shuffle faro A B)``: interleave A and B card by card into A (CARDSTOCK: grammar only)."""
 
@@ -917,7 +918,7 @@ class ShuffleFaro(Node):
     SYNTAX = ("shuffle", "faro", "$a", "$b")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetInt(Node):
     target: Node
     value: Node
@@ -926,7 +927,7 @@ class SetInt(Node):
     SYNTAX = ("set", "$target", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class IncInt(Node):
     target: Node
     value: Node
@@ -935,7 +936,7 @@ class IncInt(Node):
     SYNTAX = ("inc", "$target", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DecInt(Node):
     target: Node
     value: Node
@@ -944,7 +945,7 @@ class DecInt(Node):
     SYNTAX = ("dec", "$target", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetStr(Node):
     target: Node
     value: Node
@@ -953,7 +954,7 @@ class SetStr(Node):
     SYNTAX = ("set", "$target", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SubAward(Node):
     """``(KEY : VALUE)`` inside an award: matches cards whose attribute KEY is VALUE."""
 
@@ -963,7 +964,7 @@ class SubAward(Node):
     SYNTAX = ("$key", ":", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Award(Node):
     """``((K : V) ... N)``: N points to every card matching all the conditions."""
 
@@ -973,7 +974,7 @@ class Award(Node):
     SYNTAX = ("*conds", "$value")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class InitPoints(Node):
     """``(set POINTS (AWARD ...))``: define a point map; string values are evaluated now."""
 
@@ -984,7 +985,7 @@ class InitPoints(Node):
     SYNTAX = ("set", "$target", "(", "*awards", ")")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Cycle(Node):
     """``(cycle next X)``: X plays next; ``(cycle current X)``: X becomes current now.
     X is a player, or the bare keywords current, next, previous."""
@@ -996,7 +997,7 @@ class Cycle(Node):
     SYNTAX = ("cycle", "$mode", "$target")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnPass(Node):
     """``(turn pass)``: do nothing (an explicit "pass" option in a choice)."""
 
@@ -1004,7 +1005,7 @@ class TurnPass(Node):
     SYNTAX = ("turn", "pass")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Repeat(Node):
     """``(repeat N ACTION)``: do ACTION N times. ACTION may be an ``(any|all ...)``, as
     CARDSTOCK's grammar allows (``action : ... | agg``), but not a do or a let
@@ -1017,7 +1018,7 @@ class Repeat(Node):
     SYNTAX = ("repeat", "$count", "$action")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RepeatAll(Node):
     """``(repeat all (move SRC DST))``: repeat as long as the source has cards."""
 
@@ -1027,7 +1028,7 @@ class RepeatAll(Node):
     SYNTAX = ("repeat", "all", "$action")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TeamSpec(Node):
     """``(0, 2)`` in ``(create teams ...)``: the seats of one team (sub-teams allowed)."""
 
@@ -1037,7 +1038,7 @@ class TeamSpec(Node):
     SYNTAX = (",members", "*subteams")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CreateTeams(Node):
     teams: tuple[TeamSpec, ...]
     RESULT = Ty.ACTION
@@ -1045,7 +1046,7 @@ class CreateTeams(Node):
     SYNTAX = ("create", "teams", "*teams")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AttrKey(Node):
     """A deck attribute and its values: ``(RANK (A, TWO, THREE))``, or with sub-attributes
     per value, ``(COLOR (RED (SUIT (HEARTS, DIAMONDS))) (BLACK (SUIT (CLUBS))))``."""
@@ -1056,7 +1057,7 @@ class AttrKey(Node):
     SYNTAX = ("$key", "*values")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AttrValue(Node):
     """Values of a deck attribute, ``(HEARTS, DIAMONDS)``, with the sub-attributes every one
     of them has: ``(RED (SUIT (HEARTS, DIAMONDS)))``."""
@@ -1067,7 +1068,7 @@ class AttrValue(Node):
     SYNTAX = (",names", "*subkeys")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck(Node):
     """``(deck ATTRIBUTE ...)``: one card per combination of attribute values."""
 
@@ -1076,7 +1077,7 @@ class Deck(Node):
     SYNTAX = ("deck", "*attributes")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CreateDeck(Node):
     """``(create deck [NAME] LOC (deck ...))``: put a new deck's cards into LOC."""
 
@@ -1091,7 +1092,7 @@ class CreateDeck(Node):
 # --- multiactions --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Guarded(Node):
     """``(BOOL ACTION)``: do ACTION (or offer it, in a choice) only when BOOL holds."""
 
@@ -1102,7 +1103,7 @@ class Guarded(Node):
     SYNTAX = ("$cond", "$body")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ensure(Node):
     """Extension: ``(ensure BOOL CONDACT)``: CONDACT is done (or offered, in a choice) only
     if BOOL holds in the position right after doing it -- a legality test on the result
@@ -1116,7 +1117,7 @@ class Ensure(Node):
     EXTENSION = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Otherwise(Node):
     """Extension: ``(otherwise ACTION)``, an item of a choice: offered only when no other
     item of the choice offers an option ("a player who cannot play passes", or is out)."""
@@ -1128,7 +1129,7 @@ class Otherwise(Node):
     EXTENSION = True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AggAction(Node):
     """``(any COLL 'V CONDACT)``: in a choice, one option per member; ``(all ...)``: do
     CONDACT for every member (outside a choice ``any`` behaves like ``all``)."""
@@ -1142,7 +1143,7 @@ class AggAction(Node):
     SYNTAX = ("$quant", "$coll", "$var", "$body")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Choice(Node):
     """``(choice (CONDACT ...))``: the current player picks one of the options."""
 
@@ -1152,7 +1153,7 @@ class Choice(Node):
     SYNTAX = ("choice", "(", "*items", ")")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Do(Node):
     """``(do (CONDACT ...))``: do every (guarded) item in order."""
 
@@ -1162,7 +1163,7 @@ class Do(Node):
     SYNTAX = ("do", "(", "*items", ")")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Let(Node):
     """``(let VALUE 'V BODY)``: bind 'V to VALUE (evaluated once) within BODY."""
 
@@ -1176,7 +1177,7 @@ class Let(Node):
         return Ty.CHOICE if self.body.result() is Ty.CHOICE else Ty.MULTI2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Stage(Node):
     """``(stage player|team (end BOOL) BODY ...)``: repeat BODY, one player (team) per
     pass, until BOOL holds (tested before every pass)."""
@@ -1192,7 +1193,7 @@ class Stage(Node):
 # --- the game ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Declare(Node):
     """``(declare VALUE 'NAME)``: a global constant, e.g. ``(declare 4 'NUMP)``."""
 
@@ -1202,14 +1203,14 @@ class Declare(Node):
     SYNTAX = ("declare", "$value", "$var")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CreatePlayers(Node):
     count: Node
     CHILDREN = {"count": Ty.INT}
     SYNTAX = ("create", "players", "$count")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Setup(Node):
     players: CreatePlayers
     teams: CreateTeams | None
@@ -1222,7 +1223,7 @@ class ScoringMode(Kw):
     COOPERATIVE = "cooperative"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Scoring(Node):
     """``(scoring min|max INT)``: INT is evaluated with each player made current; players
     are ranked by it (min: lowest first); tied players share the rank.
@@ -1242,7 +1243,7 @@ class Scoring(Node):
         return self.mode is ScoringMode.COOPERATIVE
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Game(Node):
     declares: tuple[Declare, ...]
     setup: Setup
@@ -1251,6 +1252,9 @@ class Game(Node):
     CHILDREN = {"declares": Ty.PIECE, "setup": Ty.PIECE, "body": Ty.BODY, "scoring": Ty.PIECE}
     MIN_ITEMS = {"declares": 0}
     SYNTAX = ("game", "*declares", "$setup", "*body", "$scoring")
+
+
+seal()  # every class above gets its compiled methods here, in one exec
 
 
 def node_classes() -> list[type[Node]]:

@@ -12,9 +12,7 @@ import ctypes
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from evogame.native.lower import header_source
@@ -72,6 +70,9 @@ def library_path(
     if not build:
         return None
     out.parent.mkdir(parents=True, exist_ok=True)
+    import subprocess  # only to build: a cached library (the usual start) needs neither
+    import tempfile
+
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
         t = Path(tmp)
         for name in SOURCES:

@@ -34,9 +34,9 @@ FLAGS = build.FLAGS
 
 def prefix(game: NativeGame, warm_games: int = WARM_GAMES) -> str:
     """The C prefix that makes `game`'s compiled tier: its code section and node list."""
-    if warm_games:
+    if warm_games:  # folded, as `play` plays (the same games reach the same nodes): no numpy
         seeds = list(range(1, warm_games + 1))
-        game.play(seeds, seeds, None)
+        game.play_stats(seeds, seeds, None)
     lib, ptr = game._lib, game._ptr
     cap = 1 << 16
     while True:

@@ -2,7 +2,9 @@
 
 `NativeGame.from_ast(ast)` returns None (with the reason in `unsupported`) when the game
 cannot run natively; callers then use the Python engine. Records come back as numpy
-arrays and are turned into the same `GameRecord`s the Python engine makes.
+arrays and are turned into the same `GameRecord`s the Python engine makes. The folded
+statistics (`play_stats`, what `play` uses) need no numpy: they use `array` buffers, and
+numpy (about 0.1 s to import) is imported only where records are made.
 """
 
 from __future__ import annotations
@@ -10,13 +12,16 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from array import array
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from evogame.lang.ast import Game
 from evogame.native import build
 from evogame.native.lower import Image, Unsupported, lower
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CAPPED, CYCLE, ERROR, ROOM = 1, 2, 4, 8
 #: What the VM's entry points return when it crashed (a bug of the VM's, caught by its
@@ -70,9 +75,9 @@ class NativeGame:
         self.nplayers = image.nplayers
         self.order = image.order
         self._lib = lib
-        self._data = np.ascontiguousarray(image.data, dtype=np.int32)  # the VM reads it
+        self._data = _int32(image.data)  # the VM reads it
         err = ctypes.create_string_buffer(200)
-        self._ptr = lib.vm_new(self._data.ctypes.data, len(self._data), err, 200)
+        self._ptr = lib.vm_new(self._data.buffer_info()[0], len(self._data), err, 200)
         if not self._ptr:
             raise Unsupported(f"the VM refused the image: {err.value.decode()}")
 
@@ -223,6 +228,8 @@ class NativeGame:
         continuous=False,
         weak=None,
     ) -> Batch:
+        import numpy as np  # records only; `play_stats` does without (module docstring)
+
         n = len(deal_seeds)
         deal = np.asarray(deal_seeds, dtype=np.uint64)
         play = np.asarray(play_seeds, dtype=np.uint64)
@@ -329,6 +336,8 @@ class NativeGame:
         """`evogame.fitness.meaningful.moves_sample` on these games' seeds: (per game
         (T, R, B), options examined, different moves, work) and, for a coverage image,
         what its conditions decided; None when even the roomiest image has no room."""
+        import numpy as np
+
         n = len(deal_seeds)
         deal = np.asarray(deal_seeds, dtype=np.uint64)
         play = np.asarray(play_seeds, dtype=np.uint64)
@@ -387,34 +396,34 @@ class NativeGame:
         decision than the histogram holds (the caller then takes the records' way)."""
         n = len(deal_seeds)
         np_ = self.nplayers
-        deal = np.asarray(deal_seeds, dtype=np.uint64)
-        play = np.asarray(play_seeds, dtype=np.uint64)
-        seats = None if pipmc_seats is None else np.asarray(pipmc_seats, dtype=np.int32)
-        rot = None if rotations is None else np.asarray(rotations, dtype=np.int32)
-        scores = np.zeros((n, np_), dtype=np.int64)
-        flags = np.zeros(n, dtype=np.int32)
-        errors = np.zeros((n, 200), dtype=np.uint8)
-        fsum = np.zeros(3 * np_, dtype=np.float64)
-        isum = np.zeros(len(_ST), dtype=np.int64)
-        hist = np.zeros(HIST_CAP, dtype=np.int64)
+        deal = _buffer("Q", deal_seeds)
+        play = _buffer("Q", play_seeds)
+        seats = None if pipmc_seats is None else _buffer("i", pipmc_seats)
+        rot = None if rotations is None else _buffer("i", rotations)
+        scores = _zeros("q", n * np_)
+        flags = _zeros("i", n)
+        errors = _zeros("B", n * ERROR_LEN)
+        fsum = _zeros("d", 3 * np_)
+        isum = _zeros("q", len(_ST))
+        hist = _zeros("q", HIST_CAP)
         k = self._lib.vm_play_stats(
             self._ptr,
             n,
-            deal.ctypes.data,
-            play.ctypes.data,
-            None if seats is None else seats.ctypes.data,
+            _addr(deal),
+            _addr(play),
+            None if seats is None else _addr(seats),
             rollouts,
             horizon,
             _BY[by],
-            None if rot is None else rot.ctypes.data,
+            None if rot is None else _addr(rot),
             max_decisions,
             max_steps,
-            scores.ctypes.data,
-            flags.ctypes.data,
-            errors.ctypes.data,
-            fsum.ctypes.data,
-            isum.ctypes.data,
-            hist.ctypes.data,
+            _addr(scores),
+            _addr(flags),
+            _addr(errors),
+            _addr(fsum),
+            _addr(isum),
+            _addr(hist),
             HIST_CAP,
         )
         if k == CRASHED:
@@ -433,8 +442,12 @@ class NativeGame:
         if st["bf_over"]:
             return None
         errs = [
-            bytes(errors[i]).split(b"\0", 1)[0].decode(errors="replace")
-            for i in np.flatnonzero(flags & ERROR).tolist()
+            errors[i * ERROR_LEN : (i + 1) * ERROR_LEN]
+            .tobytes()
+            .split(b"\0", 1)[0]
+            .decode(errors="replace")
+            for i in (range(n) if st["errors"] else ())  # most batches have none
+            if flags[i] & ERROR
         ]
         return StatSums(
             sums=st,
@@ -448,6 +461,33 @@ class NativeGame:
 
 
 _BY = {"rank": 0, "score": 1, "win": 2}
+#: Bytes of a game's error message in `vm_play_stats`' buffer (NUL-terminated).
+ERROR_LEN = 200
+
+
+def _zeros(code: str, n: int) -> array:
+    """An `array` of `n` zeros of type `code` (at least one item: the VM gets a pointer)."""
+    return array(code, bytes(array(code).itemsize * max(n, 1)))
+
+
+def _buffer(code: str, values) -> array:
+    """`values` (a list, an `array` or a numpy array) as an `array` of type `code`."""
+    if isinstance(values, array) and values.typecode == code:
+        return values
+    return array(code, values if len(values) else [0])
+
+
+def _addr(buf: array) -> int:
+    """The address of an `array`'s items (it must outlive the call that reads it)."""
+    return buf.buffer_info()[0]
+
+
+def _int32(data) -> array:
+    """An image (`Image.data`: an int32 `array` or numpy array) as the int32 `array` the VM
+    reads."""
+    if isinstance(data, array) and data.itemsize == 4 and data.typecode in "il":
+        return data
+    return array("i", (int(v) for v in data))
 
 
 #: `vm_play_stats`' integer sums, in its order (ST_* in vm.c).
@@ -471,8 +511,10 @@ class StatSums:
     win_sum: list[float]
     win_by_position: list[float]
     score_sum: list[float]
-    scores: np.ndarray
-    branching_hist: np.ndarray
+    #: per game the players' scores, game after game (``scores[i * players + p]``)
+    scores: array
+    #: ``branching_hist[m]``: decisions with m options (int64, `HIST_CAP` of them)
+    branching_hist: array
     errors: list[str]
 
 
@@ -498,6 +540,8 @@ def _concat(parts: list[Batch]) -> Batch:
     """Batches of consecutive games as one."""
     if len(parts) == 1:
         return parts[0]
+    import numpy as np
+
     ndec = np.concatenate([p.decisions for p in parts])
     offsets = np.zeros(len(ndec) + 1, dtype=np.int64)
     np.cumsum(ndec, out=offsets[1:])
@@ -520,6 +564,8 @@ def _joined(parts: list[np.ndarray]) -> np.ndarray:
     """The parts as one int32 array; one part is returned as it is, not copied."""
     if len(parts) == 1:
         return parts[0]
+    import numpy as np
+
     return np.concatenate(parts) if parts else np.zeros(0, np.int32)
 
 
@@ -529,6 +575,8 @@ class Unavailable(Exception):
 
 def rng_draws(seed: int, below: int, n: int) -> list[int]:
     """`n` values of ``random.Random(seed).randrange(below)`` drawn by the VM (for tests)."""
+    import numpy as np
+
     lib = build.load()
     if lib is None:
         raise Unavailable(build.why())
@@ -540,6 +588,8 @@ def rng_draws(seed: int, below: int, n: int) -> list[int]:
 def rng_shuffles(seed: int, size: int, rounds: int) -> list[list[int]]:
     """The VM's ``x = list(range(size))`` after each of `rounds` rounds of
     ``rng.randrange(size); rng.shuffle(x)``, ``rng = random.Random(seed)`` (for tests)."""
+    import numpy as np
+
     lib = build.load()
     if lib is None:
         raise Unavailable(build.why())

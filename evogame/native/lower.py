@@ -13,9 +13,8 @@ falls back to the Python engine.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
-
-import numpy as np
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
@@ -91,7 +90,7 @@ def header_source() -> str:
 class Image:
     """A lowered game: the int32 image and what Python needs to read the VM's results."""
 
-    data: np.ndarray
+    data: array  #: int32 (typecode "i")
     nplayers: int
     order: str
     strings: list[str]
@@ -761,11 +760,12 @@ class Lowerer:
         section("VARKINDS", self.var_kinds or [0])
         section("CODE", self.code)
         out[h["CODELEN"]] = len(self.code)
-        data = np.asarray(out, dtype=np.int64)
-        if data.min() < -(2**31) or data.max() >= 2**31:
-            raise Unsupported("an image value out of the 32-bit range")
+        try:
+            data = array("i", out)
+        except OverflowError:
+            raise Unsupported("an image value out of the 32-bit range") from None
         return Image(
-            data.astype(np.int32),
+            data,
             self.nplayers,
             g.scoring.order.value,
             self.strings,

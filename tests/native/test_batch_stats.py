@@ -111,6 +111,22 @@ def test_play_json_is_the_same_either_way(monkeypatch, capsys, name, seed, extra
 def test_vectorised_seeds_are_the_seed_functions(seed):
     from evogame.native.records import _seeds
 
-    idx = [*range(300), 10**9, 2**31 + 5]
-    for fn in (sim.deal_seed, sim.play_seed):
-        assert _seeds(fn, seed, idx).tolist() == [fn(seed, i) for i in idx]
+    big = [*range(300), 10**9, 2**31 + 5, 2**64 - 1]  # in 128-bit lanes
+    for idx in (big, [7, 2**63 + 1, 0], []):  # the loop, for a few games
+        for fn in (sim.deal_seed, sim.play_seed):
+            assert _seeds(fn, seed, idx).tolist() == [fn(seed, i) for i in idx]
+
+
+@pytest.mark.parametrize("last", [0, 1, 255, 256, 257, 4096])
+def test_the_histogram_s_used_part_holds_every_nonzero_count(last):
+    from array import array
+
+    from evogame.native.records import _used
+
+    hist = array("q", bytes(8 * 4096))
+    if last:
+        hist[3 % last] = 1
+        hist[last - 1] = 2
+    used = _used(hist)
+    assert last <= used < last + 256
+    assert not any(hist[used:])
