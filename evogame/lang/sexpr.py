@@ -1,14 +1,8 @@
-"""Text to S-expressions: decoding, lexical checks, and the parse.
+"""Text to S-expressions: decoding, lexical checks, and the lark LALR parse.
 
 The result is a light tree of `SList` / `SAtom` with positions, which
 `evogame.lang.elaborate` turns into typed AST nodes. Every failure is a `RecycleError`
 with the line and column of the offending character; nothing here raises anything else.
-
-The tokens are the terminals of grammar/recycle.lark, read from that file; the structure
-(one list of lists and atoms) is read here with a stack, as lark's LALR parser of that
-grammar reads it (tests/lang/test_sexpr_lark.py checks the two agree, tree for tree and
-error for error). Not importing lark nor building its parser saves about 0.1 s of every
-command's start-up.
 
 Positions are 1-based; a column counts characters (a tab is one column), after the BOM.
 """
@@ -19,7 +13,10 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from evogame.lang.ast import Span
 from evogame.lang.errors import RecycleError
@@ -57,86 +54,47 @@ SExpr = SAtom | SList
 
 def grammar_text() -> str:
     """The RECYCLE grammar (grammar/recycle.lark, shipped inside the package)."""
-    # a path beside this package, not importlib.resources (0.05-0.1 s to import)
-    return (Path(__file__).parent.parent / "grammar" / "recycle.lark").read_text(encoding="utf-8")
+    return (resources.files("evogame") / "grammar" / "recycle.lark").read_text(encoding="utf-8")
 
 
-#: A terminal of the grammar: ``NAME[.PRIORITY]: /regex/`` or ``NAME: "literal"``.
-_TERMINAL = re.compile(r'^([A-Z]+)(?:\.\d+)?:\s*(/(?:[^/\\]|\\.)*/|"[^"]*")\s*$', re.M)
-#: lark's ``common.WS``, the one terminal the grammar imports.
-_WS = r"[ \t\f\r\n]+"
-_IGNORE = re.compile(r"^%ignore\s+(\w+)\s*$", re.M)
+def _atom(tok: Token) -> SAtom:
+    return SAtom(tok.type, str(tok), Span(tok.line, tok.column, tok.end_line, tok.end_column))
 
 
-@cache
-def terminals() -> dict[str, str]:
-    """The grammar's named terminals: name -> Python regex, in the grammar's order."""
-    out = {}
-    for name, pat in _TERMINAL.findall(grammar_text()):
-        out[name] = pat[1:-1].replace("\\/", "/") if pat.startswith("/") else re.escape(pat[1:-1])
-    return out
+class _Build(Transformer):
+    """Builds `SList`/`SAtom` while the LALR parser reduces (no lark Tree is made).
 
+    The parser keeps the '(' and ')' tokens, which give each list its span.
+    """
 
-@cache
-def _lexer() -> re.Pattern[str]:
-    """One alternation of every token (lark's basic lexer; no two terminals overlap)."""
-    parts = [f"(?P<WS>{_WS})", r"(?P<_LPAR>\()", r"(?P<_RPAR>\))"]
-    parts += [f"(?P<{name}>{regex})" for name, regex in terminals().items()]
-    lexer = re.compile("|".join(parts))
-    if lexer.groups != len(parts):  # m.lastgroup must name the token's terminal
-        raise ValueError("a terminal of the grammar has a capturing group")
-    return lexer
+    def list(self, children: list) -> SList:
+        lpar, rpar = children[0], children[-1]
+        items = [c if isinstance(c, SList) else _atom(c) for c in children[1:-1]]
+        return SList(items, Span(lpar.line, lpar.column, rpar.end_line, rpar.end_column))
+
+    def start(self, children: list) -> SExpr:
+        c = children[0]
+        return c if isinstance(c, SList) else _atom(c)
 
 
 @cache
-def _ignored() -> frozenset[str]:
-    """The terminals the grammar ignores between tokens (``%ignore``)."""
-    return frozenset(_IGNORE.findall(grammar_text()))
+def _parser() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="basic",
+        keep_all_tokens=True,
+        transformer=_Build(),
+        maybe_placeholders=False,
+    )
 
 
 @cache
 def keywords() -> tuple[str, ...]:
     """Every keyword the grammar knows, for suggestions in error messages."""
-    pattern = terminals()["KEYWORD"]
+    pattern = _parser().get_terminal("KEYWORD").pattern.value
     inner = pattern[pattern.index("(?:") + 3 : pattern.index(")")]
     return tuple(inner.split("|"))
-
-
-def _read(body: str, file: str) -> SList:
-    """The one list `body` holds (its structure checked by `_scan_structure`): tokens as
-    lark's lexer makes them (line, column, end column just past the token)."""
-    match, ignored = _lexer().match, _ignored()
-    pos, n, line, line_start = 0, len(body), 1, 0
-    stack: list[tuple[list[SExpr], int, int]] = []
-    top: SList | None = None
-    while pos < n:
-        m = match(body, pos)
-        if m is None:
-            raise _char_error(body, pos, file)
-        kind, end = m.lastgroup, m.end()
-        col = pos - line_start + 1
-        if kind == "_LPAR":
-            stack.append(([], line, col))
-        elif kind == "_RPAR":
-            items, l0, c0 = stack.pop()
-            lst = SList(items, Span(l0, c0, line, col + 1))
-            if stack:
-                stack[-1][0].append(lst)
-            else:
-                top = lst
-        elif kind in ignored:
-            nl = body.count("\n", pos, end)
-            if nl:
-                line += nl
-                line_start = body.rfind("\n", pos, end) + 1
-        elif stack:
-            stack[-1][0].append(SAtom(kind, m.group(), Span(line, col, line, col + end - pos)))
-        else:  # pragma: no cover - the structure scan rules this out
-            raise RecycleError(f"expected (game ...), found '{m.group()}'", line, col, file)
-        pos = end
-    if top is None or stack:  # pragma: no cover - the structure scan rules this out
-        raise RecycleError("unexpected end of file", *_position(body, None), file)
-    return top
 
 
 def decode(data: bytes, file: str = "<string>") -> str:
@@ -419,7 +377,21 @@ def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = N
                 )
                 break
     body = text[:end]
-    top = _read(body, file)
+    try:
+        top = _parser().parse(body)
+    except UnexpectedCharacters as e:
+        raise _char_error(body, e.pos_in_stream, file) from None
+    except UnexpectedToken as e:  # pragma: no cover - the structure scan rules these out
+        tok = e.token
+        line, col = (tok.line, tok.column) if tok.type != "$END" else _position(body, None)
+        raise RecycleError(f"unexpected {str(tok) or 'end of file'!r}", line, col, file) from None
+    except UnexpectedInput as e:  # pragma: no cover - defensive
+        line, col = getattr(e, "line", 1), getattr(e, "column", 1)
+        raise RecycleError(f"syntax error: {e}", line, col, file) from None
+    if not isinstance(top, SList):  # pragma: no cover - the structure scan rules this out
+        raise RecycleError(
+            f"expected (game ...), found '{top.text}'", top.span.line, top.span.column, file
+        )
     _check_tokens(top, body, file)
     return top
 
