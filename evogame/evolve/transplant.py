@@ -169,9 +169,21 @@ def _key(m: A.Location | A.Indexed) -> LocKey:
 
 def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
     """The role of every location the game names, in order of first appearance:
-    hand, played, own, draw or table (module docstring)."""
+    hand, played, own, draw, pile or table (module docstring).
+
+    A table location is a *draw* pile when cards go from it into a player's location (a
+    deal or a draw: the pile holds the cards hands hold), a *pile* when cards go into it
+    from a hand (a discard or a stock played onto), else *table* (a prize pile, a turned
+    card: a shuffled pile nobody draws from is not a draw pile: taking GOPS's prizes into
+    hand as Rummy draws from its stock gives them away)."""
     an = an or Analysis.of(game)
-    draws = {k for mv in an.draws() for k in mv.src.places()}
+    feeds: set[LocKey] = set()
+    fed: set[LocKey] = set()
+    for mv in an.facts.moves:
+        if any(not x.table for x in mv.dst.locs):
+            feeds |= {x.key for x in mv.src.locs if x.table}
+        if mv.src.places() & an.hands:
+            fed |= {x.key for x in mv.dst.locs if x.table}
     out: dict[LocKey, str] = {}
     for m in _loc_nodes(game):
         k = _key(m)
@@ -183,8 +195,10 @@ def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
             out[k] = "played"
         elif not k[0]:
             out[k] = "own"
-        elif k in draws or k in an.facts.shuffled:
+        elif k in feeds:
             out[k] = "draw"
+        elif k in fed:
+            out[k] = "pile"
         else:
             out[k] = "table"
     return out
@@ -260,6 +274,15 @@ def _free_vars(n: A.Node) -> set[tuple[str, A.Ty]]:
         for m in A.walk(n)
         if isinstance(m, A.Var) and id(m) not in binder_vars and m.name not in bound
     }
+
+
+def _taken(n: A.Node) -> set[LocKey]:
+    """Locations the fragment moves cards out of."""
+    out: set[LocKey] = set()
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            out |= {_key(x) for x in _loc_nodes(m.src)}
+    return out
 
 
 def _written(n: A.Node) -> set[LocKey]:
@@ -374,8 +397,15 @@ class HostInfo:
         self.places = Inert(host).places
 
 
-#: Roles a location may stand in for when the host has none of the donor's role.
-FALLBACK = {"played": ("own",), "own": ("played",), "draw": ("table",), "table": ("draw",)}
+#: Roles a location the fragment only reads (never moves cards into or out of) may stand
+#: in for when the host has none of the donor's role.
+FALLBACK = {
+    "played": ("own",),
+    "own": ("played",),
+    "draw": ("pile", "table"),
+    "pile": ("table", "draw"),
+    "table": ("pile", "draw"),
+}
 
 
 class Binder:
@@ -415,7 +445,7 @@ class Binder:
         return rewrite(node, lambda n, p, f: self._rename(n, p, f, store_map))
 
     def _bind_locations(self, node: A.Node) -> None:
-        written = _written(node)
+        written, taken = _written(node), _taken(node)
         host_names = {k[2] for k in self.host_roles}
         for m in _loc_nodes(node):
             k = _key(m)
@@ -425,7 +455,9 @@ class Binder:
             same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
             if k in written:  # its results go where the host's rules read them
                 same = [h for h in same if _read(h, self.host_places)] or same
-            if not same and k not in written:  # read only: a location of a near role
+            # read only: a location of a near role; a place the fragment takes cards from
+            # needs the same role (a draw from a prize pile gives the prizes away)
+            if not same and k not in written and k not in taken:
                 near = FALLBACK.get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
             if same:
@@ -742,4 +774,36 @@ def transplant(
     child = insert(info, fr, bound, rng)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
-    return _with_maps(child, b.new_maps), fr
+    child = _with_maps(child, b.new_maps)
+    unset = _unset_reads(child, bound, info)
+    if unset:
+        raise Refused(f"{', '.join(sorted(unset))} read but set nowhere in the child")
+    return child, fr
+
+
+def _reads(n: A.Node) -> set[str]:
+    """Storages and point maps `n` names (by name), set or read."""
+    return {
+        m.name.value
+        for m in A.walk(n)
+        if isinstance(m, A.IntStorage | A.StrStorage | A.PointStorage)
+        and isinstance(m.name, A.NameLit)
+    }
+
+
+def _maps_set(n: A.Node) -> set[str]:
+    return {
+        m.target.name.value
+        for m in A.walk(n)
+        if isinstance(m, A.InitPoints) and isinstance(m.target.name, A.NameLit)
+    }
+
+
+def _unset_reads(child: A.Game, bound: A.Node, info: HostInfo) -> set[str]:
+    """Storages and point maps the child reads that nothing in it sets, among those the
+    bound fragment names or the host set: a comparison against a storage nothing sets is
+    constant (Hearts' follow-suit test against a LEAD whose setter the transplant
+    replaced never restricts a card), a score by a map nothing sets is 0."""
+    set_now = _set_storages(child) | _maps_set(child)
+    ours = _reads(bound) | info.sets | _maps_set(info.game)
+    return {n for n in _reads(child) if n in ours and n not in set_now}
