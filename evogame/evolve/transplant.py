@@ -171,8 +171,8 @@ def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
     """The role of every location the game names, in order of first appearance:
     hand, played, own, draw, pile or table (module docstring).
 
-    A table location is a *draw* pile when cards go from it into a player's location (a
-    deal or a draw: the pile holds the cards hands hold), a *pile* when cards go into it
+    A table location is a *draw* pile when cards go from it into a hand (a deal or a
+    draw: the pile holds the cards hands hold), a *pile* when cards go into it
     from a hand (a discard or a stock played onto), else *table* (a prize pile, a turned
     card: a shuffled pile nobody draws from is not a draw pile: taking GOPS's prizes into
     hand as Rummy draws from its stock gives them away)."""
@@ -180,7 +180,7 @@ def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
     feeds: set[LocKey] = set()
     fed: set[LocKey] = set()
     for mv in an.facts.moves:
-        if any(not x.table for x in mv.dst.locs):
+        if mv.dst.places() & an.hands:
             feeds |= {x.key for x in mv.src.locs if x.table}
         if mv.src.places() & an.hands:
             fed |= {x.key for x in mv.dst.locs if x.table}
@@ -406,6 +406,11 @@ FALLBACK = {
     "pile": ("table", "draw"),
     "table": ("pile", "draw"),
 }
+#: Roles a location the fragment takes cards from may stand in for: a prize pile for a
+#: pile played onto and back, never a draw pile (a draw from GOPS's prizes gives them
+#: away), nor a draw pile for anything else (a contest's prize taken from Hearts' empty
+#: stock never comes).
+TAKEN_FALLBACK = {"played": ("own",), "own": ("played",), "pile": ("table",), "table": ("pile",)}
 
 
 class Binder:
@@ -456,9 +461,9 @@ class Binder:
             if k in written:  # its results go where the host's rules read them
                 same = [h for h in same if _read(h, self.host_places)] or same
             # read only: a location of a near role; a place the fragment takes cards from
-            # needs the same role (a draw from a prize pile gives the prizes away)
-            if not same and k not in written and k not in taken:
-                near = FALLBACK.get(role or "", ())
+            # only a nearer one (`TAKEN_FALLBACK`)
+            if not same and k not in written:
+                near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
