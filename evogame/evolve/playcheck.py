@@ -14,9 +14,13 @@ new on paper only. Before that, the child plays `GAMES` random games on the runn
   that the child has and its host has not, compared as canonical text, multiset
   difference) never fired: no guard, ensure or filter among them ever held and no stage
   among them ever ran. A fragment whose own tests never hold is never played;
-* a concept of `names` is in another bin when read from the rules that fired
-  (`liveness.live_concepts` of the games' coverage) than from all the rules: what would
-  place the child in its concept cell is on paper only (`archive.alive`).
+* a concept of `names` that the transplant moved to another bin (from the host's, read
+  from all the rules) is back in the host's bin when read from the rules that fired
+  (`liveness.live_concepts` of the games' coverage): what would place the child in a new
+  concept cell is on paper only (`archive.alive`). Concepts the transplant left alone
+  are not judged: a host's own rare rule that did not fire in 8 games fired in the host's
+  gate sample of 100 (a first version judged every concept and turned away 28 of the 73
+  children it called unplayable in a 20 x 5 campaign, most for host rules).
 
 The games are seeded from the child's text, so the check, and the campaign, are
 reproducible whatever the number of workers.
@@ -85,9 +89,15 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     if new and not any((hits[i] != 0) if conds[i][1] else (hits[i] & TRUE_SEEN) for i in new):
         return f"none of its {len(new)} new tests ever held in {GAMES} random games"
     if names:
-        allv = concept_vector(game)
+        allv, was = concept_vector(game), concept_vector(host)
         live = live_concepts(game, dead(game, hits))
-        off = [n for n in names if (allv[n] >= 0.5) != (live[n] >= 0.5)]
+        # only the concepts the transplant changed: a host's own rare rule that did not
+        # fire in a few games was alive in its host's gate sample of 100
+        off = [
+            n
+            for n in names
+            if (allv[n] >= 0.5) != (live[n] >= 0.5) and (allv[n] >= 0.5) != (was[n] >= 0.5)
+        ]
         if off:
             return "on paper only: " + ", ".join(off)
     return ""

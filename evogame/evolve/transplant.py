@@ -666,8 +666,11 @@ def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dic
     return out
 
 
-def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A.Game:
-    """The host with the bound fragment put in a place of its kind (module docstring)."""
+def insert(
+    info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random, replace: float = 0.0
+) -> A.Game:
+    """The host with the bound fragment put in a place of its kind (module docstring); a
+    stage or a way to play replaces the host's with chance `replace` (`REPLACE`)."""
     host = info.game
     par = _parents(host)
     if fr.kind == "stage":
@@ -684,7 +687,7 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         ]
         s = (same or stages)[rng.randrange(len(same or stages))]
         p, f, i = par[id(s)]
-        if rng.random() < REPLACE:
+        if rng.random() < replace:
             # the host's own end still ends it: the donor's test, or the host's
             bound = dataclasses.replace(bound, end=_either(bound.end, s.end))
             return _splice(host, p, f, i, bound, True)
@@ -694,12 +697,12 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         if not choices:
             raise Refused("the host has no choice")
         c = choices[rng.randrange(len(choices))]
-        replace = rng.random() < REPLACE
-        i = rng.randrange(len(c.items)) if replace else rng.randrange(len(c.items) + 1)
+        swap = rng.random() < replace
+        i = rng.randrange(len(c.items)) if swap else rng.randrange(len(c.items) + 1)
         items = [x for x in c.items if isinstance(x, A.Otherwise)]
-        if items and not replace:
+        if items and not swap:
             i = min(i, len(c.items) - 1)  # an otherwise stays last
-        return _splice(host, c, "items", i, bound, replace)
+        return _splice(host, c, "items", i, bound, swap)
     if fr.kind == "contest":
         dos = [
             d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
@@ -762,11 +765,16 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
 
 
 def transplant(
-    host: A.Game | HostInfo, library: Library, rng: random.Random, kind: str | None = None
+    host: A.Game | HostInfo,
+    library: Library,
+    rng: random.Random,
+    kind: str | None = None,
+    replace: float = REPLACE,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
-    library has, then a fragment of that kind) bound and put in; raises `Refused` when
-    its names cannot be bound or the host has no place for it."""
+    library has, then a fragment of that kind) bound and put in (a stage or a way to play
+    in place of the host's with chance `replace`); raises `Refused` when its names cannot
+    be bound or the host has no place for it."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -776,7 +784,7 @@ def transplant(
     info = host if isinstance(host, HostInfo) else HostInfo(host)
     b = Binder(info, fr, rng)
     bound = b.bind()
-    child = insert(info, fr, bound, rng)
+    child = insert(info, fr, bound, rng, replace)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
     child = _with_maps(child, b.new_maps)
