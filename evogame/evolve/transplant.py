@@ -25,13 +25,17 @@ the host's before it goes in:
 
 * *locations* by role (`roles`, from `concepts.Analysis`, as the concepts find them):
   hand, played (a player's location hand cards are played to, or revealed in), own (a
-  player's other locations: won cards, piles), draw (a shuffled table location, or one
-  cards are drawn from), table (the others); a donor location goes to a host location of
+  player's other locations: won cards, piles), draw (a table location cards go from into
+  a hand: a deal's or a draw's stock), pile (a table location cards go into from a hand),
+  table (the others: prizes, a turned card); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
   of first appearance; a location the fragment puts cards into goes to one that
   matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
-  results feed the host's game. A role the host lacks is kept as a new location only when the
-  fragment itself puts cards there; else the fragment is refused;
+  results feed the host's game. A location the fragment only reads may go to a near role
+  (`FALLBACK`); one it takes cards from only to a nearer one (`TAKEN_FALLBACK`: a pile
+  for a table pile, never a draw pile: drawing from GOPS's prizes gives them away). A
+  role the host lacks is kept as a new location only when the fragment itself puts
+  cards there; else the fragment is refused;
 * *card attributes* to the host deck's attribute with the nearest number of values (the
   deck's order breaks ties), and *values* by their rank in the attribute's value list
   (value i of n goes to value round(i·(m-1)/(n-1)) of m);
@@ -39,7 +43,9 @@ the host's before it goes in:
   scoring use first), or, when the host has none, the donor's map rebound to the host's
   deck and set in the opening deal;
 * *storages* the fragment sets are kept (renamed when the host uses the name for another
-  type); one it only reads must exist in the host, or the fragment is refused;
+  type); one it only reads must exist in the host, or the fragment is refused; a child
+  that reads a storage or point map nothing in it sets (the setter was the host rule the
+  fragment replaced) is refused (`_unset_reads`);
 * *variables*: free variables must be declared by the host (``'NUMP``), else refused.
 
 Every choice is made with the `random.Random` passed in, over lists in order of first
