@@ -89,6 +89,20 @@ def checked_child(text: str) -> str | None:
         return None
 
 
+def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None, str]:
+    """A child's check where children are checked: `job` = (its text as printed, its
+    transplant host's text or None, concept names). (checked text, "") when valid; (None,
+    "") when not a valid game (`checked_child`); (None, why) for a valid transplant child
+    that is unplayable (`playcheck.unplayable`: it does not end, or its fragment never
+    fires)."""
+    printed, host_text, names = job
+    if host_text is None:
+        return checked_child(printed), ""
+    from evogame.evolve.playcheck import check_transplant
+
+    return check_transplant((printed, host_text, names))
+
+
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
     """The canonical text of an offspring that is a valid game, or (None, the reason).
 
@@ -344,31 +358,49 @@ class Campaign:
         t_start, t_check = time.perf_counter(), 0.0
         # per operator family: [children tried, valid games among them]
         rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
+        # transplant children that were valid but unplayable (`playcheck`), by kind and why
+        unplayable: dict[str, int] = {}
+        # (parent, kind, attempt) of unplayable transplants: another fragment of the kind
+        # goes into the same parent in the next batch, up to `TRANSPLANT_TRIES` attempts
+        pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
         budget = n * self.cfg.retries
         while len(out) < n and tried < budget:
             share = max(len(out) / tried, 0.1) if tried else 1.0
             size = min(math.ceil((n - len(out)) / share), budget - tried)
-            batch = []  # (family, printed text, parents, operator)
+            batch = []  # (family, printed text, parents, operator, retry, host text)
             for _ in range(size):
                 tried += 1
-                made = self._child(pop, rates, novel)
+                again = pending.pop(0) if pending else None
+                made = self._child(pop, rates, novel, again)
                 if made is None:
                     invalid += 1
                     continue
                 batch.append(made)
             t = time.perf_counter()
+            jobs = [(b[1], b[5], self._concept_names()) for b in batch]
             checked = (ex.run if ex is not None else lambda f, xs: [f(x) for x in xs])(
-                checked_child, [b[1] for b in batch]
+                check_job, jobs
             )
             t_check += time.perf_counter() - t
-            for (family, _printed, parents, op), text in zip(batch, checked, strict=True):
+            for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
+                text, why = got if got is not None else (None, "")
+                if text is not None or why:
+                    rates[family][1] += 1
+                    if family == "transplant":
+                        rates[f"transplant_{op.split(':')[1]}"][1] += 1
                 if text is None:
                     invalid += 1
+                    if why and retry is not None:
+                        kind = retry[1]
+                        unplayable[f"transplant_{kind}"] = (
+                            unplayable.get(f"transplant_{kind}", 0) + 1
+                        )
+                        cls = why.split(" ")[0].rstrip(":")
+                        unplayable[f"why_{cls}"] = unplayable.get(f"why_{cls}", 0) + 1
+                        if retry[2] + 1 < self.TRANSPLANT_TRIES:
+                            pending.append((retry[0], kind, retry[2] + 1))
                     continue
-                rates[family][1] += 1
-                if family == "transplant":
-                    rates[f"transplant_{op.split(':')[1]}"][1] += 1
                 h = text_hash(text)
                 prev = self.store.get(h)
                 # A seed's or an earlier generation's rules are not new. A candidate
@@ -386,33 +418,68 @@ class Campaign:
                 )
         self.timings.add("parse/check/compile", t_check)
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
-        return out, {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
+        stats = {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
+        return out, {**stats, "unplayable": unplayable}
+
+    #: Attempts per transplant child: when a child is unplayable (`playcheck`), another
+    #: fragment of its kind goes into the same parent, this many times in all.
+    TRANSPLANT_TRIES = 4
+
+    def _concept_names(self) -> tuple[str, ...]:
+        """The concepts whose cell a transplant child's play must keep (`playcheck`)."""
+        if self.archive is not None and self.archive.concepts:
+            return tuple(self.archive.names)
+        from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
+
+        return tuple(CONCEPT_DESCRIPTORS)
 
     def _child(
-        self, pop: list[str], rates: dict, novel: list[str] | None = None
-    ) -> tuple[str, str, list[str], str] | None:
+        self,
+        pop: list[str],
+        rates: dict,
+        novel: list[str] | None = None,
+        again: tuple[str, str, int] | None = None,
+    ) -> tuple[str, str, list[str], str, tuple | None, str | None] | None:
         """One child drawn from `pop` (`novel`: the elites of new cells, see
-        `_tournament`): (operator family, its text as printed, parents, operator), or
-        None when the operators made no game (`rates` counts the try)."""
-        from evogame.evolve.transplant import Refused, transplant
+        `_tournament`), or, when `again` = (parent, kind, attempt), another transplant of
+        that kind into that parent: (operator family, its text as printed, parents,
+        operator, (parent, kind, attempt) of a transplant, the host's text), or None when
+        the operators made no game (`rates` counts the try)."""
+        from evogame.evolve.transplant import REPLACE, Refused, transplant
 
-        if self.donors is not None and self.rng.random() < self.cfg.transplant:
-            a = self._tournament(pop, novel)
-            # the kind drawn here as `transplant` draws it (the same stream), so that
-            # each kind's valid-child rate counts its refusals too
-            kinds = self.donors.kinds()
-            kind = kinds[self.rng.randrange(len(kinds))] if kinds else None
+        retry = host_text = None
+        if again is not None or (
+            self.donors is not None and self.rng.random() < self.cfg.transplant
+        ):
+            if again is not None:
+                a, kind, attempt = again
+            else:
+                a = self._tournament(pop, novel)
+                # the kind drawn here as `transplant` draws it (the same stream), so that
+                # each kind's valid-child rate counts its refusals too
+                kinds = self.donors.kinds()
+                kind = kinds[self.rng.randrange(len(kinds))] if kinds else None
+                attempt = 0
             rates["transplant"][0] += 1
             per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
             per_kind[0] += 1
+            host_text = self.store.get(a)["text"]
             try:
+                # a retry goes beside the host's stage or way to play: the one replaced
+                # was most often what the host's end waited for (a replaced way to play
+                # never ended in 12 of 25 children of the seeds)
                 child_ast, fr = transplant(
-                    self._host(self.store.get(a)["text"]), self.donors, self.rng, kind
+                    self._host(host_text),
+                    self.donors,
+                    self.rng,
+                    kind,
+                    REPLACE if attempt == 0 else 0.0,
                 )
             except Refused:  # names that cannot be bound: refused, never left dead
                 return None
             child = list(self.genome.to_tree(child_ast))
             parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+            retry = (a, kind, attempt)
         elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
             a, b = self._tournament(pop, novel), self._tournament(pop, novel)
             ta, tb = (
@@ -440,7 +507,7 @@ class Campaign:
             printed = to_text(self.genome.to_ast(child))
         except Exception:  # a tree that makes no AST: invalid, as `validate_tree` says
             return None
-        return family, printed, parents, op
+        return family, printed, parents, op, retry, host_text
 
     # --- evaluation and selection ---------------------------------------------------------------
 
@@ -591,6 +658,9 @@ class Campaign:
         for fam, (t, v) in sorted(vstats.get("rates", {}).items()):
             if t:
                 entry[f"valid_rate_{fam}"] = round(v / t, 6)
+        # transplant children valid but unplayable (`playcheck`): by kind, and by why
+        for k, v in sorted(vstats.get("unplayable", {}).items()):
+            entry[f"unplayable_{k}"] = v
         if self.archive is not None:
             self.archive.rebuild([self.store.get(h) for h in pop])
             entry.update(self.archive.summary())

@@ -25,13 +25,17 @@ the host's before it goes in:
 
 * *locations* by role (`roles`, from `concepts.Analysis`, as the concepts find them):
   hand, played (a player's location hand cards are played to, or revealed in), own (a
-  player's other locations: won cards, piles), draw (a shuffled table location, or one
-  cards are drawn from), table (the others); a donor location goes to a host location of
+  player's other locations: won cards, piles), draw (a table location cards go from into
+  a hand: a deal's or a draw's stock), pile (a table location cards go into from a hand),
+  table (the others: prizes, a turned card); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
   of first appearance; a location the fragment puts cards into goes to one that
   matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
-  results feed the host's game. A role the host lacks is kept as a new location only when the
-  fragment itself puts cards there; else the fragment is refused;
+  results feed the host's game. A location the fragment only reads may go to a near role
+  (`FALLBACK`); one it takes cards from only to a nearer one (`TAKEN_FALLBACK`: a pile
+  for a table pile, never a draw pile: drawing from GOPS's prizes gives them away). A
+  role the host lacks is kept as a new location only when the fragment itself puts
+  cards there; else the fragment is refused;
 * *card attributes* to the host deck's attribute with the nearest number of values (the
   deck's order breaks ties), and *values* by their rank in the attribute's value list
   (value i of n goes to value round(i·(m-1)/(n-1)) of m);
@@ -39,7 +43,9 @@ the host's before it goes in:
   scoring use first), or, when the host has none, the donor's map rebound to the host's
   deck and set in the opening deal;
 * *storages* the fragment sets are kept (renamed when the host uses the name for another
-  type); one it only reads must exist in the host, or the fragment is refused;
+  type); one it only reads must exist in the host, or the fragment is refused; a child
+  that reads a storage or point map nothing in it sets (the setter was the host rule the
+  fragment replaced) is refused (`_unset_reads`);
 * *variables*: free variables must be declared by the host (``'NUMP``), else refused.
 
 Every choice is made with the `random.Random` passed in, over lists in order of first
@@ -146,9 +152,21 @@ def _key(m: A.Location | A.Indexed) -> LocKey:
 
 def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
     """The role of every location the game names, in order of first appearance:
-    hand, played, own, draw or table (module docstring)."""
+    hand, played, own, draw, pile or table (module docstring).
+
+    A table location is a *draw* pile when cards go from it into a hand (a deal or a
+    draw: the pile holds the cards hands hold), a *pile* when cards go into it
+    from a hand (a discard or a stock played onto), else *table* (a prize pile, a turned
+    card: a shuffled pile nobody draws from is not a draw pile: taking GOPS's prizes into
+    hand as Rummy draws from its stock gives them away)."""
     an = an or Analysis.of(game)
-    draws = {k for mv in an.draws() for k in mv.src.places()}
+    feeds: set[LocKey] = set()
+    fed: set[LocKey] = set()
+    for mv in an.facts.moves:
+        if mv.dst.places() & an.hands:
+            feeds |= {x.key for x in mv.src.locs if x.table}
+        if mv.src.places() & an.hands:
+            fed |= {x.key for x in mv.dst.locs if x.table}
     out: dict[LocKey, str] = {}
     for m in _loc_nodes(game):
         k = _key(m)
@@ -160,8 +178,10 @@ def roles(game: A.Game, an: Analysis | None = None) -> dict[LocKey, str]:
             out[k] = "played"
         elif not k[0]:
             out[k] = "own"
-        elif k in draws or k in an.facts.shuffled:
+        elif k in feeds:
             out[k] = "draw"
+        elif k in fed:
+            out[k] = "pile"
         else:
             out[k] = "table"
     return out
@@ -237,6 +257,15 @@ def _free_vars(n: A.Node) -> set[tuple[str, A.Ty]]:
         for m in A.walk(n)
         if isinstance(m, A.Var) and id(m) not in binder_vars and m.name not in bound
     }
+
+
+def _taken(n: A.Node) -> set[LocKey]:
+    """Locations the fragment moves cards out of."""
+    out: set[LocKey] = set()
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            out |= {_key(x) for x in _loc_nodes(m.src)}
+    return out
 
 
 def _written(n: A.Node) -> set[LocKey]:
@@ -351,8 +380,20 @@ class HostInfo:
         self.places = Inert(host).places
 
 
-#: Roles a location may stand in for when the host has none of the donor's role.
-FALLBACK = {"played": ("own",), "own": ("played",), "draw": ("table",), "table": ("draw",)}
+#: Roles a location the fragment only reads (never moves cards into or out of) may stand
+#: in for when the host has none of the donor's role.
+FALLBACK = {
+    "played": ("own",),
+    "own": ("played",),
+    "draw": ("pile", "table"),
+    "pile": ("table", "draw"),
+    "table": ("pile", "draw"),
+}
+#: Roles a location the fragment takes cards from may stand in for: a prize pile for a
+#: pile played onto and back, never a draw pile (a draw from GOPS's prizes gives them
+#: away), nor a draw pile for anything else (a contest's prize taken from Hearts' empty
+#: stock never comes).
+TAKEN_FALLBACK = {"played": ("own",), "own": ("played",), "pile": ("table",), "table": ("pile",)}
 
 
 class Binder:
@@ -392,7 +433,7 @@ class Binder:
         return rewrite(node, lambda n, p, f: self._rename(n, p, f, store_map))
 
     def _bind_locations(self, node: A.Node) -> None:
-        written = _written(node)
+        written, taken = _written(node), _taken(node)
         host_names = {k[2] for k in self.host_roles}
         for m in _loc_nodes(node):
             k = _key(m)
@@ -402,8 +443,10 @@ class Binder:
             same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
             if k in written:  # its results go where the host's rules read them
                 same = [h for h in same if _read(h, self.host_places)] or same
-            if not same and k not in written:  # read only: a location of a near role
-                near = FALLBACK.get(role or "", ())
+            # read only: a location of a near role; a place the fragment takes cards from
+            # only a nearer one (`TAKEN_FALLBACK`)
+            if not same and k not in written:
+                near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
@@ -606,8 +649,11 @@ def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dic
     return out
 
 
-def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A.Game:
-    """The host with the bound fragment put in a place of its kind (module docstring)."""
+def insert(
+    info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random, replace: float = 0.0
+) -> A.Game:
+    """The host with the bound fragment put in a place of its kind (module docstring); a
+    stage or a way to play replaces the host's with chance `replace` (`REPLACE`)."""
     host = info.game
     par = _parents(host)
     if fr.kind == "stage":
@@ -624,7 +670,7 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         ]
         s = (same or stages)[rng.randrange(len(same or stages))]
         p, f, i = par[id(s)]
-        if rng.random() < REPLACE:
+        if rng.random() < replace:
             # the host's own end still ends it: the donor's test, or the host's
             bound = dataclasses.replace(bound, end=_either(bound.end, s.end))
             return _splice(host, p, f, i, bound, True)
@@ -634,12 +680,12 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
         if not choices:
             raise Refused("the host has no choice")
         c = choices[rng.randrange(len(choices))]
-        replace = rng.random() < REPLACE
-        i = rng.randrange(len(c.items)) if replace else rng.randrange(len(c.items) + 1)
+        swap = rng.random() < replace
+        i = rng.randrange(len(c.items)) if swap else rng.randrange(len(c.items) + 1)
         items = [x for x in c.items if isinstance(x, A.Otherwise)]
-        if items and not replace:
+        if items and not swap:
             i = min(i, len(c.items) - 1)  # an otherwise stays last
-        return _splice(host, c, "items", i, bound, replace)
+        return _splice(host, c, "items", i, bound, swap)
     if fr.kind == "contest":
         dos = [
             d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
@@ -702,11 +748,16 @@ def insert(info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random) -> A
 
 
 def transplant(
-    host: A.Game | HostInfo, library: Library, rng: random.Random, kind: str | None = None
+    host: A.Game | HostInfo,
+    library: Library,
+    rng: random.Random,
+    kind: str | None = None,
+    replace: float = REPLACE,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
-    library has, then a fragment of that kind) bound and put in; raises `Refused` when
-    its names cannot be bound or the host has no place for it."""
+    library has, then a fragment of that kind) bound and put in (a stage or a way to play
+    in place of the host's with chance `replace`); raises `Refused` when its names cannot
+    be bound or the host has no place for it."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -716,7 +767,39 @@ def transplant(
     info = host if isinstance(host, HostInfo) else HostInfo(host)
     b = Binder(info, fr, rng)
     bound = b.bind()
-    child = insert(info, fr, bound, rng)
+    child = insert(info, fr, bound, rng, replace)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
-    return _with_maps(child, b.new_maps), fr
+    child = _with_maps(child, b.new_maps)
+    unset = _unset_reads(child, bound, info)
+    if unset:
+        raise Refused(f"{', '.join(sorted(unset))} read but set nowhere in the child")
+    return child, fr
+
+
+def _reads(n: A.Node) -> set[str]:
+    """Storages and point maps `n` names (by name), set or read."""
+    return {
+        m.name.value
+        for m in A.walk(n)
+        if isinstance(m, A.IntStorage | A.StrStorage | A.PointStorage)
+        and isinstance(m.name, A.NameLit)
+    }
+
+
+def _maps_set(n: A.Node) -> set[str]:
+    return {
+        m.target.name.value
+        for m in A.walk(n)
+        if isinstance(m, A.InitPoints) and isinstance(m.target.name, A.NameLit)
+    }
+
+
+def _unset_reads(child: A.Game, bound: A.Node, info: HostInfo) -> set[str]:
+    """Storages and point maps the child reads that nothing in it sets, among those the
+    bound fragment names or the host set: a comparison against a storage nothing sets is
+    constant (Hearts' follow-suit test against a LEAD whose setter the transplant
+    replaced never restricts a card), a score by a map nothing sets is 0."""
+    set_now = _set_storages(child) | _maps_set(child)
+    ours = _reads(bound) | info.sets | _maps_set(info.game)
+    return {n for n in _reads(child) if n in ours and n not in set_now}

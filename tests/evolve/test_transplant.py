@@ -28,7 +28,7 @@ from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from tests.conftest import SEEDS
 
-NAMES = ("gops", "hearts", "war", "crazy-eights", "go-fish", "president")
+NAMES = ("gops", "hearts", "war", "crazy-eights", "go-fish", "president", "whist")
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +70,15 @@ def test_a_transplant_keeps_the_host_a_valid_game_and_binds_locations_by_role(ga
     assert made >= 12 and len(kinds) >= 4, (made, refused, kinds)
 
 
-def test_gops_contest_in_hearts_reads_hearts_played_cards(games):
-    """GOPS's prize contest put into Hearts reads Hearts' played cards (PLAYED), not
-    GOPS's SHOWN: bound by role, and a game that compiles."""
+def test_gops_contest_in_whist_reads_whist_played_cards(games):
+    """GOPS's prize contest put into Whist reads Whist's played cards (PLAYED), not
+    GOPS's SHOWN: bound by role, and a game that compiles. (Hearts has no table pile
+    for GOPS's prize to come from: refused there.)"""
     lib = Library({"gops": games["gops"]})
     (fr,) = lib.by_kind["contest"]
-    host = HostInfo(games["hearts"])
+    with pytest.raises(Refused):
+        transplant(HostInfo(games["hearts"]), lib, random.Random(0), "contest")
+    host = HostInfo(games["whist"])
     for seed in range(10):
         try:
             child, got = transplant(host, lib, random.Random(seed), "contest")
@@ -84,10 +87,10 @@ def test_gops_contest_in_hearts_reads_hearts_played_cards(games):
         text = to_text(child)
         assert got is fr and "SHOWN" not in text
         compile_game(parse_text(text))
-        played = {k[2] for k, r in HostInfo(games["hearts"]).roles.items() if r == "played"}
+        played = {k[2] for k, r in host.roles.items() if r == "played"}
         assert any(f"vloc {p}" in text or f"iloc {p}" in text for p in played)
         return
-    pytest.fail("GOPS's contest was refused by Hearts on every seed")
+    pytest.fail("GOPS's contest was refused by Whist on every seed")
 
 
 def test_a_fragment_whose_names_cannot_be_bound_is_refused(games):
@@ -223,3 +226,61 @@ def test_a_stage_replaces_the_hosts_stage_of_the_same_job(games):
     # binomial(40, 0.85 x P(a trick stage drawn)): at least a few of each kind
     assert replaced >= 3
     assert REPLACE >= 0.5
+
+
+def test_table_roles_follow_where_cards_go(games):
+    """GOPS's shuffled prize pile feeds no hand: a table place, not a draw pile (taking
+    the prizes into hand as Crazy Eights draws from its stock gives them away); its
+    bidding suits, dealt to the hands, are the draw pile. Crazy Eights' stock is a draw
+    pile, and its discard, played onto from the hands, a pile."""
+    from evogame.evolve.transplant import roles
+
+    g = roles(games["gops"])
+    assert g[(True, "hloc", "PRIZES")] == "table"
+    assert g[(True, "hloc", "SUITS")] == "draw"
+    c = roles(games["crazy-eights"])
+    assert c[(True, "hloc", "STOCK")] == "draw"
+    assert c[(True, "vloc", "DISCARD")] == "pile"
+
+
+def test_a_draw_from_a_stock_never_takes_a_hosts_prizes(games):
+    """Crazy Eights' mechanisms that draw from its stock put into GOPS draw from GOPS's
+    dealt suits or are refused; never from the prize pile."""
+    draws = [
+        f
+        for f in fragments(games["crazy-eights"], "crazy-eights")
+        if any(isinstance(m, A.Move) and "STOCK" in to_text(m.src) for m in A.walk(f.node))
+    ]
+    assert draws
+    host = HostInfo(games["gops"])
+    bound = 0
+    for fr in draws:
+        for seed in range(6):
+            b = Binder(host, fr, random.Random(seed))
+            try:
+                b.bind()
+            except Refused:
+                continue
+            assert b.loc_map[(True, "hloc", "STOCK")] == (True, "hloc", "SUITS")
+            bound += 1
+    assert bound > 0
+
+
+def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
+    """Crazy Eights' play restriction compares with FOLLOW, set by its opening deal and
+    its plays; a stage of another game put in place of the stage that sets it leaves the
+    comparison constant: refused, never a child whose test compares with nothing."""
+    from evogame.evolve.transplant import _unset_reads
+
+    host = HostInfo(games["crazy-eights"])
+    lib = Library({"war": games["war"]})
+    refused = made = 0
+    for seed in range(30):
+        try:
+            child, _fr = transplant(host, lib, random.Random(seed), "stage")
+        except Refused as e:
+            refused += "set nowhere in the child" in str(e)
+            continue
+        made += 1
+        assert not _unset_reads(child, child, host)
+    assert refused > 0
