@@ -12,23 +12,15 @@ def made_from(store, h: str, limit: int = 1000) -> str:
     crossovers) it took."""
     donors: list[str] = []
     edits = 0
-    cur = store.get(h)
     root = "?"
-    for _ in range(limit):
-        if cur is None:
-            break
-        op = cur["operator"]
+    for op in first_line(store, h, limit):
         if op.startswith("seed:"):
             root = op[5:].removesuffix(".rcy")
-            break
-        if op.startswith("transplant:"):
+        elif op.startswith("transplant:"):
             _t, kind, donor = op.split(":", 2)
             donors.append(f"{donor}'s {KIND_WORDS.get(kind, kind)}")
         else:
             edits += 1
-        if not cur["parents"]:
-            break
-        cur = store.get(cur["parents"][0])
     parts = list(dict.fromkeys(reversed(donors)))
     out = f"{root}'s rules"
     if parts:
@@ -36,3 +28,25 @@ def made_from(store, h: str, limit: int = 1000) -> str:
     if edits:
         out += f"{' and' if parts else ','} {edits} other edit{'s' if edits > 1 else ''}"
     return out
+
+
+def first_line(store, h: str, limit: int = 1000):
+    """The operators of the candidate's first-parent line, newest first, down to its seed
+    (``seed:NAME.rcy``) or as far as the store holds it."""
+    cur = store.get(h)
+    for _ in range(limit):
+        if cur is None:
+            return
+        yield cur["operator"]
+        if cur["operator"].startswith("seed:") or not cur["parents"]:
+            return
+        cur = store.get(cur["parents"][0])
+
+
+def root_seed(store, h: str) -> str | None:
+    """The name of the seed at the root of the candidate's first-parent line (None: not
+    known)."""
+    for op in first_line(store, h):
+        if op.startswith("seed:"):
+            return op[5:].removesuffix(".rcy")
+    return None

@@ -445,6 +445,7 @@ class Campaign:
         that kind into that parent: (operator family, its text as printed, parents,
         operator, (parent, kind, attempt) of a transplant, the host's text), or None when
         the operators made no game (`rates` counts the try)."""
+        from evogame.evolve.lineage import root_seed
         from evogame.evolve.transplant import REPLACE, Refused, transplant
 
         retry = host_text = None
@@ -474,6 +475,7 @@ class Campaign:
                     self.rng,
                     kind,
                     REPLACE if attempt == 0 else 0.0,
+                    own=root_seed(self.store, a),
                 )
             except Refused:  # names that cannot be bound: refused, never left dead
                 return None

@@ -753,16 +753,21 @@ def transplant(
     rng: random.Random,
     kind: str | None = None,
     replace: float = REPLACE,
+    own: str | None = None,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
     library has, then a fragment of that kind) bound and put in (a stage or a way to play
     in place of the host's with chance `replace`); raises `Refused` when its names cannot
-    be bound or the host has no place for it."""
+    be bound or the host has no place for it. `own` names the seed the host descends
+    from: its own mechanisms are not a transplant ("gops's rules with gops's end" is an
+    edit of GOPS, not a mechanism from elsewhere), so no fragment of it is drawn."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
     kind = kind or kinds[rng.randrange(len(kinds))]
-    pool = library.by_kind[kind]
+    pool = [f for f in library.by_kind[kind] if f.donor != own]
+    if not pool:
+        raise Refused(f"the library has no {KIND_WORDS[kind]} but the host's own")
     fr = pool[rng.randrange(len(pool))]
     info = host if isinstance(host, HostInfo) else HostInfo(host)
     b = Binder(info, fr, rng)

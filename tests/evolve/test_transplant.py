@@ -284,3 +284,25 @@ def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
         made += 1
         assert not _unset_reads(child, child, host)
     assert refused > 0
+
+
+def test_a_host_never_takes_a_mechanism_of_its_own_seed(games):
+    """A GOPS descendant given GOPS's end is an edit of GOPS, not a mechanism from
+    elsewhere: no fragment of the host's own seed is drawn, and a kind only the host's own
+    seed has is refused."""
+    lib = Library(games)
+    host = HostInfo(games["gops"])
+    donors = set()
+    for i in range(40):
+        try:
+            _child, fr = transplant(host, lib, random.Random(i), own="gops")
+        except Refused:
+            continue
+        donors.add(fr.donor)
+    assert donors and "gops" not in donors
+    alone = Library({"gops": games["gops"]})
+    with pytest.raises(Refused, match="but the host's own"):
+        transplant(host, alone, random.Random(0), "end", own="gops")
+    # without `own`, the same library gives GOPS its own end (what the campaign did)
+    _child, fr = transplant(host, alone, random.Random(0), "end")
+    assert fr.donor == "gops"
