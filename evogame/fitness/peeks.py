@@ -19,7 +19,8 @@ Cards hidden from the choosing player alone count too where the rule names whose
 are: the chooser's own ``oloc`` (``(current player) oloc``), and the next or previous
 player's ``iloc``; a place of a player bound by a quantifier (``'P iloc HAND``, over
 every player, the chooser among them) is not judged. No one of the 95 real files
-(CARDSTOCK's 73 and our 22 seeds) has the defect (`tests/fitness/test_soundness.py::test_no_real_game_has_a_static_defect`).
+(CARDSTOCK's 73 and our 22 seeds) has the defect
+(`tests/fitness/test_soundness.py::test_no_real_game_has_a_static_defect`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """A choice on a hidden card (`evogame.fitness.peeks`): found where campaign invent-11's
 new kinds made it, and left alone where the information is public or comes after the
-choice. That no real file has one is `test_soundness.py::test_no_real_game_has_a_static_defect`."""
+choice. That no real file has one is
+`test_soundness.py::test_no_real_game_has_a_static_defect`."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def test_a_filter_over_the_offered_cards_reading_the_face_down_deck_is_found():
     "item",
     [
         # the size of a hidden place is public
-        "     ((> (size (game hloc DECK)) 3) (move (top (game hloc DECK)) (top (game hloc DISCARD))))",
+        "     ((> (size (game hloc DECK)) 3)\n"
+        "      (move (top (game hloc DECK)) (top (game hloc DISCARD))))",
         # testing a face-down card once the option is chosen is chance, not a peek
         """     (do ((move (top (game hloc DECK)) (top ((current player) vloc ROW)))
           ((== (cardatt VALUE (top ((current player) vloc ROW))) ONE)
