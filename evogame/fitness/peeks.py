@@ -56,8 +56,8 @@ def _hidden_place(node: A.Node) -> bool:
 
 
 def _hidden_card(node: A.Node, hidden_vars: frozenset[str]) -> bool:
-    """Is `node` a card no player sees: picked from a hidden place, or a variable bound
-    over one?"""
+    """Is `node` a card the chooser cannot see: picked from a hidden place, or a variable
+    bound over one?"""
     if isinstance(node, A.Var):
         return node.name in hidden_vars
     return isinstance(node, _PICKS) and _hidden_place(node.coll)
@@ -96,33 +96,35 @@ def _reads(expr: A.Node, hidden_vars: frozenset[str] = frozenset()) -> A.Node | 
     return None
 
 
-def _deciders(item: A.Node) -> list[A.Node]:
-    """The parts of a choice item that decide what is offered: guards, and the collections
-    an ``any`` offers one option per member of, down to the actions (a ``do``, a
-    ``move``...), which run only once the option is chosen."""
-    if isinstance(item, A.Guarded):
-        return [item.cond, *_deciders(item.body)]
-    if isinstance(item, A.Ensure):
-        return [item.cond, *_deciders(item.body)]
+def _deciders(
+    item: A.Node, hidden_vars: frozenset[str] = frozenset()
+) -> list[tuple[A.Node, frozenset[str]]]:
+    """The parts of a choice item that decide what is offered, each with the variables
+    bound over hidden places there: guards, and the collections an ``any`` offers one
+    option per member of, down to the actions (a ``do``, a ``move``...), which run only
+    once the option is chosen."""
+    if isinstance(item, (A.Guarded, A.Ensure)):
+        return [(item.cond, hidden_vars), *_deciders(item.body, hidden_vars)]
     if isinstance(item, A.AggAction):
-        return [item.coll, *_deciders(item.body)]
-    if isinstance(item, A.Let):
-        return _deciders(item.body)
-    if isinstance(item, A.Otherwise):
-        return _deciders(item.body)
+        inner = hidden_vars - {item.var.name}
+        if _hidden_place(item.coll):
+            inner = inner | {item.var.name}
+        return [(item.coll, hidden_vars), *_deciders(item.body, frozenset(inner))]
+    if isinstance(item, (A.Let, A.Otherwise)):
+        return _deciders(item.body, hidden_vars)
     return []
 
 
 def peeks(game: A.Game) -> list[Defect]:
-    """Choice items whose guard or offered collection reads a card no player sees (see
-    the module's docstring), one defect per item."""
+    """Choice items whose guard or offered collection reads a card the chooser cannot see
+    (see the module's docstring), one defect per item."""
     out = []
     for choice in A.walk(game):
         if not isinstance(choice, A.Choice):
             continue
         for item in choice.items:
-            for part in _deciders(item):
-                found = _reads(part)
+            for part, hidden_vars in _deciders(item):
+                found = _reads(part, hidden_vars)
                 if found is not None:
                     out.append(
                         Defect(

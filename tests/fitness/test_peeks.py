@@ -77,3 +77,13 @@ def test_public_sizes_chosen_actions_and_bound_players_are_not_peeks(item):
 def test_who_may_not_see_a_place_follows_the_engine(place, flagged):
     item = f"     ((> (sum {place} using (game points VALUE)) 3) (turn pass))"
     assert bool(peeks(parse_text(_pairs_item(item)))) is flagged
+
+
+def test_a_guard_on_each_face_down_card_offered_is_found():
+    """One option per face-down card, offered only for the ONEs among them."""
+    item = """     (any (game hloc DECK) 'C
+          ((== (cardatt VALUE 'C) ONE) (move 'C (top ((current player) vloc ROW)))))"""
+    found = peeks(parse_text(_pairs_item(item)))
+    assert [f.message.split(",")[0] for f in found] == [
+        "this choice item's options depend on (cardatt VALUE 'C)"
+    ]
