@@ -53,6 +53,9 @@ because the game it makes scores well on the other components (issue 35):
   its filter offers any card);
 - **a growing contest** (static, `growing_contests`): a ``max``/``min`` inside a stage
   over places no rule empties (shown bids never discarded);
+- **a choice on a hidden card** (static, `evogame.fitness.peeks`): a choice item whose
+  guard or offered collection reads a card the choosing player cannot see (the suit of a
+  face-down stock's top card);
 - **a lopsided deal** (the first decision of a few deals): seats dealt the same cards in
   every deal (no chance in the deal) that are worth different amounts under the point
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
@@ -695,7 +698,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import slips  # it builds on this module's helpers
+    from evogame.fitness import peeks, slips  # they build on this module's helpers
 
     found = [
         *storage(game),
@@ -710,6 +713,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *stray_moves(game),
         *subsumed_items(game),
         *growing_contests(game),
+        *peeks.peeks(game),
         *slips.static(game),
     ]
     out, named = [], set()

@@ -597,6 +597,24 @@ def pokereights_declare_draws() -> str:
     return _edit(_seed("pokereights"), (POKER_DECLARE, POKER_DRAW))
 
 
+def scopa_stock_suit() -> str:
+    """Scopa as campaign invent-11 made its new kind 2 (a blind reader named it): a third
+    item lets a player bank any hand card in their own pile when none of their cards has
+    the suit of the stock's top card, face down, and none the rank of the table's top: whether
+    the option is offered hangs on a card no player sees."""
+    item = """    ;; a card that can capture nothing is laid on the table"""
+    peek = """    ;; bank a card when none of the hand matches the face-down stock's suit
+    ((and (== (size (filter ((current player) iloc HAND) 'H
+                            (== (cardatt SUIT 'H) (cardatt SUIT (top (game hloc STOCK))))))
+              0)
+          (== (size (filter ((current player) iloc HAND) 'H
+                            (== (cardatt RANK 'H) (cardatt RANK (top (game vloc TABLE))))))
+              0))
+     (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE)))))
+"""
+    return _edit(_seed("scopa"), (item, peek + item))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -760,5 +778,11 @@ VARIANTS: tuple[Variant, ...] = (
         "naming a suit after an eight also draws a card (a rule a designer may want)",
         pokereights_declare_draws(),
         True,
+    ),
+    Variant(
+        "scopa-stock-suit",
+        "scopa",
+        "a card banked when no hand card has the suit of the face-down stock's top",
+        scopa_stock_suit(),
     ),
 )
