@@ -36,7 +36,13 @@ import dataclasses
 from collections import Counter
 from dataclasses import fields
 
-from evogame.fitness.soundness import Defect, _named_elsewhere, _off_the_ladder, ordering_tables
+from evogame.fitness.soundness import (
+    Defect,
+    _named_elsewhere,
+    _off_the_ladder,
+    literal_entries,
+    ordering_tables,
+)
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
@@ -109,29 +115,19 @@ def ladder_orders(game: A.Game) -> list[Defect]:
     orders = [(attr, names) for _, attr, names in _deck_lists(game)]
     elsewhere = _named_elsewhere(game)
     out = []
-    for node in A.walk(game):
-        if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
+    for attr, entries in literal_entries(game, ordering):
+        rung = _off_the_ladder(attr, entries, orders)
+        if rung is None or rung[1] in elsewhere:
             continue
-        by: dict[str, list[tuple[int, A.Award]]] = {}
-        for award in node.awards:
-            if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
-                continue
-            sub = award.conds[0]
-            if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
-                by.setdefault(sub.key.value, []).append((award.value.value, award))
-        for attr, entries in by.items():
-            rung = _off_the_ladder(attr, entries, orders)
-            if rung is None or rung[1] in elsewhere:
-                continue
-            award, value = rung
-            out.append(
-                Defect(
-                    where(award),
-                    f"{attr} {value} ranks {to_text(award.value)} in this table, which orders "
-                    f"cards, out of the deck's order the other {attr}s follow, and no rule "
-                    f"makes {value} special",
-                )
+        award, value = rung
+        out.append(
+            Defect(
+                where(award),
+                f"{attr} {value} ranks {to_text(award.value)} in this table, which orders "
+                f"cards, out of the deck's order the other {attr}s follow, and no rule "
+                f"makes {value} special",
             )
+        )
     return out
 
 

@@ -74,6 +74,7 @@ written as expressions are not judged (as in `evogame.lang.content`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -431,8 +432,49 @@ def outlier_points(game: A.Game) -> list[Defect]:
     ]
     elsewhere = _named_elsewhere(game)
     out = []
+    for attr, entries in literal_entries(game, prizes):
+        if len(entries) < OUTLIER_ENTRIES:
+            continue
+        rung = _off_the_ladder(attr, entries, orders)
+        if rung is not None and rung[1] not in elsewhere:
+            award, value = rung
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {value} is worth {to_text(award.value)}, out of line with "
+                    f"the other {attr}s, whose worth follows the deck's order, and no "
+                    f"rule makes {value} special: a prize worth more than its place",
+                )
+            )
+            continue
+        entries.sort(key=lambda e: e[0], reverse=True)
+        (top, award), (second, _) = entries[0], entries[1]
+        value = award.conds[0].value.value
+        if second > 0 and top > OUTLIER_RATIO * second and value not in elsewhere:
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {value} is worth {top}, more than {OUTLIER_RATIO} times any "
+                    f"other {attr} of this table (at most {second}), and no rule makes "
+                    f"{value} special: whoever takes it takes the game",
+                )
+            )
+    return out
+
+
+def _monotone(xs: list[int]) -> bool:
+    pairs = list(pairwise(xs))
+    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
+
+
+def literal_entries(
+    game: A.Game, tables: set[str]
+) -> Iterator[tuple[str, list[tuple[int, A.Award]]]]:
+    """Each (attribute, [(points, entry)]) of the point tables named in `tables` (their
+    target's text): the entries with one condition `(ATTR VALUE)` on literal names and
+    literal points, by attribute, in the order written."""
     for node in A.walk(game):
-        if not isinstance(node, A.InitPoints) or to_text(node.target) not in prizes:
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in tables:
             continue
         by: dict[str, list[tuple[int, A.Award]]] = {}
         for award in node.awards:
@@ -441,39 +483,7 @@ def outlier_points(game: A.Game) -> list[Defect]:
             sub = award.conds[0]
             if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
                 by.setdefault(sub.key.value, []).append((award.value.value, award))
-        for attr, entries in by.items():
-            if len(entries) < OUTLIER_ENTRIES:
-                continue
-            rung = _off_the_ladder(attr, entries, orders)
-            if rung is not None and rung[1] not in elsewhere:
-                award, value = rung
-                out.append(
-                    Defect(
-                        where(award),
-                        f"{attr} {value} is worth {to_text(award.value)}, out of line with "
-                        f"the other {attr}s, whose worth follows the deck's order, and no "
-                        f"rule makes {value} special: a prize worth more than its place",
-                    )
-                )
-                continue
-            entries.sort(key=lambda e: e[0], reverse=True)
-            (top, award), (second, _) = entries[0], entries[1]
-            value = award.conds[0].value.value
-            if second > 0 and top > OUTLIER_RATIO * second and value not in elsewhere:
-                out.append(
-                    Defect(
-                        where(award),
-                        f"{attr} {value} is worth {top}, more than {OUTLIER_RATIO} times any "
-                        f"other {attr} of this table (at most {second}), and no rule makes "
-                        f"{value} special: whoever takes it takes the game",
-                    )
-                )
-    return out
-
-
-def _monotone(xs: list[int]) -> bool:
-    pairs = list(pairwise(xs))
-    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
+        yield from by.items()
 
 
 def _off_the_ladder(
