@@ -137,13 +137,7 @@ class CompiledGame:
         if out is None:
             out = []
             for s, k in enumerate(self.locs.keys[:nslots]):
-                owner, vis = k[0], k[1]
-                seen = (
-                    vis in ("vloc", "mem")
-                    or (vis == "iloc" and owner == player)
-                    or (vis == "oloc" and owner != player)
-                )
-                if not seen:
+                if not seen(k[1], k[0] == player):
                     out.append(s)
             self._hidden[key] = out
         return out
@@ -153,6 +147,13 @@ class CompiledGame:
         from evogame.engine.state import State
 
         return State(self, seed, **limits)
+
+
+def seen(vis: str, own: bool) -> bool:
+    """Whether a seat sees the cards of a place of visibility `vis` (``vloc``, ``iloc``,
+    ``hloc``, ``oloc``, ``mem``) that it owns (`own`) or not: vloc and mem by all, iloc by
+    its owner, oloc by all but its owner, hloc by no one."""
+    return vis in ("vloc", "mem") or (vis == "iloc" and own) or (vis == "oloc" and not own)
 
 
 def _static_int(node: A.Node, consts: dict[str, A.Node]) -> int | None:

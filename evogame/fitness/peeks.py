@@ -25,6 +25,7 @@ every player, the chooser among them) is not judged. No one of the 95 real files
 
 from __future__ import annotations
 
+from evogame.engine.game import seen
 from evogame.fitness.soundness import Defect, _owner
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -39,20 +40,28 @@ _BINDERS = (A.Filter, A.AggBool, A.AggInt, A.AggCards)
 _WORTH = (A.SumPoints, A.Extremum, A.Sort)
 
 
+def _owned_by_chooser(node: A.Location) -> tuple[bool, ...]:
+    """Whether the choosing (current) player owns the place `node`, as far as the rule
+    says: (True,) for ``(current player)``, (False,) for the game and the next or
+    previous player, (True, False) for any other owner (a player bound by a quantifier
+    may be the chooser or not)."""
+    if _owner(node) == "GAME":
+        return (False,)
+    if isinstance(node.owner, A.RelPlayer):
+        return (node.owner.rel is A.Rel.CURRENT,)
+    return (True, False)
+
+
 def _hidden_place(node: A.Node) -> bool:
     """Is `node` a collection of cards the choosing (current) player cannot see, or a
-    part or reordering of one? Hidden from all: ``hloc``, the game's ``iloc``; from the
-    chooser: its own ``oloc``, the next or previous player's ``iloc``."""
+    part or reordering of one? The engine's rule (`evogame.engine.game.seen`), for every
+    owner the rule may mean: ``hloc``, the game's ``iloc``, the chooser's own ``oloc``,
+    the next or previous player's ``iloc``."""
     while isinstance(node, _THROUGH):
         node = node.coll
     if not isinstance(node, A.Location):
         return False
-    if node.vis is A.Vis.HLOC or (node.vis is A.Vis.ILOC and _owner(node) == "GAME"):
-        return True
-    rel = node.owner.rel if isinstance(node.owner, A.RelPlayer) else None
-    if node.vis is A.Vis.OLOC:
-        return rel is A.Rel.CURRENT
-    return node.vis is A.Vis.ILOC and rel in (A.Rel.NEXT, A.Rel.PREVIOUS)
+    return not any(seen(node.vis.value, own) for own in _owned_by_chooser(node))
 
 
 def _hidden_card(node: A.Node, hidden_vars: frozenset[str]) -> bool:
