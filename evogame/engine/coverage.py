@@ -22,15 +22,22 @@ FALSE_SEEN, TRUE_SEEN = 1, 2
 ALIVE = FALSE_SEEN | TRUE_SEEN
 
 
-def conditions(game: A.Game) -> list[A.Node]:
-    """The conditions of `game`'s rules, in text order (module docstring)."""
-    out: list[A.Node] = []
+def condition_sites(game: A.Game) -> list[tuple[A.Node, bool]]:
+    """The conditions of `game`'s rules, in text order (module docstring), each with
+    whether it is a stage's end (reached means the stage ran) rather than a guard's,
+    ensure's or filter's test."""
+    out: list[tuple[A.Node, bool]] = []
     for n in A.walk(game):
         if isinstance(n, (A.Guarded, A.Ensure, A.Filter)):
-            out.append(n.cond)
+            out.append((n.cond, False))
         elif isinstance(n, A.Stage):
-            out.append(n.end)
+            out.append((n.end, True))
     return out
+
+
+def conditions(game: A.Game) -> list[A.Node]:
+    """The conditions of `game`'s rules, in text order (module docstring)."""
+    return [c for c, _end in condition_sites(game)]
 
 
 def dead(game: A.Game, hits: list[int]) -> list[str]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from evogame.engine.coverage import condition_sites, conditions
 from evogame.lang import ast as A
 
 #: Random games each transplant child plays before it is evaluated.
@@ -38,25 +39,14 @@ GAMES = 8
 MIN_ENDED = 7
 
 
-def _conditions(game: A.Game) -> list[tuple[A.Node, bool]]:
-    """(condition, it is a stage's end) in `coverage.conditions` order."""
-    out: list[tuple[A.Node, bool]] = []
-    for n in A.walk(game):
-        if isinstance(n, (A.Guarded, A.Ensure, A.Filter)):
-            out.append((n.cond, False))
-        elif isinstance(n, A.Stage):
-            out.append((n.end, True))
-    return out
-
-
 def new_conditions(game: A.Game, host: A.Game) -> list[int]:
     """Indices (in `coverage.conditions` order) of `game`'s conditions that `host` does
     not have, compared by canonical text as a multiset."""
     from evogame.lang import to_text
 
-    have = Counter(to_text(c) for c, _ in _conditions(host))
+    have = Counter(to_text(c) for c in conditions(host))
     out = []
-    for i, (c, _) in enumerate(_conditions(game)):
+    for i, c in enumerate(conditions(game)):
         t = to_text(c)
         if have[t] > 0:
             have[t] -= 1
@@ -84,7 +74,7 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     if not any(b > 1 for r in recs for b in r.branching):
         return f"no decision with more than one option in {GAMES} random games"
     hits = runner.hits() or []
-    conds = _conditions(game)
+    conds = condition_sites(game)
     new = new_conditions(game, host)
     if new and not any((hits[i] != 0) if conds[i][1] else (hits[i] & TRUE_SEEN) for i in new):
         return f"none of its {len(new)} new tests ever held in {GAMES} random games"
