@@ -60,6 +60,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from evogame.distance.concepts import Analysis, LocKey
 from evogame.lang import ast as A
@@ -316,9 +317,9 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
 
     stages = [m for m in A.walk(game) if isinstance(m, A.Stage)]
     contest_ids = {id(e) for e, _ctx in an.contests}
-    depth = _stage_depths(game)
+    jobs = _stage_jobs(game, an)
     for s in stages:
-        add("stage", s, (_stage_role(s, contest_ids), depth[id(s)] > 0))
+        add("stage", s, jobs[id(s)])
     for m in A.walk(game):
         if isinstance(m, A.Choice):
             for it in m.items:
@@ -378,6 +379,11 @@ class HostInfo:
         #: the host's locations that matter (`liveness.Inert`): what a fragment writes
         #: goes to one of them when its role has one, so its results feed the game
         self.places = Inert(host).places
+
+    @cached_property
+    def stage_jobs(self) -> dict[int, tuple]:
+        """id(stage) -> the job of each of the host's stages (`_stage_jobs`)."""
+        return _stage_jobs(self.game, self.analysis)
 
 
 #: Roles a location the fragment only reads (never moves cards into or out of) may stand
@@ -638,6 +644,18 @@ def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool
     )
 
 
+def _stage_jobs(game: A.Game, an: Analysis) -> dict[int, tuple]:
+    """id(stage) -> its job as `Fragment.role` holds it: (`_stage_role`, whether a stage
+    holds it)."""
+    ids = {id(e) for e, _ctx in an.contests}
+    depth = _stage_depths(game)
+    return {
+        id(s): (_stage_role(s, ids), depth[id(s)] > 0)
+        for s in A.walk(game)
+        if isinstance(s, A.Stage)
+    }
+
+
 def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dict[int, int]:
     """id(stage) -> how many stages hold it."""
     out = {} if out is None else out
@@ -662,11 +680,9 @@ def insert(
             raise Refused("the host has no stage")
         # the host's stage of the fragment's role is the one it replaces (a designer
         # swaps a mechanism for one of the same job); beside one only now and then
-        role = fr.role
-        ids = {id(e) for e, _ in info.analysis.contests}
-        depth = _stage_depths(host)
-        same = [s for s in stages if (_stage_role(s, ids), depth[id(s)] > 0) == role] or [
-            s for s in stages if _stage_role(s, ids)[:2] == role[0][:2]
+        role, jobs = fr.role, info.stage_jobs
+        same = [s for s in stages if jobs[id(s)] == role] or [
+            s for s in stages if jobs[id(s)][0][:2] == role[0][:2]
         ]
         s = (same or stages)[rng.randrange(len(same or stages))]
         p, f, i = par[id(s)]
