@@ -15,7 +15,7 @@ def made_from(store, h: str, limit: int = 1000) -> str:
     root = "?"
     for op in first_line(store, h, limit):
         if op.startswith("seed:"):
-            root = op[5:].removesuffix(".rcy")
+            root = _seed_name(op)
         elif op.startswith("transplant:"):
             _t, kind, donor = op.split(":", 2)
             donors.append(f"{donor}'s {KIND_WORDS.get(kind, kind)}")
@@ -48,5 +48,10 @@ def root_seed(store, h: str) -> str | None:
     known)."""
     for op in first_line(store, h):
         if op.startswith("seed:"):
-            return op[5:].removesuffix(".rcy")
+            return _seed_name(op)
     return None
+
+
+def _seed_name(op: str) -> str:
+    """``gops`` of the operator ``seed:gops.rcy``."""
+    return op.removeprefix("seed:").removesuffix(".rcy")
