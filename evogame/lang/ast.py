@@ -142,6 +142,9 @@ class Node:
     EXTENSION: ClassVar[bool] = False
     #: Least number of items of a tuple field, where it is not 1 (0 when it has a default).
     MIN_ITEMS: ClassVar[dict[str, int]] = {}
+    #: How a usage message names a part, where its type's name would mislead:
+    #: ``(tuples SIZE CARDS using POINTS)`` (`evogame.lang.elaborate`).
+    PARTS: ClassVar[dict[str, str]] = {}
 
     # --- what each construct declares once, for every reader (docs/language.md, "Adding a
     # construct"): the simplifier, the option lister, dead content, English and concepts
@@ -602,6 +605,7 @@ class Tuples(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"size": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("tuples", "$size", "$coll", "using", "$points")
+    PARTS = {"size": "SIZE"}
     TAGS = frozenset({"group", "meld"})
     OPCODE = "TUPLES"
 
@@ -902,6 +906,7 @@ class CardAtt(Node):
     RESULT = Ty.STR
     CHILDREN = {"attr": Ty.STR, "card": Ty.CARD}
     SYNTAX = ("cardatt", "$attr", "$card")
+    PARTS = {"attr": "ATTRIBUTE"}
     ATTRIBUTE = ("attr", "(cardatt ...) reads attribute")
 
 
@@ -1433,3 +1438,24 @@ def node_classes() -> list[type[Node]]:
         for c in globals().values()
         if isinstance(c, type) and issubclass(c, Node) and c is not Node
     ]
+
+
+#: Keywords of RECYCLE v0.5.10 that no construct writes: CARDSTOCK's grammar reserves them,
+#: so a file may not use them as anything else.
+RESERVED_KEYWORDS = ("new",)
+
+
+def keywords() -> tuple[str, ...]:
+    """Every keyword of the language, longest first: the words of each construct's
+    ``SYNTAX``, the values of the keyword enums (`Kw`) and `RESERVED_KEYWORDS`. The
+    grammar's ``KEYWORD`` terminal is built from it (`evogame.lang.sexpr.grammar_text`),
+    so a new construct's keyword is known as soon as its class is declared."""
+    words = set(RESERVED_KEYWORDS)
+    for c in node_classes():
+        words.update(w for w in c.SYNTAX if w.isalpha() and w.islower())
+    enums = [Kw]
+    while enums:
+        e = enums.pop()
+        enums += e.__subclasses__()
+        words.update(k.value for k in e if k.value.isalpha() and k.value.islower())
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
