@@ -82,6 +82,11 @@ def fib(k: int) -> int:
     return a
 
 
+def lesser(x: int, y: int) -> int:
+    """``(lesser x y)`` = min(x, y)."""
+    return x if x <= y else y
+
+
 def absolute(k: int) -> int:
     """``(abs k)`` = |k|, an error beyond 64 bits (only |-2^63| is)."""
     r = -k if k < 0 else k

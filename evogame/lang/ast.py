@@ -834,6 +834,24 @@ class Abs(Node):
 
 
 @frozen
+class Lesser(Node):
+    """Extension: ``(lesser a b)``: the smaller of two integers, min(a, b). "Refill the
+    hand up to its size, as far as the draw pile allows" is one count,
+    ``(repeat (lesser (- SIZE (size HAND)) (size DRAW)) (move ...))`` (seeds/the-game.rcy)."""
+
+    a: Node
+    b: Node
+    RESULT = Ty.INT
+    CHILDREN = {"a": Ty.INT, "b": Ty.INT}
+    SYNTAX = ("lesser", "$a", "$b")
+    EXTENSION = True
+    CONSTANT = True
+    ENGLISH = "the lesser of {a} and {b}"
+    OPS = "lesser"
+    OPCODE = "LESSER"
+
+
+@frozen
 class Random(Node):
     """``(random N)``: uniform in 0..N; ``(random A..B)``: uniform in A..B (inclusive)."""
 
