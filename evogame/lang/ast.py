@@ -479,6 +479,7 @@ class Indexed(Node):
     RESULT = Ty.LOCS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR}
     SYNTAX = ("indexed", "$owner", "$vis", "$name")
+    PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
 
 
@@ -588,6 +589,7 @@ class RunSequence(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("run", "$end", "$length", "$coll", "using", "$points")
+    PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
 
 
@@ -659,6 +661,7 @@ class Runs(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
+    PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
 
 

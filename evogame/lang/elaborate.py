@@ -54,10 +54,16 @@ _PART = {
 _STATEMENT_TYPES = (Ty.CONDACT, Ty.MULTI, Ty.OTHERWISE, Ty.BODY)
 
 
+def _enum(cls: type[A.Node], field: str) -> type[A.Kw] | None:
+    """The keyword enum a field of `cls` holds (its annotation), or None."""
+    e = getattr(A, str(cls.__annotations__.get(field, "")), None)
+    return e if isinstance(e, type) and issubclass(e, A.Kw) else None
+
+
 def _regular_form(cls: type[A.Node]) -> bool:
-    """Whether `cls` is written ``(KEYWORD PART ...)``, each part a keyword or one typed
-    child written once (no enum, variable, optional part or list), so its SYNTAX alone
-    says how to read it."""
+    """Whether `cls` is written ``(KEYWORD PART ...)``, each part a keyword, one of a
+    keyword enum, or one typed child, each field written once (no variable, optional part
+    or list), so its SYNTAX alone says how to read it."""
     syn = cls.SYNTAX
     if cls.BARE or not syn or not (syn[0].isalpha() and syn[0].islower()):
         return False
@@ -67,7 +73,7 @@ def _regular_form(cls: type[A.Node]) -> bool:
         (p.isalpha() and p.islower())
         or (
             p[0] == "$"
-            and p[1:] in cls.CHILDREN
+            and (p[1:] in cls.CHILDREN or _enum(cls, p[1:]) is not None)
             and p[1:] != "var"
             and names[p[1:]].default is MISSING
         )
@@ -96,11 +102,16 @@ def regular_forms() -> dict[str, type[A.Node]]:
         if _regular_form(c)
         and heads[c.SYNTAX[0]] == 1
         and (c.RESULT is Ty.ACTION or not _is_statement(c))
+        and not any(hasattr(Elaborator, f"{x}_{c.SYNTAX[0]}") for x in "ea")
     }
 
 
 def _part(cls: type[A.Node], field: str) -> str:
-    """How a usage message names a field of a regular form: ``INT``, ``CARDS``."""
+    """How a usage message names a field of a regular form: ``INT``, ``CARDS``,
+    ``top|bottom``."""
+    enum = _enum(cls, field)
+    if enum is not None and field not in cls.CHILDREN:
+        return "|".join(k.value for k in enum)
     return cls.PARTS.get(field) or _PART.get(cls.CHILDREN[field], field.upper())
 
 
@@ -294,7 +305,10 @@ class Elaborator:
         for i, (part, item) in enumerate(zip(syn, s.items, strict=True)):
             if i == 0:
                 continue
-            if part[0] == "$":
+            if part[0] == "$" and part[1:] not in cls.CHILDREN:  # a keyword of an enum
+                enum = _enum(cls, part[1:])
+                kids[part[1:]] = enum(self.expect_kw(item, *(k.value for k in enum)))
+            elif part[0] == "$":
                 kids[part[1:]] = self.expr(item, cls.CHILDREN[part[1:]])
             elif self.kw(item) != part:
                 rest = syn[i:]
@@ -481,17 +495,6 @@ class Elaborator:
 
     e_top = e_bottom = topbottom
 
-    def e_run(self, s: SList) -> A.Node:
-        self.arity(s, 6, "(run top|bottom LENGTH CARDS using POINTS)")
-        end = A.End(self.expect_kw(s.items[1], "top", "bottom"))
-        return A.RunSequence(
-            end,
-            self.expr(s.items[2], Ty.INT),
-            self.expr(s.items[3], Ty.CARDS),
-            self.using(s, 4),
-            span=s.span,
-        )
-
     def e_partition(self, s: SList) -> A.Node:
         if len(s.items) < 3:
             raise self.error(
@@ -504,23 +507,6 @@ class Elaborator:
                 return A.PartitionAll(attr, part, span=s.span)
             return A.Partition(attr, (part,), span=s.span)
         return A.Partition(attr, tuple(self.expr(x, Ty.CARDS) for x in s.items[2:]), span=s.span)
-
-    def e_runs(self, s: SList) -> A.Node:
-        self.arity(s, 6, "(runs largest|all LENGTH CARDS using POINTS)")
-        mode = A.RunsMode(self.expect_kw(s.items[1], "largest", "all"))
-        return A.Runs(
-            mode,
-            self.expr(s.items[2], Ty.INT),
-            self.expr(s.items[3], Ty.CARDS),
-            self.using(s, 4),
-            span=s.span,
-        )
-
-    def e_indexed(self, s: SList) -> A.Node:
-        self.arity(s, 4, "(indexed OWNER vloc|iloc|hloc|oloc|mem NAME)")
-        owner = self.expr(s.items[1], (Ty.GAME, Ty.PLAYER))
-        vis = A.Vis(self.expect_kw(s.items[2], *_VIS))
-        return A.Indexed(owner, vis, self.expr(s.items[3], Ty.STR), span=s.span)
 
     def quantified(self, s: SList) -> A.Node:
         """(any|all COLL 'V X) as an expression: a boolean, or (all) card collections."""

@@ -175,7 +175,11 @@ def test_every_construct_parses_prints_explains_and_lowers(cls: type[A.Node], da
     English (its own, unless it has no phrase yet, then its RECYCLE text), the Python
     engine compiles it, and it lowers to the VM (but for the order comparisons)."""
     pick = data.draw(st.sampled_from(_by_class()[cls]))
-    node = data.draw(built(pick, 3, GLOBALS))
+    if cls is A.RepeatAll:  # it repeats a move or a forget (`check`), not any action
+        inner = st.sampled_from(_by_class()[A.Move] + _by_class()[A.Forget])
+        node = A.RepeatAll(data.draw(built(data.draw(inner), 3, GLOBALS)))
+    else:
+        node = data.draw(built(pick, 3, GLOBALS))
     game = in_game(node)
     assume(not check(game))
     text = to_text(game)
