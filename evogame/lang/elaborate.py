@@ -4,7 +4,10 @@ RECYCLE is ambiguous without types: ``(== a b)`` compares ints, strings, cards, 
 teams; ``(top X)`` is a card of a card collection or a member of a collection of card
 collections; ``(all C 'V X)`` is a boolean, a collection of card collections or an action.
 Each is resolved here from the types of its parts (never by trying parses in order), and
-every error is a `RecycleError` with the position of the offending part.
+every error is a `RecycleError` with the position of the offending part. A construct of
+regular form, ``(KEYWORD PART ...)`` with a keyword of its own, is read from its class's
+SYNTAX and CHILDREN (`regular_forms`, `Elaborator.regular`); the rules below are for the
+rest.
 """
 
 from __future__ import annotations
@@ -86,14 +89,16 @@ def regular_forms() -> dict[str, type[A.Node]]:
     """The constructs read from their declaration (`Elaborator.regular`), by keyword: those
     of regular form (`_regular_form`) whose keyword heads no other construct. The rest, whose
     head is shared or whose parts need more than their types (``(top X)`` a card or a
-    member, ``(== a b)`` of any type), have a rule of their own below."""
+    member, ``(== a b)`` of any type), have a rule of their own below, which is never
+    shadowed: a keyword with an ``e_``/``a_`` rule is not listed."""
     heads: Counter[str] = Counter()
     for c in A.node_classes():
         if not c.SYNTAX:
             continue
         first = c.SYNTAX[0]
-        if first[0] == "$" and first[1:] not in c.CHILDREN:  # an enum: each of its keywords
-            heads.update(k.value for k in getattr(A, c.__annotations__[first[1:]]))
+        enum = _enum(c, first[1:]) if first[0] == "$" else None
+        if enum is not None and first[1:] not in c.CHILDREN:  # each keyword of the enum
+            heads.update(k.value for k in enum)
         else:
             heads[first] += 1
     return {
