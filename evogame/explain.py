@@ -1,8 +1,9 @@
 """The rules of a game in English, from its typed AST: a rule sheet for people.
 
-One phrase rule per construct (`_Phrases`, a method per AST class, like Ludii's
-``toEnglish``); a construct without a rule is quoted in RECYCLE, so every game reads, if
-not always as prose. The sheet: players and cards, constants, setup, then the play, each
+One phrase per construct, like Ludii's ``toEnglish``: the class's own template
+(`A.Node.ENGLISH`, ``"the owner of {card}"``) or, where the English depends on more than
+its fields, a rule here (`_Phrases`, a method per AST class); a construct with neither is
+quoted in RECYCLE, so every game reads, if not always as prose. The sheet: players and cards, constants, setup, then the play, each
 stage with who takes turns and when it ends, the choices of a turn (one line per item,
 with its condition), and scoring.
 """
@@ -41,6 +42,22 @@ def _name(s: str) -> str:
     return s.replace("_", " ").lower()
 
 
+class _Fields(dict):
+    """A node's fields as a template reads them (`A.Node.ENGLISH`): a child its English,
+    an enum its keyword, a plain value as written."""
+
+    def __init__(self, phrases: _Phrases, node: A.Node):
+        super().__init__()
+        self.phrases = phrases
+        self.node = node
+
+    def __missing__(self, field: str) -> str:
+        v = getattr(self.node, field)
+        if isinstance(v, A.Node) or v is None:
+            return self.phrases.say(v)
+        return str(v)  # an enum (`A.Kw`: its keyword) or a literal's value
+
+
 class _Phrases:
     """English for expressions and actions (`say`) and for blocks of rules (`lines`).
     `chosen`: the ids of the ``any`` actions inside a choice; an ``any`` outside one does
@@ -58,21 +75,11 @@ class _Phrases:
         m = getattr(self, "p_" + type(n).__name__, None)
         if m is not None:
             return m(n)
+        if n.ENGLISH is not None:  # the class's own template: each {field} in English
+            return n.ENGLISH.format_map(_Fields(self, n))
         return f"[{' '.join(to_text(n).split())}]"  # no phrase yet: the rule as written
 
     # --- values ----------------------------------------------------------------------------
-
-    def p_IntLit(self, n):
-        return str(n.value)
-
-    def p_NameLit(self, n):
-        return n.value
-
-    def p_Var(self, n):
-        return n.name
-
-    def p_GameRef(self, n):
-        return "the table"
 
     def p_RelPlayer(self, n):
         return {
@@ -81,33 +88,12 @@ class _Phrases:
             "previous": "the previous player",
         }[n.rel.value]
 
-    def p_NumPlayer(self, n):
-        return f"player {self.say(n.index)}"
-
-    def p_AllPlayers(self, n):
-        return "every player"
-
-    def p_OtherPlayers(self, n):
-        return "every other player"
-
     def p_RelTeam(self, n):
         return {
             "current": "the player's team",
             "next": "the next team",
             "previous": "the previous team",
         }[n.rel.value]
-
-    def p_NumTeam(self, n):
-        return f"team {self.say(n.index)}"
-
-    def p_TeamOf(self, n):
-        return f"the team of {self.say(n.player)}"
-
-    def p_AllTeams(self, n):
-        return "every team"
-
-    def p_OtherTeams(self, n):
-        return "every other team"
 
     def p_StrCollection(self, n):
         return "(" + ", ".join(self.say(x) for x in n.names) + ")"
@@ -145,9 +131,6 @@ class _Phrases:
         cards = "card" if one else f"{self.say(n.count)} cards"
         return f"the {n.end.value} {cards} of {self.say(n.coll)}"
 
-    def p_Subsets(self, n):
-        return f"every non-empty set of cards from {self.say(n.coll)}"
-
     def p_CreateDeck(self, n):
         vis = _VIS.get(n.loc.vis.value, "") if isinstance(n.loc, A.Location) else ""
         named = f" (called {self.say(n.name)})" if n.name is not None else ""
@@ -162,9 +145,6 @@ class _Phrases:
             return " and ".join(seats)
 
         return "; ".join(f"team {i}: {team(t)}" for i, t in enumerate(n.teams))
-
-    def p_OwnerOf(self, n):
-        return f"the owner of {self.say(n.card)}"
 
     def p_Location(self, n):
         name = self.say(n.name)
@@ -184,24 +164,6 @@ class _Phrases:
 
     def p_PointStorage(self, n):
         return f"the {self._valued(n)}s"
-
-    def p_Size(self, n):
-        return f"the number of cards in {self.say(n.coll)}"
-
-    def p_Top(self, n):
-        return f"the top card of {self.say(n.coll)}"
-
-    def p_Bottom(self, n):
-        return f"the bottom card of {self.say(n.coll)}"
-
-    def p_Nth(self, n):
-        return f"card {self.say(n.index)} of {self.say(n.coll)}"
-
-    def p_Actual(self, n):
-        return self.say(n.card)
-
-    def p_Filter(self, n):
-        return f"the cards {n.var.name} of {self.say(n.coll)} where {self.say(n.cond)}"
 
     def p_CardAtt(self, n):
         return f"the {_name(self.say(n.attr))} of {self.say(n.card)}"
@@ -235,9 +197,6 @@ class _Phrases:
             return f"the cards in {self.say(sets.coll)}'s {self.say(sets.cards.name)}{idx}"
         return f"all of {self.say(n.sets)}"
 
-    def p_AggCards(self, n):
-        return f"{self.say(n.cards)} for each {n.var.name} in {self.say(n.coll)}"
-
     def p_Partition(self, n):
         parts = " and ".join(self.say(x) for x in n.parts)
         return f"the groups of {parts} by {_name(self.say(n.attr))}"
@@ -260,12 +219,6 @@ class _Phrases:
     def p_Arith(self, n):
         return f"{self.say(n.a)} {_ARITH[n.op.value]} {self.say(n.b)}"
 
-    def p_Abs(self, n):
-        return f"the absolute value of ({self.say(n.n)})"
-
-    def p_Range(self, n):
-        return f"{self.say(n.lo)} to {self.say(n.hi)}" if hasattr(n, "lo") else self.say(n)
-
     # --- conditions ------------------------------------------------------------------------
 
     def _cmp(self, n):
@@ -280,9 +233,6 @@ class _Phrases:
             return f"({text})" if isinstance(a, A.BoolOp) and a.op != n.op else text
 
         return f" {n.op.value} ".join(part(a) for a in n.args)
-
-    def p_Not(self, n):
-        return f"not ({self.say(n.arg)})"
 
     def p_AggBool(self, n):
         q = "every" if n.quant is A.Quant.ALL else "some"
@@ -301,26 +251,6 @@ class _Phrases:
         dst = n.dst.coll if isinstance(n.dst, A.Top | A.Bottom | A.Nth) else n.dst
         return f"move {self.say(n.src)} {where} {self.say(dst)}"
 
-    def p_Remember(self, n):
-        return f"note {self.say(n.src)} in {self.say(n.dst)}"
-
-    def p_Forget(self, n):
-        return f"forget {self.say(n.card)}"
-
-    def p_Shuffle(self, n):
-        return f"shuffle {self.say(n.loc)}"
-
-    def p_SetInt(self, n):
-        return f"set {self.say(n.target)} to {self.say(n.value)}"
-
-    p_SetStr = p_SetInt
-
-    def p_IncInt(self, n):
-        return f"add {self.say(n.value)} to {self.say(n.target)}"
-
-    def p_DecInt(self, n):
-        return f"subtract {self.say(n.value)} from {self.say(n.target)}"
-
     def p_InitPoints(self, n):
         """The table itself: a variant's rules often differ only in it."""
         rows = []
@@ -329,38 +259,17 @@ class _Phrases:
             rows.append(f"{cond} {self.say(a.value)}")
         return f"give cards their {self._valued(n.target)}s: {', '.join(rows)}"
 
-    def p_TurnPass(self, n):
-        return "pass"
-
     def p_Cycle(self, n):
         when = "next" if n.mode is A.CycleMode.NEXT else "now"
         return f"{self.say(n.target)} plays {when}"
 
-    def p_Repeat(self, n):
-        return f"{self.say(n.count)} times: {self.say(n.action)}"
-
-    def p_RepeatAll(self, n):
-        return f"as long as possible: {self.say(n.action)}"
-
     def p_Do(self, n):
         return ", then ".join(self.say(x) for x in n.items)
-
-    def p_Guarded(self, n):
-        return f"if {self.say(n.cond)}: {self.say(n.body)}"
-
-    def p_Ensure(self, n):
-        return f"{self.say(n.body)}, only if afterwards {self.say(n.cond)}"
-
-    def p_Let(self, n):
-        return f"with {n.var.name} = {self.say(n.value)}: {self.say(n.body)}"
 
     def p_AggAction(self, n):
         if self._chooses(n):
             return f"choose {n.var.name} from {self.say(n.coll)} and {self.say(n.body)}"
         return f"for each {n.var.name} in {self.say(n.coll)}: {self.say(n.body)}"
-
-    def p_Otherwise(self, n):
-        return f"if nothing else is possible: {self.say(n.body)}"
 
     # --- long actions as indented steps -------------------------------------------------------
 

@@ -164,8 +164,6 @@ class Binding:
 
 Env = Mapping[str, Binding]
 
-_GROUPS = (A.Tuples, A.Partition, A.PartitionAll, A.Subsets, A.Runs, A.Permutations, A.RunSequence)
-
 
 def _name(n: A.Node | None) -> str:
     if isinstance(n, A.NameLit):
@@ -226,12 +224,12 @@ def cards(n: A.Node, env: Env, depth: int = 0) -> Cards:
         c = cards(n.cards, _bind(env, n.var, "elem", n.coll), depth + 1)
         c.every_player |= isinstance(n.coll, A.AllPlayers | A.OtherPlayers)
         return out.merge(c)
-    if isinstance(n, _GROUPS):
+    if "group" in n.TAGS:
         out.groups.add(type(n).__name__.lower())
     for c in n.children():
         if isinstance(c, A.PointStorage | A.NameLit | A.IntLit):
             continue
-        if isinstance(n, A.Partition | A.PartitionAll) and c is n.attr:
+        if n.ATTRIBUTE is not None and c is getattr(n, n.ATTRIBUTE[0]):
             continue
         if isinstance(c, A.Node) and c.result() in _CARDISH:
             out.merge(cards(c, env, depth + 1))
@@ -342,20 +340,17 @@ class Facts:
             self._visit(n.cond, ctx, n)
             self._visit(n.body, ctx.but(guards=(*ctx.guards, n.cond)), n)
             return
-        if isinstance(n, A.AggAction | A.AggBool | A.AggInt | A.Filter | A.AggCards):
+        if n.BINDS is not None:  # a binder (`A.Node.BINDS`): its scope sees the variable
             if isinstance(n, A.Filter):
                 self.filters.append((n, ctx))
             if isinstance(n, A.AggAction) and ctx.choice >= 0 and n.quant is A.Quant.ANY:
                 self.choice_aggs.append((n, ctx))
-            self._visit(n.coll, ctx, n)
-            body = {A.AggAction: "body", A.AggBool: "cond", A.Filter: "cond"}.get(type(n))
-            child = getattr(n, body) if body else (n.value if isinstance(n, A.AggInt) else n.cards)
-            self._visit(child, ctx.but(env=_bind(ctx.env, n.var, "elem", n.coll)), n)
-            return
-        if isinstance(n, A.Let):
-            self.lets.append((n, ctx))
-            self._visit(n.value, ctx, n)
-            self._visit(n.body, ctx.but(env=_bind(ctx.env, n.var, "value", n.value)), n)
+            if isinstance(n, A.Let):
+                self.lets.append((n, ctx))
+            source, how, scope = n.BINDS
+            bound = getattr(n, source)
+            self._visit(bound, ctx, n)
+            self._visit(getattr(n, scope), ctx.but(env=_bind(ctx.env, n.var, how, bound)), n)
             return
         self._record(n, ctx, parent)
         for c in n.children():
@@ -534,10 +529,9 @@ def _path(root: A.Node, target: A.Node) -> list[A.Node]:
 def _env_at(root: A.Node, target: A.Node, env: Env) -> Env:
     """The environment at `target` inside `root`, with the variables bound on the way."""
     for n in _path(root, target):
-        if isinstance(n, A.AggBool | A.Filter | A.AggCards | A.AggInt | A.AggAction):
-            env = _bind(env, n.var, "elem", n.coll)
-        elif isinstance(n, A.Let):
-            env = _bind(env, n.var, "value", n.value)
+        if n.BINDS is not None:
+            source, how, _scope = n.BINDS
+            env = _bind(env, n.var, how, getattr(n, source))
     return env
 
 
@@ -779,7 +773,7 @@ def _target_player(an: Analysis) -> float:
     return 0.0
 
 
-_MELDS = {"tuples", "partition", "partitionall", "runs", "runsequence"}
+_MELDS = {c.__name__.lower() for c in A.node_classes() if "meld" in c.TAGS}
 
 
 @_concept("meld", "groups of equal value or in sequence (tuples, partition, runs) leave a hand")

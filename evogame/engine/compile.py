@@ -15,6 +15,7 @@ Value encodings (what a compiled expression returns, by static type):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable
@@ -99,9 +100,37 @@ class Compiler:
 
     def expr(self, node: A.Node) -> Fn:
         m = getattr(self, "x_" + type(node).__name__, None)
-        if m is None:
-            raise CompileError(f"cannot compile {type(node).__name__} as an expression")
-        return m(node)
+        if m is not None:
+            return m(node)
+        if node.OPS is not None:
+            return self.function(node)
+        raise CompileError(f"cannot compile {type(node).__name__} as an expression")
+
+    def function(self, n: A.Node) -> Fn:
+        """A construct that is a function of its children's values (`A.Node.OPS`): the
+        function of `ops` it names, applied to them in field order."""
+        f = getattr(ops, n.OPS)
+        args = [self.value(c, n.CHILDREN[name]) for name, c in _child_fields(n)]
+        if len(args) == 1:
+            (a,) = args
+            return lambda st, env: f(a(st, env))
+        if len(args) == 2:
+            a, b = args
+            return lambda st, env: f(a(st, env), b(st, env))
+        return lambda st, env: f(*[a(st, env) for a in args])
+
+    def value(self, node: A.Node, want: Ty | tuple[Ty, ...]) -> Fn:
+        """`node` compiled to the value its parent declares it wants (`A.Node.CHILDREN`):
+        a storage read, a location's cards."""
+        if want is Ty.INT:
+            return self.int_value(node)
+        if want is Ty.STR:
+            return self.str_value(node)
+        if want is Ty.CARDS:
+            return self.cards(node)
+        if want is Ty.CARDSETS:
+            return self.cardsets(node)
+        return self.expr(node)
 
     def cards(self, node: A.Node) -> Fn:
         """Compile a CARDS-or-LOC expression so it returns a list of cards."""
@@ -211,10 +240,6 @@ class Compiler:
     def x_OtherTeams(self, n) -> Fn:
         ts = list(range(len(self.teams)))
         return lambda st, env: [t for t in ts if t != st.tcycle[0]]
-
-    def x_Range(self, n: A.Range) -> Fn:
-        lo, hi = self.int_value(n.lo), self.int_value(n.hi)
-        return lambda st, env: ops.int_range(lo(st, env), hi(st, env))
 
     def x_StrCollection(self, n: A.StrCollection) -> Fn:
         names = [x.value for x in n.names]
@@ -584,28 +609,6 @@ class Compiler:
         }[n.op]
         return lambda st, env: f(a(st, env), b(st, env))
 
-    def x_Tri(self, n: A.Tri) -> Fn:
-        f = self.int_value(n.n)
-        return lambda st, env: ops.tri(f(st, env))
-
-    def x_Abs(self, n: A.Abs) -> Fn:
-        f = self.int_value(n.n)
-        return lambda st, env: ops.absolute(f(st, env))
-
-    def x_Fib(self, n: A.Fib) -> Fn:
-        f = self.int_value(n.n)
-
-        def fib(st, env):
-            k = f(st, env)
-            if k > 90:
-                raise GameError(f"(fib {k}) is too large")
-            a, b = 0, 1
-            for _ in range(max(k, 0)):
-                a, b = b, a + b
-            return a
-
-        return fib
-
     def x_Random(self, n: A.Random) -> Fn:
         lo = self.int_value(n.lo)
         if n.hi is None:
@@ -733,6 +736,13 @@ class Compiler:
             return True
 
         return allf
+
+
+def _child_fields(n: A.Node) -> list[tuple[str, A.Node]]:
+    """`n`'s child nodes with their field names, in field order."""
+    return [
+        (f.name, v) for f in dataclasses.fields(n) if isinstance(v := getattr(n, f.name), A.Node)
+    ]
 
 
 def scan_counts(coll: A.Node) -> bool:

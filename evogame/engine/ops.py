@@ -71,6 +71,22 @@ def tri(k: int) -> int:
     raise overflow("tri", k)
 
 
+def fib(k: int) -> int:
+    """``(fib k)``: the k-th Fibonacci number (0 for k <= 0), an error past k = 90 (the
+    last within 64 bits)."""
+    if k > 90:
+        raise GameError(f"(fib {k}) is too large")
+    a, b = 0, 1
+    for _ in range(max(k, 0)):
+        a, b = b, a + b
+    return a
+
+
+def lesser(x: int, y: int) -> int:
+    """``(lesser x y)`` = min(x, y)."""
+    return x if x <= y else y
+
+
 def absolute(k: int) -> int:
     """``(abs k)`` = |k|, an error beyond 64 bits (only |-2^63| is)."""
     r = -k if k < 0 else k

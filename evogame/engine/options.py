@@ -35,23 +35,6 @@ from evogame.lang import ast as A
 
 Fn = Callable
 
-#: Primitive actions that always act when reached.
-ALWAYS_ACTS = (
-    A.SetInt,
-    A.IncInt,
-    A.DecInt,
-    A.SetStr,
-    A.InitPoints,
-    A.TurnPass,
-    A.Cycle,
-    A.Shuffle,
-    A.ShuffleFaro,
-)
-#: Primitive actions that act when their card exists (checked before they run).
-CARD_ACTS = (A.Move, A.Remember)
-#: Nodes of the action language that sequence, guard, bind or split other actions.
-STRUCTURE = (A.Do, A.Guarded, A.Let, A.Ensure, A.AggAction, A.Repeat)
-
 
 def contains_any(node: A.Node) -> bool:
     """Whether an ``any`` (which splits branches in a choice) occurs in `node`."""
@@ -60,25 +43,26 @@ def contains_any(node: A.Node) -> bool:
 
 def draws_chance(node: A.Node) -> bool:
     """Whether evaluating or doing `node` can draw from the chance stream (a shuffle, a
-    random integer, a tie broken at random by ``max``/``min``)."""
-    return any(isinstance(n, (A.Shuffle, A.Random, A.Extremum)) for n in A.walk(node))
+    random integer, a tie broken at random by ``max``/``min``): `A.Node.CHANCE`."""
+    return any(n.CHANCE for n in A.walk(node))
 
 
 def leaf_check(node: A.Node) -> str | None:
     """For an item part without ``any``: how listing knows it gathers an action without
     doing it. "always": it surely acts; "card": it acts iff the card of its first action
-    (a move or remember, unguarded, chance-free) exists; None: it must be walked."""
+    (a move or remember, unguarded, chance-free) exists; None: it must be walked. What a
+    primitive action does when reached is its class's `A.Node.ACTS`."""
     if contains_any(node):
         return None
-    if isinstance(node, ALWAYS_ACTS):
+    if node.ACTS == "always":
         return "always"
-    if isinstance(node, CARD_ACTS):
+    if node.ACTS == "card":
         return None if draws_chance(node.src) else "card"
     if isinstance(node, A.Do) and node.items:
-        if any(isinstance(x, ALWAYS_ACTS) for x in node.items):
+        if any(x.ACTS == "always" for x in node.items):
             return "always"
         first = node.items[0]
-        if isinstance(first, CARD_ACTS) and not draws_chance(first.src):
+        if first.ACTS == "card" and not draws_chance(first.src):
             return "card"
     return None
 

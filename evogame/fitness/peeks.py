@@ -29,13 +29,12 @@ from evogame.engine.game import seen
 from evogame.fitness.soundness import Defect, _owner
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
+from evogame.lang.types import Ty
 
 # Collections whose members are the members of their `coll` (a part, or a reordering).
 _THROUGH = (A.Filter, A.Sort)
 # Card picks from a collection: `top`, `bottom`, an index, `max`/`min`.
 _PICKS = (A.Top, A.Bottom, A.Nth, A.Extremum)
-# Binders of a card variable over `coll`, with the condition or value read per member.
-_BINDERS = (A.Filter, A.AggBool, A.AggInt, A.AggCards)
 # Reads of a whole collection's cards' worth.
 _WORTH = (A.SumPoints, A.Extremum, A.Sort)
 
@@ -72,11 +71,15 @@ def _hidden_card(node: A.Node, hidden_vars: frozenset[str]) -> bool:
     return isinstance(node, _PICKS) and _hidden_place(node.coll)
 
 
+def _binds_members(expr: A.Node) -> bool:
+    """An expression binding a variable to each member of its `coll` (`A.Node.BINDS`:
+    filter, any/all, sumof ...), with the condition or value read per member."""
+    return expr.BINDS is not None and expr.BINDS[1] == "elem" and expr.result() is not Ty.MULTI2
+
+
 def _per_member(binder: A.Node) -> A.Node:
     """What a binder reads of each member: its condition, value or cards."""
-    if isinstance(binder, (A.Filter, A.AggBool)):
-        return binder.cond
-    return binder.value if isinstance(binder, A.AggInt) else binder.cards
+    return getattr(binder, binder.BINDS[2])
 
 
 def _reads(expr: A.Node, hidden_vars: frozenset[str] = frozenset()) -> A.Node | None:
@@ -90,7 +93,7 @@ def _reads(expr: A.Node, hidden_vars: frozenset[str] = frozenset()) -> A.Node | 
         return expr
     if isinstance(expr, _WORTH) and _hidden_place(expr.coll):
         return expr
-    if isinstance(expr, _BINDERS):
+    if _binds_members(expr):
         found = _reads(expr.coll, hidden_vars)
         if found is not None:
             return found

@@ -509,16 +509,13 @@ def _off_the_ladder(
     return None
 
 
-#: Nodes whose value is fixed by the rules' text: a point may be written with them.
-_CONSTANT = (A.IntLit, A.Arith, A.Tri, A.Fib, A.Abs)
-
-
 def state_points(game: A.Game) -> list[Defect]:
     """Point entries whose points are not a number but read the game's state (static):
     ``((SUIT : SPADES) (RANK : QUEEN) (size (game hloc STOCK)))`` makes the Queen of
     spades worth the cards left in the stock, so a card's worth changes under the
-    players' hands with no rule telling them. Literals, arithmetic on them and declared
-    constants are numbers; no real file writes anything else."""
+    players' hands with no rule telling them. Literals, arithmetic on them (what each
+    construct declares, `A.Node.CONSTANT`) and declared constants are numbers; no real
+    file writes anything else."""
     declared = {d.var.name for d in game.declares}
     out = []
     for node in A.walk(game):
@@ -526,7 +523,7 @@ def state_points(game: A.Game) -> list[Defect]:
             continue
         for award in node.awards:
             if all(
-                isinstance(n, _CONSTANT) or (isinstance(n, A.Var) and n.name in declared)
+                n.CONSTANT or (isinstance(n, A.Var) and n.name in declared)
                 for n in A.walk(award.value)
             ):
                 continue

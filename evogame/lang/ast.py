@@ -142,12 +142,61 @@ class Node:
     EXTENSION: ClassVar[bool] = False
     #: Least number of items of a tuple field, where it is not 1 (0 when it has a default).
     MIN_ITEMS: ClassVar[dict[str, int]] = {}
+    #: How a usage message names a part, where its type's name would mislead:
+    #: ``(tuples SIZE CARDS using POINTS)`` (`evogame.lang.elaborate`).
+    PARTS: ClassVar[dict[str, str]] = {}
+
+    # --- what each construct declares once, for every reader (docs/language.md, "Adding a
+    # construct"): the simplifier, the option lister, dead content, English and concepts
+    # read these, and keep no list of classes of their own.
+
+    #: Evaluating or doing it may draw from the game's chance stream (a shuffle, a random
+    #: number, a tie broken at random): `evogame.engine.options.draws_chance`.
+    CHANCE: ClassVar[bool] = False
+    #: Evaluating it may end the game with an error (a result beyond 64 bits, a range too
+    #: long, no owner): never assumed equal to itself (`evogame.lang.simplify.pure`).
+    RAISES: ClassVar[bool] = False
+    #: An action's effect when reached (`evogame.engine.options.leaf_check`): ``"always"``
+    #: it surely acts; ``"card"`` it acts iff the card of its ``src`` exists; None: not a
+    #: primitive action (an expression, or structure that sequences, guards or binds).
+    ACTS: ClassVar[str | None] = None
+    #: The field naming the card place an action puts cards at (``dst``), read as a place
+    #: cards reach (`evogame.lang.content`).
+    PUTS: ClassVar[str | None] = None
+    #: A binder of its ``var``: (the field bound from, ``"elem"`` a member of it or
+    #: ``"value"`` it itself, the field the variable is in scope in).
+    BINDS: ClassVar[tuple[str, str, str] | None] = None
+    #: A card attribute it names: (its field, how a dead-content report calls the read).
+    ATTRIBUTE: ClassVar[tuple[str, str] | None] = None
+    #: Its value depends on its children's values alone, never on the game's state: a
+    #: point entry may be written with it (`evogame.fitness.soundness.state_points`).
+    CONSTANT: ClassVar[bool] = False
+    #: English (`evogame.explain`): each ``{field}`` is that child's English (an enum's
+    #: keyword, a variable's name); None: explain has a rule of its own, or quotes RECYCLE.
+    ENGLISH: ClassVar[str | None] = None
+    #: Concept tags (`evogame.distance.concepts`): ``"group"`` it groups cards (a read
+    #: through it is a selection, not a plain location), ``"meld"`` the groups are melds.
+    TAGS: ClassVar[frozenset[str]] = frozenset()
+    #: A function of its children's values, in field order: the name of the function in
+    #: `evogame.engine.ops` that computes it (the Python engine's closure is derived).
+    OPS: ClassVar[str | None] = None
+    #: The VM opcode (`evogame.native.opcodes`) that computes it from its children's
+    #: values, in field order (the lowering is derived).
+    OPCODE: ClassVar[str | None] = None
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     def result(self) -> Ty:
         """The result type of this node (most classes: ``RESULT``)."""
         return self.RESULT
+
+    def raises(self) -> bool:
+        """Whether evaluating this node itself may raise (most classes: ``RAISES``)."""
+        return self.RAISES
+
+    def pure(self) -> bool:
+        """This node itself draws no chance and raises no error (its children aside)."""
+        return not (self.CHANCE or self.raises())
 
     def children(self) -> list[Node]:
         """Direct child nodes, in field order."""
@@ -208,6 +257,8 @@ class IntLit(Node):
     value: int
     RESULT = Ty.INT
     BARE = True
+    CONSTANT = True
+    ENGLISH = "{value}"
 
 
 @frozen
@@ -215,6 +266,7 @@ class NameLit(Node):
     value: str
     RESULT = Ty.STR
     BARE = True
+    ENGLISH = "{value}"
 
 
 @frozen
@@ -224,6 +276,7 @@ class Var(Node):
     name: str
     ty: Ty
     BARE = True
+    ENGLISH = "{name}"
 
     def result(self) -> Ty:
         return self.ty
@@ -236,6 +289,8 @@ class GameRef(Node):
     RESULT = Ty.GAME
     SYNTAX = ("game",)
     BARE = True
+    ENGLISH = "the table"
+    OPCODE = "GAME"
 
 
 # --- players and teams -------------------------------------------------------------------
@@ -267,6 +322,8 @@ class NumPlayer(Node):
     RESULT = Ty.PLAYER
     CHILDREN = {"index": Ty.INT}
     SYNTAX = ("$index", "player")
+    ENGLISH = "player {index}"
+    OPCODE = "NUMP"
 
 
 @frozen
@@ -277,6 +334,9 @@ class OwnerOf(Node):
     RESULT = Ty.PLAYER
     CHILDREN = {"card": Ty.CARD}
     SYNTAX = ("owner", "$card")
+    RAISES = True
+    ENGLISH = "the owner of {card}"
+    OPCODE = "OWNER"
 
 
 @frozen
@@ -292,6 +352,8 @@ class NumTeam(Node):
     RESULT = Ty.TEAM
     CHILDREN = {"index": Ty.INT}
     SYNTAX = ("$index", "team")
+    ENGLISH = "team {index}"
+    OPCODE = "NUMT"
 
 
 @frozen
@@ -302,6 +364,8 @@ class TeamOf(Node):
     RESULT = Ty.TEAM
     CHILDREN = {"player": Ty.PLAYER}
     SYNTAX = ("team", "$player")
+    ENGLISH = "the team of {player}"
+    OPCODE = "TEAMOF"
 
 
 # --- collections -------------------------------------------------------------------------
@@ -312,6 +376,8 @@ class AllPlayers(Node):
     RESULT = Ty.PLAYERS
     SYNTAX = ("player",)
     BARE = True
+    ENGLISH = "every player"
+    OPCODE = "ALLP"
 
 
 @frozen
@@ -319,6 +385,8 @@ class AllTeams(Node):
     RESULT = Ty.TEAMS
     SYNTAX = ("team",)
     BARE = True
+    ENGLISH = "every team"
+    OPCODE = "ALLT"
 
 
 @frozen
@@ -327,12 +395,16 @@ class OtherPlayers(Node):
 
     RESULT = Ty.PLAYERS
     SYNTAX = ("other", "player")
+    ENGLISH = "every other player"
+    OPCODE = "OTHP"
 
 
 @frozen
 class OtherTeams(Node):
     RESULT = Ty.TEAMS
     SYNTAX = ("other", "team")
+    ENGLISH = "every other team"
+    OPCODE = "OTHT"
 
 
 @frozen
@@ -344,6 +416,10 @@ class Range(Node):
     RESULT = Ty.INTS
     CHILDREN = {"lo": Ty.INT, "hi": Ty.INT}
     SYNTAX = ("range", "$lo", "..", "$hi")
+    RAISES = True
+    ENGLISH = "{lo} to {hi}"
+    OPS = "int_range"
+    OPCODE = "RANGE"
 
 
 @frozen
@@ -365,6 +441,8 @@ class Filter(Node):
     cond: Node
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
     SYNTAX = ("filter", "$coll", "$var", "$cond")
+    BINDS = ("coll", "elem", "cond")
+    ENGLISH = "the cards {var} of {coll} where {cond}"
 
     def result(self) -> Ty:
         return filtered(self.coll.result())
@@ -401,6 +479,7 @@ class Indexed(Node):
     RESULT = Ty.LOCS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR}
     SYNTAX = ("indexed", "$owner", "$vis", "$name")
+    PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
 
 
@@ -435,6 +514,7 @@ class Sort(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("sort", "$coll", "using", "$points")
+    OPCODE = "SORT"
 
 
 @frozen
@@ -445,9 +525,13 @@ class Top(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("top", "$coll")
+    ENGLISH = "the top card of {coll}"
 
     def result(self) -> Ty:
         return ELEMENT[self.coll.result()]
+
+    def raises(self) -> bool:
+        return self.coll.result() is Ty.LOCS  # no location in an empty collection of them
 
 
 @frozen
@@ -455,9 +539,13 @@ class Bottom(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("bottom", "$coll")
+    ENGLISH = "the bottom card of {coll}"
 
     def result(self) -> Ty:
         return ELEMENT[self.coll.result()]
+
+    def raises(self) -> bool:
+        return self.coll.result() is Ty.LOCS  # no location in an empty collection of them
 
 
 @frozen
@@ -468,9 +556,13 @@ class Nth(Node):
     coll: Node
     CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("$index", "$coll")
+    ENGLISH = "card {index} of {coll}"
 
     def result(self) -> Ty:
         return ELEMENT[self.coll.result()]
+
+    def raises(self) -> bool:
+        return self.coll.result() is Ty.LOCS  # no location in an empty collection of them
 
 
 @frozen
@@ -497,6 +589,8 @@ class RunSequence(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("run", "$end", "$length", "$coll", "using", "$points")
+    PARTS = {"length": "LENGTH"}
+    TAGS = frozenset({"group", "meld"})
 
 
 # --- collections of card collections -------------------------------------------------------
@@ -513,6 +607,9 @@ class Tuples(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"size": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("tuples", "$size", "$coll", "using", "$points")
+    PARTS = {"size": "SIZE"}
+    TAGS = frozenset({"group", "meld"})
+    OPCODE = "TUPLES"
 
 
 @frozen
@@ -524,6 +621,8 @@ class Partition(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"attr": Ty.STR, "parts": Ty.CARDS}
     SYNTAX = ("partition", "$attr", "*parts")
+    ATTRIBUTE = ("attr", "(partition ...) by attribute")
+    TAGS = frozenset({"group", "meld"})
 
 
 @frozen
@@ -533,6 +632,8 @@ class PartitionAll(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"attr": Ty.STR, "sets": Ty.CARDSETS}
     SYNTAX = ("partition", "$attr", "$sets")
+    ATTRIBUTE = ("attr", "(partition ...) by attribute")
+    TAGS = frozenset({"group", "meld"})
 
 
 @frozen
@@ -543,6 +644,10 @@ class Subsets(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"coll": Ty.CARDS}
     SYNTAX = ("subsets", "$coll")
+    RAISES = True
+    ENGLISH = "every non-empty set of cards from {coll}"
+    TAGS = frozenset({"group"})
+    OPCODE = "SUBSETS"
 
 
 @frozen
@@ -556,6 +661,8 @@ class Runs(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"length": Ty.INT, "coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
+    PARTS = {"length": "LENGTH"}
+    TAGS = frozenset({"group", "meld"})
 
 
 @frozen
@@ -570,6 +677,9 @@ class Permutations(Node):
     CHILDREN = {"coll": Ty.CARDS}
     SYNTAX = ("permutations", "$coll")
     EXTENSION = True
+    RAISES = True
+    TAGS = frozenset({"group"})
+    OPCODE = "PERMS"
 
 
 @frozen
@@ -582,6 +692,8 @@ class AggCards(Node):
     RESULT = Ty.CARDSETS
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cards": Ty.CARDS}
     SYNTAX = ("all", "$coll", "$var", "$cards")
+    BINDS = ("coll", "elem", "cards")
+    ENGLISH = "{cards} for each {var} in {coll}"
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -598,6 +710,7 @@ class Extremum(Node):
     RESULT = Ty.CARD
     CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("$which", "$coll", "using", "$points")
+    CHANCE = True
 
 
 @frozen
@@ -608,6 +721,7 @@ class Actual(Node):
     RESULT = Ty.CARD
     CHILDREN = {"card": Ty.CARD}
     SYNTAX = ("actual", "$card")
+    ENGLISH = "{card}"
 
 
 # --- storages ------------------------------------------------------------------------------
@@ -657,6 +771,7 @@ class Size(Node):
     RESULT = Ty.INT
     CHILDREN = {"coll": COLLECTIONS}
     SYNTAX = ("size", "$coll")
+    ENGLISH = "the number of cards in {coll}"
 
 
 @frozen
@@ -670,6 +785,10 @@ class Arith(Node):
     RESULT = Ty.INT
     CHILDREN = {"a": Ty.INT, "b": Ty.INT}
     SYNTAX = ("$op", "$a", "$b")
+    CONSTANT = True
+
+    def raises(self) -> bool:
+        return self.op is not ArithOp.MOD  # beyond 64 bits, or ^ out of 0..64; % cannot
 
 
 @frozen
@@ -680,6 +799,10 @@ class Tri(Node):
     RESULT = Ty.INT
     CHILDREN = {"n": Ty.INT}
     SYNTAX = ("tri", "$n")
+    RAISES = True
+    CONSTANT = True
+    OPS = "tri"
+    OPCODE = "TRI"
 
 
 @frozen
@@ -690,6 +813,10 @@ class Fib(Node):
     RESULT = Ty.INT
     CHILDREN = {"n": Ty.INT}
     SYNTAX = ("fib", "$n")
+    RAISES = True
+    CONSTANT = True
+    OPS = "fib"
+    OPCODE = "FIB"
 
 
 @frozen
@@ -702,6 +829,29 @@ class Abs(Node):
     CHILDREN = {"n": Ty.INT}
     SYNTAX = ("abs", "$n")
     EXTENSION = True
+    RAISES = True
+    CONSTANT = True
+    ENGLISH = "the absolute value of ({n})"
+    OPS = "absolute"
+    OPCODE = "ABS"
+
+
+@frozen
+class Lesser(Node):
+    """Extension: ``(lesser a b)``: the smaller of two integers, min(a, b). "Refill the
+    hand up to its size, as far as the draw pile allows" is one count,
+    ``(repeat (lesser (- SIZE (size HAND)) (size DRAW)) (move ...))`` (seeds/the-game.rcy)."""
+
+    a: Node
+    b: Node
+    RESULT = Ty.INT
+    CHILDREN = {"a": Ty.INT, "b": Ty.INT}
+    SYNTAX = ("lesser", "$a", "$b")
+    EXTENSION = True
+    CONSTANT = True
+    ENGLISH = "the lesser of {a} and {b}"
+    OPS = "lesser"
+    OPCODE = "LESSER"
 
 
 @frozen
@@ -713,6 +863,7 @@ class Random(Node):
     RESULT = Ty.INT
     CHILDREN = {"lo": Ty.INT, "hi": Ty.INT}
     SYNTAX = ("random", "$lo", "..", "$hi")
+    CHANCE = True
 
 
 @frozen
@@ -724,6 +875,8 @@ class SumPoints(Node):
     RESULT = Ty.INT
     CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("sum", "$coll", "using", "$points")
+    RAISES = True
+    OPCODE = "SUMPTS"
 
 
 @frozen
@@ -735,6 +888,8 @@ class ScoreCard(Node):
     RESULT = Ty.INT
     CHILDREN = {"card": Ty.CARD, "points": Ty.POINTS}
     SYNTAX = ("score", "$card", "using", "$points")
+    RAISES = True
+    OPCODE = "SCORE"
 
 
 @frozen
@@ -750,6 +905,8 @@ class AggInt(Node):
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "value": Ty.INT}
     SYNTAX = ("$agg", "$coll", "$var", "$value")
     EXTENSION = True
+    RAISES = True
+    BINDS = ("coll", "elem", "value")
 
 
 class AggIntKind(Kw):
@@ -770,6 +927,8 @@ class CardAtt(Node):
     RESULT = Ty.STR
     CHILDREN = {"attr": Ty.STR, "card": Ty.CARD}
     SYNTAX = ("cardatt", "$attr", "$card")
+    PARTS = {"attr": "ATTRIBUTE"}
+    ATTRIBUTE = ("attr", "(cardatt ...) reads attribute")
 
 
 # --- booleans ------------------------------------------------------------------------------
@@ -793,6 +952,8 @@ class Not(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"arg": Ty.BOOL}
     SYNTAX = ("not", "$arg")
+    ENGLISH = "not ({arg})"
+    OPCODE = "NOT"
 
 
 @frozen
@@ -862,6 +1023,7 @@ class AggBool(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
     SYNTAX = ("$quant", "$coll", "$var", "$cond")
+    BINDS = ("coll", "elem", "cond")
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -876,6 +1038,8 @@ class Move(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"src": Ty.CARD, "dst": Ty.CARD}
     SYNTAX = ("move", "$src", "$dst")
+    ACTS = "card"
+    PUTS = "dst"
 
 
 @frozen
@@ -887,6 +1051,9 @@ class Remember(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"src": Ty.CARD, "dst": Ty.CARD}
     SYNTAX = ("remember", "$src", "$dst")
+    ACTS = "card"
+    PUTS = "dst"
+    ENGLISH = "note {src} in {dst}"
 
 
 @frozen
@@ -897,6 +1064,7 @@ class Forget(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"card": Ty.CARD}
     SYNTAX = ("forget", "$card")
+    ENGLISH = "forget {card}"
 
 
 @frozen
@@ -905,6 +1073,9 @@ class Shuffle(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"loc": Ty.CARDS}
     SYNTAX = ("shuffle", "$loc")
+    CHANCE = True
+    ACTS = "always"
+    ENGLISH = "shuffle {loc}"
 
 
 @frozen
@@ -916,6 +1087,7 @@ class ShuffleFaro(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"a": Ty.LOC, "b": Ty.LOC}
     SYNTAX = ("shuffle", "faro", "$a", "$b")
+    ACTS = "always"
 
 
 @frozen
@@ -925,6 +1097,8 @@ class SetInt(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("set", "$target", "$value")
+    ACTS = "always"
+    ENGLISH = "set {target} to {value}"
 
 
 @frozen
@@ -934,6 +1108,9 @@ class IncInt(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("inc", "$target", "$value")
+    RAISES = True
+    ACTS = "always"
+    ENGLISH = "add {value} to {target}"
 
 
 @frozen
@@ -943,6 +1120,9 @@ class DecInt(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("dec", "$target", "$value")
+    RAISES = True
+    ACTS = "always"
+    ENGLISH = "subtract {value} from {target}"
 
 
 @frozen
@@ -952,6 +1132,8 @@ class SetStr(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.STRSTO, "value": Ty.STR}
     SYNTAX = ("set", "$target", "$value")
+    ACTS = "always"
+    ENGLISH = "set {target} to {value}"
 
 
 @frozen
@@ -962,6 +1144,7 @@ class SubAward(Node):
     value: Node
     CHILDREN = {"key": Ty.STR, "value": Ty.STR}
     SYNTAX = ("$key", ":", "$value")
+    ATTRIBUTE = ("key", "point entry for attribute")
 
 
 @frozen
@@ -983,6 +1166,7 @@ class InitPoints(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.POINTS, "awards": Ty.PIECE}
     SYNTAX = ("set", "$target", "(", "*awards", ")")
+    ACTS = "always"
 
 
 @frozen
@@ -995,6 +1179,7 @@ class Cycle(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": (Ty.PLAYER, Ty.RELKW)}
     SYNTAX = ("cycle", "$mode", "$target")
+    ACTS = "always"
 
 
 @frozen
@@ -1003,6 +1188,8 @@ class TurnPass(Node):
 
     RESULT = Ty.ACTION
     SYNTAX = ("turn", "pass")
+    ACTS = "always"
+    ENGLISH = "pass"
 
 
 @frozen
@@ -1016,6 +1203,7 @@ class Repeat(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"count": Ty.INT, "action": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("repeat", "$count", "$action")
+    ENGLISH = "{count} times: {action}"
 
 
 @frozen
@@ -1026,6 +1214,7 @@ class RepeatAll(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"action": Ty.ACTION}
     SYNTAX = ("repeat", "all", "$action")
+    ENGLISH = "as long as possible: {action}"
 
 
 @frozen
@@ -1101,6 +1290,7 @@ class Guarded(Node):
     RESULT = Ty.CONDACT
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("$cond", "$body")
+    ENGLISH = "if {cond}: {body}"
 
 
 @frozen
@@ -1115,6 +1305,7 @@ class Ensure(Node):
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2, Ty.CONDACT)}
     SYNTAX = ("ensure", "$cond", "$body")
     EXTENSION = True
+    ENGLISH = "{body}, only if afterwards {cond}"
 
 
 @frozen
@@ -1127,6 +1318,7 @@ class Otherwise(Node):
     CHILDREN = {"body": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("otherwise", "$body")
     EXTENSION = True
+    ENGLISH = "if nothing else is possible: {body}"
 
 
 @frozen
@@ -1141,6 +1333,7 @@ class AggAction(Node):
     RESULT = Ty.MULTI2
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "body": Ty.CONDACT}
     SYNTAX = ("$quant", "$coll", "$var", "$body")
+    BINDS = ("coll", "elem", "body")
 
 
 @frozen
@@ -1172,6 +1365,8 @@ class Let(Node):
     body: Node
     CHILDREN = {"value": BINDABLE, "var": BINDABLE, "body": (Ty.MULTI, Ty.CONDACT)}
     SYNTAX = ("let", "$value", "$var", "$body")
+    BINDS = ("value", "value", "body")
+    ENGLISH = "with {var} = {value}: {body}"
 
     def result(self) -> Ty:
         return Ty.CHOICE if self.body.result() is Ty.CHOICE else Ty.MULTI2
@@ -1264,3 +1459,24 @@ def node_classes() -> list[type[Node]]:
         for c in globals().values()
         if isinstance(c, type) and issubclass(c, Node) and c is not Node
     ]
+
+
+#: Keywords of RECYCLE v0.5.10 that no construct writes: CARDSTOCK's grammar reserves them,
+#: so a file may not use them as anything else.
+RESERVED_KEYWORDS = ("new",)
+
+
+def keywords() -> tuple[str, ...]:
+    """Every keyword of the language, longest first: the words of each construct's
+    ``SYNTAX``, the values of the keyword enums (`Kw`) and `RESERVED_KEYWORDS`. The
+    grammar's ``KEYWORD`` terminal is built from it (`evogame.lang.sexpr.grammar_text`),
+    so a new construct's keyword is known as soon as its class is declared."""
+    words = set(RESERVED_KEYWORDS)
+    for c in node_classes():
+        words.update(w for w in c.SYNTAX if w.isalpha() and w.islower())
+    enums = [Kw]
+    while enums:
+        e = enums.pop()
+        enums += e.__subclasses__()
+        words.update(k.value for k in e if k.value.isalpha() and k.value.islower())
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))

@@ -122,7 +122,6 @@ def deck_values(game: A.Game) -> list[dict[str, set[str]]]:
 
 
 Names = dict[str, "frozenset[str] | None"]
-_BINDERS = (A.Let, A.AggAction, A.AggBool, A.AggCards, A.AggInt, A.Filter)
 
 
 def _literal(node: A.Node, env: Names) -> frozenset[str] | None:
@@ -140,8 +139,8 @@ def _literal(node: A.Node, env: Names) -> frozenset[str] | None:
 
 def _scoped(game: A.Game):
     """Yield every node of `game` with the names each variable in scope there can take:
-    a declare's for the whole game, a binder's (``let``, ``any``/``all``, ``filter``...)
-    for its fields after the variable, as `evogame.lang.check` scopes them. Iterating over
+    a declare's for the whole game, a binder's (`A.Node.BINDS`: ``let``, ``any``/``all``,
+    ``filter``...) for its fields after the variable, as `evogame.lang.check` scopes them. Iterating over
     literal names binds each of them; over anything else, not a name (None)."""
     top: Names = {}
     for d in game.declares:
@@ -160,8 +159,8 @@ def _scoped(game: A.Game):
             for x in v if isinstance(v, tuple) else (v,):
                 if isinstance(x, A.Node):
                     kids.append((x, inner))
-            if f.name == "var" and isinstance(node, _BINDERS) and isinstance(v, A.Var):
-                bound = node.value if isinstance(node, A.Let) else node.coll
+            if f.name == "var" and node.BINDS is not None and isinstance(v, A.Var):
+                bound = getattr(node, node.BINDS[0])
                 inner = {**env, v.name: _literal(bound, env)}
         stack.extend(reversed(kids))
 
@@ -197,8 +196,8 @@ def _places(
                 return None
             created.setdefault(place, node.loc)
             written.add(id(node.loc))
-        elif isinstance(node, (A.Move, A.Remember)):
-            dst = node.dst
+        elif node.PUTS is not None:
+            dst = getattr(node, node.PUTS)
             loc = dst.coll if isinstance(dst, (A.Top, A.Bottom, A.Nth)) else None
             place = _place(loc) if loc is not None else None
             if place is None:
@@ -277,13 +276,10 @@ def dead_content(game: A.Game) -> list[Dead]:
                     )
                 )
     for node, env in _scoped(game):
-        if isinstance(node, A.CardAtt):
-            attribute(node.attr, "(cardatt ...) reads attribute")
-        elif isinstance(node, (A.Partition, A.PartitionAll)):
-            attribute(node.attr, "(partition ...) by attribute")
-        elif isinstance(node, A.SubAward):
-            attr = attribute(node.key, "point entry for attribute")
-            if attr is not None:
+        if node.ATTRIBUTE is not None:
+            field, what = node.ATTRIBUTE
+            attr = attribute(getattr(node, field), what)
+            if attr is not None and isinstance(node, A.SubAward):  # and the value it names
                 value(attr, node.value, env, f"point entry ({attr} : {to_text(node.value)})")
         elif isinstance(node, A.StrCmp):
             for side, other in ((node.a, node.b), (node.b, node.a)):

@@ -4,12 +4,18 @@ RECYCLE is ambiguous without types: ``(== a b)`` compares ints, strings, cards, 
 teams; ``(top X)`` is a card of a card collection or a member of a collection of card
 collections; ``(all C 'V X)`` is a boolean, a collection of card collections or an action.
 Each is resolved here from the types of its parts (never by trying parses in order), and
-every error is a `RecycleError` with the position of the offending part.
+every error is a `RecycleError` with the position of the offending part. A construct of
+regular form, ``(KEYWORD PART ...)`` with a keyword of its own, is read from its class's
+SYNTAX and CHILDREN (`regular_forms`, `Elaborator.regular`); the rules below are for the
+rest.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import MISSING, fields
+from functools import cache
 
 from evogame.lang import ast as A
 from evogame.lang.errors import RecycleError
@@ -33,6 +39,90 @@ _CMP_CLASS = {
     Ty.PLAYER: A.PlayerCmp,
     Ty.TEAM: A.TeamCmp,
 }
+
+
+#: How a usage message names a part of each type: ``(abs INT)``, ``(inc (OWNER sto NAME) INT)``.
+_PART = {
+    Ty.INT: "INT",
+    Ty.BOOL: "BOOLEAN",
+    Ty.STR: "STRING",
+    Ty.CARD: "CARD",
+    Ty.CARDS: "CARDS",
+    Ty.POINTS: "POINTS",
+    Ty.PLAYER: "PLAYER",
+    Ty.INTSTO: "(OWNER sto NAME)",
+    COLLECTIONS: "COLLECTION",
+}
+#: Types of statements: a regular form of these is read where an action is wanted.
+_STATEMENT_TYPES = (Ty.CONDACT, Ty.MULTI, Ty.OTHERWISE, Ty.BODY)
+
+
+def _enum(cls: type[A.Node], field: str) -> type[A.Kw] | None:
+    """The keyword enum a field of `cls` holds (its annotation), or None."""
+    e = getattr(A, str(cls.__annotations__.get(field, "")), None)
+    return e if isinstance(e, type) and issubclass(e, A.Kw) else None
+
+
+def _regular_form(cls: type[A.Node]) -> bool:
+    """Whether `cls` is written ``(KEYWORD PART ...)``, each part a keyword, one of a
+    keyword enum, or one typed child, each field written once (no variable, optional part
+    or list), so its SYNTAX alone says how to read it."""
+    syn = cls.SYNTAX
+    if cls.BARE or not syn or not (syn[0].isalpha() and syn[0].islower()):
+        return False
+    names = {f.name: f for f in fields(cls) if f.name != "span"}
+    written = [p[1:] for p in syn[1:] if p[0] == "$"]
+    return sorted(written) == sorted(names) and all(
+        (p.isalpha() and p.islower())
+        or (
+            p[0] == "$"
+            and (p[1:] in cls.CHILDREN or _enum(cls, p[1:]) is not None)
+            and p[1:] != "var"
+            and names[p[1:]].default is MISSING
+        )
+        for p in syn[1:]
+    )
+
+
+@cache
+def regular_forms() -> dict[str, type[A.Node]]:
+    """The constructs read from their declaration (`Elaborator.regular`), by keyword: those
+    of regular form (`_regular_form`) whose keyword heads no other construct. The rest, whose
+    head is shared or whose parts need more than their types (``(top X)`` a card or a
+    member, ``(== a b)`` of any type), have a rule of their own below, which is never
+    shadowed: a keyword with an ``e_``/``a_`` rule is not listed."""
+    heads: Counter[str] = Counter()
+    for c in A.node_classes():
+        if not c.SYNTAX:
+            continue
+        first = c.SYNTAX[0]
+        enum = _enum(c, first[1:]) if first[0] == "$" else None
+        if enum is not None and first[1:] not in c.CHILDREN:  # each keyword of the enum
+            heads.update(k.value for k in enum)
+        else:
+            heads[first] += 1
+    return {
+        c.SYNTAX[0]: c
+        for c in A.node_classes()
+        if _regular_form(c)
+        and heads[c.SYNTAX[0]] == 1
+        and (c.RESULT is Ty.ACTION or not _is_statement(c))
+        and not any(hasattr(Elaborator, f"{x}_{c.SYNTAX[0]}") for x in "ea")
+    }
+
+
+def _part(cls: type[A.Node], field: str) -> str:
+    """How a usage message names a field of a regular form: ``INT``, ``CARDS``,
+    ``top|bottom``."""
+    enum = _enum(cls, field)
+    if enum is not None and field not in cls.CHILDREN:
+        return "|".join(k.value for k in enum)
+    return cls.PARTS.get(field) or _PART.get(cls.CHILDREN[field], field.upper())
+
+
+def _usage(cls: type[A.Node]) -> str:
+    """``(sort CARDS using POINTS)``: a regular form as its usage message writes it."""
+    return "(" + " ".join(_part(cls, p[1:]) if p[0] == "$" else p for p in cls.SYNTAX) + ")"
 
 
 def _value_type(ty: Ty) -> Ty:
@@ -70,6 +160,10 @@ def _case_hint(s: SExpr) -> str:
     if isinstance(head, SAtom) and head.kind == "NAME" and head.text.lower() in keywords():
         return f" ('{head.text}' is a name; the keyword is lowercase: '{head.text.lower()}')"
     return ""
+
+
+def _is_statement(cls: type[A.Node]) -> bool:
+    return is_subtype(cls.RESULT, _STATEMENT_TYPES)
 
 
 def _want_text(want: Ty | tuple[Ty, ...]) -> str:
@@ -174,9 +268,12 @@ class Elaborator:
         k = self.kw(head)
         if k is not None:
             handler = getattr(self, f"e_{k}", None)
+            cls = regular_forms().get(k)
+            if handler is None and cls is not None and not _is_statement(cls):
+                return self.regular(s, cls)
             if handler is None:
                 what = _want_text(want) if want else "an expression"
-                kind = "an action" if hasattr(self, f"a_{k}") or k in _STATEMENTS else ""
+                kind = "an action" if self.is_action(k) or k in _STATEMENTS else ""
                 found = f"'({k} ...)'" + (f", which is {kind}" if kind else "")
                 raise self.error(s, f"expected {what}, found {found}")
             return handler(s)
@@ -202,6 +299,34 @@ class Elaborator:
         raise self.error(
             s, f"expected {_want_text(want) if want else 'an expression'}, found {_describe(s)}"
         )
+
+    def regular(self, s: SList, cls: type[A.Node]) -> A.Node:
+        """A construct of regular form (`regular_forms`) read from its SYNTAX: each keyword
+        where it stands, each child as the type its class declares."""
+        usage = _usage(cls)
+        syn = cls.SYNTAX
+        self.arity(s, len(syn), usage)
+        kids: dict[str, A.Node] = {}
+        for i, (part, item) in enumerate(zip(syn, s.items, strict=True)):
+            if i == 0:
+                continue
+            if part[0] == "$" and part[1:] not in cls.CHILDREN:  # a keyword of an enum
+                enum = _enum(cls, part[1:])
+                kids[part[1:]] = enum(self.expect_kw(item, *(k.value for k in enum)))
+            elif part[0] == "$":
+                kids[part[1:]] = self.expr(item, cls.CHILDREN[part[1:]])
+            elif self.kw(item) != part:
+                rest = syn[i:]
+                if len(rest) == 2 and rest[1][0] == "$":  # (sort CARDS using POINTS)
+                    last = f"{part} {_part(cls, rest[1][1:])}"
+                    raise self.error(s, f"expected '{last}' as the last parts of {_describe(s)}")
+                self.expect_kw(item, part)
+        return cls(**kids, span=s.span)
+
+    def is_action(self, k: str | None) -> bool:
+        """Whether `k` heads an action (a rule of its own, or a regular form)."""
+        cls = regular_forms().get(k)
+        return hasattr(self, f"a_{k}") or (cls is not None and cls.RESULT is Ty.ACTION)
 
     def atom(self, s: SAtom, want) -> A.Node:
         if s.kind == "INT":
@@ -296,10 +421,6 @@ class Elaborator:
                 )
         raise self.error(s, f"expected ({k} player) or ({k} team), found {_describe_all(s)}")
 
-    def e_owner(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(owner CARD)")
-        return A.OwnerOf(self.expr(s.items[1], Ty.CARD), span=s.span)
-
     def e_team(self, s: SList) -> A.Node:
         self.arity(s, 2, "(team PLAYER)")
         return A.TeamOf(self.expr(s.items[1], Ty.PLAYER), span=s.span)
@@ -357,20 +478,12 @@ class Elaborator:
             raise self.error(s, f"expected 'using POINTS' as the last parts of {_describe(s)}")
         return self.expr(s.items[at + 1], Ty.POINTS)
 
-    def e_sort(self, s: SList) -> A.Node:
-        self.arity(s, 4, "(sort CARDS using POINTS)")
-        return A.Sort(self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
-
     def extremum(self, s: SList) -> A.Node:
         self.arity(s, 4, f"({s.items[0].text} CARDS using POINTS)")
         which = A.Extreme(self.kw(s.items[0]))
         return A.Extremum(which, self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
 
     e_max = e_min = extremum
-
-    def e_actual(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(actual CARD)")
-        return A.Actual(self.expr(s.items[1], Ty.CARD), span=s.span)
 
     def topbottom(self, s: SList) -> A.Node:
         k = self.kw(s.items[0])
@@ -387,26 +500,6 @@ class Elaborator:
 
     e_top = e_bottom = topbottom
 
-    def e_run(self, s: SList) -> A.Node:
-        self.arity(s, 6, "(run top|bottom LENGTH CARDS using POINTS)")
-        end = A.End(self.expect_kw(s.items[1], "top", "bottom"))
-        return A.RunSequence(
-            end,
-            self.expr(s.items[2], Ty.INT),
-            self.expr(s.items[3], Ty.CARDS),
-            self.using(s, 4),
-            span=s.span,
-        )
-
-    def e_tuples(self, s: SList) -> A.Node:
-        self.arity(s, 5, "(tuples SIZE CARDS using POINTS)")
-        return A.Tuples(
-            self.expr(s.items[1], Ty.INT),
-            self.expr(s.items[2], Ty.CARDS),
-            self.using(s, 3),
-            span=s.span,
-        )
-
     def e_partition(self, s: SList) -> A.Node:
         if len(s.items) < 3:
             raise self.error(
@@ -419,31 +512,6 @@ class Elaborator:
                 return A.PartitionAll(attr, part, span=s.span)
             return A.Partition(attr, (part,), span=s.span)
         return A.Partition(attr, tuple(self.expr(x, Ty.CARDS) for x in s.items[2:]), span=s.span)
-
-    def e_subsets(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(subsets CARDS)")
-        return A.Subsets(self.expr(s.items[1], Ty.CARDS), span=s.span)
-
-    def e_permutations(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(permutations CARDS)")
-        return A.Permutations(self.expr(s.items[1], Ty.CARDS), span=s.span)
-
-    def e_runs(self, s: SList) -> A.Node:
-        self.arity(s, 6, "(runs largest|all LENGTH CARDS using POINTS)")
-        mode = A.RunsMode(self.expect_kw(s.items[1], "largest", "all"))
-        return A.Runs(
-            mode,
-            self.expr(s.items[2], Ty.INT),
-            self.expr(s.items[3], Ty.CARDS),
-            self.using(s, 4),
-            span=s.span,
-        )
-
-    def e_indexed(self, s: SList) -> A.Node:
-        self.arity(s, 4, "(indexed OWNER vloc|iloc|hloc|oloc|mem NAME)")
-        owner = self.expr(s.items[1], (Ty.GAME, Ty.PLAYER))
-        vis = A.Vis(self.expect_kw(s.items[2], *_VIS))
-        return A.Indexed(owner, vis, self.expr(s.items[3], Ty.STR), span=s.span)
 
     def quantified(self, s: SList) -> A.Node:
         """(any|all COLL 'V X) as an expression: a boolean, or (all) card collections."""
@@ -480,34 +548,6 @@ class Elaborator:
 
     e_sumof = e_maxof = e_minof = aggint
 
-    def e_size(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(size COLLECTION)")
-        return A.Size(self.expr(s.items[1], COLLECTIONS), span=s.span)
-
-    def e_sum(self, s: SList) -> A.Node:
-        self.arity(s, 4, "(sum CARDS using POINTS)")
-        return A.SumPoints(self.expr(s.items[1], Ty.CARDS), self.using(s, 2), span=s.span)
-
-    def e_score(self, s: SList) -> A.Node:
-        self.arity(s, 4, "(score CARD using POINTS)")
-        return A.ScoreCard(self.expr(s.items[1], Ty.CARD), self.using(s, 2), span=s.span)
-
-    def e_tri(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(tri INT)")
-        return A.Tri(self.expr(s.items[1], Ty.INT), span=s.span)
-
-    def e_fib(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(fib INT)")
-        return A.Fib(self.expr(s.items[1], Ty.INT), span=s.span)
-
-    def e_abs(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(abs INT)")
-        return A.Abs(self.expr(s.items[1], Ty.INT), span=s.span)
-
-    def e_cardatt(self, s: SList) -> A.Node:
-        self.arity(s, 3, "(cardatt ATTRIBUTE CARD)")
-        return A.CardAtt(self.expr(s.items[1], Ty.STR), self.expr(s.items[2], Ty.CARD), span=s.span)
-
     def boolop(self, s: SList) -> A.Node:
         k = self.kw(s.items[0])
         if len(s.items) < 3:
@@ -519,10 +559,6 @@ class Elaborator:
         return A.BoolOp(A.BoolOpKind(k), args, span=s.span)
 
     e_and = e_or = boolop
-
-    def e_not(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(not BOOLEAN)")
-        return A.Not(self.expr(s.items[1], Ty.BOOL), span=s.span)
 
     def e_op(self, s: SList) -> A.Node:
         op = s.items[0].text
@@ -649,7 +685,7 @@ class Elaborator:
         if k == "ensure":
             self.arity(s, 3, "(ensure BOOLEAN ACTION)")
             return A.Ensure(self.expr(s.items[1], Ty.BOOL), self.condact(s.items[2]), span=s.span)
-        if k is not None and hasattr(self, f"a_{k}"):
+        if k is not None and self.is_action(k):
             return self.action(s)
         if len(s.items) == 2:
             cond = self.expr(s.items[0], Ty.BOOL)
@@ -668,26 +704,14 @@ class Elaborator:
         if k in ("any", "all"):
             return self.s_agg(s)
         handler = getattr(self, f"a_{k}", None) if k else None
+        if handler is None and self.is_action(k):
+            return self.regular(s, regular_forms()[k])
         if handler is None:
             raise self.error(
                 s,
                 f"expected an action (move, set, inc, dec, shuffle, cycle, ...), found {_describe(s)}",
             )
         return handler(s)
-
-    def a_move(self, s: SList) -> A.Node:
-        self.arity(s, 3, "(move CARD CARD)")
-        return A.Move(self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span)
-
-    def a_remember(self, s: SList) -> A.Node:
-        self.arity(s, 3, "(remember CARD CARD)")
-        return A.Remember(
-            self.expr(s.items[1], Ty.CARD), self.expr(s.items[2], Ty.CARD), span=s.span
-        )
-
-    def a_forget(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(forget CARD)")
-        return A.Forget(self.expr(s.items[1], Ty.CARD), span=s.span)
 
     def a_shuffle(self, s: SList) -> A.Node:
         if len(s.items) == 4 and self.kw(s.items[1]) == "faro":
@@ -739,14 +763,6 @@ class Elaborator:
             out.append(A.Award(tuple(conds), self.expr(aw.items[-1], Ty.INT), span=aw.span))
         return out
 
-    def storage_op(self, s: SList) -> A.Node:
-        k = self.kw(s.items[0])
-        self.arity(s, 3, f"({k} (OWNER sto NAME) INT)")
-        cls = A.IncInt if k == "inc" else A.DecInt
-        return cls(self.expr(s.items[1], Ty.INTSTO), self.expr(s.items[2], Ty.INT), span=s.span)
-
-    a_inc = a_dec = storage_op
-
     def a_cycle(self, s: SList) -> A.Node:
         self.arity(s, 3, "(cycle next|current PLAYER)")
         mode = A.CycleMode(self.expect_kw(s.items[1], "next", "current"))
@@ -754,11 +770,6 @@ class Elaborator:
         k = self.kw(t)
         target = A.RelKeyword(_REL[k], span=t.span) if k in _REL else self.expr(t, Ty.PLAYER)
         return A.Cycle(mode, target, span=s.span)
-
-    def a_turn(self, s: SList) -> A.Node:
-        self.arity(s, 2, "(turn pass)")
-        self.expect_kw(s.items[1], "pass")
-        return A.TurnPass(span=s.span)
 
     def a_repeat(self, s: SList) -> A.Node:
         self.arity(s, 3, "(repeat COUNT ACTION) or (repeat all (move ...))")

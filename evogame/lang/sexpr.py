@@ -19,6 +19,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from evogame.lang.ast import Span
+from evogame.lang.ast import keywords as ast_keywords
 from evogame.lang.errors import RecycleError
 
 #: Rule files larger than this are refused before parsing (the largest CARDSTOCK file is 10 kB).
@@ -53,9 +54,11 @@ SExpr = SAtom | SList
 
 
 def grammar_text() -> str:
-    """The RECYCLE grammar (grammar/recycle.lark, shipped inside the package)."""
+    """The RECYCLE grammar (grammar/recycle.lark, shipped inside the package) with its
+    ``KEYWORD`` terminal filled in from the AST's declarations (`ast.keywords`)."""
     # a path beside this package, not importlib.resources (0.05-0.1 s to import)
-    return (Path(__file__).parent.parent / "grammar" / "recycle.lark").read_text(encoding="utf-8")
+    text = (Path(__file__).parent.parent / "grammar" / "recycle.lark").read_text(encoding="utf-8")
+    return text.replace("@KEYWORDS@", "|".join(ast_keywords()))
 
 
 def _atom(tok: Token) -> SAtom:
@@ -95,10 +98,8 @@ def _parser() -> Lark:
 
 @cache
 def keywords() -> tuple[str, ...]:
-    """Every keyword the grammar knows, for suggestions in error messages."""
-    pattern = _parser().get_terminal("KEYWORD").pattern.value
-    inner = pattern[pattern.index("(?:") + 3 : pattern.index(")")]
-    return tuple(inner.split("|"))
+    """Every keyword the grammar knows (`ast.keywords`), for suggestions in error messages."""
+    return ast_keywords()
 
 
 def decode(data: bytes, file: str = "<string>") -> str:

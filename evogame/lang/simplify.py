@@ -7,8 +7,9 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
 
 * integers: constant folding of ``+ - * // % ^`` on literals (``//`` and ``%`` as the
   engine computes them, ``^`` for exponents 0..64); ``x - x`` → 0, ``x + 0``, ``x - 0``,
-  ``x * 1``, ``x // 1`` → x, on *pure* operands (no chance, no error: `pure`; ``+ - * //
-  ^ tri sumof range`` may raise beyond their bounds); a fold beyond 64 bits is left to play;
+  ``x * 1``, ``x // 1`` → x, on *pure* operands (no chance, no error: `pure`, as each
+  construct declares; ``+ - * // ^ tri abs sumof sum score range`` may raise beyond their
+  bounds); a fold beyond 64 bits is left to play;
 * booleans: a comparison of two literals, or of a pure operand with itself (``(== x x)``
   is true, ``(!= x x)`` false, and so on), is a constant; ``not`` of a constant;
   ``and``/``or`` drop neutral constants, and are constant when one argument absorbs;
@@ -36,16 +37,6 @@ from evogame.lang import ast as A
 from evogame.lang.arith import INT_MAX, INT_MIN, div, mod
 from evogame.lang.types import Ty
 
-#: Nodes whose evaluation may draw chance or raise: never assumed equal to themselves
-#: (``tri``, ``abs``, ``range`` and ``sumof`` raise beyond their integers' bounds: `_int`).
-IMPURE = (
-    A.Random, A.Extremum, A.OwnerOf, A.Fib, A.Subsets, A.Permutations, A.Tri, A.Abs, A.Range,
-    A.AggInt,
-)  # fmt: skip
-#: Arithmetic that may raise (a result beyond 64 bits, an exponent out of 0..64); ``%``
-#: cannot.
-RAISES = frozenset(A.ArithOp) - {A.ArithOp.MOD}
-
 
 @dataclass(frozen=True)
 class _Const:
@@ -63,13 +54,9 @@ class _Drop:
 
 
 def pure(node: A.Node) -> bool:
-    """Evaluating `node` draws no chance and raises no error (so ``x - x`` is 0)."""
-    for n in A.walk(node):
-        if isinstance(n, IMPURE):
-            return False
-        if isinstance(n, A.Arith) and n.op in RAISES:
-            return False
-    return True
+    """Evaluating `node` draws no chance and raises no error (so ``x - x`` is 0): what
+    each construct declares (`A.Node.CHANCE`, `A.Node.raises`)."""
+    return all(n.pure() for n in A.walk(node))
 
 
 def _int(op: A.ArithOp, x: int, y: int) -> int | None:

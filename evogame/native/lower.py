@@ -14,7 +14,7 @@ falls back to the Python engine.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
@@ -200,11 +200,37 @@ class Lowerer:
 
     def expr(self, n: A.Node) -> int:
         m = getattr(self, "x_" + type(n).__name__, None)
-        if m is None:
+        if m is not None:
+            off = m(n)
+        elif n.OPCODE is not None:
+            off = self.function(n)
+        else:
             raise Unsupported(f"{type(n).__name__} as an expression")
-        off = m(n)
         i = self.cov_index.get(id(n))
         return off if i is None else self.emit("COV", i, off)
+
+    def function(self, n: A.Node) -> int:
+        """A construct the VM computes with one opcode over its children's values
+        (`A.Node.OPCODE`), in field order: ``(abs K)`` is ``ABS k``."""
+        args = [
+            self.value(c, n.CHILDREN[f.name])
+            for f in fields(n)
+            if isinstance(c := getattr(n, f.name), A.Node)
+        ]
+        return self.emit(n.OPCODE, *args)
+
+    def value(self, n: A.Node, want: Ty | tuple[Ty, ...]) -> int:
+        """`n` lowered to the value its parent declares it wants (`A.Node.CHILDREN`): a
+        storage read, a location's cards (as `Compiler.value`)."""
+        if want is Ty.INT:
+            return self.int_value(n)
+        if want is Ty.STR:
+            return self.str_value(n)
+        if want is Ty.CARDS:
+            return self.cards(n)
+        if want is Ty.CARDSETS:
+            return self.cardsets(n)
+        return self.expr(n)
 
     def cards(self, n: A.Node) -> int:
         f = self.expr(n)
@@ -251,41 +277,11 @@ class Lowerer:
         except KeyError:
             raise Unsupported(f"unbound variable '{n.name}") from None
 
-    def x_GameRef(self, n) -> int:
-        return self.emit("GAME")
-
     def x_RelPlayer(self, n: A.RelPlayer) -> int:
         return self.emit({A.Rel.CURRENT: "PCUR", A.Rel.NEXT: "PNEXT"}.get(n.rel, "PPREV"))
 
-    def x_NumPlayer(self, n: A.NumPlayer) -> int:
-        return self.emit("NUMP", self.int_value(n.index))
-
-    def x_OwnerOf(self, n: A.OwnerOf) -> int:
-        return self.emit("OWNER", self.expr(n.card))
-
     def x_RelTeam(self, n: A.RelTeam) -> int:
         return self.emit({A.Rel.CURRENT: "TCUR", A.Rel.NEXT: "TNEXT"}.get(n.rel, "TPREV"))
-
-    def x_NumTeam(self, n: A.NumTeam) -> int:
-        return self.emit("NUMT", self.int_value(n.index))
-
-    def x_TeamOf(self, n: A.TeamOf) -> int:
-        return self.emit("TEAMOF", self.expr(n.player))
-
-    def x_AllPlayers(self, n) -> int:
-        return self.emit("ALLP")
-
-    def x_AllTeams(self, n) -> int:
-        return self.emit("ALLT")
-
-    def x_OtherPlayers(self, n) -> int:
-        return self.emit("OTHP")
-
-    def x_OtherTeams(self, n) -> int:
-        return self.emit("OTHT")
-
-    def x_Range(self, n: A.Range) -> int:
-        return self.emit("RANGE", self.int_value(n.lo), self.int_value(n.hi))
 
     def x_StrCollection(self, n: A.StrCollection) -> int:
         return self.emit("STRS", len(n.names), *(self.s(x.value) for x in n.names))
@@ -319,9 +315,6 @@ class Lowerer:
     def x_SetOpAll(self, n: A.SetOpAll) -> int:
         return self.emit("SETOPALL", _SETOP[n.op], self.cardsets(n.sets))
 
-    def x_Sort(self, n: A.Sort) -> int:
-        return self.emit("SORT", self.cards(n.coll), self.expr(n.points))
-
     def _pick(self, n, end: int) -> int:
         ty = n.coll.result()
         idx = self.int_value(n.index) if end == 2 else 0
@@ -350,21 +343,12 @@ class Lowerer:
             "RUNSEQ", top, self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
         )
 
-    def x_Tuples(self, n: A.Tuples) -> int:
-        return self.emit("TUPLES", self.int_value(n.size), self.cards(n.coll), self.expr(n.points))
-
     def x_Partition(self, n: A.Partition) -> int:
         parts = [self.cards(p) for p in n.parts]
         return self.emit("PARTITION", self.str_value(n.attr), len(parts), *parts)
 
     def x_PartitionAll(self, n: A.PartitionAll) -> int:
         return self.emit("PARTALL", self.str_value(n.attr), self.cardsets(n.sets))
-
-    def x_Subsets(self, n: A.Subsets) -> int:
-        return self.emit("SUBSETS", self.cards(n.coll))
-
-    def x_Permutations(self, n: A.Permutations) -> int:
-        return self.emit("PERMS", self.cards(n.coll))
 
     def x_Runs(self, n: A.Runs) -> int:
         largest = int(n.mode is A.RunsMode.LARGEST)
@@ -424,26 +408,11 @@ class Lowerer:
     def x_Arith(self, n: A.Arith) -> int:
         return self.emit("ARITH", _ARITH[n.op], self.int_value(n.a), self.int_value(n.b))
 
-    def x_Tri(self, n: A.Tri) -> int:
-        return self.emit("TRI", self.int_value(n.n))
-
-    def x_Abs(self, n: A.Abs) -> int:
-        return self.emit("ABS", self.int_value(n.n))
-
-    def x_Fib(self, n: A.Fib) -> int:
-        return self.emit("FIB", self.int_value(n.n))
-
     def x_Random(self, n: A.Random) -> int:
         lo = self.int_value(n.lo)
         if n.hi is None:
             return self.emit("RANDOM", self.emit("INT", 0), lo)
         return self.emit("RANDOM", lo, self.int_value(n.hi))
-
-    def x_SumPoints(self, n: A.SumPoints) -> int:
-        return self.emit("SUMPTS", self.cards(n.coll), self.expr(n.points))
-
-    def x_ScoreCard(self, n: A.ScoreCard) -> int:
-        return self.emit("SCORE", self.expr(n.card), self.expr(n.points))
 
     def x_AggInt(self, n: A.AggInt) -> int:
         coll = self.coll(n.coll)
@@ -461,9 +430,6 @@ class Lowerer:
     def x_BoolOp(self, n: A.BoolOp) -> int:
         args = [self.expr(a) for a in n.args]
         return self.emit("AND" if n.op is A.BoolOpKind.AND else "OR", len(args), *args)
-
-    def x_Not(self, n: A.Not) -> int:
-        return self.emit("NOT", self.expr(n.arg))
 
     def x_IntCmp(self, n) -> int:
         return self.emit("CMP", _CMP[n.op], self.int_value(n.a), self.int_value(n.b))

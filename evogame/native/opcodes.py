@@ -195,6 +195,7 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("BLOCK", "team:i end:x? items:i*4", "", ()),
     ("COV", "index:i expr:x", "", ()),
     ("ABS", "k:x", "", ("(abs {k}): " + OVERFLOW,)),
+    ("LESSER", "a:x b:x", "", ()),
 ]
 
 #: Every opcode, by name, numbered from 1 in `_SPEC`'s order.

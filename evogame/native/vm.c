@@ -1686,6 +1686,10 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         if (k == INT64_MIN) fail(g, "(abs %lld): " OVERFLOW, (long long)k);
         return vi(k < 0 ? -k : k);
     }
+    case OP_LESSER: { /* ops.lesser: min(a, b) */
+        int64_t a = evi(st, env, A_LESSER_A(n)), b = evi(st, env, A_LESSER_B(n));
+        return vi(a <= b ? a : b);
+    }
     case OP_FIB: {
         int64_t k = evi(st, env, n[1]);
         if (k > 90) fail(g, "(fib %lld) is too large", (long long)k);

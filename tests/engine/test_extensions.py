@@ -183,3 +183,71 @@ def test_abs_is_explained_and_kept_by_the_simplifier():
     assert "the absolute value of (" in explain(ast)
     # abs may raise (|-2^63|): the simplifier keeps it for play, as it keeps tri
     assert re.search(r"\(abs\s+\(-", simplified_text(golf_with_abs()))
+
+
+#: The Game's refill "up to the hand size, as far as the draw pile allows" (seeds/the-game.rcy),
+#: as the seed writes it without `lesser` (a bounded loop with a guard) and with it (a count).
+_HAND = "((current player) iloc HAND)"
+_REFILL = (
+    f"(all (range 1..(+ 'HAND 2)) 'I ((and (< (size {_HAND}) (game sto HANDSIZE))"
+    f" (> (size (game hloc DRAW)) 0)) (move (top (game hloc DRAW)) (top {_HAND}))))"
+)
+_REFILL_LESSER = (
+    f"(repeat (lesser (- (game sto HANDSIZE) (size {_HAND})) (size (game hloc DRAW)))"
+    f" (move (top (game hloc DRAW)) (top {_HAND})))"
+)
+
+
+def the_game_with_lesser() -> str:
+    """seeds/the-game.rcy with its refill written as one count, ``(lesser ...)``."""
+    from tests.conftest import SEEDS
+
+    text = re.sub(r";;[^\n]*", "", (SEEDS / "the-game.rcy").read_text(encoding="utf-8"))
+    text = " ".join(text.split())
+    assert text.count(_REFILL) == 1
+    return text.replace(_REFILL, _REFILL_LESSER)
+
+
+def test_lesser_is_the_smaller_and_prints_back():
+    six = "(size (game iloc STOCK))"  # the deck's 6 cards
+    _, g = build(
+        f"(do ((set ((0 player) sto S) (lesser {six} 10))"
+        f"     (set ((1 player) sto S) (lesser 10 (- {six} 2)))))"
+    )
+    assert run_first(g).scores() == [6, 4]
+    ast = parse_text(the_game_with_lesser())
+    assert parse_text(to_text(ast)) == ast
+    assert sum(isinstance(n, A.Lesser) for n in A.walk(ast)) == 1
+    with pytest.raises(RecycleError, match=r"\(lesser INT INT\)"):
+        parse_text(the_game_with_lesser().replace("(lesser (- ", "(lesser 1 (- ", 1))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_game_refilled_with_lesser_plays_as_the_seed(backend):
+    """Every back end plays The Game refilled with `lesser` record for record as the seed
+    (engine work aside: one counted repeat against a guarded loop of HAND + 2 passes)."""
+    from dataclasses import replace
+
+    from evogame.lang import parse_file
+    from tests.conftest import SEEDS, records_on
+
+    seed = records_on(backend, parse_file(SEEDS / "the-game.rcy"), games=6)
+    with_lesser = records_on(backend, parse_text(the_game_with_lesser()), games=6)
+    assert [replace(r, work=0) for r in with_lesser] == [replace(r, work=0) for r in seed]
+    assert len({tuple(r.scores) for r in seed}) > 1  # the games differ: the test can fail
+
+
+def test_lesser_is_explained_and_pure():
+    from evogame.explain import explain
+    from evogame.lang.simplify import pure, simplified_text
+
+    ast = parse_text(the_game_with_lesser())
+    assert "the lesser of HANDSIZE minus the number of cards in the player's HAND and" in explain(
+        ast
+    )
+    node = next(n for n in A.walk(ast) if isinstance(n, A.Lesser))
+    assert node.pure() and not pure(node)  # itself no chance, no error; its (- ...) may raise
+    assert pure(A.Lesser(node.b, A.IntLit(3)))  # (lesser (size DRAW) 3) is pure
+    assert "(lesser (- (game sto HANDSIZE)" in " ".join(
+        simplified_text(the_game_with_lesser()).split()
+    )

@@ -219,6 +219,14 @@ def trees(
     pick = draw(st.sampled_from(by_class[draw(st.sampled_from(list(by_class)))]))
     if pick[0] == "var":
         return A.Var(pick[1], pick[2])
+    node = draw(built(pick, depth, scope))
+    assume(is_subtype(node.result(), want))
+    return node
+
+
+@st.composite
+def built(draw, pick: tuple, depth: int, scope: dict[str, Ty]) -> A.Node:
+    """A node of production `pick` (class, result, child types) with drawn children."""
     cls, _result, assign = pick
     kwargs: dict[str, object] = {}
     for name, ty in assign:
@@ -261,9 +269,7 @@ def trees(
             if enum is not None:
                 kid = kid | st.sampled_from(list(enum))
             kwargs[name] = draw(kid)
-    node = cls(**kwargs)
-    assume(is_subtype(node.result(), want))
-    return node
+    return cls(**kwargs)
 
 
 @cache

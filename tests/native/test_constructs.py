@@ -61,6 +61,7 @@ PLAY = f"(any {HAND} 'C (move 'C (top (game vloc PILE))))"
 PROGRAMS: dict[str, str] = {
     "fib": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (fib (size {HAND}))))))"),
     "abs": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (abs (- (score 'C using (game points VAL)) 3))))))"),
+    "lesser": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (lesser (score 'C using (game points VAL)) (size {HAND}))))))"),
     "tri": game(f"(any {HAND} 'C (do ((inc {S} (tri (score 'C using (game points VAL)))) (move 'C (top (game vloc PILE))))))"),
     "pow": game(f"(do ({PLAY} (inc {S} (^ (size (game vloc PILE)) 2))))"),
     "faro": game(

@@ -1,0 +1,202 @@
+"""Every construct declares its facts once, and is parsed, printed, explained and lowered.
+
+The readers (the simplifier, the option lister, dead content, English, concepts, the Python
+engine's derived closures, the lowering's derived emitters, the grammar's keywords) keep no
+list of classes: a class is what it declares (`evogame.lang.ast.Node`). These tests check
+the declarations themselves, and put each construct the generator of `test_property` can
+build through the whole pipeline, so a new class is tested as soon as it is declared.
+"""
+
+from __future__ import annotations
+
+import inspect
+import string
+from dataclasses import fields, replace
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from lark import Lark
+from test_property import GLOBALS, built, productions, skeleton
+
+from evogame.engine import compile_game, ops
+from evogame.engine.errors import CompileError
+from evogame.explain import _Phrases, explain
+from evogame.lang import ast as A
+from evogame.lang import parse_text, sexpr, to_text
+from evogame.lang.check import check
+from evogame.lang.elaborate import regular_forms
+from evogame.lang.types import COLLECTIONS, Ty, is_subtype
+from evogame.native import opcodes
+from evogame.native.lower import Unsupported, lower
+
+TAGS = {"group", "meld"}
+
+
+def _names(cls: type[A.Node]) -> set[str]:
+    return {f.name for f in fields(cls)} - {"span"}
+
+
+@pytest.mark.parametrize("cls", A.node_classes(), ids=lambda c: c.__name__)
+def test_every_construct_declares_its_facts(cls: type[A.Node]):
+    """Each fact has its type, and names only fields, functions and opcodes that exist."""
+    names = _names(cls)
+    assert all(isinstance(getattr(cls, f), bool) for f in ("CHANCE", "RAISES", "CONSTANT"))
+    assert cls.ACTS in (None, "always", "card")
+    if cls.ACTS is not None:
+        assert cls.RESULT is Ty.ACTION
+    if cls.ACTS == "card":
+        assert "src" in names
+    assert cls.PUTS is None or cls.PUTS in names
+    if cls.BINDS is not None:
+        source, how, scope = cls.BINDS
+        assert {source, scope, "var"} <= names and how in ("elem", "value")
+    else:  # every binder says so (a declare binds for the whole game, not a scope)
+        assert "var" not in names or cls is A.Declare
+    assert cls.ATTRIBUTE is None or cls.ATTRIBUTE[0] in names
+    if cls.ENGLISH is not None:
+        used = {f for _, f, _, _ in string.Formatter().parse(cls.ENGLISH) if f}
+        assert used <= names, used - names
+    assert cls.TAGS <= TAGS
+    assert set(cls.PARTS) <= names
+    children = [f for f in names if f in cls.CHILDREN]
+    if cls.OPS is not None:
+        fn = getattr(ops, cls.OPS)
+        assert len(inspect.signature(fn).parameters) == len(children)
+    if cls.OPCODE is not None:
+        op = opcodes.TABLE[cls.OPCODE]
+        assert all(o.node and o.shape == "one" and not o.optional for o in op.operands)
+        assert len(op.operands) == len(children)
+        # the table lists the errors the opcode can end a game with: the class says it raises
+        assert bool(op.errors) == cls.RAISES, (op.errors, cls.RAISES)
+
+
+def test_keywords_are_generated_from_the_declarations(tmp_path):
+    """The grammar's KEYWORD terminal is the AST's keyword list; another list gives
+    another grammar text, so lark's table cache (keyed by the text) is not reused."""
+    words = A.keywords()
+    assert "abs" in words and "using" in words and "new" in words
+    for cls in A.node_classes():
+        assert {w for w in cls.SYNTAX if w.isalpha() and w.islower()} <= set(words)
+    text = sexpr.grammar_text()
+    assert "@KEYWORDS@" not in text and "|".join(words) in text
+    assert sexpr._parser().get_terminal("KEYWORD").pattern.value.count("|") == len(words) - 1
+
+    more = sexpr.grammar_text.__globals__["ast_keywords"]
+    sexpr.grammar_text.__globals__["ast_keywords"] = lambda: (*more(), "zzz")
+    try:
+        other = sexpr.grammar_text()
+    finally:
+        sexpr.grammar_text.__globals__["ast_keywords"] = more
+    assert other != text
+    cache = str(tmp_path / "lark.cache")
+    parser = Lark(other, parser="lalr", lexer="basic", cache=cache)
+    tokens = [t.type for t in parser.lex("(zzz 1)")]
+    assert "KEYWORD" in tokens
+
+
+def test_regular_forms_are_read_from_syntax():
+    """The constructs read from their SYNTAX include the integer functions and the
+    simple actions; an overloaded head (top, set, ==) keeps its own rule."""
+    forms = regular_forms()
+    assert {"abs", "tri", "fib", "size", "move", "forget", "turn"} <= set(forms)
+    assert not {"top", "set", "shuffle", "create", "team", "max"} & set(forms)
+
+
+# --- every construct through the pipeline ---------------------------------------------------
+
+
+def _storage(kind: type[A.Node]) -> A.Node:
+    return kind(A.GameRef(), A.NameLit("X"))
+
+
+def in_game(node: A.Node) -> A.Game:
+    """The skeleton game with `node` where its type may stand, in the play."""
+    ty = node.result()
+    stmt: A.Node
+    if is_subtype(ty, Ty.BODY):
+        stmt = node
+    elif is_subtype(ty, Ty.CONDACT):
+        stmt = A.Do((node,))
+    elif ty is Ty.OTHERWISE:
+        stmt = A.Choice((A.TurnPass(), node))
+    elif ty is Ty.BOOL:
+        stmt = A.Do((A.Guarded(node, A.TurnPass()),))
+    elif ty is Ty.INTSTO:
+        stmt = A.SetInt(node, A.IntLit(1))
+    elif ty is Ty.STRSTO:
+        stmt = A.SetStr(node, A.NameLit("A"))
+    elif is_subtype(ty, Ty.INT):
+        stmt = A.SetInt(_storage(A.IntStorage), node)
+    elif is_subtype(ty, Ty.STR):
+        stmt = A.SetStr(_storage(A.StrStorage), node)
+    elif ty is Ty.POINTS:
+        stock = A.Location(A.GameRef(), A.Vis.VLOC, A.NameLit("STOCK"))
+        stmt = A.SetInt(_storage(A.IntStorage), A.SumPoints(stock, node))
+    elif ty is Ty.GAME:
+        stmt = A.SetInt(A.IntStorage(node, A.NameLit("X")), A.IntLit(1))
+    elif ty is Ty.RELKW:
+        stmt = A.Cycle(A.CycleMode.NEXT, node)
+    elif ty in (Ty.CARD, Ty.PLAYER, Ty.TEAM):
+        cmp = {Ty.CARD: A.CardCmp, Ty.PLAYER: A.PlayerCmp, Ty.TEAM: A.TeamCmp}[ty]
+        stmt = A.Do((A.Guarded(cmp(A.CmpOp.EQ, node, node), A.TurnPass()),))
+    else:
+        assert is_subtype(ty, COLLECTIONS), ty
+        size = A.IntCmp(A.CmpOp.GT, A.Size(node), A.IntLit(0))
+        stmt = A.Do((A.Guarded(size, A.TurnPass()),))
+    if not is_subtype(stmt.result(), Ty.BODY):
+        stmt = A.Do((stmt,))
+    return replace(skeleton(), body=(stmt,))
+
+
+def _by_class() -> dict[type[A.Node], list[tuple]]:
+    out: dict[type[A.Node], list[tuple]] = {}
+    for p in productions():
+        out.setdefault(p[0], []).append(p)
+    return out
+
+
+#: A comparison of cards, players or teams by order is typed but the VM has no opcode
+#: for it (`lower.Unsupported`); the Python engine plays it.
+NOT_NATIVE = "an order comparison of cards, players or teams"
+#: What the types allow but neither engine plays: a card put elsewhere than at a place of a
+#: location, a shuffle of a view of cards.
+REFUSED = (
+    "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location",
+    "(shuffle ...) needs a location, not a view of cards",
+)
+
+
+@pytest.mark.parametrize("cls", list(_by_class()), ids=lambda c: c.__name__)
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_construct_parses_prints_explains_and_lowers(cls: type[A.Node], data):
+    """A tree rooted at the construct, in a game: it prints and reads back equal, it has
+    English (its own, unless it has no phrase yet, then its RECYCLE text), the Python
+    engine compiles it, and it lowers to the VM (but for the order comparisons)."""
+    pick = data.draw(st.sampled_from(_by_class()[cls]))
+    if cls is A.RepeatAll:  # it repeats a move or a forget (`check`), not any action
+        inner = st.sampled_from(_by_class()[A.Move] + _by_class()[A.Forget])
+        node = A.RepeatAll(data.draw(built(data.draw(inner), 3, GLOBALS)))
+    else:
+        node = data.draw(built(pick, 3, GLOBALS))
+    game = in_game(node)
+    assume(not check(game))
+    text = to_text(game)
+    assert parse_text(text) == game
+    english = explain(game)
+    quoted = f"[{' '.join(to_text(node).split())}]"  # what explain says of a construct it cannot
+    has_own = cls.ENGLISH is not None or hasattr(_Phrases, "p_" + cls.__name__)
+    assert (_Phrases().say(node) != quoted) == has_own
+    assert english.startswith("PLAYERS AND CARDS")
+    try:
+        compile_game(game)
+    except CompileError as e:  # a form the types allow and no engine plays: both refuse it
+        assert str(e) in REFUSED, e
+        with pytest.raises(Unsupported):
+            lower(game)
+        return
+    try:
+        lower(game)
+    except Unsupported as e:
+        assert str(e) == NOT_NATIVE, e
