@@ -351,12 +351,31 @@ class _Phrases:
 
 
 def _deck(deck: A.Deck) -> str:
-    parts = []
-    for attr in deck.attributes:
-        names = [v.value for value in attr.values for v in value.names]
-        shown = ", ".join(names[:13]) + (", ..." if len(names) > 13 else "")
-        parts.append(f"{_name(attr.key.value)} ({shown})")
-    return " x ".join(parts)
+    return " x ".join(_attribute(a) for a in deck.attributes)
+
+
+def _attribute(attr: A.AttrKey) -> str:
+    """``rank (ACE, ..., KING)``. Each value group is said in full: a second group is a
+    second set of cards (``(RANK (A, B) (A, B))``: each rank twice), and a group's
+    sub-attributes belong to its values only (``COLOR (RED with suit (HEARTS, ...))``)."""
+    groups = []
+    for value in attr.values:
+        said = _values([v.value for v in value.names])
+        if value.subkeys:
+            said += " with " + " x ".join(_attribute(k) for k in value.subkeys)
+        groups.append(said)
+    if len(groups) > 1 and len(set(groups)) == 1:
+        times = "twice" if len(groups) == 2 else f"{len(groups)} times"
+        return f"{_name(attr.key.value)} ({groups[0]}; each {times})"
+    return f"{_name(attr.key.value)} ({'; '.join(groups)})"
+
+
+def _values(names: list[str]) -> str:
+    """A value list; a long one by its first and last values and its count, so that what
+    is left out is said, not hidden behind a bare ellipsis."""
+    if len(names) <= 13:
+        return ", ".join(names)
+    return f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}: {len(names)} values"
 
 
 def explain(game: A.Game) -> str:

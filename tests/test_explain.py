@@ -141,3 +141,28 @@ def test_an_any_outside_a_choice_is_told_as_what_it_does():
     assert "choose P from every player" not in text
     assert "for each P in every player: move the top card of P's BID on top of P's SHOWN." in text
     assert "- choose C from the player's HAND" in text  # the choice's own any still chooses
+
+
+@pytest.mark.parametrize(
+    "deck, said",
+    [
+        # a second value group is a second set of cards: every rank twice
+        ("(RANK (A, TWO) (A, TWO)) (SUIT (SPADES))", "rank (A, TWO; each twice) x suit (SPADES)"),
+        ("(RANK (A) (TWO, THREE))", "rank (A; TWO, THREE)"),
+        # sub-attributes belong to their value group
+        (
+            "(RANK (A)) (COLOR (RED (SUIT (HEARTS, DIAMONDS))) (BLACK (SUIT (CLUBS))))",
+            "rank (A) x color (RED with suit (HEARTS, DIAMONDS); BLACK with suit (CLUBS))",
+        ),
+        # a long list says what it leaves out
+        (
+            "(NUM (" + ", ".join("V" + "I" * i for i in range(1, 21)) + "))",
+            f"num (VI, VII, VIII, ..., V{'I' * 19}, V{'I' * 20}: 20 values)",
+        ),
+    ],
+)
+def test_a_deck_is_said_in_full(deck, said):
+    """A reader once rated a game 1/10 for "a stray ..." in its rank list, where the
+    file had each rank twice: the English must say every group a deck is made of."""
+    text = SMALL.replace("(deck (RANK (A, TWO)) (SUIT (HEARTS, SPADES)))", f"(deck {deck})")
+    assert f"A deck of {said} in STOCK" in explain(parse_text(text))
