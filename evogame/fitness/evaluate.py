@@ -61,6 +61,8 @@ from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
+from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
+from evogame.fitness.dominated import dominated_items
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.stranded import GAMES as STRANDED_GAMES
 from evogame.fitness.stranded import stranded
@@ -510,8 +512,9 @@ def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
 
 def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
-    rules, in the gate sample's conditions (`hits`) and moves, and in the first decision
-    of a few of its deals; each named in ``details["defects"]``."""
+    rules, in the gate sample's conditions (`hits`) and moves, in the first decision
+    of a few of its deals, and in a few random games (`stranded`, `dominated`); each
+    named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     sampled += S.empty_moves(ast, _moves_played(run, ast))
     found = S.static(ast, deck_values(ast))
@@ -519,6 +522,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
     found += stranded(ast, game, [run.deal(0, i) for i in range(STRANDED_GAMES)])
+    # an item another dominates in play; one the rules already show subsumed counts once
+    named = {d.where for d in found}
+    dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])
+    sampled += [d for d in dom if d.where not in named]
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

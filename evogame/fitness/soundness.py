@@ -50,7 +50,9 @@ because the game it makes scores well on the other components (issue 35):
 - **a subsumed choice item** (static, `subsumed_items`): an item whose moves another item
   of its choice always offers too (the same action on the same cards, under a guard
   that includes the other's): its restriction is void (a "follow suit" item that lost
-  its filter offers any card);
+  its filter offers any card); its play-based side, `evogame.fitness.dominated`, finds
+  an item another item of its choice offers every move of, and more, in every sampled
+  position, whatever the two items' text (a transplanted way to play any card at any time);
 - **a growing contest** (static, `growing_contests`): a ``max``/``min`` inside a stage
   over places no rule empties (shown bids never discarded);
 - **a choice on a hidden card** (static, `evogame.fitness.peeks`): a choice item whose
@@ -815,7 +817,8 @@ def subsumed_items(game: A.Game) -> list[Defect]:
     every move this one does, in every situation this one applies, so the restriction
     this one's guard or filter expresses is void (Hearts whose "follow suit" item lost
     its filter: it offers any card, and "otherwise any card" never adds a move). No real
-    file has one."""
+    file has one. Items written differently that offer the same moves are compared in
+    play by `evogame.fitness.dominated` (a defect found by both counts once)."""
     out = []
     for choice in A.walk(game):
         if not isinstance(choice, A.Choice):

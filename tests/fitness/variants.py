@@ -615,6 +615,21 @@ def scopa_stock_suit() -> str:
     return _edit(_seed("scopa"), (item, peek + item))
 
 
+def agram_any_time() -> str:
+    """Agram where a new way to play lets any card be played at any time (a blind reader of
+    issue 34's new kinds, of the seed-11 campaign's new kind 1: StealingBundles3's way to
+    play transplanted beside Agram's): a fourth item plays any hand card, unguarded, in
+    the transplant's own words (a ``do`` around it, its own variable), so following suit
+    is never enforced and the follow item's filter restricts nothing."""
+    last = """           (move 'C (top ((current player) vloc PLAYED))))))))"""
+    anytime = """           (move 'C (top ((current player) vloc PLAYED)))))
+     ;; a new way to play: any card, at any time
+     (do
+      ((any ((current player) iloc HAND) 'AC
+            (move 'AC (top ((current player) vloc PLAYED)))))))))"""
+    return _edit(_seed("agram"), (last, anytime))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -784,5 +799,11 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "a card banked when no hand card has the suit of the face-down stock's top",
         scopa_stock_suit(),
+    ),
+    Variant(
+        "agram-any-time",
+        "agram",
+        "a new way to play lets any card be played at any time",
+        agram_any_time(),
     ),
 )
