@@ -630,6 +630,25 @@ def agram_any_time() -> str:
     return _edit(_seed("agram"), (last, anytime))
 
 
+def the_game_back_door() -> str:
+    """The Game (simple) with a second game spliced on after the play (the seed-13
+    campaign's #2; a blind reader, rated 2: "a second game spliced on ... an unchecked
+    move onto DOWNA that pads the team score"): once the play is over, each player in
+    turn may put any card of their hand on DOWNA, whatever its top, or stop; the
+    cooperative score counts DOWNA's cards, so every card left in hand becomes a point."""
+    tail = """ ;; a cooperative game (extension): every seat scores the cards played, together"""
+    spliced = """ ;; a second round: put any card on DOWNA, or stop
+ (stage player
+  (end (all player 'P (== ('P sto OUT) 1)))
+  (choice
+   (((== ((current player) sto OUT) 0)
+     (any ((current player) iloc HAND) 'C (move 'C (top (game vloc DOWNA)))))
+    (set ((current player) sto OUT) 1))))
+
+"""
+    return _edit(_seed("the-game-simple"), (tail, spliced + tail))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -805,5 +824,11 @@ VARIANTS: tuple[Variant, ...] = (
         "agram",
         "a new way to play lets any card be played at any time",
         agram_any_time(),
+    ),
+    Variant(
+        "the-game-back-door",
+        "the-game-simple",
+        "a second round after the play puts any card on a scored pile, unchecked",
+        the_game_back_door(),
     ),
 )
