@@ -5,7 +5,9 @@ Stages (each only if the previous one lets the candidate through):
 1. **compile** — the AST compiles for the engine;
 2. **gates** — random play of a small sample (``[gates] games``): some decision offers more
    than one option, and the share of games that end on their own may be
-   ``min_termination`` or more (its 95% Wilson interval reaches it). From 10 games on,
+   ``min_termination`` - ``termination_band`` or more (its 95% Wilson interval reaches
+   it); a game in the band is judged by the termination component, ramped down to 0
+   across it (`components.termination`). From 10 games on,
    the sample stops as soon as the interval falls below it;
 3. **random play** — the gate sample continues in batches until every random-play
    component's 95% interval is at most its ``ci_half_width`` wide on each side (or
@@ -433,7 +435,7 @@ def _gate_phase(
     t = _clock()
     game = runner.game
     g = run.profile.gates
-    n_games, need = g["games"], g["min_termination"]
+    n_games, need = g["games"], g["min_termination"] - g["termination_band"]
     seed = phase_seed(run.seed, 0)
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
@@ -483,7 +485,8 @@ def _gate_phase(
         failures.append(
             f"ends on its own in {tally.terminated} of {tally.games} games "
             f"({tally.terminated / tally.games:.0%}, 95% CI {lo:.0%}-{hi:.0%}; the gate "
-            f"needs {need:.0%})"
+            f"needs {need:.0%}: min_termination {g['min_termination']:.0%} less its band "
+            f"{g['termination_band']:.0%})"
         )
     return failures, hits
 
@@ -589,7 +592,8 @@ def _random_estimates(run: _Run, tally: RecordTally) -> dict[str, Estimate]:
         if spec.name == "fairness":
             out["fairness"] = C.fairness(tally)
         elif spec.name == "termination":
-            out["termination"] = C.termination(tally)
+            g = run.profile.gates
+            out["termination"] = C.termination(tally, g["min_termination"], g["termination_band"])
         elif spec.name == "branching":
             out["branching"] = C.branching(tally, spec.param("band"), spec.param("forced_penalty"))
         elif spec.name == "length":
@@ -717,7 +721,12 @@ def _thinking_phase(run: _Run, game: CompiledGame, tally: RecordTally, ast: Game
     p = run.profile.thinking
     names = tuple(k for k in TH.REMEASURED if run.wants(k))
     est = {k: run.est[k] for k in names if k in run.est}
-    why = TH.nothing_shown(est, p, run.profile.gates["min_termination"])
+    g = run.profile.gates
+    # with a band, termination is ramped to 0 at its bottom: "most games capped" is then
+    # a value of 0 (no game surely ends), not one below min_termination (a game in the
+    # band is judged by the ramp, not played again by thinkers)
+    capped_below = g["min_termination"] if g["termination_band"] <= 0 else 1e-9
+    why = TH.nothing_shown(est, p, capped_below)
     if not why:
         return
     spec = (p["player"], p["rollouts"], p["horizon"])
