@@ -104,6 +104,7 @@ class CompiledGame:
                     env[i] = value(st, env)
                     choice(st, env, out)
 
+                let_choice.items = choice.items  # type: ignore[attr-defined]
                 items.append((CHOICE, let_choice))
             else:
                 items.append((EXEC, c.run(node)))
@@ -119,6 +120,9 @@ class CompiledGame:
             for p in parts:
                 p(st, env, out)
 
+        # each item beside the function that lists its options, for a caller that asks
+        # which item offers what (`evogame.fitness.dominated`); the engine never reads it
+        main.items = list(zip(items, parts, strict=True))  # type: ignore[attr-defined]
         if not fallback:
             return main
 
@@ -128,6 +132,7 @@ class CompiledGame:
                 for p in fallback:
                     p(st, env, out)
 
+        choice.items = main.items  # type: ignore[attr-defined]
         return choice
 
     def hidden_slots(self, player: int, nslots: int) -> list[int]:

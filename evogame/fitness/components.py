@@ -143,12 +143,25 @@ def fairness(t: RecordTally) -> Estimate:
     return _est(value, lo, hi)
 
 
-def termination(t: RecordTally) -> Estimate:
+def termination(t: RecordTally, need: float = 0.0, band: float = 0.0) -> Estimate:
     """Share of games that end by their own rules (not capped, no cycle, no engine error):
-    terminated/N, with its Wilson interval."""
+    s = terminated/N, with its Wilson interval. With a gate band (`need` the termination
+    gate's share, `band` > 0), a share below `need` is ramped down to 0 at need - band:
+    s * clip((s - (need - band)) / band, 0, 1), applied to the value and both interval
+    ends (it rises with s). A game whose share straddles the gate is then judged by how
+    far below it lies, continuously, instead of by which side of the gate one sample
+    fell on (the gate fails only games surely below need - band)."""
     if t.games == 0:
         return UNKNOWN
-    return _est(t.terminated / t.games, *wilson(t.terminated, t.games))
+
+    def ramp(s: float) -> float:
+        if band <= 0 or s >= need:
+            return s
+        return s * min(1.0, max(0.0, (s - (need - band)) / band))
+
+    s = t.terminated / t.games
+    lo, hi = wilson(t.terminated, t.games)
+    return _est(ramp(s), ramp(lo), ramp(hi))
 
 
 def no_draw(t: RecordTally) -> Estimate:

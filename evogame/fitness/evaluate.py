@@ -5,7 +5,9 @@ Stages (each only if the previous one lets the candidate through):
 1. **compile** — the AST compiles for the engine;
 2. **gates** — random play of a small sample (``[gates] games``): some decision offers more
    than one option, and the share of games that end on their own may be
-   ``min_termination`` or more (its 95% Wilson interval reaches it). From 10 games on,
+   ``min_termination`` - ``termination_band`` or more (its 95% Wilson interval reaches
+   it); a game in the band is judged by the termination component, ramped down to 0
+   across it (`components.termination`). From 10 games on,
    the sample stops as soon as the interval falls below it;
 3. **random play** — the gate sample continues in batches until every random-play
    component's 95% interval is at most its ``ci_half_width`` wide on each side (or
@@ -61,6 +63,8 @@ from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
+from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
+from evogame.fitness.dominated import dominated_items
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.stranded import GAMES as STRANDED_GAMES
 from evogame.fitness.stranded import stranded
@@ -431,7 +435,7 @@ def _gate_phase(
     t = _clock()
     game = runner.game
     g = run.profile.gates
-    n_games, need = g["games"], g["min_termination"]
+    n_games, need = g["games"], g["min_termination"] - g["termination_band"]
     seed = phase_seed(run.seed, 0)
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
@@ -481,7 +485,8 @@ def _gate_phase(
         failures.append(
             f"ends on its own in {tally.terminated} of {tally.games} games "
             f"({tally.terminated / tally.games:.0%}, 95% CI {lo:.0%}-{hi:.0%}; the gate "
-            f"needs {need:.0%})"
+            f"needs {need:.0%}: min_termination {g['min_termination']:.0%} less its band "
+            f"{g['termination_band']:.0%})"
         )
     return failures, hits
 
@@ -510,8 +515,9 @@ def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
 
 def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
-    rules, in the gate sample's conditions (`hits`) and moves, and in the first decision
-    of a few of its deals; each named in ``details["defects"]``."""
+    rules, in the gate sample's conditions (`hits`) and moves, in the first decision
+    of a few of its deals, and in a few random games (`stranded`, `dominated`); each
+    named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     sampled += S.empty_moves(ast, _moves_played(run, ast))
     found = S.static(ast, deck_values(ast))
@@ -519,6 +525,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
     found += stranded(ast, game, [run.deal(0, i) for i in range(STRANDED_GAMES)])
+    # an item another dominates in play; one the rules already show subsumed counts once
+    named = {d.where for d in found}
+    dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])
+    sampled += [d for d in dom if d.where not in named]
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 
@@ -582,7 +592,8 @@ def _random_estimates(run: _Run, tally: RecordTally) -> dict[str, Estimate]:
         if spec.name == "fairness":
             out["fairness"] = C.fairness(tally)
         elif spec.name == "termination":
-            out["termination"] = C.termination(tally)
+            g = run.profile.gates
+            out["termination"] = C.termination(tally, g["min_termination"], g["termination_band"])
         elif spec.name == "branching":
             out["branching"] = C.branching(tally, spec.param("band"), spec.param("forced_penalty"))
         elif spec.name == "length":
@@ -710,7 +721,12 @@ def _thinking_phase(run: _Run, game: CompiledGame, tally: RecordTally, ast: Game
     p = run.profile.thinking
     names = tuple(k for k in TH.REMEASURED if run.wants(k))
     est = {k: run.est[k] for k in names if k in run.est}
-    why = TH.nothing_shown(est, p, run.profile.gates["min_termination"])
+    g = run.profile.gates
+    # with a band, termination is ramped to 0 at its bottom: "most games capped" is then
+    # a value of 0 (no game surely ends), not one below min_termination (a game in the
+    # band is judged by the ramp, not played again by thinkers)
+    capped_below = g["min_termination"] if g["termination_band"] <= 0 else 1e-9
+    why = TH.nothing_shown(est, p, capped_below)
     if not why:
         return
     spec = (p["player"], p["rollouts"], p["horizon"])

@@ -50,6 +50,9 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
     "gates": {
         "games": ("int+", 100),
         "min_termination": ("unit", 0.9),
+        # below min_termination by less than this, a game is judged by the termination
+        # component (ramped to 0 at min_termination - band), not failed (docs/judge.md)
+        "termination_band": ("unit", 0.0),
         "require_decision": ("bool", True),
         "require_chance": ("bool", True),
         "budget": ("int0", 0),

@@ -50,9 +50,14 @@ because the game it makes scores well on the other components (issue 35):
 - **a subsumed choice item** (static, `subsumed_items`): an item whose moves another item
   of its choice always offers too (the same action on the same cards, under a guard
   that includes the other's): its restriction is void (a "follow suit" item that lost
-  its filter offers any card);
+  its filter offers any card); its play-based side, `evogame.fitness.dominated`, finds
+  an item another item of its choice offers every move of, and more, in every sampled
+  position, whatever the two items' text (a transplanted way to play any card at any time);
 - **a growing contest** (static, `growing_contests`): a ``max``/``min`` inside a stage
   over places no rule empties (shown bids never discarded);
+- **a back door onto a scored pile** (static, `back_doors`): in a game won by the most,
+  a play onto a pile the scoring counts that skips the test every other play onto it
+  makes (a second round spliced on after The Game's play puts any card on DOWNA);
 - **a choice on a hidden card** (static, `evogame.fitness.peeks`): a choice item whose
   guard or offered collection reads a card the choosing player cannot see (the suit of a
   face-down stock's top card);
@@ -720,6 +725,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *stray_moves(game),
         *subsumed_items(game),
         *growing_contests(game),
+        *back_doors(game),
         *peeks.peeks(game),
         *slips.static(game),
     ]
@@ -812,7 +818,8 @@ def subsumed_items(game: A.Game) -> list[Defect]:
     every move this one does, in every situation this one applies, so the restriction
     this one's guard or filter expresses is void (Hearts whose "follow suit" item lost
     its filter: it offers any card, and "otherwise any card" never adds a move). No real
-    file has one."""
+    file has one. Items written differently that offer the same moves are compared in
+    play by `evogame.fitness.dominated` (a defect found by both counts once)."""
     out = []
     for choice in A.walk(game):
         if not isinstance(choice, A.Choice):
@@ -895,4 +902,73 @@ def growing_contests(game: A.Game) -> list[Defect]:
                     "round's cards take part in every later one",
                 )
             )
+    return out
+
+
+def _guarded_moves(node: A.Node, conds: tuple[A.Node, ...], out: list) -> None:
+    """Every ``move`` under `node` with the conditions on its way (guards, ``ensure``s, the
+    filters of the collections its cards are drawn from), appended to `out`."""
+    if isinstance(node, (A.Guarded, A.Ensure)):
+        _guarded_moves(node.body, (*conds, node.cond), out)
+        return
+    if isinstance(node, (A.AggAction, A.Let)):
+        over = node.coll if isinstance(node, A.AggAction) else node.value
+        found = tuple(f.cond for f in A.walk(over) if isinstance(f, A.Filter))
+        _guarded_moves(node.body, (*conds, *found), out)
+        return
+    if isinstance(node, A.Move):
+        found = tuple(f.cond for f in A.walk(node.src) if isinstance(f, A.Filter))
+        out.append((node, (*conds, *found)))
+        return
+    for child in node.children():
+        _guarded_moves(child, conds, out)
+
+
+def back_doors(game: A.Game) -> list[Defect]:
+    """Plays onto a pile the scoring counts that skip the pile's rule (static), in a game
+    won by the most: the pile's rule is a test (a guard, an ``ensure``, the filter of the
+    cards offered) reading the pile itself or a storage some play onto it sets (The
+    Game's "lower than DOWNA's top", kept in ``(game sto DOWNA)``); when some play onto
+    the pile makes such a test, a play whose tests read none of it is a back door. A
+    second game spliced on after The Game's play, in which any card may go on DOWNA,
+    pads the team's score: the one rule that made a card on DOWNA worth a point is gone.
+    No real file has one. Moves outside choices (a deal, a scripted trick's
+    collection) are not judged, nor piles the scoring does not read; names are compared
+    by kind and name (owners aside), point tables aside (a card's worth is no rule of the
+    pile)."""
+    if game.scoring.order.value != "max":
+        return []  # won by the fewest: a card more on a counted pile is a cost, not a prize
+    scored = {_place(p) for p in A.walk(game.scoring) if isinstance(p, _PLACES)}
+    if None in scored:
+        return []
+    onto: dict[tuple, list[tuple[A.Move, set, set]]] = {}
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        for item in choice.items:
+            moves: list[tuple[A.Move, tuple[A.Node, ...]]] = []
+            _guarded_moves(item, (), moves)
+            sets = {_name(n.target) for n in A.walk(item) if isinstance(n, _WRITES)}
+            for m, conds in moves:
+                first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+                k = _place(first) if first is not None else None
+                if k in scored:
+                    tested = set().union(*(_names(c) for c in conds))
+                    onto.setdefault(k, []).append((m, tested, sets))
+    out = []
+    for k, plays in onto.items():
+        # the pile's rule: a test of the pile itself, or of a storage its plays keep
+        rule = {("loc", k[2])}.union(*(sets for _, _, sets in plays)) - {None}
+        if not any(_meet(tested, rule) for _, tested, _ in plays):
+            continue
+        for m, tested, _ in plays:
+            if not _meet(tested, rule):
+                out.append(
+                    Defect(
+                        where(m),
+                        f"this play puts a card on {k[2]}, which the scoring counts, without "
+                        "the test of the pile every other play onto it makes: a way round "
+                        "the pile's rule that pads the score",
+                    )
+                )
     return out

@@ -357,3 +357,26 @@ def test_live_rules_is_the_share_of_conditions_that_took_both_values():
     assert C.live_rules([3, 2, 1, 0]) == C.Estimate(0.25, 0.25, 1.0)
     assert C.live_rules([3, 3]) == C.Estimate(1.0, 1.0, 1.0)
     assert C.live_rules([]) == C.Estimate(1.0, 1.0, 1.0)  # no condition: nothing dead
+
+
+def test_termination_in_the_gate_band_is_ramped_not_cut():
+    """With min_termination 0.9 and a band of 0.2, a share s below 0.9 counts as
+    s * (s - 0.7) / 0.2: continuous at the gate (0.9 -> 0.9) and at the band's bottom
+    (0.7 -> 0), so a game near the gate is judged by how far below it lies."""
+    from evogame.fitness.components import termination
+
+    class T:
+        def __init__(self, terminated, games):
+            self.terminated, self.games = terminated, games
+
+    assert termination(T(95, 100), 0.9, 0.2).value == pytest.approx(0.95)  # above: as is
+    est = termination(T(81, 100), 0.9, 0.2)
+    assert est.value == pytest.approx(0.81 * 0.11 / 0.2)
+    assert est.lo < est.value < est.hi < 0.9  # both ends ramped alike
+    assert termination(T(60, 100), 0.9, 0.2).value == 0.0  # below the band: 0
+    assert termination(T(81, 100)).value == pytest.approx(0.81)  # no band: the share
+    # the gate itself then fails only games surely below the band's bottom
+    from evogame.fitness.evaluate import _ends_too_rarely
+
+    assert not _ends_too_rarely(T(81, 100), 0.7)
+    assert _ends_too_rarely(T(55, 100), 0.7)

@@ -38,6 +38,7 @@ def test_minimal_profile_takes_defaults(tmp_path):
     assert prof.gates == {
         "games": 100,
         "min_termination": 0.9,
+        "termination_band": 0.0,
         "require_decision": True,
         "require_chance": True,
         "budget": 0,

@@ -103,6 +103,13 @@ FOUND = [
         "(max (union (all player 'P ('P vloc SHOWN)))",
         "no rule ever empties",
     ),
+    (
+        V.the_game_back_door,
+        "the-game-simple",
+        S.back_doors,
+        "(move 'C (top (game vloc DOWNA)))",
+        "a way round the pile's rule",
+    ),
 ]
 
 

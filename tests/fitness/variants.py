@@ -615,6 +615,40 @@ def scopa_stock_suit() -> str:
     return _edit(_seed("scopa"), (item, peek + item))
 
 
+def agram_any_time() -> str:
+    """Agram where a new way to play lets any card be played at any time (a blind reader of
+    issue 34's new kinds, of the seed-11 campaign's new kind 1: StealingBundles3's way to
+    play transplanted beside Agram's): a fourth item plays any hand card, unguarded, in
+    the transplant's own words (a ``do`` around it, its own variable), so following suit
+    is never enforced and the follow item's filter restricts nothing."""
+    last = """           (move 'C (top ((current player) vloc PLAYED))))))))"""
+    anytime = """           (move 'C (top ((current player) vloc PLAYED)))))
+     ;; a new way to play: any card, at any time
+     (do
+      ((any ((current player) iloc HAND) 'AC
+            (move 'AC (top ((current player) vloc PLAYED)))))))))"""
+    return _edit(_seed("agram"), (last, anytime))
+
+
+def the_game_back_door() -> str:
+    """The Game (simple) with a second game spliced on after the play (the seed-13
+    campaign's #2; a blind reader, rated 2: "a second game spliced on ... an unchecked
+    move onto DOWNA that pads the team score"): once the play is over, each player in
+    turn may put any card of their hand on DOWNA, whatever its top, or stop; the
+    cooperative score counts DOWNA's cards, so every card left in hand becomes a point."""
+    tail = """ ;; a cooperative game (extension): every seat scores the cards played, together"""
+    spliced = """ ;; a second round: put any card on DOWNA, or stop
+ (stage player
+  (end (all player 'P (== ('P sto OUT) 1)))
+  (choice
+   (((== ((current player) sto OUT) 0)
+     (any ((current player) iloc HAND) 'C (move 'C (top (game vloc DOWNA)))))
+    (set ((current player) sto OUT) 1))))
+
+"""
+    return _edit(_seed("the-game-simple"), (tail, spliced + tail))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -784,5 +818,17 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "a card banked when no hand card has the suit of the face-down stock's top",
         scopa_stock_suit(),
+    ),
+    Variant(
+        "agram-any-time",
+        "agram",
+        "a new way to play lets any card be played at any time",
+        agram_any_time(),
+    ),
+    Variant(
+        "the-game-back-door",
+        "the-game-simple",
+        "a second round after the play puts any card on a scored pile, unchecked",
+        the_game_back_door(),
     ),
 )
