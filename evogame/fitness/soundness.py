@@ -710,7 +710,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import peeks, slips  # they build on this module's helpers
+    from evogame.fitness import free_options, peeks, slips  # on this module's helpers
 
     found = [
         *storage(game),
@@ -726,6 +726,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *subsumed_items(game),
         *growing_contests(game),
         *back_doors(game),
+        *free_options.defects(game),
         *peeks.peeks(game),
         *slips.static(game),
     ]

@@ -630,6 +630,16 @@ def agram_any_time() -> str:
     return _edit(_seed("agram"), (last, anytime))
 
 
+def president_free_option() -> str:
+    """President with an option that only adds 1 to the player's HUNDREDMILLIONDOLLARS,
+    which no rule reads (the seed-12 campaign of this round, ranked 2nd; a blind reader,
+    rated 2: "always available and does nothing ... players can skip turns and even avoid
+    leading")."""
+    lead = "    (;; lead a single, a pair, three or four of a kind\n"
+    free = "     (inc ((current player) sto HUNDREDMILLIONDOLLARS) 1)\n"
+    return _edit(_seed("president"), (lead, lead + free))
+
+
 def the_game_back_door() -> str:
     """The Game (simple) with a second game spliced on after the play (the seed-13
     campaign's #2; a blind reader, rated 2: "a second game spliced on ... an unchecked
@@ -830,5 +840,11 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game-simple",
         "a second round after the play puts any card on a scored pile, unchecked",
         the_game_back_door(),
+    ),
+    Variant(
+        "president-free-option",
+        "president",
+        "an always-open option that sets a tally no rule reads: a free pass",
+        president_free_option(),
     ),
 )
