@@ -708,10 +708,10 @@ def insert(
         if items and not swap:
             i = min(i, len(c.items) - 1)  # an otherwise stays last
         try:
-            fitted = fit_item(info.game, c, bound, c.items[i] if swap else None, rng)
+            fitted = fit_item(info, c, bound, c.items[i] if swap else None, rng)
         except Unfit:  # the replaced item's test does not fit the new way: beside it
             swap = False
-            fitted = fit_item(info.game, c, bound, None, rng)
+            fitted = fit_item(info, c, bound, None, rng)
         return _splice(host, c, "items", i, fitted, swap)
     if fr.kind == "contest":
         dos = [
@@ -892,7 +892,7 @@ def carry(host_item: A.Node, item: A.Node, declared: set[str]) -> A.Node | None:
 
 
 def fit_item(
-    host: A.Game,
+    info: HostInfo,
     choice: A.Choice,
     item: A.Node,
     replaced: A.Node | None,
@@ -903,14 +903,24 @@ def fit_item(
     "when you cannot follow suit" let anyone play anything at any time; Scopa with
     EnchereOriginale's "bank a card" filled the capture pile with no capture):
 
+    * refused when every place it moves cards into is one nothing in the host reads
+      (`HostInfo.places`): it throws cards away (StealingBundles' "any card to your
+      trick" in President, its TRICK a new place, was a free shed);
     * in place of a host item, it keeps that item's tests (`carry`): the slot's
       condition stays ("when you cannot follow suit, play ... ");
-    * for every place it moves cards into that the choice's other items fill only under
-      a test, it takes on one such item's tests (drawn among those that can be
-      carried, in order): else it would offer freely what the host offers under a
-      condition, a superset of the host's moves or a shortcut to what they earn;
-    * refused when no such test can be carried, or when the result is one of the
-      choice's items already (it adds nothing)."""
+    * for every place it moves cards into, or takes them from, that the choice's other
+      items fill (or empty) only under a test, it takes on one such item's tests (drawn
+      among those that can be carried, in order): else it would offer freely what the
+      host offers under a condition, a superset of the host's moves or a shortcut to
+      what they earn;
+    * refused when no such test can be carried, when the result is one of the choice's
+      items already, variables renamed aside (it adds nothing), or makes the same moves
+      as one of them under another test (`_untested`: a subset of its options, or a
+      superset that makes its test moot)."""
+    host = info.game
+    into = _into(item)
+    if into and not any(_read(k, info.places) for k in into):
+        raise Refused("a way to play whose cards go where nothing reads them")
     declared = {d.var.name for d in host.declares}
     if replaced is not None and _restricted(replaced):
         fitted = carry(replaced, item, declared)
@@ -918,21 +928,80 @@ def fit_item(
             raise Unfit("the replaced way to play's test cannot be carried")
         item = fitted
     siblings = [x for x in choice.items if x is not replaced]
-    for dst in _into(item):
-        fill = [x for x in siblings if dst in _written(x)]
-        if not fill or not all(_restricted(x) for x in fill):
+    done: set[int] = set() if replaced is None else {id(replaced)}
+    touched = [(k, _written) for k in into] + [(k, _out_of) for k in _out_of_order(item)]
+    for k, how in touched:
+        same = [x for x in siblings if k in how(x)]
+        if not same or not all(_restricted(x) for x in same):
             continue
-        if replaced is not None and dst in _written(replaced) and _restricted(replaced):
+        if replaced is not None and k in how(replaced) and _restricted(replaced):
             continue  # it already carries the slot's test
-        options = [f for f in (carry(x, item, declared) for x in fill) if f is not None]
+        if any(id(x) in done for x in same):
+            continue  # it carries one of their tests already
+        options = [(x, f) for x in same if (f := carry(x, item, declared)) is not None]
         if not options:
-            raise Refused(f"a free way into {dst[2]}, which the host fills only under a test")
-        item = options[rng.randrange(len(options))]
+            verb = "into" if how is _written else "out of"
+            raise Refused(f"a free way {verb} {k[2]}, which the host's ways use only under a test")
+        x, item = options[rng.randrange(len(options))]
+        done.add(id(x))
+    if _alpha(item, declared) in {_alpha(x, declared) for x in choice.items}:
+        raise Refused("the fitted way to play is one of the host's own")
+    if _alpha(_untested(item), declared) in {_alpha(_untested(x), declared) for x in siblings}:
+        # the same moves as a sibling under another test: a subset of its options
+        # (duplicates) or a superset (its test moot); an edit of the host's test, not a
+        # mechanism (LAMA's "the same value or one more" on Scopa's trail)
+        raise Refused("the fitted way to play makes a host's way's moves under another test")
+    return item
+
+
+def _untested(n: A.Node) -> A.Node:
+    """`n` with every guard, ensure and filter taken away: the moves it can offer."""
+
+    def fn(m: A.Node, _p, _f) -> A.Node | None:
+        if isinstance(m, A.Guarded | A.Ensure):
+            return m.body
+        if isinstance(m, A.Filter):
+            return m.coll
+        return None
+
+    return rewrite(n, fn)
+
+
+def _out_of(n: A.Node) -> set[LocKey]:
+    """The places `n` takes cards from: its moves' sources and the collections its
+    ``any`` splits choose a card from."""
+    return set(_out_of_order(n))
+
+
+def _out_of_order(n: A.Node) -> list[LocKey]:
+    out: dict[LocKey, None] = {}
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.src)))
+        elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
+            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.coll)))
+    return list(out)
+
+
+def _alpha(n: A.Node, declared: set[str]) -> str:
+    """`n`'s canonical text with each variable a binder introduces renamed by the binder's
+    order (``V0``, ``V1``, ...): two ways to play that differ only in their variables'
+    names are one."""
     from evogame.lang import to_text
 
-    if to_text(item) in {to_text(x) for x in choice.items}:
-        raise Refused("the fitted way to play is one of the host's own")
-    return item
+    count = [0]
+
+    def canon(m: A.Node, env: dict[str, str]) -> A.Node:
+        if isinstance(m, A.Var):
+            new = env.get(m.name)
+            return dataclasses.replace(m, name=new) if new else m
+        v = getattr(m, "var", None)
+        if isinstance(v, A.Var) and v.name not in declared:
+            env = {**env, v.name: f"V{count[0]}"}
+            count[0] += 1
+        return A.map_tree(m, lambda c, _f: canon(c, env))
+
+    return to_text(canon(n, {}))
 
 
 def transplant(

@@ -349,11 +349,11 @@ def test_a_way_to_play_in_place_of_a_guarded_one_keeps_its_test():
     host, choice, free = _agram()
     _lead, follow, cannot = choice.items
     # in place of "when you cannot follow suit, play any card": the slot's test stays
-    fitted = fit_item(host, choice, free, cannot, random.Random(0))
+    fitted = fit_item(HostInfo(host), choice, free, cannot, random.Random(0))
     guard = _flat(_peel(cannot)[0][0])
     assert isinstance(fitted, A.Guarded) and guard in _flat(fitted)
     # in place of "follow suit": its guard, and its filter on the same hand
-    fitted = fit_item(host, choice, free, follow, random.Random(0))
+    fitted = fit_item(HostInfo(host), choice, free, follow, random.Random(0))
     flt = next(m for m in A.walk(follow) if isinstance(m, A.Filter))
     assert _flat(flt.cond) in _flat(fitted) and "BONUS" in _flat(fitted)
     assert _flat(_peel(follow)[0][0]) in _flat(fitted)
@@ -365,7 +365,7 @@ def test_a_way_to_play_beside_guarded_ones_takes_on_a_siblings_test():
     host, choice, free = _agram()
     tests = {_flat(_peel(x)[0][0]) for x in choice.items}
     for seed in range(6):
-        fitted = fit_item(host, choice, free, None, random.Random(seed))
+        fitted = fit_item(HostInfo(host), choice, free, None, random.Random(seed))
         assert _restricted(fitted)
         assert any(t in _flat(fitted) for t in tests), to_text(fitted)
 
@@ -376,11 +376,13 @@ def test_a_free_way_into_what_the_host_fills_only_under_a_test_is_refused():
     bank = "(any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE))))"
     host, choice, item = _with_item(SEEDS / "scopa.rcy", bank)
     with pytest.raises(Refused, match="PILE"):
-        fit_item(host, choice, item, None, random.Random(0))
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
     # a way that only repeats a host's own adds nothing
     host, choice = _trick_choice(to_text(parse_file(SEEDS / "agram.rcy")))
     with pytest.raises(Refused, match="host's own"):
-        fit_item(host, choice, _peel(choice.items[2])[2], choice.items[2], random.Random(0))
+        fit_item(
+            HostInfo(host), choice, _peel(choice.items[2])[2], choice.items[2], random.Random(0)
+        )
 
 
 def test_transplanted_ways_to_play_in_agram_offer_no_card_freely(games):
@@ -399,3 +401,34 @@ def test_transplanted_ways_to_play_in_agram_offer_no_card_freely(games):
         assert all(_restricted(x) for x in played), to_text(c)
         made += 1
     assert made >= 5
+
+
+def test_a_way_to_play_that_throws_cards_away_or_repeats_the_hosts_is_refused():
+    # President's ways to play put cards on the PILE; "any card to your own TRICK" (a
+    # place no rule of President reads) would be a free shed
+    dump = "(any ((current player) iloc HAND) 'AC (move 'AC (top ((current player) vloc TRICK))))"
+    host, choice, item = _with_item(SEEDS / "president.rcy", dump)
+    with pytest.raises(Refused, match="nothing reads"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
+    # Agram's own "any card when you cannot follow", its variable renamed, adds nothing
+    host, choice = _trick_choice(to_text(parse_file(SEEDS / "agram.rcy")))
+    renamed = rewrite(
+        _peel(choice.items[2])[2],
+        lambda n, _p, _f: dataclasses.replace(n, name="AC") if isinstance(n, A.Var) else None,
+    )
+    assert "AC" in to_text(renamed)
+    with pytest.raises(Refused, match="host's own"):
+        fit_item(HostInfo(host), choice, renamed, choice.items[2], random.Random(0))
+
+
+def test_a_way_to_play_that_makes_a_hosts_moves_under_another_test_is_refused():
+    # LAMA's "a card of the same value or one more" as a way to trail in Scopa: the
+    # moves of Scopa's trail under another test, only duplicates of its options
+    lama = (
+        "(any ((current player) iloc HAND) 'C "
+        "((== (score (top (game vloc TABLE)) using (game points VALUE)) "
+        "(score 'C using (game points VALUE))) (move 'C (top (game vloc TABLE)))))"
+    )
+    host, choice, item = _with_item(SEEDS / "scopa.rcy", lama)
+    with pytest.raises(Refused, match="under another test"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
