@@ -205,6 +205,11 @@ class Runner:
             hits = [a | b for a, b in zip(hits, row, strict=True)]
         return hits
 
+    def game_rows(self) -> list[list[int]]:
+        """With coverage, per game the VM played (in order), the values each condition
+        took in it (`hits` folds them); the Python engine's games have no row."""
+        return list(self._rows)
+
     def moved(self) -> dict[int, int] | None:
         """With coverage, what each ``move`` did in every game played (`ActionCompiler.
         moved`), when the Python engine played them all; None when the VM played some (it

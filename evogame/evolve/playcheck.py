@@ -22,6 +22,20 @@ new on paper only. Before that, the child plays `GAMES` random games on the runn
   gate sample of 100 (a first version judged every concept and turned away 28 of the 73
   children it called unplayable in a 20 x 5 campaign, most for host rules).
 
+* a rule of the host is *moot* in the child (`moot`): a condition the child keeps from
+  its host (same canonical text, matched in order) took a value (held, or failed; for a
+  stage's end: was reached) in at least `COMMON` of the host's own `MOOT_GAMES` random
+  games and in none of the child's. A guard that no longer holds is a host rule the new
+  mechanism made pointless (Pairs' bust, which ends a round by force, never fires once
+  the draw no longer fills the row: only a fold ends a round, so no one need ever
+  stop); one that no longer fails no longer changes what is offered (a guard that
+  always lets the host's way to play through). Random players fold Pairs early: its bust
+  fires in 12 of 32 random games, 2 of 8, hence more games than the other tests need
+  (the games cost little next to compiling the child: 0.01 s for 32 of Pairs against
+  0.7 s). A value the host takes in 1 game of 8 (p = 0.125) is missing from all 64 of
+  an unchanged child's with p = 0.875^64 < 0.0002. It needs each game's coverage (the
+  VM's rows); on the Python engine the test is skipped.
+
 The games are seeded from the child's text, so the check, and the campaign, are
 reproducible whatever the number of workers.
 """
@@ -29,14 +43,20 @@ reproducible whatever the number of workers.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
-from evogame.engine.coverage import condition_sites, conditions
+from evogame.engine.coverage import FALSE_SEEN, TRUE_SEEN, condition_sites, conditions
 from evogame.lang import ast as A
 
 #: Random games each transplant child plays before it is evaluated.
 GAMES = 8
 #: How many of them must end on their own.
 MIN_ENDED = 7
+#: Random games each side (host and child) plays for the moot-rule test.
+MOOT_GAMES = 64
+#: In how many of the host's `MOOT_GAMES` a kept condition's value must occur for its
+#: absence from all the child's to make the host's rule moot.
+COMMON = 8
 
 
 def new_conditions(game: A.Game, host: A.Game) -> list[int]:
@@ -55,11 +75,71 @@ def new_conditions(game: A.Game, host: A.Game) -> list[int]:
     return out
 
 
+def _rows(game: A.Game, text: str) -> list[list[int]] | None:
+    """Per random game (`MOOT_GAMES`, seeded from `text`), the values each condition of
+    `game` took (`coverage` bits), or None when the VM did not play them all."""
+    from evogame.evolve.store import text_hash
+    from evogame.runner import Runner
+
+    runner = Runner(game, coverage=True, games=MOOT_GAMES)
+    seed = int(text_hash(text)[:12], 16)
+    list(runner.random(range(MOOT_GAMES), seed))
+    rows = runner.game_rows()
+    return rows if len(rows) == MOOT_GAMES else None
+
+
+@lru_cache(maxsize=64)
+def _host_rows(host_text: str) -> list[list[int]] | None:
+    """`_rows` of a host (a worker checks many children of one parent)."""
+    from evogame.lang import parse_text
+
+    return _rows(parse_text(host_text), host_text)
+
+
+def _count(rows: list[list[int]], i: int, end: bool) -> tuple[int, int]:
+    """(games in which condition i held, games in which it failed); a stage's end:
+    (games in which it was reached, 0)."""
+    if end:
+        return sum(r[i] != 0 for r in rows), 0
+    return sum(bool(r[i] & TRUE_SEEN) for r in rows), sum(bool(r[i] & FALSE_SEEN) for r in rows)
+
+
+def moot(
+    game: A.Game, rows: list[list[int]], host: A.Game, host_rows: list[list[int]]
+) -> list[str]:
+    """The host's rules the child makes moot (module docstring): "TEXT no longer holds",
+    "... no longer fails" or "... is no longer reached", for each condition the child
+    keeps from the host whose value occurred in at least `COMMON` host games and in no
+    child game."""
+    from evogame.lang import to_text
+
+    sites = condition_sites(game)
+    hsites = condition_sites(host)
+    where: dict[str, list[int]] = {}
+    for j, (c, _end) in enumerate(hsites):
+        where.setdefault(to_text(c), []).append(j)
+    out = []
+    for i, (c, end) in enumerate(sites):
+        t = to_text(c)
+        if not where.get(t):
+            continue
+        j = where[t].pop(0)
+        held, failed = _count(rows, i, end)
+        was_held, was_failed = _count(host_rows, j, end)
+        flat = " ".join(t.split())
+        short = flat if len(flat) <= 60 else flat[:57] + "..."
+        if was_held >= COMMON and held == 0:
+            out.append(f"{short} {'is no longer reached' if end else 'no longer holds'}")
+        if was_failed >= COMMON and failed == 0:
+            out.append(f"{short} no longer fails")
+    return out
+
+
 def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     """Why the transplant child `game` (of `host`) should not be evaluated, or "" (module
     docstring)."""
     from evogame.distance.concepts import concept_vector
-    from evogame.engine.coverage import TRUE_SEEN, dead
+    from evogame.engine.coverage import dead
     from evogame.evolve.liveness import live_concepts
     from evogame.evolve.store import text_hash
     from evogame.lang import to_text
@@ -78,6 +158,14 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     new = new_conditions(game, host)
     if new and not any((hits[i] != 0) if conds[i][1] else (hits[i] & TRUE_SEEN) for i in new):
         return f"none of its {len(new)} new tests ever held in {GAMES} random games"
+    # the child's games 0..GAMES-1 were played above: the rest of the moot test's
+    list(runner.random(range(GAMES, MOOT_GAMES), seed))
+    rows = runner.game_rows()
+    host_rows = _host_rows(to_text(host)) if len(rows) == MOOT_GAMES else None
+    if host_rows is not None:
+        gone = moot(game, rows, host, host_rows)
+        if gone:
+            return "moot host rule: " + "; ".join(gone)
     if names:
         allv, was = concept_vector(game), concept_vector(host)
         live = live_concepts(game, dead(game, hits))

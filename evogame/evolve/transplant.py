@@ -82,6 +82,10 @@ class Refused(Exception):
     """The fragment's names cannot be bound in this host (the reason says which)."""
 
 
+class Unfit(Refused):
+    """The test of the host item a way to play would replace cannot be carried onto it."""
+
+
 # --- generic rewriting --------------------------------------------------------------------
 
 
@@ -698,10 +702,17 @@ def insert(
         c = choices[rng.randrange(len(choices))]
         swap = rng.random() < replace
         i = rng.randrange(len(c.items)) if swap else rng.randrange(len(c.items) + 1)
+        if swap and isinstance(c.items[i], A.Otherwise):
+            swap = False  # an otherwise is the host's fallback: the new way goes before it
         items = [x for x in c.items if isinstance(x, A.Otherwise)]
         if items and not swap:
             i = min(i, len(c.items) - 1)  # an otherwise stays last
-        return _splice(host, c, "items", i, bound, swap)
+        try:
+            fitted = fit_item(info, c, bound, c.items[i] if swap else None, rng)
+        except Unfit:  # the replaced item's test does not fit the new way: beside it
+            swap = False
+            fitted = fit_item(info, c, bound, None, rng)
+        return _splice(host, c, "items", i, fitted, swap)
     if fr.kind == "contest":
         dos = [
             d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
@@ -761,6 +772,236 @@ def insert(
         flt = dataclasses.replace(bound, coll=a.coll)
         return _replace_at(host, a, dataclasses.replace(a, coll=flt))
     raise ValueError(fr.kind)
+
+
+# --- a way to play that fits the host's rules -----------------------------------------------
+
+
+def _peel(it: A.Node) -> tuple[list[A.Node], list[A.Node], A.Node]:
+    """(guards, ensures, action) of a choice item: the tests wrapped around its action,
+    outermost first (a ``do`` of one item is seen through)."""
+    guards: list[A.Node] = []
+    ensures: list[A.Node] = []
+    while True:
+        if isinstance(it, A.Guarded):
+            guards.append(it.cond)
+            it = it.body
+        elif isinstance(it, A.Ensure):
+            ensures.append(it.cond)
+            it = it.body
+        elif (
+            isinstance(it, A.Do)
+            and len(it.items) == 1
+            and isinstance(it.items[0], A.Guarded | A.Ensure)
+        ):
+            it = it.items[0]
+        else:
+            return guards, ensures, it
+
+
+def _restricted(it: A.Node) -> bool:
+    """Whether a choice item is offered only under a test: a guard, an ensure or a filter
+    at any depth (Agram's follow-suit, Scopa's capture of a matching sum)."""
+    if isinstance(it, A.Otherwise):
+        return True
+    guards, ensures, body = _peel(it)
+    return bool(guards or ensures) or any(
+        isinstance(m, A.Filter | A.Guarded | A.Ensure) for m in A.walk(body)
+    )
+
+
+def _plain_anys(n: A.Node) -> dict[LocKey, list[A.AggAction]]:
+    """The ``any`` splits of `n` over one plain location (no filter), by its key."""
+    out: dict[LocKey, list[A.AggAction]] = {}
+    for m in A.walk(n):
+        if (
+            isinstance(m, A.AggAction)
+            and m.quant is A.Quant.ANY
+            and isinstance(m.coll, A.Location)
+            and isinstance(m.coll.name, A.NameLit)
+        ):
+            out.setdefault(_key(m.coll), []).append(m)
+    return out
+
+
+def _into(n: A.Node) -> list[LocKey]:
+    """The places `n` moves cards into, in order of first appearance."""
+    out: dict[LocKey, None] = {}
+    for m in A.walk(n):
+        if isinstance(m, A.Move | A.Remember):
+            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.dst)))
+    return list(out)
+
+
+def _closed(cond: A.Node, declared: set[str], own: str | None = None) -> bool:
+    """Whether `cond` names no variable but the game's declared ones (and `own`, its
+    filter's): only then does it mean the same in another item."""
+    return all(name in declared or name == own for name, _ty in _free_vars(cond))
+
+
+def _guard(cond: A.Node, n: A.Node) -> A.Node:
+    """`n` offered only when `cond` holds too."""
+    if isinstance(n, A.Guarded):
+        return dataclasses.replace(n, cond=A.BoolOp(A.BoolOpKind.AND, (cond, n.cond)))
+    if n.result() in (A.Ty.ACTION, A.Ty.MULTI2):
+        return A.Guarded(cond, n)
+    return A.Guarded(cond, A.Do((n,)))
+
+
+def carry(host_item: A.Node, item: A.Node, declared: set[str]) -> A.Node | None:
+    """`item` bound by `host_item`'s tests: its guards (and-ed with the item's own), its
+    ensures, and each of its filters over a plain location put on the item's ``any``
+    over the same location; None when one of them cannot be carried (a filter over
+    another collection, an ``any`` the item does not have, a test naming a variable of
+    the host item's own)."""
+    if isinstance(host_item, A.Otherwise):
+        return None
+    guards, ensures, body = _peel(host_item)
+    anys = _plain_anys(item)
+    out = item
+    for m in A.walk(body):
+        if isinstance(m, A.Guarded | A.Ensure):
+            return None  # a test inside the host's action: where it goes is its own
+        if not isinstance(m, A.Filter):
+            continue
+        if not (isinstance(m.coll, A.Location) and isinstance(m.coll.name, A.NameLit)):
+            return None
+        k = _key(m.coll)
+        if k not in anys or not _closed(m.cond, declared, m.var.name):
+            return None
+
+        def put(n: A.Node, _p, _f, m=m, k=k) -> A.Node | None:
+            if n.__class__ is A.AggAction and n.quant is A.Quant.ANY:
+                c = n.coll
+                if isinstance(c, A.Location) and isinstance(c.name, A.NameLit) and _key(c) == k:
+                    return dataclasses.replace(n, coll=dataclasses.replace(m, coll=c))
+            return None
+
+        out = rewrite(out, put)
+    for g in guards:
+        if not _closed(g, declared):
+            return None
+    if guards:
+        g = guards[0] if len(guards) == 1 else A.BoolOp(A.BoolOpKind.AND, tuple(guards))
+        out = _guard(g, out)
+    for e in ensures:
+        if not _closed(e, declared):
+            return None
+        out = A.Ensure(e, out)
+    return out
+
+
+def fit_item(
+    info: HostInfo,
+    choice: A.Choice,
+    item: A.Node,
+    replaced: A.Node | None,
+    rng: random.Random,
+) -> A.Node:
+    """A transplanted way to play bound by the host's rules for its siblings, so that it
+    makes no host rule moot (Agram with StealingBundles' "play any card" in place of
+    "when you cannot follow suit" let anyone play anything at any time; Scopa with
+    EnchereOriginale's "bank a card" filled the capture pile with no capture):
+
+    * refused when every place it moves cards into is one nothing in the host reads
+      (`HostInfo.places`): it throws cards away (StealingBundles' "any card to your
+      trick" in President, its TRICK a new place, was a free shed);
+    * in place of a host item, it keeps that item's tests (`carry`): the slot's
+      condition stays ("when you cannot follow suit, play ... ");
+    * for every place it moves cards into, or takes them from, that the choice's other
+      items fill (or empty) only under a test, it takes on one such item's tests (drawn
+      among those that can be carried, in order): else it would offer freely what the
+      host offers under a condition, a superset of the host's moves or a shortcut to
+      what they earn;
+    * refused when no such test can be carried, when the result is one of the choice's
+      items already, variables renamed aside (it adds nothing), or makes the same moves
+      as one of them under another test (`_untested`: a subset of its options, or a
+      superset that makes its test moot)."""
+    host = info.game
+    into = _into(item)
+    if into and not any(_read(k, info.places) for k in into):
+        raise Refused("a way to play whose cards go where nothing reads them")
+    declared = {d.var.name for d in host.declares}
+    if replaced is not None and _restricted(replaced):
+        fitted = carry(replaced, item, declared)
+        if fitted is None:
+            raise Unfit("the replaced way to play's test cannot be carried")
+        item = fitted
+    siblings = [x for x in choice.items if x is not replaced]
+    done: set[int] = set() if replaced is None else {id(replaced)}
+    touched = [(k, _written) for k in into] + [(k, _out_of) for k in _out_of_order(item)]
+    for k, how in touched:
+        same = [x for x in siblings if k in how(x)]
+        if not same or not all(_restricted(x) for x in same):
+            continue
+        if replaced is not None and k in how(replaced) and _restricted(replaced):
+            continue  # it already carries the slot's test
+        if any(id(x) in done for x in same):
+            continue  # it carries one of their tests already
+        options = [(x, f) for x in same if (f := carry(x, item, declared)) is not None]
+        if not options:
+            verb = "into" if how is _written else "out of"
+            raise Refused(f"a free way {verb} {k[2]}, which the host's ways use only under a test")
+        x, item = options[rng.randrange(len(options))]
+        done.add(id(x))
+    if _alpha(item, declared) in {_alpha(x, declared) for x in choice.items}:
+        raise Refused("the fitted way to play is one of the host's own")
+    if _alpha(_untested(item), declared) in {_alpha(_untested(x), declared) for x in siblings}:
+        # the same moves as a sibling under another test: a subset of its options
+        # (duplicates) or a superset (its test moot); an edit of the host's test, not a
+        # mechanism (LAMA's "the same value or one more" on Scopa's trail)
+        raise Refused("the fitted way to play makes a host's way's moves under another test")
+    return item
+
+
+def _untested(n: A.Node) -> A.Node:
+    """`n` with every guard, ensure and filter taken away: the moves it can offer."""
+
+    def fn(m: A.Node, _p, _f) -> A.Node | None:
+        if isinstance(m, A.Guarded | A.Ensure):
+            return m.body
+        if isinstance(m, A.Filter):
+            return m.coll
+        return None
+
+    return rewrite(n, fn)
+
+
+def _out_of(n: A.Node) -> set[LocKey]:
+    """The places `n` takes cards from: its moves' sources and the collections its
+    ``any`` splits choose a card from."""
+    return set(_out_of_order(n))
+
+
+def _out_of_order(n: A.Node) -> list[LocKey]:
+    out: dict[LocKey, None] = {}
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.src)))
+        elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
+            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.coll)))
+    return list(out)
+
+
+def _alpha(n: A.Node, declared: set[str]) -> str:
+    """`n`'s canonical text with each variable a binder introduces renamed by the binder's
+    order (``V0``, ``V1``, ...): two ways to play that differ only in their variables'
+    names are one."""
+    from evogame.lang import to_text
+
+    count = [0]
+
+    def canon(m: A.Node, env: dict[str, str]) -> A.Node:
+        if isinstance(m, A.Var):
+            new = env.get(m.name)
+            return dataclasses.replace(m, name=new) if new else m
+        v = getattr(m, "var", None)
+        if isinstance(v, A.Var) and v.name not in declared:
+            env = {**env, v.name: f"V{count[0]}"}
+            count[0] += 1
+        return A.map_tree(m, lambda c, _f: canon(c, env))
+
+    return to_text(canon(n, {}))
 
 
 def transplant(

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from evogame.engine.coverage import ALIVE, TRUE_SEEN, condition_sites
 from evogame.evolve.loop import check_job, simplified
-from evogame.evolve.playcheck import GAMES, new_conditions, unplayable
+from evogame.evolve.playcheck import COMMON, GAMES, MOOT_GAMES, moot, new_conditions, unplayable
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 from evogame.lang import parse_file, parse_text, to_text
 from tests.conftest import SEEDS
@@ -59,3 +60,44 @@ def test_a_new_rule_that_never_holds_is_unplayable_and_one_that_holds_is_not(gop
 
 def test_an_invalid_child_is_invalid_not_unplayable(gops):
     assert check_job(("(game (nonsense))", gops, NAMES)) == (None, "")
+
+
+def test_a_child_that_makes_a_host_rule_moot_is_unplayable():
+    # Pairs' draw puts a card in your row, and a pair there ends the round by force (the
+    # bust). A way to play in its place that burns the card instead leaves the bust
+    # rule in the child, but it never fires: only a fold ends a round, so no one need
+    # ever stop (the Pairs case of issue 34)
+    host = simplified(to_text(parse_file(SEEDS / "pairs.rcy")))
+    draw = "(move (top (game hloc DECK)) (top ((current player) vloc ROW)))"
+    assert host.count(draw) == 1
+    child = host.replace(draw, "(move (top (game hloc DECK)) (top (game hloc DISCARD)))")
+    text, why = check_job((child, host, NAMES))
+    assert text is None and why.startswith("moot host rule: "), why
+    assert "no longer holds" in why
+    # the host as its own child keeps every rule alive
+    g = parse_text(host)
+    assert unplayable(g, g, NAMES) == ""
+
+
+def test_a_host_rule_that_no_longer_fails_or_is_no_longer_reached_is_moot():
+    g = parse_text(simplified(to_text(parse_file(SEEDS / "pairs.rcy"))))
+    sites = condition_sites(g)
+    guard = next(i for i, (_c, end) in enumerate(sites) if not end)
+    stage = next(i for i, (_c, end) in enumerate(sites) if end)
+    both = [ALIVE] * len(sites)
+    host_rows = [both] * MOOT_GAMES
+    assert moot(g, host_rows, g, host_rows) == []
+    # the guard held and failed in every host game; in the child's it only holds
+    only_true = list(both)
+    only_true[guard] = TRUE_SEEN
+    assert [
+        w.endswith("no longer fails") for w in moot(g, [only_true] * MOOT_GAMES, g, host_rows)
+    ] == [True]
+    # a stage the host reached in every game is never reached by the child's
+    unreached = list(both)
+    unreached[stage] = 0
+    got = moot(g, [unreached] * MOOT_GAMES, g, host_rows)
+    assert len(got) == 1 and got[0].endswith("is no longer reached")
+    # a value the host saw in fewer than COMMON games may be missing by chance
+    rare = [both] * (COMMON - 1) + [only_true] * (MOOT_GAMES - COMMON + 1)
+    assert moot(g, [only_true] * MOOT_GAMES, g, rare) == []

@@ -18,7 +18,10 @@ from evogame.evolve.transplant import (
     Library,
     Refused,
     _loc_nodes,
+    _peel,
+    _restricted,
     _written,
+    fit_item,
     fragments,
     rewrite,
     transplant,
@@ -306,3 +309,126 @@ def test_a_host_never_takes_a_mechanism_of_its_own_seed(games):
     # without `own`, the same library gives GOPS its own end (what the campaign did)
     _child, fr = transplant(host, alone, random.Random(0), "end")
     assert fr.donor == "gops"
+
+
+# --- a way to play that fits the host's rules ----------------------------------------------
+
+#: Agram's trick choice with a fourth way to play: any hand card, and a bonus (a way to
+#: play as a donor writes it, with no test of its own).
+FREE = (
+    "(any ((current player) iloc HAND) 'C "
+    "(do ((move 'C (top ((current player) vloc PLAYED))) (inc (game sto BONUS) 1))))"
+)
+
+
+def _flat(n: A.Node) -> str:
+    """`n`'s canonical text without its layout (a sub-tree prints indented otherwise)."""
+    return "".join(to_text(n).split())
+
+
+def _trick_choice(text: str) -> tuple[A.Game, A.Choice]:
+    g = parse_text(text)
+    return g, next(c for c in A.walk(g) if isinstance(c, A.Choice))
+
+
+def _with_item(path, item: str) -> tuple[A.Game, A.Choice, A.Node]:
+    """The game at `path`, its first choice, and `item` as parsed as a first item of that
+    choice."""
+    raw = path.read_text()
+    at = raw.index("(", raw.index("(choice") + 1) + 1
+    _g, c = _trick_choice(raw[:at] + item + " " + raw[at:])
+    host, choice = _trick_choice(raw)
+    return host, choice, c.items[0]
+
+
+def _agram() -> tuple[A.Game, A.Choice, A.Node]:
+    return _with_item(SEEDS / "agram.rcy", FREE)
+
+
+def test_a_way_to_play_in_place_of_a_guarded_one_keeps_its_test():
+    host, choice, free = _agram()
+    _lead, follow, cannot = choice.items
+    # in place of "when you cannot follow suit, play any card": the slot's test stays
+    fitted = fit_item(HostInfo(host), choice, free, cannot, random.Random(0))
+    guard = _flat(_peel(cannot)[0][0])
+    assert isinstance(fitted, A.Guarded) and guard in _flat(fitted)
+    # in place of "follow suit": its guard, and its filter on the same hand
+    fitted = fit_item(HostInfo(host), choice, free, follow, random.Random(0))
+    flt = next(m for m in A.walk(follow) if isinstance(m, A.Filter))
+    assert _flat(flt.cond) in _flat(fitted) and "BONUS" in _flat(fitted)
+    assert _flat(_peel(follow)[0][0]) in _flat(fitted)
+    # the unfitted way would offer any card at any time: a superset of all three
+    assert not _restricted(free) and all(_restricted(x) for x in choice.items)
+
+
+def test_a_way_to_play_beside_guarded_ones_takes_on_a_siblings_test():
+    host, choice, free = _agram()
+    tests = {_flat(_peel(x)[0][0]) for x in choice.items}
+    for seed in range(6):
+        fitted = fit_item(HostInfo(host), choice, free, None, random.Random(seed))
+        assert _restricted(fitted)
+        assert any(t in _flat(fitted) for t in tests), to_text(fitted)
+
+
+def test_a_free_way_into_what_the_host_fills_only_under_a_test_is_refused():
+    # Scopa fills a player's PILE only by a capture (a filter over the table's subsets,
+    # which names the hand card): banking a hand card there freely is a free capture
+    bank = "(any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE))))"
+    host, choice, item = _with_item(SEEDS / "scopa.rcy", bank)
+    with pytest.raises(Refused, match="PILE"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
+    # a way that only repeats a host's own adds nothing
+    host, choice = _trick_choice(to_text(parse_file(SEEDS / "agram.rcy")))
+    with pytest.raises(Refused, match="host's own"):
+        fit_item(
+            HostInfo(host), choice, _peel(choice.items[2])[2], choice.items[2], random.Random(0)
+        )
+
+
+def test_transplanted_ways_to_play_in_agram_offer_no_card_freely(games):
+    # every way to play cards into the trick that a library item makes of Agram's trick
+    # choice is offered under a test: none is a superset of the host's restricted ways
+    lib = Library({**games, "agram": parse_file(SEEDS / "agram.rcy")})
+    host = HostInfo(parse_file(SEEDS / "agram.rcy"))
+    made = 0
+    for i in range(40):
+        try:
+            child, _fr = transplant(host, lib, random.Random(i), "item", own="agram")
+        except Refused:
+            continue
+        c = next(x for x in A.walk(child) if isinstance(x, A.Choice))
+        played = [x for x in c.items if any(k[2] == "PLAYED" for k in _written(x))]
+        assert all(_restricted(x) for x in played), to_text(c)
+        made += 1
+    assert made >= 5
+
+
+def test_a_way_to_play_that_throws_cards_away_or_repeats_the_hosts_is_refused():
+    # President's ways to play put cards on the PILE; "any card to your own TRICK" (a
+    # place no rule of President reads) would be a free shed
+    dump = "(any ((current player) iloc HAND) 'AC (move 'AC (top ((current player) vloc TRICK))))"
+    host, choice, item = _with_item(SEEDS / "president.rcy", dump)
+    with pytest.raises(Refused, match="nothing reads"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
+    # Agram's own "any card when you cannot follow", its variable renamed, adds nothing
+    host, choice = _trick_choice(to_text(parse_file(SEEDS / "agram.rcy")))
+    renamed = rewrite(
+        _peel(choice.items[2])[2],
+        lambda n, _p, _f: dataclasses.replace(n, name="AC") if isinstance(n, A.Var) else None,
+    )
+    assert "AC" in to_text(renamed)
+    with pytest.raises(Refused, match="host's own"):
+        fit_item(HostInfo(host), choice, renamed, choice.items[2], random.Random(0))
+
+
+def test_a_way_to_play_that_makes_a_hosts_moves_under_another_test_is_refused():
+    # LAMA's "a card of the same value or one more" as a way to trail in Scopa: the
+    # moves of Scopa's trail under another test, only duplicates of its options
+    lama = (
+        "(any ((current player) iloc HAND) 'C "
+        "((== (score (top (game vloc TABLE)) using (game points VALUE)) "
+        "(score 'C using (game points VALUE))) (move 'C (top (game vloc TABLE)))))"
+    )
+    host, choice, item = _with_item(SEEDS / "scopa.rcy", lama)
+    with pytest.raises(Refused, match="under another test"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
