@@ -62,8 +62,7 @@ from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
-from evogame.fitness.stranded import GAMES as STRANDED_GAMES
-from evogame.fitness.stranded import stranded
+from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
 from evogame.lang import RecycleError, parse_file
@@ -167,6 +166,10 @@ class _Run:
         self.unmeasured: set[str] = set()
         self.silent = 0.0  # `_silent_stretch`, once the skill phase has probed it
         self.work: dict[str, int] = {}
+        #: the hands `stranded` judges (`stranded.hands`; None: none) and the gate
+        #: sample's records, each with the cards left in them (`GameRecord.sizes`)
+        self.hands = None
+        self.ended: list = []
         self.t0 = time.perf_counter()
 
     def deal(self, phase: int, i: int) -> int:
@@ -436,11 +439,19 @@ def _gate_phase(
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
     deals = [run.deal(0, i) for i in range(n_games)]
+    # the records carry the cards left in the hands `stranded` judges (soundness)
+    found = hands(runner.ast, game) if run.wants("soundness") else None
+    run.hands = found
+    places = found.places if found is not None else None
     # in batches (only the games taken count); a sample that stops early plays at most
     # one batch more than it counts
-    games = runner.random(range(n_games), seed, run.limits, deals, batch=GATE_FIRST_LOOK)
+    games = runner.random(
+        range(n_games), seed, run.limits, deals, batch=GATE_FIRST_LOOK, places=places
+    )
     for i, rec in enumerate(games):
         tally.add(rec)
+        if places is not None:
+            run.ended.append(rec)
         if i < CHANCE_GAMES:
             firsts.append(_play(rec))
         work += rec.work
@@ -518,7 +529,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
-    found += stranded(ast, game, [run.deal(0, i) for i in range(STRANDED_GAMES)])
+    found += stranded(run.hands, run.ended)  # the gate sample's games
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 
