@@ -112,24 +112,22 @@ class _Simplifier:
             return n
         orig = n
         changes = {}
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            v = getattr(n, f.name)
+        for name in A.field_names(type(n)):
+            v = getattr(n, name)
             if isinstance(v, A.Node):
                 nv = self.visit(v)
-                if isinstance(nv, _Const | _Drop) and not self._takes(n, f.name):
+                if isinstance(nv, _Const | _Drop) and not self._takes(n, name):
                     nv = v  # the parent cannot absorb it: keep the original form
             elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
                 nv = tuple(self.visit(x) for x in v)
-                if not self._takes(n, f.name):
+                if not self._takes(n, name):
                     nv = tuple(x.original if isinstance(x, _Const | _Drop) else x for x in nv)
                 if nv == v and all(a is b for a, b in zip(nv, v, strict=True)):
                     nv = v
             else:
                 continue
             if nv is not v:
-                changes[f.name] = nv
+                changes[name] = nv
         if changes:
             n = dataclasses.replace(n, **changes)
         rule = getattr(self, "r_" + type(n).__name__, None)
