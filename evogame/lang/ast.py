@@ -15,7 +15,7 @@ so ``parse(print(t)) == t`` compares structure only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import field, fields, replace
 from enum import Enum
 from functools import cache
@@ -170,8 +170,29 @@ def field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls) if f.name != "span")
 
 
-def walk(node: Node):
-    """Yield `node` and all its descendants, depth first, parents before children."""
+def walk(node: Node) -> Iterator[Node]:
+    """`node` and all its descendants, depth first, parents before children.
+
+    A whole game's walk is kept for the last `WALKS_KEPT` games walked (trees are
+    immutable): the judges walk a candidate's game some forty times per evaluation (every
+    defect, concept and check reads it), and a walk costs about 1 us a node."""
+    if type(node) is not Game:
+        return _walk(node)
+    kept = _WALKED.get(id(node))
+    if kept is None:
+        if len(_WALKED) >= WALKS_KEPT:
+            del _WALKED[next(iter(_WALKED))]  # the oldest
+        # the game is held with its walk, so its id cannot be another object's meanwhile
+        kept = _WALKED[id(node)] = (node, tuple(_walk(node)))
+    return iter(kept[1])
+
+
+#: Whole games whose walk `walk` keeps (by id: the game, its nodes in walk order).
+WALKS_KEPT = 8
+_WALKED: dict[int, tuple[Node, tuple[Node, ...]]] = {}
+
+
+def _walk(node: Node) -> Iterator[Node]:
     stack = [node]
     while stack:
         n = stack.pop()
