@@ -173,23 +173,30 @@ def field_names(cls: type) -> tuple[str, ...]:
 def walk(node: Node) -> Iterator[Node]:
     """`node` and all its descendants, depth first, parents before children.
 
-    A whole game's walk is kept for the last `WALKS_KEPT` games walked (trees are
-    immutable): the judges walk a candidate's game some forty times per evaluation (every
-    defect, concept and check reads it), and a walk costs about 1 us a node."""
+    A whole game's walk is kept, from its second walk, for the last `WALKS_KEPT` games
+    walked (trees are immutable): the judges walk a candidate's game some forty times per
+    evaluation (every defect, concept and check reads it), and a walk costs about 1 us a
+    node."""
     if type(node) is not Game:
         return _walk(node)
     kept = _WALKED.get(id(node))
-    if kept is None:
-        if len(_WALKED) >= WALKS_KEPT:
+    if kept is None or kept[1] is None:
+        if kept is None and len(_WALKED) >= WALKS_KEPT:
             del _WALKED[next(iter(_WALKED))]  # the oldest
-        # the game is held with its walk, so its id cannot be another object's meanwhile
-        kept = _WALKED[id(node)] = (node, tuple(_walk(node)))
+        # the game is held with its walk, so its id cannot be another object's meanwhile;
+        # its first walk stays lazy (a search that stops early reads only its start, and
+        # many games are walked once), its second is kept
+        first = kept is None
+        kept = _WALKED[id(node)] = (node, None if first else tuple(_walk(node)))
+        if first:
+            return _walk(node)
     return iter(kept[1])
 
 
-#: Whole games whose walk `walk` keeps (by id: the game, its nodes in walk order).
+#: Whole games whose walk `walk` keeps (by id: the game, its nodes in walk order, None
+#: after its first walk).
 WALKS_KEPT = 8
-_WALKED: dict[int, tuple[Node, tuple[Node, ...]]] = {}
+_WALKED: dict[int, tuple[Node, tuple[Node, ...] | None]] = {}
 
 
 def _walk(node: Node) -> Iterator[Node]:

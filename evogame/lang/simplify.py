@@ -279,13 +279,20 @@ def simplified_game_text(game: A.Game, text: str | None = None) -> str:
     """`simplified_text` of a text already parsed to `game` (one parse fewer); `text`, the
     text `game` was parsed from, spares the read-back when nothing was simplified (it
     already read)."""
+    return simplified_game(game, text)[0]
+
+
+def simplified_game(game: A.Game, text: str | None = None) -> tuple[str, A.Game | None]:
+    """`simplified_game_text`, and the tree that text reads to when known without another
+    parse (`game` when nothing was simplified, the read-back's tree when something was;
+    None when the safeguard fell back to `game`'s own text)."""
     from evogame.lang import parse_text, to_text
 
     out = to_text(simplify(game))
     if out == text:
-        return out
+        return out, game
     try:
-        parse_text(out)
+        back = parse_text(out)
     except Exception:
-        return to_text(game)
-    return out
+        return to_text(game), None
+    return out, back
