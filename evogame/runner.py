@@ -83,9 +83,11 @@ class Runner:
         limits: Limits = DEFAULT_LIMITS,
         deals: list[int] | None = None,
         batch: int | None = None,
+        places: list[tuple] | None = None,
     ) -> Iterator[GameRecord]:
         """Game i (for i in `indices`) of a run seeded `seed`, every seat a uniform random
-        player, as `play_one` records it; `deals` overrides each game's deal seed. Lazily:
+        player, as `play_one` records it; `deals` overrides each game's deal seed; with
+        `places` (keys of `game.locs`), records carry their cards at the end. Lazily:
         the VM plays `batch` games at a time (None: all), the Python engine one; a caller
         that stops early plays at most one batch more than it took, and only the games
         taken count in `hits`."""
@@ -95,14 +97,14 @@ class Runner:
             players = [RandomPlayer()] * self.game.nplayers
             for k, i in enumerate(indices):
                 deal = None if deals is None else deals[k]
-                yield play_one(self.game, players, i, seed, limits, deal=deal)
+                yield play_one(self.game, players, i, seed, limits, deal=deal, places=places)
             return
         step = batch or max(len(indices), 1)
         for k in range(0, len(indices), step):
             part = indices[k : k + step]
             ds = None if deals is None else deals[k : k + step]
             rows: list | None = [] if native.coverage else None
-            recs = random_records(native, self.game, part, seed, limits, ds, rows)
+            recs = random_records(native, self.game, part, seed, limits, ds, rows, places)
             for j, rec in enumerate(recs):
                 self._keep(rows, j)
                 yield rec

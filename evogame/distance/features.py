@@ -44,7 +44,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from evogame.lang import ast as A
@@ -110,9 +110,8 @@ class LabeledTree:
 
 
 def _fields(node: A.Node) -> Iterator[tuple[str, object]]:
-    for f in fields(node):
-        if f.name != "span":
-            yield f.name, getattr(node, f.name)
+    for name in A.field_names(type(node)):
+        yield name, getattr(node, name)
 
 
 def _own_label(node: A.Node) -> str:

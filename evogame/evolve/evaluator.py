@@ -8,6 +8,7 @@ as invalid with its reason; the campaign goes on.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
@@ -26,6 +27,22 @@ class _Timeout(BaseException):
 
 def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
     raise _Timeout()
+
+
+#: Trees of texts this process checked (`loop.checked_child`), by text, for its
+#: evaluations: each is exactly what parsing its text gives (spans included), so an
+#: evaluation that finds its text here skips a parse. The oldest go first past `KEPT`.
+_TREES: dict[str, object] = {}
+KEPT = 256
+
+
+def keep_tree(text: str, tree: object) -> None:
+    """Keep `tree`, the parse of `text`, for an evaluation of `text` in this process."""
+    if len(_TREES) >= KEPT:
+        # a Dask worker's threads may share the dict: one of them drops the oldest
+        with contextlib.suppress(StopIteration, RuntimeError):
+            _TREES.pop(next(iter(_TREES)), None)
+    _TREES[text] = tree
 
 
 def evaluate_job(job: tuple) -> dict:
@@ -59,7 +76,7 @@ def evaluate_job(job: tuple) -> dict:
         from evogame.evolve.liveness import live_game
 
         t0 = time.perf_counter()
-        game = parse_text(text)
+        game = _TREES.pop(text, None) or parse_text(text)
         parsed = time.perf_counter()
         ev = evaluate(game, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored

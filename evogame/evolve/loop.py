@@ -29,13 +29,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from evogame.evolve.archive import ConceptCut, alive, live_vector
-from evogame.evolve.evaluator import Executor
+from evogame.evolve.evaluator import Executor, keep_tree
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.evolve.timing import Timings
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
-from evogame.lang.simplify import simplified_game_text, simplified_text
+from evogame.lang.simplify import simplified_game, simplified_text
 
 
 class CampaignError(Exception):
@@ -84,7 +84,12 @@ def checked_child(text: str) -> str | None:
     try:
         game = parse_text(text)
         compile_game(game)
-        return _without_undealt(simplified_game_text(game, text))
+        # the simplified text's tree comes with it (its read-back): parsed once, not twice
+        out, tree = simplified_game(game, text)
+        final = _without_undealt(out, tree)
+        if tree is not None and final == out:
+            keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
+        return final
     except Exception:  # a structural failure of a strange tree: invalid, as a check error
         return None
 
@@ -140,12 +145,13 @@ def simplified(text: str) -> str:
     return _without_undealt(simplified_text(text))
 
 
-def _without_undealt(text: str) -> str:
-    """A simplified text without the decks it never deals (`simplified`)."""
+def _without_undealt(text: str, game: object | None = None) -> str:
+    """A simplified text without the decks it never deals (`simplified`); `game`, when
+    given, is the tree `text` reads to (spares parsing it)."""
     from evogame.fitness.undealt import remove_undealt
     from evogame.lang import parse_text, to_text
 
-    game, gone = remove_undealt(parse_text(text))
+    game, gone = remove_undealt(parse_text(text) if game is None else game)
     return to_text(game) if gone else text
 
 
@@ -158,6 +164,7 @@ class Campaign:
     """One campaign folder and its run."""
 
     def __init__(self, cfg: Config, resume: bool = False):
+        t_setup = time.perf_counter()
         self.cfg = cfg
         self.folder = Path(cfg.out)
         self._prepare(resume)
@@ -213,6 +220,8 @@ class Campaign:
             self.donors = Library(
                 {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
             )
+        # reading the seeds and library, the operators' tables, the donors' analysis
+        self.timings.add("set-up", time.perf_counter() - t_setup)
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -589,7 +598,9 @@ class Campaign:
 
     def run(self, progress: Callable[[dict], None] | None = None) -> None:
         cfg = self.cfg
+        t = time.perf_counter()
         with Executor(self.profile, cfg.workers, cfg.scheduler, cfg.dask_local, cfg.timeout) as ex:
+            self.timings.add("workers' start", time.perf_counter() - t)
             last = self.store.last_generation()
             if last is None:
                 t0 = time.perf_counter()
@@ -627,6 +638,7 @@ class Campaign:
 
     def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
         cands = []
+        t = time.perf_counter()
         for path, ast in self.seed_asts.items():
             text = simplified(to_text(ast))
             cands.append(
@@ -638,6 +650,7 @@ class Campaign:
                     "generation": 0,
                 }
             )
+        self.timings.add("parse/check/compile", time.perf_counter() - t)  # the seeds'
         self.evaluate(cands, ex)
         hashes = list(dict.fromkeys(c["hash"] for c in cands))
         self._seeds_h = set(hashes)  # `_seed_hashes`, already made

@@ -3,9 +3,12 @@
 Never in ``campaign.db``: the database is a function of the seed, times are not. Two kinds
 of phase, both wall seconds:
 
-- the campaign process's own (``main``): variation (tournaments and operators), parse/
-  check/compile of each offspring (`loop.validate_tree`, simplification), waiting for
-  the evaluations, storing, selection, writing best/, judging best/ again;
+- the campaign process's own (``main``): set-up (reading the seeds and library, the
+  operators' tables, the transplant donors), the workers' start, variation (tournaments
+  and operators), parse/check/compile of each offspring (`loop.checked_child` on the
+  workers, waited for; the seeds' simplification), waiting for the evaluations,
+  storing, selection, writing best/, judging best/ again; their sum is the campaign's
+  wall time but for the process's own start (imports);
 - each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
   parsing its text, then the phases of `fitness.evaluate` (gate, random, agency, pipmc,
   depth) and the rest (``other``: checking, lowering, combining).
@@ -89,8 +92,40 @@ def table(folder: Path) -> list[tuple[str, str, float, float]] | None:
     return rows
 
 
+def per_candidate(folder: Path, slowest: int = 3) -> dict | None:
+    """The campaign's rate and its costliest evaluations: ``candidates`` (evaluations of
+    the campaign, the judge's apart), ``seconds`` (the main process's phases summed: the
+    campaign's wall time), ``rate`` = candidates / seconds (candidates per second),
+    ``mean`` = evaluation seconds summed over workers / candidates, and the `slowest`
+    evaluations as (hash, seconds, its largest phase). None without a timings file."""
+    path = Path(folder) / FILE
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    rows = [c for c in data.get("candidates", []) if "kind" not in c]
+    phases = {k for k in data.get("evaluation", {}) if ": " not in k}
+
+    def spent(c: dict) -> float:
+        return sum(v for k, v in c.items() if k in phases)
+
+    wall = sum(data.get("main", {}).values())
+    n = len(rows)
+    top = sorted(rows, key=spent, reverse=True)[:slowest]
+    return {
+        "candidates": n,
+        "seconds": wall,
+        "rate": n / wall if wall else 0.0,
+        "mean": sum(spent(c) for c in rows) / n if n else 0.0,
+        "slowest": [
+            (c["hash"], spent(c), max((k for k in c if k in phases), key=lambda k: c[k]))
+            for c in top
+        ],
+    }
+
+
 def text_table(folder: Path) -> str:
-    """The table as text (`evogame report` prints it)."""
+    """The table as text (`evogame report` prints it), then the rate and the slowest
+    evaluations (`per_candidate`)."""
     rows = table(folder)
     if rows is None:
         return "no timings.json: the campaign predates its profile"
@@ -98,4 +133,12 @@ def text_table(folder: Path) -> str:
     lines = [f"where the time went ({n} evaluations):", f"{'':11s} {'phase':28s} {'s':>9s} share"]
     for kind, name, s, share in rows:
         lines.append(f"{kind:11s} {name:28s} {s:9.2f} {share:5.1%}")
+    pc = per_candidate(folder)
+    if pc and pc["candidates"]:
+        lines.append(
+            f"{pc['candidates']} candidates in {pc['seconds']:.1f} s: {pc['rate']:.3f} "
+            f"candidates/s; {pc['mean']:.2f} s of evaluation each (workers' sum)"
+        )
+        for h, sec, top in pc["slowest"]:
+            lines.append(f"  slowest: {h[:12]} {sec:.2f} s (most in {top})")
     return "\n".join(lines)

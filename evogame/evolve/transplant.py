@@ -116,17 +116,15 @@ def _parents(root: A.Node) -> dict[int, tuple[A.Node, str, int]]:
     stack = [root]
     while stack:
         n = stack.pop()
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            v = getattr(n, f.name)
+        for name in A.field_names(type(n)):
+            v = getattr(n, name)
             if isinstance(v, A.Node):
-                out[id(v)] = (n, f.name, -1)
+                out[id(v)] = (n, name, -1)
                 stack.append(v)
             elif isinstance(v, tuple):
                 for i, x in enumerate(v):
                     if isinstance(x, A.Node):
-                        out[id(x)] = (n, f.name, i)
+                        out[id(x)] = (n, name, i)
                         stack.append(x)
     return out
 

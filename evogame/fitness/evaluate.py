@@ -66,8 +66,7 @@ from evogame.fitness.components import Estimate
 from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
 from evogame.fitness.dominated import dominated_items
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
-from evogame.fitness.stranded import GAMES as STRANDED_GAMES
-from evogame.fitness.stranded import stranded
+from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
 from evogame.lang import RecycleError, parse_file
@@ -171,6 +170,10 @@ class _Run:
         self.unmeasured: set[str] = set()
         self.silent = 0.0  # `_silent_stretch`, once the skill phase has probed it
         self.work: dict[str, int] = {}
+        #: the hands `stranded` judges (`stranded.hands`; None: none) and the gate
+        #: sample's records, each with the cards left in them (`GameRecord.sizes`)
+        self.hands = None
+        self.ended: list = []
         self.t0 = time.perf_counter()
 
     def deal(self, phase: int, i: int) -> int:
@@ -440,11 +443,19 @@ def _gate_phase(
     budget, work = g["budget"], 0.0
     firsts = []  # the first games' plays, for the chance gate
     deals = [run.deal(0, i) for i in range(n_games)]
+    # the records carry the cards left in the hands `stranded` judges (soundness)
+    found = hands(runner.ast, game) if run.wants("soundness") else None
+    run.hands = found
+    places = found.places if found is not None else None
     # in batches (only the games taken count); a sample that stops early plays at most
     # one batch more than it counts
-    games = runner.random(range(n_games), seed, run.limits, deals, batch=GATE_FIRST_LOOK)
+    games = runner.random(
+        range(n_games), seed, run.limits, deals, batch=GATE_FIRST_LOOK, places=places
+    )
     for i, rec in enumerate(games):
         tally.add(rec)
+        if places is not None:
+            run.ended.append(rec)
         if i < CHANCE_GAMES:
             firsts.append(_play(rec))
         work += rec.work
@@ -516,15 +527,15 @@ def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
 def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
-    of a few of its deals, and in a few random games (`stranded`, `dominated`); each
-    named in ``details["defects"]``."""
+    of a few of its deals, in the gate's games (`stranded`) and in a few random games
+    (`dominated`); each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     sampled += S.empty_moves(ast, _moves_played(run, ast))
     found = S.static(ast, deck_values(ast))
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
-    found += stranded(ast, game, [run.deal(0, i) for i in range(STRANDED_GAMES)])
+    found += stranded(run.hands, run.ended)  # the gate sample's games
     # an item another dominates in play; one the rules already show subsumed counts once
     named = {d.where for d in found}
     dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])

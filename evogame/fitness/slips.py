@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import fields
 
 from evogame.fitness.soundness import (
     Defect,
@@ -268,11 +267,9 @@ def _diff(a: A.Node, b: A.Node, out: list[tuple[A.Node, A.Node]]) -> bool:
     if type(a) is not type(b):
         out.append((a, b))
         return True
-    for f in fields(a):
-        if f.name == "span":
-            continue
-        x, y = getattr(a, f.name), getattr(b, f.name)
-        if f.name == "name" and isinstance(a, (A.IntStorage, A.StrStorage, A.Location)):
+    for name in A.field_names(type(a)):
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "name" and isinstance(a, (A.IntStorage, A.StrStorage, A.Location)):
             continue  # a copy per pile renames its places and storage
         if isinstance(x, A.Node) and isinstance(y, A.Node):
             if not _diff(x, y, out):
@@ -326,18 +323,16 @@ def _swap(node: A.Node, old: A.Node, new: A.Node) -> A.Node:
     if node is old:
         return new
     changes = {}
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
+    for name in A.field_names(type(node)):
+        v = getattr(node, name)
         if isinstance(v, A.Node):
             nv = _swap(v, old, new)
             if nv is not v:
-                changes[f.name] = nv
+                changes[name] = nv
         elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
             nt = tuple(_swap(x, old, new) if isinstance(x, A.Node) else x for x in v)
             if any(a is not b for a, b in zip(nt, v, strict=True)):
-                changes[f.name] = nt
+                changes[name] = nt
     return dataclasses.replace(node, **changes) if changes else node
 
 

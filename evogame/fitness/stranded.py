@@ -12,21 +12,48 @@ Left alone, since a designer may want them: a hand refilled during play (a draw:
 count left is then the game's, not the deal's), a hand the scoring reads (cards kept to
 be counted), and games where the count left varies between seats or games (someone went
 out first). No real file (CARDSTOCK's 73, our 22 seeds) has a stranded hand.
+
+The sample is games the evaluation plays anyway (its gate sample): their records carry
+the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
+Python engine), so the judge plays no game of its own.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from evogame.engine.errors import GameError
 from evogame.fitness.soundness import Defect, _place
 from evogame.lang import ast as A
 from evogame.lang import where
+from evogame.metrics.stats import GameRecord
 
-#: Random games sampled, and the fewest of them that must end on their own to judge.
-GAMES, NEED = 6, 4
-#: Scripted steps per game, at most (a longer game is not judged by this sample).
-MAX_STEPS = 20_000
+#: The fewest sampled games that must end on their own to judge.
+NEED = 4
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The hands of one game (`_hands`) and the places whose cards at the end the judge
+    reads: `places` (keys of the Python engine's layout, `Layout.keys`) is what to ask the
+    runner for (`Runner.random`'s `places`), in the order of a record's `sizes`."""
+
+    nodes: dict[tuple[str, str], A.Node]  #: per hand (visibility, name), a node naming it
+    places: list[tuple]  #: per hand, per seat, every layout key of that hand
+    hand_of: list[tuple[str, str]]  #: the hand of each place
+    nplayers: int
+
+
+def hands(ast: A.Game, game) -> Hands | None:
+    """The hands of `ast` and their places in `game`'s layout (a `CompiledGame`: the
+    records' engine, or the Python engine of the same AST); None when there is none."""
+    nodes = _hands(ast)
+    if not nodes or game.nplayers < 1:
+        return None
+    places = [
+        key for key in game.locs.keys if 0 <= key[0] < game.nplayers and (key[1], key[2]) in nodes
+    ]
+    return Hands(nodes, places, [(k[1], k[2]) for k in places], game.nplayers)
 
 
 def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
@@ -70,49 +97,34 @@ def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
     return {k: v for k, v in played.items() if k not in refilled and k not in scored}
 
 
-def stranded(ast: A.Game, game, seeds: list[int]) -> list[Defect]:
-    """Hands (`_hands`) that every sampled random game (`game` a `CompiledGame`, one game
-    per seed of `seeds`, at most `GAMES`) ends with the same number k >= 1 of cards in, in
-    every seat: k dealt cards a seat can never play. Not judged when fewer than `NEED`
-    games end on their own."""
-    hands = _hands(ast)
-    if not hands or game.nplayers < 1:
+def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]:
+    """Hands (`hands`) that every sampled random game ends with the same number k >= 1 of
+    cards in, in every seat: k dealt cards a seat can never play. `records` are the
+    sample's games (an evaluation's gate sample), each with its `sizes` of
+    ``found.places``; only games that ended on their own count, and with fewer than
+    `NEED` of them nothing is judged."""
+    if found is None:
         return []
-    keys = game.locs.keys
-    slots = {
-        k: [
-            s for s, key in enumerate(keys) if 0 <= key[0] < game.nplayers and (key[1], key[2]) == k
-        ]
-        for k in hands
-    }
-    # per hand, per slot (one a seat): the counts left at the end of the games
-    left: dict[tuple[str, str], dict[int, set[int]]] = {
-        k: {s: set() for s in slots[k]} for k in hands
-    }
+    # per hand, per place (a seat's slot): the counts left at the end of the games
+    left: dict[tuple[str, str], dict[tuple, set[int]]] = {h: {} for h in found.nodes}
+    for place, hand in zip(found.places, found.hand_of, strict=True):
+        left[hand][place] = set()
     ended = 0
-    for seed in seeds[:GAMES]:
-        rng = random.Random(seed)
-        try:
-            st = game.new_state(seed, max_steps=MAX_STEPS)
-            while not st.terminal:
-                st.apply_action(rng.randrange(st.num_actions()))
-        except GameError:
-            continue
-        if st.capped or st.error or st.cycle:
+    for rec in records:
+        if not rec.terminated or rec.sizes is None:
             continue
         ended += 1
-        for k, ss in slots.items():
-            for s in ss:
-                left[k][s].add(len(st.locs[s]) if s < len(st.locs) else 0)
+        for place, hand, n in zip(found.places, found.hand_of, rec.sizes, strict=True):
+            left[hand][place].add(n)
     if ended < NEED:
         return []
     out = []
-    for k, by_slot in left.items():
-        fixed = {keys[s][0]: next(iter(c)) for s, c in by_slot.items() if len(c) == 1}
+    for k, by_place in left.items():
+        fixed = {place[0]: next(iter(c)) for place, c in by_place.items() if len(c) == 1}
         stuck = {seat: n for seat, n in fixed.items() if n >= 1}
         if not stuck:
             continue
-        if len(stuck) == game.nplayers and len(set(stuck.values())) == 1:
+        if len(stuck) == found.nplayers and len(set(stuck.values())) == 1:
             n = next(iter(stuck.values()))
             whose = "each seat's"
         else:
@@ -124,7 +136,7 @@ def stranded(ast: A.Game, game, seeds: list[int]) -> list[Defect]:
             )
         out.append(
             Defect(
-                where(hands[k]),
+                where(found.nodes[k]),
                 f"every sampled game ends with {n} card{'s' * (n > 1)} in {whose} "
                 f"{k[1]}, dealt before the play and never refilled: the deal gives "
                 f"{n} more than the game lets that seat play",

@@ -28,7 +28,7 @@ variable attribute) are not judged: only literal names and variables bound to th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -152,14 +152,12 @@ def _scoped(game: A.Game):
         yield node, env
         inner = env
         kids: list[tuple[A.Node, Names]] = []
-        for f in fields(node):
-            if f.name == "span":
-                continue
-            v = getattr(node, f.name)
+        for name in A.field_names(type(node)):
+            v = getattr(node, name)
             for x in v if isinstance(v, tuple) else (v,):
                 if isinstance(x, A.Node):
                     kids.append((x, inner))
-            if f.name == "var" and node.BINDS is not None and isinstance(v, A.Var):
+            if name == "var" and node.BINDS is not None and isinstance(v, A.Var):
                 bound = getattr(node, node.BINDS[0])
                 inner = {**env, v.name: _literal(bound, env)}
         stack.extend(reversed(kids))

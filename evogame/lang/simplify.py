@@ -99,24 +99,22 @@ class _Simplifier:
             return n
         orig = n
         changes = {}
-        for f in dataclasses.fields(n):
-            if f.name == "span":
-                continue
-            v = getattr(n, f.name)
+        for name in A.field_names(type(n)):
+            v = getattr(n, name)
             if isinstance(v, A.Node):
                 nv = self.visit(v)
-                if isinstance(nv, _Const | _Drop) and not self._takes(n, f.name):
+                if isinstance(nv, _Const | _Drop) and not self._takes(n, name):
                     nv = v  # the parent cannot absorb it: keep the original form
             elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
                 nv = tuple(self.visit(x) for x in v)
-                if not self._takes(n, f.name):
+                if not self._takes(n, name):
                     nv = tuple(x.original if isinstance(x, _Const | _Drop) else x for x in nv)
                 if nv == v and all(a is b for a, b in zip(nv, v, strict=True)):
                     nv = v
             else:
                 continue
             if nv is not v:
-                changes[f.name] = nv
+                changes[name] = nv
         if changes:
             n = dataclasses.replace(n, **changes)
         rule = getattr(self, "r_" + type(n).__name__, None)
@@ -268,13 +266,20 @@ def simplified_game_text(game: A.Game, text: str | None = None) -> str:
     """`simplified_text` of a text already parsed to `game` (one parse fewer); `text`, the
     text `game` was parsed from, spares the read-back when nothing was simplified (it
     already read)."""
+    return simplified_game(game, text)[0]
+
+
+def simplified_game(game: A.Game, text: str | None = None) -> tuple[str, A.Game | None]:
+    """`simplified_game_text`, and the tree that text reads to when known without another
+    parse (`game` when nothing was simplified, the read-back's tree when something was;
+    None when the safeguard fell back to `game`'s own text)."""
     from evogame.lang import parse_text, to_text
 
     out = to_text(simplify(game))
     if out == text:
-        return out
+        return out, game
     try:
-        parse_text(out)
+        back = parse_text(out)
     except Exception:
-        return to_text(game)
-    return out
+        return to_text(game), None
+    return out, back

@@ -75,7 +75,9 @@ class GameRecord:
     seat order); ``terminated``: ended by its own rules; ``capped``: stopped by a bound;
     ``cycle``: stopped because a full state repeated; ``error``: the engine error, if any;
     ``work``: engine work (scripted steps + decisions) of the game itself plus, for
-    searching players, of their look-ahead (`State.work`; a machine-independent cost).
+    searching players, of their look-ahead (`State.work`; a machine-independent cost);
+    ``sizes``: when the places were asked for (`play_one`'s `places`), the cards in each
+    at the game's end (0 for a place never made; None in a game that ended in an error).
     """
 
     index: int
@@ -90,6 +92,7 @@ class GameRecord:
     cycle: bool
     error: str | None = None
     work: float = 0
+    sizes: list[int] | None = None
 
     @property
     def decisions(self) -> int:

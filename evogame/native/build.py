@@ -114,7 +114,7 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     i32 = ctypes.c_int32
     lib.vm_play.restype = i64
     lib.vm_play.argtypes = [p, vp, i64, i32, vp, vp, vp, i32, i32, i32, i32, i32, i64, i64]
-    lib.vm_play.argtypes += [vp, vp, vp, vp, vp, vp, i64, vp, vp, i64, vp]
+    lib.vm_play.argtypes += [vp, vp, vp, vp, vp, vp, i64, vp, vp, i64, vp, vp, i32, vp]
     lib.vm_set_weak_seats.restype = None
     lib.vm_set_weak_seats.argtypes = [i64]
     lib.vm_set_rollout_policy.restype = None

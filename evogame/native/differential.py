@@ -3,7 +3,8 @@
 Both play the same games with the same random draws (game i of a run: the deal stream
 seeded `deal_seed(seed, i)`, the players' stream `play_seed(seed, i)`, uniform random
 players) and must agree record for record: scores, options at each decision and who took
-it, engine work, the error message, the cap and cycle verdicts.
+it, engine work, the error message, the cap and cycle verdicts, and the cards left in every
+place of the Python engine's layout at the end (`GameRecord.sizes`).
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ def mismatches(
     ng = native or NativeGame.from_ast(ast)
     game = compile_game(ast)
     players = [RandomPlayer()] * game.nplayers
-    got = random_records(ng, game, list(range(games)), seed, limits)
+    places = list(game.locs.keys)
+    got = random_records(ng, game, list(range(games)), seed, limits, places=places)
     out = []
     for i in range(games):
-        out += _compare(i, got[i], play_one(game, players, i, seed, limits))
+        want = play_one(game, players, i, seed, limits, places=places)
+        out += _compare(i, got[i], want)
     return out
 
 
@@ -47,6 +50,7 @@ FIELDS = (
     "cycle",
     "error",
     "work",
+    "sizes",
 )
 
 
@@ -79,9 +83,11 @@ def pipmc_mismatches(
     game = compile_game(ast)
     n = game.nplayers
     seats = [i % n for i in range(games)]
+    places = list(game.locs.keys)
     got, course = pipmc_records(
-        ng, game, list(range(games)), seed, seats, rollouts, horizon, by, limits, weak=weak
-    )
+        ng, game, list(range(games)), seed, seats, rollouts, horizon, by, limits, weak=weak,
+        places=places,
+    )  # fmt: skip
     out = []
     for i in range(games):
         pip = PIMCPlayer(rollouts=rollouts, by=by, horizon=horizon)
@@ -89,7 +95,7 @@ def pipmc_mismatches(
         other = PIMCPlayer(rollouts=weak[0], by=by, horizon=weak[1]) if weak else RandomPlayer()
         players: list = [other] * n
         players[seats[i]] = pip
-        want = play_one(game, players, i, seed, limits)
+        want = play_one(game, players, i, seed, limits, places=places)
         out += _compare(i, got[i], want)
         if course[i] != pip.record:
             out.append(f"game {i}: PIPMC record native {course[i][:2]} != python {pip.record[:2]}")

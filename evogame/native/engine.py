@@ -52,6 +52,9 @@ class Batch:
     course: list = field(default_factory=list)
     #: per game, what each condition recorded (coverage images; `evogame.engine.coverage`)
     coverage: np.ndarray | None = None
+    #: per game, the cards in each place asked for at its end (`NativeGame.play`'s
+    #: `places`), [n, places]; None when none were asked for
+    sizes: np.ndarray | None = None
 
 
 class NativeGame:
@@ -139,6 +142,7 @@ class NativeGame:
         weak: tuple[int, int] | None = None,
         weak_seats: list[int] | None = None,
         policy: int = 0,
+        places: list[tuple] | None = None,
     ) -> Batch:
         """Play one game per seed pair, every seat a uniform random player but, in game i,
         seat ``pipmc_seats[i]`` (-1: none), a PIPMC player (`PIMCPlayer(rollouts, by,
@@ -156,7 +160,12 @@ class NativeGame:
         its flags when even the roomiest cannot (the caller plays it in Python).
 
         `continuous` (benchmarks): both streams seeded once from the first game's seeds
-        and run on through the batch, as a hand-written simulator's one stream does."""
+        and run on through the batch, as a hand-written simulator's one stream does.
+
+        `places` (keys of the Python engine's layout, ``(owner, visibility, name, index)``):
+        per game the cards in each at its end (`Batch.sizes`; 0 for a place the game never
+        made; a game that ended in an error, its places left mid-action, is not read)."""
+        kw = {"continuous": continuous, "weak": weak, "places": places}
         args = (
             deal_seeds,
             play_seeds,
@@ -173,20 +182,20 @@ class NativeGame:
             try:
                 for lib in libs:
                     lib.vm_set_rollout_policy(policy)
-                return self.play(*args, continuous=continuous, weak=weak, weak_seats=weak_seats)
+                return self.play(*args, **kw, weak_seats=weak_seats)
             finally:
                 for lib in libs:
                     lib.vm_set_rollout_policy(0)
         if weak_seats is not None:
-            return self._play_masked(args, continuous, weak, weak_seats)
-        batch = self._play(*args, continuous=continuous, weak=weak)
+            return self._play_masked(args, kw, weak_seats)
+        batch = self._play(*args, **kw)
         if (batch.flags & ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
-                return bigger.play(*args, continuous=continuous, weak=weak)
+                return bigger.play(*args, **kw)
         return batch
 
-    def _play_masked(self, args, continuous, weak, weak_seats) -> Batch:
+    def _play_masked(self, args, kw, weak_seats) -> Batch:
         """`play` with the weak player at per-game seats: the games are played in runs of
         equal masks (the VM's mask is set per call), and put back in order."""
         deal, play_, seats, *rest = args
@@ -205,10 +214,7 @@ class NativeGame:
                 for lib in libs:
                     lib.vm_set_weak_seats(_mask64(weak_seats[lo]))
                 part_seats = None if seats is None else seats[lo:hi]
-                part = self.play(
-                    deal[lo:hi], play_[lo:hi], part_seats, *rest, continuous=continuous,
-                    weak=weak,
-                )  # fmt: skip
+                part = self.play(deal[lo:hi], play_[lo:hi], part_seats, *rest, **kw)
                 parts.append(part)
         finally:
             for lib in libs:
@@ -227,6 +233,7 @@ class NativeGame:
         max_steps,
         continuous=False,
         weak=None,
+        places=None,
     ) -> Batch:
         import numpy as np  # records only; `play_stats` does without (module docstring)
 
@@ -243,6 +250,9 @@ class NativeGame:
         errors = np.zeros((n, 200), dtype=np.uint8)
         ncov = self.image.ncov
         cov = np.zeros((n, max(ncov, 1)), dtype=np.uint8)
+        keys = None if places is None else self._place_keys(places)
+        nsz = 0 if places is None else len(places)
+        sizes = np.zeros((n, max(nsz, 1)), dtype=np.int32)
         cap = max(max_decisions * 4, 65536, min(32 * n, 1 << 22))  # one call for most batches
         rec_cap = 65536 if seats is not None else 0
         branching_parts, who_parts, rec_parts = [], [], []
@@ -277,6 +287,9 @@ class NativeGame:
                 rec.ctypes.data if seats is not None else None,
                 rec_cap,
                 rec_n[done:].ctypes.data,
+                None if keys is None else keys.ctypes.data,
+                nsz,
+                sizes[done:].ctypes.data if nsz else None,
             )
             if k == CRASHED:
                 raise self._crashed()
@@ -322,7 +335,19 @@ class NativeGame:
             errors=errs,
             course=course,
             coverage=cov[:, :ncov] if ncov else None,
+            sizes=None if places is None else sizes[:, :nsz],
         )
+
+    def _place_keys(self, places: list[tuple]) -> np.ndarray:
+        """The Python engine's place keys as the VM's (owner, visibility code, name id,
+        index) rows; a name the image does not know gets id -1, which no place has."""
+        import numpy as np
+
+        from evogame.native.lower import VIS
+
+        sid = {s: i for i, s in enumerate(self.image.strings)}
+        rows = [(o, VIS[v], sid.get(nm, -1), ix) for o, v, nm, ix in places]
+        return np.asarray(rows or [(0, 0, -1, 0)], dtype=np.int32).reshape(-1, 4)
 
     def moves_sample(
         self,
@@ -557,6 +582,7 @@ def _concat(parts: list[Batch]) -> Batch:
         errors=[e for p in parts for e in p.errors],
         course=[c for p in parts for c in p.course],
         coverage=None if covs[0] is None else np.concatenate(covs),
+        sizes=None if parts[0].sizes is None else np.concatenate([p.sizes for p in parts]),
     )
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from evogame.engine import CompiledGame
 from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord, GameStats
-from evogame.native.engine import ROOM, NativeGame
+from evogame.native.engine import ERROR, ROOM, NativeGame
 from evogame.players import RandomPlayer
 from evogame.players.greedy import GreedyPlayer
 from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, resolve_by
@@ -48,14 +48,17 @@ def random_records(
     limits: Limits = DEFAULT_LIMITS,
     deals: list[int] | None = None,
     coverage: list | None = None,
+    places: list[tuple] | None = None,
 ) -> list[GameRecord]:
     """Game i (for i in `indices`) of a run seeded `seed`, every seat a random player,
-    exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=...)` records
-    it; `deals` overrides each game's deal seed. For a coverage image, `coverage` (a list)
-    gets per game what its conditions decided (None for a game the Python engine played)."""
+    exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=..., places=...)`
+    records it; `deals` overrides each game's deal seed. For a coverage image, `coverage`
+    (a list) gets per game what its conditions decided (None for a game the Python engine
+    played)."""
     recs, _ = pipmc_records(
-        native, game, indices, seed, None, limits=limits, deals=deals, coverage=coverage
-    )
+        native, game, indices, seed, None, limits=limits, deals=deals, coverage=coverage,
+        places=places,
+    )  # fmt: skip
     return recs
 
 
@@ -74,8 +77,9 @@ def pipmc_records(
     weak: tuple[int, int] | None = None,
     weak_seats: list[int] | None = None,
     kinds: tuple[str, str] = ("pipmc", "pipmc"),
+    places: list[tuple] | None = None,
 ) -> tuple[list[GameRecord], list[list]]:
-    """As `random_records`, but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
+    """As `random_records` (`places` too), but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
     seated there; also returns each game's PIPMC record (`PIMCPlayer.record`). With
     `weak` = (rollouts, horizon), the other seats are one `PIMCPlayer(*weak, by)`, not
@@ -101,10 +105,12 @@ def pipmc_records(
         weak=weak,
         weak_seats=weak_seats,
         policy=bits,
+        places=places,
     )
     out, course = [], []
     order = game.order
     n = game.nplayers
+    sizes = batch.sizes
     for k, i in enumerate(indices):
         if coverage is not None:
             room = batch.flags[k] & ROOM or batch.coverage is None
@@ -114,8 +120,9 @@ def pipmc_records(
             seat = -1 if seats is None else seats[k]
             mask = None if weak_seats is None else weak_seats[k]
             rec, record = python_game(
-                game, i, seed, limits, ds[k], seat, rollouts, horizon, by, weak, mask, kinds
-            )
+                game, i, seed, limits, ds[k], seat, rollouts, horizon, by, weak, mask, kinds,
+                places,
+            )  # fmt: skip
             out.append(rec)
             course.append(record)
             continue
@@ -138,6 +145,7 @@ def pipmc_records(
                 cycle=cycle,
                 error=error,
                 work=float(batch.work[k]),
+                sizes=None if sizes is None or f & ERROR else sizes[k].tolist(),
             )
         )
         course.append(batch.course[k] if batch.course else [])
@@ -157,11 +165,12 @@ def python_game(
     weak: tuple[int, int] | None = None,
     weak_mask: int | None = None,
     kinds: tuple[str, str] = ("pipmc", "pipmc"),
+    places: list[tuple] | None = None,
 ) -> tuple[GameRecord, list]:
     """One game of `pipmc_records` played by the Python engine: the searcher `kinds[0]`
     (`searcher`) at `seat` (-1: none), the weak player `kinds[1]` of budget `weak` at the
     seats of the bit mask `weak_mask` (None: every other seat; no `weak`: none), random
-    players elsewhere; `by` already resolved. Returns the record and the searcher's record
+    players elsewhere; `by` already resolved; `places` as `play_one`'s. Returns the record and the searcher's record
     of its moves (`PIMCPlayer.record`; empty without one)."""
     n = game.nplayers
     other = searcher(kinds[1], weak[0], weak[1], by) if weak else None
@@ -173,7 +182,7 @@ def python_game(
         pip = searcher(kinds[0], rollouts, horizon, by)
         pip.record = []
         players[seat] = pip
-    rec = play_one(game, players, i, seed, limits, deal=deal)
+    rec = play_one(game, players, i, seed, limits, deal=deal, places=places)
     return rec, pip.record if pip else []
 
 

@@ -4334,7 +4334,26 @@ void vm_set_rollout_policy(int32_t bits) { rollout_policy = bits; }
  * none), a PIPMC player; with `weak`, every other seat is the weak PIPMC player (one
  * player seated at all of them, as `play_one` seats one object); all draw from the game's
  * players' stream. */
-static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, Pipmc *weak, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error) {
+/* Places' card counts at a game's end (`GameRecord.sizes`): per requested key (owner,
+ * visibility, name id, index; 4 int32 each) the cards in the place of that key, 0 when the
+ * game never made it. A scan of the game's keys per place: only when asked for. */
+static void place_sizes(const State *st, const int32_t *keys, int32_t nkeys, int32_t *out) {
+    const Game *g = st->g;
+    for (int32_t j = 0; j < nkeys; j++) {
+        const int32_t *k = keys + 4 * j;
+        int32_t c = 0;
+        for (int32_t s = 0; s < st->nlocs && s < g->nloc_keys; s++) {
+            const LocKey *lk = &g->loc_keys[s];
+            if (lk->owner == k[0] && lk->vis == k[1] && lk->name == k[2] && lk->index == k[3]) {
+                c = st->loclen[s];
+                break;
+            }
+        }
+        out[j] = c;
+    }
+}
+
+static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, Pipmc *weak, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error, const int32_t *size_keys, int32_t nsizes, int32_t *sizes_out) {
     jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
     g->jb = &top;
     if (setjmp(top)) {
@@ -4367,6 +4386,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
     }
     scores(st, scores_out);
     *flags = (st->capped ? 1 : 0) | (st->cycle ? 2 : 0) | (st->errored ? 4 : 0);
+    if (nsizes && !st->errored) place_sizes(st, size_keys, nsizes, sizes_out);
     /* play_one: the game's work plus its searcher's look-ahead */
     *work_out = work4(st) + (pp ? (int64_t)(pp->work4 - w_pip) : 0) +
                 (weak ? (int64_t)(weak->work4 - w_weak) : 0);
@@ -4397,7 +4417,7 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
  * branching/who (capacity dec_cap; games that do not fit are left for the next call).
  * errors: 200 bytes a game, zeroed by the caller (written for a game with an error only).
  * Returns the number of games played. */
-static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
+static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n, const int32_t *size_keys, int32_t nsizes, int32_t *sizes_out) {
     int64_t used = 0, rused = 0;
     MT one_deal, one_play, *deal = &one_deal, *play = &one_play;
     Seeded *sd = continuous ? NULL : seeded_start();
@@ -4414,7 +4434,7 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         weak.policy = rollout_policy >> 2 & 3;
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
-        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i);
+        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i, size_keys, nsizes, sizes_out ? sizes_out + i * nsizes : NULL);
         if (pp.overflow) {
             if (i == 0) {
                 rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
@@ -4513,8 +4533,8 @@ static int64_t moves_many(Game *g, int64_t games, const uint64_t *deal_seeds, co
         return r_;                                                                               \
     } while (0)
 
-int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n) {
-    GUARDED_RETURN(g, play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, weak_rollouts, weak_horizon, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n));
+int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, int32_t weak_rollouts, int32_t weak_horizon, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, int64_t dec_cap, char *errors, double *rec, int64_t rec_cap, int64_t *rec_n, const int32_t *size_keys, int32_t nsizes, int32_t *sizes_out) {
+    GUARDED_RETURN(g, play_many(g, cov_out, n, continuous, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, weak_rollouts, weak_horizon, max_decisions, max_steps, scores_out, flags, work_out, ndec, branching, who, dec_cap, errors, rec, rec_cap, rec_n, size_keys, nsizes, sizes_out));
 }
 
 int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
@@ -4876,7 +4896,7 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         int64_t work = 0;
         int32_t nd = 0;
-        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i);
+        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i, NULL, 0, NULL);
         int32_t f = flags[i];
         if (f & 8) {
             isum[ST_ROOM]++;

@@ -44,11 +44,13 @@ def play_one(
     seed: int,
     limits: Limits = Limits(),
     deal: int | None = None,
+    places: list[tuple] | None = None,
 ) -> GameRecord:
     """Play game `index` of a run seeded `seed` to its end and record it.
 
     `deal` overrides the deal stream's seed (several games on one deal with different
-    play, for the agency measure).
+    play, for the agency measure). `places` (keys of the game's layout, `Layout.keys`):
+    the record's `sizes`, the cards in each at the end.
     """
     ds = deal_seed(seed, index) if deal is None else deal
     st = game.new_state(ds, max_decisions=limits.max_decisions, max_steps=limits.max_steps)
@@ -79,7 +81,15 @@ def play_one(
         cycle=st.cycle,
         error=st.error,
         work=st.work + sum(getattr(p, "work", 0) for p in set(players)) - searched,
+        sizes=None if places is None or st.error is not None else sizes(st, places),
     )
+
+
+def sizes(st, places: list[tuple]) -> list[int]:
+    """The cards in each of `places` (layout keys) in state `st`; 0 for one never made."""
+    slots = st.game.locs.slots
+    n = len(st.locs)
+    return [len(st.locs[s]) if (s := slots.get(k, n)) < n else 0 for k in places]
 
 
 def turn_order(who: list[int], nplayers: int) -> list[int]:

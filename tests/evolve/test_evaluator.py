@@ -59,3 +59,27 @@ def test_dask_local_cluster_gives_the_in_process_results_in_order():
         expected = results(local)
     with Executor(QUICK, dask_local=2) as dask:
         assert results(dask) == expected
+
+
+@pytest.mark.parametrize("name", ["agram.rcy", "crazy-eights.rcy"])
+def test_a_checked_child_s_kept_tree_is_what_its_text_parses_to(name):
+    """The tree `checked_child` keeps for this process's evaluation is the parse of the
+    checked text, spans included (defects quote them), and the evaluation is the same
+    whether it finds the tree or parses."""
+    from evogame.evolve import evaluator
+    from evogame.evolve.loop import checked_child
+    from evogame.lang import parse_text, to_text
+    from evogame.lang.ast import walk
+
+    printed = to_text(parse_text(seed_text(name)))
+    out = checked_child(printed)
+    assert out is not None and out in evaluator._TREES
+    kept, read = evaluator._TREES[out], parse_text(out)
+    assert kept == read
+    assert [n.span for n in walk(kept)] == [n.span for n in walk(read)]
+    job = (out, 3, None, QUICK, 60)
+    found = evaluate_job(job)  # takes the kept tree
+    assert out not in evaluator._TREES
+    parsed = evaluate_job(job)
+    found.pop("timing"), parsed.pop("timing")
+    assert found == parsed

@@ -7,7 +7,7 @@ import json
 import sqlite3
 
 from evogame.cli import main
-from evogame.evolve.timing import Timings, table
+from evogame.evolve.timing import Timings, per_candidate, table
 from tests.evolve.test_campaign import evolve_args, seeds_dir
 
 
@@ -33,6 +33,7 @@ def test_a_campaign_records_its_phases_apart_from_its_database(tmp_path, capsys)
     assert main(["report", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "where the time went" in printed and "parse/check/compile" in printed
+    assert "candidates/s" in printed and "slowest:" in printed
     assert 'id="timings"' in (out / "report.html").read_text()
 
 
@@ -48,3 +49,17 @@ def test_timings_add_up_across_a_resume(tmp_path):
     assert again.main == {"store": 2.0}
     assert again.evaluation == {"gate": 0.5, "random": 0.5, "judge: gate": 1.0}
     assert [c["hash"] for c in again.candidates] == ["abc", "abc", "def"]
+
+
+def test_the_rate_and_the_slowest_candidates(tmp_path):
+    t = Timings(tmp_path)
+    t.add("evaluations (waiting)", 3.0)
+    t.add("variation", 1.0)
+    t.candidate("aaa", 1, {"parse": 0.5, "gate": 1.0})
+    t.candidate("bbb", 1, {"parse": 0.25, "pipmc": 2.0})
+    t.candidate("ccc", 2, {"gate": 5.0}, "judge")  # the judge's: not a campaign candidate
+    t.save()
+    pc = per_candidate(tmp_path, slowest=1)
+    assert pc["candidates"] == 2 and pc["seconds"] == 4.0 and pc["rate"] == 0.5
+    assert pc["mean"] == (1.5 + 2.25) / 2
+    assert pc["slowest"] == [("bbb", 2.25, "pipmc")]

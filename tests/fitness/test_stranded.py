@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from evogame.engine.game import compile_game
-from evogame.fitness.stranded import stranded
+import pytest
+
+from evogame.fitness.stranded import hands, stranded
 from evogame.lang import parse_file, parse_text
+from evogame.runner import Runner
 from tests.conftest import SEEDS as SEED_FILES
 from tests.conftest import require_shared, shared_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
-SEEDS = list(range(100, 106))
+#: the sample: random games 0 .. GAMES - 1 of a run seeded SEED (as a gate sample is)
+SEED, GAMES = 100, 12
 
 
-def _stranded(text: str):
-    ast = parse_text(text)
-    return stranded(ast, compile_game(ast), SEEDS)
+def _judge(ast, games: int = GAMES, backend: str | None = None):
+    """`stranded` on random games of `ast`, their records carrying the hands' sizes."""
+    runner = Runner(ast, backend=backend)
+    found = hands(ast, runner.game)
+    places = None if found is None else found.places
+    return stranded(found, runner.random(range(games), SEED, places=places))
 
 
-def test_a_hand_dealt_one_card_more_than_the_game_plays():
-    found = _stranded(V.gops_no_queen_prize())
+def _stranded(text: str, backend: str | None = None):
+    return _judge(parse_text(text), backend=backend)
+
+
+@pytest.mark.parametrize("backend", ["native", "python"])
+def test_a_hand_dealt_one_card_more_than_the_game_plays(backend):
+    found = _stranded(V.gops_no_queen_prize(), backend)
     assert len(found) == 1 and "ends with 1 card in each seat's HAND" in found[0].message
 
 
@@ -47,7 +58,8 @@ def test_a_hand_the_scoring_reads_is_left_alone():
 
 def test_too_few_games_that_end_are_not_judged():
     ast = parse_text(V.gops_no_queen_prize())
-    assert stranded(ast, compile_game(ast), SEEDS[:3]) == []
+    assert _judge(ast, games=3) == []
+    assert len(_judge(ast, games=4)) == 1
 
 
 def test_no_real_game_strands_a_hand():
@@ -57,13 +69,14 @@ def test_no_real_game_strands_a_hand():
     flagged = {}
     for p in files:
         ast = parse_file(p)
-        if found := stranded(ast, compile_game(ast), SEEDS):
+        if found := _judge(ast):
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
 
 
-def test_a_hand_one_seat_never_empties():
+@pytest.mark.parametrize("backend", ["native", "python"])
+def test_a_hand_one_seat_never_empties(backend):
     # the bidding ends when the first seat's hand is empty: seat 1's last card stays
-    found = _stranded(V.gops_hand_ends_bids())
+    found = _stranded(V.gops_hand_ends_bids(), backend)
     assert len(found) == 1 and "1 card in seat 1's HAND" in found[0].message
