@@ -530,7 +530,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`dominated`); each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
-    sampled += S.empty_moves(ast, _moves_played(run, ast))
+    moved = _moves_played(run, ast)
+    sampled += S.empty_moves(ast, moved) + S.idle_moves(ast, moved)
     found = S.static(ast, deck_values(ast))
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's

@@ -150,6 +150,20 @@ def empty_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
     return out
 
 
+def idle_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
+    """Moves outside choice items that were reached in the sampled games and never found
+    a card to move: a rule that runs and does nothing, e.g. a move from a pile that is
+    always empty by then (a blind reader of a campaign's Hearts: "a junk line ... STOCK is
+    empty after the deal ... at best it does nothing"). No real file has one in 12 random
+    games; a rule never reached is `live_rules`' to judge, not this."""
+    inside = {id(m) for m in choice_moves(game)}
+    return [
+        Defect(where(m), "this move runs but never finds a card to move: the rule does nothing")
+        for m in A.walk(game)
+        if isinstance(m, A.Move) and id(m) not in inside and moved.get(id(m), 0) == NOTHING
+    ]
+
+
 def _defensive(g: A.Guarded) -> bool:
     """The guard only tests the size of places the item takes cards from (``(> (size
     STOCK) 0)`` before drawing from STOCK): a precondition, always true while the place

@@ -163,3 +163,19 @@ def test_a_table_whose_scores_are_compared_must_rate_every_value():
     assert len(found) == 1 and "but NINE" in found[0].message
     seed = parse_text(_seed("president"))
     assert S.point_tables(seed, deck_values(seed)) == []
+
+
+def test_a_rule_that_runs_and_never_moves_a_card_is_found_where_it_is():
+    from evogame.players.play import Limits
+    from evogame.runner import moves_made
+
+    def idle(text: str):
+        game = parse_text(text)
+        return S.idle_moves(game, moves_made(game, 0, Limits(1000, 5000), list(range(20)), 5000))
+
+    text = V.hearts_junk_move()
+    found = idle(text)
+    assert len(found) == 1
+    line, col = map(int, found[0].where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith("(move (top (game hloc STOCK))")
+    assert idle(_seed("hearts")) == []

@@ -640,6 +640,19 @@ def president_free_option() -> str:
     return _edit(_seed("president"), (lead, lead + free))
 
 
+def hearts_junk_move() -> str:
+    """Hearts whose passing stage also moves the top card of the empty STOCK to the owner
+    of the lowest card played (this round's seed-11 campaign, ranked 3rd, CaliforniaJack2's
+    contest transplanted; a blind reader, rated 5: "a junk line ... STOCK is empty after
+    the deal, every PLAYED pile is empty ... at best it does nothing")."""
+    passing = """            (move (top ((current player) iloc OUTGOING)) (top ((next player) iloc HAND)))))))"""
+    junk = """            (move (top ((current player) iloc OUTGOING)) (top ((next player) iloc HAND))))
+    (move (top (game hloc STOCK))
+          (top ((owner (min (union (all player 'P ('P vloc PLAYED))) using (game points POWER)))
+                iloc HAND))))))"""
+    return _edit(_seed("hearts"), (passing, junk))
+
+
 def the_game_back_door() -> str:
     """The Game (simple) with a second game spliced on after the play (the seed-13
     campaign's #2; a blind reader, rated 2: "a second game spliced on ... an unchecked
@@ -846,5 +859,11 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "an always-open option that sets a tally no rule reads: a free pass",
         president_free_option(),
+    ),
+    Variant(
+        "hearts-junk-move",
+        "hearts",
+        "a rule that moves the top card of an always-empty pile: it runs and does nothing",
+        hearts_junk_move(),
     ),
 )
