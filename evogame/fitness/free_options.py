@@ -12,11 +12,8 @@ its kind is computed (it may be read under any name)."""
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect, where
+from evogame.fitness.soundness import _STORE, _WRITES, Defect, where
 from evogame.lang import ast as A
-
-_WRITES = (A.SetInt, A.IncInt, A.DecInt, A.SetStr)
-_STORE = (A.IntStorage, A.StrStorage)
 
 
 def _candidates(game: A.Game) -> list[A.Node]:
@@ -32,6 +29,7 @@ def _candidates(game: A.Game) -> list[A.Node]:
 
 
 def _key(node: A.Node) -> tuple[type, str] | None:
+    """A storage's kind and literal name; None when its name is computed."""
     return (type(node), node.name.value) if isinstance(node.name, A.NameLit) else None
 
 
