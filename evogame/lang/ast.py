@@ -873,7 +873,8 @@ class Abs(Node):
 class Lesser(Node):
     """Extension: ``(lesser a b)``: the smaller of two integers, min(a, b). "Refill the
     hand up to its size, as far as the draw pile allows" is one count,
-    ``(repeat (lesser (- SIZE (size HAND)) (size DRAW)) (move ...))`` (seeds/the-game.rcy)."""
+    ``(repeat (lesser (- SIZE (size HAND)) (size DRAW)) (move ...))`` (The Game's refill
+    written so in tests/engine/test_extensions.py; the seed keeps RECYCLE's guarded loop)."""
 
     a: Node
     b: Node
