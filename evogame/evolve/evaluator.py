@@ -81,12 +81,14 @@ def evaluate_job(job: tuple) -> dict:
         ev = evaluate(game, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored
         timing = {"parse": parsed - t0, **ev.phase_seconds}
+        t = time.perf_counter()
         # the concept vector (read from the rules): the cell of a concept archive
         concepts = concept_vector(game)
         # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
         # new in a game must be alive in play
         lived = live_game(game, ev.details.get("dead_rules") or [])
         live = concepts if lived is game else concept_vector(lived)
+        timing["concepts"] = time.perf_counter() - t
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,

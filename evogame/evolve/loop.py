@@ -33,7 +33,7 @@ from evogame.evolve.evaluator import Executor, keep_tree
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import Store, rank_key, text_hash
-from evogame.evolve.timing import Timings
+from evogame.evolve.timing import Timings, lap, take_laps
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
 from evogame.lang.simplify import simplified_game, simplified_text
 
@@ -82,11 +82,15 @@ def checked_child(text: str) -> str | None:
     from evogame.engine import compile_game
 
     try:
-        game = parse_text(text)
-        compile_game(game)
+        with lap("check/parse"):
+            game = parse_text(text)
+        with lap("check/compile"):
+            compile_game(game)
         # the simplified text's tree comes with it (its read-back): parsed once, not twice
-        out, tree = simplified_game(game, text)
-        final = _without_undealt(out, tree)
+        with lap("check/simplify"):
+            out, tree = simplified_game(game, text)
+        with lap("check/undealt"):
+            final = _without_undealt(out, tree)
         if tree is not None and final == out:
             keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
         return final
@@ -106,6 +110,17 @@ def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None,
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
+
+
+def timed_check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[tuple, dict]:
+    """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
+    ``check`` table."""
+    take_laps()
+    t = time.perf_counter()
+    out = check_job(job)
+    laps = take_laps()
+    laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
+    return out, laps
 
 
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
@@ -389,11 +404,13 @@ class Campaign:
             t = time.perf_counter()
             jobs = [(b[1], b[5], self._concept_names()) for b in batch]
             checked = (ex.run if ex is not None else lambda f, xs: [f(x) for x in xs])(
-                check_job, jobs
+                timed_check_job, jobs
             )
             t_check += time.perf_counter() - t
             for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
-                text, why = got if got is not None else (None, "")
+                if got is not None:
+                    self.timings.checks(got[1])
+                text, why = got[0] if got is not None else (None, "")
                 if text is not None or why:
                     rates[family][1] += 1
                     if family == "transplant":
@@ -545,14 +562,15 @@ class Campaign:
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
         # every candidate is dealt the same cards (the campaign's deal stream): a child
         # and the parents it is compared with differ by their rules, not their luck
-        jobs = [
-            (
-                c["text"],
-                (eval_seed(c["text"], self.cfg.seed), self.cfg.seed),
-                cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
-            )
-            for c in todo
-        ]
+        with self.timings.phase("cut"):
+            jobs = [
+                (
+                    c["text"],
+                    (eval_seed(c["text"], self.cfg.seed), self.cfg.seed),
+                    cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
+                )
+                for c in todo
+            ]
         t_start, t_store = time.perf_counter(), 0.0
         for c, result in zip(todo, executor.map(jobs), strict=True):
             t = time.perf_counter()
@@ -623,7 +641,9 @@ class Campaign:
                     return
                 t0 = time.perf_counter()
                 kids, vstats = self.offspring(pop, cfg.pop, gen, ex)
-                self.evaluate(kids, ex, self.cut(pop))
+                with self.timings.phase("cut"):
+                    cut = self.cut(pop)
+                self.evaluate(kids, ex, cut)
                 if self.stop:
                     return
                 with self.timings.phase("select"):
@@ -677,8 +697,9 @@ class Campaign:
         for k, v in sorted(vstats.get("unplayable", {}).items()):
             entry[f"unplayable_{k}"] = v
         if self.archive is not None:
-            self.archive.rebuild([self.store.get(h) for h in pop])
-            entry.update(self.archive.summary())
+            with self.timings.phase("select"):
+                self.archive.rebuild([self.store.get(h) for h in pop])
+                entry.update(self.archive.summary())
         self.logbook.append(entry)
         with self.timings.phase("store"):
             self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)

@@ -186,6 +186,7 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     when it is not a valid game (`loop.checked_child`); (None, why) when it is valid but
     `unplayable`. `job` = (the child as printed, its host's text, concept names)."""
     from evogame.evolve.loop import checked_child
+    from evogame.evolve.timing import lap
     from evogame.lang import parse_text
 
     printed, host_text, names = job
@@ -193,7 +194,10 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     if text is None:
         return None, ""
     try:
-        why = unplayable(parse_text(text), parse_text(host_text), names)
+        with lap("playcheck/parse"):
+            game, host = parse_text(text), parse_text(host_text)
+        with lap("playcheck/play"):
+            why = unplayable(game, host, names)
     except Exception as e:  # an engine failure on a strange child: unplayable, with why
         why = f"{type(e).__name__}: {e}"
     return (None, why) if why else (text, "")
