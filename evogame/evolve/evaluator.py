@@ -45,6 +45,11 @@ def keep_tree(text: str, tree: object) -> None:
     _TREES[text] = tree
 
 
+def kept_tree(text: str) -> object | None:
+    """The tree kept for `text` (`keep_tree`), left for its evaluation; None if none."""
+    return _TREES.get(text)
+
+
 def evaluate_job(job: tuple) -> dict:
     """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``, `seed` an int or
     a (play seed, deal seed) pair; never raises.
@@ -72,23 +77,29 @@ def evaluate_job(job: tuple) -> dict:
         set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
+        from evogame.evolve.archive import ConceptCut
         from evogame.evolve.liveness import VERSION as LIVE_VERSION
         from evogame.evolve.liveness import live_game
 
         t0 = time.perf_counter()
         game = _TREES.pop(text, None) or parse_text(text)
         parsed = time.perf_counter()
+        # the concept vector (read from the rules): the cell of a concept archive, whose
+        # elite is the cut of a concept campaign (`ConceptCut`)
+        concepts = concept_vector(game)
+        if isinstance(cut, ConceptCut):
+            cut = cut.of_vector(concepts)
+        t = time.perf_counter()
         ev = evaluate(game, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored
         timing = {"parse": parsed - t0, **ev.phase_seconds}
+        timing_concepts = t - parsed
         t = time.perf_counter()
-        # the concept vector (read from the rules): the cell of a concept archive
-        concepts = concept_vector(game)
         # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
         # new in a game must be alive in play
         lived = live_game(game, ev.details.get("dead_rules") or [])
         live = concepts if lived is game else concept_vector(lived)
-        timing["concepts"] = time.perf_counter() - t
+        timing["concepts"] = timing_concepts + time.perf_counter() - t
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,

@@ -567,7 +567,7 @@ class Campaign:
                 (
                     c["text"],
                     (eval_seed(c["text"], self.cfg.seed), self.cfg.seed),
-                    cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
+                    cut,  # a `ConceptCut` is resolved by the evaluation (no parse here)
                 )
                 for c in todo
             ]
