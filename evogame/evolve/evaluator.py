@@ -222,6 +222,52 @@ class Executor:
                 return out
         return out
 
+    def submit(
+        self, fn: Callable, x: object, alone: Callable | None = None
+    ) -> Callable[[], object]:
+        """Start `fn(x)` where candidates are evaluated, now; return a function that
+        waits for its result. In this process (no workers) the call is made when its
+        result is first asked for. A call whose worker process dies is made again in a
+        process of its own (`alone(x)`, default: `fn` alone, None if that dies too), and
+        the pool is renewed for the calls after it: as in `run` and `map`, one bad
+        candidate never stops the campaign."""
+        if self.client is not None:
+            return self.client.submit(fn, x, pure=False).result
+        if self.pool is None:
+            done: list = []
+
+            def here() -> object:
+                if not done:
+                    done.append(fn(x))
+                return done[0]
+
+            return here
+        pool = self.pool
+        future = pool.submit(fn, x)
+
+        def wait() -> object:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                if self.pool is pool:  # the first to see it starts a new pool
+                    pool.shutdown(cancel_futures=True)
+                    self.pool = ProcessPoolExecutor(self.workers)
+                if alone is not None:
+                    return alone(x)
+                with ProcessPoolExecutor(1) as one:
+                    try:
+                        return one.submit(fn, x).result()
+                    except BrokenProcessPool:
+                        return None
+
+        return wait
+
+    def submit_job(self, job: tuple[str, object, object]) -> Callable[[], dict]:
+        """`submit` of one ``(text, seed, cut)`` evaluation with the executor's profile
+        (`map`'s jobs, one at a time: started as soon as the candidate is known)."""
+        full = (*job, self.profile, self.timeout)
+        return self.submit(evaluate_job, full, alone=_isolated)
+
     def map(
         self,
         jobs: list[tuple[str, int, float | None]],
