@@ -1,14 +1,17 @@
 """Where a campaign's time goes: seconds per phase, kept in ``RUN/timings.json``.
 
-Never in ``campaign.db``: the database is a function of the seed, times are not. Two kinds
-of phase, both wall seconds:
+Never in ``campaign.db``: the database is a function of the seed, times are not. Three
+kinds of phase, all wall seconds:
 
 - the campaign process's own (``main``): set-up (reading the seeds and library, the
-  operators' tables, the transplant donors), the workers' start, variation (tournaments
-  and operators), parse/check/compile of each offspring (`loop.checked_child` on the
-  workers, waited for; the seeds' simplification), waiting for the evaluations,
-  storing, selection, writing best/, judging best/ again; their sum is the campaign's
-  wall time but for the process's own start (imports);
+  operators' tables, the archive, the transplant donors; in a fresh run the last three
+  while the workers evaluate the seeds), the workers' start, variation (tournaments and
+  operators; the workers check the batch's children meanwhile), parse/check/compile of
+  each offspring (`loop.checked_child` on the workers, waited for, behind any
+  evaluation queued before it; the seeds' simplification), the cut, waiting for the
+  evaluations (started as each child was accepted), storing, selection, writing best/,
+  judging best/ again; their sum is the campaign's wall time but for the process's own
+  start (imports);
 - each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
   parsing its text, then the phases of `fitness.evaluate` (compile, content, gate,
   soundness/moves, soundness/static, soundness/deals, soundness/dominated, random,
