@@ -140,7 +140,7 @@ def evolve(
         argv=sys.argv[1:],
     )
     try:
-        camp = Campaign(cfg, resume=bool(resume))
+        camp = Campaign(cfg, resume=bool(resume), defer=True)
     except CampaignError as e:
         click.echo(f"evogame evolve: {e}")
         sys.exit(1)

@@ -232,14 +232,33 @@ class ConceptCut:
     its rules say (read before any game is played) as a plain number (None for an empty
     cell), so every phase can race against it. The cell it will hold is that of its live
     concepts, known only after its gate sample; for a candidate whose rules all fire the
-    two are one."""
+    two are one.
+
+    Picklable and small: the evaluation resolves it (`of_vector`) from the concept vector
+    it computes anyway, so the campaign process parses no child. The cell is pyribs'
+    `GridArchive.index_of` arithmetic on the grid's own arrays (the same dtypes, so the
+    same cell to the bit; `tests/evolve/test_archive_cut.py` compares the two)."""
 
     def __init__(self, archive: Archive, elites: dict[tuple[int, ...], float]):
-        self.archive, self.elites = archive, elites
+        self.names = list(archive.names)
+        self.elites = elites
+        g = archive.grid
+        self._index = (g._dims, g._lower_bounds, g._epsilon, g._interval_size)
+        self._dtype = g.dtypes["measures"]
+
+    def cell_of(self, values: list[float]) -> tuple[int, ...]:
+        """The grid cell of descriptor values (`Archive.cell_of`, without pyribs)."""
+        dims, lower, eps, size = self._index
+        measures = np.asarray([values], dtype=self._dtype)
+        grid = ((dims * (measures - lower) + eps) / size).astype(np.int32)
+        return tuple(int(x) for x in np.clip(grid, 0, dims - 1)[0])
+
+    def of_vector(self, vector: dict[str, float]) -> float | None:
+        """The cut of a candidate whose rules' concept vector is `vector`."""
+        return self.elites.get(self.cell_of(concept_values(vector, self.names))) or None
 
     def of_text(self, text: str) -> float | None:
         from evogame.distance.concepts import concept_vector
         from evogame.lang import parse_text
 
-        v = concept_values(concept_vector(parse_text(text)), self.archive.names)
-        return self.elites.get(self.archive.cell_of(v)) or None
+        return self.of_vector(concept_vector(parse_text(text)))

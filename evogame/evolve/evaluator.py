@@ -45,6 +45,11 @@ def keep_tree(text: str, tree: object) -> None:
     _TREES[text] = tree
 
 
+def kept_tree(text: str) -> object | None:
+    """The tree kept for `text` (`keep_tree`), left for its evaluation; None if none."""
+    return _TREES.get(text)
+
+
 def evaluate_job(job: tuple) -> dict:
     """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``, `seed` an int or
     a (play seed, deal seed) pair; never raises.
@@ -72,21 +77,29 @@ def evaluate_job(job: tuple) -> dict:
         set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
+        from evogame.evolve.archive import ConceptCut
         from evogame.evolve.liveness import VERSION as LIVE_VERSION
         from evogame.evolve.liveness import live_game
 
         t0 = time.perf_counter()
         game = _TREES.pop(text, None) or parse_text(text)
         parsed = time.perf_counter()
+        # the concept vector (read from the rules): the cell of a concept archive, whose
+        # elite is the cut of a concept campaign (`ConceptCut`)
+        concepts = concept_vector(game)
+        if isinstance(cut, ConceptCut):
+            cut = cut.of_vector(concepts)
+        t = time.perf_counter()
         ev = evaluate(game, profile, seed, cut=cut, deals=deals)
         # where the time went (`evolve.timing`): popped before the result is stored
         timing = {"parse": parsed - t0, **ev.phase_seconds}
-        # the concept vector (read from the rules): the cell of a concept archive
-        concepts = concept_vector(game)
+        timing_concepts = t - parsed
+        t = time.perf_counter()
         # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
         # new in a game must be alive in play
         lived = live_game(game, ev.details.get("dead_rules") or [])
         live = concepts if lived is game else concept_vector(lived)
+        timing["concepts"] = timing_concepts + time.perf_counter() - t
         timing["other"] = max(time.perf_counter() - t0 - sum(timing.values()), 0.0)
         return {
             "timing": timing,
@@ -208,6 +221,52 @@ class Executor:
                             out.append(None)
                 return out
         return out
+
+    def submit(
+        self, fn: Callable, x: object, alone: Callable | None = None
+    ) -> Callable[[], object]:
+        """Start `fn(x)` where candidates are evaluated, now; return a function that
+        waits for its result. In this process (no workers) the call is made when its
+        result is first asked for. A call whose worker process dies is made again in a
+        process of its own (`alone(x)`, default: `fn` alone, None if that dies too), and
+        the pool is renewed for the calls after it: as in `run` and `map`, one bad
+        candidate never stops the campaign."""
+        if self.client is not None:
+            return self.client.submit(fn, x, pure=False).result
+        if self.pool is None:
+            done: list = []
+
+            def here() -> object:
+                if not done:
+                    done.append(fn(x))
+                return done[0]
+
+            return here
+        pool = self.pool
+        future = pool.submit(fn, x)
+
+        def wait() -> object:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                if self.pool is pool:  # the first to see it starts a new pool
+                    pool.shutdown(cancel_futures=True)
+                    self.pool = ProcessPoolExecutor(self.workers)
+                if alone is not None:
+                    return alone(x)
+                with ProcessPoolExecutor(1) as one:
+                    try:
+                        return one.submit(fn, x).result()
+                    except BrokenProcessPool:
+                        return None
+
+        return wait
+
+    def submit_job(self, job: tuple[str, object, object]) -> Callable[[], dict]:
+        """`submit` of one ``(text, seed, cut)`` evaluation with the executor's profile
+        (`map`'s jobs, one at a time: started as soon as the candidate is known)."""
+        full = (*job, self.profile, self.timeout)
+        return self.submit(evaluate_job, full, alone=_isolated)
 
     def map(
         self,

@@ -33,7 +33,7 @@ from evogame.evolve.evaluator import Executor, keep_tree
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import Store, rank_key, text_hash
-from evogame.evolve.timing import Timings
+from evogame.evolve.timing import Timings, lap, take_laps
 from evogame.lang import RecycleError, parse_file, parse_text, to_text
 from evogame.lang.simplify import simplified_game, simplified_text
 
@@ -82,11 +82,15 @@ def checked_child(text: str) -> str | None:
     from evogame.engine import compile_game
 
     try:
-        game = parse_text(text)
-        compile_game(game)
+        with lap("check/parse"):
+            game = parse_text(text)
+        with lap("check/compile"):
+            compile_game(game)
         # the simplified text's tree comes with it (its read-back): parsed once, not twice
-        out, tree = simplified_game(game, text)
-        final = _without_undealt(out, tree)
+        with lap("check/simplify"):
+            out, tree = simplified_game(game, text)
+        with lap("check/undealt"):
+            final = _without_undealt(out, tree)
         if tree is not None and final == out:
             keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
         return final
@@ -106,6 +110,17 @@ def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None,
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
+
+
+def timed_check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[tuple, dict]:
+    """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
+    ``check`` table."""
+    take_laps()
+    t = time.perf_counter()
+    out = check_job(job)
+    laps = take_laps()
+    laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
+    return out, laps
 
 
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
@@ -163,7 +178,10 @@ def eval_seed(text: str, seed: int) -> int:
 class Campaign:
     """One campaign folder and its run."""
 
-    def __init__(self, cfg: Config, resume: bool = False):
+    def __init__(self, cfg: Config, resume: bool = False, defer: bool = False):
+        """Read the campaign's inputs; every bad input is a `CampaignError` here, before
+        any work. With `defer`, the search's own tables (`_set_up_search`: operators,
+        archive, donors) are made by `run` while the workers evaluate the seeds."""
         t_setup = time.perf_counter()
         self.cfg = cfg
         self.folder = Path(cfg.out)
@@ -178,23 +196,21 @@ class Campaign:
             self.profile = load_profile(cfg.profile)
         except (ProfileError, OSError) as e:
             raise CampaignError(f"profile {cfg.profile}: {e}") from None
-        self.genome = GenomeSet(self.seed_asts.values())
-        self.ops = TypedOps(
-            self.genome, [list(self.genome.to_tree(a)) for a in self.seed_asts.values()]
-        )
         self.store = Store(self.folder)
         self.timings = Timings(self.folder)
         self.rng = random.Random(cfg.seed)
+        self.genome: GenomeSet | None = None
+        self.ops: TypedOps | None = None
         self.archive = None
+        self.donors = None
+        self._searching = False  # `_set_up_search` done
         if cfg.algorithm == "map-elites":
-            from evogame.evolve.archive import Archive
+            from evogame.evolve.archive import spec_of
 
-            try:
-                self.archive = Archive(self.profile.map_elites, cfg.descriptors)
+            try:  # the archive's own check of its descriptors, without importing pyribs
+                spec_of(self.profile.map_elites, cfg.descriptors)
             except ValueError as e:
                 raise CampaignError(str(e)) from None
-            if self.archive.concepts:
-                self.archive.mark([v for _n, v in self.library_vectors()])
         elif cfg.algorithm != "mu+lambda":
             raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
         self.judge_name = cfg.judge or self.profile.judge or cfg.profile
@@ -213,15 +229,40 @@ class Campaign:
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
-        self.donors = None
+        # reading the seeds and library, the profiles
+        self.timings.add("set-up", time.perf_counter() - t_setup)
+        if not defer:
+            self._set_up_search()
+
+    def _set_up_search(self) -> None:
+        """The operators' tables, the MAP-Elites archive (importing pyribs: seconds) and its
+        library cells, the transplant donors' analysis: nothing the seeds' evaluation
+        needs, so a fresh run makes them while the workers evaluate the seeds. Once."""
+        if self._searching:
+            return
+        t = time.perf_counter()
+        cfg = self.cfg
+        self.genome = GenomeSet(self.seed_asts.values())
+        self.ops = TypedOps(
+            self.genome, [list(self.genome.to_tree(a)) for a in self.seed_asts.values()]
+        )
+        if cfg.algorithm == "map-elites":
+            from evogame.evolve.archive import Archive
+
+            try:
+                self.archive = Archive(self.profile.map_elites, cfg.descriptors)
+            except ValueError as e:
+                raise CampaignError(str(e)) from None
+            if self.archive.concepts:
+                self.archive.mark([v for _n, v in self.library_vectors()])
         if cfg.transplant > 0:
             from evogame.evolve.transplant import Library
 
             self.donors = Library(
                 {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
             )
-        # reading the seeds and library, the operators' tables, the donors' analysis
-        self.timings.add("set-up", time.perf_counter() - t_setup)
+        self._searching = True
+        self.timings.add("set-up", time.perf_counter() - t)
 
     # --- set-up -------------------------------------------------------------------------------
 
@@ -352,7 +393,12 @@ class Campaign:
         return c["fitness"] if c and c["fitness"] is not None else 0.0
 
     def offspring(
-        self, pop: list[str], n: int, gen: int, ex: Executor | None = None
+        self,
+        pop: list[str],
+        n: int,
+        gen: int,
+        ex: Executor | None = None,
+        started: Callable[[dict], None] | None = None,
     ) -> tuple[list[dict], dict]:
         """`n` new valid children (their texts and lineage), and variation statistics.
 
@@ -360,7 +406,11 @@ class Campaign:
         (`checked_child`): the first batch is the `n` wanted, each later one the number
         still wanted over the share accepted so far (at least a tenth). The batches
         depend only on the RNG and the results, never on the number of workers, so every
-        executor draws the same children."""
+        executor draws the same children.
+
+        Each child's check starts as soon as it is drawn, so the workers check while this
+        process draws the rest of the batch; `started`, when given, is called with each
+        child as it is accepted (the campaign starts its evaluation there)."""
         out: list[dict] = []
         seen = set(pop)
         tried = invalid = dup = 0
@@ -378,6 +428,7 @@ class Campaign:
             share = max(len(out) / tried, 0.1) if tried else 1.0
             size = min(math.ceil((n - len(out)) / share), budget - tried)
             batch = []  # (family, printed text, parents, operator, retry, host text)
+            waits = []  # each child's check, started as it is drawn
             for _ in range(size):
                 tried += 1
                 again = pending.pop(0) if pending else None
@@ -386,14 +437,19 @@ class Campaign:
                     invalid += 1
                     continue
                 batch.append(made)
+                job = (made[1], made[5], self._concept_names())
+                waits.append(
+                    ex.submit(timed_check_job, job)
+                    if ex is not None
+                    else (lambda job=job: timed_check_job(job))
+                )
             t = time.perf_counter()
-            jobs = [(b[1], b[5], self._concept_names()) for b in batch]
-            checked = (ex.run if ex is not None else lambda f, xs: [f(x) for x in xs])(
-                check_job, jobs
-            )
+            checked = [w() for w in waits]
             t_check += time.perf_counter() - t
             for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
-                text, why = got if got is not None else (None, "")
+                if got is not None:
+                    self.timings.checks(got[1])
+                text, why = got[0] if got is not None else (None, "")
                 if text is not None or why:
                     rates[family][1] += 1
                     if family == "transplant":
@@ -422,9 +478,16 @@ class Campaign:
                 if len(out) == n:
                     continue  # checked, valid and new, but one more than wanted
                 seen.add(h)
-                out.append(
-                    {"hash": h, "text": text, "parents": parents, "operator": op, "generation": gen}
-                )
+                child = {
+                    "hash": h,
+                    "text": text,
+                    "parents": parents,
+                    "operator": op,
+                    "generation": gen,
+                }
+                out.append(child)
+                if started is not None:
+                    started(child)
         self.timings.add("parse/check/compile", t_check)
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
         stats = {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
@@ -539,22 +602,33 @@ class Campaign:
             return None
         return min(self._fitness(h) for h in pop)
 
-    def evaluate(self, cands: list[dict], executor: Executor, cut: float | None = None) -> int:
-        """Evaluate the candidates not yet in the store; each is stored as it completes.
-        Phases that could not lift a candidate above `cut` are skipped (`fitness.evaluate`)."""
+    def _job(self, c: dict, cut) -> tuple[str, tuple[int, int], object]:
+        """A candidate's evaluation job: every candidate is dealt the same cards (the
+        campaign's deal stream), so a child and the parents it is compared with differ by
+        their rules, not their luck; a `ConceptCut` is resolved by the evaluation."""
+        return (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut)
+
+    def evaluate(
+        self,
+        cands: list[dict],
+        executor: Executor,
+        cut: float | None = None,
+        started: dict[str, Callable[[], dict]] | None = None,
+    ) -> int:
+        """Evaluate the candidates not yet in the store; each is stored as it completes,
+        in the order given. Phases that could not lift a candidate above `cut` are
+        skipped (`fitness.evaluate`). `started`: evaluations already under way (by hash,
+        `Executor.submit_job` of the same job), waited for instead of started again."""
         todo = [c for c in cands if self.store.get(c["hash"]) is None]
-        # every candidate is dealt the same cards (the campaign's deal stream): a child
-        # and the parents it is compared with differ by their rules, not their luck
-        jobs = [
-            (
-                c["text"],
-                (eval_seed(c["text"], self.cfg.seed), self.cfg.seed),
-                cut.of_text(c["text"]) if isinstance(cut, ConceptCut) else cut,
-            )
-            for c in todo
-        ]
+        started = dict(started or {})
+        # each started evaluation serves the first candidate of its hash (a copy later in
+        # the list is evaluated again, as it always was)
+        waits = [started.pop(c["hash"], None) for c in todo]
+        rest = [c for c, w in zip(todo, waits, strict=True) if w is None]
+        results = executor.map([self._job(c, cut) for c in rest])
         t_start, t_store = time.perf_counter(), 0.0
-        for c, result in zip(todo, executor.map(jobs), strict=True):
+        for c, wait in zip(todo, waits, strict=True):
+            result = wait() if wait is not None else next(results)
             t = time.perf_counter()
             self.timings.candidate(c["hash"], c["generation"], result.pop("timing", None))
             self.store.put({**c, **result, "seed": eval_seed(c["text"], self.cfg.seed)})
@@ -611,6 +685,7 @@ class Campaign:
                 zero = {"tried": 0, "invalid": 0, "duplicates": 0, "rates": {}}
                 self._end_generation(0, pop, zero, n_eval, time.perf_counter() - t0, progress)
             else:
+                self._set_up_search()
                 g, pop, rng_state, self.logbook = last
                 self.rng.setstate(_tuplify(rng_state))
                 start = g + 1
@@ -622,8 +697,18 @@ class Campaign:
                 if self.stop:
                     return
                 t0 = time.perf_counter()
-                kids, vstats = self.offspring(pop, cfg.pop, gen, ex)
-                self.evaluate(kids, ex, self.cut(pop))
+                # the cut depends on the population only: each child's evaluation starts
+                # as soon as it is accepted, while the rest are still drawn and checked
+                with self.timings.phase("cut"):
+                    cut = self.cut(pop)
+                started: dict[str, Callable[[], dict]] = {}
+
+                def start(child: dict, cut=cut, started=started) -> None:
+                    if self.store.get(child["hash"]) is None:
+                        started[child["hash"]] = ex.submit_job(self._job(child, cut))
+
+                kids, vstats = self.offspring(pop, cfg.pop, gen, ex, start)
+                self.evaluate(kids, ex, cut, started)
                 if self.stop:
                     return
                 with self.timings.phase("select"):
@@ -651,7 +736,14 @@ class Campaign:
                 }
             )
         self.timings.add("parse/check/compile", time.perf_counter() - t)  # the seeds'
-        self.evaluate(cands, ex)
+        # the seeds' evaluations start before the search's set-up, which runs meanwhile
+        started: dict[str, Callable[[], dict]] = {}
+        if not self._searching:
+            for c in cands:
+                if c["hash"] not in started and self.store.get(c["hash"]) is None:
+                    started[c["hash"]] = ex.submit_job(self._job(c, None))
+        self._set_up_search()
+        self.evaluate(cands, ex, None, started)
         hashes = list(dict.fromkeys(c["hash"] for c in cands))
         self._seeds_h = set(hashes)  # `_seed_hashes`, already made
         return self.select(hashes, max(self.cfg.pop, 1)), len(hashes)
@@ -677,8 +769,9 @@ class Campaign:
         for k, v in sorted(vstats.get("unplayable", {}).items()):
             entry[f"unplayable_{k}"] = v
         if self.archive is not None:
-            self.archive.rebuild([self.store.get(h) for h in pop])
-            entry.update(self.archive.summary())
+            with self.timings.phase("select"):
+                self.archive.rebuild([self.store.get(h) for h in pop])
+                entry.update(self.archive.summary())
         self.logbook.append(entry)
         with self.timings.phase("store"):
             self.store.save_generation(gen, pop, _listify(self.rng.getstate()), entry)

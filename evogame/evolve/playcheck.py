@@ -89,11 +89,18 @@ def _rows(game: A.Game, text: str) -> list[list[int]] | None:
 
 
 @lru_cache(maxsize=64)
-def _host_rows(host_text: str) -> list[list[int]] | None:
-    """`_rows` of a host (a worker checks many children of one parent)."""
+def _host_tree(host_text: str):
+    """The parse of a host's text (a worker checks many children of one parent; trees
+    are immutable)."""
     from evogame.lang import parse_text
 
-    return _rows(parse_text(host_text), host_text)
+    return parse_text(host_text)
+
+
+@lru_cache(maxsize=64)
+def _host_rows(host_text: str) -> list[list[int]] | None:
+    """`_rows` of a host (a worker checks many children of one parent)."""
+    return _rows(_host_tree(host_text), host_text)
 
 
 def _count(rows: list[list[int]], i: int, end: bool) -> tuple[int, int]:
@@ -185,7 +192,9 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     """(the child's checked text, "") for a valid, playable transplant child; (None, "")
     when it is not a valid game (`loop.checked_child`); (None, why) when it is valid but
     `unplayable`. `job` = (the child as printed, its host's text, concept names)."""
+    from evogame.evolve.evaluator import kept_tree
     from evogame.evolve.loop import checked_child
+    from evogame.evolve.timing import lap
     from evogame.lang import parse_text
 
     printed, host_text, names = job
@@ -193,7 +202,12 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     if text is None:
         return None, ""
     try:
-        why = unplayable(parse_text(text), parse_text(host_text), names)
+        with lap("playcheck/parse"):
+            # the child's tree as its check kept it (one parse fewer), its host's once
+            game = kept_tree(text) or parse_text(text)
+            host = _host_tree(host_text)
+        with lap("playcheck/play"):
+            why = unplayable(game, host, names)
     except Exception as e:  # an engine failure on a strange child: unplayable, with why
         why = f"{type(e).__name__}: {e}"
     return (None, why) if why else (text, "")

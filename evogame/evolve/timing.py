@@ -1,17 +1,25 @@
 """Where a campaign's time goes: seconds per phase, kept in ``RUN/timings.json``.
 
-Never in ``campaign.db``: the database is a function of the seed, times are not. Two kinds
-of phase, both wall seconds:
+Never in ``campaign.db``: the database is a function of the seed, times are not. Three
+kinds of phase, all wall seconds:
 
 - the campaign process's own (``main``): set-up (reading the seeds and library, the
-  operators' tables, the transplant donors), the workers' start, variation (tournaments
-  and operators), parse/check/compile of each offspring (`loop.checked_child` on the
-  workers, waited for; the seeds' simplification), waiting for the evaluations,
-  storing, selection, writing best/, judging best/ again; their sum is the campaign's
-  wall time but for the process's own start (imports);
+  operators' tables, the archive, the transplant donors; in a fresh run the last three
+  while the workers evaluate the seeds), the workers' start, variation (tournaments and
+  operators; the workers check the batch's children meanwhile), parse/check/compile of
+  each offspring (`loop.checked_child` on the workers, waited for, behind any
+  evaluation queued before it; the seeds' simplification), the cut, waiting for the
+  evaluations (started as each child was accepted), storing, selection, writing best/,
+  judging best/ again; their sum is the campaign's wall time but for the process's own
+  start (imports);
 - each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
-  parsing its text, then the phases of `fitness.evaluate` (gate, random, agency, pipmc,
-  depth) and the rest (``other``: checking, lowering, combining).
+  parsing its text, then the phases of `fitness.evaluate` (compile, content, gate,
+  soundness/moves, soundness/static, soundness/deals, soundness/dominated, random,
+  agency, thinking, pipmc, depth), the concept vectors (``concepts``) and the rest
+  (``other``: the tallies' estimates, descriptions, combining);
+- each child's check (``check``, summed over children, on whichever worker ran it):
+  its parse, compile, simplification and never-dealt decks (``check/...``), and a
+  transplant child's play check (``playcheck/...``).
 
 With W workers the evaluations' sum is up to W times the main process's "evaluations"
 wait. A resumed run adds to the file. Per candidate: its hash, generation and phase times.
@@ -28,6 +36,27 @@ from pathlib import Path
 
 FILE = "timings.json"
 
+#: This process's laps (`lap`), taken by `take_laps`: the phases of work done for the
+#: campaign process elsewhere (a child's check on a worker), sent back with its result.
+_LAPS: dict[str, float] = {}
+
+
+@contextlib.contextmanager
+def lap(name: str) -> Iterator[None]:
+    """Add the wall time of the block to this process's lap `name` (`take_laps`)."""
+    t = time.perf_counter()
+    try:
+        yield
+    finally:
+        _LAPS[name] = _LAPS.get(name, 0.0) + time.perf_counter() - t
+
+
+def take_laps() -> dict[str, float]:
+    """The laps since the last take (seconds by name), and start again."""
+    out = dict(_LAPS)
+    _LAPS.clear()
+    return out
+
 
 class Timings:
     """Running per-phase sums of one campaign folder (loaded, added to, saved)."""
@@ -41,6 +70,8 @@ class Timings:
         self.main: dict[str, float] = dict(data.get("main", {}))
         self.evaluation: dict[str, float] = dict(data.get("evaluation", {}))
         self.candidates: list[dict] = list(data.get("candidates", []))
+        #: the children's checks (`loop.check_job`) where they ran, summed over workers
+        self.check: dict[str, float] = dict(data.get("check", {}))
 
     @contextlib.contextmanager
     def phase(self, name: str) -> Iterator[None]:
@@ -53,6 +84,11 @@ class Timings:
 
     def add(self, name: str, seconds: float) -> None:
         self.main[name] = self.main.get(name, 0.0) + seconds
+
+    def checks(self, laps: dict[str, float]) -> None:
+        """Add one child's check phases (`take_laps` on the worker that checked it)."""
+        for k, v in laps.items():
+            self.check[k] = self.check.get(k, 0.0) + v
 
     def candidate(self, h: str, generation: int, timing: dict | None, kind: str = "") -> None:
         """One evaluation's phase times (`evaluator.evaluate_job`'s ``timing``)."""
@@ -69,6 +105,7 @@ class Timings:
             "main": {k: round(v, 4) for k, v in self.main.items()},
             "evaluation": {k: round(v, 4) for k, v in self.evaluation.items()},
             "candidates": self.candidates,
+            "check": {k: round(v, 4) for k, v in self.check.items()},
         }
         tmp = self.path.with_suffix(".tmp")
         with contextlib.suppress(OSError):
@@ -84,7 +121,7 @@ def table(folder: Path) -> list[tuple[str, str, float, float]] | None:
         return None
     data = json.loads(path.read_text())
     rows = []
-    for kind in ("main", "evaluation"):
+    for kind in ("main", "evaluation", "check"):
         part = data.get(kind, {})
         total = sum(part.values()) or 1.0
         for name, s in sorted(part.items(), key=lambda kv: -kv[1]):

@@ -301,9 +301,11 @@ def evaluate(
             run.rec = Runner(ast, name, backend, coverage=True)
         _timed(run, "compile", t)
         if run.wants("live_content"):  # read from the rules: no game needed
+            t = _clock()
             found = dead_content(ast)
             run.est["live_content"] = C.live_content(len(found))
             run.details["dead_content"] = [str(x) for x in found]
+            _timed(run, "content", t)
     except RecursionError:
         return run.finish("does not compile: the rules nest too deeply", "compile")
     except Exception as e:  # CompileError, or anything else a broken candidate provokes
@@ -422,11 +424,13 @@ def _clock() -> tuple[float, float]:
     return time.perf_counter(), time.process_time()
 
 
-def _timed(run: _Run, phase: str, start: tuple[float, float]) -> None:
-    """Add the wall and CPU time since `start` (from `_clock`) to `phase`."""
-    wall, cpu = _clock()
-    run.phase_seconds[phase] = run.phase_seconds.get(phase, 0.0) + wall - start[0]
-    run.phase_cpu[phase] = run.phase_cpu.get(phase, 0.0) + cpu - start[1]
+def _timed(run: _Run, phase: str, start: tuple[float, float]) -> tuple[float, float]:
+    """Add the wall and CPU time since `start` (from `_clock`) to `phase`; return the
+    clock read (the start of a next phase)."""
+    now = _clock()
+    run.phase_seconds[phase] = run.phase_seconds.get(phase, 0.0) + now[0] - start[0]
+    run.phase_cpu[phase] = run.phase_cpu.get(phase, 0.0) + now[1] - start[1]
+    return now
 
 
 def _gate_phase(
@@ -529,18 +533,24 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`dominated`); each named in ``details["defects"]``."""
+    # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
+    t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     moved = _moves_played(run, ast)
     sampled += S.empty_moves(ast, moved) + S.idle_moves(ast, moved)
+    t = _timed(run, "soundness/moves", t)
     found = S.static(ast, deck_values(ast))
+    t = _timed(run, "soundness/static", t)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
     found += stranded(run.hands, run.ended)  # the gate sample's games
+    t = _timed(run, "soundness/deals", t)
     # an item another dominates in play; one the rules already show subsumed counts once
     named = {d.where for d in found}
     dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])
     sampled += [d for d in dom if d.where not in named]
+    _timed(run, "soundness/dominated", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

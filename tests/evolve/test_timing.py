@@ -17,7 +17,10 @@ def test_a_campaign_records_its_phases_apart_from_its_database(tmp_path, capsys)
     data = json.loads((out / "timings.json").read_text())
     main_phases = {"variation", "parse/check/compile", "evaluations (waiting)", "store", "select"}
     assert main_phases <= set(data["main"]) and all(v >= 0 for v in data["main"].values())
-    assert {"parse", "gate", "random", "other"} <= set(data["evaluation"])
+    assert {"parse", "gate", "random", "other", "concepts"} <= set(data["evaluation"])
+    # what used to be "other" comes in named parts, and each child's check by phase
+    assert {"soundness/static", "soundness/moves"} <= set(data["evaluation"])
+    assert {"check/parse", "check/compile", "check/simplify"} <= set(data["check"])
     db = sqlite3.connect(out / "campaign.db")
     stored = db.execute("SELECT hash FROM candidates").fetchall()
     blob = "\n".join(str(r) for r in db.execute("SELECT * FROM candidates").fetchall())
@@ -27,7 +30,7 @@ def test_a_campaign_records_its_phases_apart_from_its_database(tmp_path, capsys)
     assert "timing" not in blob and "phase_seconds" not in blob
     # per kind, the shares add up to one
     rows = table(out)
-    for kind in ("main", "evaluation"):
+    for kind in ("main", "evaluation", "check"):
         assert abs(sum(r[3] for r in rows if r[0] == kind) - 1) < 1e-9
     capsys.readouterr()
     assert main(["report", str(out)]) == 0
@@ -63,3 +66,16 @@ def test_the_rate_and_the_slowest_candidates(tmp_path):
     assert pc["candidates"] == 2 and pc["seconds"] == 4.0 and pc["rate"] == 0.5
     assert pc["mean"] == (1.5 + 2.25) / 2
     assert pc["slowest"] == [("bbb", 2.25, "pipmc")]
+
+
+def test_laps_are_taken_once():
+    from evogame.evolve.timing import lap, take_laps
+
+    take_laps()
+    with lap("a"):
+        pass
+    with lap("a"):
+        pass
+    got = take_laps()
+    assert set(got) == {"a"} and got["a"] >= 0
+    assert take_laps() == {}
