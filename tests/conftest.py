@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -79,6 +80,14 @@ def mutant_texts(n: int, seed: int = 0) -> list[str]:
     return [text for text, _game in mutant_games(n, seed)]
 
 
+@functools.cache
+def seed_games() -> tuple:
+    """The seeds' ASTs, parsed once per test process (trees are immutable)."""
+    from evogame.lang import parse_file
+
+    return tuple(parse_file(p) for p in sorted(SEEDS.glob("*.rcy")))
+
+
 def mutant_games(n: int, seed: int = 0) -> list[tuple[str, object]]:
     """`mutant_texts` with the AST each text parses to (the validation parsed it already:
     parsing a thousand generated games again is a tenth of the suite's CI time)."""
@@ -87,9 +96,8 @@ def mutant_games(n: int, seed: int = 0) -> list[tuple[str, object]]:
     from evogame.evolve.loop import _validated
     from evogame.evolve.operators import TypedOps
     from evogame.evolve.pset import GenomeSet
-    from evogame.lang import parse_file
 
-    games = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
+    games = list(seed_games())
     genome = GenomeSet(games)
     trees = [list(genome.to_tree(g)) for g in games]
     ops = TypedOps(genome, trees)

@@ -17,6 +17,7 @@ stay those a designer wrote. `to_tree` and `to_ast` convert losslessly (spans as
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Iterable
 from enum import Enum
@@ -76,6 +77,13 @@ class Variant:
     fields: list[FieldInfo]
 
 
+@functools.cache
+def _type_hints(cls: type) -> dict[str, object]:
+    """`typing.get_type_hints` of an AST class, read once per class (it evaluates every
+    annotation of the class and its bases again at each call: a second per primitive set)."""
+    return typing.get_type_hints(cls, vars(A))
+
+
 class GenomeSet:
     """The typed primitive set and the conversions between ASTs and `PrimitiveTree`s."""
 
@@ -131,8 +139,7 @@ class GenomeSet:
     # --- planning: one variant per (class, result) ---------------------------------------
 
     def _field_info(self, cls: type[A.Node], f: dataclasses.Field, spec_override=None) -> FieldInfo:
-        hints = typing.get_type_hints(cls, vars(A))
-        hint = hints[f.name]
+        hint = _type_hints(cls)[f.name]
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         optional = type(None) in args
