@@ -8,6 +8,7 @@ instead of raising, so a caller can report them all; it never raises on a malfor
 
 from __future__ import annotations
 
+import itertools
 import re
 import types
 import typing
@@ -73,18 +74,17 @@ def check(game: A.Game) -> list[Problem]:
             problem(node, f"nested more than {MAX_DEPTH} deep: the printed text could not be read")
         todo: list[tuple] = []
         inner = scope
-        groups = _group_depths(type(node))
-        for name in _field_names(type(node)):
+        several = False  # a field holds several values (which may glue to each other)
+        for name, want, typed, fits, hint, group in _plan(type(node)):
             value = getattr(node, name)
-            want = node.CHILDREN.get(name)
-            hint = _hints(type(node))[name]
-            if not _fits(value, hint):
+            several = several or (isinstance(value, tuple) and len(value) > 1)
+            if not fits(value):
                 problem(node, f"{type(node).__name__}.{name} holds {value!r}, not {hint}")
                 continue
             for v in value if isinstance(value, tuple) else (value,):
                 if not isinstance(v, A.Node):
                     continue
-                if isinstance(v, A.Var) and name == "var":
+                if name == "var" and isinstance(v, A.Var):
                     elem = _bound_type(node)
                     if elem is None:
                         problem(
@@ -97,7 +97,7 @@ def check(game: A.Game) -> list[Problem]:
                     else:
                         inner = {**inner, v.name: v.ty}
                     continue
-                if isinstance(want, (Ty, tuple)) and want is not Ty.PIECE:
+                if typed:
                     ty = _result(v)
                     if ty is None:
                         problem(v, f"{type(v).__name__} has an ill-typed part, so it has no type")
@@ -111,15 +111,40 @@ def check(game: A.Game) -> list[Problem]:
                         problem(v, f"unbound variable '{v.name}")
                     elif inner[v.name] is not v.ty:
                         problem(v, f"variable '{v.name} has type {inner[v.name]}, used as {v.ty}")
-                todo.append(("visit", v, inner, depth + groups.get(name, 0)))
-        for v in _glued_children(node):
-            problem(
-                v,
-                "two literals side by side: CARDSTOCK's lexer would read them as one token",
-            )
+                todo.append(("visit", v, inner, depth + group))
+        if several or _may_glue(type(node)):
+            for v in _glued_children(node):
+                problem(
+                    v,
+                    "two literals side by side: CARDSTOCK's lexer would read them as one token",
+                )
         stack.extend(reversed(todo))
     _semantic(game, problem)
     return out
+
+
+@cache
+def _plan(cls: type) -> tuple[tuple[str, object, bool, Callable[[object], bool], object, int], ...]:
+    """What `check` reads of each field of a node class, worked out once per class: its
+    name, its declared child type, whether a child's result type is checked against it, the
+    test of its annotation (`_fitter`), the annotation, and the groups around it."""
+    groups = _group_depths(cls)
+    out = []
+    for name in _field_names(cls):
+        want = cls.CHILDREN.get(name)
+        typed = isinstance(want, (Ty, tuple)) and want is not Ty.PIECE
+        hint = _hints(cls)[name]
+        out.append((name, want, typed, _fitter(hint), hint, groups.get(name, 0)))
+    return tuple(out)
+
+
+@cache
+def _may_glue(cls: type) -> bool:
+    """Whether `_glued_children` can find two fields' values side by side in a node of
+    `cls`: its ``SYNTAX`` has two fields with no keyword, parenthesis or '..' between them
+    (values of one field side by side are the other case, seen in the node)."""
+    is_field = [item[0] in "$*," for item in cls.SYNTAX]
+    return any(a and b for a, b in itertools.pairwise(is_field))
 
 
 @cache
@@ -155,17 +180,31 @@ def _resolved(annotation: object) -> object:
 
 def _fits(value: object, hint: object) -> bool:
     """True when `value` has the shape its field's annotation declares."""
+    return _fitter(hint)(value)
+
+
+@cache
+def _fitter(hint: object) -> Callable[[object], bool]:
+    """The test `_fits` makes of a value against `hint`, built once per annotation (reading
+    an annotation with `typing` at every field of every node was a fifth of `check`)."""
     origin = typing.get_origin(hint)
     if origin is tuple:
-        elem = typing.get_args(hint)[0]
-        return isinstance(value, tuple) and all(_fits(v, elem) for v in value)
+        elem = _fitter(typing.get_args(hint)[0])
+        return lambda v: isinstance(v, tuple) and all(elem(x) for x in v)
     if isinstance(hint, types.UnionType) or origin is typing.Union:
-        return any(_fits(value, h) for h in typing.get_args(hint))
+        parts = typing.get_args(hint)
+        plain = tuple(h for h in parts if isinstance(h, type) and h is not int)
+        if len(plain) == len(parts):  # classes and None: one isinstance
+            return lambda v: isinstance(v, plain)
+        tests = tuple(_fitter(h) for h in parts)
+        return lambda v: any(t(v) for t in tests)
     if hint is type(None):
-        return value is None
+        return lambda v: v is None
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint) if isinstance(hint, type) else True
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    if isinstance(hint, type):
+        return lambda v: isinstance(v, hint)
+    return lambda v: True
 
 
 def _names(want: Ty | tuple[Ty, ...]) -> str:
