@@ -20,12 +20,13 @@ class _Group:
     their own lines before it, and whether any part holds comments (then it cannot be
     printed flat)."""
 
-    __slots__ = ("comments", "noted", "parts")
+    __slots__ = ("comments", "flat", "noted", "parts")
 
     def __init__(self, parts: list, comments: list[str] | None = None):
         self.parts = parts
         self.comments = comments or []
         self.noted = any(isinstance(p, _Group) and (p.comments or p.noted) for p in parts)
+        self.flat: str | None = None  # its one-line text, once `_flat` has made it
 
 
 def _atom(node: A.Node) -> str:
@@ -72,8 +73,12 @@ def _doc(node: A.Node, notes: dict[int, list[str]] | None = None) -> str | _Grou
 
 
 def _flat(d: str | _Group) -> str:
+    """The one-line text of `d`, kept in the group: `_layout` asks for it at every level of
+    a tree it breaks into lines, which made printing quadratic in the depth."""
     if isinstance(d, str):
         return d
+    if d.flat is not None:
+        return d.flat
     out: list[str] = []
     for p in d.parts:
         s = _flat(p)
@@ -81,7 +86,8 @@ def _flat(d: str | _Group) -> str:
             out[-1] += s
         else:
             out.append(s)
-    return "(" + " ".join(out) + ")"
+    d.flat = "(" + " ".join(out) + ")"
+    return d.flat
 
 
 def _layout(d: str | _Group, indent: int, lines: list[str], prefix: str) -> None:
