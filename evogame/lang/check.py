@@ -342,15 +342,22 @@ _NAME = re.compile(r"[A-Z]+")
 _EQ_ONLY = (A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
 
+@cache
+def _shape_plan(cls: type) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """What `_shape` reads of a class, once: each field with the least items a tuple in it
+    must have, and the fields its ``SYNTAX`` lists with commas (literals only)."""
+    counted = tuple((name, _least(cls, name)) for name in _field_names(cls))
+    return counted, tuple(item[1:] for item in cls.SYNTAX if item[0] == ",")
+
+
 def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
     """Rules on one node that its declared child types cannot say."""
     cls = type(node)
-    for name in _field_names(cls):
+    counted, listed = _shape_plan(cls)
+    for name, least in counted:
         value = getattr(node, name)
-        if isinstance(value, tuple):
-            least = _least(cls, name)
-            if len(value) < least:
-                problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
+        if isinstance(value, tuple) and len(value) < least:
+            problem(node, f"{cls.__name__}.{name} needs at least {least}, found {len(value)}")
     if isinstance(node, A.IntLit) and node.value < 0:
         problem(node, f"RECYCLE has no negative numbers; found {node.value}")
     if isinstance(node, A.IntLit) and node.value > INT_MAX:
@@ -359,12 +366,12 @@ def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
         problem(node, f"a name is uppercase letters A-Z; found {node.value!r}")
     if isinstance(node, A.Var) and not _NAME.fullmatch(node.name):
         problem(node, f"a variable's name is uppercase letters A-Z; found {node.name!r}")
-    for item in node.SYNTAX:
-        values = getattr(node, item[1:], ()) if item[0] == "," else ()
+    for name in listed:
+        values = getattr(node, name, ())
         if not isinstance(values, tuple) or not all(
             isinstance(v, (A.IntLit, A.NameLit)) for v in values
         ):
-            problem(node, f"{cls.__name__}.{item[1:]} holds literal names or numbers only")
+            problem(node, f"{cls.__name__}.{name} holds literal names or numbers only")
     if isinstance(node, _EQ_ONLY) and node.op not in A.EQ_OPS:
         problem(node, f"'{node.op}' compares integers only; {cls.__name__} takes == or !=")
     if isinstance(node, A.Repeat) and isinstance(node.action, (A.Do, A.Let)):
