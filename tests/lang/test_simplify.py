@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from evogame.engine import compile_game
-from evogame.lang import parse_file, parse_text, to_text
+from evogame.lang import Game, parse_file, parse_text, to_text
 from evogame.lang.simplify import simplified_text, simplify
 from evogame.players import RandomPlayer
 from evogame.simulate import play_one
-from tests.conftest import SEEDS, mutant_texts, shared_files
+from tests.conftest import SEEDS, mutant_games, shared_files
 
 HAND = "((current player) iloc HAND)"
 S = "((current player) sto S)"
@@ -106,19 +106,21 @@ TABLE = [
 ]
 
 
-def _corpus() -> list[str]:
+def _corpus() -> list[Game]:
+    """CARDSTOCK's files, the seeds, 100 mutants and the table above, read once."""
     files = shared_files() + sorted(SEEDS.glob("*.rcy"))
-    return [to_text(parse_file(p)) for p in files] + mutant_texts(100, seed=3) + TABLE
+    mutants = [game for _text, game in mutant_games(100, seed=3)]
+    return [parse_file(p) for p in files] + mutants + [parse_text(t) for t in TABLE]
 
 
 @pytest.fixture(scope="module")
-def corpus() -> list[str]:
+def corpus() -> list[Game]:
     return _corpus()
 
 
 def test_idempotent_and_valid_everywhere(corpus):
-    for text in corpus:
-        once = simplify(parse_text(text))
+    for game in corpus:
+        once = simplify(game)
         assert simplify(once) == once
         assert parse_text(to_text(once)) == once  # prints, reads back, checks
 
@@ -127,8 +129,7 @@ def test_a_simplified_game_plays_as_the_original(corpus):
     """Same records for the same seed (engine work aside: simplification removes work);
     repeated choice items kept, since removing them changes the options' count."""
     changed = 0
-    for text in corpus:
-        a = parse_text(text)
+    for a in corpus:
         b = simplify(a, dedup_choices=False)
         if a == b:
             continue
