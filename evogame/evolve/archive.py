@@ -203,28 +203,35 @@ class CellCut:
     """A MAP-Elites evaluation's cut: once the candidate's cell is known (after random
     play and agency), the fitness of that cell's elite, which it must beat to enter; 0
     for an empty cell. Picklable, so evaluations in other processes use it; computed
-    with the archive's own cell indexing."""
+    with the archive's own cell indexing (`grid_cell`)."""
 
     def __init__(self, spec: dict, elites: dict[tuple[int, ...], float]):
         self.spec = spec
         self.elites = elites
-        self._grid = None
-
-    def __getstate__(self):
-        return {"spec": self.spec, "elites": self.elites}
-
-    def __setstate__(self, state):
-        self.spec, self.elites, self._grid = state["spec"], state["elites"], None
 
     def __call__(self, details: dict, components: dict) -> float | None:
         names = list(self.spec)
         d = descriptor_values(details, components, names)
         if d is None:
             return None
-        if self._grid is None:
-            self._grid = Archive(self.spec).grid
-        cell = tuple(int(x) for x in self._grid.int_to_grid_index(self._grid.index_of([d]))[0])
-        return self.elites.get(cell, 0.0)
+        return self.elites.get(grid_cell(spec_of(self.spec), d), 0.0)
+
+
+def grid_cell(spec: dict, values: list[float]) -> tuple[int, ...]:
+    """The cell of descriptor `values` in the grid of `spec` (name -> (low, high, bins)),
+    as pyribs' `GridArchive.index_of` computes it, without importing pyribs (and with it
+    scikit-learn and scipy: seconds in every worker process a cut is sent to). Per
+    dimension, in float64: i = int32((bins (v - low) + 1e-6) / (high - low)), truncated
+    toward zero, then clipped to [0, bins - 1] (`tests/evolve/test_archive.py` compares
+    it with pyribs)."""
+    lo = np.array([float(v[0]) for v in spec.values()], dtype=np.float64)
+    hi = np.array([float(v[1]) for v in spec.values()], dtype=np.float64)
+    dims = np.array([int(v[2]) for v in spec.values()], dtype=np.int32)
+    v = np.asarray(values, dtype=np.float64)
+    if not np.all(np.isfinite(v)):
+        raise ValueError(f"descriptor values must be finite, not {values}")  # as pyribs
+    i = ((dims * (v - lo) + np.float64(1e-6)) / (hi - lo)).astype(np.int32)
+    return tuple(int(x) for x in np.clip(i, 0, dims - 1))
 
 
 class ConceptCut:
