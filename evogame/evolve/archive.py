@@ -243,22 +243,16 @@ class ConceptCut:
 
     Picklable and small: the evaluation resolves it (`of_vector`) from the concept vector
     it computes anyway, so the campaign process parses no child. The cell is pyribs'
-    `GridArchive.index_of` arithmetic on the grid's own arrays (the same dtypes, so the
-    same cell to the bit; `tests/evolve/test_archive_cut.py` compares the two)."""
+    arithmetic (`grid_cell`; `tests/evolve/test_archive_cut.py` compares the two)."""
 
     def __init__(self, archive: Archive, elites: dict[tuple[int, ...], float]):
         self.names = list(archive.names)
+        self.spec = dict(archive.spec)
         self.elites = elites
-        g = archive.grid
-        self._index = (g._dims, g._lower_bounds, g._epsilon, g._interval_size)
-        self._dtype = g.dtypes["measures"]
 
     def cell_of(self, values: list[float]) -> tuple[int, ...]:
         """The grid cell of descriptor values (`Archive.cell_of`, without pyribs)."""
-        dims, lower, eps, size = self._index
-        measures = np.asarray([values], dtype=self._dtype)
-        grid = ((dims * (measures - lower) + eps) / size).astype(np.int32)
-        return tuple(int(x) for x in np.clip(grid, 0, dims - 1)[0])
+        return grid_cell(self.spec, values)
 
     def of_vector(self, vector: dict[str, float]) -> float | None:
         """The cut of a candidate whose rules' concept vector is `vector`."""
