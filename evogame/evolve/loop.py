@@ -97,15 +97,32 @@ def checked_child(text: str) -> str | None:
 def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None, str]:
     """A child's check where children are checked: `job` = (its text as printed, its
     transplant host's text or None, concept names). (checked text, "") when valid; (None,
-    "") when not a valid game (`checked_child`); (None, why) for a valid transplant child
-    that is unplayable (`playcheck.unplayable`: it does not end, or its fragment never
-    fires)."""
+    "") when not a valid game (`checked_child`); (None, "incoherent: ...") for a valid
+    child that breaks what a place or play means (`incoherent`); (None, why) for a valid
+    transplant child that is unplayable (`playcheck.unplayable`: it does not end, or its
+    fragment never fires)."""
     printed, host_text, names = job
     if host_text is None:
-        return checked_child(printed), ""
+        text = checked_child(printed)
+        why = incoherent(text) if text is not None else ""
+        return (None, why) if why else (text, "")
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
+
+
+def incoherent(text: str) -> str:
+    """ "incoherent: CHECK: why" when the valid child `text` breaks what a place or a play
+    means (`coherence.broken`: a set played in part, a bid an opponent chooses, a pick from
+    a face-down pile ...), else "". Such a child is invalid, whatever operator made it."""
+    from evogame.evolve.coherence import broken
+    from evogame.lang import parse_text
+
+    try:
+        why = broken(parse_text(text))
+    except Exception as e:  # an analysis failure on a strange child: not coherent, with why
+        return f"incoherent: {type(e).__name__}: {e}"
+    return f"incoherent: {why[0]}" if why else ""
 
 
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
@@ -394,12 +411,19 @@ class Campaign:
             t_check += time.perf_counter() - t
             for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
                 text, why = got if got is not None else (None, "")
-                if text is not None or why:
+                # an incoherent child is not a valid game (`incoherent`); counted by check
+                bad = why.startswith("incoherent")
+                if text is not None or (why and not bad):
                     rates[family][1] += 1
                     if family == "transplant":
                         rates[f"transplant_{op.split(':')[1]}"][1] += 1
                 if text is None:
                     invalid += 1
+                    if bad:
+                        name = f"incoherent_{why.split(' ')[1].rstrip(':')}"
+                        unplayable[name] = unplayable.get(name, 0) + 1
+                    if bad and retry is None:
+                        continue
                     if why and retry is not None:
                         kind = retry[1]
                         unplayable[f"transplant_{kind}"] = (

@@ -710,7 +710,11 @@ def insert(
         except Unfit:  # the replaced item's test does not fit the new way: beside it
             swap = False
             fitted = fit_item(info, c, bound, None, rng)
-        return _splice(host, c, "items", i, fitted, swap)
+        child = _splice(host, c, "items", i, fitted, swap)
+        why = idle_way(child, fitted)
+        if why:
+            raise Refused(why)
+        return child
     if fr.kind == "contest":
         dos = [
             d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
@@ -950,6 +954,37 @@ def fit_item(
         # mechanism (LAMA's "the same value or one more" on Scopa's trail)
         raise Refused("the fitted way to play makes a host's way's moves under another test")
     return item
+
+
+def idle_way(child: A.Game, item: A.Node) -> str:
+    """Why the way to play `item` (a node of `child`) can be taken again and again without
+    changing anything a rule of `child` reads, or "": a player could stall on it forever
+    (a reader took Scopa's transplanted trail, read as "if ...: move", for an unlimited
+    pass). Idle when, in the child (`liveness.Inert`):
+
+    * none of its actions matters (its cards go where nothing reads them, its storages
+      are read by nothing);
+    * what matters of it is only a pass (``turn pass``) offered under no test: a pass the
+      host's rules never bound (Cheeseheads passes only when it did not pick);
+    * every card it moves goes back to the place it came from, and it does nothing else.
+    """
+    from evogame.evolve.liveness import _EFFECTS, _WRITES, Inert
+
+    inert = Inert(child)
+    if not inert.effective(item):
+        return "a way to play that changes nothing a rule reads"
+    effects = [
+        n for n in A.walk(item) if isinstance(n, (*_EFFECTS, *_WRITES)) and inert.effective(n)
+    ]
+    guards, ensures, _body = _peel(item)
+    if all(isinstance(n, A.TurnPass) for n in effects) and not (guards or ensures):
+        return "a pass under no test, which a player can take forever"
+    moves = [n for n in effects if isinstance(n, A.Move | A.Remember)]
+    if moves and len(moves) == len(effects):
+        locs = inert._move_locs
+        if all(locs.get(id(m), (1, 2))[0] == locs.get(id(m), (1, 2))[1] for m in moves):
+            return "a way to play that puts cards back where they came from"
+    return ""
 
 
 def _untested(n: A.Node) -> A.Node:

@@ -23,6 +23,7 @@ from evogame.evolve.transplant import (
     _written,
     fit_item,
     fragments,
+    idle_way,
     rewrite,
     transplant,
 )
@@ -391,7 +392,9 @@ def test_transplanted_ways_to_play_in_agram_offer_no_card_freely(games):
     lib = Library({**games, "agram": parse_file(SEEDS / "agram.rcy")})
     host = HostInfo(parse_file(SEEDS / "agram.rcy"))
     made = 0
-    for i in range(40):
+    # 60 draws: Crazy Eights' "name a suit" is refused here as idle (nothing in Agram
+    # reads the suit it names), which 40 draws left too few accepted to count
+    for i in range(60):
         try:
             child, _fr = transplant(host, lib, random.Random(i), "item", own="agram")
         except Refused:
@@ -431,4 +434,43 @@ def test_a_way_to_play_that_makes_a_hosts_moves_under_another_test_is_refused():
     )
     host, choice, item = _with_item(SEEDS / "scopa.rcy", lama)
     with pytest.raises(Refused, match="under another test"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
+
+
+def _child_with(path, item: str) -> tuple[A.Game, A.Node]:
+    """The game at `path` with `item` put first in its first choice, and that item."""
+    raw = path.read_text()
+    at = raw.index("(", raw.index("(choice") + 1) + 1
+    child, c = _trick_choice(raw[:at] + item + " " + raw[at:])
+    return child, c.items[0]
+
+
+def test_a_way_to_play_a_player_can_stall_on_is_refused():
+    # a pass under no test, a card put back where it came from, a storage nothing reads:
+    # each can be taken forever and changes nothing a rule of Scopa reads
+    for item, why in [
+        ("(turn pass)", "pass under no test"),
+        ("(move (top (game vloc TABLE)) (top (game vloc TABLE)))", "back where they came"),
+        ("(inc ((current player) sto IDLE) 1)", "changes nothing"),
+    ]:
+        child, it = _child_with(SEEDS / "scopa.rcy", item)
+        assert why in idle_way(child, it), item
+    # Scopa's own trail, and a pass the rules bound (only when no card can be played),
+    # change what the rules read
+    host, choice = _trick_choice((SEEDS / "scopa.rcy").read_text())
+    assert idle_way(host, choice.items[1]) == ""
+    bounded = "((== (size ((current player) iloc HAND)) 0) (turn pass))"
+    child, it = _child_with(SEEDS / "scopa.rcy", bounded)
+    assert idle_way(child, it) == ""
+
+
+def test_a_steal_into_a_place_nothing_reads_is_refused_at_transplant():
+    # Pairs' fold bound into Scopa (the seed-11 campaign's new-01): the lowest card of
+    # anyone's hand into a WON pile no rule of Scopa reads; the cards go nowhere
+    fold = (
+        "(do ((move (actual (min (union (all player 'P ('P iloc HAND))) using "
+        "(game points PRIMIERA))) (top ((current player) vloc WON)))))"
+    )
+    host, choice, item = _with_item(SEEDS / "scopa.rcy", fold)
+    with pytest.raises(Refused, match="nothing reads"):
         fit_item(HostInfo(host), choice, item, None, random.Random(0))
