@@ -29,7 +29,8 @@ the host's before it goes in:
   a hand: a deal's or a draw's stock), pile (a table location cards go into from a hand),
   table (the others: prizes, a turned card); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
-  of first appearance; a location the fragment puts cards into goes to one that
+  of first appearance, and among them to one seen alike (`sight`: a face-down stock
+  is not a face-up pile); a location the fragment puts cards into goes to one that
   matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
   results feed the host's game. A location the fragment only reads may go to a near role
   (`FALLBACK`); one it takes cards from only to a nearer one (`TAKEN_FALLBACK`: a pile
@@ -404,6 +405,15 @@ FALLBACK = {
 TAKEN_FALLBACK = {"played": ("own",), "own": ("played",), "pile": ("table",), "table": ("pile",)}
 
 
+def sight(k: LocKey) -> str:
+    """Who sees a location's cards, as binding reads it: "hidden" (face down: ``hloc``,
+    or a table ``iloc``, which has no owner to see it), "owner" (a player's ``iloc``) or
+    "shown". A donor place goes to a host place seen alike when its role has one."""
+    if k[1] == "hloc" or (k[0] and k[1] == "iloc"):
+        return "hidden"
+    return "owner" if k[1] == "iloc" else "shown"
+
+
 class Binder:
     """Binds one fragment's names to one host's (module docstring)."""
 
@@ -456,6 +466,9 @@ class Binder:
             if not same and k not in written:
                 near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
+            # what a place means: a face-down stock drawn blind is not a face-up pile whose
+            # top everyone knows, nor a private hand a row on show (`sight`)
+            same = [h for h in same if sight(h) == sight(k)] or same
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
             elif k in written:  # the fragment fills it: a new place of the host

@@ -474,3 +474,25 @@ def test_a_steal_into_a_place_nothing_reads_is_refused_at_transplant():
     host, choice, item = _with_item(SEEDS / "scopa.rcy", fold)
     with pytest.raises(Refused, match="nothing reads"):
         fit_item(HostInfo(host), choice, item, None, random.Random(0))
+
+
+def test_a_blind_draw_binds_to_a_face_down_stock_not_a_face_up_pile():
+    # Rummy draws from its face-down STOCK or its face-up DISCARD (both draw piles);
+    # Go Fish's draws are blind, from a shuffled stock: bound to the discard they would
+    # take a card everyone has seen (16 of 30 bindings did before `sight`)
+    from tests.conftest import SHARED, require_shared
+
+    require_shared()
+    host = HostInfo(parse_file(SHARED / "cardstock" / "games" / "Rummy2.rcy"))
+    stock = (True, "hloc", "STOCK")
+    got = []
+    for fr in fragments(parse_file(SEEDS / "go-fish.rcy"), "go-fish"):
+        for i in range(10):
+            b = Binder(host, fr, random.Random(i))
+            try:
+                b.bind()
+            except Refused:
+                continue
+            if stock in b.loc_map:
+                got.append(b.loc_map[stock])
+    assert len(got) >= 10 and set(got) == {(True, "iloc", "STOCK")}, got
