@@ -19,7 +19,10 @@ entry_by_other      a way to play moves the current player's hand card into anot
                     player's place that a contest reads (or that the rules hand on to
                     that player's contested place), and never into the player's own: each
                     bid is chosen by an opponent (GOPS with ``previous player`` for
-                    ``current player`` in the bid's destination)
+                    ``current player`` in the bid's destination); or the rules gather
+                    every player's cards into one player's contested place, who then
+                    owns every entry and wins every contest (GOPS with every bid shown
+                    in the current player's SHOWN)
 hidden_pick         a card is picked by its value (a ``max``/``min``, a ``filter``, or an
                     ``any`` of a choice) out of a face-down table pile (``hloc``): no one
                     can see what is picked, and a draw pile is drawn from its top (Pairs
@@ -172,11 +175,33 @@ def entry_by_other(game: A.Game, an=None) -> list[str]:
                 own.add((mv.ctx.choice, x.key))
             elif x.rel in ("next", "previous", "player", "other"):
                 other.setdefault((mv.ctx.choice, x.key), x)
-    return [
+    out = [
         f"entry_by_other: {k[1][2]}, which a contest reads, is filled only by another player"
         for k in other
         if k not in own
     ]
+    # the rules gather every player's cards into one player's contested place: that
+    # player owns every entry and wins every contest (GOPS with each bid shown in the
+    # current player's SHOWN)
+    from evogame.distance.concepts import cards
+
+    compared = set(an.contested)  # the places a max/min over every player's reads
+    for ext, ctx in an.facts.extrema:
+        c = cards(ext.coll, ctx.env)
+        if c.every_player and not ctx.top:
+            compared |= {x.key for x in c.locs if not x.table}
+    pooled: dict = {}
+    for mv in an.facts.moves:
+        if mv.ctx.choice >= 0 or not any(x.rel == "each" and not x.table for x in mv.src.locs):
+            continue
+        for x in mv.dst.locs:
+            if not x.table and x.key in compared and x.rel not in ("each", "other"):
+                pooled.setdefault(x.key, None)
+    out += [
+        f"entry_by_other: every player's cards go to one player's {k[2]}, which a contest reads"
+        for k in pooled
+    ]
+    return out
 
 
 # --- hidden_pick and ordered_draw ----------------------------------------------------------

@@ -135,3 +135,17 @@ def test_the_campaigns_check_refuses_an_incoherent_child_of_any_operator():
     )
     text, why = check_job((bad, None, ()))
     assert text is None and why.startswith("incoherent: entry_by_other")
+
+
+def test_every_bid_shown_in_one_players_place_is_refused():
+    """A crossover showed each player's bid in the current player's SHOWN (the seed-11
+    short campaign's only new kind): that player owns every card compared, so wins every
+    prize."""
+    bad = _edit(
+        _seed("gops.rcy"),
+        "(move (top ('P iloc BID)) (top ('P vloc SHOWN)))",
+        "(move (top ('P iloc BID)) (top ((current player) vloc SHOWN)))",
+    )
+    assert coherence.entry_by_other(parse_text(bad)) == [
+        "entry_by_other: every player's cards go to one player's SHOWN, which a contest reads"
+    ]
