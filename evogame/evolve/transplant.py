@@ -649,6 +649,44 @@ def _either(donor: A.Node, host: A.Node) -> A.Node:
     return A.BoolOp(A.BoolOpKind.OR, (donor, host))
 
 
+def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
+    """Why a bound stage's ways to play throw cards away, or "": a choice item, under no
+    test, of no group and setting no storage, whose cards all go to places neither the host reads (`HostInfo.places`) nor the stage's own
+    rules read (a filter, an aggregate, a move's source: its end test aside, which only
+    waits for them). Enchere's round of hidden bids put into Red7 beside no contest that
+    reads them made every player bury a hand card in a pile nothing reads."""
+    read: set[LocKey] = set()
+
+    def reads(n: A.Node) -> None:
+        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+            read.add(_key(n))
+        # a move's destination is written, not read; a stage's end only waits
+        kids = [n.src] if isinstance(n, A.Move | A.Remember) else n.children()
+        if isinstance(n, A.Stage):
+            kids = list(n.body)
+        for k in kids:
+            reads(k)
+
+    reads(stage)
+    for c in A.walk(stage):
+        if not isinstance(c, A.Choice):
+            continue
+        for it in c.items:
+            # a play under a test, of a group, or one that records something is a rule of
+            # its own (President sheds onto a pile nothing reads, each play beating the
+            # last; Rummy melds runs onto one)
+            if (
+                _restricted(it)
+                or _set_storages(it)
+                or any("group" in m.TAGS for m in A.walk(it))  # a meld: Rummy's runs
+            ):
+                continue
+            into = _into(it)
+            if into and not any(_read(k, info.places) or k in read for k in into):
+                return f"a stage whose plays put cards where nothing reads them ({into[0][2]})"
+    return ""
+
+
 def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
     """A stage's job: (it holds a choice, it holds a contest, it holds a stage)."""
     nodes = list(A.walk(stage))
@@ -693,6 +731,9 @@ def insert(
         stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
         if not stages:
             raise Refused("the host has no stage")
+        why = _throwaway_plays(bound, info)
+        if why:
+            raise Refused(why)
         # the host's stage of the fragment's role is the one it replaces (a designer
         # swaps a mechanism for one of the same job); beside one only now and then
         role, jobs = fr.role, info.stage_jobs

@@ -20,6 +20,7 @@ from evogame.evolve.transplant import (
     _loc_nodes,
     _peel,
     _restricted,
+    _throwaway_plays,
     _written,
     fit_item,
     fragments,
@@ -496,3 +497,24 @@ def test_a_blind_draw_binds_to_a_face_down_stock_not_a_face_up_pile():
             if stock in b.loc_map:
                 got.append(b.loc_map[stock])
     assert len(got) >= 10 and set(got) == {(True, "iloc", "STOCK")}, got
+
+
+def test_a_stage_whose_plays_bury_cards_where_nothing_reads_them_is_refused():
+    # Enchere's round of hidden bids bound into Red7 beside no contest that reads them
+    # (the seed-13 short campaign's only new kind): every player buried a hand card
+    host = HostInfo(parse_file(SEEDS / "red7-legacy.rcy"))
+    bids = parse_text(
+        "(game (setup (create players 2) (create deck (game hloc DECK) (deck (N (A, B)))))"
+        " (stage player (end (all player 'P (== (size ('P iloc HIDDENTRICK)) 1)))"
+        " (choice ((any ((current player) iloc HAND) 'C"
+        " (move 'C (top ((current player) iloc HIDDENTRICK))))))) (scoring max 0))"
+    )
+    stage = next(s for s in A.walk(bids) if isinstance(s, A.Stage))
+    assert "HIDDENTRICK" in _throwaway_plays(stage, host)
+    # no seed's own stage is refused so (President sheds onto a pile nothing reads, each
+    # play under a test; Rummy's melds are groups)
+    for path in sorted(SEEDS.glob("*.rcy")):
+        g = parse_file(path)
+        info = HostInfo(g)
+        for st in (x for x in A.walk(g) if isinstance(x, A.Stage)):
+            assert _throwaway_plays(st, info) == "", path.stem
