@@ -310,7 +310,7 @@ def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
     from evogame.evolve.liveness import Inert
 
     an = an or Analysis.of(game)
-    places = Inert(game).places
+    places = None  # what matters (`Inert`), computed only when a steal is found
     out: dict[str, None] = {}
     for mv in an.facts.moves:
         if mv.ctx.choice < 0:
@@ -319,7 +319,11 @@ def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
             continue
         dst = mv.dst.places()
         # into a player's own place: a table discard is a loss (Coup's lost influence)
-        if dst and all(not k[0] for k in dst) and not dst & places:
+        if not dst or not all(not k[0] for k in dst):
+            continue
+        if places is None:
+            places = Inert(game).places
+        if not dst & places:
             out.update(dict.fromkeys(k[2] for k in sorted(dst)))
     return [
         f"stolen_to_nowhere: another player's cards go to {k}, which nothing reads" for k in out

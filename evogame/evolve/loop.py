@@ -79,6 +79,11 @@ def checked_child(text: str) -> str | None:
     """The simplified canonical text (`simplified`) of a child printed as `text` when it
     is a valid game (it parses back, checks and compiles), else None. Run where the
     candidates are evaluated: a generation's children are checked side by side."""
+    return _checked(text)[0]
+
+
+def _checked(text: str) -> tuple[str | None, object]:
+    """`checked_child`, with the tree its text reads to (None when not at hand)."""
     from evogame.engine import compile_game
 
     try:
@@ -89,9 +94,10 @@ def checked_child(text: str) -> str | None:
         final = _without_undealt(out, tree)
         if tree is not None and final == out:
             keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
-        return final
+            return final, tree
+        return final, None
     except Exception:  # a structural failure of a strange tree: invalid, as a check error
-        return None
+        return None, None
 
 
 def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None, str]:
@@ -103,23 +109,24 @@ def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None,
     fragment never fires)."""
     printed, host_text, names = job
     if host_text is None:
-        text = checked_child(printed)
-        why = incoherent(text) if text is not None else ""
+        text, tree = _checked(printed)
+        why = incoherent(text, tree) if text is not None else ""
         return (None, why) if why else (text, "")
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
 
 
-def incoherent(text: str) -> str:
+def incoherent(text: str, tree: object | None = None) -> str:
     """ "incoherent: CHECK: why" when the valid child `text` breaks what a place or a play
     means (`coherence.broken`: a set played in part, a bid an opponent chooses, a pick from
-    a face-down pile ...), else "". Such a child is invalid, whatever operator made it."""
+    a face-down pile ...), else "". Such a child is invalid, whatever operator made it.
+    `tree`, when given, is the tree `text` reads to (spares parsing it)."""
     from evogame.evolve.coherence import broken
     from evogame.lang import parse_text
 
     try:
-        why = broken(parse_text(text))
+        why = broken(parse_text(text) if tree is None else tree)
     except Exception as e:  # an analysis failure on a strange child: not coherent, with why
         return f"incoherent: {type(e).__name__}: {e}"
     return f"incoherent: {why[0]}" if why else ""

@@ -185,14 +185,14 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     """(the child's checked text, "") for a valid, playable transplant child; (None, "")
     when it is not a valid game (`loop.checked_child`); (None, why) when it is valid but
     `unplayable`. `job` = (the child as printed, its host's text, concept names)."""
-    from evogame.evolve.loop import checked_child, incoherent
+    from evogame.evolve.loop import _checked, incoherent
     from evogame.lang import parse_text
 
     printed, host_text, names = job
-    text = checked_child(printed)
+    text, tree = _checked(printed)
     if text is None:
         return None, ""
-    bad = incoherent(text)
+    bad = incoherent(text, tree)
     if bad:
         return None, bad
     try:
