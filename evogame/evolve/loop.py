@@ -79,6 +79,11 @@ def checked_child(text: str) -> str | None:
     """The simplified canonical text (`simplified`) of a child printed as `text` when it
     is a valid game (it parses back, checks and compiles), else None. Run where the
     candidates are evaluated: a generation's children are checked side by side."""
+    return _checked(text)[0]
+
+
+def _checked(text: str) -> tuple[str | None, object]:
+    """`checked_child`, with the tree its text reads to (None when not at hand)."""
     from evogame.engine import compile_game
 
     try:
@@ -93,20 +98,25 @@ def checked_child(text: str) -> str | None:
             final = _without_undealt(out, tree)
         if tree is not None and final == out:
             keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
-        return final
+            return final, tree
+        return final, None
     except Exception:  # a structural failure of a strange tree: invalid, as a check error
-        return None
+        return None, None
 
 
 def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None, str]:
     """A child's check where children are checked: `job` = (its text as printed, its
     transplant host's text or None, concept names). (checked text, "") when valid; (None,
-    "") when not a valid game (`checked_child`); (None, why) for a valid transplant child
-    that is unplayable (`playcheck.unplayable`: it does not end, or its fragment never
-    fires)."""
+    "") when not a valid game (`checked_child`); (None, "incoherent: ...") for a valid
+    child that breaks what a place or play means (`incoherent`); (None, why) for a valid
+    transplant child that is unplayable (`playcheck.unplayable`: it does not end, or its
+    fragment never fires)."""
     printed, host_text, names = job
     if host_text is None:
-        return checked_child(printed), ""
+        text, tree = _checked(printed)
+        with lap("check/coherence"):
+            why = incoherent(text, tree) if text is not None else ""
+        return (None, why) if why else (text, "")
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
@@ -121,6 +131,21 @@ def timed_check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[tuple
     laps = take_laps()
     laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
     return out, laps
+
+
+def incoherent(text: str, tree: object | None = None) -> str:
+    """ "incoherent: CHECK: why" when the valid child `text` breaks what a place or a play
+    means (`coherence.broken`: a set played in part, a bid an opponent chooses, a pick from
+    a face-down pile ...), else "". Such a child is invalid, whatever operator made it.
+    `tree`, when given, is the tree `text` reads to (spares parsing it)."""
+    from evogame.evolve.coherence import broken
+    from evogame.lang import parse_text
+
+    try:
+        why = broken(parse_text(text) if tree is None else tree)
+    except Exception as e:  # an analysis failure on a strange child: not coherent, with why
+        return f"incoherent: {type(e).__name__}: {e}"
+    return f"incoherent: {why[0]}" if why else ""
 
 
 def validate_tree(genome: GenomeSet, tree: list) -> tuple[str | None, str]:
@@ -450,12 +475,19 @@ class Campaign:
                 if got is not None:
                     self.timings.checks(got[1])
                 text, why = got[0] if got is not None else (None, "")
-                if text is not None or why:
+                # an incoherent child is not a valid game (`incoherent`); counted by check
+                bad = why.startswith("incoherent")
+                if text is not None or (why and not bad):
                     rates[family][1] += 1
                     if family == "transplant":
                         rates[f"transplant_{op.split(':')[1]}"][1] += 1
                 if text is None:
                     invalid += 1
+                    if bad:
+                        name = f"incoherent_{why.split(' ')[1].rstrip(':')}"
+                        unplayable[name] = unplayable.get(name, 0) + 1
+                    if bad and retry is None:
+                        continue
                     if why and retry is not None:
                         kind = retry[1]
                         unplayable[f"transplant_{kind}"] = (

@@ -193,18 +193,22 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     when it is not a valid game (`loop.checked_child`); (None, why) when it is valid but
     `unplayable`. `job` = (the child as printed, its host's text, concept names)."""
     from evogame.evolve.evaluator import kept_tree
-    from evogame.evolve.loop import checked_child
+    from evogame.evolve.loop import _checked, incoherent
     from evogame.evolve.timing import lap
     from evogame.lang import parse_text
 
     printed, host_text, names = job
-    text = checked_child(printed)
+    text, tree = _checked(printed)
     if text is None:
         return None, ""
+    with lap("check/coherence"):
+        bad = incoherent(text, tree)
+    if bad:
+        return None, bad
     try:
         with lap("playcheck/parse"):
             # the child's tree as its check kept it (one parse fewer), its host's once
-            game = kept_tree(text) or parse_text(text)
+            game = tree or kept_tree(text) or parse_text(text)
             host = _host_tree(host_text)
         with lap("playcheck/play"):
             why = unplayable(game, host, names)

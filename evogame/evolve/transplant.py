@@ -29,7 +29,8 @@ the host's before it goes in:
   a hand: a deal's or a draw's stock), pile (a table location cards go into from a hand),
   table (the others: prizes, a turned card); a donor location goes to a host location of
   the same role and owner (the table or a player), drawn at random among those in order
-  of first appearance; a location the fragment puts cards into goes to one that
+  of first appearance, and among them to one seen alike (`sight`: a face-down stock
+  is not a face-up pile); a location the fragment puts cards into goes to one that
   matters in the host (`liveness.Inert`) when its role has one, so the mechanism's
   results feed the host's game. A location the fragment only reads may go to a near role
   (`FALLBACK`); one it takes cards from only to a nearer one (`TAKEN_FALLBACK`: a pile
@@ -404,6 +405,15 @@ FALLBACK = {
 TAKEN_FALLBACK = {"played": ("own",), "own": ("played",), "pile": ("table",), "table": ("pile",)}
 
 
+def sight(k: LocKey) -> str:
+    """Who sees a location's cards, as binding reads it: "hidden" (face down: ``hloc``,
+    or a table ``iloc``, which has no owner to see it), "owner" (a player's ``iloc``) or
+    "shown". A donor place goes to a host place seen alike when its role has one."""
+    if k[1] == "hloc" or (k[0] and k[1] == "iloc"):
+        return "hidden"
+    return "owner" if k[1] == "iloc" else "shown"
+
+
 class Binder:
     """Binds one fragment's names to one host's (module docstring)."""
 
@@ -456,6 +466,9 @@ class Binder:
             if not same and k not in written:
                 near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
                 same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
+            # what a place means: a face-down stock drawn blind is not a face-up pile whose
+            # top everyone knows, nor a private hand a row on show (`sight`)
+            same = [h for h in same if sight(h) == sight(k)] or same
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
             elif k in written:  # the fragment fills it: a new place of the host
@@ -636,6 +649,44 @@ def _either(donor: A.Node, host: A.Node) -> A.Node:
     return A.BoolOp(A.BoolOpKind.OR, (donor, host))
 
 
+def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
+    """Why a bound stage's ways to play throw cards away, or "": a choice item, under no
+    test, of no group and setting no storage, whose cards all go to places neither the host reads (`HostInfo.places`) nor the stage's own
+    rules read (a filter, an aggregate, a move's source: its end test aside, which only
+    waits for them). Enchere's round of hidden bids put into Red7 beside no contest that
+    reads them made every player bury a hand card in a pile nothing reads."""
+    read: set[LocKey] = set()
+
+    def reads(n: A.Node) -> None:
+        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+            read.add(_key(n))
+        # a move's destination is written, not read; a stage's end only waits
+        kids = [n.src] if isinstance(n, A.Move | A.Remember) else n.children()
+        if isinstance(n, A.Stage):
+            kids = list(n.body)
+        for k in kids:
+            reads(k)
+
+    reads(stage)
+    for c in A.walk(stage):
+        if not isinstance(c, A.Choice):
+            continue
+        for it in c.items:
+            # a play under a test, of a group, or one that records something is a rule of
+            # its own (President sheds onto a pile nothing reads, each play beating the
+            # last; Rummy melds runs onto one)
+            if (
+                _restricted(it)
+                or _set_storages(it)
+                or any("group" in m.TAGS for m in A.walk(it))  # a meld: Rummy's runs
+            ):
+                continue
+            into = _into(it)
+            if into and not any(_read(k, info.places) or k in read for k in into):
+                return f"a stage whose plays put cards where nothing reads them ({into[0][2]})"
+    return ""
+
+
 def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
     """A stage's job: (it holds a choice, it holds a contest, it holds a stage)."""
     nodes = list(A.walk(stage))
@@ -680,6 +731,9 @@ def insert(
         stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
         if not stages:
             raise Refused("the host has no stage")
+        why = _throwaway_plays(bound, info)
+        if why:
+            raise Refused(why)
         # the host's stage of the fragment's role is the one it replaces (a designer
         # swaps a mechanism for one of the same job); beside one only now and then
         role, jobs = fr.role, info.stage_jobs
@@ -710,7 +764,11 @@ def insert(
         except Unfit:  # the replaced item's test does not fit the new way: beside it
             swap = False
             fitted = fit_item(info, c, bound, None, rng)
-        return _splice(host, c, "items", i, fitted, swap)
+        child = _splice(host, c, "items", i, fitted, swap)
+        why = idle_way(child, fitted)
+        if why:
+            raise Refused(why)
+        return child
     if fr.kind == "contest":
         dos = [
             d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
@@ -950,6 +1008,37 @@ def fit_item(
         # mechanism (LAMA's "the same value or one more" on Scopa's trail)
         raise Refused("the fitted way to play makes a host's way's moves under another test")
     return item
+
+
+def idle_way(child: A.Game, item: A.Node) -> str:
+    """Why the way to play `item` (a node of `child`) can be taken again and again without
+    changing anything a rule of `child` reads, or "": a player could stall on it forever
+    (a reader took Scopa's transplanted trail, read as "if ...: move", for an unlimited
+    pass). Idle when, in the child (`liveness.Inert`):
+
+    * none of its actions matters (its cards go where nothing reads them, its storages
+      are read by nothing);
+    * what matters of it is only a pass (``turn pass``) offered under no test: a pass the
+      host's rules never bound (Cheeseheads passes only when it did not pick);
+    * every card it moves goes back to the place it came from, and it does nothing else.
+    """
+    from evogame.evolve.liveness import _EFFECTS, _WRITES, Inert
+
+    inert = Inert(child)
+    if not inert.effective(item):
+        return "a way to play that changes nothing a rule reads"
+    effects = [
+        n for n in A.walk(item) if isinstance(n, (*_EFFECTS, *_WRITES)) and inert.effective(n)
+    ]
+    guards, ensures, _body = _peel(item)
+    if all(isinstance(n, A.TurnPass) for n in effects) and not (guards or ensures):
+        return "a pass under no test, which a player can take forever"
+    moves = [n for n in effects if isinstance(n, A.Move | A.Remember)]
+    if moves and len(moves) == len(effects):
+        locs = inert._move_locs
+        if all(locs.get(id(m), (1, 2))[0] == locs.get(id(m), (1, 2))[1] for m in moves):
+            return "a way to play that puts cards back where they came from"
+    return ""
 
 
 def _untested(n: A.Node) -> A.Node:

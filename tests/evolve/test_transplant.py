@@ -20,9 +20,11 @@ from evogame.evolve.transplant import (
     _loc_nodes,
     _peel,
     _restricted,
+    _throwaway_plays,
     _written,
     fit_item,
     fragments,
+    idle_way,
     rewrite,
     transplant,
 )
@@ -391,7 +393,9 @@ def test_transplanted_ways_to_play_in_agram_offer_no_card_freely(games):
     lib = Library({**games, "agram": parse_file(SEEDS / "agram.rcy")})
     host = HostInfo(parse_file(SEEDS / "agram.rcy"))
     made = 0
-    for i in range(40):
+    # 60 draws: Crazy Eights' "name a suit" is refused here as idle (nothing in Agram
+    # reads the suit it names), which 40 draws left too few accepted to count
+    for i in range(60):
         try:
             child, _fr = transplant(host, lib, random.Random(i), "item", own="agram")
         except Refused:
@@ -432,3 +436,85 @@ def test_a_way_to_play_that_makes_a_hosts_moves_under_another_test_is_refused():
     host, choice, item = _with_item(SEEDS / "scopa.rcy", lama)
     with pytest.raises(Refused, match="under another test"):
         fit_item(HostInfo(host), choice, item, None, random.Random(0))
+
+
+def _child_with(path, item: str) -> tuple[A.Game, A.Node]:
+    """The game at `path` with `item` put first in its first choice, and that item."""
+    raw = path.read_text()
+    at = raw.index("(", raw.index("(choice") + 1) + 1
+    child, c = _trick_choice(raw[:at] + item + " " + raw[at:])
+    return child, c.items[0]
+
+
+def test_a_way_to_play_a_player_can_stall_on_is_refused():
+    # a pass under no test, a card put back where it came from, a storage nothing reads:
+    # each can be taken forever and changes nothing a rule of Scopa reads
+    for item, why in [
+        ("(turn pass)", "pass under no test"),
+        ("(move (top (game vloc TABLE)) (top (game vloc TABLE)))", "back where they came"),
+        ("(inc ((current player) sto IDLE) 1)", "changes nothing"),
+    ]:
+        child, it = _child_with(SEEDS / "scopa.rcy", item)
+        assert why in idle_way(child, it), item
+    # Scopa's own trail, and a pass the rules bound (only when no card can be played),
+    # change what the rules read
+    host, choice = _trick_choice((SEEDS / "scopa.rcy").read_text())
+    assert idle_way(host, choice.items[1]) == ""
+    bounded = "((== (size ((current player) iloc HAND)) 0) (turn pass))"
+    child, it = _child_with(SEEDS / "scopa.rcy", bounded)
+    assert idle_way(child, it) == ""
+
+
+def test_a_steal_into_a_place_nothing_reads_is_refused_at_transplant():
+    # Pairs' fold bound into Scopa (the seed-11 campaign's new-01): the lowest card of
+    # anyone's hand into a WON pile no rule of Scopa reads; the cards go nowhere
+    fold = (
+        "(do ((move (actual (min (union (all player 'P ('P iloc HAND))) using "
+        "(game points PRIMIERA))) (top ((current player) vloc WON)))))"
+    )
+    host, choice, item = _with_item(SEEDS / "scopa.rcy", fold)
+    with pytest.raises(Refused, match="nothing reads"):
+        fit_item(HostInfo(host), choice, item, None, random.Random(0))
+
+
+def test_a_blind_draw_binds_to_a_face_down_stock_not_a_face_up_pile():
+    # Rummy draws from its face-down STOCK or its face-up DISCARD (both draw piles);
+    # Go Fish's draws are blind, from a shuffled stock: bound to the discard they would
+    # take a card everyone has seen (16 of 30 bindings did before `sight`)
+    from tests.conftest import SHARED, require_shared
+
+    require_shared()
+    host = HostInfo(parse_file(SHARED / "cardstock" / "games" / "Rummy2.rcy"))
+    stock = (True, "hloc", "STOCK")
+    got = []
+    for fr in fragments(parse_file(SEEDS / "go-fish.rcy"), "go-fish"):
+        for i in range(10):
+            b = Binder(host, fr, random.Random(i))
+            try:
+                b.bind()
+            except Refused:
+                continue
+            if stock in b.loc_map:
+                got.append(b.loc_map[stock])
+    assert len(got) >= 10 and set(got) == {(True, "iloc", "STOCK")}, got
+
+
+def test_a_stage_whose_plays_bury_cards_where_nothing_reads_them_is_refused():
+    # Enchere's round of hidden bids bound into Red7 beside no contest that reads them
+    # (the seed-13 short campaign's only new kind): every player buried a hand card
+    host = HostInfo(parse_file(SEEDS / "red7-legacy.rcy"))
+    bids = parse_text(
+        "(game (setup (create players 2) (create deck (game hloc DECK) (deck (N (A, B)))))"
+        " (stage player (end (all player 'P (== (size ('P iloc HIDDENTRICK)) 1)))"
+        " (choice ((any ((current player) iloc HAND) 'C"
+        " (move 'C (top ((current player) iloc HIDDENTRICK))))))) (scoring max 0))"
+    )
+    stage = next(s for s in A.walk(bids) if isinstance(s, A.Stage))
+    assert "HIDDENTRICK" in _throwaway_plays(stage, host)
+    # no seed's own stage is refused so (President sheds onto a pile nothing reads, each
+    # play under a test; Rummy's melds are groups)
+    for path in sorted(SEEDS.glob("*.rcy")):
+        g = parse_file(path)
+        info = HostInfo(g)
+        for st in (x for x in A.walk(g) if isinstance(x, A.Stage)):
+            assert _throwaway_plays(st, info) == "", path.stem
