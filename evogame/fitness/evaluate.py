@@ -530,6 +530,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`dominated`); each named in ``details["defects"]``."""
     sampled = S.choice_guards(ast, hits) if hits is not None else []
+    if hits is not None and run.rec is not None and (parts := run.rec.part_hits()) is not None:
+        sampled += S.guard_parts(ast, hits, parts)
     moved = _moves_played(run, ast)
     sampled += S.empty_moves(ast, moved) + S.idle_moves(ast, moved)
     found = S.static(ast, deck_values(ast))
