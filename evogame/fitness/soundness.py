@@ -142,19 +142,11 @@ def _shape(node: A.Node) -> str:
     return _CMP.sub("(? ", to_text(node))
 
 
-def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Defect]:
-    """Parts of choice items' guards (`evogame.engine.coverage.guard_parts`) that were
-    always true in the recorded games, while a sibling item's guard (or a part of it)
-    testing the same things (`_shape`: the same text up to the comparison) took both
-    values. The siblings split the options by that test; this item's copy of it holds in
-    every situation (Agram's "otherwise any card" whose ``someone has played`` became
-    ``someone has not played``: true on every turn, so the leader may play without
-    setting the lead suit). A guard that is an ``and`` of one test only varies with its
-    other parts, which `choice_guards` cannot see."""
-    at = {id(c): h for c, h in zip(conditions(game), hits, strict=True)}
-    parts = cov_parts(game)
-    at.update((id(c), h) for c, h in zip(parts, part_hits, strict=True))
-    ids = {id(c) for c in parts}
+def part_pairs(game: A.Game) -> list[tuple[A.Node, list[A.Node]]]:
+    """Each part of a choice item's guard (`evogame.engine.coverage.guard_parts`) that
+    tests the same things as a sibling item's guard or guard part (`_shape`), with those
+    sibling tests: what `guard_parts` judges, read from the rules alone."""
+    ids = {id(c) for c in cov_parts(game)}
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.Choice):
@@ -165,24 +157,34 @@ def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Def
             if _defensive(it):
                 continue
             for part in tests[k][1:]:
-                if at.get(id(part)) != TRUE_SEEN:
-                    continue
                 shape = _shape(part)
-                if any(
-                    at.get(id(t)) == ALIVE and _shape(t) == shape
-                    for j, ts in enumerate(tests)
-                    if j != k
-                    for t in ts
-                ):
-                    out.append(
-                        Defect(
-                            where(part),
-                            "this part of a choice item's guard was always true while a "
-                            "sibling's test of the same thing varied: the option is offered "
-                            "in situations its siblings tell apart",
-                        )
-                    )
+                same = [t for j, ts in enumerate(tests) if j != k for t in ts if _shape(t) == shape]
+                if same:
+                    out.append((part, same))
     return out
+
+
+def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Defect]:
+    """Parts of choice items' guards (`evogame.engine.coverage.guard_parts`) that were
+    always true in the recorded games, while a sibling item's guard (or a part of it)
+    testing the same things (`_shape`: the same text up to the comparison) took both
+    values. The siblings split the options by that test; this item's copy of it holds in
+    every situation (Agram's "otherwise any card" whose ``someone has played`` became
+    ``someone has not played``: true on every turn, so the leader may play without
+    setting the lead suit). A guard that is an ``and`` of one test only varies with its
+    other parts, which `choice_guards` cannot see."""
+    at = {id(c): h for c, h in zip(conditions(game), hits, strict=True)}
+    at.update((id(c), h) for c, h in zip(cov_parts(game), part_hits, strict=True))
+    return [
+        Defect(
+            where(part),
+            "this part of a choice item's guard was always true while a sibling's test of "
+            "the same thing varied: the option is offered in situations its siblings tell "
+            "apart",
+        )
+        for part, same in part_pairs(game)
+        if at.get(id(part)) == TRUE_SEEN and any(at.get(id(t)) == ALIVE for t in same)
+    ]
 
 
 def choice_moves(game: A.Game) -> list[A.Move]:

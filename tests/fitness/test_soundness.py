@@ -110,6 +110,21 @@ FOUND = [
         "(move 'C (top (game vloc DOWNA)))",
         "a way round the pile's rule",
     ),
+    (
+        V.the_game_ratio,
+        "the-game",
+        S.divided_scores,
+        "(// (size (game vloc UPA))",
+        "changes with play",
+    ),
+    (
+        V.pokereights_dump,
+        "pokereights",
+        S.dead_ends,
+        "(move 'C (top ((current player) vloc PLAYED)))",
+        "skips the tests",
+    ),
+    (V.president_singles_unset, "president", S.unset_bars, "(game sto DIAMONDS)", "no rule sets"),
 ]
 
 
