@@ -9,6 +9,10 @@ because the game it makes scores well on the other components (issue 35):
   every situation (a lead guard that reads the current player's own, always empty, trick
   pile: follow suit is never enforced). Its extra options count as branching, agency and
   skill, so the other components reward it;
+- **a part of a guard that never guards** (gate sample, `guard_parts`): a conjunct of a
+  choice item's guard always true while a sibling's test of the same things varied
+  (Agram's "otherwise any card" asking that someone has *not* played: the leader may
+  play without setting the lead suit);
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
