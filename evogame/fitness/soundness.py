@@ -991,8 +991,42 @@ def _place(node: A.Node) -> tuple | None:
     if owner is None:
         return None
     index = node.index
-    at = 0 if index is None else index.value if isinstance(index, A.IntLit) else "*"
-    return (owner, node.vis.value, node.name.value, at)
+    at = 0 if index is None else _constant(index)
+    return (owner, node.vis.value, node.name.value, "*" if at is None else at)
+
+
+def _constant(node: A.Node) -> int | None:
+    """The value of an integer written as arithmetic on literals (``(fib 86)``, ``(+ 1 1)``),
+    as the engine computes it; None for anything else (a read of the state, a declared
+    constant, an operation that would raise)."""
+    if isinstance(node, A.IntLit):
+        return node.value
+    if isinstance(node, A.Arith):
+        a, b = _constant(node.a), _constant(node.b)
+        if a is None or b is None:
+            return None
+        op = node.op
+        if op is A.ArithOp.ADD:
+            return a + b
+        if op is A.ArithOp.SUB:
+            return a - b
+        if op is A.ArithOp.MUL:
+            return a * b
+        if op in (A.ArithOp.DIV, A.ArithOp.MOD):
+            if b == 0:
+                return 0
+            q = abs(a) // abs(b) * (1 if (a >= 0) == (b > 0) else -1)  # toward zero
+            return q if op is A.ArithOp.DIV else a - q * b
+        return a**b if op is A.ArithOp.POW and 0 <= b <= 64 else None
+    if isinstance(node, A.Fib):
+        n = _constant(node.n)
+        if n is None or not 0 <= n <= 90:
+            return None
+        x, y = 0, 1
+        for _ in range(n):
+            x, y = y, x + y
+        return x
+    return None
 
 
 def stray_moves(game: A.Game) -> list[Defect]:
