@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 from evogame.engine import compile_game
+from evogame.engine.coverage import split
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.native.engine import BACKENDS as BACKENDS
@@ -197,20 +198,30 @@ class Runner:
         if rows is not None and rows[j] is not None:
             self._rows.append(rows[j])
 
-    def hits(self) -> list[int] | None:
-        """With coverage: per condition, the values it took in every game taken from this
-        runner (a bit mask, `evogame.engine.coverage`); None without coverage."""
-        if not self.coverage:
-            return None
+    def _all_hits(self) -> list[int]:
         hits = list(self.game.compiler.hits)
         for row in self._rows:
             hits = [a | b for a, b in zip(hits, row, strict=True)]
         return hits
 
+    def hits(self) -> list[int] | None:
+        """With coverage: per condition, the values it took in every game taken from this
+        runner (a bit mask, `evogame.engine.coverage`); None without coverage."""
+        if not self.coverage:
+            return None
+        return split(self.ast, self._all_hits())[0]
+
+    def part_hits(self) -> list[int] | None:
+        """With coverage: per guard part (`evogame.engine.coverage.guard_parts`), the values
+        it took in every game taken from this runner; None without coverage."""
+        if not self.coverage:
+            return None
+        return split(self.ast, self._all_hits())[1]
+
     def game_rows(self) -> list[list[int]]:
         """With coverage, per game the VM played (in order), the values each condition
         took in it (`hits` folds them); the Python engine's games have no row."""
-        return list(self._rows)
+        return [split(self.ast, row)[0] for row in self._rows]
 
     def moved(self) -> dict[int, int] | None:
         """With coverage, what each ``move`` did in every game played (`ActionCompiler.

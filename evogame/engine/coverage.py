@@ -40,6 +40,44 @@ def conditions(game: A.Game) -> list[A.Node]:
     return [c for c, _end in condition_sites(game)]
 
 
+def guard_parts(game: A.Game) -> list[A.Node]:
+    """The conjuncts of the guards of choice items (each argument of an ``and`` that is
+    the guard, and of an ``and`` among those), in text order, but for nodes that are
+    conditions themselves. Recorded beside the conditions (`tracked`) so that a part of a
+    guard that never guards is seen (`evogame.fitness.soundness.guard_parts`); they are not
+    conditions, and `live_rules` does not count them."""
+    own = {id(c) for c in conditions(game)}
+    out: list[A.Node] = []
+    seen: set[int] = set()
+
+    def parts(cond: A.Node) -> None:
+        if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
+            for a in cond.args:
+                if id(a) not in own and id(a) not in seen:
+                    seen.add(id(a))
+                    out.append(a)
+                parts(a)
+
+    for n in A.walk(game):
+        if isinstance(n, A.Choice):
+            for it in n.items:
+                if isinstance(it, A.Guarded):
+                    parts(it.cond)
+    return out
+
+
+def tracked(game: A.Game) -> list[A.Node]:
+    """What a game compiled with coverage records, in this order: its `conditions`, then
+    its `guard_parts`. Records are split back by `split`."""
+    return conditions(game) + guard_parts(game)
+
+
+def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int]]:
+    """`hits` over `tracked(game)`, split into the conditions' and the guard parts'."""
+    n = len(conditions(game))
+    return hits[:n], hits[n:]
+
+
 def dead(game: A.Game, hits: list[int]) -> list[str]:
     """Where the dead conditions are, for a designer to read: "line:column always true",
     "... always false" or "... never reached" (the condition's canonical text instead of a

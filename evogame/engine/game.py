@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.compile import Fn
-from evogame.engine.coverage import conditions
+from evogame.engine.coverage import tracked
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
@@ -47,7 +47,7 @@ class CompiledGame:
         if nplayers is None or nplayers < 1:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
-        c = ActionCompiler(nplayers, teams, conditions(game) if coverage else None)
+        c = ActionCompiler(nplayers, teams, tracked(game) if coverage else None)
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams

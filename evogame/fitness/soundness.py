@@ -9,6 +9,10 @@ because the game it makes scores well on the other components (issue 35):
   every situation (a lead guard that reads the current player's own, always empty, trick
   pile: follow suit is never enforced). Its extra options count as branching, agency and
   skill, so the other components reward it;
+- **a part of a guard that never guards** (gate sample, `guard_parts`): a conjunct of a
+  choice item's guard always true while a sibling's test of the same things varied
+  (Agram's "otherwise any card" asking that someone has *not* played: the leader may
+  play without setting the lead suit);
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
@@ -30,16 +34,23 @@ because the game it makes scores well on the other components (issue 35):
   any owner: every read is "" (a follow-suit test against a renamed lead suit passes
   every card). No real file does it; an ``sto`` read but never written stays allowed
   (0 is a value: four Sheepshead files read a variant's flag other variants set);
+- **a bar no rule sets** (static, `unset_bars`): a card's ``score`` or ``sum`` compared
+  with an integer storage written nowhere (a President's single beats DIAMONDS, always 0);
 - **a prize out of line** (static, `outlier_points`): in a game won by the most points,
   one value of a summed table worth more than 3 times any other, named by no other rule
   (GOPS's EIGHT worth 71 among 1-13: whoever wins it wins);
 - **a point that changes with play** (static, `state_points`): an entry whose points read
   the game's state (the Queen of spades worth the stock's size);
+- **a score divided by what play changes** (static, `divided_scores`): a ``//`` or ``%``
+  in the scoring whose divisor reads the state (The Game scored UPA // UPB + ...);
 - **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
   value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
   pass, and the game ends after one round);
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
   game's pile into a player's place that is only ever a destination;
+- **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
+  scoring reads into a place read only by the guards of the moves into it (Pokereights'
+  set play also dumps any one card on a pile nothing reads);
 - **an idle stage** (static, `idle_stages`): a top-level stage with choices touching
   nothing a later stage or the scoring mentions (tricks appended after The Game's play);
 - **a point table no rule sets** (static, `unset_tables`): a table read under a name
@@ -78,12 +89,14 @@ written as expressions are not judged (as in `evogame.lang.content`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
 from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import guard_parts as cov_parts
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
@@ -120,6 +133,62 @@ def choice_guards(game: A.Game, hits: list[int]) -> list[Defect]:
                     )
                 )
     return out
+
+
+_CMP = re.compile(r"\((==|!=|<=|>=|<|>) ")
+
+
+def _shape(node: A.Node) -> str:
+    """A test's text with its comparison operators masked and an outer ``not`` dropped:
+    the same test of the same things, whatever it asks of them."""
+    while isinstance(node, A.Not):
+        node = node.arg
+    return _CMP.sub("(? ", to_text(node))
+
+
+def part_pairs(game: A.Game) -> list[tuple[A.Node, list[A.Node]]]:
+    """Each part of a choice item's guard (`evogame.engine.coverage.guard_parts`) that
+    tests the same things as a sibling item's guard or guard part (`_shape`), with those
+    sibling tests: what `guard_parts` judges, read from the rules alone."""
+    ids = {id(c) for c in cov_parts(game)}
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.Choice):
+            continue
+        items = [it for it in node.items if isinstance(it, A.Guarded)]
+        tests = [[it.cond, *(a for a in A.walk(it.cond) if id(a) in ids)] for it in items]
+        for k, it in enumerate(items):
+            if _defensive(it):
+                continue
+            for part in tests[k][1:]:
+                shape = _shape(part)
+                same = [t for j, ts in enumerate(tests) if j != k for t in ts if _shape(t) == shape]
+                if same:
+                    out.append((part, same))
+    return out
+
+
+def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Defect]:
+    """Parts of choice items' guards (`evogame.engine.coverage.guard_parts`) that were
+    always true in the recorded games, while a sibling item's guard (or a part of it)
+    testing the same things (`_shape`: the same text up to the comparison) took both
+    values. The siblings split the options by that test; this item's copy of it holds in
+    every situation (Agram's "otherwise any card" whose ``someone has played`` became
+    ``someone has not played``: true on every turn, so the leader may play without
+    setting the lead suit). A guard that is an ``and`` of one test only varies with its
+    other parts, which `choice_guards` cannot see."""
+    at = {id(c): h for c, h in zip(conditions(game), hits, strict=True)}
+    at.update((id(c), h) for c, h in zip(cov_parts(game), part_hits, strict=True))
+    return [
+        Defect(
+            where(part),
+            "this part of a choice item's guard was always true while a sibling's test of "
+            "the same thing varied: the option is offered in situations its siblings tell "
+            "apart",
+        )
+        for part, same in part_pairs(game)
+        if at.get(id(part)) == TRUE_SEEN and any(at.get(id(t)) == ALIVE for t in same)
+    ]
 
 
 def choice_moves(game: A.Game) -> list[A.Move]:
@@ -260,6 +329,39 @@ def storage(game: A.Game) -> list[Defect]:
                     "the write is for no one",
                 )
             )
+    return out
+
+
+def unset_bars(game: A.Game) -> list[Defect]:
+    """A card's worth compared with an integer storage no rule writes, under any owner
+    (static; literal names): the bar is always 0, so every card clears it (a President whose
+    beating test for singles reads DIAMONDS, which nothing sets: any single beats any).
+    `storage` leaves an unwritten ``sto`` alone, since 0 is a value (Sheepshead's variant
+    flags, compared with numbers); a bar a card's ``score`` or ``sum`` must clear is not a
+    flag."""
+    written: set[str] = set()
+    for node in A.walk(game):
+        if isinstance(node, _WRITES) and isinstance(node.target, A.IntStorage):
+            if not isinstance(node.target.name, A.NameLit):
+                return []  # a computed name may write any of them
+            written.add(node.target.name.value)
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.IntCmp):
+            continue
+        for bar, other in ((node.a, node.b), (node.b, node.a)):
+            if not (isinstance(bar, A.IntStorage) and isinstance(bar.name, A.NameLit)):
+                continue
+            if bar.name.value in written:
+                continue
+            if any(isinstance(n, (A.ScoreCard, A.SumPoints)) for n in A.walk(other)):
+                out.append(
+                    Defect(
+                        where(bar),
+                        f"a card's worth is compared with sto {bar.name.value}, which no rule "
+                        "sets: the bar is always 0, and every card clears it",
+                    )
+                )
     return out
 
 
@@ -556,6 +658,31 @@ def state_points(game: A.Game) -> list[Defect]:
     return out
 
 
+def divided_scores(game: A.Game) -> list[Defect]:
+    """A score divided by what play changes (static): in the scoring expression, a ``//``
+    or ``%`` whose divisor is not a number (literals, arithmetic on them, declared
+    constants, as `state_points` reads them). ``(// (size UPA) (size UPB))`` makes a card
+    played on UPB lower the score and one on UPA count for nothing until UPB grows: what a
+    player achieves no longer adds up to the result, and the ratio's steps reward where a
+    card goes, not how well it was played. Real files divide a score by numbers only
+    (Knaves' tricks // 3, Coloretto's triangle // 2)."""
+    declared = {d.var.name for d in game.declares}
+    out = []
+    for node in A.walk(game.scoring):
+        if not (isinstance(node, A.Arith) and node.op in (A.ArithOp.DIV, A.ArithOp.MOD)):
+            continue
+        if all(n.CONSTANT or (isinstance(n, A.Var) and n.name in declared) for n in A.walk(node.b)):
+            continue
+        out.append(
+            Defect(
+                where(node),
+                f"the score is divided by {to_text(node.b)}, which changes with play: "
+                "adding to it lowers the score, so what a player achieves does not add up",
+            )
+        )
+    return out
+
+
 def constant_storage(game: A.Game) -> list[Defect]:
     """Integer storage the rules set, but only ever to 0, the value every storage starts
     with, and read (static; literal names): it never changes, so every test of it is
@@ -689,6 +816,105 @@ def dead_draws(game: A.Game) -> list[Defect]:
     return out
 
 
+_CARD_TESTS = (A.CardAtt, A.ScoreCard, A.CardCmp)
+#: collections that choose cards by what they are: a filter, runs, tuples of a rank
+_CHOOSERS = (A.Filter, A.Runs, A.RunSequence, A.Tuples)
+
+
+def _origin(node: A.Node, env: dict[str, tuple[frozenset, bool]]) -> tuple[frozenset, bool]:
+    """The places (by `_name`) the cards of `node` come from, through the variables it
+    reads (`env`), and whether a ``filter`` (or runs, tuples: `_CHOOSERS`) chose them on
+    the way."""
+    places = {k for n in A.walk(node) if isinstance(n, _PLACES) and (k := _name(n))}
+    filtered = any(isinstance(n, _CHOOSERS) for n in A.walk(node))
+    for n in A.walk(node):
+        if isinstance(n, A.Var) and n.name in env:
+            p, f = env[n.name]
+            places |= p
+            filtered = filtered or f
+    return frozenset(places), filtered
+
+
+def _moves_with_sources(
+    node: A.Node,
+    env: dict[str, tuple[frozenset, bool]],
+    tests: tuple[A.Node, ...],
+    out: list[tuple[A.Move, frozenset, bool]],
+) -> None:
+    """Every ``move`` under `node` with the places its card comes from (through the
+    ``any``/``all``/``let`` variables it is bound by) and whether the card is tested:
+    chosen by a ``filter`` (`_CHOOSERS`), or read by a guard around the move (`tests`)."""
+    if isinstance(node, A.Move):
+        places, tested = _origin(node.src, env)
+        card_vars = {n.name for n in A.walk(node.src) if isinstance(n, A.Var)}
+        for t in tests:
+            for n in A.walk(t):
+                if (isinstance(n, A.Var) and n.name in card_vars) or (
+                    not card_vars and isinstance(n, _CARD_TESTS)
+                ):
+                    tested = True
+        out.append((node, places, tested))
+        return
+    if isinstance(node, (A.AggAction, A.Let)):
+        bound = node.coll if isinstance(node, A.AggAction) else node.value
+        inner = {**env, node.var.name: _origin(bound, env)}
+        _moves_with_sources(node.body, inner, tests, out)
+        return
+    if isinstance(node, A.Guarded):
+        _moves_with_sources(node.body, env, (*tests, node.cond), out)
+        return
+    for child in node.children():
+        _moves_with_sources(child, env, tests, out)
+
+
+def dead_ends(game: A.Game) -> list[Defect]:
+    """Untested cards moved out of a place the scoring reads into a place no other rule
+    reads (static; literal names), while another move out of that place tests its card:
+    the only reads of the destination are tests guarding the moves into it (``when nobody
+    has PLAYED a card, move any card to PLAYED``). The card leaves the scored place (a
+    shedding game's hand) for a pile that feeds nothing, by a way out that skips the tests
+    the play's other ways out make (Pokereights whose set play also dumps any one card).
+    A discard every way out makes alike stays allowed (a solitaire's, Cuckoo's BAD pile
+    under its own test); so do cards buried from a hand nobody scores (Sheepshead)."""
+    scored = {k for n in A.walk(game.scoring) if isinstance(n, _PLACES) and (k := _name(n))}
+    if not scored or ("loc", "*") in scored:
+        return []
+    moves: list[tuple[A.Move, frozenset, bool]] = []
+    _moves_with_sources(game, {}, (), moves)
+    dst_nodes = {id(n) for m, _, _ in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    # reads of a place inside the guard of a rule that moves cards into it
+    self_reads: set[int] = set()
+    for g in A.walk(game):
+        if isinstance(g, A.Guarded):
+            into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
+            self_reads.update(
+                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
+            )
+    read = {
+        _name(n)
+        for n in A.walk(game)
+        if isinstance(n, _PLACES) and id(n) not in dst_nodes and id(n) not in self_reads
+    }
+    if ("loc", "*") in read:
+        return []
+
+    tested_exits = set().union(*(src & scored for _, src, t in moves if t))
+    out = []
+    for m, src, tested in moves:
+        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        if tested or not into or _name(into[0]) in read or _name(into[0]) in scored:
+            continue
+        if src & scored & tested_exits:
+            out.append(
+                Defect(
+                    where(m),
+                    f"any card leaves a place the score counts for {_name(into[0])[1]}, which "
+                    "no other rule reads: a way out that skips the tests of the other ways out",
+                )
+            )
+    return out
+
+
 def unset_tables(game: A.Game) -> list[Defect]:
     """Point tables read (``score``, ``sum``, ``max`` ... ``using``) under a name no rule
     sets (static; literal names, owner and name): every card scores 0 by it, so what it
@@ -728,12 +954,15 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
 
     found = [
         *storage(game),
+        *unset_bars(game),
         *point_tables(game, decks),
         *point_entries(game),
         *outlier_points(game),
         *state_points(game),
+        *divided_scores(game),
         *constant_storage(game),
         *dead_draws(game),
+        *dead_ends(game),
         *idle_stages(game),
         *unset_tables(game),
         *stray_moves(game),
@@ -762,8 +991,42 @@ def _place(node: A.Node) -> tuple | None:
     if owner is None:
         return None
     index = node.index
-    at = 0 if index is None else index.value if isinstance(index, A.IntLit) else "*"
-    return (owner, node.vis.value, node.name.value, at)
+    at = 0 if index is None else _constant(index)
+    return (owner, node.vis.value, node.name.value, "*" if at is None else at)
+
+
+def _constant(node: A.Node) -> int | None:
+    """The value of an integer written as arithmetic on literals (``(fib 86)``, ``(+ 1 1)``),
+    as the engine computes it; None for anything else (a read of the state, a declared
+    constant, an operation that would raise)."""
+    if isinstance(node, A.IntLit):
+        return node.value
+    if isinstance(node, A.Arith):
+        a, b = _constant(node.a), _constant(node.b)
+        if a is None or b is None:
+            return None
+        op = node.op
+        if op is A.ArithOp.ADD:
+            return a + b
+        if op is A.ArithOp.SUB:
+            return a - b
+        if op is A.ArithOp.MUL:
+            return a * b
+        if op in (A.ArithOp.DIV, A.ArithOp.MOD):
+            if b == 0:
+                return 0
+            q = abs(a) // abs(b) * (1 if (a >= 0) == (b > 0) else -1)  # toward zero
+            return q if op is A.ArithOp.DIV else a - q * b
+        return a**b if op is A.ArithOp.POW and 0 <= b <= 64 else None
+    if isinstance(node, A.Fib):
+        n = _constant(node.n)
+        if n is None or not 0 <= n <= 90:
+            return None
+        x, y = 0, 1
+        for _ in range(n):
+            x, y = y, x + y
+        return x
+    return None
 
 
 def stray_moves(game: A.Game) -> list[Defect]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
-from evogame.engine.coverage import conditions
+from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
 from evogame.lang.types import Ty, is_subtype
@@ -105,9 +105,9 @@ class Lowerer:
     def __init__(self, game: A.Game, room: int = 1, coverage: bool = False):
         self.game = game
         self.room = room
-        #: with coverage, every condition (`evogame.engine.coverage.conditions`) records
+        #: with coverage, every condition and guard part (`evogame.engine.coverage.tracked`) records
         #: the values it takes, as the Python engine does with `coverage=True`
-        tracked = conditions(game) if coverage else []
+        tracked = coverage_tracked(game) if coverage else []
         self.cov_index = {id(n): i for i, n in enumerate(tracked)}
         consts = {d.var.name: d.value for d in game.declares}
         np_ = _static_int(game.setup.players.count, consts)

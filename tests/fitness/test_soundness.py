@@ -7,6 +7,7 @@ import pytest
 
 from evogame.fitness import soundness as S
 from evogame.fitness.soundness import storage
+from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.conftest import SEEDS, require_shared, shared_files
@@ -110,6 +111,21 @@ FOUND = [
         "(move 'C (top (game vloc DOWNA)))",
         "a way round the pile's rule",
     ),
+    (
+        V.the_game_ratio,
+        "the-game",
+        S.divided_scores,
+        "(// (size (game vloc UPA))",
+        "changes with play",
+    ),
+    (
+        V.pokereights_dump,
+        "pokereights",
+        S.dead_ends,
+        "(move 'C (top ((current player) vloc PLAYED)))",
+        "skips the tests",
+    ),
+    (V.president_singles_unset, "president", S.unset_bars, "(game sto DIAMONDS)", "no rule sets"),
 ]
 
 
@@ -179,3 +195,18 @@ def test_a_rule_that_runs_and_never_moves_a_card_is_found_where_it_is():
     line, col = map(int, found[0].where.split(":"))
     assert text.splitlines()[line - 1][col - 1 :].startswith("(move (top (game hloc STOCK))")
     assert idle(_seed("hearts")) == []
+
+
+def test_a_place_index_written_as_arithmetic_on_numbers_is_that_number():
+    """``(game vloc PILE (fib 12))`` is PILE 144, a place no rule reads (a Red7 edit drew
+    into ``HAND (fib 86)``); ``(fib 0)`` is index 0, the PILE the rules read."""
+    text = V.pokereights_stray()
+    assert text.count("PILE 200)") == 1
+    far = parse_text(text.replace("PILE 200)", "PILE (fib 12))"))
+    assert len(S.stray_moves(far)) == 1
+    assert S.stray_moves(parse_text(text.replace("PILE 200)", "PILE (fib 0))"))) == []
+    fib = next(n for n in A.walk(far) if isinstance(n, A.Fib))
+    assert S._constant(fib) == 144
+    assert S._constant(A.Arith(A.ArithOp.DIV, A.IntLit(-7), A.IntLit(2))) == -3  # toward 0
+    assert S._constant(A.Arith(A.ArithOp.MOD, A.IntLit(-7), A.IntLit(2))) == -1
+    assert S._constant(A.Arith(A.ArithOp.DIV, A.IntLit(7), A.IntLit(0))) == 0

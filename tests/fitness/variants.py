@@ -672,6 +672,103 @@ def the_game_back_door() -> str:
     return _edit(_seed("the-game-simple"), (tail, spliced + tail))
 
 
+def agram_lead_negated() -> str:
+    """Agram whose "otherwise any card" asks that someone has *not* played (``!=`` for
+    ``==``; the seed-11 campaign of the s42 round, best/ #6, 0.930 against Agram's 0.884):
+    true on every turn, since the player to move has not, so a leader void in the last
+    trick's suit may lead without setting the lead suit, and the others follow a stale one."""
+    return _edit(
+        _seed("agram"),
+        (
+            "((and (any player 'P (== (size ('P vloc PLAYED)) 1))",
+            "((and (any player 'P (!= (size ('P vloc PLAYED)) 1))",
+        ),
+    )
+
+
+def the_game_ratio() -> str:
+    """The Game scored by UPA's cards divided by UPB's (integer division) plus the downward
+    piles' (the seed-12 campaign of the s42 round, best/ #3, 0.902 against 0.878): a card
+    on UPB lowers the team's score, and one on UPA counts only as UPA outgrows UPB."""
+    return _edit(
+        _seed("the-game"),
+        (
+            "(+ (+ (size (game vloc UPA)) (size (game vloc UPB)))",
+            "(+ (// (size (game vloc UPA)) (size (game vloc UPB)))",
+        ),
+    )
+
+
+POKER_MIDDLE = """                    (all
+                      (filter 'S 'X (and (!= 'X 'F) (!= 'X 'L)))
+                      'C
+                      (move 'C (top (game vloc PILE))))
+                    ((!= 'L 'F) (move 'L (top (game vloc PILE))))
+                    (set (game str FOLLOW) (cardatt SUIT (top (game vloc PILE))))
+                    (set (game sto STEP) 2)))))))
+         ;; two pair: two of one rank and two of a higher rank"""
+
+
+def pokereights_dump() -> str:
+    """Pokereights whose same-rank play (pair, three or four of a kind) moves the middle
+    cards through Agram's lead, transplanted (the seed-11 campaign of the s42 round, best/
+    #8, 0.966 against 0.963): while nobody has PLAYED a card, the player puts any one card
+    of their hand on their PLAYED, which no other rule reads, and the middle cards stay in
+    hand. A shedding game's hand gets a way out that skips the play's tests."""
+    dump = POKER_MIDDLE.replace(
+        "                      (move 'C (top (game vloc PILE))))",
+        """                      ((all player 'P (== (size ('P vloc PLAYED)) 0))
+                       (any ((current player) iloc HAND) 'C
+                            (do
+                             ((set (game str LEAD) (cardatt SUIT 'C))
+                              (move 'C (top ((current player) vloc PLAYED))))))))""",
+    )
+    return _edit(_seed("pokereights"), (POKER_MIDDLE, dump))
+
+
+PRESIDENT_SINGLE_LEAD = """      (any (tuples 1 ((current player) iloc HAND) using (game points RANK)) 'G
+           (do
+            ((set (game sto SIZE) (size 'G))
+             (set (game sto TOP) (score (top 'G) using (game points RANK)))"""
+PRESIDENT_SINGLE_BEAT = """      (any (filter (tuples 1 ((current player) iloc HAND) using (game points RANK)) 'G
+                   (> (score (top 'G) using (game points RANK)) (game sto TOP)))
+           'G
+           (do
+            ((set (game sto TOP) (score (top 'G) using (game points RANK)))"""
+
+
+def president_singles_unset() -> str:
+    """President whose singles do not climb (the seed-11 campaign of the s42 round, best/
+    #2, 0.840 against 0.833): a single lead sets the pile's value from the top of the
+    stock, empty after the deal, and a single beats a value DIAMONDS that no rule sets,
+    recording its own in TRICKS, which no rule reads: any single beats any single."""
+    return _edit(
+        _seed("president"),
+        (
+            PRESIDENT_SINGLE_LEAD,
+            PRESIDENT_SINGLE_LEAD.replace("(score (top 'G)", "(score (top (game hloc STOCK))"),
+        ),
+        (
+            PRESIDENT_SINGLE_BEAT,
+            PRESIDENT_SINGLE_BEAT.replace("(game sto TOP)))", "(game sto DIAMONDS)))").replace(
+                "((set (game sto TOP)", "((set (game sto TRICKS)"
+            ),
+        ),
+    )
+
+
+def president_39() -> str:
+    """President without hearts, dealt 52 // NUMP rounds from 39 cards, so 4 players hold
+    10, 10, 10 and 9 (the same campaign file; a blind reader named the uneven deal). The
+    seed's own rules deal unevenly at 3, 5, 6 and 7 players (52 cards: 18/17/17 at 3), as
+    pagat's President does: harmless."""
+    return _edit(
+        _seed("president"),
+        ("(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES))", "(SUIT (CLUBS, DIAMONDS, SPADES))"),
+        ("(range 1..(+ (// 52 'NUMP) 1))", "(range 1..(// 52 'NUMP))"),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "agram-played", "agram", "lead guard reads the current player's PLAYED", agram_played()
@@ -865,5 +962,36 @@ VARIANTS: tuple[Variant, ...] = (
         "hearts",
         "a rule that moves the top card of an always-empty pile: it runs and does nothing",
         hearts_junk_move(),
+    ),
+    Variant(
+        "agram-lead-negated",
+        "agram",
+        "the leader may play without setting the lead suit (a negated lead test)",
+        agram_lead_negated(),
+    ),
+    Variant(
+        "the-game-ratio",
+        "the-game",
+        "scored by a ratio of pile sizes: a card on UPB lowers the score",
+        the_game_ratio(),
+    ),
+    Variant(
+        "pokereights-dump",
+        "pokereights",
+        "a set play dumps any card into a pile nothing reads",
+        pokereights_dump(),
+    ),
+    Variant(
+        "president-singles-unset",
+        "president",
+        "a single beats a value no rule sets: any single beats any single",
+        president_singles_unset(),
+    ),
+    Variant(
+        "president-39",
+        "president",
+        "39 cards dealt 10/10/10/9 (as the seed deals 52 at 3 players): harmless",
+        president_39(),
+        harmless=True,
     ),
 )
