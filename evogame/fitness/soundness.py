@@ -43,6 +43,9 @@ because the game it makes scores well on the other components (issue 35):
   the game's state (the Queen of spades worth the stock's size);
 - **a score divided by what play changes** (static, `divided_scores`): a ``//`` or ``%``
   in the scoring whose divisor reads the state (The Game scored UPA // UPB + ...);
+- **a filter blind to its cards** (static, `blind_filters`): a ``filter`` whose test
+  never reads the card it binds, so it keeps all or none (Red7's GREEN counting a palette
+  by the parity of the card just played);
 - **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
   value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
   pass, and the game ends after one round);
@@ -683,6 +686,28 @@ def divided_scores(game: A.Game) -> list[Defect]:
     return out
 
 
+def blind_filters(game: A.Game) -> list[Defect]:
+    """A filter whose test never reads the card it binds (static): ``(filter COLL 'D
+    COND)`` with no ``'D`` in COND keeps every member of COLL or none, decided by
+    something else (Red7's GREEN, "the cards D of P's PALETTE where the card just played
+    is even", counts a whole palette by the parity of one card). A designer writes a
+    filter to sort its cards; no real file has one that ignores them."""
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.Filter):
+            continue
+        if any(isinstance(n, A.Var) and n.name == node.var.name for n in A.walk(node.cond)):
+            continue
+        out.append(
+            Defect(
+                where(node),
+                f"the filter over {to_text(node.coll)} never reads '{node.var.name}: it "
+                "keeps every card or none, whatever the cards are",
+            )
+        )
+    return out
+
+
 def constant_storage(game: A.Game) -> list[Defect]:
     """Integer storage the rules set, but only ever to 0, the value every storage starts
     with, and read (static; literal names): it never changes, so every test of it is
@@ -960,6 +985,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *outlier_points(game),
         *state_points(game),
         *divided_scores(game),
+        *blind_filters(game),
         *constant_storage(game),
         *dead_draws(game),
         *dead_ends(game),

@@ -126,6 +126,13 @@ FOUND = [
         "skips the tests",
     ),
     (V.president_singles_unset, "president", S.unset_bars, "(game sto DIAMONDS)", "no rule sets"),
+    (
+        V.red7_blind_filter,
+        "red7-legacy",
+        S.blind_filters,
+        "(filter ('P vloc PALETTE) 'D",
+        "never reads 'D",
+    ),
 ]
 
 

@@ -686,6 +686,17 @@ def agram_lead_negated() -> str:
     )
 
 
+def red7_blind_filter() -> str:
+    """Red7 whose GREEN rule, scored after a palette play, keeps the cards 'D of a palette
+    where the card just played ('C) is even (the seed-11 campaign of the s45 round, best/
+    new-01, 0.920 against the seed's 0.885; its reader: "binds P but tests C"): a whole
+    palette counts, or none, by the parity of one card."""
+    text = _seed("red7-legacy")
+    old = "(filter ('P vloc PALETTE) 'C"
+    at = text.index(old)  # the first GREEN filter: inside the palette play, 'C is bound
+    return text[:at] + "(filter ('P vloc PALETTE) 'D" + text[at + len(old) :]
+
+
 def the_game_ratio() -> str:
     """The Game scored by UPA's cards divided by UPB's (integer division) plus the downward
     piles' (the seed-12 campaign of the s42 round, best/ #3, 0.902 against 0.878): a card
@@ -968,6 +979,12 @@ VARIANTS: tuple[Variant, ...] = (
         "agram",
         "the leader may play without setting the lead suit (a negated lead test)",
         agram_lead_negated(),
+    ),
+    Variant(
+        "red7-blind-filter",
+        "red7-legacy",
+        "GREEN keeps a whole palette or none, by the parity of the card just played",
+        red7_blind_filter(),
     ),
     Variant(
         "the-game-ratio",
