@@ -385,11 +385,12 @@ def ordering_tables(game: A.Game) -> set[str]:
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Point tables that order cards (read by ``max``, ``min`` or ``sort``, or by a card's
     ``score`` in a comparison: President's beating test, Pokereights' straights) whose
-    one-condition entries rate at least half (and 2 or more) of the values one deck's cards
-    have for an attribute, but not all of them (`decks`: per deck, attribute -> values): the
+    one-condition entries rate at least half of the values one deck's cards have for an
+    attribute, or 3 of them (and 2 or more), but not all of them (`decks`: per deck, attribute -> values): the
     others rank lowest, with no rule saying so. No ordering table of the 95 real files rates
     part of an attribute's values at any fraction; a bonus for one value (a trump suit) is
-    left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
+    left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10);
+    or 3: a campaign's GOPS rated 5 of 13 ranks, the other 8 tying at 0 (its reader: 2/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = ordering_tables(game)
     out = []
@@ -407,7 +408,7 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
         for deck in decks:
             for attr, names in rated.items():
                 have = deck.get(attr, set())
-                if have - names and len(have & names) >= max(2, 0.5 * len(have)):
+                if have - names and len(have & names) >= min(3, max(2, 0.5 * len(have))):
                     missing.setdefault(attr, set()).update(have - names)
         for attr, names in missing.items():
             out.append(

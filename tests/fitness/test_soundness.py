@@ -127,6 +127,13 @@ FOUND = [
     ),
     (V.president_singles_unset, "president", S.unset_bars, "(game sto DIAMONDS)", "no rule sets"),
     (
+        V.gops_five_values,
+        "gops",
+        lambda g: S.point_tables(g, deck_values(g)),
+        "(set (game points VALUE)",
+        "but JACK",
+    ),
+    (
         V.red7_blind_filter,
         "red7-legacy",
         S.blind_filters,

@@ -697,6 +697,23 @@ def red7_blind_filter() -> str:
     return text[:at] + "(filter ('P vloc PALETTE) 'D" + text[at + len(old) :]
 
 
+def gops_five_values() -> str:
+    """GOPS whose value table rates five ranks (ACE 1, EIGHT 2, THREE 3, FOUR 4, FIVE 5) and
+    leaves eight unrated, so they tie at 0 as bids and prizes (the merged-judge campaign of
+    the s45 round, seed 12, best/ #1 at 0.983; its reader: 2/10)."""
+    return _edit(
+        _seed("gops"),
+        (
+            """(((RANK : ACE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3) ((RANK : FOUR) 4)
+         ((RANK : FIVE) 5) ((RANK : SIX) 6) ((RANK : SEVEN) 7) ((RANK : EIGHT) 8)
+         ((RANK : NINE) 9) ((RANK : TEN) 10) ((RANK : JACK) 11) ((RANK : QUEEN) 12)
+         ((RANK : KING) 13)))""",
+            """(((RANK : ACE) 1) ((RANK : EIGHT) 2) ((RANK : THREE) 3) ((RANK : FOUR) 4)
+         ((RANK : FIVE) 5)))""",
+        ),
+    )
+
+
 def the_game_ratio() -> str:
     """The Game scored by UPA's cards divided by UPB's (integer division) plus the downward
     piles' (the seed-12 campaign of the s42 round, best/ #3, 0.902 against 0.878): a card
@@ -985,6 +1002,12 @@ VARIANTS: tuple[Variant, ...] = (
         "red7-legacy",
         "GREEN keeps a whole palette or none, by the parity of the card just played",
         red7_blind_filter(),
+    ),
+    Variant(
+        "gops-five-values",
+        "gops",
+        "eight of thirteen ranks have no value: they tie at 0 as bids and prizes",
+        gops_five_values(),
     ),
     Variant(
         "the-game-ratio",
