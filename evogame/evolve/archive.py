@@ -257,9 +257,3 @@ class ConceptCut:
     def of_vector(self, vector: dict[str, float]) -> float | None:
         """The cut of a candidate whose rules' concept vector is `vector`."""
         return self.elites.get(self.cell_of(concept_values(vector, self.names))) or None
-
-    def of_text(self, text: str) -> float | None:
-        from evogame.distance.concepts import concept_vector
-        from evogame.lang import parse_text
-
-        return self.of_vector(concept_vector(parse_text(text)))
