@@ -92,6 +92,13 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "games), by behaviour (seats, length, moves, agency), or as the profile says.",
 )
 @click.option(
+    "--polish/--no-polish",
+    default=True,
+    show_default=True,
+    help="At the end, take back each edit of best/'s games that buys no fitness "
+    "(docs/evolution.md, polishing).",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -112,6 +119,7 @@ def evolve(
     library,
     transplant,
     descriptors,
+    polish,
     resume,
     quiet,
 ):
@@ -137,6 +145,7 @@ def evolve(
         library=list(library),
         transplant=transplant,
         descriptors="" if descriptors == "profile" else descriptors,
+        polish=polish,
         argv=sys.argv[1:],
     )
     try:

@@ -16,6 +16,8 @@ def made_from(store, h: str, limit: int = 1000) -> str:
     for op in first_line(store, h, limit):
         if op.startswith("seed:"):
             root = _seed_name(op)
+        elif op == "polish":  # edits taken back, not made
+            continue
         elif op.startswith("transplant:"):
             _t, kind, donor = op.split(":", 2)
             donors.append(f"{donor}'s {KIND_WORDS.get(kind, kind)}")

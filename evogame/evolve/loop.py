@@ -72,6 +72,8 @@ class Config:
     #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
     #: "behaviour" or "concepts"
     descriptors: str = ""
+    #: take back, at the end, the edits of best/'s games that buy nothing (`evolve.polish`)
+    polish: bool = True
     argv: list[str] = field(default_factory=list)
 
 
@@ -254,6 +256,8 @@ class Campaign:
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
+        #: best/'s polished games: hash -> (the evolved game's hash, sites taken back, sites)
+        self.polished: dict[str, tuple[str, int, int]] = {}
         # reading the seeds and library, the profiles
         self.timings.add("set-up", time.perf_counter() - t_setup)
         if not defer:
@@ -911,6 +915,143 @@ class Campaign:
                 kept.append((c, tree))
         return [c for c, _t in kept]
 
+    #: the deal stream of polishing's side-by-side evaluations (`polish`): apart from the
+    #: campaign's, whose scores of the evolved games are flattered by their selection
+    POLISH_STREAM = 2_000_029
+
+    def polish(self, cands: list[dict], news: set[str], ex: Executor) -> list[dict | None]:
+        """Each candidate with the edits that buy nothing taken back (`evolve.polish`):
+        its edit sites against the seed at the root of its lineage are each taken back
+        alone, and the evolved game and each valid reverted one are evaluated side by
+        side, on a fresh deal stream and with the evolved game's player seed (common
+        random numbers: a reverted game that plays as the evolved one scores exactly as
+        it does), all in one batch. The idle sites (reverted fitness >= evolved -
+        `polish.TOLERANCE`; a new kind must stay one) are taken back together when that
+        game passes the same test, else the best idle one alone. None: every site was
+        idle, so the game is its seed again. The game published is stored as a
+        candidate (operator ``polish``, its parent the evolved game)."""
+        from evogame.evolve.lineage import root_seed
+        from evogame.evolve.polish import MAX_SITES, all_reverted, idle, reverted_texts
+
+        seeds = {Path(p).stem: simplified(to_text(a)) for p, a in self.seed_asts.items()}
+        deal = self.cfg.seed + self.POLISH_STREAM
+        plans: list[tuple | None] = []
+        for c in cands:
+            seed_text = seeds.get(root_seed(self.store, c["hash"]) or "")
+            try:
+                sites, texts = reverted_texts(seed_text, c["text"]) if seed_text else ([], [])
+            except Exception:  # a text the reader refuses: published as it is
+                sites, texts = [], []
+            if not sites or len(sites) > MAX_SITES:
+                plans.append(None)
+                continue
+            plans.append((sites, [checked_child(t) for t in texts], eval_seed(c["text"], deal)))
+        results = self._side_by_side(
+            [
+                (t, p[2])
+                for c, p in zip(cands, plans, strict=True)
+                if p
+                for t in (c["text"], *p[1])
+                if t
+            ],
+            deal,
+            ex,
+        )
+
+        def passes(c: dict, text: str | None, pseed: int) -> bool:
+            r = results.get((text or "", pseed))
+            base = results[(c["text"], pseed)].get("fitness") or 0.0
+            if r is None or not r.get("valid") or not idle(base, r.get("fitness") or 0.0):
+                return False
+            return c["hash"] not in news or self._still_new({**r, "text": text})
+
+        # (evolved, its idle sites' reverted texts, the text of all of them taken back)
+        chosen: list[tuple[dict, list[str], str | None]] = []
+        for c, p in zip(cands, plans, strict=True):
+            if p is None:
+                chosen.append((c, [], None))
+                continue
+            sites, texts, pseed = p
+            ok = [i for i, t in enumerate(texts) if passes(c, t, pseed)]
+            both = None
+            if 1 < len(ok) < len(sites):
+                both = checked_child(all_reverted(c["text"], [sites[i] for i in ok]))
+            chosen.append((c, [texts[i] for i in ok], both))
+        later = [(b, p[2]) for (_c, _o, b), p in zip(chosen, plans, strict=True) if b and p]
+        results.update(self._side_by_side(later, deal, ex))
+        out: list[dict | None] = []
+        for (c, ok, both), p in zip(chosen, plans, strict=True):
+            if not ok or p is None:
+                out.append(c)
+                continue
+            n, pseed = len(p[0]), p[2]
+            if len(ok) == n:  # every edit idle: the game is its seed again
+                self.say(f"polish: {c['hash']} is its seed with {n} edits that buy nothing")
+                out.append(None)
+                continue
+            if both is not None and passes(c, both, pseed):
+                text, taken = both, len(ok)
+            else:  # together they cost too much, or read to nothing valid
+                text = max(ok, key=lambda t: (results[(t, pseed)].get("fitness") or 0.0, t))
+                taken = 1
+            out.append(self._store_polished(c, text, results[(text, pseed)], pseed, taken, n))
+        return out
+
+    def _polish_line(self, h: str) -> list[str]:
+        """best/'s header line on what polishing took back (none when nothing was)."""
+        if h not in self.polished:
+            return []
+        evolved, taken, n = self.polished[h]
+        return [
+            f";; polished: {taken} of the {n} edits of {evolved} from its seed taken back, "
+            "each buying less than 0.01 of fitness"
+        ]
+
+    def _side_by_side(
+        self, jobs: list[tuple[str, int]], deal: int, ex: Executor
+    ) -> dict[tuple[str, int], dict]:
+        """The (text, player seed) pairs (each once) evaluated with the campaign profile
+        on the deal stream `deal`."""
+        todo = list(dict.fromkeys(jobs))
+        out = {}
+        for key, r in zip(todo, ex.map([(t, (s, deal), None) for t, s in todo]), strict=True):
+            r.pop("timing", None)
+            out[key] = r
+        return out
+
+    def _still_new(self, c: dict) -> bool:
+        """Whether an evaluated game is a new kind as `new_kinds` asks: alive, and at
+        concept novelty >= the family threshold from every seed and library game."""
+        from evogame.distance.concepts import concept_distance
+        from evogame.distance.settings import DEFAULT_THRESHOLD
+
+        names = self.archive.names if self.archive and self.archive.concepts else None
+        if not (alive(c, names) if names else alive(c)):
+            return False
+        v = live_vector(c)
+        return all(concept_distance(v, w) >= DEFAULT_THRESHOLD for _n, w in self.library_vectors())
+
+    def _store_polished(
+        self, c: dict, text: str, result: dict, pseed: int, taken: int, n: int
+    ) -> dict:
+        """The polished game of `c` as a stored candidate (already stored: as it is)."""
+        h = text_hash(text)
+        self.polished[h] = (c["hash"], taken, n)
+        have = self.store.get(h)
+        if have is not None:
+            return have
+        cand = {
+            "hash": h,
+            "text": text,
+            "parents": [c["hash"]],
+            "operator": "polish",
+            "generation": c["generation"],
+            **result,
+            "seed": pseed,
+        }
+        self.store.put(cand)
+        return self.store.get(h) or cand
+
     #: The judge's time limit per evaluation, as a multiple of the campaign's `timeout`: the
     #: judge profile (`thorough`) plays ten times the games of a campaign's, to the end.
     JUDGE_TIMEOUT = 10
@@ -970,11 +1111,17 @@ class Campaign:
             + [x for p in self.cfg.library for x in ("--library", p)]
             + (["--transplant", f"{self.cfg.transplant:g}"] if self.cfg.transplant else [])
             + (["--descriptors", self.cfg.descriptors] if self.cfg.descriptors else [])
+            + ([] if self.cfg.polish else ["--no-polish"])
         )
         with self.timings.phase("best/ (distinct best, files)"):
             new = self.new_kinds()
             news = {c["hash"] for c in new}
             best = [c for c in self.distinct_best() if c["hash"] not in news]
+        if ex is not None and self.cfg.polish:
+            with self.timings.phase("polishing best/"):
+                done = self.polish(new + best, news, ex)
+            new, best = _split_unique(done[: len(new)], done[len(new) :], self._seed_hashes())
+            news = {c["hash"] for c in new}
         judged_all = self.rejudge(new + best, ex) if ex is not None else None
         if judged_all is None:
             parts = [("new", [(c, None) for c in new]), ("variant", [(c, None) for c in best])]
@@ -1015,6 +1162,7 @@ class Campaign:
                 f" {rank}, generation {c['generation']}",
                 f";; part: {what}",
                 f";; made from: {made_from(self.store, c['hash'])}",
+                *self._polish_line(c["hash"]),
                 f";; campaign fitness ({self.cfg.profile}) {c['fitness']:.4f}",
                 f";; components (95% CI): {components_line(c['components'])}",
             ]
@@ -1035,6 +1183,21 @@ class Campaign:
             (best_dir / f"{prefix}{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
+
+
+def _split_unique(
+    new: list[dict | None], best: list[dict | None], seeds: set[str]
+) -> tuple[list[dict], list[dict]]:
+    """The polished parts of best/, without the games that became their seed (None) and
+    without a second copy of a game (two evolved games may polish to one)."""
+    seen: set[str] = set(seeds)
+    parts: tuple[list[dict], list[dict]] = ([], [])
+    for part, cands in zip(parts, (new, best), strict=True):
+        for c in cands:
+            if c is not None and c["hash"] not in seen:
+                seen.add(c["hash"])
+                part.append(c)
+    return parts
 
 
 def components_line(components: dict) -> str:

@@ -1,0 +1,173 @@
+"""Polishing best/ (`evolve.polish`, `Campaign.polish`): edit sites against the seed, taking
+them back, and which an evolved game keeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evogame.evolve.loop import Campaign, Config, checked_child, simplified
+from evogame.evolve.polish import TOLERANCE, all_reverted, edit_sites, reverted_texts
+from evogame.evolve.store import text_hash
+from evogame.lang import parse_file, to_text
+from evogame.lang.sexpr import read_sexpr
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+#: three edits of GOPS, each a whole rule text's substitution
+KING = ("((RANK : KING) 13)", "((RANK : KING) 20)")
+ACE = ("((RANK : ACE) 1)", "((RANK : ACE) 0)")
+SHUFFLE = ("(shuffle (game hloc PRIZES))", "")
+END = (
+    "(end (== (size (game hloc PRIZES)) 0))",
+    "(end (or (== (size (game hloc PRIZES)) 0) (== (size (game vloc DISCARD)) 99)))",
+)
+
+
+def gops() -> str:
+    return simplified(to_text(parse_file(SEEDS / "gops.rcy")))
+
+
+def edited(*edits: tuple[str, str]) -> str:
+    text = gops()
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    out = checked_child(text)
+    assert out is not None, "the edit must give a valid game"
+    return out
+
+
+@pytest.mark.parametrize("edits", [(KING,), (KING, ACE), (SHUFFLE,), (KING, SHUFFLE, END)])
+def test_each_edit_is_one_site_and_taking_all_back_gives_the_seed(edits):
+    seed, game = gops(), edited(*edits)
+    sites = edit_sites(read_sexpr(seed), read_sexpr(game))
+    assert len(sites) == len(edits)
+    assert checked_child(all_reverted(game, sites)) == seed
+
+
+def test_a_site_taken_back_alone_undoes_its_edit_only():
+    seed, game = gops(), edited(KING, SHUFFLE)
+    sites, texts = reverted_texts(seed, game)
+    assert sorted(checked_child(t) for t in texts) == sorted([edited(KING), edited(SHUFFLE)])
+    # a deleted rule is inserted again where the seed has it
+    assert any(s.seed_items and s.i1 == s.i2 for s in sites)
+
+
+def test_a_replaced_rule_is_searched_within_so_the_site_is_its_changed_part():
+    seed, game = gops(), edited(ACE)
+    (site,) = edit_sites(read_sexpr(seed), read_sexpr(game))
+    assert repr(site.seed_items[0]) == "1"  # the value, not the whole points table
+
+
+class FakeExecutor:
+    """Evaluations whose fitness is a function of the rule text: the test says which
+    edits buy fitness."""
+
+    def __init__(self, fitness):
+        self.fitness = fitness
+        self.evaluated: list[str] = []
+
+    def map(self, jobs, profile=None, timeout=None):
+        for text, _seed, _cut in jobs:
+            self.evaluated.append(text)
+            yield {"valid": True, "fitness": self.fitness(text), "components": {}, "stats": {}}
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    cfg = Config(seeds=str(SEEDS), profile="quick", judge="none", out=str(tmp_path / "run"))
+    camp = Campaign(cfg, defer=True)  # the search itself is not needed
+    seed = gops()
+    camp.store.put(
+        {
+            "hash": text_hash(seed),
+            "text": seed,
+            "generation": 0,
+            "parents": [],
+            "operator": "seed:gops.rcy",
+            "valid": True,
+            "fitness": 0.8,
+            "seed": 0,
+        }
+    )
+    yield camp
+    camp.store.close()
+
+
+def child_of_gops(camp: Campaign, text: str) -> dict:
+    c = {
+        "hash": text_hash(text),
+        "text": text,
+        "generation": 3,
+        "parents": [text_hash(gops())],
+        "operator": "mutate",
+        "valid": True,
+        "fitness": 0.9,
+        "seed": 0,
+    }
+    camp.store.put(c)
+    return camp.store.get(c["hash"])
+
+
+def worth(**gains: float):
+    """Fitness 0.8 plus the gain of each edit the text holds (by its new text)."""
+    marks = {"KING": "(RANK : KING) 20", "ACE": "(RANK : ACE) 0", "END": "DISCARD)) 99"}
+
+    def f(text: str) -> float:
+        flat = " ".join(text.split())
+        return 0.8 + sum(g for k, g in gains.items() if marks[k] in flat)
+
+    return f
+
+
+def test_the_edit_that_buys_fitness_is_kept_and_the_idle_one_taken_back(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE))
+    (out,) = campaign.polish([c], set(), FakeExecutor(worth(KING=0.05, ACE=0.0)))
+    assert out["text"] == edited(KING)
+    assert out["operator"] == "polish" and out["parents"] == [c["hash"]]
+    assert campaign.polished[out["hash"]] == (c["hash"], 1, 2)
+    assert campaign.store.get(out["hash"]) is not None  # show and report find it
+
+
+def test_an_edit_costing_less_than_the_tolerance_is_taken_back(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE))
+    gain = TOLERANCE / 2
+    (out,) = campaign.polish([c], set(), FakeExecutor(worth(KING=0.05, ACE=gain)))
+    assert out["text"] == edited(KING)
+
+
+def test_a_game_whose_every_edit_is_idle_is_its_seed_and_leaves_best(campaign):
+    c = child_of_gops(campaign, edited(END))  # the demo's dead end condition, on GOPS
+    assert campaign.polish([c], set(), FakeExecutor(worth())) == [None]
+
+
+def test_several_idle_sites_are_taken_back_together_when_that_game_passes(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE, END))
+    ex = FakeExecutor(worth(KING=0.05))
+    (out,) = campaign.polish([c], set(), ex)
+    assert out["text"] == edited(KING)
+    assert campaign.polished[out["hash"]] == (c["hash"], 2, 3)
+
+
+def test_idle_alone_but_costly_together_keeps_the_best_one_taken_back(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE, END))
+
+    def f(text: str) -> float:  # KING buys; ACE and END idle alone, both gone costs 0.05
+        flat = " ".join(text.split())
+        marks = (("K", "(RANK : KING) 20"), ("A", "(RANK : ACE) 0"), ("E", "DISCARD)) 99"))
+        has = {k: m in flat for k, m in marks}
+        either = 0.0 if has["A"] or has["E"] else -0.05
+        return 0.80 + 0.05 * has["K"] + either + 0.001 * has["E"]
+
+    (out,) = campaign.polish([c], set(), FakeExecutor(f))
+    assert out["text"] == edited(KING, END)  # ACE taken back: the better of the two
+    assert campaign.polished[out["hash"]] == (c["hash"], 1, 3)
+
+
+def test_a_game_with_no_idle_edit_is_published_as_it_is(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE))
+    (out,) = campaign.polish([c], set(), FakeExecutor(worth(KING=0.05, ACE=0.05)))
+    assert out is c
+    assert not campaign.polished
