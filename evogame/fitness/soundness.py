@@ -84,7 +84,8 @@ because the game it makes scores well on the other components (issue 35):
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
 out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
-out, found by play, in `evogame.fitness.stranded`.
+out, found by play, in `evogame.fitness.stranded`; a constant nothing reads and a rank list
+holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -976,7 +977,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import free_options, peeks, slips  # on this module's helpers
+    from evogame.fitness import free_options, leftovers, peeks, slips  # on its helpers
 
     found = [
         *storage(game),
@@ -996,6 +997,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *subsumed_items(game),
         *growing_contests(game),
         *back_doors(game),
+        *leftovers.defects(game),
         *free_options.defects(game),
         *peeks.peeks(game),
         *slips.static(game),

@@ -697,6 +697,22 @@ def red7_blind_filter() -> str:
     return text[:at] + "(filter ('P vloc PALETTE) 'D" + text[at + len(old) :]
 
 
+def crazy_eights_dealt_13() -> str:
+    """Crazy Eights dealing 13 cards each by a literal, its constant HAND (5) left
+    declared and read by nothing (the merged seed-12 campaign of the s45 round, best/ 05,
+    0.868 against the seed's 0.828; its reader: "13 times ignores HAND = 5")."""
+    return _edit(_seed("crazy-eights"), ("(range 1..'HAND)", "(range 1..13)"))
+
+
+def crazy_eights_suit_ranks() -> str:
+    """Crazy Eights whose rank list starts with the four suits: a 68-card deck with the
+    Hearts of Clubs, cards no penalty entry rates (the same best/ 05)."""
+    return _edit(
+        _seed("crazy-eights"),
+        ("(deck (RANK (ACE, TWO,", "(deck (RANK (CLUBS, DIAMONDS, HEARTS, SPADES, ACE, TWO,"),
+    )
+
+
 def gops_five_values() -> str:
     """GOPS whose value table rates five ranks (ACE 1, EIGHT 2, THREE 3, FOUR 4, FIVE 5) and
     leaves eight unrated, so they tie at 0 as bids and prizes (the merged-judge campaign of
@@ -1026,6 +1042,18 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "a single beats a value no rule sets: any single beats any single",
         president_singles_unset(),
+    ),
+    Variant(
+        "crazy-eights-13",
+        "crazy-eights",
+        "13 cards dealt by a literal, the constant HAND (5) read by nothing",
+        crazy_eights_dealt_13(),
+    ),
+    Variant(
+        "crazy-eights-suit-ranks",
+        "crazy-eights",
+        "the four suits listed as ranks too: the Hearts of Clubs",
+        crazy_eights_suit_ranks(),
     ),
     Variant(
         "president-39",
