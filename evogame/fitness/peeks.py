@@ -115,7 +115,7 @@ def _deciders(
     bound over hidden places there: guards, and the collections an ``any`` offers one
     option per member of, down to the actions (a ``do``, a ``move``...), which run only
     once the option is chosen."""
-    if isinstance(item, (A.Guarded, A.Ensure)):
+    if item.GUARDS:
         return [(item.cond, hidden_vars), *_deciders(item.body, hidden_vars)]
     if isinstance(item, A.AggAction):
         inner = hidden_vars - {item.var.name}

@@ -264,7 +264,6 @@ def _owner(node: A.Node) -> str | None:
 
 
 _STORE = (A.IntStorage, A.StrStorage)
-_WRITES = (A.SetInt, A.IncInt, A.DecInt, A.SetStr)
 
 
 def storage(game: A.Game) -> list[Defect]:
@@ -280,7 +279,7 @@ def storage(game: A.Game) -> list[Defect]:
     targets: set[int] = set()
     computed: set[type] = set()
     for node in A.walk(game):  # parents first: a write's target is known before it is met
-        if isinstance(node, _WRITES):
+        if node.STORES is not None:
             targets.add(id(node.target))
         if not isinstance(node, _STORE):
             continue
@@ -344,7 +343,7 @@ def unset_bars(game: A.Game) -> list[Defect]:
     flag."""
     written: set[str] = set()
     for node in A.walk(game):
-        if isinstance(node, _WRITES) and isinstance(node.target, A.IntStorage):
+        if node.STORES is not None and isinstance(node.target, A.IntStorage):
             if not isinstance(node.target.name, A.NameLit):
                 return []  # a computed name may write any of them
             written.add(node.target.name.value)
@@ -720,7 +719,7 @@ def constant_storage(game: A.Game) -> list[Defect]:
     reads: dict[tuple, A.Node] = {}
     targets: set[int] = set()
     for node in A.walk(game):  # parents first: a write's target is known before it is met
-        if isinstance(node, (A.SetInt, A.IncInt, A.DecInt)):
+        if A.stores_int(node):
             targets.add(id(node.target))
             t = node.target
             if isinstance(t, A.IntStorage) and isinstance(t.name, A.NameLit):
@@ -768,9 +767,7 @@ def _name(node: A.Node) -> tuple[str, str] | None:
 
 def _names(node: A.Node, reads_only: bool = False) -> set[tuple[str, str]]:
     """The names `node` mentions; `reads_only`: not counting storage it only sets."""
-    targets = (
-        {id(n.target) for n in A.walk(node) if isinstance(n, _WRITES)} if reads_only else set()
-    )
+    targets = {id(n.target) for n in A.walk(node) if n.STORES is not None} if reads_only else set()
     return {k for n in A.walk(node) if (k := _name(n)) is not None and id(n) not in targets}
 
 
@@ -820,7 +817,7 @@ def dead_draws(game: A.Game) -> list[Defect]:
     player's place only moved into from the player's own hand is left alone (cards
     buried in Sheepshead, books in Go Fish); no real file draws from the game into one."""
     dst_nodes: set[int] = set()
-    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
     for m in moves:
         dst_nodes.update(id(n) for n in A.walk(m.dst) if isinstance(n, _PLACES))
     read = {_name(n) for n in A.walk(game) if isinstance(n, _PLACES) and id(n) not in dst_nodes}
@@ -1064,7 +1061,7 @@ def stray_moves(game: A.Game) -> list[Defect]:
     every form of its name is left alone (a discard pile nobody reads); places read
     through ``indexed`` or a computed name or index are not judged. No real file has
     one."""
-    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
     dst_nodes: dict[int, A.Node] = {}
     for m in moves:
         first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
@@ -1163,12 +1160,12 @@ def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
         return True
 
     for n in A.walk(game):
-        if isinstance(n, (A.Move, A.Remember)) and not add(n.src):
+        if n.PUTS is not None and not add(n.src):
             return None
         if isinstance(n, (A.AggAction, A.Let)):
             var = n.var.name
             if any(
-                isinstance(m, (A.Move, A.Remember))
+                m.PUTS is not None
                 and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
                 for m in A.walk(n.body)
             ) and not add(n.coll if isinstance(n, A.AggAction) else n.value):
@@ -1213,7 +1210,7 @@ def growing_contests(game: A.Game) -> list[Defect]:
 def _guarded_moves(node: A.Node, conds: tuple[A.Node, ...], out: list) -> None:
     """Every ``move`` under `node` with the conditions on its way (guards, ``ensure``s, the
     filters of the collections its cards are drawn from), appended to `out`."""
-    if isinstance(node, (A.Guarded, A.Ensure)):
+    if node.GUARDS:
         _guarded_moves(node.body, (*conds, node.cond), out)
         return
     if isinstance(node, (A.AggAction, A.Let)):
@@ -1253,7 +1250,7 @@ def back_doors(game: A.Game) -> list[Defect]:
         for item in choice.items:
             moves: list[tuple[A.Move, tuple[A.Node, ...]]] = []
             _guarded_moves(item, (), moves)
-            sets = {_name(n.target) for n in A.walk(item) if isinstance(n, _WRITES)}
+            sets = {_name(n.target) for n in A.walk(item) if n.STORES is not None}
             for m, conds in moves:
                 first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
                 k = _place(first) if first is not None else None

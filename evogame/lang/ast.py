@@ -164,6 +164,14 @@ class Node:
     #: The field naming the card place an action puts cards at (``dst``), read as a place
     #: cards reach (`evogame.lang.content`).
     PUTS: ClassVar[str | None] = None
+    #: A storage action: how it changes the storage of its ``target`` field, ``"set"``,
+    #: ``"inc"`` or ``"dec"`` (`evogame.distance.concepts`, `evogame.evolve.liveness`,
+    #: `evogame.fitness.soundness`: what the rules write).
+    STORES: ClassVar[str | None] = None
+    #: Its ``cond`` decides whether its ``body`` is done (or offered, in a choice): a guard,
+    #: or an ``ensure`` (tested after the body, on the result). Read where what a body does
+    #: depends on the conditions around it (concepts, liveness, peeks, soundness).
+    GUARDS: ClassVar[bool] = False
     #: A binder of its ``var``: (the field bound from, ``"elem"`` a member of it or
     #: ``"value"`` it itself, the field the variable is in scope in).
     BINDS: ClassVar[tuple[str, str, str] | None] = None
@@ -209,6 +217,11 @@ class Node:
             elif isinstance(v, tuple):
                 out.extend(x for x in v if isinstance(x, Node))
         return out
+
+
+def stores_int(node: Node) -> bool:
+    """`node` is an action that writes an integer storage (``set``, ``inc``, ``dec``)."""
+    return node.STORES is not None and node.CHILDREN["target"] is Ty.INTSTO
 
 
 @cache
@@ -1131,6 +1144,7 @@ class SetInt(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("set", "$target", "$value")
+    STORES = "set"
     ACTS = "always"
     ENGLISH = "set {target} to {value}"
 
@@ -1143,6 +1157,7 @@ class IncInt(Node):
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("inc", "$target", "$value")
     RAISES = True
+    STORES = "inc"
     ACTS = "always"
     ENGLISH = "add {value} to {target}"
 
@@ -1155,6 +1170,7 @@ class DecInt(Node):
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("dec", "$target", "$value")
     RAISES = True
+    STORES = "dec"
     ACTS = "always"
     ENGLISH = "subtract {value} from {target}"
 
@@ -1166,6 +1182,7 @@ class SetStr(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.STRSTO, "value": Ty.STR}
     SYNTAX = ("set", "$target", "$value")
+    STORES = "set"
     ACTS = "always"
     ENGLISH = "set {target} to {value}"
 
@@ -1324,6 +1341,7 @@ class Guarded(Node):
     RESULT = Ty.CONDACT
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("$cond", "$body")
+    GUARDS = True
     ENGLISH = "if {cond}: {body}"
 
 
@@ -1339,6 +1357,7 @@ class Ensure(Node):
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2, Ty.CONDACT)}
     SYNTAX = ("ensure", "$cond", "$body")
     EXTENSION = True
+    GUARDS = True
     ENGLISH = "{body}, only if afterwards {cond}"
 
 
