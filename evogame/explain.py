@@ -246,14 +246,8 @@ class _Phrases:
     # --- actions -----------------------------------------------------------------------------
 
     def p_Move(self, n):
-        where = (
-            "on top of"
-            if isinstance(n.dst, A.Top)
-            else "under"
-            if isinstance(n.dst, A.Bottom)
-            else "into"
-        )
-        dst = n.dst.coll if isinstance(n.dst, A.Top | A.Bottom | A.Nth) else n.dst
+        where = {"top": "on top of", "bottom": "under"}.get(n.dst.PICKS, "into")
+        dst = n.dst.coll if n.dst.PICKS in A.POSITIONS else n.dst
         return f"move {self.say(n.src)} {where} {self.say(dst)}"
 
     def p_InitPoints(self, n):

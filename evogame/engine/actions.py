@@ -66,12 +66,10 @@ class ActionCompiler(Compiler):
 
     def place(self, node: A.Node) -> tuple[Fn, str, Fn | None]:
         """A destination card position: (location slot fn, 'top'|'bottom'|'nth', index fn)."""
-        if isinstance(node, (A.Top, A.Bottom, A.Nth)) and node.coll.result() is Ty.LOC:
+        if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
             slot = self.expr(node.coll)
-            if isinstance(node, A.Top):
-                return slot, "top", None
-            if isinstance(node, A.Bottom):
-                return slot, "bottom", None
+            if node.PICKS != "nth":
+                return slot, node.PICKS, None
             return slot, "nth", self.int_value(node.index)
         raise CompileError(
             "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
@@ -79,7 +77,7 @@ class ActionCompiler(Compiler):
 
     def source_coll(self, node: A.Node) -> Fn | None:
         """For (repeat all (move SRC ...)): the collection SRC is picked from."""
-        if isinstance(node, (A.Top, A.Bottom, A.Nth, A.Extremum)):
+        if node.PICKS is not None:
             return self.cards(node.coll)
         if isinstance(node, A.Actual):
             return self.source_coll(node.card)

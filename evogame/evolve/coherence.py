@@ -279,11 +279,7 @@ def ordered_draw(game: A.Game) -> list[str]:
         if not isinstance(st, A.Stage):
             continue
         for m in A.walk(st):
-            if (
-                isinstance(m, A.Move)
-                and isinstance(m.src, A.Top | A.Bottom | A.Nth)
-                and _hidden_table(m.src.coll)
-            ):
+            if isinstance(m, A.Move) and m.src.PICKS in A.POSITIONS and _hidden_table(m.src.coll):
                 drawn.add(m.src.coll.name.value)
     return [
         f"ordered_draw: the face-down {k} is drawn from but never shuffled"

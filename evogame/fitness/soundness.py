@@ -246,7 +246,7 @@ def _defensive(g: A.Guarded) -> bool:
     dests = {
         id(n.dst.coll)
         for n in A.walk(g.body)
-        if isinstance(n, A.Move) and isinstance(n.dst, (A.Top, A.Bottom, A.Nth))
+        if isinstance(n, A.Move) and n.dst.PICKS in A.POSITIONS
     }
     taken = {
         to_text(n)

@@ -172,6 +172,11 @@ class Node:
     #: or an ``ensure`` (tested after the body, on the result). Read where what a body does
     #: depends on the conditions around it (concepts, liveness, peeks, soundness).
     GUARDS: ClassVar[bool] = False
+    #: It names one member of its ``coll``: ``"top"``, ``"bottom"``, ``"nth"`` (at its
+    #: ``index``, from the bottom) -- the `POSITIONS`, also where a card may be put -- or
+    #: ``"points"`` (the member with most or fewest points). Read by the engines (a card's
+    #: destination, a loop's source), explain, content, check, peeks, soundness, coherence.
+    PICKS: ClassVar[str | None] = None
     #: A binder of its ``var``: (the field bound from, ``"elem"`` a member of it or
     #: ``"value"`` it itself, the field the variable is in scope in).
     BINDS: ClassVar[tuple[str, str, str] | None] = None
@@ -217,6 +222,10 @@ class Node:
             elif isinstance(v, tuple):
                 out.extend(x for x in v if isinstance(x, Node))
         return out
+
+
+#: The `Node.PICKS` that name a position in a collection: where a card may be put.
+POSITIONS = ("top", "bottom", "nth")
 
 
 def stores_int(node: Node) -> bool:
@@ -571,6 +580,7 @@ class Top(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("top", "$coll")
+    PICKS = "top"
     ENGLISH = "the top card of {coll}"
 
     def result(self) -> Ty:
@@ -585,6 +595,7 @@ class Bottom(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("bottom", "$coll")
+    PICKS = "bottom"
     ENGLISH = "the bottom card of {coll}"
 
     def result(self) -> Ty:
@@ -602,6 +613,7 @@ class Nth(Node):
     coll: Node
     CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("$index", "$coll")
+    PICKS = "nth"
     ENGLISH = "card {index} of {coll}"
 
     def result(self) -> Ty:
@@ -756,6 +768,7 @@ class Extremum(Node):
     RESULT = Ty.CARD
     CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("$which", "$coll", "using", "$points")
+    PICKS = "points"
     CHANCE = True
 
 

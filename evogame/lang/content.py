@@ -196,7 +196,7 @@ def _places(
             written.add(id(node.loc))
         elif node.PUTS is not None:
             dst = getattr(node, node.PUTS)
-            loc = dst.coll if isinstance(dst, (A.Top, A.Bottom, A.Nth)) else None
+            loc = dst.coll if dst.PICKS in A.POSITIONS else None
             place = _place(loc) if loc is not None else None
             if place is None:
                 return None

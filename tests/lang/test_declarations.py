@@ -238,3 +238,22 @@ def test_every_class_goes_through_the_pipeline():
     assert "Teams: team 0: P0 and P2; team 1: P1 and P3." in english
     compile_game(game)
     assert lower(game).ops >= {"INITPTS", "SUMPTS"}
+
+
+def test_every_operator_has_its_vm_number_and_its_english():
+    """An operation picked by a keyword (`lower.VARIANTS`) is numbered for the VM and said
+    in English for each of its keywords: a new keyword without them fails here, not by
+    lowering as another operation."""
+    from evogame import explain as E
+    from evogame.native import lower as L
+
+    for enum, numbers in (
+        (A.ArithOp, L._ARITH),
+        (A.CmpOp, L._CMP),
+        (A.SetOpKind, L._SETOP),
+        (A.AggIntKind, L._AGGINT),
+    ):
+        assert set(numbers) == set(enum), enum
+        assert len(set(numbers.values())) == len(numbers), enum
+    assert set(E._ARITH) == {k.value for k in A.ArithOp}
+    assert set(E._CMP) == {k.value for k in A.CmpOp}
