@@ -203,7 +203,7 @@ def cards(n: A.Node, env: Env, depth: int = 0) -> Cards:
     out = Cards()
     if depth > 50:
         return out
-    if isinstance(n, A.Location | A.Indexed):
+    if n.NAMED == "place":
         rel = _player_rel(n.owner, env)
         out.locs.add(Loc(isinstance(n.owner, A.GameRef), n.vis.value, _name(n.name), rel))
         out.every_player = rel in ("each", "other")
@@ -363,7 +363,7 @@ class Facts:
             self.shuffled |= cards(n.loc, ctx.env).places()
         elif n.STORES is not None:
             target = n.target
-            if isinstance(target, A.IntStorage | A.StrStorage):
+            if target.NAMED == "storage":
                 owner = target.owner
                 kind = (
                     "game"

@@ -132,7 +132,7 @@ def _locs(node: A.Node, env: dict[str, frozenset]) -> frozenset:
     collections its variables range over (``env``)."""
     out: set = set()
     for n in A.walk(node):
-        if isinstance(n, A.Location | A.Indexed):
+        if n.NAMED == "place":
             out.add(_loc(n))
         elif isinstance(n, A.Var):
             out |= env.get(n.name, frozenset())
@@ -200,12 +200,12 @@ class Inert:
         return got
 
     def _visit(self, node: A.Node, ctx: bool) -> None:
-        if isinstance(node, (A.IntStorage, A.StrStorage)):
+        if node.NAMED == "storage":
             if ctx:
                 self.matter.add(_key(node))
             self._visit(node.owner, ctx)
             return
-        if isinstance(node, A.Location | A.Indexed):
+        if node.NAMED == "place":
             if ctx:
                 self.places.add(_loc(node))
             self._visit(node.owner, ctx)
@@ -228,7 +228,7 @@ class Inert:
 
     def _visit_dst(self, node: A.Node, ctx: bool) -> None:
         """A move's destination: the place is written, not read (what picks it is read)."""
-        if isinstance(node, A.Location | A.Indexed):
+        if node.NAMED == "place":
             self._visit(node.owner, ctx)
             if getattr(node, "index", None) is not None:
                 self._visit(node.index, ctx)

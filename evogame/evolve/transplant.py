@@ -146,7 +146,7 @@ def _splice(root: A.Node, parent: A.Node, fld: str, index: int, new: A.Node, rep
 
 def _loc_nodes(n: A.Node) -> Iterable[A.Location | A.Indexed]:
     for m in A.walk(n):
-        if isinstance(m, A.Location | A.Indexed) and isinstance(m.name, A.NameLit):
+        if m.NAMED == "place" and isinstance(m.name, A.NameLit):
             yield m
 
 
@@ -232,7 +232,7 @@ def _storages(game: A.Node) -> dict[str, type]:
     """Storage name -> its class (IntStorage or StrStorage), first appearance first."""
     out: dict[str, type] = {}
     for m in A.walk(game):
-        if isinstance(m, A.IntStorage | A.StrStorage) and isinstance(m.name, A.NameLit):
+        if m.NAMED == "storage" and isinstance(m.name, A.NameLit):
             out.setdefault(m.name.value, type(m))
     return out
 
@@ -242,7 +242,7 @@ def _set_storages(n: A.Node) -> set[str]:
         m.target.name.value
         for m in A.walk(n)
         if m.STORES is not None
-        and isinstance(m.target, A.IntStorage | A.StrStorage)
+        and m.target.NAMED == "storage"
         and isinstance(m.target.name, A.NameLit)
     }
 
@@ -569,7 +569,7 @@ class Binder:
         return out
 
     def _rename(self, n: A.Node, parent, fld: str, store_map: dict[str, str]):
-        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "place" and isinstance(n.name, A.NameLit):
             k = self.loc_map.get(_key(n))
             if k is not None:
                 return dataclasses.replace(n, vis=A.Vis(k[1]), name=A.NameLit(k[2]))
@@ -577,7 +577,7 @@ class Binder:
             new = self.map_map.get(n.name.value)
             if new is not None:
                 return dataclasses.replace(n, name=A.NameLit(new))
-        if isinstance(n, A.IntStorage | A.StrStorage) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "storage" and isinstance(n.name, A.NameLit):
             new = store_map.get(n.name.value)
             if new is not None:
                 return dataclasses.replace(n, name=A.NameLit(new))
@@ -658,7 +658,7 @@ def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
     read: set[LocKey] = set()
 
     def reads(n: A.Node) -> None:
-        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "place" and isinstance(n.name, A.NameLit):
             read.add(_key(n))
         # a move's destination is written, not read; a stage's end only waits
         kids = [n.src] if n.PUTS is not None else n.children()
@@ -1129,8 +1129,7 @@ def _reads(n: A.Node) -> set[str]:
     return {
         m.name.value
         for m in A.walk(n)
-        if isinstance(m, A.IntStorage | A.StrStorage | A.PointStorage)
-        and isinstance(m.name, A.NameLit)
+        if m.NAMED in ("storage", "points") and isinstance(m.name, A.NameLit)
     }
 
 

@@ -12,7 +12,7 @@ its kind is computed (it may be read under any name)."""
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import _STORE, Defect, where
+from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
 
 
@@ -24,7 +24,7 @@ def _candidates(game: A.Game) -> list[A.Node]:
         if isinstance(choice, A.Choice)
         for item in choice.items
         if (acts := [n for n in A.walk(item) if type(n).ACTS is not None])
-        and all(a.STORES is not None and isinstance(a.target, _STORE) for a in acts)
+        and all(a.STORES is not None and a.target.NAMED == "storage" for a in acts)
     ]
 
 
@@ -42,7 +42,7 @@ def free_options(game: A.Game) -> list[A.Node]:
     read: set[tuple[type, str]] = set()
     computed: set[type] = set()
     for n in A.walk(game):
-        if not isinstance(n, _STORE):
+        if n.NAMED != "storage":
             continue
         if _key(n) is None:
             computed.add(type(n))
@@ -64,7 +64,7 @@ def defects(game: A.Game) -> list[Defect]:
             {
                 n.target.name.value
                 for n in A.walk(item)
-                if n.STORES is not None and isinstance(n.target, _STORE)
+                if n.STORES is not None and n.target.NAMED == "storage"
             }
         )
         out.append(

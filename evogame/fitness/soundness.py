@@ -248,11 +248,7 @@ def _defensive(g: A.Guarded) -> bool:
         for n in A.walk(g.body)
         if isinstance(n, A.Move) and n.dst.PICKS in A.POSITIONS
     }
-    taken = {
-        to_text(n)
-        for n in A.walk(g.body)
-        if isinstance(n, (A.Location, A.Indexed)) and id(n) not in dests
-    }
+    taken = {to_text(n) for n in A.walk(g.body) if n.NAMED == "place" and id(n) not in dests}
     return tested <= taken
 
 
@@ -261,9 +257,6 @@ def _owner(node: A.Node) -> str | None:
         return node.owner.result().name
     except (AttributeError, KeyError, TypeError):
         return None
-
-
-_STORE = (A.IntStorage, A.StrStorage)
 
 
 def storage(game: A.Game) -> list[Defect]:
@@ -281,7 +274,7 @@ def storage(game: A.Game) -> list[Defect]:
     for node in A.walk(game):  # parents first: a write's target is known before it is met
         if node.STORES is not None:
             targets.add(id(node.target))
-        if not isinstance(node, _STORE):
+        if node.NAMED != "storage":
             continue
         owner = _owner(node)
         if owner is None or not isinstance(node.name, A.NameLit):
@@ -749,15 +742,12 @@ def constant_storage(game: A.Game) -> list[Defect]:
     return out
 
 
-_PLACES = (A.Location, A.Indexed)
-
-
 def _name(node: A.Node) -> tuple[str, str] | None:
     """What a place, storage or point table is called, by kind ("loc", "sto", "str",
     "points"), or (kind, "*") when its name is computed; None for other nodes."""
     kind = (
         "loc"
-        if isinstance(node, _PLACES)
+        if node.NAMED == "place"
         else {A.IntStorage: "sto", A.StrStorage: "str", A.PointStorage: "points"}.get(type(node))
     )
     if kind is None:
@@ -819,16 +809,16 @@ def dead_draws(game: A.Game) -> list[Defect]:
     dst_nodes: set[int] = set()
     moves = [n for n in A.walk(game) if n.PUTS is not None]
     for m in moves:
-        dst_nodes.update(id(n) for n in A.walk(m.dst) if isinstance(n, _PLACES))
-    read = {_name(n) for n in A.walk(game) if isinstance(n, _PLACES) and id(n) not in dst_nodes}
+        dst_nodes.update(id(n) for n in A.walk(m.dst) if n.NAMED == "place")
+    read = {_name(n) for n in A.walk(game) if n.NAMED == "place" and id(n) not in dst_nodes}
     if ("loc", "*") in read:
         return []
     out = []
     for m in moves:
-        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
             continue
-        if any(isinstance(n, _PLACES) and _owner(n) == "GAME" for n in A.walk(m.src)):
+        if any(n.NAMED == "place" and _owner(n) == "GAME" for n in A.walk(m.src)):
             out.append(
                 Defect(
                     where(m),
@@ -848,7 +838,7 @@ def _origin(node: A.Node, env: dict[str, tuple[frozenset, bool]]) -> tuple[froze
     """The places (by `_name`) the cards of `node` come from, through the variables it
     reads (`env`), and whether a ``filter`` (or runs, tuples: `_CHOOSERS`) chose them on
     the way."""
-    places = {k for n in A.walk(node) if isinstance(n, _PLACES) and (k := _name(n))}
+    places = {k for n in A.walk(node) if n.NAMED == "place" and (k := _name(n))}
     filtered = any(isinstance(n, _CHOOSERS) for n in A.walk(node))
     for n in A.walk(node):
         if isinstance(n, A.Var) and n.name in env:
@@ -899,24 +889,24 @@ def dead_ends(game: A.Game) -> list[Defect]:
     the play's other ways out make (Pokereights whose set play also dumps any one card).
     A discard every way out makes alike stays allowed (a solitaire's, Cuckoo's BAD pile
     under its own test); so do cards buried from a hand nobody scores (Sheepshead)."""
-    scored = {k for n in A.walk(game.scoring) if isinstance(n, _PLACES) and (k := _name(n))}
+    scored = {k for n in A.walk(game.scoring) if n.NAMED == "place" and (k := _name(n))}
     if not scored or ("loc", "*") in scored:
         return []
     moves: list[tuple[A.Move, frozenset, bool]] = []
     _moves_with_sources(game, {}, (), moves)
-    dst_nodes = {id(n) for m, _, _ in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    dst_nodes = {id(n) for m, _, _ in moves for n in A.walk(m.dst) if n.NAMED == "place"}
     # reads of a place inside the guard of a rule that moves cards into it
     self_reads: set[int] = set()
     for g in A.walk(game):
         if isinstance(g, A.Guarded):
             into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
             self_reads.update(
-                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
+                id(n) for n in A.walk(g.cond) if n.NAMED == "place" and _name(n) in into
             )
     read = {
         _name(n)
         for n in A.walk(game)
-        if isinstance(n, _PLACES) and id(n) not in dst_nodes and id(n) not in self_reads
+        if n.NAMED == "place" and id(n) not in dst_nodes and id(n) not in self_reads
     }
     if ("loc", "*") in read:
         return []
@@ -924,7 +914,7 @@ def dead_ends(game: A.Game) -> list[Defect]:
     tested_exits = set().union(*(src & scored for _, src, t in moves if t))
     out = []
     for m, src, tested in moves:
-        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if tested or not into or _name(into[0]) in read or _name(into[0]) in scored:
             continue
         if src & scored & tested_exits:
@@ -1064,7 +1054,7 @@ def stray_moves(game: A.Game) -> list[Defect]:
     moves = [n for n in A.walk(game) if n.PUTS is not None]
     dst_nodes: dict[int, A.Node] = {}
     for m in moves:
-        first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+        first = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
         if first is not None:
             dst_nodes[id(first)] = m
     read: set[tuple] = set()
@@ -1152,7 +1142,7 @@ def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
 
     def add(node: A.Node) -> bool:
         for p in A.walk(node):
-            if isinstance(p, _PLACES):
+            if p.NAMED == "place":
                 k = _place(p)
                 if k is None:
                     return False
@@ -1240,7 +1230,7 @@ def back_doors(game: A.Game) -> list[Defect]:
     pile)."""
     if game.scoring.order.value != "max":
         return []  # won by the fewest: a card more on a counted pile is a cost, not a prize
-    scored = {_place(p) for p in A.walk(game.scoring) if isinstance(p, _PLACES)}
+    scored = {_place(p) for p in A.walk(game.scoring) if p.NAMED == "place"}
     if None in scored:
         return []
     onto: dict[tuple, list[tuple[A.Move, set, set]]] = {}
@@ -1252,7 +1242,7 @@ def back_doors(game: A.Game) -> list[Defect]:
             _guarded_moves(item, (), moves)
             sets = {_name(n.target) for n in A.walk(item) if n.STORES is not None}
             for m, conds in moves:
-                first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+                first = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
                 k = _place(first) if first is not None else None
                 if k in scored:
                     tested = set().union(*(_names(c) for c in conds))

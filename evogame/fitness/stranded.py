@@ -86,7 +86,7 @@ def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
             for m in A.walk(stage):
                 if m.PUTS is not None:
                     for p in A.walk(m.dst):
-                        if isinstance(p, (A.Location, A.Indexed)):
+                        if p.NAMED == "place":
                             k = _place(p)
                             if k is None:
                                 return {}  # a computed place may be any of them

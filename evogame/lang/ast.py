@@ -177,6 +177,11 @@ class Node:
     #: ``"points"`` (the member with most or fewest points). Read by the engines (a card's
     #: destination, a loop's source), explain, content, check, peeks, soundness, coherence.
     PICKS: ClassVar[str | None] = None
+    #: It names a thing of the table, a player or a team by its ``owner`` and ``name``:
+    #: ``"place"`` a card location (``indexed``: a family of them), ``"storage"`` an
+    #: integer or string bin, ``"points"`` a point map. Read where places and storages are
+    #: told apart by name (content, concepts, liveness, transplant, soundness, stranded).
+    NAMED: ClassVar[str | None] = None
     #: A binder of its ``var``: (the field bound from, ``"elem"`` a member of it or
     #: ``"value"`` it itself, the field the variable is in scope in).
     BINDS: ClassVar[tuple[str, str, str] | None] = None
@@ -521,6 +526,7 @@ class Location(Node):
     RESULT = Ty.LOC
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR, "index": Ty.INT}
     SYNTAX = ("$owner", "$vis", "$name", "$index")
+    NAMED = "place"
 
 
 @frozen
@@ -534,6 +540,7 @@ class Indexed(Node):
     RESULT = Ty.LOCS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR}
     SYNTAX = ("indexed", "$owner", "$vis", "$name")
+    NAMED = "place"
     PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
 
@@ -795,6 +802,7 @@ class IntStorage(Node):
     RESULT = Ty.INTSTO
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "sto", "$name")
+    NAMED = "storage"
 
 
 @frozen
@@ -806,6 +814,7 @@ class StrStorage(Node):
     RESULT = Ty.STRSTO
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "str", "$name")
+    NAMED = "storage"
 
 
 @frozen
@@ -817,6 +826,7 @@ class PointStorage(Node):
     RESULT = Ty.POINTS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "points", "$name")
+    NAMED = "points"
 
 
 # --- integers ------------------------------------------------------------------------------

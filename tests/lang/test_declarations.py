@@ -53,6 +53,12 @@ def test_every_construct_declares_its_facts(cls: type[A.Node]):
     if cls.STORES is not None:  # an action on the storage its target names
         assert cls.ACTS == "always" and cls.CHILDREN["target"] in (Ty.INTSTO, Ty.STRSTO)
         assert A.stores_int(cls) == (cls.CHILDREN["target"] is Ty.INTSTO)
+    assert cls.PICKS in (None, *A.POSITIONS, "points")
+    if cls.PICKS is not None:
+        assert "coll" in names and ("index" in names) == (cls.PICKS == "nth")
+    assert cls.NAMED in (None, "place", "storage", "points")
+    if cls.NAMED is not None:
+        assert {"owner", "name"} <= names
     if cls.GUARDS:
         assert {"cond", "body"} <= names and cls.CHILDREN["cond"] is Ty.BOOL
     if cls.BINDS is not None:
@@ -257,3 +263,15 @@ def test_every_operator_has_its_vm_number_and_its_english():
         assert len(set(numbers.values())) == len(numbers), enum
     assert set(E._ARITH) == {k.value for k in A.ArithOp}
     assert set(E._CMP) == {k.value for k in A.CmpOp}
+
+
+def test_every_action_is_known_to_liveness():
+    """Liveness keeps the rules whose actions change something: each action class is a
+    storage write (`STORES`), an effect or a control there, or a setup action (no rule of
+    play holds one); a new action must say which, or its rules would be read as inert."""
+    from evogame.evolve import liveness
+
+    setup = {A.CreateDeck, A.CreateTeams}
+    for cls in A.node_classes():
+        if cls.RESULT is Ty.ACTION and cls.STORES is None and cls not in setup:
+            assert issubclass(cls, liveness._EFFECTS + liveness._CONTROL), cls.__name__
