@@ -87,9 +87,37 @@ class ActionCompiler(Compiler):
 
     def run(self, node: A.Node) -> Fn:
         m = getattr(self, "r_" + type(node).__name__, None)
-        if m is None:
-            raise CompileError(f"cannot compile {type(node).__name__} as an action")
-        return m(node)
+        if m is not None:
+            return m(node)
+        if node.STORES is not None:
+            return self.store(node)
+        raise CompileError(f"cannot compile {type(node).__name__} as an action")
+
+    def store(self, n: A.Node) -> Fn:
+        """A storage action (`A.Node.STORES`): a set gives its target the value; any other
+        gives it its `ops` function (`A.Node.OPS`) of the old value and the value."""
+        t, v = self.expr(n.target), self.value(n.value, n.CHILDREN["value"])
+        ints = n.CHILDREN["target"] is Ty.INTSTO
+        if n.STORES == "set":
+            # the value is evaluated before the target (Python's a[t] = v; the VM too)
+            if ints:
+
+                def set_int(st, env):
+                    st.ints[t(st, env)] = v(st, env)
+
+                return set_int
+
+            def set_str(st, env):
+                st.strs[t(st, env)] = v(st, env)
+
+            return set_str
+        f = getattr(ops, n.OPS)
+
+        def update(st, env):  # the target, its old value, then the value
+            s = t(st, env)
+            st.ints[s] = f(st.ints[s], v(st, env))
+
+        return update
 
     def r_Move(self, n: A.Move) -> Fn:
         src = self.expr(n.src)
@@ -189,40 +217,6 @@ class ActionCompiler(Compiler):
                 st.where[c] = sa
 
         return faro
-
-    def r_SetInt(self, n: A.SetInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def set_int(st, env):
-            st.ints[t(st, env)] = v(st, env)
-
-        return set_int
-
-    def r_IncInt(self, n: A.IncInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def inc(st, env):
-            s = t(st, env)
-            st.ints[s] = ops.add(st.ints[s], v(st, env), "inc")
-
-        return inc
-
-    def r_DecInt(self, n: A.DecInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def dec(st, env):
-            s = t(st, env)
-            st.ints[s] = ops.sub(st.ints[s], v(st, env), "dec")
-
-        return dec
-
-    def r_SetStr(self, n: A.SetStr) -> Fn:
-        t, v = self.expr(n.target), self.str_value(n.value)
-
-        def set_str(st, env):
-            st.strs[t(st, env)] = v(st, env)
-
-        return set_str
 
     def r_InitPoints(self, n: A.InitPoints) -> Fn:
         target = self.expr(n.target)

@@ -197,10 +197,13 @@ class Node:
     #: through it is a selection, not a plain location), ``"meld"`` the groups are melds.
     TAGS: ClassVar[frozenset[str]] = frozenset()
     #: A function of its children's values, in field order: the name of the function in
-    #: `evogame.engine.ops` that computes it (the Python engine's closure is derived).
+    #: `evogame.engine.ops` that computes it (the Python engine's closure is derived). For
+    #: a storage action (`STORES`) but a plain set: the function of the storage's old value
+    #: and the action's value that is its new value (``ops.inc``).
     OPS: ClassVar[str | None] = None
     #: The VM opcode (`evogame.native.opcodes`) that computes it from its children's
-    #: values, in field order (the lowering is derived).
+    #: values, in field order (the lowering is derived); for a storage action, the opcode
+    #: that does it (its target's slot, then its value).
     OPCODE: ClassVar[str | None] = None
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
@@ -1169,6 +1172,7 @@ class SetInt(Node):
     SYNTAX = ("set", "$target", "$value")
     STORES = "set"
     ACTS = "always"
+    OPCODE = "SETINT"
     ENGLISH = "set {target} to {value}"
 
 
@@ -1182,6 +1186,8 @@ class IncInt(Node):
     RAISES = True
     STORES = "inc"
     ACTS = "always"
+    OPS = "inc"
+    OPCODE = "INCINT"
     ENGLISH = "add {value} to {target}"
 
 
@@ -1195,6 +1201,8 @@ class DecInt(Node):
     RAISES = True
     STORES = "dec"
     ACTS = "always"
+    OPS = "dec"
+    OPCODE = "DECINT"
     ENGLISH = "subtract {value} from {target}"
 
 
@@ -1207,6 +1215,7 @@ class SetStr(Node):
     SYNTAX = ("set", "$target", "$value")
     STORES = "set"
     ACTS = "always"
+    OPCODE = "SETSTR"
     ENGLISH = "set {target} to {value}"
 
 

@@ -457,9 +457,11 @@ class Lowerer:
 
     def run(self, n: A.Node) -> int:
         m = getattr(self, "r_" + type(n).__name__, None)
-        if m is None:
-            raise Unsupported(f"{type(n).__name__} as an action")
-        return m(n)
+        if m is not None:
+            return m(n)
+        if n.OPCODE is not None:  # an action that is one opcode over its children
+            return self.function(n)
+        raise Unsupported(f"{type(n).__name__} as an action")
 
     def place(self, n: A.Node) -> tuple[int, int, int]:
         if n.PICKS in A.POSITIONS and n.coll.result() is Ty.LOC:
@@ -493,18 +495,6 @@ class Lowerer:
 
     def r_ShuffleFaro(self, n: A.ShuffleFaro) -> int:
         return self.emit("FARO", self.expr(n.a), self.expr(n.b))
-
-    def r_SetInt(self, n) -> int:
-        return self.emit("SETINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_IncInt(self, n) -> int:
-        return self.emit("INCINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_DecInt(self, n) -> int:
-        return self.emit("DECINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_SetStr(self, n) -> int:
-        return self.emit("SETSTR", self.expr(n.target), self.str_value(n.value))
 
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)
