@@ -1161,6 +1161,7 @@ class ShuffleFaro(Node):
     CHILDREN = {"a": Ty.LOC, "b": Ty.LOC}
     SYNTAX = ("shuffle", "faro", "$a", "$b")
     ACTS = "always"
+    OPCODE = "FARO"
 
 
 @frozen
@@ -1272,6 +1273,7 @@ class TurnPass(Node):
     RESULT = Ty.ACTION
     SYNTAX = ("turn", "pass")
     ACTS = "always"
+    OPCODE = "PASS"
     ENGLISH = "pass"
 
 

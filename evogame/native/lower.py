@@ -493,9 +493,6 @@ class Lowerer:
             raise Unsupported("(shuffle ...) of a view of cards")
         return self.emit("SHUFFLE", self.expr(n.loc))
 
-    def r_ShuffleFaro(self, n: A.ShuffleFaro) -> int:
-        return self.emit("FARO", self.expr(n.a), self.expr(n.b))
-
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)
         parts: list[int] = []
@@ -513,9 +510,6 @@ class Lowerer:
         else:
             target = self.expr(n.target)
         return self.emit("CYCLE", int(n.mode is A.CycleMode.NEXT), target)
-
-    def r_TurnPass(self, n) -> int:
-        return self.emit("PASS")
 
     def r_Repeat(self, n: A.Repeat) -> int:
         return self.emit("REPEAT", self.int_value(n.count), self.run(n.action))
