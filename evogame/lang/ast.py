@@ -202,8 +202,8 @@ class Node:
     #: and the action's value that is its new value (``ops.inc``).
     OPS: ClassVar[str | None] = None
     #: The VM opcode (`evogame.native.opcodes`) that computes it from its children's
-    #: values, in field order (the lowering is derived); for a storage action, the opcode
-    #: that does it (its target's slot, then its value).
+    #: values, in field order (the lowering is derived); for an action, the opcode that
+    #: does it from its children's values (a storage action: its target's slot, its value).
     OPCODE: ClassVar[str | None] = None
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
