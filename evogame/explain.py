@@ -10,6 +10,8 @@ with its condition), and scoring.
 
 from __future__ import annotations
 
+import re
+
 from evogame.lang import ast as A
 from evogame.lang import to_text
 
@@ -36,6 +38,10 @@ _ARITH = {
     "%": "modulo",
     "^": "to the power",
 }
+
+
+#: A template told, when long, as a heading with its body under it: ``"if {cond}: {body}"``.
+_HEADED = re.compile(r"(.*): \{(\w+)\}")
 
 
 def _name(s: str) -> str:
@@ -72,12 +78,16 @@ class _Phrases:
     def say(self, n) -> str:
         if n is None:
             return ""
-        m = getattr(self, "p_" + type(n).__name__, None)
+        m = self._own(n)
         if m is not None:
             return m(n)
         if n.ENGLISH is not None:  # the class's own template: each {field} in English
             return n.ENGLISH.format_map(_Fields(self, n))
         return f"[{' '.join(to_text(n).split())}]"  # no phrase yet: the rule as written
+
+    def _own(self, n):
+        """The rule of this module for `n`'s class (a ``p_<Class>`` method), if it has one."""
+        return getattr(self, "p_" + type(n).__name__, None)
 
     # --- values ----------------------------------------------------------------------------
 
@@ -205,12 +215,7 @@ class _Phrases:
         word = {"sumof": "the total", "maxof": "the largest", "minof": "the smallest"}[n.agg.value]
         return f"{word} over {n.var.name} in {self.say(n.coll)} of {self.say(n.value)}"
 
-    def p_RelKeyword(self, n):
-        return {
-            "current": "the player",
-            "next": "the next player",
-            "previous": "the previous player",
-        }[n.rel.value]
+    p_RelKeyword = p_RelPlayer  # ``(cycle next next)``: the bare keyword names the same player
 
     def p_Extremum(self, n):
         word = "highest" if n.which is A.Extreme.MAX else "lowest"
@@ -241,14 +246,8 @@ class _Phrases:
     # --- actions -----------------------------------------------------------------------------
 
     def p_Move(self, n):
-        where = (
-            "on top of"
-            if isinstance(n.dst, A.Top)
-            else "under"
-            if isinstance(n.dst, A.Bottom)
-            else "into"
-        )
-        dst = n.dst.coll if isinstance(n.dst, A.Top | A.Bottom | A.Nth) else n.dst
+        where = {"top": "on top of", "bottom": "under"}.get(n.dst.PICKS, "into")
+        dst = n.dst.coll if n.dst.PICKS in A.POSITIONS else n.dst
         return f"move {self.say(n.src)} {where} {self.say(dst)}"
 
     def p_InitPoints(self, n):
@@ -279,24 +278,25 @@ class _Phrases:
     def act(self, node, pad: str) -> list[str]:
         """An action as lines: one line when short, else its parts as indented steps
         (a sequence one step per line; a condition, a binding, a loop or a choice of a
-        card as a heading with its body under it)."""
+        card as a heading with its body under it: a class whose template is ``"HEAD: {body}"``
+        is told so from its template)."""
         flat = self.say(node)
         if len(flat) <= self.WIDTH:
             return [pad + flat]
         inner = pad + "  "
         if isinstance(node, A.Do):
             return [line for x in node.items for line in self.act(x, pad)]
-        if isinstance(node, A.Guarded):
-            return [f"{pad}if {self.say(node.cond)}:", *self.act(node.body, inner)]
+        headed = None if self._own(node) else _HEADED.fullmatch(node.ENGLISH or "")
+        if headed is not None:  # "HEAD: {body}": the heading, its body under it
+            head, body = headed.groups()
+            return [
+                f"{pad}{head.format_map(_Fields(self, node))}:",
+                *self.act(getattr(node, body), inner),
+            ]
         if isinstance(node, A.Ensure):
             return [
                 *self.act(node.body, pad),
                 f"{pad}(all of this only if afterwards {self.say(node.cond)})",
-            ]
-        if isinstance(node, A.Let):
-            return [
-                f"{pad}with {node.var.name} = {self.say(node.value)}:",
-                *self.act(node.body, inner),
             ]
         if isinstance(node, A.AggAction):
             head = (
@@ -305,12 +305,6 @@ class _Phrases:
                 else f"for each {node.var.name} in {self.say(node.coll)}:"
             )
             return [pad + head, *self.act(node.body, inner)]
-        if isinstance(node, A.Repeat):
-            return [f"{pad}{self.say(node.count)} times:", *self.act(node.action, inner)]
-        if isinstance(node, A.RepeatAll):
-            return [f"{pad}as long as possible:", *self.act(node.action, inner)]
-        if isinstance(node, A.Otherwise):
-            return [f"{pad}if nothing else is possible:", *self.act(node.body, inner)]
         return [pad + flat]
 
     def steps(self, node, pad: str) -> list[str]:

@@ -203,7 +203,7 @@ def cards(n: A.Node, env: Env, depth: int = 0) -> Cards:
     out = Cards()
     if depth > 50:
         return out
-    if isinstance(n, A.Location | A.Indexed):
+    if n.NAMED == "place":
         rel = _player_rel(n.owner, env)
         out.locs.add(Loc(isinstance(n.owner, A.GameRef), n.vis.value, _name(n.name), rel))
         out.every_player = rel in ("each", "other")
@@ -335,7 +335,7 @@ class Facts:
             for b in n.body:
                 self._visit(b, inner, n)
             return
-        if isinstance(n, A.Guarded | A.Ensure):
+        if n.GUARDS:
             self.guards.append((n.cond, n.body, ctx))
             self._visit(n.cond, ctx, n)
             self._visit(n.body, ctx.but(guards=(*ctx.guards, n.cond)), n)
@@ -361,10 +361,9 @@ class Facts:
             self.moves.append(Move(n, cards(n.src, ctx.env), cards(n.dst, ctx.env), ctx))
         elif isinstance(n, A.Shuffle):
             self.shuffled |= cards(n.loc, ctx.env).places()
-        elif isinstance(n, A.SetInt | A.IncInt | A.DecInt | A.SetStr):
+        elif n.STORES is not None:
             target = n.target
-            if isinstance(target, A.IntStorage | A.StrStorage):
-                op = {A.IncInt: "inc", A.DecInt: "dec"}.get(type(n), "set")
+            if target.NAMED == "storage":
                 owner = target.owner
                 kind = (
                     "game"
@@ -373,8 +372,8 @@ class Facts:
                     if owner.result() is A.Ty.TEAM
                     else "player"
                 )
-                u = Update(op, kind, _name(target.name), n.value, ctx, target)
-                (self.str_sets if isinstance(n, A.SetStr) else self.updates).append(u)
+                u = Update(n.STORES, kind, _name(target.name), n.value, ctx, target)
+                (self.updates if A.stores_int(n) else self.str_sets).append(u)
         elif isinstance(n, A.Cycle):
             self.cycles.append((n, ctx))
         elif isinstance(n, A.InitPoints):
@@ -498,7 +497,7 @@ class Analysis:
                 continue
             env = _bind(ctx.env, agg.var, "elem", agg.coll)
             body = agg.body
-            while isinstance(body, A.Guarded | A.Ensure):
+            while body.GUARDS:
                 yield from _compares(body.cond, agg.var.name, env)
                 body = body.body
 
@@ -661,7 +660,7 @@ def _shed_goal(an: Analysis) -> float:
                 continue
             if _innermost_quant(cond, coll) is A.Quant.ALL:
                 continue  # every hand empty: the deal is over, nobody went out
-            if any(isinstance(m, A.SetInt | A.IncInt | A.DecInt) for m in A.walk(body)):
+            if any(A.stores_int(m) for m in A.walk(body)):
                 return 1.0
     half = 0.0
     for end, ctx in f.stage_ends:
@@ -788,7 +787,7 @@ def _meld(an: Analysis) -> float:
 def _hand_pattern(an: Analysis) -> float:
     hits = 0
     for cond, body, ctx in an.facts.guards:
-        if not any(isinstance(m, A.SetInt | A.IncInt) for m in A.walk(body)):
+        if not any((A.stores_int(m) and m.STORES != "dec") for m in A.walk(body)):
             continue
         for m in A.walk(cond):
             # (size (filter X 'B (== (cardatt K 'B) (cardatt K 'A)))) compared with a number
@@ -976,9 +975,7 @@ def _betting(an: Analysis) -> float:
     for agg, _ctx in f.choice_aggs:
         if isinstance(agg.coll, A.Range):
             for m in A.walk(agg.body):
-                if isinstance(m, A.SetInt | A.IncInt | A.DecInt) and _reads_var(
-                    m.value, agg.var.name
-                ):
+                if A.stores_int(m) and _reads_var(m.value, agg.var.name):
                     return 1.0
     paid = {
         (u.ctx.choice, u.ctx.item)

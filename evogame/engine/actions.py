@@ -66,12 +66,10 @@ class ActionCompiler(Compiler):
 
     def place(self, node: A.Node) -> tuple[Fn, str, Fn | None]:
         """A destination card position: (location slot fn, 'top'|'bottom'|'nth', index fn)."""
-        if isinstance(node, (A.Top, A.Bottom, A.Nth)) and node.coll.result() is Ty.LOC:
+        if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
             slot = self.expr(node.coll)
-            if isinstance(node, A.Top):
-                return slot, "top", None
-            if isinstance(node, A.Bottom):
-                return slot, "bottom", None
+            if node.PICKS != "nth":
+                return slot, node.PICKS, None
             return slot, "nth", self.int_value(node.index)
         raise CompileError(
             "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
@@ -79,7 +77,7 @@ class ActionCompiler(Compiler):
 
     def source_coll(self, node: A.Node) -> Fn | None:
         """For (repeat all (move SRC ...)): the collection SRC is picked from."""
-        if isinstance(node, (A.Top, A.Bottom, A.Nth, A.Extremum)):
+        if node.PICKS is not None:
             return self.cards(node.coll)
         if isinstance(node, A.Actual):
             return self.source_coll(node.card)
@@ -89,9 +87,37 @@ class ActionCompiler(Compiler):
 
     def run(self, node: A.Node) -> Fn:
         m = getattr(self, "r_" + type(node).__name__, None)
-        if m is None:
-            raise CompileError(f"cannot compile {type(node).__name__} as an action")
-        return m(node)
+        if m is not None:
+            return m(node)
+        if node.STORES is not None:
+            return self.store(node)
+        raise CompileError(f"cannot compile {type(node).__name__} as an action")
+
+    def store(self, n: A.Node) -> Fn:
+        """A storage action (`A.Node.STORES`): a set gives its target the value; any other
+        gives it its `ops` function (`A.Node.OPS`) of the old value and the value."""
+        t, v = self.expr(n.target), self.value(n.value, n.CHILDREN["value"])
+        ints = n.CHILDREN["target"] is Ty.INTSTO
+        if n.STORES == "set":
+            # the value is evaluated before the target (Python's a[t] = v; the VM too)
+            if ints:
+
+                def set_int(st, env):
+                    st.ints[t(st, env)] = v(st, env)
+
+                return set_int
+
+            def set_str(st, env):
+                st.strs[t(st, env)] = v(st, env)
+
+            return set_str
+        f = getattr(ops, n.OPS)
+
+        def update(st, env):  # the target, its old value, then the value
+            s = t(st, env)
+            st.ints[s] = f(st.ints[s], v(st, env))
+
+        return update
 
     def r_Move(self, n: A.Move) -> Fn:
         src = self.expr(n.src)
@@ -191,40 +217,6 @@ class ActionCompiler(Compiler):
                 st.where[c] = sa
 
         return faro
-
-    def r_SetInt(self, n: A.SetInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def set_int(st, env):
-            st.ints[t(st, env)] = v(st, env)
-
-        return set_int
-
-    def r_IncInt(self, n: A.IncInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def inc(st, env):
-            s = t(st, env)
-            st.ints[s] = ops.add(st.ints[s], v(st, env), "inc")
-
-        return inc
-
-    def r_DecInt(self, n: A.DecInt) -> Fn:
-        t, v = self.expr(n.target), self.int_value(n.value)
-
-        def dec(st, env):
-            s = t(st, env)
-            st.ints[s] = ops.sub(st.ints[s], v(st, env), "dec")
-
-        return dec
-
-    def r_SetStr(self, n: A.SetStr) -> Fn:
-        t, v = self.expr(n.target), self.str_value(n.value)
-
-        def set_str(st, env):
-            st.strs[t(st, env)] = v(st, env)
-
-        return set_str
 
     def r_InitPoints(self, n: A.InitPoints) -> Fn:
         target = self.expr(n.target)

@@ -28,7 +28,7 @@ def condition_sites(game: A.Game) -> list[tuple[A.Node, bool]]:
     ensure's or filter's test."""
     out: list[tuple[A.Node, bool]] = []
     for n in A.walk(game):
-        if isinstance(n, (A.Guarded, A.Ensure, A.Filter)):
+        if n.GUARDS or isinstance(n, A.Filter):
             out.append((n.cond, False))
         elif isinstance(n, A.Stage):
             out.append((n.end, True))

@@ -37,6 +37,16 @@ def sub(x: int, y: int, head: str = "-") -> int:
     raise overflow(head, x, y)
 
 
+def inc(old: int, value: int) -> int:
+    """``(inc S value)``: the storage's new value, an error beyond 64 bits."""
+    return add(old, value, "inc")
+
+
+def dec(old: int, value: int) -> int:
+    """``(dec S value)``: the storage's new value, an error beyond 64 bits."""
+    return sub(old, value, "dec")
+
+
 def mul(x: int, y: int) -> int:
     """``(* x y)``, an error beyond 64 bits."""
     r = x * y

@@ -233,7 +233,7 @@ def hidden_pick(game: A.Game) -> list[str]:
     """Cards picked by value out of a face-down table pile (table)."""
     out: dict[str, None] = {}
     for n, env, in_choice in _walk_env(game, {}, False):
-        if isinstance(n, A.Move | A.Remember):
+        if n.PUTS is not None:
             for m in A.walk(n.src):
                 if isinstance(m, A.Extremum | A.Filter):
                     out.update(dict.fromkeys(_hidden_in(m.coll, env)))
@@ -241,7 +241,7 @@ def hidden_pick(game: A.Game) -> list[str]:
             isinstance(n, A.AggAction)
             and n.quant is A.Quant.ANY
             and in_choice
-            and any(isinstance(x, A.Move | A.Remember) for x in A.walk(n.body))
+            and any(x.PUTS is not None for x in A.walk(n.body))
         ):
             out.update(dict.fromkeys(_hidden_in(n.coll, env)))
     return [f"hidden_pick: a card is picked by its value from the face-down {k}" for k in out]
@@ -251,7 +251,7 @@ def _unguarded(n: A.Node) -> Iterator[A.Node]:
     """The nodes of `n` that run whenever their stage does: under no guard, ``ensure``
     or choice (a reshuffle when the stock runs out is not a shuffle before the draws)."""
     yield n
-    if isinstance(n, A.Guarded | A.Ensure | A.Choice | A.Otherwise):
+    if n.GUARDS or isinstance(n, A.Choice | A.Otherwise):
         return
     for c in n.children():
         yield from _unguarded(c)
@@ -279,11 +279,7 @@ def ordered_draw(game: A.Game) -> list[str]:
         if not isinstance(st, A.Stage):
             continue
         for m in A.walk(st):
-            if (
-                isinstance(m, A.Move)
-                and isinstance(m.src, A.Top | A.Bottom | A.Nth)
-                and _hidden_table(m.src.coll)
-            ):
+            if isinstance(m, A.Move) and m.src.PICKS in A.POSITIONS and _hidden_table(m.src.coll):
                 drawn.add(m.src.coll.name.value)
     return [
         f"ordered_draw: the face-down {k} is drawn from but never shuffled"

@@ -51,7 +51,7 @@ def _is_dead(cond: A.Node, dead: dict[tuple[int, int], str]) -> bool:
 def _dead_item(node: A.Node, dead: dict[tuple[int, int], str]) -> bool:
     """A rule item that never did anything: a dead guard, ensure or stage, or an item
     holding a dead filter."""
-    if isinstance(node, (A.Guarded, A.Ensure)) and _is_dead(node.cond, dead):
+    if node.GUARDS and _is_dead(node.cond, dead):
         return True
     if isinstance(node, A.Stage):  # its items are judged one by one
         # an end test always false is a stage that runs until an outer one ends: alive
@@ -69,7 +69,7 @@ def _own_filters(node: A.Node):
         n = stack.pop()
         if isinstance(n, A.Filter):
             yield n
-        kids = [n.body] if isinstance(n, (A.Guarded, A.Ensure)) else n.children()
+        kids = [n.body] if n.GUARDS else n.children()
         stack.extend(c for c in kids if not isinstance(c, (A.Do, A.Choice, A.Stage)))
 
 
@@ -97,7 +97,6 @@ _EFFECTS = (
     A.InitPoints,
     A.TurnPass,
 )
-_WRITES = (A.SetInt, A.IncInt, A.DecInt, A.SetStr)
 #: Nodes that decide whether, or how often, the actions they hold are done: what they read
 #: matters only when those actions do.
 _CONTROL = (
@@ -133,7 +132,7 @@ def _locs(node: A.Node, env: dict[str, frozenset]) -> frozenset:
     collections its variables range over (``env``)."""
     out: set = set()
     for n in A.walk(node):
-        if isinstance(n, A.Location | A.Indexed):
+        if n.NAMED == "place":
             out.add(_loc(n))
         elif isinstance(n, A.Var):
             out |= env.get(n.name, frozenset())
@@ -143,7 +142,7 @@ def _locs(node: A.Node, env: dict[str, frozenset]) -> frozenset:
 def _moves(node: A.Node, env: dict[str, frozenset], out: dict) -> None:
     """id(move) -> (the locations its cards come from, the locations they go to), for
     every ``move`` and ``remember``, variables followed to their binders' collections."""
-    if isinstance(node, A.Move | A.Remember):
+    if node.PUTS is not None:
         out[id(node)] = (_locs(node.src, env), _locs(node.dst, env))
     var = getattr(node, "var", None)
     coll = node.value if isinstance(node, A.Let) else getattr(node, "coll", None)
@@ -193,31 +192,31 @@ class Inert:
         got = self._effective.get(id(node))
         if got is None:
             got = self._effective[id(node)] = any(
-                (isinstance(n, A.Move | A.Remember) and self._move_matters(n))
-                or (isinstance(n, _EFFECTS) and not isinstance(n, A.Move | A.Remember))
-                or (isinstance(n, _WRITES) and _key(n.target) in self.matter)
+                (n.PUTS is not None and self._move_matters(n))
+                or (isinstance(n, _EFFECTS) and n.PUTS is None)
+                or (n.STORES is not None and _key(n.target) in self.matter)
                 for n in A.walk(node)
             )
         return got
 
     def _visit(self, node: A.Node, ctx: bool) -> None:
-        if isinstance(node, (A.IntStorage, A.StrStorage)):
+        if node.NAMED == "storage":
             if ctx:
                 self.matter.add(_key(node))
             self._visit(node.owner, ctx)
             return
-        if isinstance(node, A.Location | A.Indexed):
+        if node.NAMED == "place":
             if ctx:
                 self.places.add(_loc(node))
             self._visit(node.owner, ctx)
             if getattr(node, "index", None) is not None:
                 self._visit(node.index, ctx)
             return
-        if isinstance(node, _WRITES):
+        if node.STORES is not None:
             self._visit(node.target.owner, ctx)
             self._visit(node.value, _key(node.target) in self.matter)
             return
-        if isinstance(node, A.Move | A.Remember):
+        if node.PUTS is not None:
             eff = self._move_matters(node)
             self._visit(node.src, ctx and eff)
             self._visit_dst(node.dst, ctx and eff)
@@ -229,7 +228,7 @@ class Inert:
 
     def _visit_dst(self, node: A.Node, ctx: bool) -> None:
         """A move's destination: the place is written, not read (what picks it is read)."""
-        if isinstance(node, A.Location | A.Indexed):
+        if node.NAMED == "place":
             self._visit(node.owner, ctx)
             if getattr(node, "index", None) is not None:
                 self._visit(node.index, ctx)
@@ -247,7 +246,11 @@ def live_game(game: A.Game, dead_rules: list[str]) -> A.Game:
         game = _cut(game, lambda x: _dead_item(x, dead))
     inert = Inert(game)
     return _cut(
-        game, lambda x: isinstance(x, (*_CONTROL, *_EFFECTS, *_WRITES)) and not inert.effective(x)
+        game,
+        lambda x: (
+            (isinstance(x, (*_CONTROL, *_EFFECTS)) or x.STORES is not None)
+            and not inert.effective(x)
+        ),
     )
 
 

@@ -146,7 +146,7 @@ def _splice(root: A.Node, parent: A.Node, fld: str, index: int, new: A.Node, rep
 
 def _loc_nodes(n: A.Node) -> Iterable[A.Location | A.Indexed]:
     for m in A.walk(n):
-        if isinstance(m, A.Location | A.Indexed) and isinstance(m.name, A.NameLit):
+        if m.NAMED == "place" and isinstance(m.name, A.NameLit):
             yield m
 
 
@@ -232,7 +232,7 @@ def _storages(game: A.Node) -> dict[str, type]:
     """Storage name -> its class (IntStorage or StrStorage), first appearance first."""
     out: dict[str, type] = {}
     for m in A.walk(game):
-        if isinstance(m, A.IntStorage | A.StrStorage) and isinstance(m.name, A.NameLit):
+        if m.NAMED == "storage" and isinstance(m.name, A.NameLit):
             out.setdefault(m.name.value, type(m))
     return out
 
@@ -241,8 +241,8 @@ def _set_storages(n: A.Node) -> set[str]:
     return {
         m.target.name.value
         for m in A.walk(n)
-        if isinstance(m, A.SetInt | A.IncInt | A.DecInt | A.SetStr)
-        and isinstance(m.target, A.IntStorage | A.StrStorage)
+        if m.STORES is not None
+        and m.target.NAMED == "storage"
         and isinstance(m.target.name, A.NameLit)
     }
 
@@ -276,7 +276,7 @@ def _written(n: A.Node) -> set[LocKey]:
     """Locations the fragment moves cards into."""
     out: set[LocKey] = set()
     for m in A.walk(n):
-        if isinstance(m, A.Move | A.Remember):
+        if m.PUTS is not None:
             out |= {_key(x) for x in _loc_nodes(m.dst)}
     return out
 
@@ -569,7 +569,7 @@ class Binder:
         return out
 
     def _rename(self, n: A.Node, parent, fld: str, store_map: dict[str, str]):
-        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "place" and isinstance(n.name, A.NameLit):
             k = self.loc_map.get(_key(n))
             if k is not None:
                 return dataclasses.replace(n, vis=A.Vis(k[1]), name=A.NameLit(k[2]))
@@ -577,7 +577,7 @@ class Binder:
             new = self.map_map.get(n.name.value)
             if new is not None:
                 return dataclasses.replace(n, name=A.NameLit(new))
-        if isinstance(n, A.IntStorage | A.StrStorage) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "storage" and isinstance(n.name, A.NameLit):
             new = store_map.get(n.name.value)
             if new is not None:
                 return dataclasses.replace(n, name=A.NameLit(new))
@@ -658,10 +658,10 @@ def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
     read: set[LocKey] = set()
 
     def reads(n: A.Node) -> None:
-        if isinstance(n, A.Location | A.Indexed) and isinstance(n.name, A.NameLit):
+        if n.NAMED == "place" and isinstance(n.name, A.NameLit):
             read.add(_key(n))
         # a move's destination is written, not read; a stage's end only waits
-        kids = [n.src] if isinstance(n, A.Move | A.Remember) else n.children()
+        kids = [n.src] if n.PUTS is not None else n.children()
         if isinstance(n, A.Stage):
             kids = list(n.body)
         for k in kids:
@@ -845,11 +845,7 @@ def _peel(it: A.Node) -> tuple[list[A.Node], list[A.Node], A.Node]:
         elif isinstance(it, A.Ensure):
             ensures.append(it.cond)
             it = it.body
-        elif (
-            isinstance(it, A.Do)
-            and len(it.items) == 1
-            and isinstance(it.items[0], A.Guarded | A.Ensure)
-        ):
+        elif isinstance(it, A.Do) and len(it.items) == 1 and it.items[0].GUARDS:
             it = it.items[0]
         else:
             return guards, ensures, it
@@ -862,7 +858,7 @@ def _restricted(it: A.Node) -> bool:
         return True
     guards, ensures, body = _peel(it)
     return bool(guards or ensures) or any(
-        isinstance(m, A.Filter | A.Guarded | A.Ensure) for m in A.walk(body)
+        (m.GUARDS or isinstance(m, A.Filter)) for m in A.walk(body)
     )
 
 
@@ -884,7 +880,7 @@ def _into(n: A.Node) -> list[LocKey]:
     """The places `n` moves cards into, in order of first appearance."""
     out: dict[LocKey, None] = {}
     for m in A.walk(n):
-        if isinstance(m, A.Move | A.Remember):
+        if m.PUTS is not None:
             out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.dst)))
     return list(out)
 
@@ -916,7 +912,7 @@ def carry(host_item: A.Node, item: A.Node, declared: set[str]) -> A.Node | None:
     anys = _plain_anys(item)
     out = item
     for m in A.walk(body):
-        if isinstance(m, A.Guarded | A.Ensure):
+        if m.GUARDS:
             return None  # a test inside the host's action: where it goes is its own
         if not isinstance(m, A.Filter):
             continue
@@ -1022,18 +1018,20 @@ def idle_way(child: A.Game, item: A.Node) -> str:
       host's rules never bound (Cheeseheads passes only when it did not pick);
     * every card it moves goes back to the place it came from, and it does nothing else.
     """
-    from evogame.evolve.liveness import _EFFECTS, _WRITES, Inert
+    from evogame.evolve.liveness import _EFFECTS, Inert
 
     inert = Inert(child)
     if not inert.effective(item):
         return "a way to play that changes nothing a rule reads"
     effects = [
-        n for n in A.walk(item) if isinstance(n, (*_EFFECTS, *_WRITES)) and inert.effective(n)
+        n
+        for n in A.walk(item)
+        if (isinstance(n, _EFFECTS) or n.STORES is not None) and inert.effective(n)
     ]
     guards, ensures, _body = _peel(item)
     if all(isinstance(n, A.TurnPass) for n in effects) and not (guards or ensures):
         return "a pass under no test, which a player can take forever"
-    moves = [n for n in effects if isinstance(n, A.Move | A.Remember)]
+    moves = [n for n in effects if n.PUTS is not None]
     if moves and len(moves) == len(effects):
         locs = inert._move_locs
         if all(locs.get(id(m), (1, 2))[0] == locs.get(id(m), (1, 2))[1] for m in moves):
@@ -1045,7 +1043,7 @@ def _untested(n: A.Node) -> A.Node:
     """`n` with every guard, ensure and filter taken away: the moves it can offer."""
 
     def fn(m: A.Node, _p, _f) -> A.Node | None:
-        if isinstance(m, A.Guarded | A.Ensure):
+        if m.GUARDS:
             return m.body
         if isinstance(m, A.Filter):
             return m.coll
@@ -1131,8 +1129,7 @@ def _reads(n: A.Node) -> set[str]:
     return {
         m.name.value
         for m in A.walk(n)
-        if isinstance(m, A.IntStorage | A.StrStorage | A.PointStorage)
-        and isinstance(m.name, A.NameLit)
+        if m.NAMED in ("storage", "points") and isinstance(m.name, A.NameLit)
     }
 
 

@@ -12,7 +12,7 @@ its kind is computed (it may be read under any name)."""
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import _STORE, _WRITES, Defect, where
+from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
 
 
@@ -24,7 +24,7 @@ def _candidates(game: A.Game) -> list[A.Node]:
         if isinstance(choice, A.Choice)
         for item in choice.items
         if (acts := [n for n in A.walk(item) if type(n).ACTS is not None])
-        and all(isinstance(a, _WRITES) and isinstance(a.target, _STORE) for a in acts)
+        and all(a.STORES is not None and a.target.NAMED == "storage" for a in acts)
     ]
 
 
@@ -38,11 +38,11 @@ def free_options(game: A.Game) -> list[A.Node]:
     no rule reads. A read anywhere counts, the item's own test too: Cheeseheads' pass,
     ``((!= (game sto PASS) 4) (inc (game sto PASS) 1))``, is a designer's pass that its
     tally bounds, not a free one."""
-    targets = {id(n.target) for n in A.walk(game) if isinstance(n, _WRITES)}
+    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
     read: set[tuple[type, str]] = set()
     computed: set[type] = set()
     for n in A.walk(game):
-        if not isinstance(n, _STORE):
+        if n.NAMED != "storage":
             continue
         if _key(n) is None:
             computed.add(type(n))
@@ -50,7 +50,7 @@ def free_options(game: A.Game) -> list[A.Node]:
             read.add(_key(n))
     out = []
     for item in _candidates(game):
-        keys = {_key(n.target) for n in A.walk(item) if isinstance(n, _WRITES)}
+        keys = {_key(n.target) for n in A.walk(item) if n.STORES is not None}
         if all(k is not None and k[0] not in computed and k not in read for k in keys):
             out.append(item)
     return out
@@ -64,7 +64,7 @@ def defects(game: A.Game) -> list[Defect]:
             {
                 n.target.name.value
                 for n in A.walk(item)
-                if isinstance(n, _WRITES) and isinstance(n.target, _STORE)
+                if n.STORES is not None and n.target.NAMED == "storage"
             }
         )
         out.append(

@@ -33,8 +33,6 @@ from evogame.lang.types import Ty
 
 # Collections whose members are the members of their `coll` (a part, or a reordering).
 _THROUGH = (A.Filter, A.Sort)
-# Card picks from a collection: `top`, `bottom`, an index, `max`/`min`.
-_PICKS = (A.Top, A.Bottom, A.Nth, A.Extremum)
 # Reads of a whole collection's cards' worth.
 _WORTH = (A.SumPoints, A.Extremum, A.Sort)
 
@@ -68,7 +66,7 @@ def _hidden_card(node: A.Node, hidden_vars: frozenset[str]) -> bool:
     bound over one?"""
     if isinstance(node, A.Var):
         return node.name in hidden_vars
-    return isinstance(node, _PICKS) and _hidden_place(node.coll)
+    return node.PICKS is not None and _hidden_place(node.coll)  # top, bottom, N, max/min
 
 
 def _binds_members(expr: A.Node) -> bool:
@@ -115,7 +113,7 @@ def _deciders(
     bound over hidden places there: guards, and the collections an ``any`` offers one
     option per member of, down to the actions (a ``do``, a ``move``...), which run only
     once the option is chosen."""
-    if isinstance(item, (A.Guarded, A.Ensure)):
+    if item.GUARDS:
         return [(item.cond, hidden_vars), *_deciders(item.body, hidden_vars)]
     if isinstance(item, A.AggAction):
         inner = hidden_vars - {item.var.name}

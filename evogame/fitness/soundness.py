@@ -247,13 +247,9 @@ def _defensive(g: A.Guarded) -> bool:
     dests = {
         id(n.dst.coll)
         for n in A.walk(g.body)
-        if isinstance(n, A.Move) and isinstance(n.dst, (A.Top, A.Bottom, A.Nth))
+        if isinstance(n, A.Move) and n.dst.PICKS in A.POSITIONS
     }
-    taken = {
-        to_text(n)
-        for n in A.walk(g.body)
-        if isinstance(n, (A.Location, A.Indexed)) and id(n) not in dests
-    }
+    taken = {to_text(n) for n in A.walk(g.body) if n.NAMED == "place" and id(n) not in dests}
     return tested <= taken
 
 
@@ -262,10 +258,6 @@ def _owner(node: A.Node) -> str | None:
         return node.owner.result().name
     except (AttributeError, KeyError, TypeError):
         return None
-
-
-_STORE = (A.IntStorage, A.StrStorage)
-_WRITES = (A.SetInt, A.IncInt, A.DecInt, A.SetStr)
 
 
 def storage(game: A.Game) -> list[Defect]:
@@ -281,9 +273,9 @@ def storage(game: A.Game) -> list[Defect]:
     targets: set[int] = set()
     computed: set[type] = set()
     for node in A.walk(game):  # parents first: a write's target is known before it is met
-        if isinstance(node, _WRITES):
+        if node.STORES is not None:
             targets.add(id(node.target))
-        if not isinstance(node, _STORE):
+        if node.NAMED != "storage":
             continue
         owner = _owner(node)
         if owner is None or not isinstance(node.name, A.NameLit):
@@ -345,7 +337,7 @@ def unset_bars(game: A.Game) -> list[Defect]:
     flag."""
     written: set[str] = set()
     for node in A.walk(game):
-        if isinstance(node, _WRITES) and isinstance(node.target, A.IntStorage):
+        if node.STORES is not None and isinstance(node.target, A.IntStorage):
             if not isinstance(node.target.name, A.NameLit):
                 return []  # a computed name may write any of them
             written.add(node.target.name.value)
@@ -721,7 +713,7 @@ def constant_storage(game: A.Game) -> list[Defect]:
     reads: dict[tuple, A.Node] = {}
     targets: set[int] = set()
     for node in A.walk(game):  # parents first: a write's target is known before it is met
-        if isinstance(node, (A.SetInt, A.IncInt, A.DecInt)):
+        if A.stores_int(node):
             targets.add(id(node.target))
             t = node.target
             if isinstance(t, A.IntStorage) and isinstance(t.name, A.NameLit):
@@ -751,15 +743,12 @@ def constant_storage(game: A.Game) -> list[Defect]:
     return out
 
 
-_PLACES = (A.Location, A.Indexed)
-
-
 def _name(node: A.Node) -> tuple[str, str] | None:
     """What a place, storage or point table is called, by kind ("loc", "sto", "str",
     "points"), or (kind, "*") when its name is computed; None for other nodes."""
     kind = (
         "loc"
-        if isinstance(node, _PLACES)
+        if node.NAMED == "place"
         else {A.IntStorage: "sto", A.StrStorage: "str", A.PointStorage: "points"}.get(type(node))
     )
     if kind is None:
@@ -769,9 +758,7 @@ def _name(node: A.Node) -> tuple[str, str] | None:
 
 def _names(node: A.Node, reads_only: bool = False) -> set[tuple[str, str]]:
     """The names `node` mentions; `reads_only`: not counting storage it only sets."""
-    targets = (
-        {id(n.target) for n in A.walk(node) if isinstance(n, _WRITES)} if reads_only else set()
-    )
+    targets = {id(n.target) for n in A.walk(node) if n.STORES is not None} if reads_only else set()
     return {k for n in A.walk(node) if (k := _name(n)) is not None and id(n) not in targets}
 
 
@@ -821,18 +808,18 @@ def dead_draws(game: A.Game) -> list[Defect]:
     player's place only moved into from the player's own hand is left alone (cards
     buried in Sheepshead, books in Go Fish); no real file draws from the game into one."""
     dst_nodes: set[int] = set()
-    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
     for m in moves:
-        dst_nodes.update(id(n) for n in A.walk(m.dst) if isinstance(n, _PLACES))
-    read = {_name(n) for n in A.walk(game) if isinstance(n, _PLACES) and id(n) not in dst_nodes}
+        dst_nodes.update(id(n) for n in A.walk(m.dst) if n.NAMED == "place")
+    read = {_name(n) for n in A.walk(game) if n.NAMED == "place" and id(n) not in dst_nodes}
     if ("loc", "*") in read:
         return []
     out = []
     for m in moves:
-        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
             continue
-        if any(isinstance(n, _PLACES) and _owner(n) == "GAME" for n in A.walk(m.src)):
+        if any(n.NAMED == "place" and _owner(n) == "GAME" for n in A.walk(m.src)):
             out.append(
                 Defect(
                     where(m),
@@ -852,7 +839,7 @@ def _origin(node: A.Node, env: dict[str, tuple[frozenset, bool]]) -> tuple[froze
     """The places (by `_name`) the cards of `node` come from, through the variables it
     reads (`env`), and whether a ``filter`` (or runs, tuples: `_CHOOSERS`) chose them on
     the way."""
-    places = {k for n in A.walk(node) if isinstance(n, _PLACES) and (k := _name(n))}
+    places = {k for n in A.walk(node) if n.NAMED == "place" and (k := _name(n))}
     filtered = any(isinstance(n, _CHOOSERS) for n in A.walk(node))
     for n in A.walk(node):
         if isinstance(n, A.Var) and n.name in env:
@@ -903,24 +890,24 @@ def dead_ends(game: A.Game) -> list[Defect]:
     the play's other ways out make (Pokereights whose set play also dumps any one card).
     A discard every way out makes alike stays allowed (a solitaire's, Cuckoo's BAD pile
     under its own test); so do cards buried from a hand nobody scores (Sheepshead)."""
-    scored = {k for n in A.walk(game.scoring) if isinstance(n, _PLACES) and (k := _name(n))}
+    scored = {k for n in A.walk(game.scoring) if n.NAMED == "place" and (k := _name(n))}
     if not scored or ("loc", "*") in scored:
         return []
     moves: list[tuple[A.Move, frozenset, bool]] = []
     _moves_with_sources(game, {}, (), moves)
-    dst_nodes = {id(n) for m, _, _ in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    dst_nodes = {id(n) for m, _, _ in moves for n in A.walk(m.dst) if n.NAMED == "place"}
     # reads of a place inside the guard of a rule that moves cards into it
     self_reads: set[int] = set()
     for g in A.walk(game):
         if isinstance(g, A.Guarded):
             into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
             self_reads.update(
-                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
+                id(n) for n in A.walk(g.cond) if n.NAMED == "place" and _name(n) in into
             )
     read = {
         _name(n)
         for n in A.walk(game)
-        if isinstance(n, _PLACES) and id(n) not in dst_nodes and id(n) not in self_reads
+        if n.NAMED == "place" and id(n) not in dst_nodes and id(n) not in self_reads
     }
     if ("loc", "*") in read:
         return []
@@ -928,7 +915,7 @@ def dead_ends(game: A.Game) -> list[Defect]:
     tested_exits = set().union(*(src & scored for _, src, t in moves if t))
     out = []
     for m, src, tested in moves:
-        into = [n for n in A.walk(m.dst) if isinstance(n, _PLACES)]
+        into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if tested or not into or _name(into[0]) in read or _name(into[0]) in scored:
             continue
         if src & scored & tested_exits:
@@ -1066,10 +1053,10 @@ def stray_moves(game: A.Game) -> list[Defect]:
     every form of its name is left alone (a discard pile nobody reads); places read
     through ``indexed`` or a computed name or index are not judged. No real file has
     one."""
-    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
     dst_nodes: dict[int, A.Node] = {}
     for m in moves:
-        first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+        first = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
         if first is not None:
             dst_nodes[id(first)] = m
     read: set[tuple] = set()
@@ -1157,7 +1144,7 @@ def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
 
     def add(node: A.Node) -> bool:
         for p in A.walk(node):
-            if isinstance(p, _PLACES):
+            if p.NAMED == "place":
                 k = _place(p)
                 if k is None:
                     return False
@@ -1165,12 +1152,12 @@ def _emptied(game: A.Game) -> set[tuple[str, str]] | None:
         return True
 
     for n in A.walk(game):
-        if isinstance(n, (A.Move, A.Remember)) and not add(n.src):
+        if n.PUTS is not None and not add(n.src):
             return None
         if isinstance(n, (A.AggAction, A.Let)):
             var = n.var.name
             if any(
-                isinstance(m, (A.Move, A.Remember))
+                m.PUTS is not None
                 and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
                 for m in A.walk(n.body)
             ) and not add(n.coll if isinstance(n, A.AggAction) else n.value):
@@ -1215,7 +1202,7 @@ def growing_contests(game: A.Game) -> list[Defect]:
 def _guarded_moves(node: A.Node, conds: tuple[A.Node, ...], out: list) -> None:
     """Every ``move`` under `node` with the conditions on its way (guards, ``ensure``s, the
     filters of the collections its cards are drawn from), appended to `out`."""
-    if isinstance(node, (A.Guarded, A.Ensure)):
+    if node.GUARDS:
         _guarded_moves(node.body, (*conds, node.cond), out)
         return
     if isinstance(node, (A.AggAction, A.Let)):
@@ -1245,7 +1232,7 @@ def back_doors(game: A.Game) -> list[Defect]:
     pile)."""
     if game.scoring.order.value != "max":
         return []  # won by the fewest: a card more on a counted pile is a cost, not a prize
-    scored = {_place(p) for p in A.walk(game.scoring) if isinstance(p, _PLACES)}
+    scored = {_place(p) for p in A.walk(game.scoring) if p.NAMED == "place"}
     if None in scored:
         return []
     onto: dict[tuple, list[tuple[A.Move, set, set]]] = {}
@@ -1255,9 +1242,9 @@ def back_doors(game: A.Game) -> list[Defect]:
         for item in choice.items:
             moves: list[tuple[A.Move, tuple[A.Node, ...]]] = []
             _guarded_moves(item, (), moves)
-            sets = {_name(n.target) for n in A.walk(item) if isinstance(n, _WRITES)}
+            sets = {_name(n.target) for n in A.walk(item) if n.STORES is not None}
             for m, conds in moves:
-                first = next((n for n in A.walk(m.dst) if isinstance(n, _PLACES)), None)
+                first = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
                 k = _place(first) if first is not None else None
                 if k in scored:
                     tested = set().union(*(_names(c) for c in conds))

@@ -65,7 +65,7 @@ def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
             continue
         for n in A.walk(choice):
             srcs: list[A.Node] = []
-            if isinstance(n, (A.Move, A.Remember)):
+            if n.PUTS is not None:
                 srcs.append(n.src)
             elif isinstance(n, A.AggAction):
                 var = n.var.name
@@ -84,9 +84,9 @@ def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
     for stage in A.walk(game):
         if isinstance(stage, A.Stage):
             for m in A.walk(stage):
-                if isinstance(m, (A.Move, A.Remember)):
+                if m.PUTS is not None:
                     for p in A.walk(m.dst):
-                        if isinstance(p, (A.Location, A.Indexed)):
+                        if p.NAMED == "place":
                             k = _place(p)
                             if k is None:
                                 return {}  # a computed place may be any of them

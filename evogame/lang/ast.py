@@ -164,6 +164,24 @@ class Node:
     #: The field naming the card place an action puts cards at (``dst``), read as a place
     #: cards reach (`evogame.lang.content`).
     PUTS: ClassVar[str | None] = None
+    #: A storage action: how it changes the storage of its ``target`` field, ``"set"``,
+    #: ``"inc"`` or ``"dec"`` (`evogame.distance.concepts`, `evogame.evolve.liveness`,
+    #: `evogame.fitness.soundness`: what the rules write).
+    STORES: ClassVar[str | None] = None
+    #: Its ``cond`` decides whether its ``body`` is done (or offered, in a choice): a guard,
+    #: or an ``ensure`` (tested after the body, on the result). Read where what a body does
+    #: depends on the conditions around it (concepts, liveness, peeks, soundness).
+    GUARDS: ClassVar[bool] = False
+    #: It names one member of its ``coll``: ``"top"``, ``"bottom"``, ``"nth"`` (at its
+    #: ``index``, from the bottom) -- the `POSITIONS`, also where a card may be put -- or
+    #: ``"points"`` (the member with most or fewest points). Read by the engines (a card's
+    #: destination, a loop's source), explain, content, check, peeks, soundness, coherence.
+    PICKS: ClassVar[str | None] = None
+    #: It names a thing of the table, a player or a team by its ``owner`` and ``name``:
+    #: ``"place"`` a card location (``indexed``: a family of them), ``"storage"`` an
+    #: integer or string bin, ``"points"`` a point map. Read where places and storages are
+    #: told apart by name (content, concepts, liveness, transplant, soundness, stranded).
+    NAMED: ClassVar[str | None] = None
     #: A binder of its ``var``: (the field bound from, ``"elem"`` a member of it or
     #: ``"value"`` it itself, the field the variable is in scope in).
     BINDS: ClassVar[tuple[str, str, str] | None] = None
@@ -179,10 +197,13 @@ class Node:
     #: through it is a selection, not a plain location), ``"meld"`` the groups are melds.
     TAGS: ClassVar[frozenset[str]] = frozenset()
     #: A function of its children's values, in field order: the name of the function in
-    #: `evogame.engine.ops` that computes it (the Python engine's closure is derived).
+    #: `evogame.engine.ops` that computes it (the Python engine's closure is derived). For
+    #: a storage action (`STORES`) but a plain set: the function of the storage's old value
+    #: and the action's value that is its new value (``ops.inc``).
     OPS: ClassVar[str | None] = None
     #: The VM opcode (`evogame.native.opcodes`) that computes it from its children's
-    #: values, in field order (the lowering is derived).
+    #: values, in field order (the lowering is derived); for an action, the opcode that
+    #: does it from its children's values (a storage action: its target's slot, its value).
     OPCODE: ClassVar[str | None] = None
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
@@ -209,6 +230,15 @@ class Node:
             elif isinstance(v, tuple):
                 out.extend(x for x in v if isinstance(x, Node))
         return out
+
+
+#: The `Node.PICKS` that name a position in a collection: where a card may be put.
+POSITIONS = ("top", "bottom", "nth")
+
+
+def stores_int(node: Node) -> bool:
+    """`node` is an action that writes an integer storage (``set``, ``inc``, ``dec``)."""
+    return node.STORES is not None and node.CHILDREN["target"] is Ty.INTSTO
 
 
 @cache
@@ -499,6 +529,7 @@ class Location(Node):
     RESULT = Ty.LOC
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR, "index": Ty.INT}
     SYNTAX = ("$owner", "$vis", "$name", "$index")
+    NAMED = "place"
 
 
 @frozen
@@ -512,6 +543,7 @@ class Indexed(Node):
     RESULT = Ty.LOCS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER), "name": Ty.STR}
     SYNTAX = ("indexed", "$owner", "$vis", "$name")
+    NAMED = "place"
     PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
 
@@ -558,6 +590,7 @@ class Top(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("top", "$coll")
+    PICKS = "top"
     ENGLISH = "the top card of {coll}"
 
     def result(self) -> Ty:
@@ -572,6 +605,7 @@ class Bottom(Node):
     coll: Node
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("bottom", "$coll")
+    PICKS = "bottom"
     ENGLISH = "the bottom card of {coll}"
 
     def result(self) -> Ty:
@@ -589,6 +623,7 @@ class Nth(Node):
     coll: Node
     CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("$index", "$coll")
+    PICKS = "nth"
     ENGLISH = "card {index} of {coll}"
 
     def result(self) -> Ty:
@@ -743,6 +778,7 @@ class Extremum(Node):
     RESULT = Ty.CARD
     CHILDREN = {"coll": Ty.CARDS, "points": Ty.POINTS}
     SYNTAX = ("$which", "$coll", "using", "$points")
+    PICKS = "points"
     CHANCE = True
 
 
@@ -769,6 +805,7 @@ class IntStorage(Node):
     RESULT = Ty.INTSTO
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "sto", "$name")
+    NAMED = "storage"
 
 
 @frozen
@@ -780,6 +817,7 @@ class StrStorage(Node):
     RESULT = Ty.STRSTO
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "str", "$name")
+    NAMED = "storage"
 
 
 @frozen
@@ -791,6 +829,7 @@ class PointStorage(Node):
     RESULT = Ty.POINTS
     CHILDREN = {"owner": (Ty.GAME, Ty.PLAYER, Ty.TEAM), "name": Ty.STR}
     SYNTAX = ("$owner", "points", "$name")
+    NAMED = "points"
 
 
 # --- integers ------------------------------------------------------------------------------
@@ -1122,6 +1161,7 @@ class ShuffleFaro(Node):
     CHILDREN = {"a": Ty.LOC, "b": Ty.LOC}
     SYNTAX = ("shuffle", "faro", "$a", "$b")
     ACTS = "always"
+    OPCODE = "FARO"
 
 
 @frozen
@@ -1131,7 +1171,9 @@ class SetInt(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("set", "$target", "$value")
+    STORES = "set"
     ACTS = "always"
+    OPCODE = "SETINT"
     ENGLISH = "set {target} to {value}"
 
 
@@ -1143,7 +1185,10 @@ class IncInt(Node):
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("inc", "$target", "$value")
     RAISES = True
+    STORES = "inc"
     ACTS = "always"
+    OPS = "inc"
+    OPCODE = "INCINT"
     ENGLISH = "add {value} to {target}"
 
 
@@ -1155,7 +1200,10 @@ class DecInt(Node):
     CHILDREN = {"target": Ty.INTSTO, "value": Ty.INT}
     SYNTAX = ("dec", "$target", "$value")
     RAISES = True
+    STORES = "dec"
     ACTS = "always"
+    OPS = "dec"
+    OPCODE = "DECINT"
     ENGLISH = "subtract {value} from {target}"
 
 
@@ -1166,7 +1214,9 @@ class SetStr(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"target": Ty.STRSTO, "value": Ty.STR}
     SYNTAX = ("set", "$target", "$value")
+    STORES = "set"
     ACTS = "always"
+    OPCODE = "SETSTR"
     ENGLISH = "set {target} to {value}"
 
 
@@ -1223,6 +1273,7 @@ class TurnPass(Node):
     RESULT = Ty.ACTION
     SYNTAX = ("turn", "pass")
     ACTS = "always"
+    OPCODE = "PASS"
     ENGLISH = "pass"
 
 
@@ -1324,6 +1375,7 @@ class Guarded(Node):
     RESULT = Ty.CONDACT
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("$cond", "$body")
+    GUARDS = True
     ENGLISH = "if {cond}: {body}"
 
 
@@ -1339,6 +1391,7 @@ class Ensure(Node):
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2, Ty.CONDACT)}
     SYNTAX = ("ensure", "$cond", "$body")
     EXTENSION = True
+    GUARDS = True
     ENGLISH = "{body}, only if afterwards {cond}"
 
 

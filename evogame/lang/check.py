@@ -271,7 +271,7 @@ def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
             _deck_attributes(node.attributes, set(), problem)
         if isinstance(node, A.Move):
             dst = node.dst
-            if isinstance(dst, (A.Top, A.Bottom, A.Nth)):
+            if dst.PICKS in A.POSITIONS:
                 home = dst.coll
                 if isinstance(home, A.Location) and home.vis is A.Vis.MEM:
                     problem(dst, "a card cannot be moved into a mem location: use remember")

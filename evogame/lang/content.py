@@ -168,7 +168,7 @@ Place = tuple[str, str, str]  # (owner type, visibility, name): one location of 
 
 def _place(node: A.Node) -> Place | None:
     """The place a literal location names (None when its name is computed)."""
-    if not isinstance(node, (A.Location, A.Indexed)) or not isinstance(node.name, A.NameLit):
+    if node.NAMED != "place" or not isinstance(node.name, A.NameLit):
         return None
     try:
         owner = node.owner.result().name
@@ -196,13 +196,13 @@ def _places(
             written.add(id(node.loc))
         elif node.PUTS is not None:
             dst = getattr(node, node.PUTS)
-            loc = dst.coll if isinstance(dst, (A.Top, A.Bottom, A.Nth)) else None
+            loc = dst.coll if dst.PICKS in A.POSITIONS else None
             place = _place(loc) if loc is not None else None
             if place is None:
                 return None
             put.setdefault(place, loc)
             written.add(id(loc))
-        elif isinstance(node, (A.Location, A.Indexed)) and id(node) not in written:
+        elif node.NAMED == "place" and id(node) not in written:
             place = _place(node)
             if place is None:
                 return None

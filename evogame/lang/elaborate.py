@@ -238,7 +238,7 @@ class Elaborator:
         node = self.infer(s, want)
         ty = node.result()
         if (
-            isinstance(node, (A.Top, A.Bottom, A.Nth))
+            node.PICKS in A.POSITIONS
             and ty is Ty.CARDS
             and is_subtype(Ty.CARD, want)
             and not is_subtype(ty, want)

@@ -104,6 +104,26 @@ def load() -> ctypes.CDLL | None:
     return _LIB
 
 
+#: The VM built for opcode coverage: every node it dispatches marks its offset in a byte
+#: array (`vm_ophits`). Tests only (`evogame.native.differential.executed`): the marks
+#: cost a compare and a store per node, and the default build has none.
+OPHITS_FLAGS = (*FLAGS, "-DEVOGAME_OPHITS")
+_OPHITS: list[ctypes.CDLL | None] = []
+
+
+def ophits_library() -> ctypes.CDLL | None:
+    """The VM library with executed-node marks (built on first use; its own cache entry),
+    or None when it cannot be built."""
+    if not _OPHITS:
+        path = library_path(flags=OPHITS_FLAGS)
+        lib = None if path is None else declare(ctypes.CDLL(str(path)))
+        if lib is not None:
+            lib.vm_ophits.restype = None
+            lib.vm_ophits.argtypes = [ctypes.c_void_p, ctypes.c_int64]
+        _OPHITS.append(lib)
+    return _OPHITS[0]
+
+
 def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     """Give `lib`'s entry points (the VM's, or a compiled game's: the same) their C types."""
     p, i64, vp = ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p

@@ -9,9 +9,13 @@ place of the Python engine's layout at the end (`GameRecord.sizes`).
 
 from __future__ import annotations
 
+import numpy as np
+
 from evogame.engine import compile_game
 from evogame.lang.ast import Game
-from evogame.native.engine import NativeGame
+from evogame.native import build, opcodes
+from evogame.native.engine import NativeGame, Unavailable
+from evogame.native.lower import HEADER, VARIANTS, Image, lower
 from evogame.native.records import pipmc_records, random_records
 from evogame.players import RandomPlayer
 from evogame.players.mcts import PIMCPlayer
@@ -100,3 +104,51 @@ def pipmc_mismatches(
         if course[i] != pip.record:
             out.append(f"game {i}: PIPMC record native {course[i][:2]} != python {pip.record[:2]}")
     return out
+
+
+def executed(
+    ast: Game,
+    games: int,
+    seed: int = 1,
+    limits: Limits = DEFAULT_LIMITS,
+    coverage: bool = False,
+) -> tuple[list[str], frozenset[str]]:
+    """`mismatches` of `games` random games played on the VM built with executed-node
+    marks (`build.ophits_library`), and the coverage units (`lower.coverage_units`: each
+    opcode, ``"ARITH ^"`` for an operation of `VARIANTS`) of the nodes the VM dispatched
+    while playing them. A node counts when its evaluator, action, walker or lister was
+    entered; a child whose operands a parent reads in place (a static location's slot)
+    does not. With `coverage`, the image records its conditions (`lower`'s coverage
+    image). Raises `Unsupported`, or `Unavailable` when the marked VM cannot be built."""
+    lib = build.ophits_library()
+    if lib is None:
+        raise Unavailable(build.why())
+    image = lower(ast, coverage=coverage)
+    ng = NativeGame(image, lib, ast, coverage=coverage)
+    code = _code(image)
+    hits = np.zeros(len(code), np.uint8)
+    lib.vm_ophits(hits.ctypes.data, len(hits))
+    try:
+        out = mismatches(ast, games, seed, limits, native=ng)
+    finally:
+        lib.vm_ophits(None, 0)
+    return out, units(code, image.nplayers, hits)
+
+
+def _code(image: Image) -> list[int]:
+    """The code section of `image` (node offsets are indices into it)."""
+    data = image.data
+    start = data[HEADER.index("CODE")]
+    return list(data[start : start + data[HEADER.index("CODELEN")]])
+
+
+def units(code: list[int], nplayers: int, hits: np.ndarray) -> frozenset[str]:
+    """The coverage units of the nodes of `code` whose offset is marked in `hits`."""
+    out: set[str] = set()
+    for off, name in opcodes.decode(code, nplayers):
+        if not hits[off]:
+            continue
+        out.add(name)
+        if name in VARIANTS:  # the first operand picks the operation
+            out.add(f"{name} {VARIANTS[name][code[off + 1]]}")
+    return frozenset(out)

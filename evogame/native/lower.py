@@ -457,22 +457,21 @@ class Lowerer:
 
     def run(self, n: A.Node) -> int:
         m = getattr(self, "r_" + type(n).__name__, None)
-        if m is None:
-            raise Unsupported(f"{type(n).__name__} as an action")
-        return m(n)
+        if m is not None:
+            return m(n)
+        if n.OPCODE is not None:  # an action that is one opcode over its children
+            return self.function(n)
+        raise Unsupported(f"{type(n).__name__} as an action")
 
     def place(self, n: A.Node) -> tuple[int, int, int]:
-        if isinstance(n, (A.Top, A.Bottom, A.Nth)) and n.coll.result() is Ty.LOC:
+        if n.PICKS in A.POSITIONS and n.coll.result() is Ty.LOC:
             slot = self.expr(n.coll)
-            if isinstance(n, A.Top):
-                return slot, 0, 0
-            if isinstance(n, A.Bottom):
-                return slot, 1, 0
-            return slot, 2, self.int_value(n.index)
+            end = A.POSITIONS.index(n.PICKS)  # the VM's end: 0 top, 1 bottom, 2 at an index
+            return slot, end, self.int_value(n.index) if n.PICKS == "nth" else 0
         raise Unsupported("a card put elsewhere than (top|bottom|N LOC)")
 
     def source_coll(self, n: A.Node) -> int | None:
-        if isinstance(n, (A.Top, A.Bottom, A.Nth, A.Extremum)):
+        if n.PICKS is not None:
             return self.cards(n.coll)
         if isinstance(n, A.Actual):
             return self.source_coll(n.card)
@@ -494,21 +493,6 @@ class Lowerer:
             raise Unsupported("(shuffle ...) of a view of cards")
         return self.emit("SHUFFLE", self.expr(n.loc))
 
-    def r_ShuffleFaro(self, n: A.ShuffleFaro) -> int:
-        return self.emit("FARO", self.expr(n.a), self.expr(n.b))
-
-    def r_SetInt(self, n) -> int:
-        return self.emit("SETINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_IncInt(self, n) -> int:
-        return self.emit("INCINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_DecInt(self, n) -> int:
-        return self.emit("DECINT", self.expr(n.target), self.int_value(n.value))
-
-    def r_SetStr(self, n) -> int:
-        return self.emit("SETSTR", self.expr(n.target), self.str_value(n.value))
-
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)
         parts: list[int] = []
@@ -526,9 +510,6 @@ class Lowerer:
         else:
             target = self.expr(n.target)
         return self.emit("CYCLE", int(n.mode is A.CycleMode.NEXT), target)
-
-    def r_TurnPass(self, n) -> int:
-        return self.emit("PASS")
 
     def r_Repeat(self, n: A.Repeat) -> int:
         return self.emit("REPEAT", self.int_value(n.count), self.run(n.action))
@@ -783,16 +764,17 @@ def _kind(ty: Ty) -> int:
     return 0
 
 
-_SETOP = {A.SetOpKind.UNION: 0, A.SetOpKind.INTERSECT: 1}
-_SETOP = {k: _SETOP.get(k, 2) for k in A.SetOpKind}
+# The VM's number of each operation: every keyword of the enum, none by default (a new
+# operator without its number is refused, not lowered as another: test_declarations).
+_SETOP = {A.SetOpKind.UNION: 0, A.SetOpKind.INTERSECT: 1, A.SetOpKind.DISJUNCTION: 2}
 _ARITH = {
     A.ArithOp.ADD: 0,
     A.ArithOp.SUB: 1,
     A.ArithOp.MUL: 2,
     A.ArithOp.DIV: 3,
     A.ArithOp.MOD: 4,
+    A.ArithOp.POW: 5,
 }
-_ARITH = {k: _ARITH.get(k, 5) for k in A.ArithOp}
 _CMP = {A.CmpOp.EQ: 0, A.CmpOp.NE: 1, A.CmpOp.LT: 2, A.CmpOp.GT: 3, A.CmpOp.LE: 4, A.CmpOp.GE: 5}
 _AGGINT = {A.AggIntKind.SUM: 0, A.AggIntKind.MAX: 1, A.AggIntKind.MIN: 2}
 

@@ -16,6 +16,24 @@
 
 #include "vm_core.h"
 
+/* ---- executed-node marks (tests only) ----
+ * Built with -DEVOGAME_OPHITS (`evogame.native.build.ophits_library`, which only the
+ * opcode-coverage test loads), every node the VM dispatches -- through a table of
+ * evaluators, `ev`'s switch, an action, the option walker or the item lister -- marks its
+ * offset in a byte array the caller owns (`vm_ophits`), so the test reads which opcodes
+ * ran. The default build has no marks and no cost. */
+#ifdef EVOGAME_OPHITS
+static uint8_t *vm_hit;
+static int64_t vm_hit_len;
+void vm_ophits(uint8_t *buf, int64_t len) {
+    vm_hit = buf;
+    vm_hit_len = len;
+}
+#define HIT(off) ((void)((uint64_t)(off) < (uint64_t)vm_hit_len && (vm_hit[(off)] = 1)))
+#else
+#define HIT(off) ((void)0)
+#endif
+
 /* ---- the compiled tier (evogame/native/compiled.py) ----
  * Compiled, this file is the VM. Compiled with EVOGAME_TIER2 and a generated prefix (one
  * game's code section as T2_IMG, and the evaluator `fn_choose`/`afn_choose` picked for
@@ -762,6 +780,7 @@ static inline int64_t evi(State *st, V *env, int32_t off) {
     if (__builtin_constant_p(off) && off > 0 && off < T2_CODELEN && T2_IFN[off]) return T2_IFN[off](st, env, T2_IMG + off);
 #endif
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
+    HIT(off);
     return g->ifn[off](st, env, GCODE(g) + off);
 }
 
@@ -773,6 +792,7 @@ static inline __attribute__((always_inline)) L evl(State *st, V *env, int32_t of
 #ifdef EVOGAME_TIER2
     if (T2_LFN[off]) return T2_LFN[off](st, env, n).l; /* a constant offset: a direct call */
 #endif
+    HIT(off);
     if (n[0] == OP_LOCCARDS) {
         int32_t s = chk_slot(st, evi(st, env, n[1]));
         L l = {st->loclen[s], st->cards + (size_t)s * (size_t)g->card_cap};
@@ -1010,7 +1030,7 @@ int64_t vm_op_counts[256];
 #endif
 
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
-#define EVK(st, env, off) (IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
+#define EVK(st, env, off) (HIT(off), IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
 /* (other player) and (other team) are made once per seat in `vm_new` up to this many seats */
 #define OTHERS_MAX 64
@@ -1220,6 +1240,7 @@ static V ev(State *st, V *env, int32_t off) {
     if (T2_LFN[off]) return T2_LFN[off](st, env, n);
 #endif
     g->lseen[off] |= LSEEN_L; /* for the compiled tier's list (`lfn_choose`) */
+    HIT(off);
     return ev_at(st, env, n, off);
 }
 
@@ -2357,6 +2378,7 @@ static inline int run(State *st, V *env, int32_t off, Path *path) {
     if (__builtin_constant_p(off) && off > 0 && off < T2_CODELEN && T2_AFN[off]) return T2_AFN[off](st, env, T2_IMG + off, path);
 #endif
     if (off <= 0 || off >= g->codelen) fail(g, "native: bad code offset");
+    HIT(off);
     return g->afn[off](st, env, GCODE(g) + off, path);
 }
 
@@ -2381,6 +2403,7 @@ static void keep_if(State *st, V *env, int32_t body, int32_t cond, Path *path) {
 static int run_switch(State *st, V *env, int32_t off, Path *path) {
     Game *g = st->g;
     int32_t *n = C(g, off);
+    HIT(off);
     switch (n[0]) {
     case OP_MOVE:
     case OP_REMEMBER: { /* src slot where idx */
@@ -2518,7 +2541,7 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
 /* --- actions through a per-node table, as integer expressions (`fn_choose`): the
  * commonest actions get small functions of their own, the rest `run_switch` */
 
-#define RUNK(st, env, off, path) (AFN_AT(st, off)((st), (env), GCODE((st)->g) + (off), (path)))
+#define RUNK(st, env, off, path) (HIT(off), AFN_AT(st, off)((st), (env), GCODE((st)->g) + (off), (path)))
 
 FNQ int afn_switch(State *st, V *env, const int32_t *n, Path *path) { return run_switch(st, env, (int32_t)(n - GCODE(st->g)), path); }
 
@@ -3219,6 +3242,7 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
 static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const K *k) {
     Game *g = st->g;
     int32_t *n = C(g, off);
+    HIT(off);
     switch (n[0]) {
     case OP_DO: {
         if (n[1] == 0) {
@@ -3405,6 +3429,7 @@ static void expand(State *st, V *env, int32_t off, Opts *out) {
     Game *g = st->g;
     const int32_t *n = C(g, off);
     g->lseen[off] |= LSEEN_X; /* for the compiled tier's list of item nodes */
+    HIT(off);
     expand_at(st, env, n, out);
 }
 
@@ -3435,6 +3460,7 @@ static void list_choice(State *st, V *env, int32_t off, Opts *out) {
     Game *g = st->g;
     const int32_t *n = C(g, off);
     g->lseen[off] |= LSEEN_C;
+    HIT(off);
     list_choice_at(st, env, n, out);
 }
 
@@ -3595,6 +3621,7 @@ static void run_loop(State *st) {
         check_deadline(g);
         Frame *fr = &st->frames[st->nframes - 1];
         int32_t *b = C(g, fr->block);
+        HIT(fr->block);
         int32_t team = b[1], end = b[2], nitems = b[3];
         if (fr->pc == 0 && end) {
             st->steps += 1;

@@ -41,13 +41,26 @@ def _names(cls: type[A.Node]) -> set[str]:
 def test_every_construct_declares_its_facts(cls: type[A.Node]):
     """Each fact has its type, and names only fields, functions and opcodes that exist."""
     names = _names(cls)
-    assert all(isinstance(getattr(cls, f), bool) for f in ("CHANCE", "RAISES", "CONSTANT"))
+    facts = ("CHANCE", "RAISES", "CONSTANT", "GUARDS")
+    assert all(isinstance(getattr(cls, f), bool) for f in facts)
     assert cls.ACTS in (None, "always", "card")
     if cls.ACTS is not None:
         assert cls.RESULT is Ty.ACTION
     if cls.ACTS == "card":
         assert "src" in names
     assert cls.PUTS is None or cls.PUTS in names
+    assert cls.STORES in (None, "set", "inc", "dec")
+    if cls.STORES is not None:  # an action on the storage its target names
+        assert cls.ACTS == "always" and cls.CHILDREN["target"] in (Ty.INTSTO, Ty.STRSTO)
+        assert A.stores_int(cls) == (cls.CHILDREN["target"] is Ty.INTSTO)
+    assert cls.PICKS in (None, *A.POSITIONS, "points")
+    if cls.PICKS is not None:
+        assert "coll" in names and ("index" in names) == (cls.PICKS == "nth")
+    assert cls.NAMED in (None, "place", "storage", "points")
+    if cls.NAMED is not None:
+        assert {"owner", "name"} <= names
+    if cls.GUARDS:
+        assert {"cond", "body"} <= names and cls.CHILDREN["cond"] is Ty.BOOL
     if cls.BINDS is not None:
         source, how, scope = cls.BINDS
         assert {source, scope, "var"} <= names and how in ("elem", "value")
@@ -200,3 +213,65 @@ def test_every_construct_parses_prints_explains_and_lowers(cls: type[A.Node], da
         lower(game)
     except Unsupported as e:
         assert str(e) == NOT_NATIVE, e
+
+
+#: The constructs the generator does not build (a point table and its entries, teams), in a
+#: game: with the generator's and the skeleton's, every class of the AST.
+POINTS_AND_TEAMS = """
+(game
+ (setup (create players 4) (create teams (0, 2) (1, 3))
+        (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)) (SUIT (X, Y)))))
+ (do ((set (game points VAL) (((RANK : ONE) (SUIT : X) 1) ((RANK : TWO) 2)))
+      (shuffle (game vloc STOCK))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+  (choice ((move (top (game vloc STOCK)) (top ((current player) vloc WON))))))
+ (scoring max (sum ((current player) vloc WON) using (game points VAL))))
+"""
+
+
+def test_every_class_goes_through_the_pipeline():
+    """Every AST class is in a tree of `test_every_construct_parses_prints_explains_and_lowers`
+    or its skeleton, or in `POINTS_AND_TEAMS`, which is parsed, printed, explained (point
+    table and teams in words, not quoted), played by the Python engine and lowered."""
+    game = parse_text(POINTS_AND_TEAMS)
+    covered = set(_by_class()) | {type(n) for n in A.walk(skeleton())}
+    covered |= {type(n) for n in A.walk(game)}
+    assert covered == set(A.node_classes()), set(A.node_classes()) - covered
+    assert not check(game)
+    assert parse_text(to_text(game)) == game
+    english = explain(game)
+    assert "give cards their val values: ONE X 1, TWO 2" in english
+    assert "Teams: team 0: P0 and P2; team 1: P1 and P3." in english
+    compile_game(game)
+    assert lower(game).ops >= {"INITPTS", "SUMPTS"}
+
+
+def test_every_operator_has_its_vm_number_and_its_english():
+    """An operation picked by a keyword (`lower.VARIANTS`) is numbered for the VM and said
+    in English for each of its keywords: a new keyword without them fails here, not by
+    lowering as another operation."""
+    from evogame import explain as E
+    from evogame.native import lower as L
+
+    for enum, numbers in (
+        (A.ArithOp, L._ARITH),
+        (A.CmpOp, L._CMP),
+        (A.SetOpKind, L._SETOP),
+        (A.AggIntKind, L._AGGINT),
+    ):
+        assert set(numbers) == set(enum), enum
+        assert len(set(numbers.values())) == len(numbers), enum
+    assert set(E._ARITH) == {k.value for k in A.ArithOp}
+    assert set(E._CMP) == {k.value for k in A.CmpOp}
+
+
+def test_every_action_is_known_to_liveness():
+    """Liveness keeps the rules whose actions change something: each action class is a
+    storage write (`STORES`), an effect or a control there, or a setup action (no rule of
+    play holds one); a new action must say which, or its rules would be read as inert."""
+    from evogame.evolve import liveness
+
+    setup = {A.CreateDeck, A.CreateTeams}
+    for cls in A.node_classes():
+        if cls.RESULT is Ty.ACTION and cls.STORES is None and cls not in setup:
+            assert issubclass(cls, liveness._EFFECTS + liveness._CONTROL), cls.__name__

@@ -63,6 +63,10 @@ PROGRAMS: dict[str, str] = {
     "abs": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (abs (- (score 'C using (game points VAL)) 3))))))"),
     "lesser": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (lesser (score 'C using (game points VAL)) (size {HAND}))))))"),
     "tri": game(f"(any {HAND} 'C (do ((inc {S} (tri (score 'C using (game points VAL)))) (move 'C (top (game vloc PILE))))))"),
+    "random": game(
+        f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (random 3)))))"
+        f" (do ({PLAY} (inc {S} (random 2..4))))"
+    ),
     "pow": game(f"(do ({PLAY} (inc {S} (^ (size (game vloc PILE)) 2))))"),
     "faro": game(
         f"(do ((shuffle faro (game vloc PILE) {HAND}) (inc {S} (score (top (game vloc PILE)) using (game points VAL)))))"

@@ -1,53 +1,93 @@
-"""Every VM opcode is exercised by a differential test, or is on a justified allow-list.
+"""Every VM opcode is executed by a differential test, or is on a justified allow-list.
 
-Opcode coverage here is static: an opcode counts as exercised when it is in the lowered
-image (`Image.ops`) of a program that a differential test plays on both back ends and
-compares record for record: the seeds (`test_differential.test_seeds_play_the_same`),
-the construct programs (`test_constructs`), the integer programs (`test_integers`) and the
-coverage image `test_constructs` compares. Opcodes whose first operand picks an operation
-(`lower.VARIANTS`: ``ARITH ^``, ``SETOP intersect``, ...) count per operation. The
-CARDSTOCK corpus and the generated mutants are compared too, but are not needed here:
-this list must be met by the programs in the repository alone.
+Opcode coverage here is dynamic: the programs the differential tests compare (the seeds of
+`test_differential.test_seeds_play_the_same`, the construct programs of `test_constructs`,
+its coverage image, and the integer programs of `test_integers`) are played again, record
+for record against the Python engine, on the VM built with executed-node marks
+(`evogame.native.differential.executed`), and an opcode counts when the VM dispatched a
+node of it while playing them -- not merely when it is in an image. Opcodes whose first
+operand picks an operation (`lower.VARIANTS`: ``ARITH ^``, ``SETOP intersect``, ...) count
+per operation. The CARDSTOCK corpus and the generated mutants are compared too, but are not
+needed here: this list must be met by the programs in the repository alone.
 """
 
 from __future__ import annotations
 
 import functools
 
+import numpy as np
+import pytest
+
 from evogame.lang import parse_file, parse_text
-from evogame.native.lower import OPS, Unsupported, coverage_units, lower
+from evogame.native import build
+from evogame.native.differential import executed, units
+from evogame.native.lower import OP, OPS, Unsupported, coverage_units
 from tests.conftest import SEEDS
 from tests.native import test_constructs, test_integers
 
-#: Opcodes no differential program reaches, each with why; empty means full coverage.
+pytestmark = pytest.mark.usefixtures("native_vm")
+
+#: Opcodes no differential program executes, each with why; empty means full coverage.
 ALLOWED: dict[str, str] = {}
+#: Games each program is played for here (the differential tests play more, from more seeds).
+GAMES = 2
 
 
 @functools.cache
-def exercised() -> frozenset[str]:
-    """The coverage units in the images of the differential tests' programs."""
-    asts = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
-    asts += [parse_text(t) for t in test_constructs.PROGRAMS.values()]
-    asts.append(parse_text(test_constructs.OLOC))
-    asts += [parse_text(test_integers.game(c[0])) for c in test_integers.CASES.values()]
-    ops: set[str] = set()
-    for ast in asts:
+def measured() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The coverage units the VM executed over the differential programs, and every
+    record difference met on the way (none expected)."""
+    programs = [(parse_file(p), False) for p in sorted(SEEDS.glob("*.rcy"))]
+    programs += [(parse_text(t), False) for t in test_constructs.PROGRAMS.values()]
+    programs.append((parse_text(test_constructs.OLOC), False))
+    programs += [
+        (parse_text(test_integers.game(c[0])), False) for c in test_integers.CASES.values()
+    ]
+    programs.append((parse_text(test_constructs.PROGRAMS["ensure"]), True))  # COV
+    ran: set[str] = set()
+    bad: list[str] = []
+    for ast, coverage in programs:
         try:
-            ops |= lower(ast).ops
+            diff, got = executed(ast, GAMES, coverage=coverage)
         except Unsupported:
             continue  # played by the Python engine alone: nothing of the VM's is compared
-    ops |= lower(parse_text(test_constructs.PROGRAMS["ensure"]), coverage=True).ops
-    return frozenset(ops)
+        bad += diff
+        ran |= got
+    return frozenset(ran), tuple(bad)
 
 
-def test_every_opcode_is_exercised_by_a_differential_test():
-    missing = [u for u in coverage_units() if u not in exercised()]
-    assert missing == sorted(ALLOWED, key=coverage_units().index)
+def test_every_opcode_is_executed_by_a_differential_test():
+    ran, bad = measured()
+    assert bad == ()  # the marked VM plays as the VM does
+    missing = [u for u in coverage_units() if u not in ran]
+    assert missing == sorted(ALLOWED, key=coverage_units().index), f"never executed: {missing}"
+
+
+def test_marks_are_the_nodes_dispatched():
+    """A program's marks name what it ran, not what its image holds: a guard that is
+    never true keeps its action's opcode unexecuted; reading back the marks through the
+    opcode table names each marked node's opcode and operation."""
+    never = test_constructs.game(
+        "((> (size (game vloc PILE)) 99) (shuffle faro (game vloc PILE) (game vloc STOCK)))"
+    )
+    diff, got = executed(parse_text(never), GAMES)
+    assert diff == [] and "FARO" not in got and {"CHOICE", "PASS", "CMP >"} <= got
+    code = [0, OP["INT"], 7, OP["INT"], 9, OP["ARITH"], 0, 1, 3]  # (+ 7 9) at offset 5
+    hits = np.zeros(len(code), np.uint8)
+    assert units(code, 2, hits) == frozenset()
+    hits[5] = 1
+    assert units(code, 2, hits) == {"ARITH", "ARITH +"}
+
+
+def test_the_marked_vm_is_a_build_of_its_own():
+    """The marks are compiled in only where asked: the default VM has no entry for them."""
+    assert build.ophits_library() is not None
+    assert not hasattr(build.load(), "vm_ophits")
 
 
 def test_the_units_are_the_opcodes_and_their_operations():
-    units = coverage_units()
-    assert len(set(units)) == len(units)
-    assert set(OPS) <= set(units)
-    assert {"ARITH ^", "SETOP intersect", "SETOPALL disjunction", "AGGINT minof"} <= set(units)
-    assert all(u.split()[0] in OPS for u in units)
+    units_ = coverage_units()
+    assert len(set(units_)) == len(units_)
+    assert set(OPS) <= set(units_)
+    assert {"ARITH ^", "SETOP intersect", "SETOPALL disjunction", "AGGINT minof"} <= set(units_)
+    assert all(u.split()[0] in OPS for u in units_)
