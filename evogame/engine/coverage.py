@@ -72,10 +72,31 @@ def tracked(game: A.Game) -> list[A.Node]:
     return conditions(game) + guard_parts(game)
 
 
+def moves(game: A.Game) -> list[A.Move]:
+    """Every ``move`` of the rules, each once, in walk order: what a coverage image of
+    the native VM records after `tracked` (per move `MOVED` | `NOTHING`, as
+    `ActionCompiler.moved`; `moved_of` reads them back)."""
+    seen: set[int] = set()
+    out: list[A.Move] = []
+    for n in A.walk(game):
+        if isinstance(n, A.Move) and id(n) not in seen:
+            seen.add(id(n))
+            out.append(n)
+    return out
+
+
+def moved_of(game: A.Game, row: list[int]) -> dict[int, int]:
+    """What each ``move`` did (`ActionCompiler.moved`: node id -> bits, moves that never
+    ran left out) from a coverage image's row (`tracked`, then `moves`)."""
+    at = len(tracked(game))
+    return {id(m): b for m, b in zip(moves(game), row[at:], strict=True) if b}
+
+
 def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int]]:
-    """`hits` over `tracked(game)`, split into the conditions' and the guard parts'."""
+    """`hits` over `tracked(game)`, split into the conditions' and the guard parts' (a
+    native row's `moves` after them left out)."""
     n = len(conditions(game))
-    return hits[:n], hits[n:]
+    return hits[:n], hits[n : n + len(guard_parts(game))]
 
 
 def dead(game: A.Game, hits: list[int]) -> list[str]:
