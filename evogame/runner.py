@@ -221,7 +221,8 @@ class Runner:
     def game_rows(self) -> list[list[int]]:
         """With coverage, per game the VM played (in order), the values each condition
         took in it (`hits` folds them); the Python engine's games have no row."""
-        return [split(self.ast, row)[0] for row in self._rows]
+        n = len(self.game.compiler.hits)  # a native row's moves follow: not hits
+        return [split(self.ast, row[:n])[0] for row in self._rows]
 
     def moved(self) -> dict[int, int] | None:
         """With coverage, what each ``move`` did in every game played (`ActionCompiler.

@@ -88,15 +88,15 @@ def moves(game: A.Game) -> list[A.Move]:
 def moved_of(game: A.Game, row: list[int]) -> dict[int, int]:
     """What each ``move`` did (`ActionCompiler.moved`: node id -> bits, moves that never
     ran left out) from a coverage image's row (`tracked`, then `moves`)."""
-    at = len(tracked(game))
-    return {id(m): b for m, b in zip(moves(game), row[at:], strict=True) if b}
+    ms = moves(game)  # the row's last entries
+    return {id(m): b for m, b in zip(ms, row[len(row) - len(ms) :], strict=True) if b}
 
 
 def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int]]:
     """`hits` over `tracked(game)`, split into the conditions' and the guard parts' (a
-    native row's `moves` after them left out)."""
+    native row holds the `moves` after them: `Runner` leaves them out first)."""
     n = len(conditions(game))
-    return hits[:n], hits[n : n + len(guard_parts(game))]
+    return hits[:n], hits[n:]
 
 
 def dead(game: A.Game, hits: list[int]) -> list[str]:
