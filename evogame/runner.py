@@ -23,11 +23,11 @@ import random
 from collections.abc import Iterable, Iterator
 
 from evogame.engine import compile_game
-from evogame.engine.coverage import split
+from evogame.engine.coverage import moved_of, split
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.native.engine import BACKENDS as BACKENDS
-from evogame.native.engine import select
+from evogame.native.engine import ROOM, select
 from evogame.native.engine import set_deadline as set_deadline  # every back end's deadline
 from evogame.native.records import batch_stats, pipmc_records, python_game, random_records
 from evogame.players import RandomPlayer
@@ -200,8 +200,8 @@ class Runner:
 
     def _all_hits(self) -> list[int]:
         hits = list(self.game.compiler.hits)
-        for row in self._rows:
-            hits = [a | b for a, b in zip(hits, row, strict=True)]
+        for row in self._rows:  # a native row's moves (`coverage.moves`) follow: not hits
+            hits = [a | b for a, b in zip(hits, row[: len(hits)], strict=True)]
         return hits
 
     def hits(self) -> list[int] | None:
@@ -221,7 +221,8 @@ class Runner:
     def game_rows(self) -> list[list[int]]:
         """With coverage, per game the VM played (in order), the values each condition
         took in it (`hits` folds them); the Python engine's games have no row."""
-        return [split(self.ast, row)[0] for row in self._rows]
+        n = len(self.game.compiler.hits)  # a native row's moves follow: not hits
+        return [split(self.ast, row[:n])[0] for row in self._rows]
 
     def moved(self) -> dict[int, int] | None:
         """With coverage, what each ``move`` did in every game played (`ActionCompiler.
@@ -230,6 +231,37 @@ class Runner:
         if not self.coverage or self._native is not None:
             return None
         return self.game.compiler.moved
+
+    def moves_made(
+        self, seed: int, limits: Limits, deals: list[int], stop: float
+    ) -> dict[int, int] | None:
+        """`moves_made` (the module's function: random games 0, 1, ... on `deals` until
+        their work reaches `stop`) played by the VM on this runner's coverage image, which
+        records what each ``move`` did (`coverage.moved_of`); the same games, so the same
+        answer. None when the VM cannot: no coverage image, or a game it has no room for.
+        The games are not this runner's: they add nothing to `hits`."""
+        native = self._native
+        if native is None or not self.coverage or not deals:
+            return None
+        batch = native.play(
+            deals,
+            [play_seed(seed, i) for i in range(len(deals))],
+            None,
+            max_decisions=limits.max_decisions,
+            max_steps=limits.max_steps,
+        )
+        if batch.coverage is None:
+            return None
+        row = [0] * batch.coverage.shape[1]
+        work = 0.0
+        for k in range(len(deals)):
+            if batch.flags[k] & ROOM:
+                return None
+            row = [a | b for a, b in zip(row, batch.coverage[k].tolist(), strict=True)]
+            work += float(batch.work[k])
+            if work >= stop:
+                break
+        return moved_of(self.ast, row)
 
     # --- players of a simulation ---------------------------------------------------------
 

@@ -72,8 +72,29 @@ def tracked(game: A.Game) -> list[A.Node]:
     return conditions(game) + guard_parts(game)
 
 
+def moves(game: A.Game) -> list[A.Move]:
+    """Every ``move`` of the rules, each once, in walk order: what a coverage image of
+    the native VM records after `tracked` (per move `MOVED` | `NOTHING`, as
+    `ActionCompiler.moved`; `moved_of` reads them back)."""
+    seen: set[int] = set()
+    out: list[A.Move] = []
+    for n in A.walk(game):
+        if isinstance(n, A.Move) and id(n) not in seen:
+            seen.add(id(n))
+            out.append(n)
+    return out
+
+
+def moved_of(game: A.Game, row: list[int]) -> dict[int, int]:
+    """What each ``move`` did (`ActionCompiler.moved`: node id -> bits, moves that never
+    ran left out) from a coverage image's row (`tracked`, then `moves`)."""
+    ms = moves(game)  # the row's last entries
+    return {id(m): b for m, b in zip(ms, row[len(row) - len(ms) :], strict=True) if b}
+
+
 def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int]]:
-    """`hits` over `tracked(game)`, split into the conditions' and the guard parts'."""
+    """`hits` over `tracked(game)`, split into the conditions' and the guard parts' (a
+    native row holds the `moves` after them: `Runner` leaves them out first)."""
     n = len(conditions(game))
     return hits[:n], hits[n:]
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
+from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
@@ -94,7 +95,7 @@ class Image:
     nplayers: int
     order: str
     strings: list[str]
-    ncov: int = 0  #: conditions recorded (with coverage)
+    ncov: int = 0  #: conditions and moves recorded (with coverage: `coverage.moved_of`)
     #: the opcodes in the code (`OPS` names; ``"ARITH ^"``-style for `VARIANTS`' operations)
     ops: frozenset[str] = frozenset()
 
@@ -109,6 +110,9 @@ class Lowerer:
         #: the values it takes, as the Python engine does with `coverage=True`
         tracked = coverage_tracked(game) if coverage else []
         self.cov_index = {id(n): i for i, n in enumerate(tracked)}
+        #: ... and every ``move`` what it did (after them: `coverage.moves`, `moved_of`)
+        moved = coverage_moves(game) if coverage else []
+        self.move_index = {id(m): len(tracked) + i for i, m in enumerate(moved)}
         consts = {d.var.name: d.value for d in game.declares}
         np_ = _static_int(game.setup.players.count, consts)
         if np_ is None or np_ < 1:
@@ -479,7 +483,9 @@ class Lowerer:
 
     def r_Move(self, n: A.Move) -> int:
         src = self.expr(n.src)
-        return self.emit("MOVE", src, *self.place(n.dst))
+        off = self.emit("MOVE", src, *self.place(n.dst))
+        i = self.move_index.get(id(n))
+        return off if i is None else self.emit("COVACT", i, off)
 
     def r_Remember(self, n: A.Remember) -> int:
         src = self.expr(n.src)
@@ -669,7 +675,7 @@ class Lowerer:
         out[h["STR_CAP"]] = len(self.sto_keys[1]) + dyn
         out[h["PT_CAP"]] = len(self.sto_keys[2]) + dyn
         out[h["ROOT"]] = root
-        out[h["NCOV"]] = len(self.cov_index)
+        out[h["NCOV"]] = len(self.cov_index) + len(self.move_index)
         out[h["ORDER"]] = int(g.scoring.order.value == "max")
         out[h["SCORE"]] = score
         section("DECL", [len(decl) // 2, *decl, len(setup), *setup])
@@ -716,7 +722,7 @@ class Lowerer:
             self.nplayers,
             g.scoring.order.value,
             self.strings,
-            len(self.cov_index),
+            len(self.cov_index) + len(self.move_index),
             frozenset(self.ops),
         )
 

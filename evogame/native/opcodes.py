@@ -196,6 +196,9 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("COV", "index:i expr:x", "", ()),
     ("ABS", "k:x", "", ("(abs {k}): " + OVERFLOW,)),
     ("LESSER", "a:x b:x", "", ()),
+    # a ``move`` recording whether it moved a card (1) or found none (2), as the Python
+    # engine's `ActionCompiler.moved` does (coverage images: the moves sample)
+    ("COVACT", "index:i action:x", "", ()),
 ]
 
 #: Every opcode, by name, numbered from 1 in `_SPEC`'s order.

@@ -2533,6 +2533,11 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         if (path && !path_next(g, path)) return 1;
         keep_if(st, env, n[2], n[1], path);
         return 1;
+    case OP_COVACT: { /* a move recording what it did (coverage.MOVED 1, NOTHING 2) */
+        int r = run(st, env, n[2], path);
+        if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= r ? 1 : 2;
+        return r;
+    }
     default:
         fail(g, "native: opcode %d is not an action", n[0]);
     }

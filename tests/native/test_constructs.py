@@ -15,6 +15,7 @@ import ctypes
 import pytest
 
 from evogame.engine import compile_game
+from evogame.engine.coverage import moved_of, moves
 from evogame.lang import parse_text
 from evogame.native.differential import mismatches, pipmc_mismatches
 from evogame.native.engine import NativeGame
@@ -188,11 +189,13 @@ def test_coverage_images_record_what_the_python_coverage_game_does(name: str):
     recs = random_records(native, cov, list(range(GAMES)), 1, coverage=rows)
     want = [play_one(cov, [RandomPlayer()] * cov.nplayers, i, 1) for i in range(GAMES)]
     assert [r.scores for r in recs] == [r.scores for r in want]
-    got = [0] * len(cov.compiler.hits)
+    got = [0] * (len(cov.compiler.hits) + len(moves(ast)))
     for row in rows:
         for k, bits in enumerate(row):
             got[k] |= bits
-    assert got == cov.compiler.hits and any(got)
+    assert got[: len(cov.compiler.hits)] == cov.compiler.hits and any(got)
+    # ... and its moves what each did (COVACT), as the Python engine's `moved`
+    assert moved_of(ast, got) == cov.compiler.moved and cov.compiler.moved
 
 
 def test_guarded_loops_stop_once_their_guard_is_false():
