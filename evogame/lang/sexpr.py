@@ -383,7 +383,7 @@ def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = N
                 break
     body = text[:end]
     try:
-        top = _read(body) or _parser().parse(body)
+        top = _parser().parse(body)
     except UnexpectedCharacters as e:
         raise _char_error(body, e.pos_in_stream, file) from None
     except UnexpectedToken as e:  # pragma: no cover - the structure scan rules these out
@@ -399,62 +399,6 @@ def read_sexpr(text: str, file: str = "<string>", warnings: list[str] | None = N
         )
     _check_tokens(top, body, file)
     return top
-
-
-#: The grammar's tokens (grammar/recycle.lark), as lark's basic lexer reads them: no two
-#: can start alike but for a lowercase word, a keyword only when the whole run is one.
-_TOKEN = re.compile(
-    r"(?P<WS>[ \t\f\r\n]+)|(?P<COMMENT>;;[^\n]*)|(?P<LPAR>\()|(?P<RPAR>\))|(?P<KEYWORD>[a-z]+)"
-    r"|(?P<VAR>'[A-Z]+)|(?P<NAME>[A-Z]+)|(?P<INT>[0-9]+)"
-    r"|(?P<OP>==|!=|<=|>=|//|<|>|\+|-|\*|%|\^)|(?P<COMMA>,)|(?P<COLON>:)|(?P<DOTDOT>\.\.)"
-)
-
-
-def _read(body: str) -> SList | None:
-    """The tree lark's LALR parse makes of `body` (`_Build`: the same atoms, lists and
-    spans), read in one pass of `_TOKEN`: lark's parse was most of a child's check in a
-    campaign (issue 38). None at anything but a well-formed list of known tokens
-    (an unknown word or character, a stray ')', text after the list): the lark parse
-    then reads it and reports the error as it always has."""
-    keywords_ = _keyword_set()
-    stack: list[tuple[list, int, int]] = []  # (items, line, column of the '(')
-    top: SList | None = None
-    line, line_start = 1, 0
-    pos, n = 0, len(body)
-    match = _TOKEN.match
-    while pos < n:
-        m = match(body, pos)
-        if m is None or top is not None:
-            return None
-        kind, end = m.lastgroup, m.end()
-        col = pos - line_start + 1
-        if kind == "WS" or kind == "COMMENT":
-            k = body.rfind("\n", pos, end)
-            if k >= 0:
-                line += body.count("\n", pos, end)
-                line_start = k + 1
-        elif kind == "LPAR":
-            stack.append(([], line, col))
-        elif kind == "RPAR":
-            if not stack:
-                return None
-            items, l0, c0 = stack.pop()
-            lst = SList(items, Span(l0, c0, line, col + 1))
-            if stack:
-                stack[-1][0].append(lst)
-            else:
-                top = lst
-        elif not stack or (kind == "KEYWORD" and m.group() not in keywords_):
-            return None
-        else:
-            stack[-1][0].append(SAtom(kind, m.group(), Span(line, col, line, end - line_start + 1)))
-        pos = end
-    return top if not stack else None
-
-
-@cache
-def _keyword_set() -> frozenset[str]:
-    return frozenset(keywords())
 
 
 _WORDISH = {"NAME", "INT", "VAR", "KEYWORD"}
