@@ -393,6 +393,17 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     or 3: a campaign's GOPS rated 5 of 13 ranks, the other 8 tying at 0 (its reader: 2/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = ordering_tables(game)
+    pooled = pooled_decks(game)
+    # a value of a pooled deck that another table rates, or a rule names, is handled
+    # (Lost Cities' handshakes, created apart, rank lowest and multiply by their own table)
+    handled = _named_elsewhere(game) | {
+        sub.value.value
+        for n in A.walk(game)
+        if isinstance(n, A.InitPoints)
+        for award in n.awards
+        for sub in award.conds
+        if isinstance(sub.value, A.NameLit)
+    }
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -405,11 +416,11 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
             if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
                 rated.setdefault(sub.key.value, set()).add(sub.value.value)
         missing: dict[str, set[str]] = {}
-        for deck in decks:
+        for deck, skip in [*((d, set()) for d in decks), *((d, handled) for d in pooled)]:
             for attr, names in rated.items():
                 have = deck.get(attr, set())
-                if have - names and len(have & names) >= min(3, max(2, 0.5 * len(have))):
-                    missing.setdefault(attr, set()).update(have - names)
+                if have - names - skip and len(have & names) >= min(3, max(2, 0.5 * len(have))):
+                    missing.setdefault(attr, set()).update(have - names - skip)
         for attr, names in missing.items():
             out.append(
                 Defect(
@@ -419,6 +430,31 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
                     "saying so",
                 )
             )
+    return out
+
+
+def pooled_decks(game: A.Game) -> list[dict[str, set[str]]]:
+    """The cards of the decks created into one place, pooled, for each place two or more
+    decks are created into (by the place's text): attribute -> values, as
+    `evogame.lang.content.deck_values` gives one deck's. Pairs builds its 55 cards from
+    ten one-value decks into DECK; a table that rates nine of those values leaves one out
+    as surely as a table that rates 9 of one deck's 10."""
+    from evogame.lang.content import deck_values
+
+    by: dict[str, list[A.Deck]] = {}
+    for node in A.walk(game):
+        if isinstance(node, A.CreateDeck):
+            by.setdefault(to_text(node.loc), []).append(node.deck)
+    out = []
+    for group in by.values():
+        if len(group) < 2:
+            continue
+        pool: dict[str, set[str]] = {}
+        for deck in group:
+            for one in deck_values(deck):  # the deck itself (`deck_values` walks it)
+                for attr, values in one.items():
+                    pool.setdefault(attr, set()).update(values)
+        out.append(pool)
     return out
 
 
@@ -587,8 +623,10 @@ def outlier_points(game: A.Game) -> list[Defect]:
     return out
 
 
-def _monotone(xs: list[int]) -> bool:
+def _monotone(xs: list[int], strict: bool = False) -> bool:
     pairs = list(pairwise(xs))
+    if strict:
+        return all(a < b for a, b in pairs) or all(a > b for a, b in pairs)
     return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
 
 
@@ -627,6 +665,9 @@ def _off_the_ladder(
         if len(seq) < OUTLIER_ENTRIES or _monotone(values):
             return None
         off = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+        if len(off) > 1:  # a value moved onto a neighbour's worth (The Game's FOUR worth
+            # 6 beside SIX 6): only without it do the others climb strictly
+            off = [i for i in off if _monotone(values[:i] + values[i + 1 :], strict=True)]
         if len(off) == 1 and 0 < off[0] < len(seq) - 1:
             name, _, award = seq[off[0]]
             return award, name
@@ -801,12 +842,152 @@ def idle_stages(game: A.Game) -> list[Defect]:
         if choice is None:
             continue
         later = _names(game.scoring).union(*(_names(x, True) for x in body[i + 1 :]))
-        if not _meet(_names(stage), later):
+        if not _meet(_touched(stage), later):
             out.append(
                 Defect(
                     where(choice),
                     "this stage's choices change nothing: no later stage and not the "
                     "scoring reads any place, storage or table it touches",
+                )
+            )
+    return out
+
+
+def _touched(stage: A.Node) -> set[tuple[str, str]]:
+    """What a stage can change: every place it mentions (cards may move in or out), and the
+    storage and point tables it sets; not those it only reads (a table of card values
+    read by a bolted-on second game changes nothing the first game's result reads)."""
+    sets = {
+        k
+        for n in A.walk(stage)
+        if isinstance(n, (*_WRITES, A.InitPoints)) and (k := _name(n.target)) is not None
+    }
+    return {k for k in _names(stage) if k[0] == "loc" or k in sets or k[1] == "*"}
+
+
+def sink_choices(game: A.Game) -> list[Defect]:
+    """Choices whose every move puts cards into places no rule reads but the end test of a
+    stage around the choice, or the guards of the moves into them (static; literal
+    names): whatever the player picks, the card leaves play for a pile that feeds
+    nothing, and the stage only runs until each such pile holds its count (a loop spliced
+    into The Game's turn in which each player drops a card into HIDDENTRICK). A choice
+    with a move anywhere else (a discard the next player draws from, a pile the scoring
+    counts) is left alone, and so is a discard no rule counts (Sheepshead's buried
+    blind, after the picker took it up); no real file has one."""
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    dst_nodes = {id(n) for m in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    quiet: set[int] = set()  # reads that only count a pile's cards to stop filling it
+    for g in A.walk(game):
+        if isinstance(g, A.Guarded):
+            into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
+            quiet.update(
+                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
+            )
+    around: dict[int, list[A.Stage]] = {}  # each choice's enclosing stages
+
+    def visit(node: A.Node, stages: tuple[A.Stage, ...]) -> None:
+        if isinstance(node, A.Choice):
+            around[id(node)] = list(stages)
+        if isinstance(node, A.Stage):
+            stages = (*stages, node)
+        for child in node.children():
+            visit(child, stages)
+
+    visit(game, ())
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        into = [
+            n
+            for m in A.walk(choice)
+            if isinstance(m, (A.Move, A.Remember))
+            for n in A.walk(m.dst)
+            if isinstance(n, _PLACES)
+        ]
+        if not into or any(_name(n) is None or _name(n)[1] == "*" for n in into):
+            continue
+        sinks = {_name(n) for n in into}
+        ends = {id(n) for st in around.get(id(choice), ()) for n in A.walk(st.end)}
+        read = {
+            _name(n)
+            for n in A.walk(game)
+            if isinstance(n, _PLACES)
+            and id(n) not in dst_nodes
+            and id(n) not in quiet
+            and id(n) not in ends
+        }
+        if ("loc", "*") in read or sinks & read:
+            continue
+        counted = {_name(n) for st in around.get(id(choice), ()) for n in A.walk(st.end)}
+        if not sinks <= counted:
+            continue  # a bury nothing counts (Sheepshead's blind): a designer's discard
+        out.append(
+            Defect(
+                where(choice),
+                f"every option of this choice puts cards into {', '.join(sorted(k[1] for k in sinks))}, "
+                "which no rule reads but the test that stops filling it: whatever is "
+                "picked leaves play for nothing",
+            )
+        )
+    return out
+
+
+def frozen_piles(game: A.Game) -> list[Defect]:
+    """Places dealt into before the play that no rule of the play moves a card into or out
+    of, read only as a count (static; names by kind and name, owners aside): their cards
+    never enter the game, and every count of them is the same number from the deal to the
+    end (Spite and Malice without its "turn up the next pay-off card": the pay-off piles
+    keep their 19 cards, and the race ends at the first upcard played). A place read any
+    other way (a trump card turned up, whose suit the rules read) is left alone; so is a
+    game with a place named by a computed name. No real file has one."""
+    first = next((i for i, n in enumerate(game.body) if isinstance(n, A.Stage)), None)
+    if first is None:
+        return []
+    before = [game.setup, *game.body[:first]]
+    play = list(game.body[first:])
+    moves: list[tuple[A.Move, frozenset, bool]] = []
+    for node in play:
+        _moves_with_sources(node, {}, (), moves)
+    moved: set[tuple[str, str]] = set()
+    for m, src, _ in moves:
+        moved |= src | {k for n in A.walk(m.dst) if isinstance(n, _PLACES) and (k := _name(n))}
+    if any(k[1] == "*" for k in moved):
+        return []
+    dealt: dict[tuple[str, str], A.Node] = {}
+    for part in before:
+        for m in A.walk(part):
+            if isinstance(m, (A.Move, A.CreateDeck)):
+                dst = m.dst if isinstance(m, A.Move) else m.loc
+                first_place = next((n for n in A.walk(dst) if isinstance(n, _PLACES)), None)
+                if first_place is not None and (k := _name(first_place)):
+                    dealt.setdefault(k, m)
+    counted: dict[tuple[str, str], A.Node] = {}
+    other: set[tuple[str, str]] = set()
+
+    def reads(node: A.Node, in_size: bool) -> None:
+        if isinstance(node, (A.Move, A.Remember)):
+            reads(node.src, in_size)  # a destination is no read
+            return
+        if isinstance(node, _PLACES) and (k := _name(node)):
+            if in_size:
+                counted.setdefault(k, node)
+            else:
+                other.add(k)
+        for child in node.children():
+            reads(child, in_size or isinstance(node, A.Size))
+
+    for node in [*play, game.scoring]:
+        reads(node, False)
+    out = []
+    for k, node in counted.items():
+        if k in dealt and k not in moved and k not in other:
+            out.append(
+                Defect(
+                    where(node),
+                    f"{k[1]} is dealt before the play, and no rule of the play moves a card "
+                    "into or out of it: its cards never enter the game, and this count of "
+                    "them never changes",
                 )
             )
     return out
@@ -989,6 +1170,8 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *blind_filters(game),
         *constant_storage(game),
         *dead_draws(game),
+        *sink_choices(game),
+        *frozen_piles(game),
         *dead_ends(game),
         *idle_stages(game),
         *unset_tables(game),
