@@ -98,7 +98,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import end_parts as cov_end_parts
 from evogame.engine.coverage import guard_parts as cov_parts
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -192,6 +193,65 @@ def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Def
         for part, same in part_pairs(game)
         if at.get(id(part)) == TRUE_SEEN and any(at.get(id(t)) == ALIVE for t in same)
     ]
+
+
+def _needs_cards(cmp: A.Node, size: A.Node) -> bool:
+    """Whether the comparison `cmp` of the count `size` with a literal holds only when the
+    count is at least 1 (``(== (size X) 1)``, ``(> (size X) 0)``, ``(<= 2 (size X))``)."""
+    if not isinstance(cmp, A.IntCmp):
+        return False
+    if cmp.a is size and isinstance(cmp.b, A.IntLit):
+        op, k = cmp.op, cmp.b.value
+    elif cmp.b is size and isinstance(cmp.a, A.IntLit):
+        flip = {A.CmpOp.LT: A.CmpOp.GT, A.CmpOp.GT: A.CmpOp.LT, A.CmpOp.LE: A.CmpOp.GE}
+        op, k = flip.get(cmp.op, {A.CmpOp.GE: A.CmpOp.LE}.get(cmp.op, cmp.op)), cmp.a.value
+    else:
+        return False
+    return (
+        (op is A.CmpOp.EQ and k >= 1)
+        or (op is A.CmpOp.GT and k >= 0)
+        or (op is A.CmpOp.GE and k >= 1)
+    )
+
+
+def end_parts(game: A.Game, end_hits: list[int]) -> list[Defect]:
+    """Ways to end a stage that cannot hold (gate sample): a disjunct of a stage's end test
+    (`evogame.engine.coverage.end_parts`) that never held, and that asks for cards in a
+    place (a count compared so that it needs one card or more) which was empty every
+    time the end was tested. The place is filled and emptied between two tests, so the
+    test never sees a card there (GOPS with Agram's "everyone has a card in SHOWN"
+    or'd into its end: the shown bids are discarded before the round's end is tested,
+    and the disjunct never fires; the game plays exactly as GOPS). A disjunct that
+    needs a place *emptied* is left alone: a hand never empty in random play may be
+    emptied by a winning team (The Game's "every hand played out")."""
+    parts = cov_end_parts(game)
+    at = {id(n): h for n, h in zip(parts, end_hits, strict=True)}
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.Stage) or not isinstance(n.end, A.BoolOp):
+            continue
+        for d in (x for x in A.walk(n.end) if at.get(id(x)) == FALSE_SEEN):
+            if isinstance(d, A.Size):
+                continue
+            empty = [
+                c
+                for c in A.walk(d)
+                if isinstance(c, A.IntCmp)
+                and any(
+                    isinstance(z, A.Size) and at.get(id(z)) == FALSE_SEEN and _needs_cards(c, z)
+                    for z in (c.a, c.b)
+                )
+            ]
+            if empty:
+                z = next(x for x in (empty[0].a, empty[0].b) if isinstance(x, A.Size))
+                out.append(
+                    Defect(
+                        where(d),
+                        f"this way to end the stage never held: it asks for cards in "
+                        f"{to_text(z.coll)}, which was empty every time the end was tested",
+                    )
+                )
+    return out
 
 
 def choice_moves(game: A.Game) -> list[A.Move]:
