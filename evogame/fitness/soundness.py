@@ -1212,6 +1212,18 @@ def unset_tables(game: A.Game) -> list[Defect]:
     return out
 
 
+def incoherent(game: A.Game) -> list[Defect]:
+    """Rules that no longer mean what a place and a play mean (static): the checks a
+    campaign refuses a child by before playing it (`evogame.evolve.coherence.broken`: a
+    set played in part, a bid an opponent chooses, a pick by value from a face-down pile,
+    a face-down pile drawn in the order it was made, a steal into a pile nothing reads),
+    named here for a file a designer brings, each where it is. No real file has one
+    (tests/evolve/test_coherence.py)."""
+    from evogame.evolve.coherence import located  # evolve's, on this module's AST
+
+    return [Defect(where(node), reason) for reason, node in located(game)]
+
+
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
@@ -1242,6 +1254,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *free_options.defects(game),
         *peeks.peeks(game),
         *slips.static(game),
+        *incoherent(game),
     ]
     out, named = [], set()
     for d in found:
