@@ -13,6 +13,9 @@ because the game it makes scores well on the other components (issue 35):
   choice item's guard always true while a sibling's test of the same things varied
   (Agram's "otherwise any card" asking that someone has *not* played: the leader may
   play without setting the lead suit);
+- **a way to end a stage that cannot hold** (gate sample, `end_parts`): a disjunct of a
+  stage's end test that never held and asks for cards in a place that was empty at
+  every test (GOPS with Agram's end or'd in: the shown bids are discarded first);
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
@@ -49,6 +52,14 @@ because the game it makes scores well on the other components (issue 35):
 - **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
   value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
   pass, and the game ends after one round);
+- **a pile the play never touches** (static, `frozen_piles`): dealt before the play,
+  never moved into or out of, read only as a count (Spite and Malice without its upcard
+  refill: the pay-off piles never shrink);
+- **a choice that only drops cards** (static, `sink_choices`): every option moves cards
+  into places only the end test of a stage around it counts (a loop spliced into The
+  Game's turn that drops a card each into HIDDENTRICK);
+- **rules a campaign refuses** (static, `incoherent`): `evogame.evolve.coherence`'s
+  checks, named where they are for a file a designer brings;
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
   game's pile into a player's place that is only ever a destination;
 - **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
@@ -449,7 +460,9 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     attribute, or 3 of them (and 2 or more), but not all of them (`decks`: per deck, attribute -> values): the
     others rank lowest, with no rule saying so. No ordering table of the 95 real files rates
     part of an attribute's values at any fraction; a bonus for one value (a trump suit) is
-    left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10);
+    left alone. Decks created into one place count as one deck too (`pooled_decks`:
+    Pairs' ten one-value decks), but for a value another table rates or a rule names
+    (Lost Cities' handshakes). Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10);
     or 3: a campaign's GOPS rated 5 of 13 ranks, the other 8 tying at 0 (its reader: 2/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = ordering_tables(game)
@@ -889,10 +902,12 @@ def idle_stages(game: A.Game) -> list[Defect]:
     mentions (static): the game's stages run in order, so what such a stage does to its
     places, storage and point tables is never seen again, and its choices change nothing
     (a trick-taking stage appended after The Game's play, whose tricks nobody counts).
-    Everything a stage mentions counts as touched, and every later mention as a read but
-    a storage only set (``(set (game sto FOUND) 0)`` after President's play and an
-    appended round of Pairs whose points nobody scores): a stage is only idle when none
-    of its names is read after it."""
+    Every place a stage mentions counts as touched, and the storage and point tables it
+    sets (`_touched`; not a table it only reads: a second game bolted on after Pairs reads
+    the VALUE table and counts a SCORE no result reads); every later mention counts as a
+    read but a storage only set (``(set (game sto FOUND) 0)`` after President's play and
+    an appended round of Pairs whose points nobody scores): a stage is only idle when
+    nothing it changes is read after it."""
     out = []
     body = list(game.body)
     for i, stage in enumerate(body):
