@@ -218,6 +218,13 @@ class Runner:
             return None
         return split(self.ast, self._all_hits())[1]
 
+    def end_hits(self) -> list[int] | None:
+        """With coverage: per end part (`evogame.engine.coverage.end_parts`), the values it
+        took in every game taken from this runner; None without coverage."""
+        if not self.coverage:
+            return None
+        return split(self.ast, self._all_hits())[2]
+
     def game_rows(self) -> list[list[int]]:
         """With coverage, per game the VM played (in order), the values each condition
         took in it (`hits` folds them); the Python engine's games have no row."""

@@ -66,10 +66,40 @@ def guard_parts(game: A.Game) -> list[A.Node]:
     return out
 
 
+def end_parts(game: A.Game) -> list[A.Node]:
+    """The disjuncts of stages' end tests (each argument of an ``or`` that is the end, and
+    of an ``or`` among those), then the card counts (``size``) inside each, in text order,
+    but for nodes tracked already. A count records whether it was 0 or not when the end
+    was tested. Recorded beside the conditions (`tracked`) so that a way to end a stage
+    that can never hold is seen (`evogame.fitness.soundness.end_parts`); `live_rules`
+    does not count them."""
+    taken = {id(c) for c in conditions(game)} | {id(c) for c in guard_parts(game)}
+    out: list[A.Node] = []
+
+    def add(n: A.Node) -> None:
+        if id(n) not in taken:
+            taken.add(id(n))
+            out.append(n)
+
+    def parts(cond: A.Node) -> None:
+        if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.OR:
+            for a in cond.args:
+                add(a)
+                for s in A.walk(a):
+                    if isinstance(s, A.Size):
+                        add(s)
+                parts(a)
+
+    for n in A.walk(game):
+        if isinstance(n, A.Stage):
+            parts(n.end)
+    return out
+
+
 def tracked(game: A.Game) -> list[A.Node]:
-    """What a game compiled with coverage records, in this order: its `conditions`, then
-    its `guard_parts`. Records are split back by `split`."""
-    return conditions(game) + guard_parts(game)
+    """What a game compiled with coverage records, in this order: its `conditions`, its
+    `guard_parts`, then its `end_parts`. Records are split back by `split`."""
+    return conditions(game) + guard_parts(game) + end_parts(game)
 
 
 def moves(game: A.Game) -> list[A.Move]:
@@ -92,11 +122,13 @@ def moved_of(game: A.Game, row: list[int]) -> dict[int, int]:
     return {id(m): b for m, b in zip(ms, row[len(row) - len(ms) :], strict=True) if b}
 
 
-def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int]]:
-    """`hits` over `tracked(game)`, split into the conditions' and the guard parts' (a
-    native row holds the `moves` after them: `Runner` leaves them out first)."""
+def split(game: A.Game, hits: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """`hits` over `tracked(game)`, split into the conditions', the guard parts' and the
+    end parts' (a native row holds the `moves` after them: `Runner` leaves them out
+    first)."""
     n = len(conditions(game))
-    return hits[:n], hits[n:]
+    m = n + len(guard_parts(game))
+    return hits[:n], hits[n:m], hits[m:]
 
 
 def dead(game: A.Game, hits: list[int]) -> list[str]:

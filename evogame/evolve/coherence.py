@@ -124,6 +124,10 @@ def _combination(b: _Bind, env: dict[str, _Bind]) -> bool:
 
 def partial_play(game: A.Game) -> list[str]:
     """Ways to play that move some cards of a chosen set but never every one (table)."""
+    return [m for m, _ in _partial_play(game)]
+
+
+def _partial_play(game: A.Game) -> list[tuple[str, A.Node]]:
     picks: dict[int, A.Node] = {}  # id(combination binder) -> the binder
     whole: set[int] = set()
     for n, env, in_choice in _walk_env(game, {}, False):
@@ -141,7 +145,10 @@ def partial_play(game: A.Game) -> list[str]:
         else:
             picks[id(combo.node)] = combo.node
     return [
-        f"partial_play: cards picked from the set '{node.var.name} are played, never all of it"
+        (
+            f"partial_play: cards picked from the set '{node.var.name} are played, never all of it",
+            node,
+        )
         for k, node in picks.items()
         if k not in whole
     ]
@@ -152,6 +159,10 @@ def partial_play(game: A.Game) -> list[str]:
 
 def entry_by_other(game: A.Game, an=None) -> list[str]:
     """Contest entries each chosen by another player (table)."""
+    return [m for m, _ in _entry_by_other(game, an)]
+
+
+def _entry_by_other(game: A.Game, an=None) -> list[tuple[str, A.Node]]:
     from evogame.distance.concepts import Analysis
 
     an = an or Analysis.of(game)
@@ -174,10 +185,10 @@ def entry_by_other(game: A.Game, an=None) -> list[str]:
             if x.rel == "current":
                 own.add((mv.ctx.choice, x.key))
             elif x.rel in ("next", "previous", "player", "other"):
-                other.setdefault((mv.ctx.choice, x.key), x)
+                other.setdefault((mv.ctx.choice, x.key), mv.node)
     out = [
-        f"entry_by_other: {k[1][2]}, which a contest reads, is filled only by another player"
-        for k in other
+        (f"entry_by_other: {k[1][2]}, which a contest reads, is filled only by another player", n)
+        for k, n in other.items()
         if k not in own
     ]
     # the rules gather every player's cards into one player's contested place: that
@@ -196,10 +207,13 @@ def entry_by_other(game: A.Game, an=None) -> list[str]:
             continue
         for x in mv.dst.locs:
             if not x.table and x.key in compared and x.rel not in ("each", "other"):
-                pooled.setdefault(x.key, None)
+                pooled.setdefault(x.key, mv.node)
     out += [
-        f"entry_by_other: every player's cards go to one player's {k[2]}, which a contest reads"
-        for k in pooled
+        (
+            f"entry_by_other: every player's cards go to one player's {k[2]}, which a contest reads",
+            n,
+        )
+        for k, n in pooled.items()
     ]
     return out
 
@@ -231,20 +245,29 @@ def _hidden_in(coll: A.Node, env: dict[str, _Bind]) -> list[str]:
 
 def hidden_pick(game: A.Game) -> list[str]:
     """Cards picked by value out of a face-down table pile (table)."""
-    out: dict[str, None] = {}
+    return [m for m, _ in _hidden_pick(game)]
+
+
+def _hidden_pick(game: A.Game) -> list[tuple[str, A.Node]]:
+    out: dict[str, A.Node] = {}
     for n, env, in_choice in _walk_env(game, {}, False):
         if n.PUTS is not None:
             for m in A.walk(n.src):
                 if isinstance(m, A.Extremum | A.Filter):
-                    out.update(dict.fromkeys(_hidden_in(m.coll, env)))
+                    for k in _hidden_in(m.coll, env):
+                        out.setdefault(k, n)
         elif (
             isinstance(n, A.AggAction)
             and n.quant is A.Quant.ANY
             and in_choice
             and any(x.PUTS is not None for x in A.walk(n.body))
         ):
-            out.update(dict.fromkeys(_hidden_in(n.coll, env)))
-    return [f"hidden_pick: a card is picked by its value from the face-down {k}" for k in out]
+            for k in _hidden_in(n.coll, env):
+                out.setdefault(k, n)
+    return [
+        (f"hidden_pick: a card is picked by its value from the face-down {k}", n)
+        for k, n in out.items()
+    ]
 
 
 def _unguarded(n: A.Node) -> Iterator[A.Node]:
@@ -259,6 +282,10 @@ def _unguarded(n: A.Node) -> Iterator[A.Node]:
 
 def ordered_draw(game: A.Game) -> list[str]:
     """Face-down piles created in order and drawn from, never shuffled (table)."""
+    return [m for m, _ in _ordered_draw(game)]
+
+
+def _ordered_draw(game: A.Game) -> list[tuple[str, A.Node]]:
     # distinct cards created into each face-down pile (Pairs makes one deck per value)
     kinds: dict[str, set] = {}
     for d in A.walk(game.setup):
@@ -274,16 +301,16 @@ def ordered_draw(game: A.Game) -> list[str]:
     }
     # drawn during play: a deal of whole hands in order (GOPS's suits) gives sets, not
     # a sequence anyone can foresee
-    drawn = set()
+    drawn: dict[str, A.Node] = {}
     for st in game.body:
         if not isinstance(st, A.Stage):
             continue
         for m in A.walk(st):
             if isinstance(m, A.Move) and m.src.PICKS in A.POSITIONS and _hidden_table(m.src.coll):
-                drawn.add(m.src.coll.name.value)
+                drawn.setdefault(m.src.coll.name.value, m)
     return [
-        f"ordered_draw: the face-down {k} is drawn from but never shuffled"
-        for k in sorted(created & drawn - shuffled)
+        (f"ordered_draw: the face-down {k} is drawn from but never shuffled", drawn[k])
+        for k in sorted(created & set(drawn) - shuffled)
     ]
 
 
@@ -302,12 +329,16 @@ def _cards_of(deck: A.Deck) -> set[tuple]:
 
 def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
     """Ways to play that take another player's cards into places nothing reads (table)."""
+    return [m for m, _ in _stolen_to_nowhere(game, an)]
+
+
+def _stolen_to_nowhere(game: A.Game, an=None) -> list[tuple[str, A.Node]]:
     from evogame.distance.concepts import Analysis
     from evogame.evolve.liveness import Inert
 
     an = an or Analysis.of(game)
     places = None  # what matters (`Inert`), computed only when a steal is found
-    out: dict[str, None] = {}
+    out: dict[str, A.Node] = {}
     for mv in an.facts.moves:
         if mv.ctx.choice < 0:
             continue
@@ -320,21 +351,29 @@ def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
         if places is None:
             places = Inert(game).places
         if not dst & places:
-            out.update(dict.fromkeys(k[2] for k in sorted(dst)))
+            for k in sorted(dst):
+                out.setdefault(k[2], mv.node)
     return [
-        f"stolen_to_nowhere: another player's cards go to {k}, which nothing reads" for k in out
+        (f"stolen_to_nowhere: another player's cards go to {k}, which nothing reads", n)
+        for k, n in out.items()
     ]
 
 
 def broken(game: A.Game) -> list[str]:
     """Every reason `game` breaks a check of this module (module docstring), in its order."""
+    return [m for m, _ in located(game)]
+
+
+def located(game: A.Game) -> list[tuple[str, A.Node]]:
+    """`broken`'s reasons, each with the node it names (the way to play, the move, the
+    draw), for a designer's file:line:column (`evogame.fitness.soundness.incoherent`)."""
     from evogame.distance.concepts import Analysis
 
     an = Analysis.of(game)
     return [
-        *partial_play(game),
-        *entry_by_other(game, an),
-        *hidden_pick(game),
-        *ordered_draw(game),
-        *stolen_to_nowhere(game, an),
+        *_partial_play(game),
+        *_entry_by_other(game, an),
+        *_hidden_pick(game),
+        *_ordered_draw(game),
+        *_stolen_to_nowhere(game, an),
     ]

@@ -253,6 +253,9 @@ class Campaign:
         self.say: Callable[[str], None] = lambda _msg: None
         self._trees: dict[str, list] = {}
         self._seeds_h: set[str] | None = None
+        #: play signatures (`evogame.evolve.copies`): the seeds', and each candidate's by hash
+        self._seed_sigs: set[str] | None = None
+        self._sigs: dict[str, str | None] = {}
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
@@ -817,7 +820,8 @@ class Campaign:
             progress({**entry, "seconds": seconds, "gens": self.cfg.gens})
 
     def distinct_best(self, scan: int = 300) -> list[dict]:
-        """The best candidates that are new games: not a seed, and each at structural
+        """The best candidates that are new games: not a seed, nor a copy of one in play
+        (`_plays_as_a_seed`), and each at structural
         distance d_s >= `BEST_DISTANCE` from every better one kept (near-copies of one
         lineage are one idea), at most ``top_k``, looking at the best `scan` candidates.
         MAP-Elites keeps the best elites of distinct *families*: d_s >= the family
@@ -840,8 +844,22 @@ class Campaign:
                 continue
             tree = self._labeled(c, labeled_tree)
             if all(self._distance(c, tree, k, t, structural_distance) >= least for k, t in kept):
+                if self._plays_as_a_seed(c):
+                    continue  # a copy: the seed's games, whatever its text adds
                 kept.append((c, tree))
         return [c for c, _t in kept]
+
+    def _plays_as_a_seed(self, c: dict) -> bool:
+        """Whether the candidate's play signature (`evogame.evolve.copies`) is a seed's:
+        every game on the signature's deals plays as that seed's (an end-test disjunct
+        that never fires, a deck never dealt), so it is a copy, not a variant."""
+        from evogame.evolve.copies import play_signature
+
+        if self._seed_sigs is None:
+            self._seed_sigs = {play_signature(a) for a in self.seed_asts.values()} - {None}
+        if c["hash"] not in self._sigs:
+            self._sigs[c["hash"]] = play_signature(parse_text(c["text"]))
+        return self._sigs[c["hash"]] in self._seed_sigs
 
     # best/ is chosen again after every generation, mostly among the same candidates: their
     # trees and distances are kept (a candidate's text never changes), not parsed again.

@@ -546,6 +546,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     sampled = S.choice_guards(ast, hits) if hits is not None else []
     if hits is not None and run.rec is not None and (parts := run.rec.part_hits()) is not None:
         sampled += S.guard_parts(ast, hits, parts)
+    if hits is not None and run.rec is not None and (ends := run.rec.end_hits()) is not None:
+        sampled += S.end_parts(ast, ends)
     moved = _moves_played(run, ast)
     sampled += S.empty_moves(ast, moved) + S.idle_moves(ast, moved)
     t = _timed(run, "soundness/moves", t)

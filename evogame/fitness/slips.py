@@ -109,7 +109,9 @@ def ladder_orders(game: A.Game) -> list[Defect]:
     (`_off_the_ladder`), a value no other rule names: that card ranks where no player
     would look for it (The Game's 95 worth 1 among 2-99: a card that goes on any
     ascending pile, and under any descending one). An ace high or low (the first or last
-    value off) and a card the rules single out (a trump Jack) are left alone."""
+    value off) and a card the rules single out (a trump Jack) are left alone. A value
+    moved onto a neighbour's worth (The Game's FOUR worth 6 beside SIX 6: without FOUR
+    or FIVE the rest still climbs) is the one without which the others climb strictly."""
     ordering = ordering_tables(game)
     orders = [(attr, names) for _, attr, names in _deck_lists(game)]
     elsewhere = _named_elsewhere(game)

@@ -13,6 +13,9 @@ because the game it makes scores well on the other components (issue 35):
   choice item's guard always true while a sibling's test of the same things varied
   (Agram's "otherwise any card" asking that someone has *not* played: the leader may
   play without setting the lead suit);
+- **a way to end a stage that cannot hold** (gate sample, `end_parts`): a disjunct of a
+  stage's end test that never held and asks for cards in a place that was empty at
+  every test (GOPS with Agram's end or'd in: the shown bids are discarded first);
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
@@ -49,6 +52,14 @@ because the game it makes scores well on the other components (issue 35):
 - **a storage set only to 0** (static, `constant_storage`): read, and only ever set to the
   value it starts with (a "played" flag whose ``set ... 1`` was lost: every turn is a
   pass, and the game ends after one round);
+- **a pile the play never touches** (static, `frozen_piles`): dealt before the play,
+  never moved into or out of, read only as a count (Spite and Malice without its upcard
+  refill: the pay-off piles never shrink);
+- **a choice that only drops cards** (static, `sink_choices`): every option moves cards
+  into places only the end test of a stage around it counts (a loop spliced into The
+  Game's turn that drops a card each into HIDDENTRICK);
+- **rules a campaign refuses** (static, `incoherent`): `evogame.evolve.coherence`'s
+  checks, named where they are for a file a designer brings;
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
   game's pile into a player's place that is only ever a destination;
 - **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
@@ -99,7 +110,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from evogame.engine.coverage import ALIVE, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import end_parts as cov_end_parts
 from evogame.engine.coverage import guard_parts as cov_parts
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -193,6 +205,65 @@ def guard_parts(game: A.Game, hits: list[int], part_hits: list[int]) -> list[Def
         for part, same in part_pairs(game)
         if at.get(id(part)) == TRUE_SEEN and any(at.get(id(t)) == ALIVE for t in same)
     ]
+
+
+def _needs_cards(cmp: A.Node, size: A.Node) -> bool:
+    """Whether the comparison `cmp` of the count `size` with a literal holds only when the
+    count is at least 1 (``(== (size X) 1)``, ``(> (size X) 0)``, ``(<= 2 (size X))``)."""
+    if not isinstance(cmp, A.IntCmp):
+        return False
+    if cmp.a is size and isinstance(cmp.b, A.IntLit):
+        op, k = cmp.op, cmp.b.value
+    elif cmp.b is size and isinstance(cmp.a, A.IntLit):
+        flip = {A.CmpOp.LT: A.CmpOp.GT, A.CmpOp.GT: A.CmpOp.LT, A.CmpOp.LE: A.CmpOp.GE}
+        op, k = flip.get(cmp.op, {A.CmpOp.GE: A.CmpOp.LE}.get(cmp.op, cmp.op)), cmp.a.value
+    else:
+        return False
+    return (
+        (op is A.CmpOp.EQ and k >= 1)
+        or (op is A.CmpOp.GT and k >= 0)
+        or (op is A.CmpOp.GE and k >= 1)
+    )
+
+
+def end_parts(game: A.Game, end_hits: list[int]) -> list[Defect]:
+    """Ways to end a stage that cannot hold (gate sample): a disjunct of a stage's end test
+    (`evogame.engine.coverage.end_parts`) that never held, and that asks for cards in a
+    place (a count compared so that it needs one card or more) which was empty every
+    time the end was tested. The place is filled and emptied between two tests, so the
+    test never sees a card there (GOPS with Agram's "everyone has a card in SHOWN"
+    or'd into its end: the shown bids are discarded before the round's end is tested,
+    and the disjunct never fires; the game plays exactly as GOPS). A disjunct that
+    needs a place *emptied* is left alone: a hand never empty in random play may be
+    emptied by a winning team (The Game's "every hand played out")."""
+    parts = cov_end_parts(game)
+    at = {id(n): h for n, h in zip(parts, end_hits, strict=True)}
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.Stage) or not isinstance(n.end, A.BoolOp):
+            continue
+        for d in (x for x in A.walk(n.end) if at.get(id(x)) == FALSE_SEEN):
+            if isinstance(d, A.Size):
+                continue
+            empty = [
+                c
+                for c in A.walk(d)
+                if isinstance(c, A.IntCmp)
+                and any(
+                    isinstance(z, A.Size) and at.get(id(z)) == FALSE_SEEN and _needs_cards(c, z)
+                    for z in (c.a, c.b)
+                )
+            ]
+            if empty:
+                z = next(x for x in (empty[0].a, empty[0].b) if isinstance(x, A.Size))
+                out.append(
+                    Defect(
+                        where(d),
+                        f"this way to end the stage never held: it asks for cards in "
+                        f"{to_text(z.coll)}, which was empty every time the end was tested",
+                    )
+                )
+    return out
 
 
 def choice_moves(game: A.Game) -> list[A.Move]:
@@ -382,10 +453,23 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
     attribute, or 3 of them (and 2 or more), but not all of them (`decks`: per deck, attribute -> values): the
     others rank lowest, with no rule saying so. No ordering table of the 95 real files rates
     part of an attribute's values at any fraction; a bonus for one value (a trump suit) is
-    left alone. Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10);
+    left alone. Decks created into one place count as one deck too (`pooled_decks`:
+    Pairs' ten one-value decks), but for a value another table rates or a rule names
+    (Lost Cities' handshakes). Half, not 3/4: a campaign's President rated 7 of 12 ranks (a blind reader: 1/10);
     or 3: a campaign's GOPS rated 5 of 13 ranks, the other 8 tying at 0 (its reader: 2/10). Tables only summed are left alone (a card worth 0 is a rule: Golf's
     King, Lost Cities' handshakes)."""
     ordering = ordering_tables(game)
+    pooled = pooled_decks(game)
+    # a value of a pooled deck that another table rates, or a rule names, is handled
+    # (Lost Cities' handshakes, created apart, rank lowest and multiply by their own table)
+    handled = _named_elsewhere(game) | {
+        sub.value.value
+        for n in A.walk(game)
+        if isinstance(n, A.InitPoints)
+        for award in n.awards
+        for sub in award.conds
+        if isinstance(sub.value, A.NameLit)
+    }
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
@@ -398,11 +482,11 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
             if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
                 rated.setdefault(sub.key.value, set()).add(sub.value.value)
         missing: dict[str, set[str]] = {}
-        for deck in decks:
+        for deck, skip in [*((d, set()) for d in decks), *((d, handled) for d in pooled)]:
             for attr, names in rated.items():
                 have = deck.get(attr, set())
-                if have - names and len(have & names) >= min(3, max(2, 0.5 * len(have))):
-                    missing.setdefault(attr, set()).update(have - names)
+                if have - names - skip and len(have & names) >= min(3, max(2, 0.5 * len(have))):
+                    missing.setdefault(attr, set()).update(have - names - skip)
         for attr, names in missing.items():
             out.append(
                 Defect(
@@ -412,6 +496,31 @@ def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]
                     "saying so",
                 )
             )
+    return out
+
+
+def pooled_decks(game: A.Game) -> list[dict[str, set[str]]]:
+    """The cards of the decks created into one place, pooled, for each place two or more
+    decks are created into (by the place's text): attribute -> values, as
+    `evogame.lang.content.deck_values` gives one deck's. Pairs builds its 55 cards from
+    ten one-value decks into DECK; a table that rates nine of those values leaves one out
+    as surely as a table that rates 9 of one deck's 10."""
+    from evogame.lang.content import deck_values
+
+    by: dict[str, list[A.Deck]] = {}
+    for node in A.walk(game):
+        if isinstance(node, A.CreateDeck):
+            by.setdefault(to_text(node.loc), []).append(node.deck)
+    out = []
+    for group in by.values():
+        if len(group) < 2:
+            continue
+        pool: dict[str, set[str]] = {}
+        for deck in group:
+            for one in deck_values(deck):  # the deck itself (`deck_values` walks it)
+                for attr, values in one.items():
+                    pool.setdefault(attr, set()).update(values)
+        out.append(pool)
     return out
 
 
@@ -580,8 +689,10 @@ def outlier_points(game: A.Game) -> list[Defect]:
     return out
 
 
-def _monotone(xs: list[int]) -> bool:
+def _monotone(xs: list[int], strict: bool = False) -> bool:
     pairs = list(pairwise(xs))
+    if strict:
+        return all(a < b for a, b in pairs) or all(a > b for a, b in pairs)
     return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)
 
 
@@ -620,6 +731,9 @@ def _off_the_ladder(
         if len(seq) < OUTLIER_ENTRIES or _monotone(values):
             return None
         off = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+        if len(off) > 1:  # a value moved onto a neighbour's worth (The Game's FOUR worth
+            # 6 beside SIX 6): only without it do the others climb strictly
+            off = [i for i in off if _monotone(values[:i] + values[i + 1 :], strict=True)]
         if len(off) == 1 and 0 < off[0] < len(seq) - 1:
             name, _, award = seq[off[0]]
             return award, name
@@ -776,10 +890,12 @@ def idle_stages(game: A.Game) -> list[Defect]:
     mentions (static): the game's stages run in order, so what such a stage does to its
     places, storage and point tables is never seen again, and its choices change nothing
     (a trick-taking stage appended after The Game's play, whose tricks nobody counts).
-    Everything a stage mentions counts as touched, and every later mention as a read but
-    a storage only set (``(set (game sto FOUND) 0)`` after President's play and an
-    appended round of Pairs whose points nobody scores): a stage is only idle when none
-    of its names is read after it."""
+    Every place a stage mentions counts as touched, and the storage and point tables it
+    sets (`_touched`; not a table it only reads: a second game bolted on after Pairs reads
+    the VALUE table and counts a SCORE no result reads); every later mention counts as a
+    read but a storage only set (``(set (game sto FOUND) 0)`` after President's play and
+    an appended round of Pairs whose points nobody scores): a stage is only idle when
+    nothing it changes is read after it."""
     out = []
     body = list(game.body)
     for i, stage in enumerate(body):
@@ -789,12 +905,152 @@ def idle_stages(game: A.Game) -> list[Defect]:
         if choice is None:
             continue
         later = _names(game.scoring).union(*(_names(x, True) for x in body[i + 1 :]))
-        if not _meet(_names(stage), later):
+        if not _meet(_touched(stage), later):
             out.append(
                 Defect(
                     where(choice),
                     "this stage's choices change nothing: no later stage and not the "
                     "scoring reads any place, storage or table it touches",
+                )
+            )
+    return out
+
+
+def _touched(stage: A.Node) -> set[tuple[str, str]]:
+    """What a stage can change: every place it mentions (cards may move in or out), and the
+    storage and point tables it sets; not those it only reads (a table of card values
+    read by a bolted-on second game changes nothing the first game's result reads)."""
+    sets = {
+        k
+        for n in A.walk(stage)
+        if isinstance(n, (*_WRITES, A.InitPoints)) and (k := _name(n.target)) is not None
+    }
+    return {k for k in _names(stage) if k[0] == "loc" or k in sets or k[1] == "*"}
+
+
+def sink_choices(game: A.Game) -> list[Defect]:
+    """Choices whose every move puts cards into places no rule reads but the end test of a
+    stage around the choice, or the guards of the moves into them (static; literal
+    names): whatever the player picks, the card leaves play for a pile that feeds
+    nothing, and the stage only runs until each such pile holds its count (a loop spliced
+    into The Game's turn in which each player drops a card into HIDDENTRICK). A choice
+    with a move anywhere else (a discard the next player draws from, a pile the scoring
+    counts) is left alone, and so is a discard no rule counts (Sheepshead's buried
+    blind, after the picker took it up); no real file has one."""
+    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
+    dst_nodes = {id(n) for m in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    quiet: set[int] = set()  # reads that only count a pile's cards to stop filling it
+    for g in A.walk(game):
+        if isinstance(g, A.Guarded):
+            into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
+            quiet.update(
+                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
+            )
+    around: dict[int, list[A.Stage]] = {}  # each choice's enclosing stages
+
+    def visit(node: A.Node, stages: tuple[A.Stage, ...]) -> None:
+        if isinstance(node, A.Choice):
+            around[id(node)] = list(stages)
+        if isinstance(node, A.Stage):
+            stages = (*stages, node)
+        for child in node.children():
+            visit(child, stages)
+
+    visit(game, ())
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        into = [
+            n
+            for m in A.walk(choice)
+            if isinstance(m, (A.Move, A.Remember))
+            for n in A.walk(m.dst)
+            if isinstance(n, _PLACES)
+        ]
+        if not into or any(_name(n) is None or _name(n)[1] == "*" for n in into):
+            continue
+        sinks = {_name(n) for n in into}
+        ends = {id(n) for st in around.get(id(choice), ()) for n in A.walk(st.end)}
+        read = {
+            _name(n)
+            for n in A.walk(game)
+            if isinstance(n, _PLACES)
+            and id(n) not in dst_nodes
+            and id(n) not in quiet
+            and id(n) not in ends
+        }
+        if ("loc", "*") in read or sinks & read:
+            continue
+        counted = {_name(n) for st in around.get(id(choice), ()) for n in A.walk(st.end)}
+        if not sinks <= counted:
+            continue  # a bury nothing counts (Sheepshead's blind): a designer's discard
+        out.append(
+            Defect(
+                where(choice),
+                f"every option of this choice puts cards into {', '.join(sorted(k[1] for k in sinks))}, "
+                "which no rule reads but the test that stops filling it: whatever is "
+                "picked leaves play for nothing",
+            )
+        )
+    return out
+
+
+def frozen_piles(game: A.Game) -> list[Defect]:
+    """Places dealt into before the play that no rule of the play moves a card into or out
+    of, read only as a count (static; names by kind and name, owners aside): their cards
+    never enter the game, and every count of them is the same number from the deal to the
+    end (Spite and Malice without its "turn up the next pay-off card": the pay-off piles
+    keep their 19 cards, and the race ends at the first upcard played). A place read any
+    other way (a trump card turned up, whose suit the rules read) is left alone; so is a
+    game with a place named by a computed name. No real file has one."""
+    first = next((i for i, n in enumerate(game.body) if isinstance(n, A.Stage)), None)
+    if first is None:
+        return []
+    before = [game.setup, *game.body[:first]]
+    play = list(game.body[first:])
+    moves: list[tuple[A.Move, frozenset, bool]] = []
+    for node in play:
+        _moves_with_sources(node, {}, (), moves)
+    moved: set[tuple[str, str]] = set()
+    for m, src, _ in moves:
+        moved |= src | {k for n in A.walk(m.dst) if isinstance(n, _PLACES) and (k := _name(n))}
+    if any(k[1] == "*" for k in moved):
+        return []
+    dealt: dict[tuple[str, str], A.Node] = {}
+    for part in before:
+        for m in A.walk(part):
+            if isinstance(m, (A.Move, A.CreateDeck)):
+                dst = m.dst if isinstance(m, A.Move) else m.loc
+                first_place = next((n for n in A.walk(dst) if isinstance(n, _PLACES)), None)
+                if first_place is not None and (k := _name(first_place)):
+                    dealt.setdefault(k, m)
+    counted: dict[tuple[str, str], A.Node] = {}
+    other: set[tuple[str, str]] = set()
+
+    def reads(node: A.Node, in_size: bool) -> None:
+        if isinstance(node, (A.Move, A.Remember)):
+            reads(node.src, in_size)  # a destination is no read
+            return
+        if isinstance(node, _PLACES) and (k := _name(node)):
+            if in_size:
+                counted.setdefault(k, node)
+            else:
+                other.add(k)
+        for child in node.children():
+            reads(child, in_size or isinstance(node, A.Size))
+
+    for node in [*play, game.scoring]:
+        reads(node, False)
+    out = []
+    for k, node in counted.items():
+        if k in dealt and k not in moved and k not in other:
+            out.append(
+                Defect(
+                    where(node),
+                    f"{k[1]} is dealt before the play, and no rule of the play moves a card "
+                    "into or out of it: its cards never enter the game, and this count of "
+                    "them never changes",
                 )
             )
     return out
@@ -959,6 +1215,18 @@ def unset_tables(game: A.Game) -> list[Defect]:
     return out
 
 
+def incoherent(game: A.Game) -> list[Defect]:
+    """Rules that no longer mean what a place and a play mean (static): the checks a
+    campaign refuses a child by before playing it (`evogame.evolve.coherence.broken`: a
+    set played in part, a bid an opponent chooses, a pick by value from a face-down pile,
+    a face-down pile drawn in the order it was made, a steal into a pile nothing reads),
+    named here for a file a designer brings, each where it is. No real file has one
+    (tests/evolve/test_coherence.py)."""
+    from evogame.evolve.coherence import located  # evolve's, on this module's AST
+
+    return [Defect(where(node), reason) for reason, node in located(game)]
+
+
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     """Every defect read from the rules alone, in this module's order (`decks`: per deck,
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
@@ -977,6 +1245,8 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *blind_filters(game),
         *constant_storage(game),
         *dead_draws(game),
+        *sink_choices(game),
+        *frozen_piles(game),
         *dead_ends(game),
         *idle_stages(game),
         *unset_tables(game),
@@ -988,6 +1258,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *free_options.defects(game),
         *peeks.peeks(game),
         *slips.static(game),
+        *incoherent(game),
     ]
     out, named = [], set()
     for d in found:

@@ -224,3 +224,64 @@ def test_a_place_index_written_as_arithmetic_on_numbers_is_that_number():
     assert S._constant(A.Arith(A.ArithOp.DIV, A.IntLit(-7), A.IntLit(2))) == -3  # toward 0
     assert S._constant(A.Arith(A.ArithOp.MOD, A.IntLit(-7), A.IntLit(2))) == -1
     assert S._constant(A.Arith(A.ArithOp.DIV, A.IntLit(7), A.IntLit(0))) == 0
+
+
+def test_a_dealt_pile_play_never_touches_is_frozen():
+    """Spite and Malice without its upcard refill: the pay-off piles keep their cards, read
+    only as a count that never changes (`frozen_piles`)."""
+    found = S.frozen_piles(parse_text(V.spite_no_refill()))
+    assert len(found) == 1 and "PAYOFF" in found[0].message
+    assert S.frozen_piles(parse_text(_seed("spite-and-malice"))) == []
+
+
+def test_a_bolted_on_game_that_only_reads_a_table_is_idle():
+    """A second game after Pairs' rounds reads the VALUE table and writes a SCORE no result
+    reads: reading a table changes nothing later (`idle_stages`, by what a stage changes)."""
+    found = S.idle_stages(parse_text(V.pairs_second_game()))
+    assert len(found) == 1 and "change nothing" in found[0].message
+    assert S.idle_stages(parse_text(_seed("pairs"))) == []
+
+
+def test_a_value_missing_from_decks_pooled_in_one_place_is_unrated():
+    """Pairs makes ten one-value decks in DECK: a table without SIX leaves it out of the
+    pooled deck's values (`point_tables`, `pooled_decks`)."""
+    game = parse_text(V.pairs_six_unrated())
+    found = S.point_tables(game, deck_values(game))
+    assert len(found) == 1 and "but SIX" in found[0].message
+
+
+def test_a_value_moved_onto_a_neighbours_worth_is_off_the_ladder():
+    """The Game (simple) with FOUR worth 6 beside SIX 6: without FOUR the others climb
+    strictly; without FIVE they only climb (`slips.ladder_orders`)."""
+    from evogame.fitness import slips
+
+    found = slips.ladder_orders(parse_text(V.the_game_simple_four_6()))
+    assert len(found) == 1 and "FOUR ranks 6" in found[0].message
+    assert slips.ladder_orders(parse_text(_seed("the-game-simple"))) == []
+
+
+def test_a_loop_that_only_drops_cards_is_a_sink():
+    """A loop spliced into The Game's turn in which each player drops a card into a pile
+    only the loop's end test counts (`sink_choices`)."""
+    found = S.sink_choices(parse_text(V.the_game_simple_drop_loop()))
+    assert len(found) == 1 and "HIDDENTRICK" in found[0].message
+    assert S.sink_choices(parse_text(_seed("the-game-simple"))) == []
+
+
+def test_what_a_campaign_refuses_is_named_where_it_is():
+    """`coherence.broken`'s reasons are soundness defects with their line and column
+    (`incoherent`), and what evolve refuses is unchanged."""
+    from evogame.evolve.coherence import broken
+
+    # Pairs whose fold takes the lowest card of the face-down deck
+    text = _seed("pairs").replace(
+        "(move (min (union (all player 'P ('P vloc ROW))) using (game points VALUE))",
+        "(move (min (game hloc DECK) using (game points VALUE))",
+    )
+    game = parse_text(text)
+    assert broken(game) and all(r.startswith("hidden_pick") for r in broken(game))
+    found = S.incoherent(game)
+    assert [d.message for d in found] == broken(game)
+    line, col = map(int, found[0].where.split(":"))
+    assert "(move (min (game hloc DECK)" in text.splitlines()[line - 1][col - 1 :]
+    assert S.incoherent(parse_text(_seed("pairs"))) == []

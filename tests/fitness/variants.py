@@ -1063,3 +1063,138 @@ VARIANTS: tuple[Variant, ...] = (
         harmless=True,
     ),
 )
+
+
+# --- what this round's readers named (after the s45 merge) ---------------------------------
+
+SPITE_REFILL = """     ;; turn up the next pay-off card
+     ((and (== (size ((current player) vloc UPCARD)) 0)
+           (> (size ((current player) hloc PAYOFF)) 0))
+      (move (top ((current player) hloc PAYOFF)) (top ((current player) vloc UPCARD))))
+"""
+
+
+def spite_no_refill() -> str:
+    """Spite and Malice without "turn up the next pay-off card": after the first upcard is
+    played the pay-off pile is never touched again, so whoever plays an upcard first wins
+    (a campaign's new kind, 0.849 against the seed's 0.783; its reader: 2/10)."""
+    return _edit(_seed("spite-and-malice"), (SPITE_REFILL, ""))
+
+
+PAIRS_ENDING = """ ;; the loser scores 1, everyone else 0"""
+PAIRS_SECOND_GAME = """ ;; (bolted on) a second game whose SCORE no result reads
+ (stage player
+  (end (any player 'P (>= ('P sto SCORE) 40)))
+  (do
+   ((repeat all (move (top (game hloc DISCARD)) (top (game hloc DECK))))
+    (shuffle (game hloc DECK))
+    (all player 'P (repeat 6 (move (top (game hloc DECK)) (top ('P vloc ROW)))))
+    (move (top (game hloc DECK)) (top (game vloc PILE)))))
+  (stage player
+   (end (any player 'P (== (size ('P vloc ROW)) 0)))
+   (choice
+    ((any (filter ((current player) vloc ROW) 'C
+                  (>= (score 'C using (game points VALUE))
+                      (score (top (game vloc PILE)) using (game points VALUE))))
+          'C
+          (move 'C (top (game vloc PILE))))
+     (repeat all (move (top ((current player) vloc ROW)) (top ((current player) iloc QUIT)))))))
+  (do
+   ((repeat all (move (top (game vloc PILE)) (top (game hloc DISCARD))))
+    (all player 'P
+         (do
+          ((inc ('P sto SCORE) (sum ('P iloc QUIT) using (game points VALUE)))
+           (repeat all (move (top ('P vloc ROW)) (top (game hloc DISCARD))))
+           (repeat all (move (top ('P iloc QUIT)) (top (game hloc DISCARD))))))))))
+
+"""
+
+
+def pairs_second_game() -> str:
+    """Pairs with a second game bolted on after its rounds: each round the players shed a
+    new row of six onto a face-up pile by value, or quit and score their row's values in a
+    SCORE that no result reads (the loser is still decided by the first
+    game's POINTS): a campaign's new kind, 0.893 against the seed's 0.873 (reader: 3/10)."""
+    return _edit(_seed("pairs"), (PAIRS_ENDING, PAIRS_SECOND_GAME + PAIRS_ENDING))
+
+
+def pairs_six_unrated() -> str:
+    """Pairs whose value table lost SIX's entry: the fold takes the lowest card by a table
+    in which the sixes rank below the ones (the same campaign file)."""
+    return _edit(_seed("pairs"), ("((VALUE : SIX) 6) ", ""))
+
+
+def the_game_simple_four_6() -> str:
+    """The Game (simple) with FOUR worth 6: a card that climbs on an ascending pile as the
+    SIX does, out of the ladder the other 97 follow (a campaign's best, 0.935 against the
+    seed's 0.905; reader: 4/10)."""
+    return _edit(_seed("the-game-simple"), ("((NUM : FOUR) 4)", "((NUM : FOUR) 6)"))
+
+
+THE_GAME_SIMPLE_DRAW = "  ;; draw one card"
+DROP_LOOP = """  ;; (spliced in) each player drops a card into a pile nothing reads
+  (stage player
+   (end (all player 'P (== (size ('P iloc HIDDENTRICK)) 1)))
+   (choice
+    ((any (filter ((current player) iloc HAND) 'NH (!= (cardatt NUM 'NH) TWO)) 'C
+          (move 'C (top ((current player) iloc HIDDENTRICK)))))))
+
+"""
+
+
+def the_game_simple_drop_loop() -> str:
+    """The Game (simple) with a foreign loop spliced into the turn: each player drops a
+    card of the hand into HIDDENTRICK, which only the loop's own end test counts (the same
+    campaign file): the cards only leave play."""
+    return _edit(_seed("the-game-simple"), (THE_GAME_SIMPLE_DRAW, DROP_LOOP + THE_GAME_SIMPLE_DRAW))
+
+
+VARIANTS += (
+    Variant(
+        "spite-no-refill",
+        "spite-and-malice",
+        "the upcard refill deleted: the pay-off piles never move",
+        spite_no_refill(),
+    ),
+    Variant(
+        "pairs-second-game",
+        "pairs",
+        "a second game bolted on whose SCORE no result reads",
+        pairs_second_game(),
+    ),
+    Variant("pairs-six-unrated", "pairs", "SIX has no value", pairs_six_unrated()),
+    Variant("the-game-simple-four-6", "the-game-simple", "FOUR worth 6", the_game_simple_four_6()),
+    Variant(
+        "the-game-simple-drop-loop",
+        "the-game-simple",
+        "a foreign loop that only loses cards",
+        the_game_simple_drop_loop(),
+    ),
+)
+
+
+GOPS_END = "(end (== (size (game hloc PRIZES)) 0))"
+
+
+def gops_dead_disjunct() -> str:
+    """GOPS with Agram's end test or'd into its round loop: "everyone has a card in SHOWN"
+    never holds when the end is tested (the shown bids are discarded first), so the game
+    plays exactly as GOPS (the README demo's best, ranked above GOPS by its campaign)."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (all player 'P (== (size ('P vloc SHOWN)) 1))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "gops-dead-disjunct",
+        "gops",
+        "an end-test disjunct that never fires",
+        gops_dead_disjunct(),
+    ),
+)
