@@ -923,7 +923,8 @@ def _touched(stage: A.Node) -> set[tuple[str, str]]:
     sets = {
         k
         for n in A.walk(stage)
-        if isinstance(n, (*_WRITES, A.InitPoints)) and (k := _name(n.target)) is not None
+        if (n.STORES is not None or isinstance(n, A.InitPoints))
+        and (k := _name(n.target)) is not None
     }
     return {k for k in _names(stage) if k[0] == "loc" or k in sets or k[1] == "*"}
 
@@ -937,15 +938,13 @@ def sink_choices(game: A.Game) -> list[Defect]:
     with a move anywhere else (a discard the next player draws from, a pile the scoring
     counts) is left alone, and so is a discard no rule counts (Sheepshead's buried
     blind, after the picker took it up); no real file has one."""
-    moves = [n for n in A.walk(game) if isinstance(n, (A.Move, A.Remember))]
-    dst_nodes = {id(n) for m in moves for n in A.walk(m.dst) if isinstance(n, _PLACES)}
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
+    dst_nodes = {id(n) for m in moves for n in A.walk(m.dst) if n.NAMED == "place"}
     quiet: set[int] = set()  # reads that only count a pile's cards to stop filling it
     for g in A.walk(game):
         if isinstance(g, A.Guarded):
             into = {_name(n) for n in A.walk(g.body) if id(n) in dst_nodes}
-            quiet.update(
-                id(n) for n in A.walk(g.cond) if isinstance(n, _PLACES) and _name(n) in into
-            )
+            quiet.update(id(n) for n in A.walk(g.cond) if n.NAMED == "place" and _name(n) in into)
     around: dict[int, list[A.Stage]] = {}  # each choice's enclosing stages
 
     def visit(node: A.Node, stages: tuple[A.Stage, ...]) -> None:
@@ -964,9 +963,9 @@ def sink_choices(game: A.Game) -> list[Defect]:
         into = [
             n
             for m in A.walk(choice)
-            if isinstance(m, (A.Move, A.Remember))
+            if m.PUTS is not None
             for n in A.walk(m.dst)
-            if isinstance(n, _PLACES)
+            if n.NAMED == "place"
         ]
         if not into or any(_name(n) is None or _name(n)[1] == "*" for n in into):
             continue
@@ -975,7 +974,7 @@ def sink_choices(game: A.Game) -> list[Defect]:
         read = {
             _name(n)
             for n in A.walk(game)
-            if isinstance(n, _PLACES)
+            if n.NAMED == "place"
             and id(n) not in dst_nodes
             and id(n) not in quiet
             and id(n) not in ends
@@ -1014,7 +1013,7 @@ def frozen_piles(game: A.Game) -> list[Defect]:
         _moves_with_sources(node, {}, (), moves)
     moved: set[tuple[str, str]] = set()
     for m, src, _ in moves:
-        moved |= src | {k for n in A.walk(m.dst) if isinstance(n, _PLACES) and (k := _name(n))}
+        moved |= src | {k for n in A.walk(m.dst) if n.NAMED == "place" and (k := _name(n))}
     if any(k[1] == "*" for k in moved):
         return []
     dealt: dict[tuple[str, str], A.Node] = {}
@@ -1022,17 +1021,17 @@ def frozen_piles(game: A.Game) -> list[Defect]:
         for m in A.walk(part):
             if isinstance(m, (A.Move, A.CreateDeck)):
                 dst = m.dst if isinstance(m, A.Move) else m.loc
-                first_place = next((n for n in A.walk(dst) if isinstance(n, _PLACES)), None)
+                first_place = next((n for n in A.walk(dst) if n.NAMED == "place"), None)
                 if first_place is not None and (k := _name(first_place)):
                     dealt.setdefault(k, m)
     counted: dict[tuple[str, str], A.Node] = {}
     other: set[tuple[str, str]] = set()
 
     def reads(node: A.Node, in_size: bool) -> None:
-        if isinstance(node, (A.Move, A.Remember)):
+        if node.PUTS is not None:
             reads(node.src, in_size)  # a destination is no read
             return
-        if isinstance(node, _PLACES) and (k := _name(node)):
+        if node.NAMED == "place" and (k := _name(node)):
             if in_size:
                 counted.setdefault(k, node)
             else:
