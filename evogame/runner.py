@@ -280,10 +280,13 @@ class Runner:
         seed: int,
         limits: Limits = DEFAULT_LIMITS,
         rotate: bool = False,
+        into: GameStats | None = None,
+        batch: int = 0,
     ) -> GameStats | None:
         """The `GameStats` of `records` folded in the VM (`records.batch_stats`), without a
         record per game: random players and at most one plain PIPMC seat. None when it
-        cannot (take `records` then)."""
+        cannot (take `records` then). With `into` and `batch`, the games are a run of
+        batches merged into `into` in one call (`records.batch_stats`)."""
         if self._native is None:
             return None
         indices = list(indices)
@@ -304,8 +307,9 @@ class Runner:
             p = players[pip]
             rollouts, horizon, by = p.rollouts, p.horizon, p.by
         return batch_stats(
-            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate
-        )
+            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate,
+            into, batch,
+        )  # fmt: skip
 
 
 def moves_made(

@@ -4873,10 +4873,23 @@ static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
  * isum[ST_N] (ST_* below); bf_hist[hist_cap]: decisions per number of options (a decision
  * with hist_cap options or more counts in isum[ST_BF_OVER] instead). A game out of the VM's
  * room counts in isum[ST_ROOM] and in no sum: the caller then plays the batch again its way.
- * Returns n, or -1 when scratch memory cannot be had. */
+ * With ftotal (3 * np doubles, may be NULL), the games are a run of batches of `batch` games
+ * (the last may be shorter): after each, fsum is merged into ftotal and zeroed
+ * (`stats_merge`), so that one call folds many batches exactly as `simulate` merges them.
+ * Returns n, or -1 when scratch memory cannot be had (or batch < 1 with ftotal). */
+/* `GameStats.merge`'s float sums: total += a batch's sums, item by item, then the batch's
+ * sums start again from zero (a run of batches folded in one call: the same additions, in
+ * the same order, as merging each batch's `GameStats` into the run's total) */
+static void stats_merge(double *ftotal, double *fsum, int32_t k) {
+    for (int32_t j = 0; j < k; j++) {
+        ftotal[j] += fsum[j];
+        fsum[j] = 0.0;
+    }
+}
+
 enum { ST_GAMES, ST_DEC_SUM, ST_DEC_SQ, ST_DEC_MIN, ST_DEC_MAX, ST_BF_SUM, ST_BF_COUNT, ST_TERMINATED, ST_CAPPED, ST_CYCLES, ST_ERRORS, ST_ROOM, ST_BF_OVER, ST_N };
 
-static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
+static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {
     int32_t np_ = g->nplayers;
     /* play_game writes decision k only while k < max_decisions */
     int32_t *br = malloc(sizeof(int32_t) * (size_t)(max_decisions + 1) * 2);
@@ -4900,6 +4913,7 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
         int32_t f = flags[i];
         if (f & 8) {
             isum[ST_ROOM]++;
+            if (ftotal && ((i + 1) % batch == 0 || i + 1 == n)) stats_merge(ftotal, fsum, 3 * np_);
             continue;
         }
         if (nd > max_decisions) nd = (int32_t)max_decisions; /* never: a game is capped there */
@@ -4950,11 +4964,13 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
         isum[ST_CAPPED] += (f & 1) != 0;
         isum[ST_CYCLES] += (f & 2) != 0;
         isum[ST_ERRORS] += (f & 4) != 0;
+        if (ftotal && ((i + 1) % batch == 0 || i + 1 == n)) stats_merge(ftotal, fsum, 3 * np_);
     }
     free(br);
     return n;
 }
 
-int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
-    GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap));
+int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {
+    if (ftotal && batch < 1) return -1;
+    GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap, batch, ftotal));
 }
