@@ -63,7 +63,7 @@ static void mt_init_genrand(MT *m, uint32_t s) {
     m->mt[0] = s;
     for (int i = 1; i < 624; i++)
         m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
-    m->idx = 624;
+    m->idx = m->tw = 624;
 }
 
 static MT MT_BASE; /* init_genrand(19650218), where every init_by_array starts */
@@ -75,7 +75,7 @@ static void mt_init_by_array(MT *m, const uint32_t *key, int len) {
         MT_BASE_READY = 1;
     }
     memcpy(m->mt, MT_BASE.mt, sizeof m->mt);
-    m->idx = 624;
+    m->idx = m->tw = 624;
     int i = 1, j = 0, k = 624 > len ? 624 : len;
     for (; k; k--) {
         m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -140,7 +140,7 @@ static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
         }
     }
     x[0] = y[0] = 0x80000000U;
-    a->idx = b->idx = 624;
+    a->idx = b->idx = a->tw = b->tw = 624;
 }
 
 /* init_by_array of up to MT_LANES streams at once, each exactly `mt_seed` (random.Random(
@@ -230,7 +230,7 @@ mt_seed_lanes(MTLanes *t, MT *const *dst, const uint64_t *seeds, int n) {
     }
     for (int l = 0; l < n; l++) {
         dst[l]->mt[0] = 0x80000000U;
-        dst[l]->idx = 624;
+        dst[l]->idx = dst[l]->tw = 624;
     }
 }
 
@@ -275,27 +275,36 @@ static void seeded_pair(Seeded *s, int64_t i, int64_t n, const uint64_t *deal_se
     *play = &s->play[i - s->base];
 }
 
-/* The twist of all 624 words and their tempering, once every 624 draws: written without
- * a table or a branch so that the compiler vectorises it, and out of line so that
- * `mt_next` is a load. The same words as CPython's genrand_uint32, made in bulk. */
+/* The twist and its tempering, MT_CHUNK words at a time as the draws reach them: a game
+ * draws some tens of words from each of its streams, and twisting all 624 words of a fresh
+ * stream was a tenth of a short game's time. CPython's genrand_uint32 twists the words in
+ * place in increasing order, word k reading words k + 1 and k + 397 (mod 624; those below k
+ * already twisted), so twisting them in the same order a chunk at a time makes the same
+ * words. Written without a table or a branch so that the compiler vectorises each part,
+ * and out of line so that `mt_next` is a load. */
 #define MT_MIX(u, v, w) ((w) ^ ((((u) & 0x80000000U) | ((v) & 0x7fffffffU)) >> 1) ^ (-((v) & 1U) & 0x9908b0dfU))
-static __attribute__((noinline, optimize("tree-vectorize"))) void mt_twist(MT *m) {
+#define MT_CHUNK 64
+static __attribute__((noinline, optimize("tree-vectorize"))) void mt_refill(MT *m) {
     uint32_t *x = m->mt;
-    for (int k = 0; k < 624 - 397; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k + 397]);
-    for (int k = 624 - 397; k < 623; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k - (624 - 397)]);
-    x[623] = MT_MIX(x[623], x[0], x[396]);
-    for (int k = 0; k < 624; k++) {
+    if (m->idx >= 624) m->idx = m->tw = 0; /* a round's words all drawn: the next round */
+    int a = m->tw, b = a + MT_CHUNK < 624 ? a + MT_CHUNK : 624;
+    int e1 = b < 624 - 397 ? b : 624 - 397;
+    for (int k = a; k < e1; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k + 397]);
+    int e2 = b < 623 ? b : 623;
+    for (int k = a > 624 - 397 ? a : 624 - 397; k < e2; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k - (624 - 397)]);
+    if (b == 624) x[623] = MT_MIX(x[623], x[0], x[396]);
+    for (int k = a; k < b; k++) {
         uint32_t y = x[k];
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         m->out[k] = y ^ (y >> 18);
     }
-    m->idx = 0;
+    m->tw = b;
 }
 
 static inline uint32_t mt_next(MT *m) {
-    if (__builtin_expect(m->idx >= 624, 0)) mt_twist(m);
+    if (__builtin_expect(m->idx >= m->tw, 0)) mt_refill(m);
     return m->out[m->idx++];
 }
 
@@ -303,7 +312,8 @@ static inline uint32_t mt_next(MT *m) {
 static void mt_copy(MT *dst, const MT *src) {
     memcpy(dst->mt, src->mt, sizeof dst->mt);
     dst->idx = src->idx;
-    if (src->idx < 624) memcpy(dst->out + src->idx, src->out + src->idx, sizeof(uint32_t) * (size_t)(624 - src->idx));
+    dst->tw = src->tw;
+    if (src->idx < src->tw) memcpy(dst->out + src->idx, src->out + src->idx, sizeof(uint32_t) * (size_t)(src->tw - src->idx));
 }
 
 static inline uint64_t mt_getrandbits(MT *m, int k) {
@@ -328,10 +338,10 @@ static inline uint64_t mt_below(MT *m, uint64_t n) {
 static void mt_shuffle(MT *m, int32_t *x, int32_t n) {
     int32_t i = n - 1;
     while (i >= 1) {
-        if (m->idx >= 624) mt_twist(m);
-        int idx = m->idx;
+        if (m->idx >= m->tw) mt_refill(m);
+        int idx = m->idx, tw = m->tw;
         const uint32_t *o = m->out;
-        while (idx < 624 && i >= 1) {
+        while (idx < tw && i >= 1) {
             uint32_t below = (uint32_t)i + 1; /* i < 2^31: one word, k = 32 - clz bits */
             uint32_t r = o[idx++] >> __builtin_clz(below);
             int32_t ok = r < below;
