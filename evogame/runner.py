@@ -60,7 +60,12 @@ class Runner:
         self.game = compile_game(ast, name, coverage=coverage)
         self.coverage = coverage
         seatable = players is None or native_plan(players, self.game) is not None
-        self._native = select(ast, backend, coverage=coverage, games=games) if seatable else None
+        searching = players is not None and any(p.name != "random" for p in players)
+        self._native = (
+            select(ast, backend, coverage=coverage, games=games, searching=searching)
+            if seatable
+            else None
+        )
         #: per game the VM played on a coverage image, what its conditions decided
         self._rows: list[list[int]] = []
 

@@ -642,14 +642,18 @@ _NOTICED = False
 
 
 def select(
-    ast: Game, backend: str | None = None, coverage: bool = False, games: int | None = None
+    ast: Game,
+    backend: str | None = None,
+    coverage: bool = False,
+    games: int | None = None,
+    searching: bool = False,
 ) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
     "compiled": the game's compiled tier (`evogame.native.compiled`), else the VM;
     "python": None). With `games` (how many will be played), "auto" takes the compiled
-    tier where it pays for its compile (`compiled.pays`). Without a C compiler, one notice
-    on stderr per process."""
+    tier where it pays for its compile (`compiled.pays`; `searching`: a searching player
+    plays in those games). Without a C compiler, one notice on stderr per process."""
     global _NOTICED
     what = "backend" if backend else "$EVOGAME_BACKEND"
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
@@ -669,7 +673,7 @@ def select(
         elif backend == "auto" and games and not coverage:
             from evogame.native.compiled import pays
 
-            game = pays(game, games) or game
+            game = pays(game, games, searching) or game
         return game
     except Unavailable:
         if not _NOTICED:
