@@ -10,6 +10,7 @@ games are folded in batch order, so the result is identical for any number of wo
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 
 from evogame.lang.ast import Game
@@ -26,11 +27,14 @@ from evogame.players.play import turn_order as turn_order
 from evogame.runner import Runner
 
 BATCH = 250  # games per task: fixed, so results do not depend on the worker count
-#: In one process, the VM folds this many batches per call, merging each into the run's
-#: totals as `GameStats.merge` would (`Runner.stats`' `into`): the same figures, without
-#: Python's per-batch work (about 1 us a game of a short game's 8-10 us); progress is
-#: reported once per such run.
+#: In one process, the VM folds up to this many batches per call, merging each into the
+#: run's totals as `GameStats.merge` would (`Runner.stats`' `into`): the same figures,
+#: without Python's per-batch work (about 1 us a game of a short game's 8-10 us).
 RUN = 40
+#: ... and as many as take about this many seconds, by the time of the call before (the
+#: first call plays one batch): progress is reported, and Ctrl-C is seen, once per call, so
+#: slow games (a PIPMC seat, Red7) keep short calls; the figures do not depend on it.
+RUN_SECONDS = 0.5
 
 # --- batches in worker processes ----------------------------------------------------------
 
@@ -113,19 +117,25 @@ def simulate(
     total = GameStats(_WORKER["runner"].game.nplayers)
     done = 0
     if workers <= 1 or len(batches) <= 1:
-        for k in range(0, len(batches), RUN):
-            run = batches[k : k + RUN]
+        k, size = 0, 1
+        while k < len(batches):
+            run = batches[k : k + size]
+            t = time.perf_counter()
             if _fold_run(run, total):
                 done = run[-1][1]
                 if progress:
                     progress(done)
-                continue
-            results: Iterator[GameStats] = map(_run_batch, run)
-            for r in results:
-                total.merge(r)
-                done += r.games
-                if progress:
-                    progress(done)
+            else:
+                results: Iterator[GameStats] = map(_run_batch, run)
+                for r in results:
+                    total.merge(r)
+                    done += r.games
+                    if progress:
+                        progress(done)
+            k += len(run)
+            per_batch = (time.perf_counter() - t) / len(run)
+            size = max(1, min(RUN, RUN_SECONDS / max(per_batch, 1e-9)))
+            size = int(size)
         return total
     workers = min(workers, os.cpu_count() or 1, len(batches))
     backend = _WORKER["runner"].backend  # the workers choose as this process did

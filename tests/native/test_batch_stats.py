@@ -90,11 +90,12 @@ def test_runs_of_batches_in_one_call_are_the_batches_merged(monkeypatch, nplayer
     kw = dict(limits=sim.Limits(max_decisions=8), rotate=rotate)
     specs = ["random"] * nplayers
     monkeypatch.setattr(sim, "RUN", run)
+    monkeypatch.setattr(sim, "RUN_SECONDS", float("inf"))  # runs of RUN after the first batch
     calls = []
     orig = Runner.stats
     monkeypatch.setattr(Runner, "stats", lambda *a, **k: calls.append(k) or orig(*a, **k))
     folded = sim.simulate(ast, specs, 1600, seed=9, **kw).to_json()
-    runs = [min(run, 7 - k) for k in range(0, 7, run)]  # a run of one batch: `_run_batch`
+    runs = [1] + [min(run, 6 - k) for k in range(0, 6, run)]  # one batch: `_run_batch`
     assert [c.get("batch") for c in calls] == [sim.BATCH if r > 1 else None for r in runs]
     assert folded == per_batch(monkeypatch, ast, specs, 1600, 9, **kw)
     with monkeypatch.context() as m:
@@ -105,12 +106,13 @@ def test_runs_of_batches_in_one_call_are_the_batches_merged(monkeypatch, nplayer
 
 @pytest.mark.usefixtures("native_vm")
 def test_a_run_the_vm_cannot_fold_is_played_batch_by_batch(monkeypatch):
-    """A run whose fold fails (here: the second of three) leaves the totals as they were;
+    """A run whose fold fails (here: the second) leaves the totals as they were;
     its batches take the one-batch way, and the figures are the same."""
     ast = parse_text(mixed(3))
     kw = dict(limits=sim.Limits(max_decisions=8))
-    want = per_batch(monkeypatch, ast, ["random"] * 3, 1500, 5, **kw)
+    want = per_batch(monkeypatch, ast, ["random"] * 3, 1750, 5, **kw)
     monkeypatch.setattr(sim, "RUN", 2)
+    monkeypatch.setattr(sim, "RUN_SECONDS", float("inf"))
     orig = Runner.stats
     seen = []
 
@@ -122,8 +124,8 @@ def test_a_run_the_vm_cannot_fold_is_played_batch_by_batch(monkeypatch):
         return orig(self, *a, **k)
 
     monkeypatch.setattr(Runner, "stats", flaky)
-    assert sim.simulate(ast, ["random"] * 3, 1500, seed=5, **kw).to_json() == want
-    assert seen == [0, 500, 1000]
+    assert sim.simulate(ast, ["random"] * 3, 1750, seed=5, **kw).to_json() == want
+    assert seen == [250, 750, 1250]  # batch 0 alone, then runs of 2 (the second fails)
 
 
 @pytest.mark.usefixtures("native_vm")
