@@ -60,7 +60,12 @@ class Runner:
         self.game = compile_game(ast, name, coverage=coverage)
         self.coverage = coverage
         seatable = players is None or native_plan(players, self.game) is not None
-        self._native = select(ast, backend, coverage=coverage, games=games) if seatable else None
+        searching = players is not None and any(p.name != "random" for p in players)
+        self._native = (
+            select(ast, backend, coverage=coverage, games=games, searching=searching)
+            if seatable
+            else None
+        )
         #: per game the VM played on a coverage image, what its conditions decided
         self._rows: list[list[int]] = []
 
@@ -319,10 +324,13 @@ class Runner:
         seed: int,
         limits: Limits = DEFAULT_LIMITS,
         rotate: bool = False,
+        into: GameStats | None = None,
+        batch: int = 0,
     ) -> GameStats | None:
         """The `GameStats` of `records` folded in the VM (`records.batch_stats`), without a
         record per game: random players and at most one plain PIPMC seat. None when it
-        cannot (take `records` then)."""
+        cannot (take `records` then). With `into` and `batch`, the games are a run of
+        batches merged into `into` in one call (`records.batch_stats`)."""
         if self._native is None:
             return None
         indices = list(indices)
@@ -343,8 +351,9 @@ class Runner:
             p = players[pip]
             rollouts, horizon, by = p.rollouts, p.horizon, p.by
         return batch_stats(
-            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate
-        )
+            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate,
+            into, batch,
+        )  # fmt: skip
 
 
 def moves_made(

@@ -158,7 +158,7 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     # batch statistics (issue 38): vm_play_stats
     lib.vm_play_stats.restype = i64
     lib.vm_play_stats.argtypes = [p, i64, vp, vp, vp, i32, i32, i32, vp, i64, i64]
-    lib.vm_play_stats.argtypes += [vp, vp, vp, vp, vp, vp, i64]
+    lib.vm_play_stats.argtypes += [vp, vp, vp, vp, vp, vp, i64, i64, vp]
     return lib
 
 

@@ -90,6 +90,10 @@ DEFAULT_COMPILE_SECONDS = 6.0
 #: Below this many games `auto` keeps the VM without a look (the warm-up games and the
 #: prefix's hash would be a visible share of the run).
 MIN_GAMES = 20 * WARM_GAMES
+#: The same for a run with a searching player (PIPMC, ISMCTS, ...): its games cost tens to
+#: thousands of random games each, so the look (the warm-up games and the hash: 3-4 ms for
+#: Agram3, 65 ms for Red7, measured on a loaded core) is a small share from this many games.
+MIN_SEARCH_GAMES = 100
 _MEASURED = "compile-seconds.txt"
 
 
@@ -102,14 +106,19 @@ def compile_seconds() -> float:
         return DEFAULT_COMPILE_SECONDS
 
 
-def pays(game: NativeGame, games: int) -> NativeGame | None:
+def pays(game: NativeGame, games: int, searching: bool = False) -> NativeGame | None:
     """`game`'s compiled tier when it pays for itself over `games` games, else None.
 
     It pays when it is in the cache already (its cost then: the warm-up games), or when
     games x t x GAIN >= the compile's seconds, t the VM's measured seconds per game (timed
-    here on `WARM_GAMES` games) and the compile's seconds the last measured here. A compile
-    it makes is timed and recorded for the next decision."""
-    if games < MIN_GAMES:
+    here on `WARM_GAMES` games of random players) and the compile's seconds the last
+    measured here. A compile it makes is timed and recorded for the next decision.
+
+    `searching`: a searching player sits in the run's games, so a game costs more than the
+    random game timed (it plays one and searches at its decisions): t is then a lower
+    bound, and a compile made by the rule above still pays; the look is taken from
+    `MIN_SEARCH_GAMES` games instead of `MIN_GAMES`."""
+    if games < (MIN_SEARCH_GAMES if searching else MIN_GAMES):
         return None
     text = prefix(game)
     path = build.library_path(text, FLAGS, build=False)

@@ -414,11 +414,19 @@ class NativeGame:
         max_decisions: int = 1000,
         max_steps: int = 100_000,
         rotations: list[int] | None = None,
+        batch: int = 0,
+        totals: list[float] | None = None,
     ) -> StatSums | None:
         """The games `play` plays, folded in the VM into the sums `GameStats` keeps (no
         record per game); `rotations` per game as `simulate._run_batch` rotates. None when
         a game needs more room than even the roomiest image has, or has more options at a
-        decision than the histogram holds (the caller then takes the records' way)."""
+        decision than the histogram holds (the caller then takes the records' way).
+
+        With `totals` (a run's float sums so far: win share sums per entry, per turn
+        position, score sums per entry), the games are a run of batches of `batch` games,
+        each batch's float sums merged into the totals as `GameStats.merge` merges it
+        (the same additions in the same order); the result's float sums are then the new
+        totals (`totals` itself is not changed)."""
         n = len(deal_seeds)
         np_ = self.nplayers
         deal = _buffer("Q", deal_seeds)
@@ -431,6 +439,7 @@ class NativeGame:
         fsum = _zeros("d", 3 * np_)
         isum = _zeros("q", len(_ST))
         hist = _zeros("q", HIST_CAP)
+        run = None if totals is None else array("d", totals)
         k = self._lib.vm_play_stats(
             self._ptr,
             n,
@@ -450,6 +459,8 @@ class NativeGame:
             _addr(isum),
             _addr(hist),
             HIST_CAP,
+            batch,
+            None if run is None else _addr(run),
         )
         if k == CRASHED:
             raise self._crashed()
@@ -462,7 +473,7 @@ class NativeGame:
                 return None
             return bigger.play_stats(
                 deal_seeds, play_seeds, pipmc_seats, rollouts, horizon, by,
-                max_decisions, max_steps, rotations,
+                max_decisions, max_steps, rotations, batch, totals,
             )  # fmt: skip
         if st["bf_over"]:
             return None
@@ -474,11 +485,12 @@ class NativeGame:
             for i in (range(n) if st["errors"] else ())  # most batches have none
             if flags[i] & ERROR
         ]
+        fs = fsum if run is None else run
         return StatSums(
             sums=st,
-            win_sum=fsum[:np_].tolist(),
-            win_by_position=fsum[np_ : 2 * np_].tolist(),
-            score_sum=fsum[2 * np_ :].tolist(),
+            win_sum=fs[:np_].tolist(),
+            win_by_position=fs[np_ : 2 * np_].tolist(),
+            score_sum=fs[2 * np_ :].tolist(),
             scores=scores,
             branching_hist=hist,
             errors=errs,
@@ -630,14 +642,18 @@ _NOTICED = False
 
 
 def select(
-    ast: Game, backend: str | None = None, coverage: bool = False, games: int | None = None
+    ast: Game,
+    backend: str | None = None,
+    coverage: bool = False,
+    games: int | None = None,
+    searching: bool = False,
 ) -> NativeGame | None:
     """The native game for `ast` under `backend` ("auto", the default, or "native": the
     VM when it can be built and the game lowered, else None and the Python engine plays;
     "compiled": the game's compiled tier (`evogame.native.compiled`), else the VM;
     "python": None). With `games` (how many will be played), "auto" takes the compiled
-    tier where it pays for its compile (`compiled.pays`). Without a C compiler, one notice
-    on stderr per process."""
+    tier where it pays for its compile (`compiled.pays`; `searching`: a searching player
+    plays in those games). Without a C compiler, one notice on stderr per process."""
     global _NOTICED
     what = "backend" if backend else "$EVOGAME_BACKEND"
     backend = backend or os.environ.get("EVOGAME_BACKEND") or "auto"
@@ -657,7 +673,7 @@ def select(
         elif backend == "auto" and games and not coverage:
             from evogame.native.compiled import pays
 
-            game = pays(game, games) or game
+            game = pays(game, games, searching) or game
         return game
     except Unavailable:
         if not _NOTICED:

@@ -197,13 +197,23 @@ def batch_stats(
     by: str = "rank",
     limits: Limits = DEFAULT_LIMITS,
     rotate: bool = False,
+    into: GameStats | None = None,
+    batch: int = 0,
 ) -> GameStats | None:
     """The `GameStats` of games `indices` played as `pipmc_records` plays them, every game
     added in order as `simulate._run_batch` adds its record (rotated by i mod n with
     `rotate`), folded in the VM: the same figures to the bit, one call a batch and no record
     per game. None when the VM cannot (a game beyond its room: the records' way then plays
-    it in Python)."""
+    it in Python).
+
+    With `into` (a run's statistics so far), the games are a run of batches of `batch`
+    games, each merged into `into` as `simulate` merges a batch's `GameStats` (the float
+    sums by the VM, in the same order: the same bits), in one call; returns `into` (None,
+    and `into` unchanged, when the VM cannot)."""
     n = game.nplayers
+    totals = None
+    if into is not None:
+        totals = [*into.win_sum, *into.win_by_position, *into.score_sum]
     sums = native.play_stats(
         _seeds(deal_seed, seed, indices),
         _seeds(play_seed, seed, indices),
@@ -214,17 +224,21 @@ def batch_stats(
         limits.max_decisions,
         limits.max_steps,
         rotations=[i % n for i in indices] if rotate else None,
+        batch=batch,
+        totals=totals,
     )
     if sums is None:
         return None
     s = sums.sums
     stats = GameStats(n)
     stats.games = s["games"]
-    stats.win_sum = sums.win_sum
-    stats.win_by_position = sums.win_by_position
-    stats.score_sum = sums.score_sum
+    if into is None:
+        stats.win_sum = sums.win_sum
+        stats.win_by_position = sums.win_by_position
+        stats.score_sum = sums.score_sum
     for p in range(n):  # keys in increasing order, as the records' way leaves them
-        stats.score_hist[p] = Counter(sorted(sums.scores[p::n]))
+        scores = sums.scores[p::n]
+        stats.score_hist[p] = Counter(scores if into is not None else sorted(scores))
     stats.dec_sum, stats.dec_sq = s["dec_sum"], s["dec_sq"]
     if stats.games:
         stats.dec_min, stats.dec_max = s["dec_min"], s["dec_max"]
@@ -234,7 +248,13 @@ def batch_stats(
     stats.terminated, stats.capped = s["terminated"], s["capped"]
     stats.cycles, stats.errors = s["cycles"], s["errors"]
     stats.error_kinds = Counter(sums.errors)
-    return stats
+    if into is None:
+        return stats
+    into.merge(stats)  # the exact sums; its float sums are zeros, the VM's totals replace them
+    into.win_sum = sums.win_sum
+    into.win_by_position = sums.win_by_position
+    into.score_sum = sums.score_sum
+    return into
 
 
 def _seeds(fn, seed: int, indices: list[int]) -> array:

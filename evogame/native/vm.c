@@ -81,7 +81,7 @@ static void mt_init_genrand(MT *m, uint32_t s) {
     m->mt[0] = s;
     for (int i = 1; i < 624; i++)
         m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
-    m->idx = 624;
+    m->idx = m->tw = 624;
 }
 
 static MT MT_BASE; /* init_genrand(19650218), where every init_by_array starts */
@@ -93,7 +93,7 @@ static void mt_init_by_array(MT *m, const uint32_t *key, int len) {
         MT_BASE_READY = 1;
     }
     memcpy(m->mt, MT_BASE.mt, sizeof m->mt);
-    m->idx = 624;
+    m->idx = m->tw = 624;
     int i = 1, j = 0, k = 624 > len ? 624 : len;
     for (; k; k--) {
         m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -158,7 +158,7 @@ static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
         }
     }
     x[0] = y[0] = 0x80000000U;
-    a->idx = b->idx = 624;
+    a->idx = b->idx = a->tw = b->tw = 624;
 }
 
 /* init_by_array of up to MT_LANES streams at once, each exactly `mt_seed` (random.Random(
@@ -248,7 +248,7 @@ mt_seed_lanes(MTLanes *t, MT *const *dst, const uint64_t *seeds, int n) {
     }
     for (int l = 0; l < n; l++) {
         dst[l]->mt[0] = 0x80000000U;
-        dst[l]->idx = 624;
+        dst[l]->idx = dst[l]->tw = 624;
     }
 }
 
@@ -293,27 +293,36 @@ static void seeded_pair(Seeded *s, int64_t i, int64_t n, const uint64_t *deal_se
     *play = &s->play[i - s->base];
 }
 
-/* The twist of all 624 words and their tempering, once every 624 draws: written without
- * a table or a branch so that the compiler vectorises it, and out of line so that
- * `mt_next` is a load. The same words as CPython's genrand_uint32, made in bulk. */
+/* The twist and its tempering, MT_CHUNK words at a time as the draws reach them: a game
+ * draws some tens of words from each of its streams, and twisting all 624 words of a fresh
+ * stream was a tenth of a short game's time. CPython's genrand_uint32 twists the words in
+ * place in increasing order, word k reading words k + 1 and k + 397 (mod 624; those below k
+ * already twisted), so twisting them in the same order a chunk at a time makes the same
+ * words. Written without a table or a branch so that the compiler vectorises each part,
+ * and out of line so that `mt_next` is a load. */
 #define MT_MIX(u, v, w) ((w) ^ ((((u) & 0x80000000U) | ((v) & 0x7fffffffU)) >> 1) ^ (-((v) & 1U) & 0x9908b0dfU))
-static __attribute__((noinline, optimize("tree-vectorize"))) void mt_twist(MT *m) {
+#define MT_CHUNK 64
+static __attribute__((noinline, optimize("tree-vectorize"))) void mt_refill(MT *m) {
     uint32_t *x = m->mt;
-    for (int k = 0; k < 624 - 397; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k + 397]);
-    for (int k = 624 - 397; k < 623; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k - (624 - 397)]);
-    x[623] = MT_MIX(x[623], x[0], x[396]);
-    for (int k = 0; k < 624; k++) {
+    if (m->idx >= 624) m->idx = m->tw = 0; /* a round's words all drawn: the next round */
+    int a = m->tw, b = a + MT_CHUNK < 624 ? a + MT_CHUNK : 624;
+    int e1 = b < 624 - 397 ? b : 624 - 397;
+    for (int k = a; k < e1; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k + 397]);
+    int e2 = b < 623 ? b : 623;
+    for (int k = a > 624 - 397 ? a : 624 - 397; k < e2; k++) x[k] = MT_MIX(x[k], x[k + 1], x[k - (624 - 397)]);
+    if (b == 624) x[623] = MT_MIX(x[623], x[0], x[396]);
+    for (int k = a; k < b; k++) {
         uint32_t y = x[k];
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         m->out[k] = y ^ (y >> 18);
     }
-    m->idx = 0;
+    m->tw = b;
 }
 
 static inline uint32_t mt_next(MT *m) {
-    if (__builtin_expect(m->idx >= 624, 0)) mt_twist(m);
+    if (__builtin_expect(m->idx >= m->tw, 0)) mt_refill(m);
     return m->out[m->idx++];
 }
 
@@ -321,7 +330,8 @@ static inline uint32_t mt_next(MT *m) {
 static void mt_copy(MT *dst, const MT *src) {
     memcpy(dst->mt, src->mt, sizeof dst->mt);
     dst->idx = src->idx;
-    if (src->idx < 624) memcpy(dst->out + src->idx, src->out + src->idx, sizeof(uint32_t) * (size_t)(624 - src->idx));
+    dst->tw = src->tw;
+    if (src->idx < src->tw) memcpy(dst->out + src->idx, src->out + src->idx, sizeof(uint32_t) * (size_t)(src->tw - src->idx));
 }
 
 static inline uint64_t mt_getrandbits(MT *m, int k) {
@@ -346,10 +356,10 @@ static inline uint64_t mt_below(MT *m, uint64_t n) {
 static void mt_shuffle(MT *m, int32_t *x, int32_t n) {
     int32_t i = n - 1;
     while (i >= 1) {
-        if (m->idx >= 624) mt_twist(m);
-        int idx = m->idx;
+        if (m->idx >= m->tw) mt_refill(m);
+        int idx = m->idx, tw = m->tw;
         const uint32_t *o = m->out;
-        while (idx < 624 && i >= 1) {
+        while (idx < tw && i >= 1) {
             uint32_t below = (uint32_t)i + 1; /* i < 2^31: one word, k = 32 - clz bits */
             uint32_t r = o[idx++] >> __builtin_clz(below);
             int32_t ok = r < below;
@@ -4905,10 +4915,23 @@ static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
  * isum[ST_N] (ST_* below); bf_hist[hist_cap]: decisions per number of options (a decision
  * with hist_cap options or more counts in isum[ST_BF_OVER] instead). A game out of the VM's
  * room counts in isum[ST_ROOM] and in no sum: the caller then plays the batch again its way.
- * Returns n, or -1 when scratch memory cannot be had. */
+ * With ftotal (3 * np doubles, may be NULL), the games are a run of batches of `batch` games
+ * (the last may be shorter): after each, fsum is merged into ftotal and zeroed
+ * (`stats_merge`), so that one call folds many batches exactly as `simulate` merges them.
+ * Returns n, or -1 when scratch memory cannot be had (or batch < 1 with ftotal). */
+/* `GameStats.merge`'s float sums: total += a batch's sums, item by item, then the batch's
+ * sums start again from zero (a run of batches folded in one call: the same additions, in
+ * the same order, as merging each batch's `GameStats` into the run's total) */
+static void stats_merge(double *ftotal, double *fsum, int32_t k) {
+    for (int32_t j = 0; j < k; j++) {
+        ftotal[j] += fsum[j];
+        fsum[j] = 0.0;
+    }
+}
+
 enum { ST_GAMES, ST_DEC_SUM, ST_DEC_SQ, ST_DEC_MIN, ST_DEC_MAX, ST_BF_SUM, ST_BF_COUNT, ST_TERMINATED, ST_CAPPED, ST_CYCLES, ST_ERRORS, ST_ROOM, ST_BF_OVER, ST_N };
 
-static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
+static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {
     int32_t np_ = g->nplayers;
     /* play_game writes decision k only while k < max_decisions */
     int32_t *br = malloc(sizeof(int32_t) * (size_t)(max_decisions + 1) * 2);
@@ -4932,6 +4955,7 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
         int32_t f = flags[i];
         if (f & 8) {
             isum[ST_ROOM]++;
+            if (ftotal && ((i + 1) % batch == 0 || i + 1 == n)) stats_merge(ftotal, fsum, 3 * np_);
             continue;
         }
         if (nd > max_decisions) nd = (int32_t)max_decisions; /* never: a game is capped there */
@@ -4982,11 +5006,13 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
         isum[ST_CAPPED] += (f & 1) != 0;
         isum[ST_CYCLES] += (f & 2) != 0;
         isum[ST_ERRORS] += (f & 4) != 0;
+        if (ftotal && ((i + 1) % batch == 0 || i + 1 == n)) stats_merge(ftotal, fsum, 3 * np_);
     }
     free(br);
     return n;
 }
 
-int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap) {
-    GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap));
+int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {
+    if (ftotal && batch < 1) return -1;
+    GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap, batch, ftotal));
 }

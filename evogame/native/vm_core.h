@@ -16,8 +16,9 @@
 /* ---- Python-compatible Mersenne Twister (random.Random) ---- */
 typedef struct {
     uint32_t mt[624];
-    int idx;
-    uint32_t out[624]; /* mt[] tempered: the draws, made 624 at a time by the twist */
+    int idx;           /* the next draw: out[idx] */
+    int tw;            /* words of this round twisted and tempered so far (out[0, tw) made) */
+    uint32_t out[624]; /* mt[] tempered: the draws, made MT_CHUNK at a time by `mt_refill` */
 } MT;
 
 /* ---- values ---- */

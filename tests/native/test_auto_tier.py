@@ -53,3 +53,32 @@ def test_the_measured_compile_time_is_read_back(tmp_path, monkeypatch):
     assert compiled.compile_seconds() == compiled.DEFAULT_COMPILE_SECONDS
     compiled._record(2.5)
     assert compiled.compile_seconds() == 2.5
+
+
+def test_a_searching_run_looks_from_fewer_games(gops, monkeypatch):
+    """A run with a searching player takes a cached tier from `MIN_SEARCH_GAMES` games (a
+    searching game costs many random ones); below, no look."""
+    compiled.compile_game(gops)
+    n = compiled.MIN_SEARCH_GAMES
+    assert n < compiled.MIN_GAMES
+    assert compiled.pays(gops, n, searching=False) is None
+    fast = compiled.pays(gops, n, searching=True)
+    assert fast is not None and fast.tier == "compiled"
+    monkeypatch.setattr(compiled, "prefix", lambda *a: pytest.fail("looked"))
+    assert compiled.pays(gops, n - 1, searching=True) is None
+
+
+def test_simulate_tells_auto_a_searcher_plays(native_vm, monkeypatch):
+    """`simulate`'s runner passes whether a searching player sits in the games."""
+    from evogame.native import engine
+    from evogame.simulate import simulate
+
+    seen = []
+    real = engine.select
+    monkeypatch.setattr(
+        "evogame.runner.select", lambda *a, **k: seen.append(k["searching"]) or real(*a, **k)
+    )
+    ast = parse_file(SEEDS / "gops.rcy")
+    simulate(ast, ["random", "random"], 4, backend="native")
+    simulate(ast, ["pipmc", "random"], 2, budgets={"rollouts": 2}, backend="native")
+    assert seen == [False, True]

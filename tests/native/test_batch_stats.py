@@ -37,7 +37,7 @@ def mixed(nplayers: int) -> str:
 def both_ways(monkeypatch, ast, specs, n, seed, **kw) -> tuple[dict, dict]:
     folded = sim.simulate(ast, specs, n, seed=seed, **kw).to_json()
     with monkeypatch.context() as m:
-        m.setattr(Runner, "stats", lambda *a: None)  # the records' way
+        m.setattr(Runner, "stats", lambda *a, **k: None)  # the records' way
         recorded = sim.simulate(ast, specs, n, seed=seed, **kw).to_json()
     return folded, recorded
 
@@ -70,6 +70,64 @@ def test_folded_statistics_with_a_pipmc_seat_and_rotation(monkeypatch):
     assert folded == python
 
 
+def per_batch(monkeypatch, ast, specs, n, seed, **kw) -> dict:
+    """`simulate` folding one batch per call of the VM (no runs of batches)."""
+    with monkeypatch.context() as m:
+        m.setattr(sim, "RUN", 1)
+        return sim.simulate(ast, specs, n, seed=seed, **kw).to_json()
+
+
+@pytest.mark.usefixtures("native_vm")
+@pytest.mark.parametrize(
+    ("nplayers", "rotate", "run"), [(1, False, 3), (3, True, 3), (4, False, 40)]
+)
+def test_runs_of_batches_in_one_call_are_the_batches_merged(monkeypatch, nplayers, rotate, run):
+    """Several runs of batches (7 batches, runs of 3: a short last run and a last batch of
+    100 games), each folded in one call, give the figures of the batches merged one by one
+    in Python and of the records' way, bit for bit (ties of 1/3 and 1/4 make the float sums'
+    order matter; caps, cycles and errors are in every run)."""
+    ast = parse_text(mixed(nplayers))
+    kw = dict(limits=sim.Limits(max_decisions=8), rotate=rotate)
+    specs = ["random"] * nplayers
+    monkeypatch.setattr(sim, "RUN", run)
+    monkeypatch.setattr(sim, "RUN_SECONDS", float("inf"))  # runs of RUN after the first batch
+    calls = []
+    orig = Runner.stats
+    monkeypatch.setattr(Runner, "stats", lambda *a, **k: calls.append(k) or orig(*a, **k))
+    folded = sim.simulate(ast, specs, 1600, seed=9, **kw).to_json()
+    runs = [1] + [min(run, 6 - k) for k in range(0, 6, run)]  # one batch: `_run_batch`
+    assert [c.get("batch") for c in calls] == [sim.BATCH if r > 1 else None for r in runs]
+    assert folded == per_batch(monkeypatch, ast, specs, 1600, 9, **kw)
+    with monkeypatch.context() as m:
+        m.setattr(Runner, "stats", lambda *a, **k: None)  # the records' way
+        assert folded == sim.simulate(ast, specs, 1600, seed=9, **kw).to_json()
+    assert min(folded["capped"], folded["cycles"], folded["errors"]) > 0
+
+
+@pytest.mark.usefixtures("native_vm")
+def test_a_run_the_vm_cannot_fold_is_played_batch_by_batch(monkeypatch):
+    """A run whose fold fails (here: the second) leaves the totals as they were;
+    its batches take the one-batch way, and the figures are the same."""
+    ast = parse_text(mixed(3))
+    kw = dict(limits=sim.Limits(max_decisions=8))
+    want = per_batch(monkeypatch, ast, ["random"] * 3, 1750, 5, **kw)
+    monkeypatch.setattr(sim, "RUN", 2)
+    monkeypatch.setattr(sim, "RUN_SECONDS", float("inf"))
+    orig = Runner.stats
+    seen = []
+
+    def flaky(self, *a, **k):
+        if k.get("into") is not None:
+            seen.append(k["into"].games)
+            if len(seen) == 2:
+                return None
+        return orig(self, *a, **k)
+
+    monkeypatch.setattr(Runner, "stats", flaky)
+    assert sim.simulate(ast, ["random"] * 3, 1750, seed=5, **kw).to_json() == want
+    assert seen == [250, 750, 1250]  # batch 0 alone, then runs of 2 (the second fails)
+
+
 @pytest.mark.usefixtures("native_vm")
 def test_a_decision_beyond_the_histogram_takes_the_records_way(monkeypatch):
     ast = parse_text(mixed(2))
@@ -77,7 +135,7 @@ def test_a_decision_beyond_the_histogram_takes_the_records_way(monkeypatch):
     monkeypatch.setattr(engine, "HIST_CAP", 2)  # three options: beyond it
     calls = []
     orig = Runner.stats
-    monkeypatch.setattr(Runner, "stats", lambda *a: calls.append(orig(*a)) or calls[-1])
+    monkeypatch.setattr(Runner, "stats", lambda *a, **k: calls.append(orig(*a, **k)) or calls[-1])
     assert sim.simulate(ast, ["random"] * 2, 300, seed=1).to_json() == folded
     assert calls and all(c is None for c in calls)
 
@@ -99,7 +157,7 @@ def test_play_json_is_the_same_either_way(monkeypatch, capsys, name, seed, extra
     assert main(argv) == 0
     folded = json.loads(capsys.readouterr().out)
     with monkeypatch.context() as m:
-        m.setattr(Runner, "stats", lambda *a: None)
+        m.setattr(Runner, "stats", lambda *a, **k: None)
         assert main(argv) == 0
     recorded = json.loads(capsys.readouterr().out)
     folded.pop("seconds")
