@@ -56,5 +56,65 @@ def copied_values(game: A.Game) -> list[Defect]:
 
 
 def defects(game: A.Game) -> list[Defect]:
-    """Both checks, in this module's order."""
-    return [*unread_constants(game), *copied_values(game)]
+    """Every check, in this module's order."""
+    return [*unread_constants(game), *copied_values(game), *never_held(game)]
+
+
+def _storage_key(node: A.Node) -> str | None:
+    """A string storage's literal name (owners alike: a name is one bin per owner)."""
+    if isinstance(node, A.StrStorage) and isinstance(node.name, A.NameLit):
+        return node.name.value
+    return None
+
+
+def _values(node: A.Node, attrs: dict[str, set[str]], held: dict[str, set[str] | None]):
+    """The names a string expression can be (None: not known from the rules alone)."""
+    if isinstance(node, A.NameLit):
+        return {node.value}
+    if isinstance(node, A.CardAtt) and isinstance(node.attr, A.NameLit):
+        return attrs.get(node.attr.value)
+    k = _storage_key(node)
+    return held.get(k) if k is not None else None
+
+
+def never_held(game: A.Game) -> list[Defect]:
+    """Each test of a string storage against a name it is never set to: every ``set`` of
+    the storage writes a literal name or a card's attribute, and the name tested is none
+    of those (Red7's ``(== (game str RULE) THREE)``, its rule set to colours only), so the
+    test never holds and the rule it guards never runs."""
+    attrs: dict[str, set[str]] = {}
+    for deck in deck_values(game):
+        for a, vs in deck.items():
+            attrs.setdefault(a, set()).update(vs)
+    sets = [
+        (k, n.value)
+        for n in A.walk(game)
+        if isinstance(n, A.SetStr) and (k := _storage_key(n.target)) is not None
+    ]
+    computed = any(isinstance(n, A.SetStr) and _storage_key(n.target) is None for n in A.walk(game))
+    if computed:  # a storage named by an expression may be any of them
+        return []
+    held: dict[str, set[str] | None] = {}
+    for _ in range(3):  # a storage set from another: settled in a few passes
+        new: dict[str, set[str] | None] = {}
+        for k, value in sets:
+            vs = _values(value, attrs, held)
+            have = new.get(k, set())
+            new[k] = None if vs is None or have is None else have | vs
+        held = new
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.StrCmp):
+            continue
+        for x, y in ((n.a, n.b), (n.b, n.a)):
+            k = _storage_key(x)
+            vs = held.get(k) if k is not None else None
+            if vs is not None and isinstance(y, A.NameLit) and y.value and y.value not in vs:
+                out.append(
+                    Defect(
+                        where(n),
+                        f"{k} is tested against {y.value}, a value no rule sets it to "
+                        f"({', '.join(sorted(vs))}): the test never holds",
+                    )
+                )
+    return out

@@ -713,6 +713,16 @@ def crazy_eights_suit_ranks() -> str:
     )
 
 
+def red7_rule_three() -> str:
+    """Red7 whose third INDIGO test asks whether the rule is THREE, a number no rule sets
+    the rule to (five best/ games of the s45 campaigns; a reader: "if RULE is THREE
+    compares a colour with a number"): the indigo scoring after a canvas play never runs."""
+    text = _seed("red7-legacy")
+    old = "(== (game str RULE) INDIGO)"
+    at = text.rindex(old)
+    return text[:at] + "(== (game str RULE) THREE)" + text[at + len(old) :]
+
+
 def gops_five_values() -> str:
     """GOPS whose value table rates five ranks (ACE 1, EIGHT 2, THREE 3, FOUR 4, FIVE 5) and
     leaves eight unrated, so they tie at 0 as bids and prizes (the merged-judge campaign of
@@ -1054,6 +1064,12 @@ VARIANTS: tuple[Variant, ...] = (
         "crazy-eights",
         "the four suits listed as ranks too: the Hearts of Clubs",
         crazy_eights_suit_ranks(),
+    ),
+    Variant(
+        "red7-rule-three",
+        "red7-legacy",
+        "the rule tested against THREE, a number it is never set to",
+        red7_rule_three(),
     ),
     Variant(
         "president-39",
