@@ -174,7 +174,7 @@ def neutered(
                     and _in_rules(parent, owner)
                     and not _deleted_with(parent, owner, m)
                 ):
-                    p_inert = p_inert or Inert(parent)
+                    p_inert = p_inert or _inert(parent)
                     if p_inert.effective(owner.body):
                         out.append(f"{_short(cond)}: its rule was removed")
                 continue
@@ -192,7 +192,7 @@ def neutered(
             elif failed >= COMMON and c_failed == 0:
                 out.append(f"{_short(cond)} no longer fails")
             elif isinstance(owner, A.Guarded | A.Ensure) and held >= COMMON:
-                p_inert = p_inert or Inert(parent)
+                p_inert = p_inert or _inert(parent)
                 c_inert = c_inert or Inert(child)
                 if p_inert.effective(owner.body) and not c_inert.effective(co.body):
                     out.append(f"{_short(cond)}: its action now does nothing")
@@ -203,11 +203,27 @@ def neutered(
         co = m.get(id(it))
         if co is None or co == it:
             continue
-        p_inert = p_inert or Inert(parent)
+        p_inert = p_inert or _inert(parent)
         c_inert = c_inert or Inert(child)
         if p_inert.effective(it) and not c_inert.effective(co):
             out.append(f"{_short(it)} now does nothing ({_short(co)})")
     return list(dict.fromkeys(out))
+
+
+#: `liveness.Inert` of the last parents (by id; each held with its analysis): a worker
+#: checks many children of one parent, and the analysis of a long game costs 0.1-0.2 s.
+_INERT: dict[int, tuple[A.Game, object]] = {}
+
+
+def _inert(game: A.Game):
+    from evogame.evolve.liveness import Inert
+
+    got = _INERT.get(id(game))
+    if got is None or got[0] is not game:
+        if len(_INERT) >= 64:
+            del _INERT[next(iter(_INERT))]
+        got = _INERT[id(game)] = (game, Inert(game))
+    return got[1]
 
 
 def _owners(game: A.Game) -> dict[int, A.Node]:
