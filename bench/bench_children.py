@@ -22,6 +22,8 @@ this process), under the campaign seed `--seed`, and prints one JSON line:
 * ``new_cell``: valid children whose concept cell (`CONCEPT_DESCRIPTORS`, two bins each,
   read from all their rules) no seed or library game holds: MAP-Elites' *new*, before
   the liveness cut; ``new_cell_rate`` = new_cell / tried;
+* with ``--dump FILE``: each valid child as a JSON line (its text, operator, parents and
+  first parent's text), to read back with another version's checks;
 * ``seconds``: wall time of the draw (the machine is shared: compare runs made side by
   side only).
 
@@ -93,6 +95,11 @@ def draw(args) -> dict:
                 new += 1
             if grid.cell_of(concept_values(v, grid.names)) not in grid.library_cells:
                 cells += 1
+        if args.dump:
+            with open(args.dump, "w") as f:
+                for k in kids:
+                    parent = camp.store.get(k["parents"][0])["text"]
+                    f.write(json.dumps({**k, "parent": parent}) + "\n")
         tried = stats["tried"]
         rates = {k: round(v[1] / v[0], 3) for k, v in stats["rates"].items() if v[0]}
         return {
@@ -121,6 +128,7 @@ def main() -> None:
     ap.add_argument("--seeds", default="seeds")
     ap.add_argument("--library", action="append", default=[])
     ap.add_argument("--transplant", type=float, default=0.3)
+    ap.add_argument("--dump", help="write each valid child (with its parent's text) here")
     print(json.dumps(draw(ap.parse_args())))
 
 
