@@ -233,8 +233,12 @@ class Runner:
     def game_rows(self) -> list[list[int]]:
         """With coverage, per game the VM played (in order), the values each condition
         took in it (`hits` folds them); the Python engine's games have no row."""
-        n = len(self.game.compiler.hits)  # a native row's moves follow: not hits
-        return [split(self.ast, row[:n])[0] for row in self._rows]
+        if not self._rows:
+            return []
+        # `split`'s cut, found once (it walks the game: per row, it cost a parent check
+        # a quarter of a second for 64 rows); a native row's moves follow: not hits
+        n = len(split(self.ast, self._rows[0][: len(self.game.compiler.hits)])[0])
+        return [row[:n] for row in self._rows]
 
     def moved(self) -> dict[int, int] | None:
         """With coverage, what each ``move`` did in every game played (`ActionCompiler.

@@ -106,25 +106,50 @@ def _checked(text: str) -> tuple[str | None, object]:
         return None, None
 
 
-def check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[str | None, str]:
+def check_job(job: tuple) -> tuple[str | None, str]:
     """A child's check where children are checked: `job` = (its text as printed, its
-    transplant host's text or None, concept names). (checked text, "") when valid; (None,
-    "") when not a valid game (`checked_child`); (None, "incoherent: ...") for a valid
-    child that breaks what a place or play means (`incoherent`); (None, why) for a valid
-    transplant child that is unplayable (`playcheck.unplayable`: it does not end, or its
-    fragment never fires)."""
-    printed, host_text, names = job
+    transplant host's text or None, concept names[, its first parent's text]). (checked
+    text, "") when valid; (None, "") when not a valid game (`checked_child`); (None,
+    "incoherent: ...") for a valid child that breaks what a place or play means
+    (`incoherent`) or does not keep what mattered in its parent (`unkept`); (None, why)
+    for a valid transplant child that is unplayable (`playcheck.unplayable`: it does not
+    end, or its fragment never fires)."""
+    printed, host_text, names = job[:3]
+    parent_text = job[3] if len(job) > 3 else None
     if host_text is None:
         text, tree = _checked(printed)
         with lap("check/coherence"):
             why = incoherent(text, tree) if text is not None else ""
+        if not why and text is not None and parent_text is not None:
+            with lap("check/parent"):
+                why = unkept(text, tree, parent_text)
         return (None, why) if why else (text, "")
     from evogame.evolve.playcheck import check_transplant
 
     return check_transplant((printed, host_text, names))
 
 
-def timed_check_job(job: tuple[str, str | None, tuple[str, ...]]) -> tuple[tuple, dict]:
+def unkept(text: str, tree: object | None, parent_text: str) -> str:
+    """ "incoherent: TEST: why" when the valid child `text` does not keep what mattered in
+    its parent (`parentcheck.kept`: a rule that mattered now does nothing, a value table
+    broken, a new stage or loop nothing reads), each side played on `MOOT_GAMES` random
+    games; else "". `tree`, when given, is the tree `text` reads to."""
+    from evogame.evolve.parentcheck import kept
+    from evogame.evolve.playcheck import _host_rows, _host_tree, _rows
+
+    try:
+        child = parse_text(text) if tree is None else tree
+        parent = _host_tree(parent_text)
+        if child == parent:
+            return ""
+        rows = _rows(child, text)
+        why = kept(child, parent, rows, _host_rows(parent_text) if rows else None)
+    except Exception as e:  # an analysis or engine failure on a strange child, with why
+        return f"incoherent: {type(e).__name__}: {e}"
+    return f"incoherent: {why[0]}" if why else ""
+
+
+def timed_check_job(job: tuple) -> tuple[tuple, dict]:
     """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
     ``check`` table."""
     take_laps()
@@ -469,7 +494,13 @@ class Campaign:
                     invalid += 1
                     continue
                 batch.append(made)
-                job = (made[1], made[5], self._concept_names())
+                # the first parent: what mattered in it must be kept (`unkept`)
+                job = (
+                    made[1],
+                    made[5],
+                    self._concept_names(),
+                    self.store.get(made[2][0])["text"],
+                )
                 waits.append(
                     ex.submit(timed_check_job, job)
                     if ex is not None

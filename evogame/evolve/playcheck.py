@@ -173,6 +173,12 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
         gone = moot(game, rows, host, host_rows)
         if gone:
             return "moot host rule: " + "; ".join(gone)
+    # what mattered in the host must still matter (`parentcheck`): counted as incoherent
+    from evogame.evolve.parentcheck import kept
+
+    lost = kept(game, host, rows if host_rows is not None else None, host_rows)
+    if lost:
+        return f"incoherent: {lost[0]}"
     if names:
         allv, was = concept_vector(game), concept_vector(host)
         live = live_concepts(game, dead(game, hits))

@@ -745,8 +745,16 @@ def insert(
         if rng.random() < replace:
             # the host's own end still ends it: the donor's test, or the host's
             bound = dataclasses.replace(bound, end=_either(bound.end, s.end))
-            return _splice(host, p, f, i, bound, True)
-        return _splice(host, p, f, i + 1, bound, False)
+            child = _splice(host, p, f, i, bound, True)
+        else:
+            child = _splice(host, p, f, i + 1, bound, False)
+        # what the stage does must reach the host's results (Sheepshead's picker stage
+        # in Whist marked a PICKER only its own end read)
+        from evogame.evolve.parentcheck import disconnected
+
+        if disconnected(child, None, [bound]):
+            raise Refused("a stage whose results nothing in the host reads")
+        return child
     if fr.kind == "item":
         choices = [c for c in A.walk(host) if isinstance(c, A.Choice)]
         if not choices:
