@@ -11,6 +11,10 @@ Two marks by which blind readers picked out a campaign's Crazy Eights as machine
   CLUBS, DIAMONDS, HEARTS and SPADES, so the deck has the Hearts of Clubs. An attribute
   counts as copied when it holds every value of another attribute of the same deck (two
   values or more); one shared word is left alone (BottleImp's ONE is a rank and a coin).
+
+Three more, from the readers of the eighth round: a string storage tested against a name
+no rule sets it to (`never_held`), a quantifier whose body never reads its name
+(`blind_quantifiers`), and a union naming one collection twice (`repeated_parts`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections import Counter
 
 from evogame.fitness.soundness import Defect
 from evogame.lang import ast as A
-from evogame.lang import where
+from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
 
 
@@ -55,9 +59,51 @@ def copied_values(game: A.Game) -> list[Defect]:
     return out
 
 
+def blind_quantifiers(game: A.Game) -> list[Defect]:
+    """Each ``any``/``all`` test, ``all`` collection or ``sumof``/``maxof``/``minof`` whose
+    body never reads the name it binds (`soundness.blind_filters` is the same for
+    ``filter``): ``(all player 'P (== (size ((current player) iloc BID)) 1))`` asks the
+    same thing once per player. A reader: "P is never used; bidding goes on until the
+    current player holds 1 card". No real file or seed has one."""
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.AggBool | A.AggCards | A.AggInt):
+            continue
+        body = n.children()[-1]
+        if any(isinstance(x, A.Var) and x.name == n.var.name for x in A.walk(body)):
+            continue
+        out.append(
+            Defect(
+                where(n),
+                f"this rule binds '{n.var.name} for each member of {to_text(n.coll)} and "
+                f"never reads it: it asks the same thing of every member",
+            )
+        )
+    return out
+
+
+def repeated_parts(game: A.Game) -> list[Defect]:
+    """Each ``union``/``intersect``/``disjunction`` naming one collection twice: a hand
+    united with itself counts every card twice (a Go Fish booking pairs as fours; its
+    reader: "the hand is counted twice"). No real file or seed has one."""
+    out = []
+    for n in A.walk(game):
+        if isinstance(n, A.SetOp):
+            texts = [to_text(p) for p in n.parts]
+            for t in sorted({t for t in texts if texts.count(t) > 1}):
+                out.append(Defect(where(n), f"this {n.op.value} names {t} twice"))
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
-    return [*unread_constants(game), *copied_values(game), *never_held(game)]
+    return [
+        *unread_constants(game),
+        *copied_values(game),
+        *never_held(game),
+        *blind_quantifiers(game),
+        *repeated_parts(game),
+    ]
 
 
 def _storage_key(node: A.Node) -> str | None:

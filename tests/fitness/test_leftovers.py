@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from evogame.fitness.leftovers import copied_values, defects, never_held, unread_constants
+from evogame.fitness.leftovers import (
+    blind_quantifiers,
+    copied_values,
+    defects,
+    never_held,
+    repeated_parts,
+    unread_constants,
+)
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS, shared_files
 from tests.fitness.variants import (
     crazy_eights_dealt_13,
     crazy_eights_suit_ranks,
+    gops_blind_bid_end,
     red7_rule_three,
 )
 
@@ -60,3 +68,20 @@ def test_the_one_real_file_with_a_leftover_is_page_one_testing_a_lead_of_joker()
             "DIAMONDS, HEARTS, NONE, SPADES): the test never holds"
         ]
     }
+
+
+def test_a_quantifier_that_never_reads_its_name_is_named():
+    (d,) = blind_quantifiers(parse_text(gops_blind_bid_end()))
+    assert "binds 'P" in d.message
+    assert not blind_quantifiers(parse_file(SEEDS / "gops.rcy"))
+
+
+def test_a_hand_united_with_itself_is_named():
+    text = (SEEDS / "gops.rcy").read_text()
+    old = "(union (all player 'P ('P vloc SHOWN)))"
+    assert old in text
+    doubled = text.replace(
+        old, "(union ((current player) vloc WON) ((current player) vloc WON))", 1
+    )
+    (d,) = repeated_parts(parse_text(doubled))
+    assert "names ((current player) vloc WON) twice" in d.message

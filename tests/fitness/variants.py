@@ -723,6 +723,19 @@ def red7_rule_three() -> str:
     return text[:at] + "(== (game str RULE) THREE)" + text[at + len(old) :]
 
 
+def gops_blind_bid_end() -> str:
+    """GOPS whose bidding ends when, for every player P, the *current* player has bid
+    (the seed-11 campaign of this round, best/ new-02; its reader: "P is never used"):
+    one player bids and the contest is decided on one bid."""
+    return _edit(
+        _seed("gops"),
+        (
+            "(end (all player 'P (== (size ('P iloc BID)) 1)))",
+            "(end (all player 'P (== (size ((current player) iloc BID)) 1)))",
+        ),
+    )
+
+
 def gops_five_values() -> str:
     """GOPS whose value table rates five ranks (ACE 1, EIGHT 2, THREE 3, FOUR 4, FIVE 5) and
     leaves eight unrated, so they tie at 0 as bids and prizes (the merged-judge campaign of
@@ -1070,6 +1083,12 @@ VARIANTS: tuple[Variant, ...] = (
         "red7-legacy",
         "the rule tested against THREE, a number it is never set to",
         red7_rule_three(),
+    ),
+    Variant(
+        "gops-blind-bid-end",
+        "gops",
+        "bidding ends when the current player has bid, for every player P",
+        gops_blind_bid_end(),
     ),
     Variant(
         "president-39",
