@@ -1022,8 +1022,8 @@ class Campaign:
                 continue
             sites, texts, pseed = p
             ok = [i for i, t in enumerate(texts) if passes(c, t, pseed)]
-            both = None
-            if 1 < len(ok) < len(sites):
+            both = None  # all the idle sites taken back (all of them: the seed)
+            if len(ok) > 1:
                 both = checked_child(all_reverted(c["text"], [sites[i] for i in ok]))
             chosen.append((c, [texts[i] for i in ok], both))
         later = [(b, p[2]) for (_c, _o, b), p in zip(chosen, plans, strict=True) if b and p]
@@ -1034,11 +1034,12 @@ class Campaign:
                 out.append(c)
                 continue
             n, pseed = len(p[0]), p[2]
-            if len(ok) == n:  # every edit idle: the game is its seed again
+            together = len(ok) == 1 or (both is not None and passes(c, both, pseed))
+            if len(ok) == n and together:  # every edit idle, alone and together: the seed
                 self.say(f"polish: {c['hash']} is its seed with {n} edits that buy nothing")
                 out.append(None)
                 continue
-            if both is not None and passes(c, both, pseed):
+            if both is not None and together:
                 text, taken = both, len(ok)
             else:  # together they cost too much, or read to nothing valid
                 text = max(ok, key=lambda t: (results[(t, pseed)].get("fitness") or 0.0, t))

@@ -171,3 +171,15 @@ def test_a_game_with_no_idle_edit_is_published_as_it_is(campaign):
     (out,) = campaign.polish([c], set(), FakeExecutor(worth(KING=0.05, ACE=0.05)))
     assert out is c
     assert not campaign.polished
+
+
+def test_edits_idle_alone_but_not_together_do_not_make_the_game_its_seed(campaign):
+    c = child_of_gops(campaign, edited(ACE, END))
+
+    def f(text: str) -> float:  # either edit alone carries the gain; both gone lose it
+        flat = " ".join(text.split())
+        return 0.85 if ("(RANK : ACE) 0" in flat or "DISCARD)) 99" in flat) else 0.80
+
+    (out,) = campaign.polish([c], set(), FakeExecutor(f))
+    assert out is not None and out["text"] in (edited(ACE), edited(END))
+    assert campaign.polished[out["hash"]] == (c["hash"], 1, 2)
