@@ -45,9 +45,9 @@ def worker(tree: str, profile_name: str, seed: int) -> None:
     sys.path.insert(0, tree)
     from evogame.distance.concepts import concept_vector
     from evogame.evolve.evaluator import _TREES
-    from evogame.evolve.liveness import live_game
     from evogame.evolve.loop import eval_seed, timed_check_job
     from evogame.fitness import evaluate, load_profile
+    from evogame.fitness.liveness import live_game
     from evogame.lang import parse_text
 
     profile = load_profile(profile_name)

@@ -15,7 +15,7 @@ best per cell):
 
 * ``new``: elites whose *live* concept cell (`evogame.fitness.descriptors.CONCEPT_DESCRIPTORS`,
   two bins per concept, of the rules that fired in the gate sample and change something:
-  `evolve.liveness`) no seed or library game holds, with no dead content and no mechanism
+  `fitness.liveness`) no seed or library game holds, with no dead content and no mechanism
   on paper only (the cell of all their rules is the live cell: `archive.alive`), best per
   cell, with campaign fitness at least
   the library's median under the same profile (every seed and library game evaluated with

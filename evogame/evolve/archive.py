@@ -9,7 +9,7 @@ two-bin axis per concept the profile names, read from the rules). With concepts 
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
 library game holds is *new* (`new_elites`) when it has no dead content. A game's concept cell
 is that of its *live* concepts: read from the rules that fired in its gate sample and change
-something (`evolve.liveness`), so a transplanted rule that never fires places no game in a
+something (`fitness.liveness`), so a transplanted rule that never fires places no game in a
 new cell. The cut an evaluation races against is its cell's elite as its rules say, before
 play (`ConceptCut`): the live cell is known only after the gate sample. The archive is a function of the
 *set* of candidates evaluated: it is rebuilt by inserting them best first (fitness, then
@@ -36,10 +36,10 @@ _LIVE: dict[str, dict[str, float]] = {}
 
 def live_vector(c: dict) -> dict[str, float]:
     """The candidate's live concepts: the concept vector of the rules that fired in its
-    gate sample and change something (`evolve.liveness`); read again from its text and
+    gate sample and change something (`fitness.liveness`); read again from its text and
     dead rules when its evaluation recorded none, or an older version's
     (``live_version`` < `liveness.VERSION`)."""
-    from evogame.evolve.liveness import VERSION, live_concepts
+    from evogame.fitness.liveness import VERSION, live_concepts
 
     st = c.get("stats") or {}
     if "live_concepts" in st and st.get("live_version", 1) >= VERSION:

@@ -78,8 +78,8 @@ def evaluate_job(job: tuple) -> dict:
     try:
         from evogame.distance.concepts import concept_vector
         from evogame.evolve.archive import ConceptCut
-        from evogame.evolve.liveness import VERSION as LIVE_VERSION
-        from evogame.evolve.liveness import live_game
+        from evogame.fitness.liveness import VERSION as LIVE_VERSION
+        from evogame.fitness.liveness import live_game
 
         t0 = time.perf_counter()
         game = _TREES.pop(text, None) or parse_text(text)
@@ -95,7 +95,7 @@ def evaluate_job(job: tuple) -> dict:
         timing = {"parse": parsed - t0, **ev.phase_seconds}
         timing_concepts = t - parsed
         t = time.perf_counter()
-        # ... and of the rules that fired in the gate sample (`evolve.liveness`): what is
+        # ... and of the rules that fired in the gate sample (`fitness.liveness`): what is
         # new in a game must be alive in play
         lived = live_game(game, ev.details.get("dead_rules") or [])
         live = concepts if lived is game else concept_vector(lived)

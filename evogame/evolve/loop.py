@@ -165,7 +165,7 @@ def incoherent(text: str, tree: object | None = None) -> str:
     means (`coherence.broken`: a set played in part, a bid an opponent chooses, a pick from
     a face-down pile ...), else "". Such a child is invalid, whatever operator made it.
     `tree`, when given, is the tree `text` reads to (spares parsing it)."""
-    from evogame.evolve.coherence import broken
+    from evogame.fitness.coherence import broken
     from evogame.lang import parse_text
 
     try:

@@ -148,7 +148,7 @@ def neutered(
     per random game, the values each condition took (`playcheck._rows`); None: only the
     static test of unguarded rule items."""
     from evogame.engine.coverage import condition_sites
-    from evogame.evolve.liveness import Inert
+    from evogame.fitness.liveness import Inert
 
     m = align(parent, child)
     out: list[str] = []
@@ -216,7 +216,7 @@ _INERT: dict[int, tuple[A.Game, object]] = {}
 
 
 def _inert(game: A.Game):
-    from evogame.evolve.liveness import Inert
+    from evogame.fitness.liveness import Inert
 
     got = _INERT.get(id(game))
     if got is None or got[0] is not game:
@@ -355,7 +355,7 @@ def disconnected(
     items = [it for it in items if any(_loop(x) for x in A.walk(it))]
     if not items:
         return []
-    from evogame.evolve.liveness import Inert, _key, _loc
+    from evogame.fitness.liveness import Inert, _key, _loc
 
     inert = Inert(child)
     out = []

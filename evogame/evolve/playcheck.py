@@ -147,8 +147,8 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     docstring)."""
     from evogame.distance.concepts import concept_vector
     from evogame.engine.coverage import dead
-    from evogame.evolve.liveness import live_concepts
     from evogame.evolve.store import text_hash
+    from evogame.fitness.liveness import live_concepts
     from evogame.lang import to_text
     from evogame.runner import Runner
 

@@ -377,7 +377,7 @@ class HostInfo:
         self.maps = _point_maps(host)
         self.storages = _storages(host)
         self.sets = _set_storages(host)
-        from evogame.evolve.liveness import Inert
+        from evogame.fitness.liveness import Inert
 
         #: the host's locations that matter (`liveness.Inert`): what a fragment writes
         #: goes to one of them when its role has one, so its results feed the game
@@ -1026,7 +1026,7 @@ def idle_way(child: A.Game, item: A.Node) -> str:
       host's rules never bound (Cheeseheads passes only when it did not pick);
     * every card it moves goes back to the place it came from, and it does nothing else.
     """
-    from evogame.evolve.liveness import _EFFECTS, Inert
+    from evogame.fitness.liveness import _EFFECTS, Inert
 
     inert = Inert(child)
     if not inert.effective(item):

@@ -58,7 +58,7 @@ because the game it makes scores well on the other components (issue 35):
 - **a choice that only drops cards** (static, `sink_choices`): every option moves cards
   into places only the end test of a stage around it counts (a loop spliced into The
   Game's turn that drops a card each into HIDDENTRICK);
-- **rules a campaign refuses** (static, `incoherent`): `evogame.evolve.coherence`'s
+- **rules a campaign refuses** (static, `incoherent`): `evogame.fitness.coherence`'s
   checks, named where they are for a file a designer brings;
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
   game's pile into a player's place that is only ever a destination;
@@ -1216,12 +1216,12 @@ def unset_tables(game: A.Game) -> list[Defect]:
 
 def incoherent(game: A.Game) -> list[Defect]:
     """Rules that no longer mean what a place and a play mean (static): the checks a
-    campaign refuses a child by before playing it (`evogame.evolve.coherence.broken`: a
+    campaign refuses a child by before playing it (`evogame.fitness.coherence.broken`: a
     set played in part, a bid an opponent chooses, a pick by value from a face-down pile,
     a face-down pile drawn in the order it was made, a steal into a pile nothing reads),
     named here for a file a designer brings, each where it is. No real file has one
-    (tests/evolve/test_coherence.py)."""
-    from evogame.evolve.coherence import located  # evolve's, on this module's AST
+    (tests/fitness/test_coherence.py)."""
+    from evogame.fitness.coherence import located  # evolve's, on this module's AST
 
     return [Defect(where(node), reason) for reason, node in located(game)]
 

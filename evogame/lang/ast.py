@@ -165,7 +165,7 @@ class Node:
     #: cards reach (`evogame.lang.content`).
     PUTS: ClassVar[str | None] = None
     #: A storage action: how it changes the storage of its ``target`` field, ``"set"``,
-    #: ``"inc"`` or ``"dec"`` (`evogame.distance.concepts`, `evogame.evolve.liveness`,
+    #: ``"inc"`` or ``"dec"`` (`evogame.distance.concepts`, `evogame.fitness.liveness`,
     #: `evogame.fitness.soundness`: what the rules write).
     STORES: ClassVar[str | None] = None
     #: Its ``cond`` decides whether its ``body`` is done (or offered, in a choice): a guard,

@@ -171,7 +171,9 @@ def test_a_special_card_may_be_worth_a_special_amount():
 
 def test_no_real_game_has_a_static_defect():
     """Every defect read from the rules alone (`soundness.static`) was narrowed until none
-    of the 95 real files (CARDSTOCK's 73 and our seeds) has one."""
+    of the 95 real files (CARDSTOCK's 73 and our seeds) has one, but for PageOne3's own:
+    it tests its lead against JOKER and sets the lead only to NONE or a suit
+    (`leftovers.never_held`, tests/fitness/test_leftovers.py)."""
     require_shared()
     files = [*shared_files(), *SEEDS.glob("*.rcy")]
     flagged = {}
@@ -179,7 +181,8 @@ def test_no_real_game_has_a_static_defect():
         game = parse_file(p)
         if found := S.static(game, deck_values(game)):
             flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
+    assert flagged == {"PageOne3": [s for s in flagged.get("PageOne3", []) if "JOKER" in s]}
+    assert len(flagged["PageOne3"]) == 1
     assert len(files) >= 95
 
 
@@ -271,7 +274,7 @@ def test_a_loop_that_only_drops_cards_is_a_sink():
 def test_what_a_campaign_refuses_is_named_where_it_is():
     """`coherence.broken`'s reasons are soundness defects with their line and column
     (`incoherent`), and what evolve refuses is unchanged."""
-    from evogame.evolve.coherence import broken
+    from evogame.fitness.coherence import broken
 
     # Pairs whose fold takes the lowest card of the face-down deck
     text = _seed("pairs").replace(

@@ -269,7 +269,7 @@ def test_every_action_is_known_to_liveness():
     """Liveness keeps the rules whose actions change something: each action class is a
     storage write (`STORES`), an effect or a control there, or a setup action (no rule of
     play holds one); a new action must say which, or its rules would be read as inert."""
-    from evogame.evolve import liveness
+    from evogame.fitness import liveness
 
     setup = {A.CreateDeck, A.CreateTeams}
     for cls in A.node_classes():

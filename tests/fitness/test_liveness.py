@@ -10,8 +10,8 @@ import pytest
 from evogame.distance.concepts import concept_vector
 from evogame.engine.coverage import conditions
 from evogame.evolve.archive import alive
-from evogame.evolve.liveness import VERSION, Inert, dead_positions, live_concepts, live_game
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
+from evogame.fitness.liveness import VERSION, Inert, dead_positions, live_concepts, live_game
 from evogame.lang import ast as A
 from evogame.lang import parse_file, to_text, where
 from tests.conftest import SEEDS

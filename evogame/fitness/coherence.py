@@ -334,7 +334,7 @@ def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
 
 def _stolen_to_nowhere(game: A.Game, an=None) -> list[tuple[str, A.Node]]:
     from evogame.distance.concepts import Analysis
-    from evogame.evolve.liveness import Inert
+    from evogame.fitness.liveness import Inert
 
     an = an or Analysis.of(game)
     places = None  # what matters (`Inert`), computed only when a steal is found

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from evogame.evolve import coherence
 from evogame.evolve.loop import check_job
+from evogame.fitness import coherence
 from evogame.lang import parse_text, to_text
 from tests.conftest import SEEDS, shared_files
 
