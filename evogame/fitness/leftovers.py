@@ -95,17 +95,6 @@ def repeated_parts(game: A.Game) -> list[Defect]:
     return out
 
 
-def defects(game: A.Game) -> list[Defect]:
-    """Every check, in this module's order."""
-    return [
-        *unread_constants(game),
-        *copied_values(game),
-        *never_held(game),
-        *blind_quantifiers(game),
-        *repeated_parts(game),
-    ]
-
-
 def _storage_key(node: A.Node) -> str | None:
     """A string storage's literal name (owners alike: a name is one bin per owner)."""
     if isinstance(node, A.StrStorage) and isinstance(node.name, A.NameLit):
@@ -113,7 +102,9 @@ def _storage_key(node: A.Node) -> str | None:
     return None
 
 
-def _values(node: A.Node, attrs: dict[str, set[str]], held: dict[str, set[str] | None]):
+def _values(
+    node: A.Node, attrs: dict[str, set[str]], held: dict[str, set[str] | None]
+) -> set[str] | None:
     """The names a string expression can be (None: not known from the rules alone)."""
     if isinstance(node, A.NameLit):
         return {node.value}
@@ -164,3 +155,14 @@ def never_held(game: A.Game) -> list[Defect]:
                     )
                 )
     return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check, in this module's order."""
+    return [
+        *unread_constants(game),
+        *copied_values(game),
+        *never_held(game),
+        *blind_quantifiers(game),
+        *repeated_parts(game),
+    ]
