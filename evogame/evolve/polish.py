@@ -16,8 +16,8 @@ reverted game plays at least as well as the evolved one, within `TOLERANCE`::
 with both evaluated again side by side on a fresh deal stream (the campaign's fitness of
 the evolved game is the best of many noisy scores, so it is flattered by luck). The game
 published is the evolved one with all its idle sites taken back, when that game passes
-the same test, else with its best idle site alone. A game whose every site is idle is its
-seed again: it is not a new game and leaves best/.
+the same test, else with its best idle site alone. A game whose every site is idle, alone
+and all together, is its seed again: it is not a new game and leaves best/.
 """
 
 from __future__ import annotations
