@@ -8,12 +8,11 @@ option's action runs later on its own copy of the bindings.
 
 from __future__ import annotations
 
-import itertools
-
-from evogame.engine import coverage, ops, options
+from evogame.engine import bodies, coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
+from evogame.lang.operands import flag, plan
 from evogame.lang.types import Ty
 
 
@@ -64,13 +63,13 @@ class ActionCompiler(Compiler):
 
     # --- positions in locations --------------------------------------------------------------
 
-    def place(self, node: A.Node) -> tuple[Fn, str, Fn | None]:
-        """A destination card position: (location slot fn, 'top'|'bottom'|'nth', index fn)."""
+    def place(self, node: A.Node) -> tuple[Fn, int, Fn | None]:
+        """A card position (`evogame.lang.operands`): (location slot fn, its end, the index
+        in `A.POSITIONS`, index fn or None)."""
         if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
             slot = self.expr(node.coll)
-            if node.PICKS != "nth":
-                return slot, node.PICKS, None
-            return slot, "nth", self.int_value(node.index)
+            end = A.POSITIONS.index(node.PICKS)
+            return slot, end, self.int_value(node.index) if node.PICKS == "nth" else None
         raise CompileError(
             "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
         )
@@ -91,7 +90,49 @@ class ActionCompiler(Compiler):
             return m(node)
         if node.STORES is not None:
             return self.store(node)
+        if node.OPCODE in bodies.BODIES:
+            return self.derived(node)
         raise CompileError(f"cannot compile {type(node).__name__} as an action")
+
+    def derived(self, n: A.Node) -> Fn:
+        """An action done by its opcode over its fields: the opcode's body
+        (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.plan` says."""
+        args: list = []
+        scoped = 0
+        for name, how, keyword in plan(type(n)):
+            c = getattr(n, name)
+            if how == "value":
+                args.append(self.value(c, n.CHILDREN[name]))
+            elif how == "run":
+                args.append(self.run(c))
+            elif how == "runs":
+                args.append([self.run(x) for x in c])
+            elif how == "place":
+                args += self.place(c)
+            elif how == "loc":
+                if c.result() is not Ty.LOC:
+                    raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
+                args.append(self.expr(c))
+            elif how == "bound":
+                args.append(self.let_value(c))
+            elif how == "var":
+                args.append(self.new_var(c.name))
+                scoped += 1
+            else:
+                args.append(flag(c, keyword))
+        for _ in range(scoped):
+            self.pop_var()
+        f = bodies.BODIES[n.OPCODE](*args)
+        if self.tracked is None or not coverage.records_moved(n):
+            return f
+        moved, key = self.moved, id(n)
+
+        def recorded(st, env):
+            did = f(st, env)
+            moved[key] = moved.get(key, 0) | (coverage.MOVED if did else coverage.NOTHING)
+            return did
+
+        return recorded
 
     def store(self, n: A.Node) -> Fn:
         """A storage action (`A.Node.STORES`): a set gives its target the value; any other
@@ -119,28 +160,6 @@ class ActionCompiler(Compiler):
 
         return update
 
-    def r_Move(self, n: A.Move) -> Fn:
-        src = self.expr(n.src)
-        slot, where, idx = self.place(n.dst)
-
-        def move(st, env):
-            c = src(st, env)
-            if c is None:
-                return False  # nothing to move (an empty source): no action
-            st.move(c, slot(st, env), where, idx(st, env) if idx else 0)
-            return True
-
-        if self.tracked is None:
-            return move
-        moved, key = self.moved, id(n)
-
-        def recorded(st, env):
-            did = move(st, env)
-            moved[key] = moved.get(key, 0) | (coverage.MOVED if did else coverage.NOTHING)
-            return did
-
-        return recorded
-
     def expr(self, node: A.Node) -> Fn:
         f = super().expr(node)
         i = None if self.tracked is None else self.tracked.get(id(node))
@@ -154,69 +173,6 @@ class ActionCompiler(Compiler):
             return v
 
         return recorded
-
-    def r_Remember(self, n: A.Remember) -> Fn:
-        src = self.expr(n.src)
-        slot, where, idx = self.place(n.dst)
-
-        def remember(st, env):
-            c = src(st, env)
-            if c is None:
-                return False
-            lst = st.locs[slot(st, env)]
-            if where == "top":
-                lst.append(c)
-            elif where == "bottom":
-                lst.insert(0, c)
-            else:
-                lst.insert(idx(st, env), c)
-            return True
-
-        return remember
-
-    def r_Forget(self, n: A.Forget) -> Fn:
-        slot, where, idx = self.place(n.card)
-
-        def forget(st, env):
-            lst = st.locs[slot(st, env)]
-            if not lst:
-                return False
-            if where == "top":
-                lst.pop()
-            elif where == "bottom":
-                lst.pop(0)
-            else:
-                i = idx(st, env)
-                if not 0 <= i < len(lst):
-                    return False
-                lst.pop(i)
-            return True
-
-        return forget
-
-    def r_Shuffle(self, n: A.Shuffle) -> Fn:
-        if n.loc.result() is not Ty.LOC:
-            raise CompileError("(shuffle ...) needs a location, not a view of cards")
-        slot = self.expr(n.loc)
-
-        def shuffle(st, env):
-            st.shuffle(st.locs[slot(st, env)])
-
-        return shuffle
-
-    def r_ShuffleFaro(self, n: A.ShuffleFaro) -> Fn:
-        a, b = self.expr(n.a), self.expr(n.b)
-
-        def faro(st, env):
-            sa, sb = a(st, env), b(st, env)
-            la, lb = st.locs[sa], st.locs[sb]
-            merged = [c for pair in itertools.zip_longest(la, lb) for c in pair if c is not None]
-            la[:] = merged
-            lb.clear()
-            for c in merged:
-                st.where[c] = sa
-
-        return faro
 
     def r_InitPoints(self, n: A.InitPoints) -> Fn:
         target = self.expr(n.target)
@@ -245,37 +201,6 @@ class ActionCompiler(Compiler):
             st.set_points(target(st, env), key, compiled)
 
         return init_points
-
-    def r_Cycle(self, n: A.Cycle) -> Fn:
-        if isinstance(n.target, A.RelKeyword):
-            target = self.x_RelPlayer(A.RelPlayer(n.target.rel))
-        else:
-            target = self.expr(n.target)
-        if n.mode is A.CycleMode.NEXT:
-
-            def cycle_next(st, env):
-                st.pcycle[1] = target(st, env)
-
-            return cycle_next
-
-        def cycle_current(st, env):
-            st.pcycle[0] = target(st, env)
-
-        return cycle_current
-
-    def r_TurnPass(self, n: A.TurnPass) -> Fn:
-        return lambda st, env: None
-
-    def r_Repeat(self, n: A.Repeat) -> Fn:
-        count, action = self.int_value(n.count), self.run(n.action)
-
-        def repeat(st, env):
-            k = count(st, env)
-            st.count_steps(k)
-            for _ in range(k):
-                action(st, env)
-
-        return repeat
 
     def r_RepeatAll(self, n: A.RepeatAll) -> Fn:
         inner = n.action
@@ -322,46 +247,6 @@ class ActionCompiler(Compiler):
                 body(st, env)
 
         return each
-
-    def r_Do(self, n: A.Do) -> Fn:
-        items = [self.run(x) for x in n.items]
-        if len(items) == 1:
-            return items[0]
-
-        def do(st, env):
-            for f in items:
-                f(st, env)
-
-        return do
-
-    def r_Guarded(self, n: A.Guarded) -> Fn:
-        cond, body = self.expr(n.cond), self.run(n.body)
-
-        def guarded(st, env):
-            if cond(st, env):
-                body(st, env)
-
-        return guarded
-
-    def r_Let(self, n: A.Let) -> Fn:
-        value = self.let_value(n.value)
-        i = self.new_var(n.var.name)
-        body = self.run(n.body)
-        self.pop_var()
-
-        def let(st, env):
-            env[i] = value(st, env)
-            body(st, env)
-
-        return let
-
-    def r_Ensure(self, n: A.Ensure) -> Fn:
-        cond, body = self.expr(n.cond), self.run(n.body)
-
-        def ensure(st, env):
-            st.keep_if(env, body, cond)
-
-        return ensure
 
     def let_value(self, node: A.Node) -> Fn:
         """A bound value: a storage is read once; a location stays a slot."""

@@ -193,6 +193,9 @@ class Compiler:
             return nxt
         return lambda st, env: (st.pcycle[0] - 1) % np_
 
+    def x_RelKeyword(self, n: A.RelKeyword) -> Fn:
+        return self.x_RelPlayer(A.RelPlayer(n.rel))  # ``(cycle next current)``: that player
+
     def x_NumPlayer(self, n: A.NumPlayer) -> Fn:
         f = self.int_value(n.index)
         np_ = self.nplayers

@@ -102,6 +102,11 @@ def tracked(game: A.Game) -> list[A.Node]:
     return conditions(game) + guard_parts(game) + end_parts(game)
 
 
+def records_moved(n: A.Node) -> bool:
+    """Whether coverage records what `n` did (moved a card or found none): every ``move``."""
+    return isinstance(n, A.Move)
+
+
 def moves(game: A.Game) -> list[A.Move]:
     """Every ``move`` of the rules, each once, in walk order: what a coverage image of
     the native VM records after `tracked` (per move `MOVED` | `NOTHING`, as
@@ -109,7 +114,7 @@ def moves(game: A.Game) -> list[A.Move]:
     seen: set[int] = set()
     out: list[A.Move] = []
     for n in A.walk(game):
-        if isinstance(n, A.Move) and id(n) not in seen:
+        if records_moved(n) and id(n) not in seen:
             seen.add(id(n))
             out.append(n)
     return out

@@ -201,10 +201,16 @@ class Node:
     #: a storage action (`STORES`) but a plain set: the function of the storage's old value
     #: and the action's value that is its new value (``ops.inc``).
     OPS: ClassVar[str | None] = None
-    #: The VM opcode (`evogame.native.opcodes`) that computes it from its children's
-    #: values, in field order (the lowering is derived); for an action, the opcode that
-    #: does it from its children's values (a storage action: its target's slot, its value).
+    #: The VM opcode (`evogame.native.opcodes`) that computes or does it over its fields,
+    #: in field order, each taken as `evogame.lang.operands.plan` says (a storage action:
+    #: its target's slot, its value). The lowering is derived from it, and for an action the
+    #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: How its opcode takes a field, where neither its declared type nor `BINDS` says
+    #: (`evogame.lang.operands`): ``"place"`` a card position (location, end, index),
+    #: ``"loc"`` the location itself (not its cards), or a keyword of the field's enum
+    #: (an immediate, 1 when the field holds that keyword).
+    OPERANDS: ClassVar[dict[str, str]] = {}
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
@@ -1113,6 +1119,8 @@ class Move(Node):
     SYNTAX = ("move", "$src", "$dst")
     ACTS = "card"
     PUTS = "dst"
+    OPCODE = "MOVE"
+    OPERANDS = {"dst": "place"}
 
 
 @frozen
@@ -1126,6 +1134,8 @@ class Remember(Node):
     SYNTAX = ("remember", "$src", "$dst")
     ACTS = "card"
     PUTS = "dst"
+    OPCODE = "REMEMBER"
+    OPERANDS = {"dst": "place"}
     ENGLISH = "note {src} in {dst}"
 
 
@@ -1137,6 +1147,8 @@ class Forget(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"card": Ty.CARD}
     SYNTAX = ("forget", "$card")
+    OPCODE = "FORGET"
+    OPERANDS = {"card": "place"}
     ENGLISH = "forget {card}"
 
 
@@ -1148,6 +1160,8 @@ class Shuffle(Node):
     SYNTAX = ("shuffle", "$loc")
     CHANCE = True
     ACTS = "always"
+    OPCODE = "SHUFFLE"
+    OPERANDS = {"loc": "loc"}
     ENGLISH = "shuffle {loc}"
 
 
@@ -1264,6 +1278,8 @@ class Cycle(Node):
     CHILDREN = {"target": (Ty.PLAYER, Ty.RELKW)}
     SYNTAX = ("cycle", "$mode", "$target")
     ACTS = "always"
+    OPCODE = "CYCLE"
+    OPERANDS = {"mode": "next"}
 
 
 @frozen
@@ -1288,6 +1304,7 @@ class Repeat(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"count": Ty.INT, "action": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("repeat", "$count", "$action")
+    OPCODE = "REPEAT"
     ENGLISH = "{count} times: {action}"
 
 
@@ -1376,6 +1393,7 @@ class Guarded(Node):
     CHILDREN = {"cond": Ty.BOOL, "body": (Ty.ACTION, Ty.MULTI2)}
     SYNTAX = ("$cond", "$body")
     GUARDS = True
+    OPCODE = "GUARD"
     ENGLISH = "if {cond}: {body}"
 
 
@@ -1392,6 +1410,7 @@ class Ensure(Node):
     SYNTAX = ("ensure", "$cond", "$body")
     EXTENSION = True
     GUARDS = True
+    OPCODE = "ENSURE"
     ENGLISH = "{body}, only if afterwards {cond}"
 
 
@@ -1441,6 +1460,7 @@ class Do(Node):
     RESULT = Ty.MULTI2
     CHILDREN = {"items": Ty.CONDACT}
     SYNTAX = ("do", "(", "*items", ")")
+    OPCODE = "DO"
 
 
 @frozen
@@ -1453,6 +1473,7 @@ class Let(Node):
     CHILDREN = {"value": BINDABLE, "var": BINDABLE, "body": (Ty.MULTI, Ty.CONDACT)}
     SYNTAX = ("let", "$value", "$var", "$body")
     BINDS = ("value", "value", "body")
+    OPCODE = "LET"
     ENGLISH = "with {var} = {value}: {body}"
 
     def result(self) -> Ty:

@@ -14,7 +14,7 @@ falls back to the Python engine.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from evogame.engine import options
 from evogame.engine.actions import deck_cards
@@ -22,6 +22,7 @@ from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
+from evogame.lang.operands import flag, plan
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -214,14 +215,37 @@ class Lowerer:
         return off if i is None else self.emit("COV", i, off)
 
     def function(self, n: A.Node) -> int:
-        """A construct the VM computes with one opcode over its children's values
-        (`A.Node.OPCODE`), in field order: ``(abs K)`` is ``ABS k``."""
-        args = [
-            self.value(c, n.CHILDREN[f.name])
-            for f in fields(n)
-            if isinstance(c := getattr(n, f.name), A.Node)
-        ]
-        return self.emit(n.OPCODE, *args)
+        """A construct the VM computes or does with one opcode over its fields
+        (`A.Node.OPCODE`), each taken as `evogame.lang.operands.plan` says: ``(abs K)``
+        is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
+        args: list[int] = []
+        scoped = 0
+        for name, how, keyword in plan(type(n)):
+            c = getattr(n, name)
+            if how == "value":
+                args.append(self.value(c, n.CHILDREN[name]))
+            elif how == "run":
+                args.append(self.run(c))
+            elif how == "runs":
+                args += [len(c), *(self.run(x) for x in c)]
+            elif how == "place":
+                args += self.place(c)
+            elif how == "loc":
+                if c.result() is not Ty.LOC:
+                    raise Unsupported(f"({n.SYNTAX[0]} ...) of a view of cards")
+                args.append(self.expr(c))
+            elif how == "bound":
+                args.append(self.let_value(c))
+            elif how == "var":
+                args.append(self.new_var(c))
+                scoped += 1
+            else:
+                args.append(flag(c, keyword))
+        for _ in range(scoped):
+            self.pop_var()
+        off = self.emit(n.OPCODE, *args)
+        i = self.move_index.get(id(n))  # with coverage, what each move did
+        return off if i is None else self.emit("COVACT", i, off)
 
     def value(self, n: A.Node, want: Ty | tuple[Ty, ...]) -> int:
         """`n` lowered to the value its parent declares it wants (`A.Node.CHILDREN`): a
@@ -283,6 +307,9 @@ class Lowerer:
 
     def x_RelPlayer(self, n: A.RelPlayer) -> int:
         return self.emit({A.Rel.CURRENT: "PCUR", A.Rel.NEXT: "PNEXT"}.get(n.rel, "PPREV"))
+
+    def x_RelKeyword(self, n: A.RelKeyword) -> int:
+        return self.x_RelPlayer(A.RelPlayer(n.rel))  # ``(cycle next current)``: that player
 
     def x_RelTeam(self, n: A.RelTeam) -> int:
         return self.emit({A.Rel.CURRENT: "TCUR", A.Rel.NEXT: "TNEXT"}.get(n.rel, "TPREV"))
@@ -481,24 +508,6 @@ class Lowerer:
             return self.source_coll(n.card)
         return None
 
-    def r_Move(self, n: A.Move) -> int:
-        src = self.expr(n.src)
-        off = self.emit("MOVE", src, *self.place(n.dst))
-        i = self.move_index.get(id(n))
-        return off if i is None else self.emit("COVACT", i, off)
-
-    def r_Remember(self, n: A.Remember) -> int:
-        src = self.expr(n.src)
-        return self.emit("REMEMBER", src, *self.place(n.dst))
-
-    def r_Forget(self, n: A.Forget) -> int:
-        return self.emit("FORGET", *self.place(n.card))
-
-    def r_Shuffle(self, n: A.Shuffle) -> int:
-        if n.loc.result() is not Ty.LOC:
-            raise Unsupported("(shuffle ...) of a view of cards")
-        return self.emit("SHUFFLE", self.expr(n.loc))
-
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)
         parts: list[int] = []
@@ -509,16 +518,6 @@ class Lowerer:
                 parts += [k, v]
             parts.append(self.int_value(aw.value))
         return self.emit("INITPTS", target, len(n.awards), *parts)
-
-    def r_Cycle(self, n: A.Cycle) -> int:
-        if isinstance(n.target, A.RelKeyword):
-            target = self.x_RelPlayer(A.RelPlayer(n.target.rel))
-        else:
-            target = self.expr(n.target)
-        return self.emit("CYCLE", int(n.mode is A.CycleMode.NEXT), target)
-
-    def r_Repeat(self, n: A.Repeat) -> int:
-        return self.emit("REPEAT", self.int_value(n.count), self.run(n.action))
 
     def r_RepeatAll(self, n: A.RepeatAll) -> int:
         inner = n.action
@@ -542,23 +541,6 @@ class Lowerer:
         return self.emit(
             "EACH", coll, i, body, int(n.quant is A.Quant.ANY), int(self.is_ll(n.coll))
         )
-
-    def r_Do(self, n: A.Do) -> int:
-        items = [self.run(x) for x in n.items]
-        return self.emit("DO", len(items), *items)
-
-    def r_Guarded(self, n: A.Guarded) -> int:
-        return self.emit("GUARD", self.expr(n.cond), self.run(n.body))
-
-    def r_Let(self, n: A.Let) -> int:
-        value = self.let_value(n.value)
-        i = self.new_var(n.var)
-        body = self.run(n.body)
-        self.pop_var()
-        return self.emit("LET", value, i, body)
-
-    def r_Ensure(self, n: A.Ensure) -> int:
-        return self.emit("ENSURE", self.expr(n.cond), self.run(n.body))
 
     def let_value(self, n: A.Node) -> int:
         ty = n.result()

@@ -150,8 +150,8 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
             "(^ {a} {b}): the exponent must be in 0..64",
         ),
     ),
-    ("TRI", "k:x", "", ("(tri {k}): " + OVERFLOW,)),
-    ("FIB", "k:x", "", ("(fib {k}) is too large",)),
+    ("TRI", "n:x", "", ("(tri {k}): " + OVERFLOW,)),
+    ("FIB", "n:x", "", ("(fib {k}) is too large",)),
     ("RANDOM", "lo:x hi:x", "", ()),
     ("SUMPTS", "coll:x points:x", "n // 4", ("(sum ... using ...): " + OVERFLOW,)),
     ("SCORE", "card:x points:x", "1/4", ("(points of a card): " + OVERFLOW,)),
@@ -194,7 +194,7 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("CHOICE", "items:x* fallback:x*", "", ("a choice with no option",)),
     ("BLOCK", "team:i end:x? items:i*4", "", ()),
     ("COV", "index:i expr:x", "", ()),
-    ("ABS", "k:x", "", ("(abs {k}): " + OVERFLOW,)),
+    ("ABS", "n:x", "", ("(abs {k}): " + OVERFLOW,)),
     ("LESSER", "a:x b:x", "", ()),
     # a ``move`` recording whether it moved a card (1) or found none (2), as the Python
     # engine's `ActionCompiler.moved` does (coverage images: the moves sample)

@@ -1713,7 +1713,7 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         return vi((int64_t)r);
     }
     case OP_ABS: { /* ops.absolute: |k|; only |INT64_MIN| is beyond 64 bits */
-        int64_t k = evi(st, env, A_ABS_K(n));
+        int64_t k = evi(st, env, A_ABS_N(n));
         if (k == INT64_MIN) fail(g, "(abs %lld): " OVERFLOW, (long long)k);
         return vi(k < 0 ? -k : k);
     }

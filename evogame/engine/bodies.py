@@ -1,0 +1,185 @@
+"""The Python engine's body of each action opcode: what the action does, given its operands.
+
+A construct that declares an ``OPCODE`` (`evogame.lang.ast.Node.OPCODE`) takes its fields
+as that opcode's operands (`evogame.lang.operands.plan`); `BODIES[opcode]` makes its
+closure ``f(st, env)`` from them: a child as its compiled closure (``Fn``), a
+``"place"`` as three (the location's closure, its end, the index's closure or None), a
+``"flag"`` or a variable as an int, ``"runs"`` as a list of closures. The VM's body of the
+same opcode is its case in `evogame/native/vm.c`; the two are checked record for record
+against each other (`tests/native/test_differential.py`).
+
+An action's closure returns False when it did nothing (a move of no card, a forget of an
+empty place): the option walker counts the actions a branch gathers
+(`evogame.engine.options`); anything else counts as done.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from evogame.engine.compile import Fn
+from evogame.lang.ast import POSITIONS
+
+#: opcode name -> the maker of its action's closure from its operands
+BODIES: dict[str, Callable[..., Fn]] = {}
+
+
+def body(opcode: str) -> Callable[[Callable[..., Fn]], Callable[..., Fn]]:
+    """Register the decorated maker as `opcode`'s body."""
+
+    def register(make: Callable[..., Fn]) -> Callable[..., Fn]:
+        BODIES[opcode] = make
+        return make
+
+    return register
+
+
+@body("MOVE")
+def move(src: Fn, loc: Fn, end: int, index: Fn | None) -> Fn:
+    """``(move SRC DST)``: SRC leaves where it is for DST's place; no card, no action."""
+    where = POSITIONS[end]
+
+    def move(st, env):
+        c = src(st, env)
+        if c is None:
+            return False  # nothing to move (an empty source): no action
+        st.move(c, loc(st, env), where, index(st, env) if index else 0)
+        return True
+
+    return move
+
+
+@body("REMEMBER")
+def remember(src: Fn, loc: Fn, end: int, index: Fn | None) -> Fn:
+    """``(remember CARD DST)``: a reference to CARD at DST's place (the card stays)."""
+
+    def remember(st, env):
+        c = src(st, env)
+        if c is None:
+            return False
+        lst = st.locs[loc(st, env)]
+        if end == 0:
+            lst.append(c)
+        elif end == 1:
+            lst.insert(0, c)
+        else:
+            lst.insert(index(st, env), c)
+        return True
+
+    return remember
+
+
+@body("FORGET")
+def forget(loc: Fn, end: int, index: Fn | None) -> Fn:
+    """``(forget PLACE)``: drop the reference at PLACE; none there, no action."""
+
+    def forget(st, env):
+        lst = st.locs[loc(st, env)]
+        if not lst:
+            return False
+        if end == 0:
+            lst.pop()
+        elif end == 1:
+            lst.pop(0)
+        else:
+            i = index(st, env)
+            if not 0 <= i < len(lst):
+                return False
+            lst.pop(i)
+        return True
+
+    return forget
+
+
+@body("SHUFFLE")
+def shuffle(loc: Fn) -> Fn:
+    def shuffle(st, env):
+        st.shuffle(st.locs[loc(st, env)])
+
+    return shuffle
+
+
+@body("FARO")
+def faro(a: Fn, b: Fn) -> Fn:
+    """``(shuffle faro A B)``: A's and B's cards interleaved one by one into A, B empty."""
+
+    def faro(st, env):
+        sa, sb = a(st, env), b(st, env)
+        la, lb = st.locs[sa], st.locs[sb]
+        merged = [c for pair in itertools.zip_longest(la, lb) for c in pair if c is not None]
+        la[:] = merged
+        lb.clear()
+        for c in merged:
+            st.where[c] = sa
+
+    return faro
+
+
+@body("CYCLE")
+def cycle(next_: int, target: Fn) -> Fn:
+    """``(cycle next X)``: X plays next; ``(cycle current X)``: X is current now."""
+    k = 1 if next_ else 0
+
+    def cycle(st, env):
+        st.pcycle[k] = target(st, env)
+
+    return cycle
+
+
+@body("PASS")
+def turn_pass() -> Fn:
+    return lambda st, env: None
+
+
+@body("REPEAT")
+def repeat(count: Fn, action: Fn) -> Fn:
+    """``(repeat N ACTION)``: ACTION N times, each a step of work."""
+
+    def repeat(st, env):
+        k = count(st, env)
+        st.count_steps(k)
+        for _ in range(k):
+            action(st, env)
+
+    return repeat
+
+
+@body("GUARD")
+def guard(cond: Fn, then: Fn) -> Fn:
+    def guarded(st, env):
+        if cond(st, env):
+            then(st, env)
+
+    return guarded
+
+
+@body("ENSURE")
+def ensure(cond: Fn, then: Fn) -> Fn:
+    """Done as its body, kept only if `cond` holds afterwards (`State.keep_if`)."""
+
+    def ensure(st, env):
+        st.keep_if(env, then, cond)
+
+    return ensure
+
+
+@body("DO")
+def do(items: list[Fn]) -> Fn:
+    if len(items) == 1:
+        return items[0]
+
+    def do(st, env):
+        for f in items:
+            f(st, env)
+
+    return do
+
+
+@body("LET")
+def let(value: Fn, var: int, then: Fn) -> Fn:
+    def let(st, env):
+        env[var] = value(st, env)
+        then(st, env)
+
+    return let

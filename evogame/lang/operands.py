@@ -1,0 +1,74 @@
+"""How a construct's fields become the operands of its opcode: declared once, read by both
+back ends.
+
+A construct that declares an ``OPCODE`` is done by that opcode over its fields, in field
+order. `plan` says how each field is taken; the Python engine derives the construct's
+closure from it (`evogame.engine.actions.ActionCompiler.derived`, with the opcode's
+Python body in `evogame.engine.bodies`) and the lowering its emitter
+(`evogame.native.lower.Lowerer.function`), so neither is written by hand. A field is taken:
+
+* ``"value"``: as the value its parent wants (`Node.CHILDREN`: a storage read, a
+  location's cards);
+* ``"run"``: as an action to do (a child whose declared type is an action);
+* ``"runs"``: a tuple of actions (a count, then each);
+* ``"place"``: a card position, three operands: the location, its end (the index of its
+  ``PICKS`` in `POSITIONS`), and the index of ``(N LOC)`` (none for top and bottom);
+* ``"loc"``: the location itself, never a view of cards (`Node.OPERANDS`);
+* ``"bound"``: the value a binder binds (a storage read once, cards a snapshot);
+* ``"var"``: the variable it binds, a new slot in scope for the fields after it;
+* ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0.
+
+The first three and ``"bound"``/``"var"`` follow from `Node.CHILDREN` and `Node.BINDS`;
+the others are declared in `Node.OPERANDS`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import fields
+
+from evogame.lang import ast as A
+from evogame.lang.types import Ty
+
+#: Declared types of a child that is an action the construct does (or sequences).
+ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
+
+
+class PlanError(TypeError):
+    """A construct whose fields cannot be taken as operands (a declaration is missing)."""
+
+
+@functools.cache
+def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
+    """(field, how it is taken, the keyword of a ``"flag"`` or "") per field, in order."""
+    out: list[tuple[str, str, str]] = []
+    bound_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "value" else None
+    for f in fields(cls):
+        if f.name == "span":
+            continue
+        declared = cls.OPERANDS.get(f.name)
+        want = cls.CHILDREN.get(f.name)
+        wants = set(want) if isinstance(want, tuple) else {want}
+        if declared in ("place", "loc"):
+            out.append((f.name, declared, ""))
+        elif declared is not None:  # a keyword: the field is an enum
+            out.append((f.name, "flag", declared))
+        elif f.name == "var" and cls.BINDS is not None:
+            if cls.BINDS[0] not in [name for name, _, _ in out]:  # bound from outside its scope
+                raise PlanError(f"{cls.__name__}: its var comes before {cls.BINDS[0]}")
+            out.append((f.name, "var", ""))
+        elif f.name == bound_from:
+            out.append((f.name, "bound", ""))
+        elif wants & ACTIONS:
+            out.append((f.name, "runs" if "tuple" in str(f.type) else "run", ""))
+        elif want is not None and "tuple" not in str(f.type):
+            out.append((f.name, "value", ""))
+        else:
+            raise PlanError(f"{cls.__name__}.{f.name}: how its opcode takes it is not declared")
+    return tuple(out)
+
+
+def flag(value: enum.Enum, keyword: str) -> int:
+    """A ``"flag"`` operand: 1 when the enum field's `value` is `keyword`."""
+    return int(value.value == keyword)
