@@ -12,7 +12,7 @@ from evogame.engine import bodies, coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, plan
+from evogame.lang.operands import flag, picked_from, plan
 from evogame.lang.types import Ty
 
 
@@ -64,8 +64,8 @@ class ActionCompiler(Compiler):
     # --- positions in locations --------------------------------------------------------------
 
     def place(self, node: A.Node) -> tuple[Fn, int, Fn | None]:
-        """A card position (`evogame.lang.operands`): (location slot fn, its end, the index
-        in `A.POSITIONS`, index fn or None)."""
+        """A card position (`evogame.lang.operands`): (location slot fn, its end -- the
+        index of its PICKS in `A.POSITIONS` --, index fn or None)."""
         if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
             slot = self.expr(node.coll)
             end = A.POSITIONS.index(node.PICKS)
@@ -73,14 +73,6 @@ class ActionCompiler(Compiler):
         raise CompileError(
             "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
         )
-
-    def source_coll(self, node: A.Node) -> Fn | None:
-        """For (repeat all (move SRC ...)): the collection SRC is picked from."""
-        if node.PICKS is not None:
-            return self.cards(node.coll)
-        if isinstance(node, A.Actual):
-            return self.source_coll(node.card)
-        return None
 
     # --- running actions ---------------------------------------------------------------------
 
@@ -113,6 +105,13 @@ class ActionCompiler(Compiler):
                 if c.result() is not Ty.LOC:
                     raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
                 args.append(self.expr(c))
+            elif how == "loop":
+                coll = picked_from(c)
+                if coll is None:
+                    raise CompileError(
+                        "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+                    )
+                args += [self.cards(coll), self.run(c)]
             elif how == "bound":
                 args.append(self.let_value(c))
             elif how == "var":
@@ -201,25 +200,6 @@ class ActionCompiler(Compiler):
             st.set_points(target(st, env), key, compiled)
 
         return init_points
-
-    def r_RepeatAll(self, n: A.RepeatAll) -> Fn:
-        inner = n.action
-        card = inner.src if isinstance(inner, A.Move) else inner.card
-        coll = self.source_coll(card)
-        if coll is None:
-            raise CompileError(
-                "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
-            )
-        action = self.run(inner)
-
-        def repeat_all(st, env):
-            k = len(coll(st, env))
-            st.count_steps(k)
-            for _ in range(k):
-                action(st, env)
-            return k > 0  # in a choice, repeating nothing gathers no action
-
-        return repeat_all
 
     def r_CreateDeck(self, n: A.CreateDeck) -> Fn:
         deck_index = len(self.decks)

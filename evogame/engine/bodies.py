@@ -145,6 +145,20 @@ def repeat(count: Fn, action: Fn) -> Fn:
     return repeat
 
 
+@body("REPEATALL")
+def repeat_all(coll: Fn, action: Fn) -> Fn:
+    """``(repeat all ACTION)``: ACTION once per card its source holds now, each a step."""
+
+    def repeat_all(st, env):
+        k = len(coll(st, env))
+        st.count_steps(k)
+        for _ in range(k):
+            action(st, env)
+        return k > 0  # in a choice, repeating nothing gathers no action
+
+    return repeat_all
+
+
 @body("GUARD")
 def guard(cond: Fn, then: Fn) -> Fn:
     def guarded(st, env):

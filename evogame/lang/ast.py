@@ -1316,6 +1316,8 @@ class RepeatAll(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"action": Ty.ACTION}
     SYNTAX = ("repeat", "all", "$action")
+    OPCODE = "REPEATALL"
+    OPERANDS = {"action": "loop"}
     ENGLISH = "as long as possible: {action}"
 
 

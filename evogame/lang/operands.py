@@ -14,6 +14,8 @@ Python body in `evogame.engine.bodies`) and the lowering its emitter
 * ``"place"``: a card position, three operands: the location, its end (the index of its
   ``PICKS`` in `POSITIONS`), and the index of ``(N LOC)`` (none for top and bottom);
 * ``"loc"``: the location itself, never a view of cards (`Node.OPERANDS`);
+* ``"loop"``: an action repeated once per card of the collection its card is picked from
+  (`picked_from`), two operands: that collection's cards, then the action;
 * ``"bound"``: the value a binder binds (a storage read once, cards a snapshot);
 * ``"var"``: the variable it binds, a new slot in scope for the fields after it;
 * ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0.
@@ -50,7 +52,7 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
         declared = cls.OPERANDS.get(f.name)
         want = cls.CHILDREN.get(f.name)
         wants = set(want) if isinstance(want, tuple) else {want}
-        if declared in ("place", "loc"):
+        if declared in ("place", "loc", "loop"):
             out.append((f.name, declared, ""))
         elif declared is not None:  # a keyword: the field is an enum
             out.append((f.name, "flag", declared))
@@ -72,3 +74,13 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
 def flag(value: enum.Enum, keyword: str) -> int:
     """A ``"flag"`` operand: 1 when the enum field's `value` is `keyword`."""
     return int(value.value == keyword)
+
+
+def picked_from(action: A.Node) -> A.Node | None:
+    """The collection the card a ``move`` or ``forget`` acts on is picked from (its
+    ``top``, ``bottom`` or ``N``, through ``actual``), or None: what ``(repeat all ...)``
+    repeats over."""
+    card = action.src if isinstance(action, A.Move) else getattr(action, "card", None)
+    while isinstance(card, A.Actual):
+        card = card.card
+    return card.coll if card is not None and card.PICKS is not None else None

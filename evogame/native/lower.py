@@ -22,7 +22,7 @@ from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, plan
+from evogame.lang.operands import flag, picked_from, plan
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -234,6 +234,11 @@ class Lowerer:
                 if c.result() is not Ty.LOC:
                     raise Unsupported(f"({n.SYNTAX[0]} ...) of a view of cards")
                 args.append(self.expr(c))
+            elif how == "loop":
+                coll = picked_from(c)
+                if coll is None:
+                    raise Unsupported("(repeat all ...) of something other than a move from a pick")
+                args += [self.cards(coll), self.run(c)]
             elif how == "bound":
                 args.append(self.let_value(c))
             elif how == "var":
@@ -501,13 +506,6 @@ class Lowerer:
             return slot, end, self.int_value(n.index) if n.PICKS == "nth" else 0
         raise Unsupported("a card put elsewhere than (top|bottom|N LOC)")
 
-    def source_coll(self, n: A.Node) -> int | None:
-        if n.PICKS is not None:
-            return self.cards(n.coll)
-        if isinstance(n, A.Actual):
-            return self.source_coll(n.card)
-        return None
-
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)
         parts: list[int] = []
@@ -518,14 +516,6 @@ class Lowerer:
                 parts += [k, v]
             parts.append(self.int_value(aw.value))
         return self.emit("INITPTS", target, len(n.awards), *parts)
-
-    def r_RepeatAll(self, n: A.RepeatAll) -> int:
-        inner = n.action
-        card = inner.src if isinstance(inner, A.Move) else inner.card
-        coll = self.source_coll(card)
-        if coll is None:
-            raise Unsupported("(repeat all ...) of something other than a move from a pick")
-        return self.emit("REPEATALL", coll, self.run(inner))
 
     def r_CreateDeck(self, n: A.CreateDeck) -> int:
         index = len(self.decks)

@@ -16,8 +16,9 @@ from evogame.lang.operands import PlanError, plan
 from evogame.native import opcodes
 from evogame.native.lower import Lowerer
 
-#: How many operands each way of taking a field makes (a place: location, end, index).
-WIDTH = {"place": 3}
+#: How many operands each way of taking a field makes (a place: location, end, index; a
+#: loop: the collection, the action).
+WIDTH = {"place": 3, "loop": 2}
 
 DERIVED = [c for c in A.node_classes() if c.OPCODE in BODIES]
 
@@ -27,7 +28,7 @@ def test_the_derived_actions():
     the class that went back to a hand-written closure or emitter)."""
     names = {c.__name__ for c in DERIVED}
     assert {"Move", "Remember", "Forget", "Shuffle", "ShuffleFaro", "Cycle", "TurnPass"} <= names
-    assert {"Repeat", "Guarded", "Ensure", "Do", "Let"} <= names
+    assert {"Repeat", "RepeatAll", "Guarded", "Ensure", "Do", "Let"} <= names
     assert set(BODIES) <= set(opcodes.TABLE)
 
 

@@ -100,6 +100,8 @@ def _operands(cls: type[A.Node]) -> list[tuple[str, bool, str, bool]]:
         if how == "place":
             out += [("loc", True, "one", False), ("end", False, "one", False)]
             out.append(("index", True, "one", True))
+        elif how == "loop":
+            out += [("coll", True, "one", False), (name, True, "one", False)]
         elif how == "runs":
             out.append((name, True, "list", False))
         elif how in ("var", "flag"):
