@@ -15,6 +15,9 @@ Two marks by which blind readers picked out a campaign's Crazy Eights as machine
 Three more, from the readers of the eighth round: a string storage tested against a name
 no rule sets it to (`never_held`), a quantifier whose body never reads its name
 (`blind_quantifiers`), and a union naming one collection twice (`repeated_parts`).
+
+One from the readers of campaign f12 (issue 35): an ``and``/``or`` that names one test
+twice (`repeated_tests`: ``until OVER is 1 or OVER is 1``).
 """
 
 from __future__ import annotations
@@ -95,6 +98,39 @@ def repeated_parts(game: A.Game) -> list[Defect]:
     return out
 
 
+def _flat(n: A.BoolOp, nested: set[int]) -> list[A.Node]:
+    """The arguments of `n`, with those of nested ``and``/``or`` of the same kind taken in
+    (``(or A (or A B))`` tests A, A and B); the ids of those nested ones go to `nested`."""
+    out: list[A.Node] = []
+    for a in n.args:
+        if isinstance(a, A.BoolOp) and a.op is n.op:
+            nested.add(id(a))
+            out.extend(_flat(a, nested))
+        else:
+            out.append(a)
+    return out
+
+
+def repeated_tests(game: A.Game) -> list[Defect]:
+    """Each ``and``/``or`` (nested ones of the same kind taken in) naming one test twice,
+    word for word: the second asks nothing the first did not, so a rule was copied where
+    another was meant (campaign f12's The Game ends ``until OVER is 1 or OVER is 1``; its
+    GOPS writes a sub-clause twice). Reported once, at the outermost of a nest. Tests are
+    pure, so a repeat never changes what the rule decides; no real file or seed has one."""
+    inner: set[int] = set()
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.BoolOp) or id(n) in inner:
+            continue
+        parts = _flat(n, inner)
+        texts = [" ".join(to_text(p).split()) for p in parts]
+        for t in sorted({t for t in texts if texts.count(t) > 1}):
+            out.append(
+                Defect(where(n), f"this {n.op.value} tests {t} twice: the second asks nothing new")
+            )
+    return out
+
+
 def _storage_key(node: A.Node) -> str | None:
     """A string storage's literal name (owners alike: a name is one bin per owner)."""
     if isinstance(node, A.StrStorage) and isinstance(node.name, A.NameLit):
@@ -165,4 +201,5 @@ def defects(game: A.Game) -> list[Defect]:
         *never_held(game),
         *blind_quantifiers(game),
         *repeated_parts(game),
+        *repeated_tests(game),
     ]
