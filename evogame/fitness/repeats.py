@@ -111,7 +111,7 @@ def endless_items(game: A.Game) -> list[Defect]:
         if not isinstance(stage, A.Stage):
             continue
         reads = _end_reads(stage.end)
-        if reads is None or not reads[0] and not reads[1]:
+        if reads is None or (not reads[0] and not reads[1]):
             continue
         choices = list(_choices(stage))
         if _elsewhere(stage, choices, *reads):
