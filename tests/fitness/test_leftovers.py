@@ -85,3 +85,21 @@ def test_a_hand_united_with_itself_is_named():
     )
     (d,) = repeated_parts(parse_text(doubled))
     assert "names ((current player) vloc WON) twice" in d.message
+
+
+def test_a_test_written_twice_in_an_or_is_named_once():
+    from evogame.fitness.leftovers import repeated_tests
+    from tests.fitness import variants as V
+
+    (d,) = repeated_tests(parse_text(V.the_game_simple_over_twice()))
+    assert "tests (== (game sto OVER) 1) twice" in d.message
+    # nested alike: (or A (or A B)) names A twice, at the outer or
+    text = V.the_game_simple_over_twice().replace(
+        "(== (game sto OVER) 1)\n       (all player",
+        "(or (== (game sto OVER) 1)\n       (all player",
+    )
+    text = text.replace(
+        "(== (size ('P iloc HAND)) 0))))\n", "(== (size ('P iloc HAND)) 0)))))\n", 1
+    )
+    (d,) = repeated_tests(parse_text(text))
+    assert "twice" in d.message

@@ -1233,3 +1233,124 @@ VARIANTS += (
         gops_dead_disjunct(),
     ),
 )
+
+
+# --- campaign f12's best/, read blind (reader report r46f12): each defect the judge
+# missed, rebuilt on its seed from the reader's description (never from the files)
+
+GOPS_BID_END = "(end (all player 'P (== (size ('P iloc BID)) 1)))"
+GOPS_HANDS_EMPTY = "(end (all player 'P (== (size ('P iloc HAND)) 0)))"
+GOPS_SHOW = "  ;; show the bids; a single highest bid takes every prize on offer"
+
+
+def gops_bids_all_at_once() -> str:
+    """GOPS whose bidding goes on until the hands are empty (new kind 1: an inner loop
+    plays out both whole hands in round 1): every card is bid in round 1, before 12 of the
+    prizes are seen, and the 12 later rounds play themselves with no decision."""
+    return _edit(_seed("gops"), (GOPS_BID_END, GOPS_HANDS_EMPTY))
+
+
+def gops_trick_once() -> str:
+    """GOPS with a trick after the bid, played into SHOWN, of which the reveal's discard
+    clears only the bid (rank 1): the trick card stays for good, so from round 2 the trick
+    stage's end already holds and no trick is played again, and the card counts in every
+    later contest; the round loop ends when a hand is empty, so one prize is never turned
+    up."""
+    trick = """  ;; (spliced in) each player shows a card
+  (stage player
+   (end (all player 'P (== (size ('P vloc SHOWN)) 1)))
+   (choice
+    ((any ((current player) iloc HAND) 'C
+          (move 'C (top ((current player) vloc SHOWN)))))))
+
+"""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+        (GOPS_SHOW, trick + GOPS_SHOW),
+    )
+
+
+def gops_prizes_unturned() -> str:
+    """GOPS whose round loop also ends when a hand is empty, and whose bidding goes on
+    until the hands are empty (new kind 2): the game is one round, and 12 of the 13 prizes
+    are never turned up."""
+    return _edit(
+        gops_bids_all_at_once(),
+        (
+            GOPS_END,
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+    )
+
+
+THE_GAME_SIMPLE_CHOICE = """   (choice
+    ((any (filter ((current player) iloc HAND) 'C
+                  (> (score 'C using (game points NUM)) (game sto UPA)))"""
+
+
+def the_game_simple_free_draw() -> str:
+    """The Game (simple) with a draw among the plays that does not end the turn (rank 2):
+    anyone may draw again and again, so a hand has no limit."""
+    return _edit(
+        _seed("the-game-simple"),
+        (
+            THE_GAME_SIMPLE_CHOICE,
+            THE_GAME_SIMPLE_CHOICE.replace(
+                "    ((any",
+                "    ((move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n     (any",
+                1,
+            ),
+        ),
+    )
+
+
+def the_game_simple_over_twice() -> str:
+    """The Game (simple) whose turn loop ends ``until OVER is 1 or OVER is 1 or ...``
+    (rank 2): a clause written twice."""
+    return _edit(
+        _seed("the-game-simple"),
+        (
+            "(or (== (game sto OVER) 1)\n       (all player",
+            "(or (== (game sto OVER) 1)\n       (== (game sto OVER) 1)\n       (all player",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "gops-bids-all-at-once",
+        "gops",
+        "every card bid in round 1; 12 rounds with no decision",
+        gops_bids_all_at_once(),
+    ),
+    Variant(
+        "gops-trick-once",
+        "gops",
+        "a trick never cleared: played in round 1 only; one prize never turned up",
+        gops_trick_once(),
+    ),
+    Variant(
+        "gops-prizes-unturned",
+        "gops",
+        "one round: 12 prizes never turned up",
+        gops_prizes_unturned(),
+    ),
+    Variant(
+        "the-game-simple-free-draw",
+        "the-game-simple",
+        "a free draw that does not end the turn",
+        the_game_simple_free_draw(),
+    ),
+    Variant(
+        "the-game-simple-over-twice",
+        "the-game-simple",
+        "an end clause written twice",
+        the_game_simple_over_twice(),
+    ),
+)
