@@ -103,3 +103,20 @@ def test_a_test_written_twice_in_an_or_is_named_once():
     )
     (d,) = repeated_tests(parse_text(text))
     assert "twice" in d.message
+
+
+def test_a_part_the_other_parts_absorb_is_named():
+    from evogame.fitness.leftovers import repeated_tests
+    from tests.fitness import variants as V
+
+    (d,) = repeated_tests(parse_text(V.gops_absorbed_clause()))
+    assert "which the or around it tests on its own" in d.message
+
+
+def test_a_scoring_by_a_neighbours_cards_is_named():
+    from evogame.fitness.leftovers import neighbour_scores
+    from tests.fitness import variants as V
+
+    (d,) = neighbour_scores(parse_text(V.gops_scores_previous()))
+    assert "previous player's" in d.message
+    assert neighbour_scores(parse_file(SEEDS / "gops.rcy")) == []

@@ -1322,7 +1322,43 @@ def the_game_simple_over_twice() -> str:
     )
 
 
+GOPS_SCORING = "(scoring max (sum ((current player) vloc WON) using (game points VALUE)))"
+
+
+def gops_scores_previous() -> str:
+    """GOPS scoring the previous player's prizes (new kind 1): whoever takes a prize scores
+    it for the opponent, so every bid works against its bidder."""
+    return _edit(
+        _seed("gops"), (GOPS_SCORING, GOPS_SCORING.replace("current player", "previous player"))
+    )
+
+
+def gops_absorbed_clause() -> str:
+    """GOPS whose round loop ends ``(or (and PRIZES-empty (size PRIZE < 4)) PRIZES-empty)``
+    (rank 1's WINDOW clause): the ``and`` decides nothing."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (and (== (size (game hloc PRIZES)) 0) (< (size (game vloc PRIZE)) 4))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+    )
+
+
 VARIANTS += (
+    Variant(
+        "gops-scores-previous",
+        "gops",
+        "each seat scores the previous player's prizes",
+        gops_scores_previous(),
+    ),
+    Variant(
+        "gops-absorbed-clause",
+        "gops",
+        "an end clause the other absorbs",
+        gops_absorbed_clause(),
+    ),
     Variant(
         "gops-bids-all-at-once",
         "gops",
