@@ -100,3 +100,9 @@ def test_a_place_left_full_is_judged_against_its_cards_at_the_first_decision():
     key = ("GAME", "hloc", "PRIZES")
     assert UNSPENT in found.kinds[key]
     assert found.start[(-1, "hloc", "PRIZES", 0)] == 12  # one turned up before the bids
+
+
+def test_hands_a_loop_plays_until_empty_left_mostly_full_in_varying_numbers():
+    (d,) = _stranded(V.gops_four_prizes())
+    assert "a stage plays until seat 0's HAND is empty" in d.message
+    assert "of its 13 cards" in d.message

@@ -1322,6 +1322,27 @@ def the_game_simple_over_twice() -> str:
     )
 
 
+def gops_four_prizes() -> str:
+    """GOPS with four prizes for hands of 13 whose bidding stops once both players have won
+    a prize (new kind 3): at most 4 rounds, so 9 or more cards of every hand are never
+    played, a different number from game to game."""
+    return _edit(
+        _seed("gops"),
+        (
+            """(deck (RANK (ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,
+                       JACK, QUEEN, KING))
+                (SUIT (DIAMONDS))))""",
+            "(deck (RANK (ACE, TWO, THREE, FOUR)) (SUIT (DIAMONDS))))",
+        ),
+        (
+            GOPS_BID_END,
+            "(end (or (all player 'P (> (size ('P vloc WON)) 0))\n"
+            "            (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "            (all player 'P (== (size ('P iloc BID)) 1))))",
+        ),
+    )
+
+
 GOPS_SCORING = "(scoring max (sum ((current player) vloc WON) using (game points VALUE)))"
 
 
@@ -1352,6 +1373,12 @@ VARIANTS += (
         "gops",
         "each seat scores the previous player's prizes",
         gops_scores_previous(),
+    ),
+    Variant(
+        "gops-four-prizes",
+        "gops",
+        "hands of 13 for at most 4 rounds",
+        gops_four_prizes(),
     ),
     Variant(
         "gops-absorbed-clause",
