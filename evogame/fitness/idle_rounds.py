@@ -131,7 +131,7 @@ def idle_rounds(game, seeds: list[int]) -> list[Defect]:
             while not st.terminal:
                 log.decision(st.frames)
                 st.apply_action(rng.randrange(st.num_actions()))
-        except GameError:
+        except (GameError, KeyError, IndexError):  # a game the log cannot follow: not counted
             continue
         if not st.terminal or st.capped or st.cycle or st.error is not None:
             continue
