@@ -65,6 +65,8 @@ from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
 from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
 from evogame.fitness.dominated import dominated_items
+from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
+from evogame.fitness.idle_rounds import idle_rounds
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
@@ -540,7 +542,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`dominated`); each named in ``details["defects"]``."""
+    (`dominated`, `idle_rounds`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -562,7 +564,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     named = {d.where for d in found}
     dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])
     sampled += [d for d in dom if d.where not in named]
-    _timed(run, "soundness/dominated", t)
+    t = _timed(run, "soundness/dominated", t)
+    # rounds after the first with no decision (a loop that turns over empty)
+    sampled += idle_rounds(game, [run.deal(0, i) for i in range(IDLE_GAMES)])
+    _timed(run, "soundness/idle_rounds", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

@@ -15,6 +15,11 @@ Two marks by which blind readers picked out a campaign's Crazy Eights as machine
 Three more, from the readers of the eighth round: a string storage tested against a name
 no rule sets it to (`never_held`), a quantifier whose body never reads its name
 (`blind_quantifiers`), and a union naming one collection twice (`repeated_parts`).
+
+Two from the reader of campaign f12 (issue 35): an ``and``/``or`` that names one test
+twice, or a part that another part absorbs (`repeated_tests`: ``until OVER is 1 or OVER
+is 1``; ``(or (and PRIZES-empty ...) PRIZES-empty)``), and a scoring that counts a
+neighbour's cards (`neighbour_scores`: each seat scores the previous player's pile).
 """
 
 from __future__ import annotations
@@ -95,6 +100,76 @@ def repeated_parts(game: A.Game) -> list[Defect]:
     return out
 
 
+def _flat(n: A.BoolOp, nested: set[int]) -> list[A.Node]:
+    """The arguments of `n`, with those of nested ``and``/``or`` of the same kind taken in
+    (``(or A (or A B))`` tests A, A and B); the ids of those nested ones go to `nested`."""
+    out: list[A.Node] = []
+    for a in n.args:
+        if isinstance(a, A.BoolOp) and a.op is n.op:
+            nested.add(id(a))
+            out.extend(_flat(a, nested))
+        else:
+            out.append(a)
+    return out
+
+
+def _text(n: A.Node) -> str:
+    return " ".join(to_text(n).split())
+
+
+def repeated_tests(game: A.Game) -> list[Defect]:
+    """Each ``and``/``or`` (nested ones of the same kind taken in) naming one test twice,
+    word for word: the second asks nothing the first did not, so a rule was copied where
+    another was meant (campaign f12's The Game ends ``until OVER is 1 or OVER is 1``; its
+    GOPS writes a sub-clause twice). Also a part absorbed by another: an ``or`` one of
+    whose parts is an ``and`` holding another of its parts word for word (``(or (and A B)
+    A)`` is A: B decides nothing), and an ``and`` alike with an ``or``. Reported once, at
+    the outermost of a nest, and nothing inside an absorbed part is named again. Tests are
+    pure, so neither changes what the rule decides; no real file or seed has one."""
+    inner: set[int] = set()
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.BoolOp) or id(n) in inner:
+            continue
+        parts = _flat(n, inner)
+        texts = [_text(p) for p in parts]
+        for t in sorted({t for t in texts if texts.count(t) > 1}):
+            out.append(
+                Defect(where(n), f"this {n.op.value} tests {t} twice: the second asks nothing new")
+            )
+        other = A.BoolOpKind.AND if n.op is A.BoolOpKind.OR else A.BoolOpKind.OR
+        for p in parts:
+            if isinstance(p, A.BoolOp) and p.op is other:
+                held = set(texts) & {_text(q) for q in _flat(p, set())}
+                if held:  # what is inside it decides nothing: not named again
+                    inner.update(id(x) for x in A.walk(p))
+                for t in sorted(held):
+                    out.append(
+                        Defect(
+                            where(p),
+                            f"this {p.op.value} holds {t}, which the {n.op.value} around it "
+                            f"tests on its own: the {p.op.value}'s other parts decide nothing",
+                        )
+                    )
+    return out
+
+
+def neighbour_scores(game: A.Game) -> list[Defect]:
+    """A scoring that reads the next or the previous player's cards or storage: every seat
+    is scored by a neighbour's, so what a seat takes counts for another (campaign f12's
+    new kind 1 scores ``the previous player's WON``: capturing gives the opponent points).
+    No real file or seed scores by a neighbour."""
+    return [
+        Defect(
+            where(n),
+            f"the scoring counts the {n.rel.value} player's, not the scored seat's: what a "
+            "seat takes scores for another",
+        )
+        for n in A.walk(game.scoring)
+        if isinstance(n, A.RelPlayer) and n.rel in (A.Rel.NEXT, A.Rel.PREVIOUS)
+    ]
+
+
 def _storage_key(node: A.Node) -> str | None:
     """A string storage's literal name (owners alike: a name is one bin per owner)."""
     if isinstance(node, A.StrStorage) and isinstance(node.name, A.NameLit):
@@ -165,4 +240,6 @@ def defects(game: A.Game) -> list[Defect]:
         *never_held(game),
         *blind_quantifiers(game),
         *repeated_parts(game),
+        *repeated_tests(game),
+        *neighbour_scores(game),
     ]

@@ -92,6 +92,10 @@ because the game it makes scores well on the other components (issue 35):
   blanked, one hand a King short). Random players rarely exploit a stronger hand, so
   fairness from random play does not see it.
 
+A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
+rounds of a loop that do nothing after the first, found by play, in
+`evogame.fitness.idle_rounds`.
+
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
 out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
@@ -1231,7 +1235,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import free_options, leftovers, peeks, slips  # on its helpers
+    from evogame.fitness import free_options, leftovers, peeks, repeats, slips  # on its helpers
 
     found = [
         *storage(game),
@@ -1255,6 +1259,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *back_doors(game),
         *leftovers.defects(game),
         *free_options.defects(game),
+        *repeats.endless_items(game),
         *peeks.peeks(game),
         *slips.static(game),
         *incoherent(game),

@@ -13,6 +13,21 @@ count left is then the game's, not the deal's), a hand the scoring reads (cards 
 be counted), and games where the count left varies between seats or games (someone went
 out first). No real file (CARDSTOCK's 73, our 22 seeds) has a stranded hand.
 
+Two more, from the blind reading of campaign f12 (issue 35), by the same records:
+
+- **a pile the play leaves the same k cards of** (`pile`): a place of the game's, filled
+  before the play, that a move inside a stage takes cards from and none puts cards into,
+  not read by the scoring, which every sampled game ends with the same k >= 1 cards: the
+  round loop stops one prize short (rank 1: the bids run out after 12 rounds, one prize
+  is never turned up);
+- **a place a loop plays until empty, left mostly full** (`unspent`): a place (the game's or
+  each player's) that a stage's end asks to be empty (``(== (size X) 0)``), filled before
+  the play and never refilled, not read by the scoring, which every sampled game ends
+  still holding at least half the cards it held at the first decision (and 2 or more),
+  seat by seat: the rules mean to play it out and no game comes near (new kind 2: the
+  round loop stops when a hand is empty, and an inner play-out empties both in round 1,
+  so 12 of 13 prizes are never turned up; new kind 3: hands of 13 for at most 4 rounds).
+
 The sample is games the evaluation plays anyway (its gate sample): their records carry
 the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
 Python engine), so the judge plays no game of its own.
@@ -20,67 +35,165 @@ Python engine), so the judge plays no game of its own.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from evogame.engine.compile import GAME_OWNER
+from evogame.engine.errors import GameError
 from evogame.fitness.soundness import Defect, _place
 from evogame.lang import ast as A
 from evogame.lang import where
+from evogame.lang.types import Ty
 from evogame.metrics.stats import GameRecord
 
 #: The fewest sampled games that must end on their own to judge.
 NEED = 4
 
+#: A place's kinds of judgement (`Hands.kinds`).
+HAND, PILE, UNSPENT = "hand", "pile", "unspent"
+
 
 @dataclass(frozen=True)
 class Hands:
-    """The hands of one game (`_hands`) and the places whose cards at the end the judge
+    """The places of one game judged here and the places whose cards at the end the judge
     reads: `places` (keys of the Python engine's layout, `Layout.keys`) is what to ask the
     runner for (`Runner.random`'s `places`), in the order of a record's `sizes`."""
 
-    nodes: dict[tuple[str, str], A.Node]  #: per hand (visibility, name), a node naming it
-    places: list[tuple]  #: per hand, per seat, every layout key of that hand
-    hand_of: list[tuple[str, str]]  #: the hand of each place
+    nodes: dict[tuple[str, str, str], A.Node]  #: per place (owner, vis, name), a node naming it
+    places: list[tuple]  #: per judged place, per seat (or the game), every layout key of it
+    hand_of: list[tuple[str, str, str]]  #: the judged place of each layout key
     nplayers: int
+    #: per judged place, its kinds of judgement (`HAND`, `PILE`, `UNSPENT`)
+    kinds: dict[tuple[str, str, str], set[str]] = field(default_factory=dict)
+    #: per layout key of an `UNSPENT` place, its cards at the first decision of one deal
+    start: dict[tuple, int] = field(default_factory=dict)
 
 
 def hands(ast: A.Game, game) -> Hands | None:
-    """The hands of `ast` and their places in `game`'s layout (a `CompiledGame`: the
-    records' engine, or the Python engine of the same AST); None when there is none."""
-    nodes = _hands(ast)
-    if not nodes or game.nplayers < 1:
+    """The places judged in `ast` and their places in `game`'s layout (a `CompiledGame`:
+    the records' engine, or the Python engine of the same AST); None when there is none."""
+    kinds = _judged(ast)
+    if not kinds or game.nplayers < 1:
         return None
+    nodes = {k: n for k, (n, _) in kinds.items()}
+    owner = {"PLAYER": range(game.nplayers), "GAME": (GAME_OWNER,)}
     places = [
-        key for key in game.locs.keys if 0 <= key[0] < game.nplayers and (key[1], key[2]) in nodes
+        key
+        for key in game.locs.keys
+        for k in nodes
+        if key[0] in owner[k[0]] and (key[1], key[2]) == k[1:]
     ]
-    return Hands(nodes, places, [(k[1], k[2]) for k in places], game.nplayers)
+    start: dict[tuple, int] = {}
+    if any(UNSPENT in ks for _, ks in kinds.values()):
+        with contextlib.suppress(GameError):
+            st = game.new_state(0, max_decisions=1, max_steps=FIRST_STEPS)
+            if not st.terminal:
+                slots = game.locs.slots
+                start = {key: len(st.locs[slots[key]]) for key in places}
+    return Hands(
+        nodes,
+        places,
+        [(("GAME" if k[0] == GAME_OWNER else "PLAYER"), k[1], k[2]) for k in places],
+        game.nplayers,
+        {k: ks for k, (_, ks) in kinds.items()},
+        start,
+    )
 
 
-def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
-    """Players' places (visibility, name) a choice plays cards from and no move inside a
-    stage puts cards into, that the scoring does not mention: by a node naming each."""
-    played: dict[tuple[str, str], A.Node] = {}
-    for choice in A.walk(game):
-        if not isinstance(choice, A.Choice):
-            continue
-        for n in A.walk(choice):
-            srcs: list[A.Node] = []
-            if n.PUTS is not None:
-                srcs.append(n.src)
-            elif isinstance(n, A.AggAction):
-                var = n.var.name
-                if any(
-                    isinstance(m, A.Move)
-                    and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
-                    for m in A.walk(n.body)
+#: Scripted steps to a deal's first decision (`Hands.start`), at most.
+FIRST_STEPS = 5_000
+
+
+def _sources(node: A.Node) -> list[A.Node]:
+    """The collections a rule takes cards from: a move's source, and the collection of an
+    ``any``/``all`` whose body moves its card."""
+    if node.PUTS is not None:
+        return [node.src]
+    if isinstance(node, A.AggAction):
+        var = node.var.name
+        if any(
+            isinstance(m, A.Move)
+            and any(isinstance(v, A.Var) and v.name == var for v in A.walk(m.src))
+            for m in A.walk(node.body)
+        ):
+            return [node.coll]
+    return []
+
+
+def _keys_in(node: A.Node, cards_only: bool = False) -> list[tuple[tuple[str, str, str], A.Node]]:
+    """The places (owner, vis, name) named in `node`, each with its node; `cards_only`:
+    only those whose cards it is made of, not those a test inside it reads (a filter's
+    condition, a card picked by its rank among others)."""
+    out = []
+    stack = [node]
+    while stack:
+        p = stack.pop()
+        k = _place(p) if isinstance(p, A.Location) else None
+        if k is not None and k[0] in ("PLAYER", "GAME"):
+            out.append(((k[0], k[1], k[2]), p))
+        for c in p.children():
+            if cards_only and (c.result() is Ty.BOOL or c.result() is Ty.INT):
+                continue
+            stack.append(c)
+    return out
+
+
+def _counted(game: A.Game) -> set[tuple[str, str, str]]:
+    """Places whose size the rules compare with anything but 0: a count the rules keep on
+    purpose (Coup's "draw while the stock holds more than one")."""
+    out = set()
+    for c in A.walk(game):
+        if isinstance(c, A.IntCmp):
+            for size, other in ((c.a, c.b), (c.b, c.a)):
+                if isinstance(size, A.Size) and not (
+                    isinstance(other, A.IntLit) and other.value == 0
                 ):
-                    srcs.append(n.coll)
-            for src in srcs:
-                for p in A.walk(src):
-                    k = _place(p) if isinstance(p, A.Location) else None
-                    if k is not None and k[0] == "PLAYER":
-                        played.setdefault((k[1], k[2]), p)
-    refilled: set[tuple[str, str]] = set()
+                    out.update(k for k, _ in _keys_in(size.coll))
+    return out
+
+
+def _emptied(game: A.Game) -> set[tuple[str, str, str]]:
+    """Places a stage's end asks to be empty: ``(== (size X) 0)``, ``(< (size X) 1)``."""
+    out = set()
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        for c in A.walk(stage.end):
+            if not isinstance(c, A.IntCmp):
+                continue
+            size, lit, op = c.a, c.b, c.op
+            if isinstance(c.a, A.IntLit):
+                size, lit = c.b, c.a
+                op = {A.CmpOp.LT: A.CmpOp.GT, A.CmpOp.GT: A.CmpOp.LT}.get(op, op)
+            if not (isinstance(size, A.Size) and isinstance(lit, A.IntLit)):
+                continue
+            if (op is A.CmpOp.EQ and lit.value == 0) or (op is A.CmpOp.LT and lit.value == 1):
+                out.update(k for k, _ in _keys_in(size.coll))
+    return out
+
+
+def _judged(game: A.Game) -> dict[tuple[str, str, str], tuple[A.Node, set[str]]]:
+    """Per place judged, a node naming it and its kinds: a player's place a choice plays
+    from (`HAND`), a game's place a stage takes from (`PILE`), either kind's place a stage's
+    end asks to be empty (`UNSPENT`); none that a move inside a stage puts cards into, nor
+    that the scoring mentions."""
+    played: dict[tuple[str, str, str], A.Node] = {}  # by a choice
+    taken: dict[tuple[str, str, str], A.Node] = {}  # by any move inside a stage
+    for stage in A.walk(game):
+        if isinstance(stage, A.Stage):
+            for n in A.walk(stage):
+                for src in _sources(n):
+                    for k, p in _keys_in(src, cards_only=True):
+                        taken.setdefault(k, p)
+    for choice in A.walk(game):
+        if isinstance(choice, A.Choice):
+            for n in A.walk(choice):
+                for src in _sources(n):
+                    for k, p in _keys_in(src, cards_only=True):
+                        if k[0] == "PLAYER":
+                            played.setdefault(k, p)
+    refilled: set[tuple[str, str, str]] = set()
     for stage in A.walk(game):
         if isinstance(stage, A.Stage):
             for m in A.walk(stage):
@@ -90,56 +203,102 @@ def _hands(game: A.Game) -> dict[tuple[str, str], A.Node]:
                             k = _place(p)
                             if k is None:
                                 return {}  # a computed place may be any of them
-                            refilled.add((k[1], k[2]))
-    scored = {
-        (_place(p) or (0, "", ""))[1:3] for p in A.walk(game.scoring) if isinstance(p, A.Location)
-    }
-    return {k: v for k, v in played.items() if k not in refilled and k not in scored}
+                            refilled.add((k[0], k[1], k[2]))
+    scored = {k for k, _ in _keys_in(game.scoring)}
+    emptied = _emptied(game)
+    counted = _counted(game)
+    out: dict[tuple[str, str, str], tuple[A.Node, set[str]]] = {}
+    for k, node in {**taken, **played}.items():
+        if k in refilled or k in scored:
+            continue
+        kinds = set()
+        if k in played:
+            kinds.add(HAND)
+        if k[0] == "GAME" and k not in counted:
+            kinds.add(PILE)
+        if k in emptied:
+            kinds.add(UNSPENT)
+        if kinds:
+            out[k] = (node, kinds)
+    return out
 
 
 def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]:
-    """Hands (`hands`) that every sampled random game ends with the same number k >= 1 of
-    cards in, in every seat: k dealt cards a seat can never play. `records` are the
-    sample's games (an evaluation's gate sample), each with its `sizes` of
+    """Places (`hands`) every sampled random game leaves cards in (module docstring):
+    a hand or a game's pile ending with the same k >= 1 cards in every game, seat by seat;
+    a place a stage plays until empty ending at least half full in every game. `records`
+    are the sample's games (an evaluation's gate sample), each with its `sizes` of
     ``found.places``; only games that ended on their own count, and with fewer than
     `NEED` of them nothing is judged."""
     if found is None:
         return []
-    # per hand, per place (a seat's slot): the counts left at the end of the games
-    left: dict[tuple[str, str], dict[tuple, set[int]]] = {h: {} for h in found.nodes}
+    # per place, per layout key (a seat's slot, or the game's): the counts left at the end
+    left: dict[tuple[str, str, str], dict[tuple, list[int]]] = {h: {} for h in found.nodes}
     for place, hand in zip(found.places, found.hand_of, strict=True):
-        left[hand][place] = set()
+        left[hand][place] = []
     ended = 0
     for rec in records:
         if not rec.terminated or rec.sizes is None:
             continue
         ended += 1
         for place, hand, n in zip(found.places, found.hand_of, rec.sizes, strict=True):
-            left[hand][place].add(n)
+            left[hand][place].append(n)
     if ended < NEED:
         return []
     out = []
     for k, by_place in left.items():
-        fixed = {place[0]: next(iter(c)) for place, c in by_place.items() if len(c) == 1}
-        stuck = {seat: n for seat, n in fixed.items() if n >= 1}
-        if not stuck:
-            continue
-        if len(stuck) == found.nplayers and len(set(stuck.values())) == 1:
-            n = next(iter(stuck.values()))
-            whose = "each seat's"
-        else:
-            seat, n = min(stuck.items())
-            whose = (
-                f"seat {seat}'s"
-                if len(stuck) == 1
-                else f"seats {', '.join(map(str, sorted(stuck)))}'"
-            )
-        out.append(
-            Defect(
-                where(found.nodes[k]),
-                f"every sampled game ends with {n} card{'s' * (n > 1)} in {whose} "
-                f"{k[1]}, dealt before the play and never refilled: the deal gives "
-                f"{n} more than the game lets that seat play",
-            )
-        )
+        kinds = found.kinds.get(k, {HAND})
+        message = None
+        if kinds & {HAND, PILE}:
+            message = _fixed(k, by_place, found.nplayers)
+        if message is None and UNSPENT in kinds:
+            message = _unspent(k, by_place, found.start)
+        if message is not None:
+            out.append(Defect(where(found.nodes[k]), message))
     return out
+
+
+def _whose(k: tuple[str, str, str], seats: list[int], nplayers: int) -> str:
+    if k[0] == "GAME":
+        return f"the game's {k[2]}"
+    if len(seats) == nplayers:
+        return f"each seat's {k[2]}"
+    if len(seats) == 1:
+        return f"seat {seats[0]}'s {k[2]}"
+    return f"seats {', '.join(map(str, seats))}' {k[2]}"
+
+
+def _fixed(k, by_place: dict[tuple, list[int]], nplayers: int) -> str | None:
+    """The same k >= 1 cards left in every game, seat by seat (one seat is enough)."""
+    fixed = {place[0]: c[0] for place, c in by_place.items() if c and len(set(c)) == 1}
+    stuck = {seat: n for seat, n in fixed.items() if n >= 1}
+    if not stuck:
+        return None
+    if len(stuck) == nplayers and len(set(stuck.values())) == 1:
+        seats, n = sorted(stuck), next(iter(stuck.values()))
+    else:
+        seat, n = min(stuck.items())
+        seats = [seat] if len(set(stuck.values())) > 1 else sorted(stuck)
+    what = "dealt before the play" if k[0] == "PLAYER" else "filled before the play"
+    return (
+        f"every sampled game ends with {n} card{'s' * (n > 1)} in "
+        f"{_whose(k, seats, nplayers)}, {what} and never refilled: the rules give "
+        f"{n} more than the game lets out of it"
+    )
+
+
+def _unspent(k, by_place: dict[tuple, list[int]], start: dict[tuple, int]) -> str | None:
+    """At least half the cards held at the first decision (2 or more) left in every game."""
+    full = {
+        place: (min(c), start[place])
+        for place, c in by_place.items()
+        if c and start.get(place, 0) >= 2 and 2 * min(c) >= start[place]
+    }
+    if not full:
+        return None
+    place, (least, held) = min(full.items())
+    return (
+        f"a stage plays until {_whose(k, [place[0]], 0)} is empty, yet every sampled game "
+        f"ends with {least} or more of its {held} cards still in it: the play never comes "
+        "near what the rules mean to play out"
+    )

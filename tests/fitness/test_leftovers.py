@@ -85,3 +85,38 @@ def test_a_hand_united_with_itself_is_named():
     )
     (d,) = repeated_parts(parse_text(doubled))
     assert "names ((current player) vloc WON) twice" in d.message
+
+
+def test_a_test_written_twice_in_an_or_is_named_once():
+    from evogame.fitness.leftovers import repeated_tests
+    from tests.fitness import variants as V
+
+    (d,) = repeated_tests(parse_text(V.the_game_simple_over_twice()))
+    assert "tests (== (game sto OVER) 1) twice" in d.message
+    # nested alike: (or A (or A B)) names A twice, at the outer or
+    text = V.the_game_simple_over_twice().replace(
+        "(== (game sto OVER) 1)\n       (all player",
+        "(or (== (game sto OVER) 1)\n       (all player",
+    )
+    text = text.replace(
+        "(== (size ('P iloc HAND)) 0))))\n", "(== (size ('P iloc HAND)) 0)))))\n", 1
+    )
+    (d,) = repeated_tests(parse_text(text))
+    assert "twice" in d.message
+
+
+def test_a_part_the_other_parts_absorb_is_named():
+    from evogame.fitness.leftovers import repeated_tests
+    from tests.fitness import variants as V
+
+    (d,) = repeated_tests(parse_text(V.gops_absorbed_clause()))
+    assert "which the or around it tests on its own" in d.message
+
+
+def test_a_scoring_by_a_neighbours_cards_is_named():
+    from evogame.fitness.leftovers import neighbour_scores
+    from tests.fitness import variants as V
+
+    (d,) = neighbour_scores(parse_text(V.gops_scores_previous()))
+    assert "previous player's" in d.message
+    assert neighbour_scores(parse_file(SEEDS / "gops.rcy")) == []

@@ -80,3 +80,29 @@ def test_a_hand_one_seat_never_empties(backend):
     # the bidding ends when the first seat's hand is empty: seat 1's last card stays
     found = _stranded(V.gops_hand_ends_bids(), backend)
     assert len(found) == 1 and "1 card in seat 1's HAND" in found[0].message
+
+
+def test_a_pile_of_the_games_left_the_same_k_short():
+    found = _stranded(V.gops_trick_once())
+    assert any("1 card in the game's PRIZES" in d.message for d in found)
+
+
+def test_a_place_a_loop_plays_until_empty_left_mostly_full():
+    (d,) = _stranded(V.gops_prizes_unturned())
+    assert "12 cards in the game's PRIZES" in d.message
+
+
+def test_a_place_left_full_is_judged_against_its_cards_at_the_first_decision():
+    from evogame.fitness.stranded import UNSPENT
+
+    ast = parse_text(V.gops_prizes_unturned())
+    found = hands(ast, Runner(ast).game)
+    key = ("GAME", "hloc", "PRIZES")
+    assert UNSPENT in found.kinds[key]
+    assert found.start[(-1, "hloc", "PRIZES", 0)] == 12  # one turned up before the bids
+
+
+def test_hands_a_loop_plays_until_empty_left_mostly_full_in_varying_numbers():
+    (d,) = _stranded(V.gops_four_prizes())
+    assert "a stage plays until seat 0's HAND is empty" in d.message
+    assert "of its 13 cards" in d.message

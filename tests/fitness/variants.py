@@ -1233,3 +1233,187 @@ VARIANTS += (
         gops_dead_disjunct(),
     ),
 )
+
+
+# --- campaign f12's best/, read blind (reader report r46f12): each defect the judge
+# missed, rebuilt on its seed from the reader's description (never from the files)
+
+GOPS_BID_END = "(end (all player 'P (== (size ('P iloc BID)) 1)))"
+GOPS_HANDS_EMPTY = "(end (all player 'P (== (size ('P iloc HAND)) 0)))"
+GOPS_SHOW = "  ;; show the bids; a single highest bid takes every prize on offer"
+
+
+def gops_bids_all_at_once() -> str:
+    """GOPS whose bidding goes on until the hands are empty (new kind 1: an inner loop
+    plays out both whole hands in round 1): every card is bid in round 1, before 12 of the
+    prizes are seen, and the 12 later rounds play themselves with no decision."""
+    return _edit(_seed("gops"), (GOPS_BID_END, GOPS_HANDS_EMPTY))
+
+
+def gops_trick_once() -> str:
+    """GOPS with a trick after the bid, played into SHOWN, of which the reveal's discard
+    clears only the bid (rank 1): the trick card stays for good, so from round 2 the trick
+    stage's end already holds and no trick is played again, and the card counts in every
+    later contest; the round loop ends when a hand is empty, so one prize is never turned
+    up."""
+    trick = """  ;; (spliced in) each player shows a card
+  (stage player
+   (end (all player 'P (== (size ('P vloc SHOWN)) 1)))
+   (choice
+    ((any ((current player) iloc HAND) 'C
+          (move 'C (top ((current player) vloc SHOWN)))))))
+
+"""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+        (GOPS_SHOW, trick + GOPS_SHOW),
+    )
+
+
+def gops_prizes_unturned() -> str:
+    """GOPS whose round loop also ends when a hand is empty, and whose bidding goes on
+    until the hands are empty (new kind 2): the game is one round, and 12 of the 13 prizes
+    are never turned up."""
+    return _edit(
+        gops_bids_all_at_once(),
+        (
+            GOPS_END,
+            "(end (or (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+    )
+
+
+THE_GAME_SIMPLE_CHOICE = """   (choice
+    ((any (filter ((current player) iloc HAND) 'C
+                  (> (score 'C using (game points NUM)) (game sto UPA)))"""
+
+
+def the_game_simple_free_draw() -> str:
+    """The Game (simple) with a draw among the plays that does not end the turn (rank 2):
+    anyone may draw again and again, so a hand has no limit."""
+    return _edit(
+        _seed("the-game-simple"),
+        (
+            THE_GAME_SIMPLE_CHOICE,
+            THE_GAME_SIMPLE_CHOICE.replace(
+                "    ((any",
+                "    ((move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n     (any",
+                1,
+            ),
+        ),
+    )
+
+
+def the_game_simple_over_twice() -> str:
+    """The Game (simple) whose turn loop ends ``until OVER is 1 or OVER is 1 or ...``
+    (rank 2): a clause written twice."""
+    return _edit(
+        _seed("the-game-simple"),
+        (
+            "(or (== (game sto OVER) 1)\n       (all player",
+            "(or (== (game sto OVER) 1)\n       (== (game sto OVER) 1)\n       (all player",
+        ),
+    )
+
+
+def gops_four_prizes() -> str:
+    """GOPS with four prizes for hands of 13 whose bidding stops once both players have won
+    a prize (new kind 3): at most 4 rounds, so 9 or more cards of every hand are never
+    played, a different number from game to game."""
+    return _edit(
+        _seed("gops"),
+        (
+            """(deck (RANK (ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,
+                       JACK, QUEEN, KING))
+                (SUIT (DIAMONDS))))""",
+            "(deck (RANK (ACE, TWO, THREE, FOUR)) (SUIT (DIAMONDS))))",
+        ),
+        (
+            GOPS_BID_END,
+            "(end (or (all player 'P (> (size ('P vloc WON)) 0))\n"
+            "            (any player 'P (== (size ('P iloc HAND)) 0))\n"
+            "            (all player 'P (== (size ('P iloc BID)) 1))))",
+        ),
+    )
+
+
+GOPS_SCORING = "(scoring max (sum ((current player) vloc WON) using (game points VALUE)))"
+
+
+def gops_scores_previous() -> str:
+    """GOPS scoring the previous player's prizes (new kind 1): whoever takes a prize scores
+    it for the opponent, so every bid works against its bidder."""
+    return _edit(
+        _seed("gops"), (GOPS_SCORING, GOPS_SCORING.replace("current player", "previous player"))
+    )
+
+
+def gops_absorbed_clause() -> str:
+    """GOPS whose round loop ends ``(or (and PRIZES-empty (size PRIZE < 4)) PRIZES-empty)``
+    (rank 1's WINDOW clause): the ``and`` decides nothing."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (and (== (size (game hloc PRIZES)) 0) (< (size (game vloc PRIZE)) 4))\n"
+            "           (== (size (game hloc PRIZES)) 0)))",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "gops-scores-previous",
+        "gops",
+        "each seat scores the previous player's prizes",
+        gops_scores_previous(),
+    ),
+    Variant(
+        "gops-four-prizes",
+        "gops",
+        "hands of 13 for at most 4 rounds",
+        gops_four_prizes(),
+    ),
+    Variant(
+        "gops-absorbed-clause",
+        "gops",
+        "an end clause the other absorbs",
+        gops_absorbed_clause(),
+    ),
+    Variant(
+        "gops-bids-all-at-once",
+        "gops",
+        "every card bid in round 1; 12 rounds with no decision",
+        gops_bids_all_at_once(),
+    ),
+    Variant(
+        "gops-trick-once",
+        "gops",
+        "a trick never cleared: played in round 1 only; one prize never turned up",
+        gops_trick_once(),
+    ),
+    Variant(
+        "gops-prizes-unturned",
+        "gops",
+        "one round: 12 prizes never turned up",
+        gops_prizes_unturned(),
+    ),
+    Variant(
+        "the-game-simple-free-draw",
+        "the-game-simple",
+        "a free draw that does not end the turn",
+        the_game_simple_free_draw(),
+    ),
+    Variant(
+        "the-game-simple-over-twice",
+        "the-game-simple",
+        "an end clause written twice",
+        the_game_simple_over_twice(),
+    ),
+)

@@ -1,0 +1,166 @@
+"""Rounds that do nothing after the first: a defect of the `soundness` component, found by
+play.
+
+A stage that holds a choice is a loop of rounds in which players decide. When, in every
+sampled game, its first round has a decision and every later round (at least
+`MIN_IDLE`) has none, the loop does its work once and then turns over empty: an inner
+loop emptied the hands in round 1 and twelve rounds turn up prizes nobody can bid for
+(campaign f12's new kind 1, a blind reader: "remaining 12 rounds do nothing"). A round is
+judged at two levels, each a unit of the same test:
+
+- **iterations** of the stage (one pass of its body, `State` runs its end test before
+  each): the outer round loop above;
+- **runs** of the stage (each time an enclosing loop enters it, until its end holds): a
+  trick stage whose end already holds on entry from round 2 on, because the first trick's
+  cards were never cleared (campaign f12's rank 1: "no more tricks are played").
+
+The count of decisions in a unit includes decisions of stages nested in it (any option
+count: a forced play is still play). Only games that end on their own count, and at least
+`NEED` of them; one game that breaks the pattern clears the stage. A stage inside one
+already named is not named again (its rounds are the same empty rounds).
+
+The games are played by the Python engine on a copy of the compiled game whose stage end
+tests also count (the game's own blocks are left alone, so the play is the same). Games
+stop being played as soon as no stage can still be named: a game whose second round has a
+decision costs part of one game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from evogame.engine.errors import GameError
+from evogame.engine.game import STAGE, Block
+from evogame.fitness.soundness import Defect
+from evogame.lang import ast as A
+from evogame.lang import where
+
+#: Random games played at most (the evaluation's first deals).
+GAMES = 6
+#: Games that must end on their own to judge.
+NEED = 4
+#: Idle rounds a game must show after its first.
+MIN_IDLE = 2
+#: Scripted steps per game, at most (a longer game is capped, and not counted).
+MAX_STEPS = 20_000
+
+
+class _Log:
+    """Per stage (block uid): decisions per iteration and per run of the current game."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.iters: dict[int, list[int]] = {}
+        self.runs: dict[int, list[int]] = {}
+        self.open: set[int] = set()
+
+    def end_test(self, uid: int, ended: bool) -> None:
+        if uid not in self.open:  # the first test of a run
+            self.runs.setdefault(uid, []).append(0)
+            self.open.add(uid)
+        if ended:
+            self.open.discard(uid)
+        else:
+            self.iters.setdefault(uid, []).append(0)
+
+    def decision(self, frames: list) -> None:
+        for fr in frames[1:]:  # frames[0] is the game's body
+            uid = fr[0].uid
+            self.iters[uid][-1] += 1
+            self.runs[uid][-1] += 1
+
+
+def _counting(block: Block, log: _Log) -> Block:
+    """A copy of `block` (and the blocks in it) whose end test also tells `log`."""
+    end = block.end
+    if end is not None:
+        uid = block.uid
+
+        def test(st, env, end=end, uid=uid):
+            r = end(st, env)
+            log.end_test(uid, bool(r))
+            return r
+
+        end = test
+    items = [(k, _counting(p, log)) if k == STAGE else (k, p) for k, p in block.items]
+    return Block(block.team, end, items, block.uid)
+
+
+def _stages(block: Block, body: tuple[A.Node, ...], out: dict[int, A.Stage]) -> None:
+    """Block uid -> its stage in the rules (the blocks are built from the bodies in order)."""
+    stages = [n for n in body if isinstance(n, A.Stage)]
+    inner = [p for k, p in block.items if k == STAGE]
+    for node, b in zip(stages, inner, strict=True):
+        out[b.uid] = node
+        _stages(b, node.body, out)
+
+
+def _idle_after_first(units: list[int]) -> bool:
+    return len(units) > MIN_IDLE and units[0] > 0 and not any(units[1:])
+
+
+def idle_rounds(game, seeds: list[int]) -> list[Defect]:
+    """Stages with a choice whose every round after the first is idle in every sampled game
+    (module docstring); `game` a `CompiledGame`, one random game per seed of `seeds` (at
+    most `GAMES`)."""
+    by_uid: dict[int, A.Stage] = {}
+    try:
+        _stages(game.root, game.ast.body, by_uid)
+    except ValueError:  # blocks not built from the body as expected: not judged
+        return []
+    # per stage, the levels ("iterations", "runs") still possibly idle after the first
+    live = {
+        uid: {"iterations", "runs"}
+        for uid, node in by_uid.items()
+        if any(isinstance(n, A.Choice) for n in A.walk(node))
+    }
+    if not live:
+        return []
+    log = _Log()
+    proxy = copy.copy(game)
+    proxy.root = _counting(game.root, log)
+    ended = 0
+    for seed in seeds[:GAMES]:
+        log.reset()
+        rng = random.Random(seed)
+        try:
+            st = proxy.new_state(seed, max_steps=MAX_STEPS)
+            while not st.terminal:
+                log.decision(st.frames)
+                st.apply_action(rng.randrange(st.num_actions()))
+        except (GameError, KeyError, IndexError):  # a game the log cannot follow: not counted
+            continue
+        if not st.terminal or st.capped or st.cycle or st.error is not None:
+            continue
+        ended += 1
+        for uid, levels in list(live.items()):
+            if not _idle_after_first(log.iters.get(uid, [])):
+                levels.discard("iterations")
+            if not _idle_after_first(log.runs.get(uid, [])):
+                levels.discard("runs")
+            if not levels:
+                del live[uid]
+        if not live:
+            return []
+    if ended < NEED:
+        return []
+    named: list[A.Stage] = []
+    out = []
+    for uid, levels in sorted(live.items(), key=lambda kv: -kv[0]):  # outer stages last-built
+        node = by_uid[uid]
+        if any(any(n is node for n in A.walk(o)) for o in named):
+            continue
+        named.append(node)
+        unit = "pass" if "iterations" in levels else "entry"
+        out.append(
+            Defect(
+                where(node),
+                f"in every sampled game only this stage's first {unit} has a decision; "
+                f"every later {unit} is played with none (nobody decides anything again, "
+                "yet the loop goes on)",
+            )
+        )
+    return out

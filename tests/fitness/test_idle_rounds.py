@@ -1,0 +1,50 @@
+"""Rounds that do nothing after the first (`evogame.fitness.idle_rounds`), found by play."""
+
+from __future__ import annotations
+
+from evogame.engine.game import compile_game
+from evogame.fitness.evaluate import deal_seed, phase_seed
+from evogame.fitness.idle_rounds import GAMES, idle_rounds
+from evogame.lang import parse_file, parse_text
+from tests.conftest import SEEDS as SEED_FILES
+from tests.conftest import require_shared, shared_files
+from tests.fitness import variants as V
+from tests.fitness.variants import _seed
+
+DEALS = [deal_seed(phase_seed(0, 0), i) for i in range(GAMES)]
+
+
+def _idle(text: str, seeds: list[int] = DEALS):
+    return idle_rounds(compile_game(parse_text(text)), seeds)
+
+
+def test_a_round_loop_whose_later_passes_have_no_decision():
+    (d,) = _idle(V.gops_bids_all_at_once())
+    assert "first pass has a decision" in d.message
+    assert d.where.startswith("52:")  # the round loop, not the bidding inside it
+
+
+def test_a_stage_whose_later_entries_have_no_decision():
+    (d,) = _idle(V.gops_trick_once())
+    assert "first entry has a decision" in d.message
+
+
+def test_rounds_that_each_decide_are_not_idle():
+    assert _idle(_seed("gops")) == []
+    assert _idle(_seed("the-game-simple")) == []  # a skipped turn among decisions
+
+
+def test_too_few_games_are_not_judged():
+    assert _idle(V.gops_bids_all_at_once(), DEALS[:3]) == []
+
+
+def test_no_real_game_has_idle_rounds():
+    """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
+    require_shared()
+    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    flagged = {}
+    for p in files:
+        if found := idle_rounds(compile_game(parse_file(p)), DEALS):
+            flagged[p.stem] = [str(d) for d in found]
+    assert flagged == {}
+    assert len(files) >= 95
