@@ -3843,28 +3843,39 @@ static State *determinize(State *st, int32_t player, MT *rng) {
             np_++;
         }
     }
+    /* each deck's hidden cards in ascending id order (the canonical order: Python sorts
+     * them), by marking them and reading the ids up once, linear where the insertion sort
+     * per deck it replaces was quadratic; then shuffled deck by deck, in deck order, and
+     * put back in place order */
+    int32_t nd_ = maxdeck + 1;
+    int32_t *cnt = amem(g, sizeof(int32_t) * (size_t)(2 * nd_ + 1));
+    int32_t *cur = cnt + nd_;
+    memset(cnt, 0, sizeof(int32_t) * (size_t)(2 * nd_ + 1));
+    uint8_t *hid = amem(g, (size_t)g->card_cap + 1);
+    memset(hid, 0, (size_t)g->card_cap);
+    for (int32_t j = 0; j < np_; j++) {
+        hid[LOCV(c, ps[j])[pi[j]]] = 1;
+        cnt[pd[j]]++;
+    }
+    for (int32_t d = 0, at = 0; d < nd_; d++) { /* cur[d]: where deck d's cards start */
+        cur[d] = at;
+        at += cnt[d];
+    }
     int32_t *cards = amem(g, sizeof(int32_t) * (size_t)(np_ + 1));
-    for (int32_t d = 0; d <= maxdeck; d++) {
-        int32_t m = 0;
-        for (int32_t j = 0; j < np_; j++)
-            if (pd[j] == d) cards[m++] = LOCV(c, ps[j])[pi[j]];
-        if (!m) continue;
-        for (int32_t i = 1; i < m; i++) { /* sorted, then shuffled */
-            int32_t x = cards[i], j = i - 1;
-            while (j >= 0 && cards[j] > x) {
-                cards[j + 1] = cards[j];
-                j--;
-            }
-            cards[j + 1] = x;
+    for (int32_t card = 0, left = np_; left && card < g->card_cap; card++)
+        if (hid[card]) {
+            cards[cur[g->deck_of_card[card]]++] = card;
+            left--;
         }
-        mt_shuffle(rng, cards, m);
-        int32_t q = 0;
-        for (int32_t j = 0; j < np_; j++)
-            if (pd[j] == d) {
-                int32_t card = cards[q++];
-                LOCV(c, ps[j])[pi[j]] = card;
-                c->where[card] = ps[j];
-            }
+    for (int32_t d = 0, at = 0; d < nd_; d++) { /* every deck with a card, in deck order */
+        if (cnt[d]) mt_shuffle(rng, cards + at, cnt[d]);
+        cur[d] = at;
+        at += cnt[d];
+    }
+    for (int32_t j = 0; j < np_; j++) {
+        int32_t card = cards[cur[pd[j]]++];
+        LOCV(c, ps[j])[pi[j]] = card;
+        c->where[card] = ps[j];
     }
     c->rng = rng;
     c->seen = NULL;
@@ -3959,13 +3970,10 @@ static void rollout(State *d, MT *rng, int32_t horizon, const int64_t *still) {
     }
 }
 
-/* mcts.outcome: a finished game's value to `seat`: by rank (0), score (1) or win (2) */
-static double outcome_value(State *st, int32_t seat, int by) {
-    Game *g = st->g;
-    int64_t sc[64];
+/* mcts.outcome_of: seat's value given the finished game's scores `sc`: by rank (0),
+ * score (1) or win (2) */
+static double value_of(Game *g, const int64_t *sc, int32_t seat, int by) {
     int32_t n = g->nplayers;
-    if (n > 64) fail(g, "native: more than 64 players");
-    scores(st, sc);
     if (by == 1) return (double)(g->order ? sc[seat] : -sc[seat]);
     if (by == 2) {
         int64_t best = sc[0];
@@ -3975,11 +3983,33 @@ static double outcome_value(State *st, int32_t seat, int by) {
         for (int32_t p = 0; p < n; p++) k += sc[p] == best;
         return sc[seat] == best ? 1.0 / k : 0.0;
     }
-    if (n == 1) return 1.0;
     int32_t rank = 0; /* seats strictly better */
     for (int32_t p = 0; p < n; p++)
         if (g->order ? sc[p] > sc[seat] : sc[p] < sc[seat]) rank++;
     return (double)((n - 1) - rank) / (double)(n - 1);
+}
+
+/* mcts.outcomes: a finished game's value to every seat (out[nplayers]), its scores
+ * evaluated once (one evaluation of the scoring expression per seat, not per seat and
+ * value); a one-seat game by rank is 1 without them, as in Python */
+static void outcome_values(State *st, int by, double *out) {
+    Game *g = st->g;
+    int64_t sc[64];
+    int32_t n = g->nplayers;
+    if (n > 64) fail(g, "native: more than 64 players");
+    if (by == 0 && n == 1) {
+        out[0] = 1.0;
+        return;
+    }
+    scores(st, sc);
+    for (int32_t p = 0; p < n; p++) out[p] = value_of(g, sc, p, by);
+}
+
+/* mcts.outcome: a finished game's value to `seat` */
+static double outcome_value(State *st, int32_t seat, int by) {
+    double v[64];
+    outcome_values(st, by, v);
+    return v[seat];
 }
 
 typedef struct {
@@ -4881,7 +4911,7 @@ static int32_t ismcts_choose(State *st, MT *rng, Pipmc *pp) {
         }
         rollout(d, rng, 0, NULL);
         pp->work4 += (double)(work4(d) - w0);
-        for (int32_t p = 0; p < np_; p++) values[p] = outcome_value(d, p, pp->by);
+        outcome_values(d, pp->by, values);
         for (int32_t i = 0; i < depth; i++) {
             INode *x = &nd[path[i]];
             x->visits += 1;

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 
-from evogame.engine.state import State
+from evogame.engine.state import State, win_shares
 from evogame.players.greedy import greedy_choice, greedy_keys
 
 
@@ -55,20 +55,38 @@ def resolve_by(by: str, game) -> str:
     return "score" if game.nplayers == 1 or game.cooperative else "rank"
 
 
-def outcome(state: State, seat: int, by: str) -> float:
-    """A finished game's value to `seat`: by rank, ((n-1) - rank)/(n-1) in [0, 1] (1 = best,
-    tied seats share the better rank; a 1-player game scores 1); by win share; or by score
-    (its sign flipped in `scoring min` games, so more is better)."""
-    by = resolve_by(by, state.game)
+def outcome_of(scores: list[int], seat: int, by: str, game) -> float:
+    """`seat`'s value given a finished game's `scores`, `by` resolved (`resolve_by`): by
+    rank, ((n-1) - rank)/(n-1) in [0, 1] (1 = best; rank = seats scoring strictly better,
+    so tied seats share the better rank); by win share (1/k to each of the k best); or by
+    score (its sign flipped in `scoring min` games, so more is better)."""
     if by == "win":
-        return state.returns()[seat]
+        return win_shares(scores, game.order)[seat]
     if by == "score":
-        s = state.scores()[seat]
-        return s if state.game.order == "max" else -s
-    n = state.game.nplayers
+        s = scores[seat]
+        return s if game.order == "max" else -s
+    n = game.nplayers
     if n == 1:
         return 1.0
-    return ((n - 1) - state.ranks()[seat]) / (n - 1)
+    mine = scores[seat]
+    better = sum(v > mine if game.order == "max" else v < mine for v in scores)
+    return ((n - 1) - better) / (n - 1)
+
+
+def outcome(state: State, seat: int, by: str) -> float:
+    """A finished game's value to `seat` (`outcome_of`; a one-seat game by rank is 1, its
+    scores not evaluated)."""
+    return outcomes(state, by)[seat]
+
+
+def outcomes(state: State, by: str) -> list[float]:
+    """A finished game's value to every seat (`outcome_of`), its scores evaluated once."""
+    game = state.game
+    by = resolve_by(by, game)
+    if by == "rank" and game.nplayers == 1:
+        return [1.0]
+    scores = state.scores()
+    return [outcome_of(scores, p, by, game) for p in range(game.nplayers)]
 
 
 class PIMCPlayer:
@@ -298,7 +316,7 @@ class ISMCTSPlayer:
                 path.append(node)
             rollout(d, rng)
             self.work += d.work - state.work
-            values = [outcome(d, p, self.by) for p in range(d.game.nplayers)]
+            values = outcomes(d, self.by)
             for nd in path:
                 nd.visits += 1
                 if nd.seat >= 0:

@@ -47,3 +47,26 @@ def test_an_exploration_the_vm_does_not_have_plays_in_python():
     assert native_plan([make_player("ismcts"), make_player("random")], game) == (0, [])
     odd = make_player("ismcts", exploration=1.5)
     assert native_plan([odd, make_player("random")], game) is None
+
+
+@pytest.mark.parametrize(
+    ("nump", "specs", "by"),
+    [(3, ["ismcts", "random", "pipmc"], "rank"), (2, ["pipmc", "ismcts"], "win")],
+)
+def test_a_scoring_that_draws_is_evaluated_alike(nump, specs, by):
+    """A play-out's values come from one evaluation of the scores (`mcts.outcomes`): when
+    the scoring expression draws from the searcher's stream, both back ends draw alike."""
+    from evogame.lang.parse import parse_text
+    from tests.conftest import RACE_GAME
+
+    text = RACE_GAME.replace("(declare 2 'NUMP)", f"(declare {nump} 'NUMP)").replace(
+        "(scoring max ((current player) sto WON))",
+        "(scoring max (+ ((current player) sto WON) (random 1)))",
+    )
+    ast = parse_text(text)
+    budgets = {"iterations": 12, "rollouts": 2, "by": by}
+    runs = [
+        simulate(ast, specs, 3, seed=9, budgets=budgets, rotate=True, backend=b).to_json()
+        for b in ("native", "python")
+    ]
+    assert runs[0] == runs[1]
