@@ -5041,6 +5041,14 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
     return n;
 }
 
+/* The seeds of games first, first + 1, ...: out[k] = (first_seed + k * step) mod 2^63, the
+ * arithmetic progression `simulate.deal_seed` / `play_seed` make over consecutive games
+ * (Python's big-integer way cost about 0.4 us a seed, a tenth of a short game) */
+void vm_seed_run(uint64_t *out, int64_t n, uint64_t first_seed, uint64_t step) {
+    uint64_t x = first_seed;
+    for (int64_t k = 0; k < n; k++, x += step) out[k] = x & 0x7fffffffffffffffULL;
+}
+
 int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {
     if (ftotal && batch < 1) return -1;
     GUARDED_RETURN(g, stats_many(g, n, deal_seeds, play_seeds, pip_seats, rollouts, horizon, by, rot, max_decisions, max_steps, scores_out, flags, errors, fsum, isum, bf_hist, hist_cap, batch, ftotal));
