@@ -27,7 +27,9 @@ beside the kernel it runs (``kernel``: the folded statistics in this process, on
 `auto` takes) and the same hand-written references, timed in the same run, each repeat
 interleaved; the figures are medians of the repeats, the ratios medians of each repeat's
 command / reference; then the PIPMC(10) seat through ``play --players
-pipmc,random,random --rotate``:
+pipmc,random,random --rotate``. A rate target without a reference (Red7) is also read
+scaled to issue 15's idle core: the command's CPU rate x `IDLE_REFERENCE` / the One-Handed
+Solitaire reference's CPU rate timed beside it (the machine's speed, docs/engine-speed.md):
 
     OPENBLAS_NUM_THREADS=1 taskset -c 1 .venv/bin/python -m bench.bench_engine --commands 200000
 
