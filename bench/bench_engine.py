@@ -27,7 +27,9 @@ beside the kernel it runs (``kernel``: the folded statistics in this process, on
 `auto` takes) and the same hand-written references, timed in the same run, each repeat
 interleaved; the figures are medians of the repeats, the ratios medians of each repeat's
 command / reference; then the PIPMC(10) seat through ``play --players
-pipmc,random,random --rotate``:
+pipmc,random,random --rotate``. A rate target without a reference (Red7) is also read
+scaled to issue 15's idle core: the command's CPU rate x `IDLE_REFERENCE` / the One-Handed
+Solitaire reference's CPU rate timed beside it (the machine's speed, docs/engine-speed.md):
 
     OPENBLAS_NUM_THREADS=1 taskset -c 1 .venv/bin/python -m bench.bench_engine --commands 200000
 
@@ -197,6 +199,13 @@ def kernel_rate(path: Path, n: int) -> float:
     return k / (time.process_time() - t)
 
 
+#: The One-Handed Solitaire reference's games/s on the idle core where issue 15 measured
+#: its targets (docs/measurements.md, commit 9a0489d: Red7's compiled tier 10,438/s there).
+#: A rate target without a reference of its own (Red7's 10,000/s) is read against this: the
+#: command's CPU rate x IDLE_REFERENCE / the reference's CPU rate timed beside it.
+IDLE_REFERENCE = 86_490
+
+
 def _chosen(name: str, only: str) -> bool:
     """Whether `--only` (comma-separated, case-insensitive prefixes) names this row."""
     return any(name.lower().startswith(w.strip().lower()) for w in only.split(",") if w.strip())
@@ -229,7 +238,8 @@ def commands(n: int, k: int, only: str = "") -> None:
         for _ in range(k):
             wall, cpu, play = command_rate(path, n)
             kern = kernel_rate(path, n)
-            rw, rc = reference_rates(ref, max(n // 20, 1000)) if ref is not None else (0, 0)
+            clock = ref if ref is not None else ref_ohs.play  # a rate row: the machine's speed
+            rw, rc = reference_rates(clock, max(n // 20, 1000) if ref else 20_000)
             runs.append((wall, cpu, play, kern, rw, rc))
         wall, cpu, play, kern, rw, rc = (med(x[j] for x in runs) for j in range(6))
         goal = ""
@@ -242,7 +252,13 @@ def commands(n: int, k: int, only: str = "") -> None:
         else:
             refs, ratios = "       -", "      -      -"
             if target and target[0] == "rate":
-                goal = f">= {target[1]:,}/s: wall {_met(wall >= target[1])}, CPU {_met(cpu >= target[1])}"
+                idle = med(x[1] * IDLE_REFERENCE / x[5] for x in runs)
+                goal = (
+                    f">= {target[1]:,}/s: wall {_met(wall >= target[1])}, CPU"
+                    f" {_met(cpu >= target[1])}; on issue 15's idle core (CPU x"
+                    f" {IDLE_REFERENCE:,} / the One-Handed Solitaire reference's {rc:,.0f}/s"
+                    f" beside it) {idle:,.0f}/s: {_met(idle >= target[1])}"
+                )
         print(
             f"{name:24s} {n:8,d} {wall:9,.0f} {cpu:9,.0f} {play:9,.0f} {kern:9,.0f} {refs}"
             f" {ratios}  {goal}"

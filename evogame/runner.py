@@ -337,7 +337,8 @@ class Runner:
         batches merged into `into` in one call (`records.batch_stats`)."""
         if self._native is None:
             return None
-        indices = list(indices)
+        if not isinstance(indices, range):  # a range stays one: its seeds are made in C
+            indices = list(indices)
         n = self.game.nplayers
         searchers = [k for k, p in enumerate(players) if p.name != "random"]
         # the fold plays random players and at most one plain PIPMC seat; any other mix

@@ -155,7 +155,9 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_shuffle_test.argtypes = [ctypes.c_uint64, ctypes.c_int32, ctypes.c_int32, vp]
     lib.vm_tier2_nodes.restype = i64
     lib.vm_tier2_nodes.argtypes = [p, ctypes.c_char_p, i64]
-    # batch statistics (issue 38): vm_play_stats
+    # batch statistics (issue 38): vm_play_stats, and its games' seeds
+    lib.vm_seed_run.restype = None
+    lib.vm_seed_run.argtypes = [vp, i64, ctypes.c_uint64, ctypes.c_uint64]
     lib.vm_play_stats.restype = i64
     lib.vm_play_stats.argtypes = [p, i64, vp, vp, vp, i32, i32, i32, vp, i64, i64]
     lib.vm_play_stats.argtypes += [vp, vp, vp, vp, vp, vp, i64, i64, vp]

@@ -166,7 +166,7 @@ static void mt_seed2(MT *a, uint64_t sa, MT *b, uint64_t sb) {
  * multiplier's latency; the streams of a batch's games are independent, and laid side by
  * side (word i of every stream in one row) the same chain advances all of them in vector
  * lanes at once. Measured: `bench/bench_engine.py` (seeding was a third of a short game). */
-#define MT_LANES 32
+#define MT_LANES 16
 #define MT_VECS (MT_LANES / 8)
 typedef uint32_t MTVec __attribute__((vector_size(32))); /* 8 lanes */
 typedef struct {
@@ -194,7 +194,7 @@ static inline __attribute__((always_inline)) void mt_transpose8(MTVec r[8]) {
 }
 
 /* AVX2 only: without a vector multiply of 32-bit words (SSE2) the lanes are slower than
- * `mt_seed2`, which `seeded_pair` takes there */
+ * `mt_seed2`, which `seeded_one` takes there */
 static __attribute__((noinline, target("avx2"))) void
 mt_seed_lanes(MTLanes *t, MT *const *dst, const uint64_t *seeds, int n) {
     if (!MT_BASE_READY) {
@@ -252,45 +252,65 @@ mt_seed_lanes(MTLanes *t, MT *const *dst, const uint64_t *seeds, int n) {
     }
 }
 
-/* The two streams (chance, players) of a batch's games, seeded MT_LANES / 2 games at a
- * time by `mt_seed_lanes` as the batch reaches them: `seeded_pair` gives game i's. */
-#define SEED_GROUP (MT_LANES / 2)
+/* The two streams (chance, players) of a batch's games, each kind seeded SEED_GROUP games
+ * at a time by `mt_seed_lanes` as the batch reaches them: `seeded_deal` gives game i's
+ * chance stream, `seeded_play` its players' stream. The players' streams are seeded only
+ * when a game first draws from one (`PlayMT`): a game whose decisions are all forced, or
+ * that has none, never does, and its seeding was half the seeding's cost. */
+#define SEED_GROUP MT_LANES
 typedef struct {
-    MT deal[SEED_GROUP], play[SEED_GROUP];
-    MTLanes lanes;
+    MT mt[SEED_GROUP];
     int64_t base; /* the group's first game; -1 before the first */
+} SeedGroup;
+typedef struct {
+    SeedGroup deal, play;
+    MTLanes lanes;
 } Seeded;
 
 /* this thread's groups (kept for its next batch), emptied for a batch starting */
 static Seeded *seeded_start(void) {
     static __thread Seeded *mine;
     if (!mine && posix_memalign((void **)&mine, 64, sizeof *mine)) mine = NULL; /* MTVec rows: 32-byte aligned */
-    if (mine) mine->base = -1;
+    if (mine) mine->deal.base = mine->play.base = -1;
     return mine;
 }
 
-static void seeded_pair(Seeded *s, int64_t i, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, MT **deal, MT **play) {
-    if (s->base < 0 || i < s->base || i >= s->base + SEED_GROUP) {
+/* game i's stream of one kind (of n games seeded `seeds`), from its group, seeding the
+ * group of games [i, i + SEED_GROUP) when i is not in the one seeded last */
+static MT *seeded_one(MTLanes *lanes, SeedGroup *grp, int64_t i, int64_t n, const uint64_t *seeds) {
+    if (grp->base < 0 || i < grp->base || i >= grp->base + SEED_GROUP) {
         int m = (int)(n - i < SEED_GROUP ? n - i : SEED_GROUP);
         static int avx2 = -1;
         if (avx2 < 0) avx2 = __builtin_cpu_supports("avx2");
-        if (m <= 2 || !avx2) { /* a game or two: the lanes would cost more than they save */
-            for (int k = 0; k < m; k++) mt_seed2(&s->deal[k], deal_seeds[i + k], &s->play[k], play_seeds[i + k]);
+        if (m <= 4 || !avx2) { /* a few streams: the lanes (all of them) would cost more */
+            int k = 0;
+            for (; k + 1 < m; k += 2) mt_seed2(&grp->mt[k], seeds[i + k], &grp->mt[k + 1], seeds[i + k + 1]);
+            if (k < m) mt_seed(&grp->mt[k], seeds[i + k]);
         } else {
             MT *dst[MT_LANES];
-            uint64_t seeds[MT_LANES];
-            for (int k = 0; k < m; k++) {
-                dst[k] = &s->deal[k];
-                seeds[k] = deal_seeds[i + k];
-                dst[m + k] = &s->play[k];
-                seeds[m + k] = play_seeds[i + k];
-            }
-            mt_seed_lanes(&s->lanes, dst, seeds, 2 * m);
+            for (int k = 0; k < m; k++) dst[k] = &grp->mt[k];
+            mt_seed_lanes(lanes, dst, seeds + i, m);
         }
-        s->base = i;
+        grp->base = i;
     }
-    *deal = &s->deal[i - s->base];
-    *play = &s->play[i - s->base];
+    return &grp->mt[i - grp->base];
+}
+
+static MT *seeded_deal(Seeded *s, int64_t i, int64_t n, const uint64_t *seeds) {
+    return seeded_one(&s->lanes, &s->deal, i, n, seeds);
+}
+
+/* A game's players' stream: `mt`, or (NULL) game i's of a batch, seeded at its first use */
+typedef struct {
+    MT *mt;
+    Seeded *s;
+    int64_t i, n;
+    const uint64_t *seeds;
+} PlayMT;
+
+static inline MT *play_mt(PlayMT *p) {
+    if (__builtin_expect(!p->mt, 0)) p->mt = seeded_one(&p->s->lanes, &p->s->play, p->i, p->n, p->seeds);
+    return p->mt;
 }
 
 /* The twist and its tempering, MT_CHUNK words at a time as the draws reach them: a game
@@ -4425,7 +4445,7 @@ static void place_sizes(const State *st, const int32_t *keys, int32_t nkeys, int
     }
 }
 
-static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, Pipmc *weak, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error, const int32_t *size_keys, int32_t nsizes, int32_t *sizes_out) {
+static void play_game(Game *g, MT *deal, PlayMT *play, int32_t pip_seat, Pipmc *pp, Pipmc *weak, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, int64_t *work_out, int32_t *ndec, int32_t *branching, int32_t *who, char *error, const int32_t *size_keys, int32_t nsizes, int32_t *sizes_out) {
     jmp_buf top; /* nothing escapes a game: what no rule catches ends it with an error */
     g->jb = &top;
     if (setjmp(top)) {
@@ -4449,11 +4469,11 @@ static void play_game(Game *g, MT *deal, MT *play, int32_t pip_seat, Pipmc *pp, 
         k++;
         int32_t choice;
         if (p == pip_seat && pp)
-            choice = pipmc_choose(st, play, pp);
+            choice = pipmc_choose(st, play_mt(play), pp);
         else if (weak && (weak_seats >> (p & 63) & 1))
-            choice = pipmc_choose(st, play, weak);
+            choice = pipmc_choose(st, play_mt(play), weak);
         else
-            choice = m > 1 ? (int32_t)mt_below(play, (uint64_t)m) : 0;
+            choice = m > 1 ? (int32_t)mt_below(play_mt(play), (uint64_t)m) : 0; /* forced: no draw */
         apply_action(st, choice);
     }
     scores(st, scores_out);
@@ -4496,8 +4516,13 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
     if (continuous) mt_seed2(deal, deal_seeds[0], play, play_seeds[0]);
     for (int64_t i = 0; i < n; i++) {
         if (used + max_decisions > dec_cap) return i;
-        if (sd) seeded_pair(sd, i, n, deal_seeds, play_seeds, &deal, &play);
-        else if (!continuous) mt_seed2(deal, deal_seeds[i], play, play_seeds[i]);
+        PlayMT pl = {play, NULL, i, n, play_seeds};
+        if (sd) {
+            deal = seeded_deal(sd, i, n, deal_seeds);
+            pl.mt = NULL;
+            pl.s = sd;
+        } else if (!continuous)
+            mt_seed2(deal, deal_seeds[i], play, play_seeds[i]);
         ndec[i] = 0;
         work_out[i] = 0;
         Pipmc pp = {rollouts, horizon, by, 0.0, rec ? rec + rused : NULL, 0, rec ? rec_cap - rused : 0, 0};
@@ -4506,7 +4531,7 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
         weak.policy = rollout_policy >> 2 & 3;
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         if (cov_out) memset(g->cov, 0, (size_t)g->ncov);
-        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i, size_keys, nsizes, sizes_out ? sizes_out + i * nsizes : NULL);
+        play_game(g, deal, &pl, seat, seat >= 0 ? &pp : NULL, weak_rollouts > 0 ? &weak : NULL, max_decisions, max_steps, scores_out + i * g->nplayers, flags + i, work_out + i, ndec + i, branching + used, who + used, errors + 200 * i, size_keys, nsizes, sizes_out ? sizes_out + i * nsizes : NULL);
         if (pp.overflow) {
             if (i == 0) {
                 rec_n[0] = -pp.nrec; /* the record needs this much room: call again */
@@ -4974,14 +4999,18 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
     Seeded *sd = seeded_start();
     MT one_deal, one_play;
     for (int64_t i = 0; i < n; i++) {
-        MT *deal = &one_deal, *play = &one_play;
-        if (sd) seeded_pair(sd, i, n, deal_seeds, play_seeds, &deal, &play);
-        else mt_seed2(deal, deal_seeds[i], play, play_seeds[i]);
+        MT *deal = &one_deal;
+        PlayMT pl = {&one_play, sd, i, n, play_seeds};
+        if (sd) {
+            deal = seeded_deal(sd, i, n, deal_seeds);
+            pl.mt = NULL;
+        } else
+            mt_seed2(deal, deal_seeds[i], &one_play, play_seeds[i]);
         Pipmc pp = {rollouts, horizon, by, 0.0, NULL, 0, 0, 0};
         int32_t seat = pip_seats ? pip_seats[i] : -1;
         int64_t work = 0;
         int32_t nd = 0;
-        play_game(g, deal, play, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i, NULL, 0, NULL);
+        play_game(g, deal, &pl, seat, seat >= 0 ? &pp : NULL, NULL, max_decisions, max_steps, raw, flags + i, &work, &nd, br, who, errors + 200 * i, NULL, 0, NULL);
         int32_t f = flags[i];
         if (f & 8) {
             isum[ST_ROOM]++;
@@ -5040,6 +5069,14 @@ static int64_t stats_many(Game *g, int64_t n, const uint64_t *deal_seeds, const 
     }
     free(br);
     return n;
+}
+
+/* The seeds of games first, first + 1, ...: out[k] = (first_seed + k * step) mod 2^63, the
+ * arithmetic progression `simulate.deal_seed` / `play_seed` make over consecutive games
+ * (Python's big-integer way cost about 0.4 us a seed, a tenth of a short game) */
+void vm_seed_run(uint64_t *out, int64_t n, uint64_t first_seed, uint64_t step) {
+    uint64_t x = first_seed;
+    for (int64_t k = 0; k < n; k++, x += step) out[k] = x & 0x7fffffffffffffffULL;
 }
 
 int64_t vm_play_stats(Game *g, int64_t n, const uint64_t *deal_seeds, const uint64_t *play_seeds, const int32_t *pip_seats, int32_t rollouts, int32_t horizon, int32_t by, const int32_t *rot, int64_t max_decisions, int64_t max_steps, int64_t *scores_out, int32_t *flags, char *errors, double *fsum, int64_t *isum, int64_t *bf_hist, int64_t hist_cap, int64_t batch, double *ftotal) {

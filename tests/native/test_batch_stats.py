@@ -175,6 +175,17 @@ def test_vectorised_seeds_are_the_seed_functions(seed):
             assert _seeds(fn, seed, idx).tolist() == [fn(seed, i) for i in idx]
 
 
+@pytest.mark.parametrize("seed", [0, 1, -3, 2**40 + 3, 12345678901234567])
+def test_seeds_of_consecutive_games_made_in_c_are_the_seed_functions(seed):
+    from evogame.native import build
+    from evogame.native.records import _seeds
+
+    lib = build.load()
+    for idx in (range(1), range(5, 300), range(2**62 - 10, 2**62 + 10)):  # wraps mod 2^63
+        for fn in (sim.deal_seed, sim.play_seed):
+            assert _seeds(fn, seed, idx, lib).tolist() == [fn(seed, i) for i in idx]
+
+
 @pytest.mark.parametrize("last", [0, 1, 255, 256, 257, 4096])
 def test_the_histogram_s_used_part_holds_every_nonzero_count(last):
     from array import array
