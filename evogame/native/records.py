@@ -16,7 +16,7 @@ from functools import cache
 from evogame.engine import CompiledGame
 from evogame.engine.state import win_shares
 from evogame.metrics.stats import GameRecord, GameStats
-from evogame.native.engine import ERROR, ROOM, NativeGame
+from evogame.native.engine import ERROR, ROOM, NativeGame, _zeros
 from evogame.players import RandomPlayer
 from evogame.players.greedy import GreedyPlayer
 from evogame.players.mcts import ISMCTSPlayer, PIMCPlayer, resolve_by
@@ -271,12 +271,12 @@ def _seeds(fn, seed: int, indices: Sequence[int], lib=None) -> array:
     step = (fn(0, 1) - fn(0, 0)) % (1 << 63)
     n = len(indices)
     if lib is not None and isinstance(indices, range) and indices.step == 1 and n:
-        out = array("Q", [0]) * n
+        out = _zeros("Q", n)
         lib.vm_seed_run(out.buffer_info()[0], n, (indices[0] * step + base) & _MASK63, step)
         return out
     if sys.byteorder != "little" or n < 8:
         return array("Q", [(i * step + base) & _MASK63 for i in indices])
-    lanes = array("Q", bytes(16 * n))
+    lanes = _zeros("Q", 2 * n)
     lanes[::2] = array("Q", indices)
     ones = _lane_ones(n)
     y = (int.from_bytes(lanes, "little") * step + base * ones) & (_MASK63 * ones)
