@@ -90,10 +90,13 @@ def _dst_text(move: A.Node) -> str | None:
 
 def _in_order(node: A.Node, tested: frozenset[str] = frozenset()):
     """`node` and its descendants in the order the rules are written, each with the texts
-    of the places the guards around it test."""
+    of the places tested by the guards whose body it is in."""
     yield node, tested
     if node.GUARDS:
+        yield from _in_order(node.cond, tested)
         tested = tested | {to_text(n) for n in A.walk(node.cond) if isinstance(n, A.Location)}
+        yield from _in_order(node.body, tested)
+        return
     for child in node.children():
         yield from _in_order(child, tested)
 
@@ -442,10 +445,12 @@ def swapped_ranks(game: A.Game) -> list[Defect]:
     """Two values out of the rank order in the one table that orders cards (static): the
     game's only ordering table (`soundness.ordering_tables`: read by ``max``, ``min``,
     ``sort`` or a compared ``score``) rates an attribute's values in the deck's order but
-    for two strictly inside it, without which the others climb (or fall) strictly, and
-    no single value's removal restores the order (that one is
-    `evogame.fitness.slips.ladder_orders`'): QUEEN 13 and KING 12 among TWO..ACE 2..14,
-    so the Queen beats the King with no rule saying so. The first and the last value are
+    for two strictly inside it, without which the others climb (or fall) strictly: two
+    neighbours swapped (QUEEN 13 and KING 12 among TWO..ACE 2..14: the Queen beats the
+    King with no rule saying so; removing either restores the order, so
+    `evogame.fitness.slips.ladder_orders`, which looks for the one value off, cannot
+    say which), or the one pair apart whose removal restores it when no single value's
+    does. The first and the last value are
     left alone (an ace high or low), as are values another rule names (a trump Jack),
     tables with fewer than six entries of the attribute, and games with another ordering
     table (the order may be that one's). No real file has one."""
@@ -463,21 +468,15 @@ def swapped_ranks(game: A.Game) -> list[Defect]:
             if key != attr:
                 continue
             seq = [(n, *worth[n]) for n in dict.fromkeys(names) if n in worth]
-            values = [v for _, v, _ in seq]
-            if len(seq) < SWAP_ENTRIES or _monotone(values):
+            if len(seq) < SWAP_ENTRIES:
                 continue
-            if any(_monotone(values[:i] + values[i + 1 :]) for i in range(len(seq))):
-                continue  # one value off: ladder_orders', or an ace high or low
-            pairs = [
-                (i, j)
-                for i in range(1, len(seq) - 1)
-                for j in range(i + 1, len(seq) - 1)
-                if _monotone([v for k, v in enumerate(values) if k not in (i, j)], strict=True)
-            ]
-            if len(pairs) != 1:
+            # the deck's order, or with its first or last value moved round (an ace high
+            # or low): a table that follows any of them is in order
+            turns = [seq, seq[1:] + seq[:1], seq[-1:] + seq[:-1]]
+            if any(_monotone([v for _, v, _ in t]) for t in turns):
                 continue
-            off = [seq[k] for k in pairs[0]]
-            if any(name in elsewhere for name, _, _ in off):
+            off = next((p for t in turns if (p := _swapped(t)) is not None), None)
+            if off is None or any(name in elsewhere for name, _, _ in off):
                 continue
             (a, va, award), (b, vb, _) = off
             out.append(
@@ -494,6 +493,32 @@ def swapped_ranks(game: A.Game) -> list[Defect]:
 
 #: Entries of one attribute an ordering table needs before two can be out of its order.
 SWAP_ENTRIES = 6
+
+
+def _swapped(seq: list[tuple[str, int, A.Award]]) -> list[tuple[str, int, A.Award]] | None:
+    """The two entries of `seq` (name, worth, entry; in the deck's order) strictly inside
+    it without which the worths climb or fall strictly: two neighbours swapped (either
+    one's removal leaves the rest in order), or the one pair whose removal does when no
+    single entry's does; None when there is no such pair, or one value alone is off
+    (`ladder_orders`')."""
+    values = [v for _, v, _ in seq]
+    singles = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+    if len(singles) == 2 and singles[1] == singles[0] + 1:
+        pairs = [tuple(singles)]
+    elif singles:
+        return None
+    else:
+        pairs = [
+            (i, j)
+            for i in range(len(seq))
+            for j in range(i + 1, len(seq))
+            if _monotone([v for k, v in enumerate(values) if k not in (i, j)])
+        ]
+    if len(pairs) != 1 or not 0 < pairs[0][0] < pairs[0][1] < len(seq) - 1:
+        return None
+    if not _monotone([v for k, v in enumerate(values) if k not in pairs[0]], strict=True):
+        return None
+    return [seq[k] for k in pairs[0]]
 
 
 def _changes(node: A.Node) -> set[tuple[str, str]]:
@@ -558,9 +583,9 @@ def idle_passes(game: A.Game) -> list[Defect]:
             out.append(
                 Defect(
                     where(item),
-                    "this option moves no card and changes nothing the round reads (its "
-                    f"end: {to_text(stage.end)}): the player is asked to play again in the "
-                    "same round, and a table that passes never ends it",
+                    "this option moves no card and changes nothing the round reads, nor "
+                    "what ends it: the player is asked to play again in the same round, and "
+                    "a table that passes never ends it",
                 )
             )
     return out
