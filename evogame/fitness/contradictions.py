@@ -3,28 +3,28 @@
 
 - **a deck grown each round** (`growing_decks`): a ``create deck`` inside a stage: each
   pass of the play adds a new deck's cards, so the number of cards in the game grows
-  with every round (a reader: "the stock is refilled with a fresh deck each turn").
-- **a pass that never ends the round** (`idle_passes`): a choice item that only passes
-  (moves no card, writes nothing the stage's end test reads) in a stage where nothing
-  but the other items of that choice changes what the end test reads: a table of
-  players who pass goes round for ever, and the pass makes no difference to whether
-  the round ends.
-- **a count never reset between rounds** (`unreset_counts`): an integer storage an
-  inner stage (a round, re-entered by the stage around it) counts up or down and reads
-  in its end test, never set anywhere in the stage around it: the second round starts
-  where the first ended. A total the outer stage's end reads too is a running score.
+  with every round.
+- **a pass that never ends the round** (`idle_passes`): an unguarded choice item that
+  moves no card and changes nothing its stage reads, in a stage where only the other
+  items of that choice change what the end test reads: after it the same player is asked
+  to play again in the same round, and a table that keeps passing never ends it.
+- **a count never reset between rounds** (`unreset_counts`): an integer storage counted
+  (``inc``/``dec``) inside a stage nested in another, and tested by the inner stage's end
+  or, in an outer stage that deals anew, by a comparison, never ``set`` back inside the
+  outer stage: the second round starts where the first ended. A storage the outer end
+  or the scoring reads is a running total, left alone.
 - **a test that can never hold** (`impossible_sizes`): ``(size PLACE)`` compared with a
-  number beyond every card that can reach the place (the cards of the decks created in
+  number above every card that can reach the place (the cards of the decks created in
   places from which moves lead to it), or below 0.
 - **the last player, not the winner, leads** (`winner_not_leading`): a trick stage that
   records the owner of the contest's best card (``(owner (max TRICK ...))`` given cards
-  or a storage), whose choices test whether the trick's places are empty (leading
-  differs from following), but whose turn order no rule sets from a computed player:
-  the player after the last one leads the next trick, whoever won it.
-- **a point value against the rank order** (`swapped_ranks`): the one table that orders
-  cards, whose one-condition entries follow the deck's order of an attribute but for
-  two values strictly inside it (a swapped pair: QUEEN 13, KING 12); the one-value case
-  is `evogame.fitness.slips.ladder_orders`.
+  or a count), whose choices test the trick's places (leading differs from following),
+  but no ``cycle`` of which turns to a computed player: the player after the last one
+  leads the next trick, whoever won it.
+- **a point value against the rank order** (`swapped_ranks`): the game's one ordering
+  table rates an attribute's values in the deck's order (or with an ace moved round) but
+  for two strictly inside it (QUEEN 13, KING 12); one value off is
+  `evogame.fitness.slips.ladder_orders`'.
 - **a reshuffle that empties the pile whose top is read** (`emptied_tops`): in one
   ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
   with no card put back on it, the top (or bottom, or n-th) card of that pile read:
@@ -409,7 +409,8 @@ def impossible_sizes(game: A.Game) -> list[Defect]:
     of places counts all of theirs): GOPS's stage ending when its discard holds 52 cards,
     where only the 39 bidding cards are ever discarded, never ends by that test. No real
     file has one; games whose decks or places are counted by no fixed number are left
-    alone."""
+    alone, and so are places no card can reach (always empty: a dead reference of
+    `live_content` already, `evogame.lang.content`)."""
     declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
     bounds = None
     out = []
@@ -430,7 +431,7 @@ def impossible_sizes(game: A.Game) -> list[Defect]:
             if not names:
                 continue
             most = sum(bounds.get(n, 0) for n in names)
-            if _never(op, most, c):
+            if most and _never(op, most, c):
                 out.append(
                     Defect(
                         where(cmp),
