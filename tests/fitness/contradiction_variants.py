@@ -16,7 +16,7 @@ GOPS_END = "(end (== (size (game hloc PRIZES)) 0))"
 HEARTS_LEAD = (
     "(cycle next (owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER))))"
 )
-WAR_FACES = "((RANK : QUEEN) 12) ((RANK : KING) 13)"
+AGRAM_MIDDLE = "((RANK : EIGHT) 8) ((RANK : NINE) 9)"
 POKER_RESHUFFLE = """                ((move (top (game vloc PILE)) (top (game vloc HOLD)))
                  (repeat all (move (top (game vloc PILE)) (top (game hloc DECK))))
                  (move (top (game vloc HOLD)) (top (game vloc PILE)))
@@ -58,10 +58,10 @@ def hearts_last_leads() -> str:
     return _edit(_seed("hearts"), (HEARTS_LEAD, "(cycle next next)"))
 
 
-def war_queen_over_king() -> str:
-    """War whose power table rates the Queen 13 and the King 12: the Queen beats the King,
+def agram_nine_under_eight() -> str:
+    """Agram whose trick power rates the Eight 9 and the Nine 8: the Eight beats the Nine,
     against the deck's order every other rank follows, and no rule says why."""
-    return _edit(_seed("war"), (WAR_FACES, "((RANK : QUEEN) 13) ((RANK : KING) 12)"))
+    return _edit(_seed("agram"), (AGRAM_MIDDLE, "((RANK : EIGHT) 9) ((RANK : NINE) 8)"))
 
 
 def pokereights_reshuffle_all() -> str:
@@ -83,7 +83,9 @@ VARIANTS = (
     Variant(
         "hearts-last-leads", "hearts", "the last player, not the winner, leads", hearts_last_leads()
     ),
-    Variant("war-queen-over-king", "war", "the Queen above the King", war_queen_over_king()),
+    Variant(
+        "agram-nine-under-eight", "agram", "the Eight above the Nine", agram_nine_under_eight()
+    ),
     Variant(
         "pokereights-reshuffle-all",
         "pokereights",

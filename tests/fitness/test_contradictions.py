@@ -18,7 +18,7 @@ FOUND = [
     (V.whist_tricks_kept, C.unreset_counts, "('T sto TRICKS) 6)", "sets it back"),
     (V.gops_discard_52, C.impossible_sizes, "(== (size (game vloc DISCARD)) 52)", "at most 39"),
     (V.hearts_last_leads, C.winner_not_leading, "(owner (max", "not its winner"),
-    (V.war_queen_over_king, C.swapped_ranks, "((RANK : QUEEN) 13)", "QUEEN ranks 13 and KING 12"),
+    (V.agram_nine_under_eight, C.swapped_ranks, "((RANK : EIGHT) 9)", "EIGHT ranks 9 and NINE 8"),
     (
         V.pokereights_reshuffle_all,
         C.emptied_tops,
@@ -136,7 +136,7 @@ def test_a_reshuffle_that_keeps_the_top_aside_is_sound():
 
 def test_a_swap_beside_another_ordering_table_is_left_alone():
     """With a second table that orders cards, the order may be that one's."""
-    text = V.war_queen_over_king()
+    text = V.agram_nine_under_eight()
     assert C.swapped_ranks(parse_text(text))
     two = text.replace(
         "(scoring max",
