@@ -330,17 +330,41 @@ def _reach(game: A.Game) -> dict[str, set[str]] | None:
         if isinstance(n, A.Location | A.Indexed) and not isinstance(n.name, A.NameLit):
             return None
 
-    def places(node: A.Node, seen: frozenset[str]) -> set[str] | None:
-        found: set[str] = set()
+    def direct(node: A.Node) -> tuple[set[str], set[str]]:
+        """The place names `node` mentions, and the bound variables it reads."""
+        found, names = set(), set()
         for x in A.walk(node):
             if x.NAMED == "place":
                 found.add(x.name.value)
-            elif isinstance(x, A.Var) and x.name in binders and x.name not in seen:
-                for b in binders[x.name]:
-                    more = places(b, seen | {x.name})
-                    if more is None:
-                        return None
-                    found |= more
+            elif isinstance(x, A.Var) and x.name in binders:
+                names.add(x.name)
+        return found, names
+
+    # each variable's places: those of everything it may be bound to, closed over the
+    # variables those read in turn (names reused in several scopes pool their binders)
+    own = {}
+    for var, nodes in binders.items():
+        found, names = set(), set()
+        for b in nodes:
+            f, v = direct(b)
+            found |= f
+            names |= v
+        own[var] = (found, names)
+    var_places: dict[str, set[str]] = {}
+    for var in own:
+        found, seen, todo = set(), {var}, [var]
+        while todo:
+            f, names = own[todo.pop()]
+            found |= f
+            for v in names - seen:
+                seen.add(v)
+                todo.append(v)
+        var_places[var] = found
+
+    def places(node: A.Node) -> set[str]:
+        found, names = direct(node)
+        for v in names:
+            found |= var_places[v]
         return found
 
     into: dict[str, set[str]] = {}
@@ -348,7 +372,7 @@ def _reach(game: A.Game) -> dict[str, set[str]] | None:
         if m.PUTS is None:
             continue
         dst = next((x for x in A.walk(m.dst) if x.NAMED == "place"), None)
-        src = places(m.src, frozenset())
+        src = places(m.src)
         if dst is None or not src:
             return None
         into.setdefault(dst.name.value, set()).update(src)
