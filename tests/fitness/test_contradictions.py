@@ -145,3 +145,23 @@ def test_a_swap_beside_another_ordering_table_is_left_alone():
         " (scoring max",
     )
     assert C.swapped_ranks(parse_text(two)) == []
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [V.whist_tricks_kept, V.hearts_last_leads, V.agram_nine_under_eight],
+    ids=lambda f: f.__name__,
+)
+def test_a_variant_that_plays_scores_below_its_seed(variant):
+    """The variants that still pass the gates (the others end on no test or crash the
+    search, and score 0) score below their seeds: the defect costs soundness, and nothing
+    pays it back (one fixed evaluation seed; seeds 0-4 in the report of s48b)."""
+    from evogame.fitness import evaluate, load_profile
+
+    text = variant()
+    profile = load_profile("default")
+    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
+    broken = evaluate(parse_text(text), profile, seed=0)
+    assert broken.reason is None
+    assert broken.fitness < seed.fitness
+    assert broken.components["soundness"][0] < seed.components["soundness"][0]
