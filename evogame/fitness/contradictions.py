@@ -529,6 +529,9 @@ def _swapped(seq: list[tuple[str, int, A.Award]]) -> list[tuple[str, int, A.Awar
     values = [v for _, v, _ in seq]
     singles = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
     if len(singles) == 2 and singles[1] == singles[0] + 1:
+        strict = [i for i in singles if _monotone(values[:i] + values[i + 1 :], strict=True)]
+        if len(strict) == 1:
+            return None  # one value moved onto a neighbour's worth: ladder_orders'
         pairs = [tuple(singles)]
     elif singles:
         return None
