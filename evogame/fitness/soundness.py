@@ -1257,6 +1257,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *subsumed_items(game),
         *growing_contests(game),
         *back_doors(game),
+        *__import__("evogame.fitness.contradictions").fitness.contradictions.defects(game),
         *leftovers.defects(game),
         *free_options.defects(game),
         *repeats.endless_items(game),

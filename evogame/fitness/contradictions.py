@@ -1,0 +1,632 @@
+"""Rules that contradict themselves or the game around them (static, part of the
+`soundness` component; issue 35, defects blind readers named that the judge let through).
+
+- **a deck grown each round** (`growing_decks`): a ``create deck`` inside a stage: each
+  pass of the play adds a new deck's cards, so the number of cards in the game grows
+  with every round.
+- **a pass that never ends the round** (`idle_passes`): an unguarded choice item that
+  moves no card and changes nothing its stage reads, in a stage where only the other
+  items of that choice change what the end test reads: after it the same player is asked
+  to play again in the same round, and a table that keeps passing never ends it.
+- **a count never reset between rounds** (`unreset_counts`): an integer storage counted
+  (``inc``/``dec``) inside a stage nested in another, and tested by the inner stage's end
+  or, in an outer stage that deals anew, by a comparison, never ``set`` back inside the
+  outer stage: the second round starts where the first ended. A storage the outer end
+  or the scoring reads is a running total, left alone.
+- **a test that can never hold** (`impossible_sizes`): ``(size PLACE)`` compared with a
+  number above every card that can reach the place (the cards of the decks created in
+  places from which moves lead to it), or below 0.
+- **the last player, not the winner, leads** (`winner_not_leading`): a trick stage that
+  records the owner of the contest's best card (``(owner (max TRICK ...))`` given cards
+  or a count), whose choices test the trick's places (leading differs from following),
+  but no ``cycle`` of which turns to a computed player: the player after the last one
+  leads the next trick, whoever won it.
+- **a point value against the rank order** (`swapped_ranks`): the game's one ordering
+  table rates an attribute's values in the deck's order (or with an ace moved round) but
+  for two strictly inside it (QUEEN 13, KING 12); one value off is
+  `evogame.fitness.slips.ladder_orders`'.
+- **a reshuffle that empties the pile whose top is read** (`emptied_tops`): in one
+  ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
+  with no card put back on it, the top (or bottom, or n-th) card of that pile read:
+  there is none.
+
+Two named defects are not here: **a number used as a pile** cannot be written (a place's
+name is a string, a count an integer: the type checker refuses it, as
+tests/fitness/test_contradictions.py shows), and **a card attribute compared with a
+value no card has** is already a dead reference of `live_content`
+(`evogame.lang.content`).
+
+None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
+(tests/fitness/test_contradictions.py).
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.soundness import (
+    Defect,
+    _constant,
+    _meet,
+    _monotone,
+    _name,
+    _named_elsewhere,
+    _names,
+    _owner,
+    _place,
+    literal_entries,
+    ordering_tables,
+)
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+
+def _stages(game: A.Game) -> list[A.Stage]:
+    return [n for n in A.walk(game) if isinstance(n, A.Stage)]
+
+
+def growing_decks(game: A.Game) -> list[Defect]:
+    """Each ``create deck`` inside a stage: a new deck's cards each pass of the play. No
+    real file creates a deck after its setup's stages begin."""
+    inside: set[int] = set()
+    for stage in _stages(game):
+        inside.update(id(n) for n in A.walk(stage))
+    return [
+        Defect(
+            where(n),
+            f"this creates a deck in {to_text(n.loc)} inside the play: every round adds "
+            "its cards again, so the number of cards in the game grows each round",
+        )
+        for n in A.walk(game)
+        if isinstance(n, A.CreateDeck) and id(n) in inside
+    ]
+
+
+def _dst_text(move: A.Node) -> str | None:
+    """The text of the place a move or remember puts its card at."""
+    dst = move.dst
+    if dst.PICKS in A.POSITIONS and isinstance(dst.coll, A.Location):
+        return to_text(dst.coll)
+    return None
+
+
+def _in_order(node: A.Node, tested: frozenset[str] = frozenset()):
+    """`node` and its descendants in the order the rules are written, each with the texts
+    of the places tested by the guards whose body it is in."""
+    yield node, tested
+    if node.GUARDS:
+        yield from _in_order(node.cond, tested)
+        tested = tested | {to_text(n) for n in A.walk(node.cond) if isinstance(n, A.Location)}
+        yield from _in_order(node.body, tested)
+        return
+    for child in node.children():
+        yield from _in_order(child, tested)
+
+
+def emptied_tops(game: A.Game) -> list[Defect]:
+    """Reads of a pile's top (bottom, n-th) card after a rule of the same ``do`` moved
+    every card of it away (``repeat all (move (top P) ...)``, possibly under a guard) and
+    before any card is put back on it (a move or remember onto it, a deck created in it):
+    the read finds no card (a reshuffle of the discards into the stock, and then the suit
+    to follow read from the discard's top). Piles are compared by their text; a place a
+    card is put at is not a read, nor a read under a guard that tests the pile, nor the
+    source of another ``repeat all``. No real file reads a pile it emptied."""
+    inner = {id(d) for n in A.walk(game) if isinstance(n, A.Do) for d in A.walk(n) if d is not n}
+    out = []
+    for do in A.walk(game):
+        if not isinstance(do, A.Do) or id(do) in inner:
+            continue
+        emptied: dict[str, A.Node] = {}
+        skip: set[int] = set()
+        for n, tested in _in_order(do):
+            if isinstance(n, A.RepeatAll) and isinstance(n.action, A.Move):
+                src = n.action.src
+                if src.PICKS in A.POSITIONS and isinstance(src.coll, A.Location):
+                    emptied[to_text(src.coll)] = n
+                    skip.add(id(src))
+            if n.PUTS is not None:
+                skip.add(id(n.dst))
+                emptied.pop(_dst_text(n), None)
+            if isinstance(n, A.CreateDeck):
+                emptied.pop(to_text(n.loc), None)
+            if (
+                n.PICKS in A.POSITIONS
+                and id(n) not in skip
+                and isinstance(n.coll, A.Location)
+                and (pile := to_text(n.coll)) in emptied
+                and pile not in tested
+            ):
+                out.append(
+                    Defect(
+                        where(n),
+                        f"this reads a card of {pile}, which the rule at "
+                        f"{where(emptied[pile])} emptied in the same step with nothing put "
+                        "back: there is no card to read",
+                    )
+                )
+    return out
+
+
+def _sto_key(node: A.Node) -> tuple[str, str] | None:
+    """An integer storage's (owner type, literal name); None for a computed name."""
+    if not isinstance(node, A.IntStorage) or not isinstance(node.name, A.NameLit):
+        return None
+    owner = _owner(node)
+    return None if owner is None else (owner, node.name.value)
+
+
+def unreset_counts(game: A.Game) -> list[Defect]:
+    """Integer storages counted per round (``inc``/``dec`` inside a stage nested in
+    another, the outer stage's passes being the rounds) that no rule inside the outer
+    stage sets (``set``) back, while the round's own tests read them: the count goes on
+    from where the last round left it, so the second round starts where the first
+    ended. The round's tests are (a) the inner stage's end test (a hand that ends at 13
+    tricks), or (b) a comparison anywhere in an outer stage that deals anew (a shuffle
+    of its own, outside its inner stages: each pass is a new deal), such as Whist's
+    "tricks over six score" (without its ``(set ('T sto TRICKS) 0)``, every deal
+    scores the tricks of all the deals before it). A storage the outer stage's end or
+    the scoring reads is a running total (play until someone has 100) and left alone,
+    as is every count when one storage's name is computed. No real file has one."""
+    if any(isinstance(n, A.IntStorage) and _sto_key(n) is None for n in A.walk(game)):
+        return []
+    scored = {_sto_key(n) for n in A.walk(game.scoring) if isinstance(n, A.IntStorage)}
+    out: list[Defect] = []
+    seen: set[int] = set()
+
+    def flag(n: A.Node, why: str) -> None:
+        if id(n) not in seen:
+            seen.add(id(n))
+            out.append(
+                Defect(
+                    where(n),
+                    f"{to_text(n)} is counted in each round and {why}, but no rule of the "
+                    "play around it sets it back: the next round starts where this one ended",
+                )
+            )
+
+    for outer in _stages(game):
+        sets = {_sto_key(n.target) for n in A.walk(outer) if n.STORES == "set"}
+        total = {_sto_key(n) for n in A.walk(outer.end) if isinstance(n, A.IntStorage)}
+        inners = [n for n in A.walk(outer) if n is not outer and isinstance(n, A.Stage)]
+        in_inner = {id(x) for s in inners for x in A.walk(s)}
+        counted_any: set = set()
+        for inner in inners:
+            counted = {_sto_key(n.target) for n in A.walk(inner) if n.STORES in ("inc", "dec")}
+            counted_any |= counted
+            for n in A.walk(inner.end):
+                key = _sto_key(n) if isinstance(n, A.IntStorage) else None
+                if key in counted and key not in sets and key not in total:
+                    flag(n, "ends the round")
+        deals = any(isinstance(n, A.Shuffle) and id(n) not in in_inner for n in A.walk(outer))
+        if not deals:
+            continue
+        for c in A.walk(outer):
+            if not isinstance(c, A.IntCmp) or id(c) in in_inner:
+                continue
+            for n in A.walk(c):
+                key = _sto_key(n) if isinstance(n, A.IntStorage) else None
+                if key in counted_any and key not in sets | total | scored:
+                    flag(n, "is tested after it")
+    return out
+
+
+def _innermost_stage(game: A.Game) -> dict[int, A.Stage]:
+    """Each node's innermost enclosing stage, by id."""
+    at: dict[int, A.Stage] = {}
+    for stage in _stages(game):  # parents first: an inner stage overwrites its outer
+        for n in A.walk(stage):
+            at[id(n)] = stage
+    return at
+
+
+def winner_not_leading(game: A.Game) -> list[Defect]:
+    """Trick stages whose winner is recorded but does not lead (static): a stage that
+    names the owner of the best card of a contest (``(owner (max TRICK using P))`` in a
+    rule: the trick's cards or a count go to the winner), whose choices test the trick's
+    places (leading is not following: a lead suit is set, a follow suit enforced), but no
+    ``cycle`` of which, in that stage or below, turns to a computed player (the winner,
+    a storage, a bound player): the turn passes on from the last player, so the player
+    after the last to play leads the next trick, whoever won it. Games without a lead
+    (the contest's places untested by the choices: GOPS's bids) are left alone. No real
+    file has one."""
+    stage_of = _innermost_stage(game)
+    out, seen = [], set()
+    for own in A.walk(game):
+        if not isinstance(own, A.OwnerOf) or not isinstance(own.card, A.Extremum):
+            continue
+        stage = stage_of.get(id(own))
+        if stage is None or id(stage) in seen:
+            continue
+        trick = {_place(n)[2] for n in A.walk(own.card.coll) if _place(n) is not None}
+        if not trick:
+            continue
+        tested = {
+            _place(n)[2]
+            for c in A.walk(stage)
+            if isinstance(c, A.Choice)
+            for g in A.walk(c)
+            if g.GUARDS
+            for n in A.walk(g.cond)
+            if _place(n) is not None
+        }
+        if not trick & tested:
+            continue
+        if any(
+            isinstance(c, A.Cycle) and not isinstance(c.target, (A.RelKeyword, A.RelPlayer))
+            for c in A.walk(stage)
+        ):
+            continue
+        seen.add(id(stage))
+        out.append(
+            Defect(
+                where(own),
+                f"the winner of this contest over {', '.join(sorted(trick))} is recorded, "
+                "but no rule of the round turns play to them: the player after the last "
+                "to play leads the next trick, not its winner",
+            )
+        )
+    return out
+
+
+def _deck_cards(deck: A.Deck) -> int:
+    """The number of cards of a ``deck``: one per combination of attribute values, a
+    value's sub-attributes multiplying its cards."""
+
+    def key(k: A.AttrKey) -> int:
+        total = 0
+        for v in k.values:
+            sub = 1
+            for s in v.subkeys:
+                sub *= key(s)
+            total += len(v.names) * sub
+        return total
+
+    n = 1
+    for k in deck.attributes:
+        n *= key(k)
+    return n
+
+
+def _int(node: A.Node, declared: dict[str, int]) -> int | None:
+    """An integer written as a literal, arithmetic on literals or a declared constant."""
+    if isinstance(node, A.Var):
+        return declared.get(node.name)
+    return _constant(node)
+
+
+def _created(game: A.Game, declared: dict[str, int]) -> dict[str, int] | None:
+    """Cards created per place name (every deck, times the fixed counts of the repeats
+    around it); None when a deck is created a number of times not fixed (inside a stage,
+    a loop over a collection, a repeat of a computed count) or into a computed place."""
+    out: dict[str, int] = {}
+
+    def visit(node: A.Node, times: int) -> bool:
+        if isinstance(node, A.Stage | A.AggAction) and any(
+            isinstance(n, A.CreateDeck) for n in A.walk(node)
+        ):
+            return False
+        if isinstance(node, A.Repeat):
+            count = _int(node.count, declared)
+            if count is None:
+                return not any(isinstance(n, A.CreateDeck) for n in A.walk(node))
+            return visit(node.action, times * max(count, 0))
+        if isinstance(node, A.CreateDeck):
+            if not isinstance(node.loc, A.Location) or not isinstance(node.loc.name, A.NameLit):
+                return False
+            name = node.loc.name.value
+            out[name] = out.get(name, 0) + times * _deck_cards(node.deck)
+            return True
+        return all(visit(c, times) for c in node.children())
+
+    return out if visit(game, 1) else None
+
+
+def _reach(game: A.Game) -> dict[str, set[str]] | None:
+    """For each place name, the place names cards move into it from (by ``move``s: the
+    places its source names, directly or through the collections its variables are bound
+    to); None when a place's name is computed or a source names no place."""
+    binders: dict[str, list[A.Node]] = {}
+    for n in A.walk(game):
+        if n.BINDS is not None:
+            binders.setdefault(n.var.name, []).append(getattr(n, n.BINDS[0]))
+        if isinstance(n, A.Location | A.Indexed) and not isinstance(n.name, A.NameLit):
+            return None
+
+    def direct(node: A.Node) -> tuple[set[str], set[str]]:
+        """The place names `node` mentions, and the bound variables it reads."""
+        found, names = set(), set()
+        for x in A.walk(node):
+            if x.NAMED == "place":
+                found.add(x.name.value)
+            elif isinstance(x, A.Var) and x.name in binders:
+                names.add(x.name)
+        return found, names
+
+    # each variable's places: those of everything it may be bound to, closed over the
+    # variables those read in turn (names reused in several scopes pool their binders)
+    own = {}
+    for var, nodes in binders.items():
+        found, names = set(), set()
+        for b in nodes:
+            f, v = direct(b)
+            found |= f
+            names |= v
+        own[var] = (found, names)
+    var_places: dict[str, set[str]] = {}
+    for var in own:
+        found, seen, todo = set(), {var}, [var]
+        while todo:
+            f, names = own[todo.pop()]
+            found |= f
+            for v in names - seen:
+                seen.add(v)
+                todo.append(v)
+        var_places[var] = found
+
+    def places(node: A.Node) -> set[str]:
+        found, names = direct(node)
+        for v in names:
+            found |= var_places[v]
+        return found
+
+    into: dict[str, set[str]] = {}
+    for m in A.walk(game):
+        if m.PUTS is None:
+            continue
+        dst = next((x for x in A.walk(m.dst) if x.NAMED == "place"), None)
+        src = places(m.src)
+        if dst is None or not src:
+            return None
+        into.setdefault(dst.name.value, set()).update(src)
+    return into
+
+
+def _bounds(game: A.Game) -> dict[str, int] | None:
+    """The most cards each place name can hold: the cards created in it or in places
+    from which moves lead to it (`_created`, `_reach`); None when unknown."""
+    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
+    created, into = _created(game, declared), _reach(game)
+    if created is None or into is None:
+        return None
+    names = set(created) | set(into) | {s for v in into.values() for s in v}
+    out = {}
+    for name in names:
+        seen, todo = {name}, [name]
+        while todo:
+            for s in into.get(todo.pop(), ()):
+                if s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        out[name] = sum(created.get(s, 0) for s in seen)
+    return out
+
+
+def _never(op: A.CmpOp, size: int, c: int) -> bool:
+    """Whether ``(op n c)`` fails for every n in 0..size."""
+    if op is A.CmpOp.EQ:
+        return not 0 <= c <= size
+    if op is A.CmpOp.GE:
+        return c > size
+    if op is A.CmpOp.GT:
+        return c >= size
+    if op is A.CmpOp.LE:
+        return c < 0
+    if op is A.CmpOp.LT:
+        return c <= 0
+    return False
+
+
+_FLIP = {
+    A.CmpOp.LT: A.CmpOp.GT,
+    A.CmpOp.GT: A.CmpOp.LT,
+    A.CmpOp.LE: A.CmpOp.GE,
+    A.CmpOp.GE: A.CmpOp.LE,
+    A.CmpOp.EQ: A.CmpOp.EQ,
+    A.CmpOp.NE: A.CmpOp.NE,
+}
+
+
+def impossible_sizes(game: A.Game) -> list[Defect]:
+    """Comparisons of a card count with a number it can never reach (static): ``(size
+    C)``, C cards of places (not groups of them), against a number (a literal,
+    arithmetic on literals, a declared constant) above the cards that can ever be there,
+    or below 0. The cards that can be in a place are those of the decks created in it or
+    in a place from which some ``move`` leads to it, directly or not (`_bounds`; a union
+    of places counts all of theirs): GOPS's stage ending when its discard holds 52 cards,
+    where only the 39 bidding cards are ever discarded, never ends by that test. No real
+    file has one; games whose decks or places are counted by no fixed number are left
+    alone, and so are places no card can reach (always empty: a dead reference of
+    `live_content` already, `evogame.lang.content`)."""
+    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
+    bounds = None
+    out = []
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp):
+            continue
+        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+            if not isinstance(size, A.Size) or size.coll.result() not in (A.Ty.CARDS, A.Ty.LOC):
+                continue
+            c = _int(other, declared)
+            if c is None:
+                continue
+            if bounds is None:
+                bounds = _bounds(game)
+                if bounds is None:
+                    return []
+            names = {x.name.value for x in A.walk(size.coll) if x.NAMED == "place"}
+            if not names:
+                continue
+            most = sum(bounds.get(n, 0) for n in names)
+            if most and _never(op, most, c):
+                out.append(
+                    Defect(
+                        where(cmp),
+                        f"this asks {to_text(size.coll)} for {c} cards ({op.value}), but at "
+                        f"most {most} can ever be there: the test never holds",
+                    )
+                )
+    return out
+
+
+def swapped_ranks(game: A.Game) -> list[Defect]:
+    """Two values out of the rank order in the one table that orders cards (static): the
+    game's only ordering table (`soundness.ordering_tables`: read by ``max``, ``min``,
+    ``sort`` or a compared ``score``) rates an attribute's values in the deck's order but
+    for two strictly inside it, without which the others climb (or fall) strictly: two
+    neighbours swapped (QUEEN 13 and KING 12 among TWO..ACE 2..14: the Queen beats the
+    King with no rule saying so; removing either restores the order, so
+    `evogame.fitness.slips.ladder_orders`, which looks for the one value off, cannot
+    say which), or the one pair apart whose removal restores it when no single value's
+    does. The first and the last value are
+    left alone (an ace high or low), as are values another rule names (a trump Jack),
+    tables with fewer than six entries of the attribute, and games with another ordering
+    table (the order may be that one's). No real file has one."""
+    from evogame.fitness.slips import _deck_lists
+
+    ordering = ordering_tables(game)
+    if len(ordering) != 1:
+        return []
+    orders = [(attr, names) for _, attr, names in _deck_lists(game)]
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for attr, entries in literal_entries(game, ordering):
+        worth = {a.conds[0].value.value: (v, a) for v, a in entries}
+        for key, names in orders:
+            if key != attr:
+                continue
+            seq = [(n, *worth[n]) for n in dict.fromkeys(names) if n in worth]
+            if len(seq) < SWAP_ENTRIES:
+                continue
+            # the deck's order, or with its first or last value moved round (an ace high
+            # or low): a table that follows any of them is in order
+            turns = [seq, seq[1:] + seq[:1], seq[-1:] + seq[:-1]]
+            if any(_monotone([v for _, v, _ in t]) for t in turns):
+                continue
+            off = next((p for t in turns if (p := _swapped(t)) is not None), None)
+            if off is None or any(name in elsewhere for name, _, _ in off):
+                continue
+            (a, va, award), (b, vb, _) = off
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {a} ranks {va} and {b} {vb} in the one table that orders "
+                    f"cards, out of the deck's order the other {attr}s follow, and no rule "
+                    "makes them special",
+                )
+            )
+            break
+    return out
+
+
+#: Entries of one attribute an ordering table needs before two can be out of its order.
+SWAP_ENTRIES = 6
+
+
+def _swapped(seq: list[tuple[str, int, A.Award]]) -> list[tuple[str, int, A.Award]] | None:
+    """The two entries of `seq` (name, worth, entry; in the deck's order) strictly inside
+    it without which the worths climb or fall strictly: two neighbours swapped (either
+    one's removal leaves the rest in order), or the one pair whose removal does when no
+    single entry's does; None when there is no such pair, or one value alone is off
+    (`ladder_orders`')."""
+    values = [v for _, v, _ in seq]
+    singles = [i for i in range(len(seq)) if _monotone(values[:i] + values[i + 1 :])]
+    if len(singles) == 2 and singles[1] == singles[0] + 1:
+        strict = [i for i in singles if _monotone(values[:i] + values[i + 1 :], strict=True)]
+        if len(strict) == 1:
+            return None  # one value moved onto a neighbour's worth: ladder_orders'
+        pairs = [tuple(singles)]
+    elif singles:
+        return None
+    else:
+        pairs = [
+            (i, j)
+            for i in range(len(seq))
+            for j in range(i + 1, len(seq))
+            if _monotone([v for k, v in enumerate(values) if k not in (i, j)])
+        ]
+    if len(pairs) != 1 or not 0 < pairs[0][0] < pairs[0][1] < len(seq) - 1:
+        return None
+    if not _monotone([v for k, v in enumerate(values) if k not in pairs[0]], strict=True):
+        return None
+    return [seq[k] for k in pairs[0]]
+
+
+def _changes(node: A.Node) -> set[tuple[str, str]]:
+    """The names of what the actions under `node` change: the places a move takes from
+    or puts at, a deck is created in or a shuffle reorders, and the storages and point
+    tables they set (`soundness._name` keys)."""
+    out: set[tuple[str, str]] = set()
+    for n in A.walk(node):
+        if n.PUTS is not None:
+            out |= _names(n.src) | _names(n.dst)
+        elif n.STORES is not None or isinstance(n, A.InitPoints):
+            out |= _names(n.target)
+        elif isinstance(n, A.CreateDeck):
+            out |= _names(n.loc)
+        elif isinstance(n, A.Shuffle | A.ShuffleFaro):
+            out |= _names(n)
+        elif isinstance(n, A.Forget):
+            out |= _names(n.card)
+    return out
+
+
+def idle_passes(game: A.Game) -> list[Defect]:
+    """Choice items offered in every situation (no guard) that pass: they move no card
+    and change nothing any other rule of their stage reads (``(turn pass)``, a record no
+    one reads), in a stage where no rule outside that choice changes anything its end
+    test reads, while some other item of the choice does (static). After the pass the
+    same player is asked to play again in the same round, and a table that keeps passing
+    never ends it: the option makes no difference to whether the round ends (a fold that
+    lost its "I am out"). A guarded pass (a player who quit, or an empty stock, waits)
+    and a choice forced by ``otherwise`` are left alone, as are stages whose end reads a
+    computed name. No real file has one."""
+    stage_of = _innermost_stage(game)
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice) or (stage := stage_of.get(id(choice))) is None:
+            continue
+        ends = _names(stage.end)
+        inside = {id(n) for n in A.walk(choice)}
+        rest = set()
+        for part in stage.body:
+            for n in A.walk(part):
+                if id(n) not in inside and (n.PUTS is not None or n.STORES is not None):
+                    rest |= _changes(n)
+        if any(v == "*" for _, v in ends) or _meet(rest, ends):
+            continue
+        if not any(_meet(_changes(it), ends) for it in choice.items):
+            continue  # no option ends the round: not a matter of one option
+        for item in choice.items:
+            if item.GUARDS or isinstance(item, A.Otherwise):
+                continue
+            if any(n.PUTS is not None for n in A.walk(item)):
+                continue
+            mine = {id(n) for n in A.walk(item)}
+            read = ends | {
+                k
+                for part in stage.body
+                for n in A.walk(part)
+                if id(n) not in mine and (k := _name(n)) is not None
+            }
+            if _meet(_changes(item), read):
+                continue
+            out.append(
+                Defect(
+                    where(item),
+                    "this option moves no card and changes nothing the round reads, nor "
+                    "what ends it: the player is asked to play again in the same round, and "
+                    "a table that passes never ends it",
+                )
+            )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module, in its docstring's order."""
+    return [
+        *growing_decks(game),
+        *idle_passes(game),
+        *unreset_counts(game),
+        *impossible_sizes(game),
+        *winner_not_leading(game),
+        *swapped_ranks(game),
+        *emptied_tops(game),
+    ]

@@ -1,0 +1,95 @@
+"""Broken variants of our seeds for `evogame.fitness.contradictions`, in the style of
+tests/fitness/variants.py: each rebuilds on a seed a defect blind readers named in evolved
+games (issue 35) that the judge let through."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+PAIRS_BURN = (
+    "  ;; burn five, deal one face-up card each (refilling the deck from the discards)\n  (do\n   ("
+)
+GOLF_TURN = """    ((> (size (game hloc STOCK)) 0)
+     (move (top (game hloc STOCK)) (top (game vloc FOUNDATION))))"""
+WHIST_RESET = "\n    (all team 'T (set ('T sto TRICKS) 0))"
+GOPS_END = "(end (== (size (game hloc PRIZES)) 0))"
+HEARTS_LEAD = (
+    "(cycle next (owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER))))"
+)
+AGRAM_MIDDLE = "((RANK : EIGHT) 8) ((RANK : NINE) 9)"
+POKER_RESHUFFLE = """                ((move (top (game vloc PILE)) (top (game vloc HOLD)))
+                 (repeat all (move (top (game vloc PILE)) (top (game hloc DECK))))
+                 (move (top (game vloc HOLD)) (top (game vloc PILE)))
+                 (shuffle (game hloc DECK)))))
+             (move (top (game hloc DECK)) (top ((current player) iloc HAND)))))))"""
+
+
+def pairs_deck_each_round() -> str:
+    """Pairs whose round begins by adding a fresh deck of tens to the deck: the cards in
+    the game grow by one each round (a deck created inside the play)."""
+    return _edit(
+        _seed("pairs"),
+        (PAIRS_BURN, PAIRS_BURN + "(create deck (game hloc DECK) (deck (VALUE (TEN))))\n    "),
+    )
+
+
+def golf_pass() -> str:
+    """Golf whose "turn the next stock card" became a pass: a player who cannot play a
+    column passes, the stock never shrinks, and the round's end (the stock empty and no
+    play left) is never reached."""
+    return _edit(_seed("golf"), (GOLF_TURN, "    (turn pass)"))
+
+
+def whist_tricks_kept() -> str:
+    """Whist whose trick count is never set back to 0 at the deal: every deal scores the
+    tricks of all the deals before it ("tricks over six" holds from the second deal on)."""
+    return _edit(_seed("whist"), (WHIST_RESET, ""))
+
+
+def gops_discard_52() -> str:
+    """GOPS played until its discard holds 52 cards: only the 39 bidding cards are ever
+    discarded, so the test never holds (and the game ends by its turn limit)."""
+    return _edit(_seed("gops"), (GOPS_END, "(end (== (size (game vloc DISCARD)) 52))"))
+
+
+def hearts_last_leads() -> str:
+    """Hearts whose trick winner takes the trick but does not lead: the turn passes on
+    from the last player to play, whoever won."""
+    return _edit(_seed("hearts"), (HEARTS_LEAD, "(cycle next next)"))
+
+
+def agram_nine_under_eight() -> str:
+    """Agram whose trick power rates the Eight 9 and the Nine 8: the Eight beats the Nine,
+    against the deck's order every other rank follows, and no rule says why."""
+    return _edit(_seed("agram"), (AGRAM_MIDDLE, "((RANK : EIGHT) 9) ((RANK : NINE) 8)"))
+
+
+def pokereights_reshuffle_all() -> str:
+    """Pokereights whose reshuffle of the pile into the empty deck no longer keeps the
+    pile's top card aside: the pile is empty when the same step reads its top to see
+    whether a Three was played."""
+    kept = POKER_RESHUFFLE.splitlines()
+    dropped = "\n".join(
+        ["                ((repeat all" + kept[1].split("(repeat all", 1)[1], *kept[3:]]
+    )
+    return _edit(_seed("pokereights"), (POKER_RESHUFFLE, dropped))
+
+
+VARIANTS = (
+    Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
+    Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
+    Variant("whist-tricks-kept", "whist", "tricks never reset at the deal", whist_tricks_kept()),
+    Variant("gops-discard-52", "gops", "an end test that can never hold", gops_discard_52()),
+    Variant(
+        "hearts-last-leads", "hearts", "the last player, not the winner, leads", hearts_last_leads()
+    ),
+    Variant(
+        "agram-nine-under-eight", "agram", "the Eight above the Nine", agram_nine_under_eight()
+    ),
+    Variant(
+        "pokereights-reshuffle-all",
+        "pokereights",
+        "a reshuffle that empties the pile whose top is read",
+        pokereights_reshuffle_all(),
+    ),
+)
