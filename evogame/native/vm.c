@@ -4040,6 +4040,8 @@ typedef struct {
     int64_t nrec, rec_cap;
     int overflow;
     int32_t policy; /* 0 PIPMC; 1 the strong player (greedy play-outs); 2 ISMCTS, `rollouts` its iterations; 3 greedy */
+    int64_t whole; /* nrec after the last whole decision's record: a game that ends in an error
+                      inside a search leaves a record cut mid-decision, kept only up to here */
 } Pipmc;
 
 static int32_t strong_choose(State *st, MT *rng, Pipmc *pp);
@@ -4144,6 +4146,7 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
             best_value = total;
         }
     }
+    pp->whole = pp->nrec;
     arena_release(&g->arena, m0);
     return best;
 }
@@ -4539,6 +4542,7 @@ static int64_t play_many(Game *g, uint8_t *cov_out, int64_t n, int32_t continuou
             }
             return i; /* this game again, with room of its own */
         }
+        if (pp.nrec != pp.whole) pp.nrec = pp.whole; /* a game out of room inside a search left its last decision half recorded */
         if (rec_n) rec_n[i] = pp.nrec;
         if (cov_out && g->ncov) memcpy(cov_out + i * g->ncov, g->cov, (size_t)g->ncov);
         rused += pp.nrec;
@@ -4843,6 +4847,7 @@ static int32_t strong_choose(State *st, MT *rng, Pipmc *pp) {
         rec_push(pp, total / kk);
         rec_push(pp, k > 1 ? (total_sq - total * total / kk) / (kk - 1) : 0.0);
     }
+    pp->whole = pp->nrec;
     /* the guard: a move replaces the greedy one (cand[0]) only when its paired gain has
      * mean > STRONG_Z standard errors */
     int32_t best = 0;
