@@ -1236,6 +1236,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
     from evogame.fitness import free_options, leftovers, peeks, repeats, slips  # on its helpers
+    from evogame.fitness.mismatches import defects as mismatched
 
     found = [
         *storage(game),
@@ -1261,6 +1262,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *free_options.defects(game),
         *repeats.endless_items(game),
         *peeks.peeks(game),
+        *mismatched(game, decks),
         *slips.static(game),
         *incoherent(game),
     ]
