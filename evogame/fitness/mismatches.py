@@ -11,9 +11,10 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
   suit: never equal); or a deck whose attribute lists only values another deck gives
   another attribute (a second deck whose ranks are the first deck's suits);
 - **a choice from another player's hidden hand** (`foreign_choices`, static): a choice
-  item whose ``any`` ranges over the next or previous player's (or a fixed seat's) ``iloc``
-  or ``hloc`` place and moves the card it binds: the current player bids or plays from an
-  opponent's hand it cannot see, rather than its own;
+  item whose ``any`` ranges over the next or previous player's (or an other player's)
+  ``iloc`` or ``hloc`` place and moves the card it binds: the current player bids or
+  plays from an opponent's hand it cannot see, rather than its own (a choice that reads
+  such a hand to decide its options is `evogame.fitness.peeks`'s);
 - **a stop test repeated in other words** (`reworded_ends`, static): a stage's end test
   whose parts (of one ``or`` or ``and``) are the same test written differently
   (``(== (size X) 0)`` and ``(< (size X) 1)``: a size is never negative), or a stage whose
@@ -145,9 +146,10 @@ def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None)
 # --- a choice from another player's hidden hand -------------------------------------
 
 
-def _foreign_hidden(coll: A.Node) -> A.Location | None:
+def _foreign_hidden(coll: A.Node, others: set[str]) -> A.Location | None:
     """The place `coll` reads when it is a (filtered or sorted) ``iloc``/``hloc`` place of
-    the next or previous player or of a fixed seat: hidden from the current player."""
+    the next or previous player, or of a player bound over ``(other player)`` (a name in
+    `others`): hidden from the current player, and not its own."""
     while isinstance(coll, A.Filter | A.Sort):
         coll = coll.coll
     if not isinstance(coll, A.Location) or coll.vis not in (A.Vis.ILOC, A.Vis.HLOC):
@@ -155,7 +157,7 @@ def _foreign_hidden(coll: A.Node) -> A.Location | None:
     owner = coll.owner
     if isinstance(owner, A.RelPlayer) and owner.rel in (A.Rel.NEXT, A.Rel.PREVIOUS):
         return coll
-    if isinstance(owner, A.NumPlayer):
+    if isinstance(owner, A.Var) and owner.name in others:
         return coll
     return None
 
@@ -169,31 +171,40 @@ def _moves_var(body: A.Node, name: str) -> bool:
 
 def foreign_choices(game: A.Game) -> list[Defect]:
     """Choice items whose ``any`` picks a card of another player's hidden place (the next
-    or previous player's, or a fixed seat's, ``iloc`` or ``hloc``; its parts and
-    reorderings too) and moves it: the current player chooses an opponent's card it
-    cannot see (GOPS bidding from the next player's hand). A ``hloc`` of the game is a
-    draw pile (`evogame.fitness.coherence.hidden_pick` judges a pick from it); a place of
-    a player bound by a quantifier may be the chooser's own, and is not judged."""
+    or previous player's ``iloc`` or ``hloc``, or that of a player bound over ``(other
+    player)``; its parts and reorderings too) and moves it: the current player chooses
+    an opponent's card it cannot see, rather than one of its own (GOPS bidding from the
+    next player's hand). A choice that *reads* such a card to decide what it offers is
+    `evogame.fitness.peeks`'s; a table ``hloc`` is a draw pile
+    (`evogame.fitness.coherence.hidden_pick` judges a pick from it); a fixed seat's place
+    or that of a player bound over every player may be the chooser's own, and is not
+    judged."""
     out = []
+
+    def visit(n: A.Node, others: frozenset[str]) -> None:
+        if (
+            isinstance(n, A.AggAction)
+            and n.quant is A.Quant.ANY
+            and (loc := _foreign_hidden(n.coll, others)) is not None
+            and _moves_var(n.body, n.var.name)
+        ):
+            out.append(
+                Defect(
+                    where(n),
+                    f"this choice picks a card of {to_text(loc)}, another player's hidden "
+                    "place, and moves it: the current player plays from a hand it cannot "
+                    "see, not its own",
+                )
+            )
+        if isinstance(n, A.AggAction | A.AggBool | A.AggCards | A.AggInt):
+            bound = n.var.name
+            others = others | {bound} if isinstance(n.coll, A.OtherPlayers) else others - {bound}
+        for c in n.children():
+            visit(c, others)
+
     for choice in A.walk(game):
-        if not isinstance(choice, A.Choice):
-            continue
-        for item in choice.items:
-            for n in A.walk(item):
-                if (
-                    isinstance(n, A.AggAction)
-                    and n.quant is A.Quant.ANY
-                    and (loc := _foreign_hidden(n.coll)) is not None
-                    and _moves_var(n.body, n.var.name)
-                ):
-                    out.append(
-                        Defect(
-                            where(n),
-                            f"this choice picks a card of {to_text(loc)}, another player's "
-                            "hidden place, and moves it: the current player plays from a "
-                            "hand it cannot see, not its own",
-                        )
-                    )
+        if isinstance(choice, A.Choice):
+            visit(choice, frozenset())
     return out
 
 

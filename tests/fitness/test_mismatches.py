@@ -77,7 +77,11 @@ def test_a_pick_from_a_visible_or_quantified_place_is_not_a_foreign_choice():
     shown = _edit(_seed("gops"), (bid, "(any ((next player) vloc HAND) 'C"))
     assert not M.foreign_choices(parse_text(shown))  # visible: a take, not a blind pick
     fixed = _edit(_seed("gops"), (bid, "(any ((1 player) iloc HAND) 'C"))
-    assert M.foreign_choices(parse_text(fixed))
+    assert not M.foreign_choices(parse_text(fixed))  # seat 1 may be the chooser
+    other = _edit(_seed("gops"), (bid, "(any (other player) 'Q (any ('Q iloc HAND) 'C")).replace(
+        "(top ((current player) iloc BID)))))", "(top ((current player) iloc BID))))))"
+    )
+    _one(M.foreign_choices(parse_text(other)), "('Q iloc HAND)")
 
 
 def test_an_end_test_repeated_in_other_words_is_named():
