@@ -64,13 +64,40 @@ def _other_attribute(attr: str, value: str, values: dict[str, set[str]]) -> str 
     return next((b for b in sorted(values) if b != attr and value in values[b]), None)
 
 
+def _held(game: A.Game, attrs: dict[str, set[str]]) -> dict[str, set[str] | None]:
+    """What each string storage (by literal name, owners alike) can hold, as
+    `evogame.fitness.leftovers.never_held` reads it: the literal names and card
+    attributes' values its ``set``s write (None: not known from the rules alone); empty
+    when a storage is set under a computed name."""
+    from evogame.fitness.leftovers import _storage_key, _values
+
+    sets = []
+    for n in A.walk(game):
+        if isinstance(n, A.SetStr):
+            k = _storage_key(n.target)
+            if k is None:
+                return {}
+            sets.append((k, n.value))
+    held: dict[str, set[str] | None] = {}
+    for _ in range(3):  # a storage set from another: settled in a few passes
+        new: dict[str, set[str] | None] = {}
+        for k, value in sets:
+            vs = _values(value, attrs, held)
+            have = new.get(k, set())
+            new[k] = None if vs is None or have is None else have | vs
+        held = new
+    return held
+
+
 def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> list[Defect]:
     """Tests, point entries and decks that give an attribute another attribute's values:
 
     - ``(== (cardatt A X) V)`` (or ``!=``) and a point entry ``(A : V)``, V a value of an
       attribute B and of no deck's A (a rank tested for HEARTS: never holds);
     - ``(== (cardatt A X) (cardatt B Y))``, A and B literal attributes with no value in
-      common (a rank compared with a suit: never equal);
+      common (a rank compared with a suit: never equal), and ``(== (cardatt A X) S)``, S a
+      string storage every ``set`` of which writes a B (`_held`: a rank compared with the
+      lead suit);
     - a deck whose attribute A lists every value the other decks give another attribute
       B (two or more) and none they give A (a prize deck whose ranks are the bidding
       decks' suits: one deck's suits are read where the others' ranks are). BottleImp's
@@ -79,6 +106,7 @@ def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None)
     """
     decks = deck_values(game) if decks is None else decks
     values = _attribute_values(decks)
+    held = _held(game, values)
     out: list[Defect] = []
     for n in A.walk(game):
         if isinstance(n, A.StrCmp):
@@ -92,6 +120,25 @@ def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None)
                             where(n),
                             f"this test asks a card's {attr} for {y.value}, a {b}: no card's "
                             f"{attr} is a {b}, so the test never holds",
+                        )
+                    )
+                elif (
+                    isinstance(y, A.StrStorage)
+                    and isinstance(y.name, A.NameLit)
+                    and (vs := held.get(y.name.value))
+                    and attr in values
+                    and not vs & values[attr]
+                    and (
+                        b := next(
+                            (b for b in sorted(values) if b != attr and vs <= values[b]), None
+                        )
+                    )
+                ):
+                    out.append(
+                        Defect(
+                            where(n),
+                            f"this test compares a card's {attr} with {y.name.value}, which "
+                            f"holds only {b}s ({', '.join(sorted(vs))}): they are never equal",
                         )
                     )
                 elif (
@@ -387,8 +434,8 @@ def single_suit_hands(game, seeds: list[int]) -> list[Defect]:
     seed of `seeds`): for an attribute A a choice makes players follow (`follow_tests`),
     at the first decision of every deal, every seat holding cards in the places A is
     followed from holds cards of one value of A, at least two cards each, at least two
-    seats. Each seat's every card then follows any lead of its own suit and none of
-    another's: "follow suit when able" never restricts anyone (GOPS-style per-player
+    seats, not all of one value (an attribute every card shares is another defect). Each
+    seat's every card then follows any lead of its own suit and none of another's: "follow suit when able" never restricts anyone (GOPS-style per-player
     decks, or an unshuffled deck dealt in blocks, under Whist's play). A deal that mixes
     the values in any seat, in any deal, is left alone."""
     follow = follow_tests(game.ast)
@@ -409,9 +456,12 @@ def single_suit_hands(game, seeds: list[int]) -> list[Defect]:
             for slot, key in enumerate(keys[: len(st.locs)]):
                 if 0 <= key[0] < game.nplayers and key[2] in places:
                     seats.setdefault(key[0], []).extend(st.locs[slot])
-            held = [cards for cards in seats.values() if cards]
-            if len(held) >= 2 and all(
-                len(cards) >= 2 and len({table[c] for c in cards}) == 1 for cards in held
+            held = [{table[c] for c in cards} for cards in seats.values() if len(cards) >= 2]
+            one = len(held) >= 2 and all(len(vs) == 1 for vs in held)
+            if (
+                one
+                and len(set().union(*held)) >= 2
+                and len(held) == len([c for c in seats.values() if c])
             ):
                 here.add(attr)
         found = here if found is None else found & here

@@ -62,6 +62,15 @@ def test_a_test_of_a_rank_for_a_suit_and_a_rank_against_a_suit_are_named():
     assert found and all("compares a card's RANK with a card's SUIT" in d.message for d in found)
 
 
+def test_a_rank_compared_with_the_lead_suit_is_named():
+    follow = "(== (cardatt SUIT 'C) (game str LEAD))"
+    text = _edit(_seed("hearts"), (follow, follow.replace("SUIT", "RANK")))
+    _one(
+        M.crossed_values(parse_text(text)),
+        "compares a card's RANK with LEAD, which holds only SUIT",
+    )
+
+
 def test_a_value_of_no_attribute_is_left_to_the_other_checks():
     text = _seed("hearts").replace("(((SUIT : HEARTS) 1)", "(((SUIT : HEART) 1)")
     assert not M.crossed_values(parse_text(text))
