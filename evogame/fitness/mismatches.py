@@ -7,9 +7,10 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
 - **a value of another attribute** (`crossed_values`, static): a test or point entry that
   asks an attribute for a value only another attribute has (``(== (cardatt RANK 'C)
   HEARTS)``: no card's rank is a suit, so the test never holds and the entry rates no
-  card); a comparison of two attributes no value of which is shared (a rank against a
-  suit: never equal); or a deck whose attribute lists only values another deck gives
-  another attribute (a second deck whose ranks are the first deck's suits);
+  card); a comparison of two attributes no value of which is shared, or of an attribute
+  with a string storage only ever set to another's values (a rank against the lead suit:
+  never equal); or a deck whose attribute lists every value the other decks give another
+  attribute and none they give it (a prize deck whose ranks are the bidding decks' suits);
 - **a choice from another player's hidden hand** (`foreign_choices`, static): a choice
   item whose ``any`` ranges over the next or previous player's (or an other player's)
   ``iloc`` or ``hloc`` place and moves the card it binds: the current player bids or
@@ -26,7 +27,7 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
   always follows;
 - **a storage set and never read** (`unread_storage`, static): an integer or string name
   written (set, incremented) under some owner and read by no rule under any owner. It is
-  **not judged** (not in `defects`): 9 of CARDSTOCK's 73 files do exactly this (the
+  **not judged** (not in `defects`): 8 of CARDSTOCK's 73 files do exactly this (the
   Sheepshead family's OPPOSITION, TSCORE and TSUM, ContinuousPairs' NUMP set to 4 at the
   start and never read, Poker's FINISHED), so a designer's record cannot be told from a
   rewritten rule's leftover by the rules alone; the function names them for a reader;
@@ -34,7 +35,8 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
   ``KING``) that cards are moved into and that no rule reads or takes cards from: a
   discard pile dressed as a rank.
 
-No one of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of the judged ones
+Each judged one found is a defect of `soundness` (2^-d over every defect found). No one
+of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of the judged ones
 (tests/fitness/test_mismatches.py).
 """
 
