@@ -59,11 +59,21 @@ def _attribute_values(decks: list[dict[str, set[str]]]) -> dict[str, set[str]]:
 
 
 def _other_attribute(attr: str, value: str, values: dict[str, set[str]]) -> str | None:
-    """The attribute `value` belongs to when it is not a value of `attr` (None when it is,
-    when `attr` is no attribute of a deck, or when no attribute has it)."""
+    """The attribute `value` belongs to when it is not a value of `attr`, and that
+    attribute shares no value with `attr` (a suit asked of a rank); None when it is a
+    value of `attr`, when `attr` is no attribute of a deck, when no attribute has it, or
+    when the attributes share words (BottleImp's ranks and coins are both numbers: a rank
+    SIX gone from the decks is not a coin asked of a rank)."""
     if attr not in values or value in values[attr]:
         return None
-    return next((b for b in sorted(values) if b != attr and value in values[b]), None)
+    return next(
+        (
+            b
+            for b in sorted(values)
+            if b != attr and value in values[b] and not values[b] & values[attr]
+        ),
+        None,
+    )
 
 
 def _held(game: A.Game, attrs: dict[str, set[str]]) -> dict[str, set[str] | None]:
@@ -95,7 +105,8 @@ def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None)
     """Tests, point entries and decks that give an attribute another attribute's values:
 
     - ``(== (cardatt A X) V)`` (or ``!=``) and a point entry ``(A : V)``, V a value of an
-      attribute B and of no deck's A (a rank tested for HEARTS: never holds);
+      attribute B and of no deck's A, A and B sharing no value (a rank tested for HEARTS:
+      never holds);
     - ``(== (cardatt A X) (cardatt B Y))``, A and B literal attributes with no value in
       common (a rank compared with a suit: never equal), and ``(== (cardatt A X) S)``, S a
       string storage every ``set`` of which writes a B (`_held`: a rank compared with the

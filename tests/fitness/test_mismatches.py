@@ -71,6 +71,18 @@ def test_a_rank_compared_with_the_lead_suit_is_named():
     )
 
 
+def test_a_value_gone_from_attributes_that_share_words_is_not_crossed():
+    """BottleImp's ranks and coins are both numbers: an entry for a rank no deck has any
+    more, whose name is also a coin, is a dead entry (live_content's), not a coin asked
+    of a rank."""
+    files = shared_files("BottleImp4.rcy")
+    if not files:
+        pytest.skip("../shared is absent")
+    text = files[0].read_text().replace("(RANK (FOUR, SIX))", "(RANK (FOUR, SEVENTY))")
+    assert text != files[0].read_text()
+    assert not M.crossed_values(parse_text(text))
+
+
 def test_a_value_of_no_attribute_is_left_to_the_other_checks():
     text = _seed("hearts").replace("(((SUIT : HEARTS) 1)", "(((SUIT : HEART) 1)")
     assert not M.crossed_values(parse_text(text))
