@@ -102,6 +102,8 @@ out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game n
 out, found by play, in `evogame.fitness.stranded`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
 
+A part written for another (a suit asked of a rank, ...) is in `evogame.fitness.mismatches`.
+
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
 """
