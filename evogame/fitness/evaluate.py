@@ -67,6 +67,7 @@ from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
 from evogame.fitness.dominated import dominated_items
 from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
 from evogame.fitness.idle_rounds import idle_rounds
+from evogame.fitness.mismatches import single_suit_hands
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
@@ -558,6 +559,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
         found += S.lopsided_deal(game, deals)
+        found += single_suit_hands(game, deals)
     found += stranded(run.hands, run.ended)  # the gate sample's games
     t = _timed(run, "soundness/deals", t)
     # an item another dominates in play; one the rules already show subsumed counts once

@@ -102,6 +102,8 @@ out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game n
 out, found by play, in `evogame.fitness.stranded`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
 
+A part written for another (a suit asked of a rank, ...) is in `evogame.fitness.mismatches`.
+
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
 """
@@ -1236,6 +1238,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
     from evogame.fitness import free_options, leftovers, peeks, repeats, slips  # on its helpers
+    from evogame.fitness.mismatches import defects as mismatched
 
     found = [
         *storage(game),
@@ -1262,6 +1265,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *free_options.defects(game),
         *repeats.endless_items(game),
         *peeks.peeks(game),
+        *mismatched(game, decks),
         *slips.static(game),
         *incoherent(game),
     ]

@@ -1417,3 +1417,89 @@ VARIANTS += (
         the_game_simple_over_twice(),
     ),
 )
+
+
+# --- known misses of the judge (issue 35, `evogame.fitness.mismatches`): one part of the
+# rules written for another, each rebuilt on a seed
+
+
+def hearts_rank_hearts() -> str:
+    """Hearts whose penalty table rates the RANK HEARTS where it rated the SUIT: a suit
+    name used as a rank, so no heart costs a point (only the Queen of spades scores)."""
+    return _edit(_seed("hearts"), ("(((SUIT : HEARTS) 1)", "(((RANK : HEARTS) 1)"))
+
+
+def gops_suit_prizes() -> str:
+    """GOPS whose prize deck lists the bidding decks' suits as its ranks: the prizes are
+    the Hearts, Clubs and Spades of Diamonds, worth 0 by the RANK table, so nothing is
+    ever won (one deck's suits read where the other's ranks are)."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_PRIZES,
+            "(create deck (game hloc PRIZES)\n          (deck (RANK (HEARTS, CLUBS, SPADES))",
+        ),
+    )
+
+
+GOPS_BID = "(any ((current player) iloc HAND) 'C"
+
+
+def gops_bid_from_next() -> str:
+    """GOPS whose bid is chosen from the next player's hand, which the bidder cannot see:
+    each player bids the opponent's cards, blind."""
+    return _edit(_seed("gops"), (GOPS_BID, "(any ((next player) iloc HAND) 'C"))
+
+
+def gops_end_reworded() -> str:
+    """GOPS whose round loop ends when the prizes are empty or when fewer than one is
+    left: the same test twice in other words (a size is never negative)."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_END,
+            "(end (or (== (size (game hloc PRIZES)) 0) (< (size (game hloc PRIZES)) 1)))",
+        ),
+    )
+
+
+WHIST_DEAL = """    (shuffle (game hloc STOCK))
+    (all (range 1..(// 52 'NUMP)) 'I
+         (all player 'P
+              (move (top (game hloc STOCK)) (top ('P iloc HAND)))))"""
+
+
+def whist_suit_hands() -> str:
+    """Whist whose shuffle comes after the deal (of an empty stock): the unshuffled deck,
+    created rank by rank, is dealt round the table, so each hand is one suit and "follow
+    suit when able" never restricts anyone (only the holder of the led suit can follow,
+    and always can)."""
+    return _edit(
+        _seed("whist"),
+        (
+            WHIST_DEAL,
+            WHIST_DEAL.replace("    (shuffle (game hloc STOCK))\n", "")
+            + "\n    (shuffle (game hloc STOCK))",
+        ),
+    )
+
+
+def crazy_eights_king_pile() -> str:
+    """Crazy Eights whose drawn card goes to a table pile named KING that no rule reads:
+    a player who cannot play throws the stock away card by card into a rank-named sink."""
+    return _edit(
+        _seed("crazy-eights"),
+        (CRAZY_DRAW, CRAZY_DRAW.replace("((current player) iloc HAND)", "(game vloc KING)")),
+    )
+
+
+VARIANTS += (
+    Variant("hearts-rank-hearts", "hearts", "a suit name rated as a rank", hearts_rank_hearts()),
+    Variant("gops-suit-prizes", "gops", "prize ranks that are suits", gops_suit_prizes()),
+    Variant("gops-bid-from-next", "gops", "bids from the opponent's hand", gops_bid_from_next()),
+    Variant("gops-end-reworded", "gops", "an end test in other words", gops_end_reworded()),
+    Variant("whist-suit-hands", "whist", "single-suit hands, follow suit", whist_suit_hands()),
+    Variant(
+        "crazy-eights-king-pile", "crazy-eights", "a rank-named sink", crazy_eights_king_pile()
+    ),
+)

@@ -1,0 +1,194 @@
+"""`fitness.mismatches`: one part of the rules written for another (issue 35's known
+misses of the judge), each caught on a variant of a seed and on no real file."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.engine import compile_game
+from evogame.fitness import mismatches as M
+from evogame.fitness.soundness import static
+from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
+from tests.conftest import SEEDS, shared_files
+from tests.fitness.variants import (
+    GOPS_END,
+    _edit,
+    _seed,
+    crazy_eights_king_pile,
+    gops_bid_from_next,
+    gops_end_reworded,
+    gops_suit_prizes,
+    hearts_rank_hearts,
+    whist_suit_hands,
+)
+
+REAL = [*shared_files(), *sorted(SEEDS.glob("*.rcy"))]
+DEALS = [0, 1, 2, 3]
+
+
+def _one(found, *words):
+    assert len(found) == 1, found
+    for w in words:
+        assert w in found[0].message, found[0]
+    return found[0]
+
+
+# --- each check on its variant, and not on the seed it came from ----------------------
+
+
+def test_a_suit_rated_as_a_rank_is_named():
+    _one(M.crossed_values(parse_text(hearts_rank_hearts())), "rates the RANK HEARTS, a SUIT")
+    assert not M.crossed_values(parse_file(SEEDS / "hearts.rcy"))
+
+
+def test_a_deck_whose_ranks_are_the_other_decks_suits_is_named():
+    d = _one(
+        M.crossed_values(parse_text(gops_suit_prizes())), "RANK lists the other decks' every SUIT"
+    )
+    assert d.where.startswith("24:")  # the prize deck
+    assert not M.crossed_values(parse_file(SEEDS / "gops.rcy"))
+
+
+def test_a_test_of_a_rank_for_a_suit_and_a_rank_against_a_suit_are_named():
+    text = _seed("crazy-eights")
+    eight = "(== (cardatt RANK 'C) EIGHT)"
+    assert eight in text
+    found = M.crossed_values(parse_text(text.replace(eight, "(== (cardatt RANK 'C) HEARTS)")))
+    assert found and all("asks a card's RANK for HEARTS, a SUIT" in d.message for d in found)
+    same = "(== (cardatt RANK 'C) (cardatt RANK (top (game vloc DISCARD))))"
+    crossed = same.replace("(cardatt RANK (top", "(cardatt SUIT (top")
+    found = M.crossed_values(parse_text(text.replace(same, crossed)))
+    assert found and all("compares a card's RANK with a card's SUIT" in d.message for d in found)
+
+
+def test_a_rank_compared_with_the_lead_suit_is_named():
+    follow = "(== (cardatt SUIT 'C) (game str LEAD))"
+    text = _edit(_seed("hearts"), (follow, follow.replace("SUIT", "RANK")))
+    _one(
+        M.crossed_values(parse_text(text)),
+        "compares a card's RANK with LEAD, which holds only SUIT",
+    )
+
+
+def test_a_value_gone_from_attributes_that_share_words_is_not_crossed():
+    """BottleImp's ranks and coins are both numbers: an entry for a rank no deck has any
+    more, whose name is also a coin, is a dead entry (live_content's), not a coin asked
+    of a rank."""
+    files = shared_files("BottleImp4.rcy")
+    if not files:
+        pytest.skip("../shared is absent")
+    text = files[0].read_text().replace("(RANK (FOUR, SIX))", "(RANK (FOUR, SEVENTY))")
+    assert text != files[0].read_text()
+    assert not M.crossed_values(parse_text(text))
+
+
+def test_a_value_of_no_attribute_is_left_to_the_other_checks():
+    text = _seed("hearts").replace("(((SUIT : HEARTS) 1)", "(((SUIT : HEART) 1)")
+    assert not M.crossed_values(parse_text(text))
+
+
+def test_a_bid_from_the_next_players_hand_is_named():
+    _one(M.foreign_choices(parse_text(gops_bid_from_next())), "((next player) iloc HAND)")
+    assert not M.foreign_choices(parse_file(SEEDS / "gops.rcy"))
+
+
+def test_a_pick_from_a_visible_or_quantified_place_is_not_a_foreign_choice():
+    bid = "(any ((current player) iloc HAND) 'C"
+    shown = _edit(_seed("gops"), (bid, "(any ((next player) vloc HAND) 'C"))
+    assert not M.foreign_choices(parse_text(shown))  # visible: a take, not a blind pick
+    fixed = _edit(_seed("gops"), (bid, "(any ((1 player) iloc HAND) 'C"))
+    assert not M.foreign_choices(parse_text(fixed))  # seat 1 may be the chooser
+    other = _edit(_seed("gops"), (bid, "(any (other player) 'Q (any ('Q iloc HAND) 'C")).replace(
+        "(top ((current player) iloc BID)))))", "(top ((current player) iloc BID))))))"
+    )
+    _one(M.foreign_choices(parse_text(other)), "('Q iloc HAND)")
+
+
+def test_an_end_test_repeated_in_other_words_is_named():
+    d = _one(M.reworded_ends(parse_text(gops_end_reworded())), "in other words")
+    assert "(< (size (game hloc PRIZES)) 1)" in d.message
+    assert not M.reworded_ends(parse_file(SEEDS / "gops.rcy"))
+
+
+@pytest.mark.parametrize(
+    "a, b, same",
+    [
+        ("(== (size (game hloc PRIZES)) 0)", "(not (> (size (game hloc PRIZES)) 0))", True),
+        ("(== (size (game hloc PRIZES)) 0)", "(<= (size (game hloc PRIZES)) 0)", True),
+        ("(== (size (game hloc PRIZES)) 0)", "(> 1 (size (game hloc PRIZES)))", True),
+        ("(== (size (game hloc PRIZES)) 0)", "(<= (size (game hloc PRIZES)) 1)", False),
+        ("(== (game sto OVER) 0)", "(< (game sto OVER) 1)", False),  # a storage may be < 0
+        ("(>= (game sto OVER) 1)", "(> (game sto OVER) 0)", True),
+    ],
+)
+def test_end_parts_are_the_same_test_only_when_they_admit_the_same_values(a, b, same):
+    text = _edit(_seed("gops"), (GOPS_END, f"(end (or {a} {b}))"))
+    assert bool(M.reworded_ends(parse_text(text))) is same
+
+
+def test_a_stage_ending_on_what_the_stage_around_it_ends_on_is_named():
+    bid_end = "(end (all player 'P (== (size ('P iloc BID)) 1)))"
+    text = _edit(_seed("gops"), (bid_end, "(end (< (size (game hloc PRIZES)) 1))"))
+    _one(M.reworded_ends(parse_text(text)), "ends on what the stage around it")
+
+
+def test_a_rank_named_pile_swallowing_cards_is_named():
+    _one(M.rank_sinks(parse_text(crazy_eights_king_pile())), "cards go to KING")
+    assert not M.rank_sinks(parse_file(SEEDS / "crazy-eights.rcy"))
+
+
+def test_a_rank_named_pile_that_is_read_is_left_alone():
+    scoring = "(scoring min (sum ((current player) iloc HAND) using (game points PENALTY))))"
+    read = scoring.replace("(sum", "(+ (size (game vloc KING)) (sum").replace(")))", "))))", 1)
+    assert not M.rank_sinks(parse_text(_edit(crazy_eights_king_pile(), (scoring, read))))
+
+
+def test_single_suit_hands_under_follow_suit_are_named():
+    game = compile_game(parse_text(whist_suit_hands()))
+    _one(M.single_suit_hands(game, DEALS), "one SUIT only", "follow SUIT")
+    assert not M.single_suit_hands(compile_game(parse_file(SEEDS / "whist.rcy")), DEALS)
+
+
+def test_single_suit_hands_without_follow_suit_are_left_alone():
+    """GOPS deals each seat one whole suit on purpose; nothing is followed."""
+    game = parse_file(SEEDS / "gops.rcy")
+    assert not M.follow_tests(game)
+    assert not M.single_suit_hands(compile_game(game), DEALS)
+
+
+def test_the_checks_are_part_of_the_static_defects():
+    for text in (hearts_rank_hearts(), gops_bid_from_next(), crazy_eights_king_pile()):
+        game = parse_text(text)
+        assert set(map(str, M.defects(game))) <= set(map(str, static(game, deck_values(game))))
+
+
+# --- no real file ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_no_real_file_has_a_mismatch(path):
+    game = parse_file(path)
+    assert M.defects(game) == []
+    assert M.single_suit_hands(compile_game(game), DEALS) == []
+
+
+def test_a_storage_set_and_never_read_is_not_judged_for_real_files_do_it():
+    """Why `unread_storage` is out of `defects`: CARDSTOCK's own files keep records no
+    rule reads (the pattern of a HANDSIZE set at setup and never read)."""
+    files = shared_files()
+    if not files:
+        pytest.skip("../shared is absent")
+    named = sorted(f.name for f in files if M.unread_storage(parse_file(f)))
+    assert named == [
+        "CalamitiesContinuousPairs4.rcy",
+        "CheeseheadPickerBury5.rcy",
+        "Cheeseheads5.rcy",
+        "CheeseheadsLeaster5.rcy",
+        "CheeseheadsPicker5.rcy",
+        "ContinuousPairs4.rcy",
+        "Poker5.rcy",
+        "SheepsheadPicker5.rcy",
+    ]
+    text = _seed("crazy-eights").replace("(shuffle", "(set (game sto HANDSIZE) 5) (shuffle", 1)
+    _one(M.unread_storage(parse_text(text)), "HANDSIZE is written and no rule reads it")
