@@ -1238,6 +1238,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
     from evogame.fitness import free_options, leftovers, peeks, repeats, slips  # on its helpers
+    from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
 
     found = [
@@ -1260,7 +1261,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *subsumed_items(game),
         *growing_contests(game),
         *back_doors(game),
-        *__import__("evogame.fitness.contradictions").fitness.contradictions.defects(game),
+        *contradicted(game),
         *leftovers.defects(game),
         *free_options.defects(game),
         *repeats.endless_items(game),
