@@ -102,7 +102,12 @@ out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game n
 out, found by play, in `evogame.fitness.stranded`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
 
-A part written for another (a suit asked of a rank, ...) is in `evogame.fitness.mismatches`.
+A part written for another (a suit asked of a rank, a pick from an opponent's hidden hand, an
+end test in other words, single-suit hands under follow suit, a rank-named sink) is in
+`evogame.fitness.mismatches`; rules that contradict the game around them (a deck created in
+the play, a pass that never ends the round, a per-round count never reset, a size test
+beyond the cards, a trick winner who does not lead, two ranks swapped, a read of a pile just
+emptied) in `evogame.fitness.contradictions`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
