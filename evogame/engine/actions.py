@@ -12,7 +12,7 @@ from evogame.engine import bodies, coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, picked_from, plan
+from evogame.lang.operands import taken
 from evogame.lang.types import Ty
 
 
@@ -61,19 +61,6 @@ class ActionCompiler(Compiler):
         #: (deck index, nth use) -> the card ids that use created (shared by all states)
         self.created: dict[tuple[int, int], list[int]] = {}
 
-    # --- positions in locations --------------------------------------------------------------
-
-    def place(self, node: A.Node) -> tuple[Fn, int, Fn | None]:
-        """A card position (`evogame.lang.operands`): (location slot fn, its end -- the
-        index of its PICKS in `A.POSITIONS` --, index fn or None)."""
-        if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
-            slot = self.expr(node.coll)
-            end = A.POSITIONS.index(node.PICKS)
-            return slot, end, self.int_value(node.index) if node.PICKS == "nth" else None
-        raise CompileError(
-            "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
-        )
-
     # --- running actions ---------------------------------------------------------------------
 
     def run(self, node: A.Node) -> Fn:
@@ -88,37 +75,27 @@ class ActionCompiler(Compiler):
 
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
-        (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.plan` says."""
+        (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.taken` reads."""
         args: list = []
         scoped = 0
-        for name, how, keyword in plan(type(n)):
-            c = getattr(n, name)
+        for how, c in taken(n):
             if how == "value":
-                args.append(self.value(c, n.CHILDREN[name]))
-            elif how == "run":
-                args.append(self.run(c))
+                args.append(self.value(*c))
+            elif how in ("run", "loc"):
+                args.append(self.run(c) if how == "run" else self.expr(c))
             elif how == "runs":
                 args.append([self.run(x) for x in c])
-            elif how == "place":
-                args += self.place(c)
-            elif how == "loc":
-                if c.result() is not Ty.LOC:
-                    raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
-                args.append(self.expr(c))
+            elif how == "place":  # the location, its end, the index (or None)
+                args += [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
             elif how == "loop":
-                coll = picked_from(c)
-                if coll is None:
-                    raise CompileError(
-                        "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
-                    )
-                args += [self.cards(coll), self.run(c)]
+                args += [self.cards(c[0]), self.run(c[1])]
             elif how == "bound":
                 args.append(self.let_value(c))
             elif how == "var":
                 args.append(self.new_var(c.name))
                 scoped += 1
             else:
-                args.append(flag(c, keyword))
+                args.append(c)
         for _ in range(scoped):
             self.pop_var()
         f = bodies.BODIES[n.OPCODE](*args)

@@ -22,15 +22,21 @@ Python body in `evogame.engine.bodies`) and the lowering its emitter
 
 The first three and ``"bound"``/``"var"`` follow from `Node.CHILDREN` and `Node.BINDS`;
 the others are declared in `Node.OPERANDS`.
+
+`taken` reads a node's fields by its plan and checks, once for both engines, what the types
+allow but no opcode takes (a card put at a view of cards, a shuffle of one): both refuse it
+with one `CompileError` text.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
+from collections.abc import Iterator
 from dataclasses import fields
+from typing import Any
 
 from evogame.lang import ast as A
+from evogame.lang.errors import CompileError
 from evogame.lang.types import Ty
 
 #: Declared types of a child that is an action the construct does (or sequences).
@@ -71,9 +77,39 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
     return tuple(out)
 
 
-def flag(value: enum.Enum, keyword: str) -> int:
-    """A ``"flag"`` operand: 1 when the enum field's `value` is `keyword`."""
-    return int(value.value == keyword)
+#: What no engine plays, though the types allow it (`taken`).
+NOT_A_PLACE = "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
+NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+
+
+def taken(n: A.Node) -> Iterator[tuple[str, Any]]:
+    """(how, what) for each field of `n`, in its plan's order: what each engine makes
+    its operands of. ``"value"``: (the child, the type its parent wants); ``"place"``:
+    (the location node, its end, the index node or None); ``"loop"``: (the collection
+    node, the action); ``"flag"``: 0 or 1; otherwise the field itself (a node, a tuple of
+    actions, a variable). Raises `CompileError` where the types allow what no opcode
+    takes, with the text both engines give."""
+    for name, how, keyword in plan(type(n)):
+        c = getattr(n, name)
+        if how == "value":
+            yield how, (c, n.CHILDREN[name])
+        elif how == "place":
+            if c.PICKS not in A.POSITIONS or c.coll.result() is not Ty.LOC:
+                raise CompileError(NOT_A_PLACE)
+            yield how, (c.coll, A.POSITIONS.index(c.PICKS), c.index if c.PICKS == "nth" else None)
+        elif how == "loc":
+            if c.result() is not Ty.LOC:
+                raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
+            yield how, c
+        elif how == "loop":
+            coll = picked_from(c)
+            if coll is None:
+                raise CompileError(NOT_A_LOOP)
+            yield how, (coll, c)
+        elif how == "flag":
+            yield how, int(c.value == keyword)  # 1 when the enum field holds the keyword
+        else:
+            yield how, c
 
 
 def picked_from(action: A.Node) -> A.Node | None:

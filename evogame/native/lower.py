@@ -22,7 +22,7 @@ from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, picked_from, plan
+from evogame.lang.operands import taken
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -216,36 +216,28 @@ class Lowerer:
 
     def function(self, n: A.Node) -> int:
         """A construct the VM computes or does with one opcode over its fields
-        (`A.Node.OPCODE`), each taken as `evogame.lang.operands.plan` says: ``(abs K)``
+        (`A.Node.OPCODE`), each taken as `evogame.lang.operands.taken` reads it: ``(abs K)``
         is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
         args: list[int] = []
         scoped = 0
-        for name, how, keyword in plan(type(n)):
-            c = getattr(n, name)
+        for how, c in taken(n):
             if how == "value":
-                args.append(self.value(c, n.CHILDREN[name]))
-            elif how == "run":
-                args.append(self.run(c))
+                args.append(self.value(*c))
+            elif how in ("run", "loc"):
+                args.append(self.run(c) if how == "run" else self.expr(c))
             elif how == "runs":
                 args += [len(c), *(self.run(x) for x in c)]
-            elif how == "place":
-                args += self.place(c)
-            elif how == "loc":
-                if c.result() is not Ty.LOC:
-                    raise Unsupported(f"({n.SYNTAX[0]} ...) of a view of cards")
-                args.append(self.expr(c))
+            elif how == "place":  # the location, its end (0 top, 1 bottom, 2 at an index), index
+                args += [self.expr(c[0]), c[1], 0 if c[2] is None else self.int_value(c[2])]
             elif how == "loop":
-                coll = picked_from(c)
-                if coll is None:
-                    raise Unsupported("(repeat all ...) of something other than a move from a pick")
-                args += [self.cards(coll), self.run(c)]
+                args += [self.cards(c[0]), self.run(c[1])]
             elif how == "bound":
                 args.append(self.let_value(c))
             elif how == "var":
                 args.append(self.new_var(c))
                 scoped += 1
             else:
-                args.append(flag(c, keyword))
+                args.append(c)
         for _ in range(scoped):
             self.pop_var()
         off = self.emit(n.OPCODE, *args)
@@ -498,13 +490,6 @@ class Lowerer:
         if n.OPCODE is not None:  # an action that is one opcode over its children
             return self.function(n)
         raise Unsupported(f"{type(n).__name__} as an action")
-
-    def place(self, n: A.Node) -> tuple[int, int, int]:
-        if n.PICKS in A.POSITIONS and n.coll.result() is Ty.LOC:
-            slot = self.expr(n.coll)
-            end = A.POSITIONS.index(n.PICKS)  # the VM's end: 0 top, 1 bottom, 2 at an index
-            return slot, end, self.int_value(n.index) if n.PICKS == "nth" else 0
-        raise Unsupported("a card put elsewhere than (top|bottom|N LOC)")
 
     def r_InitPoints(self, n: A.InitPoints) -> int:
         target = self.expr(n.target)

@@ -4,17 +4,20 @@ operands, from which both the closure and the lowering come (`evogame.lang.opera
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import pytest
 
+from evogame.engine import CompileError, compile_game
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.bodies import BODIES
 from evogame.lang import ast as A
-from evogame.lang.operands import PlanError, plan
+from evogame.lang import parse_text
+from evogame.lang.operands import NOT_A_LOOP, NOT_A_PLACE, PlanError, plan
 from evogame.native import opcodes
-from evogame.native.lower import Lowerer
+from evogame.native.lower import Lowerer, lower
 
 #: How many operands each way of taking a field makes (a place: location, end, index; a
 #: loop: the collection, the action).
@@ -56,3 +59,48 @@ def test_an_undeclared_field_is_refused():
 
     with pytest.raises(PlanError, match=r"Flip\.mode"):
         plan(Flip)
+
+
+REFUSED_GAME = """(game (setup (create players 2)
+  (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)) (SUIT (A, B)))))
+  (do ((ACTION)))
+  (scoring max 0))"""
+
+
+@pytest.mark.parametrize(
+    "action, text",
+    [
+        (
+            "shuffle (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) ONE))",
+            "(shuffle ...) needs a location, not a view of cards",
+        ),
+        (
+            "move (top (game vloc STOCK)) (top (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) TWO)))",
+            NOT_A_PLACE,
+        ),
+        ("forget (top (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) TWO)))", NOT_A_PLACE),
+    ],
+)
+def test_what_no_opcode_takes_is_refused_once(action: str, text: str):
+    """What the types allow and no opcode takes is checked in one place
+    (`operands.taken`): both engines refuse it with one `CompileError` and one text (the
+    native path raised its own `Unsupported` before)."""
+    game = parse_text(REFUSED_GAME.replace("ACTION", action))
+    with pytest.raises(CompileError) as python:
+        compile_game(game)
+    with pytest.raises(CompileError) as native:
+        lower(game)
+    assert str(python.value) == str(native.value) == text
+
+
+def test_a_repeat_all_of_no_pick_is_refused_once():
+    """``(repeat all ACTION)`` repeats over the collection its card is picked from; an
+    action whose card is not picked from one (the checker refuses it in rule files) is
+    refused by both engines alike."""
+    game = parse_text(REFUSED_GAME.replace("ACTION", "turn pass"))
+    stmt = A.Do((A.RepeatAll(A.TurnPass()),))
+    game = replace(game, body=(stmt,))
+    with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
+        compile_game(game)
+    with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
+        lower(game)
