@@ -76,29 +76,41 @@ class ActionCompiler(Compiler):
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
         (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.taken` reads."""
-        args: list = []
+        args: dict = {}
         scoped = 0
-        for how, c in taken(n):
+        for names, how, c in taken(n):
             if how == "value":
-                args.append(self.value(*c))
+                got = [self.value(*c)]
             elif how in ("run", "loc"):
-                args.append(self.run(c) if how == "run" else self.expr(c))
+                got = [self.run(c) if how == "run" else self.expr(c)]
             elif how == "runs":
-                args.append([self.run(x) for x in c])
+                got = [[self.run(x) for x in c]]
             elif how == "place":  # the location, its end, the index (or None)
-                args += [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
+                got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
             elif how == "loop":
-                args += [self.cards(c[0]), self.run(c[1])]
+                got = [self.cards(c[0]), self.run(c[1])]
+            elif how == "elems":
+                got = [self.coll(c), int(c.result() is Ty.CARDSETS)]
             elif how == "bound":
-                args.append(self.let_value(c))
+                got = [self.let_value(c)]
             elif how == "var":
-                args.append(self.new_var(c.name))
+                got = [self.new_var(c.name)]
                 scoped += 1
+            elif how == "deck":
+                self.decks.append((deck_cards(c[1]), c[0]))
+                got = [len(self.decks) - 1]
+            elif how == "awards":
+                awards = []  # each award's conditions, then its points
+                for cs, p in c:
+                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
+                    awards.append((ks, self.int_value(p)))
+                got = [awards]
             else:
-                args.append(c)
+                got = [c]
+            args.update(zip(names, got, strict=True))
         for _ in range(scoped):
             self.pop_var()
-        f = bodies.BODIES[n.OPCODE](*args)
+        f = bodies.BODIES[n.OPCODE](**args)
         if self.tracked is None or not coverage.records_moved(n):
             return f
         moved, key = self.moved, id(n)
@@ -150,60 +162,8 @@ class ActionCompiler(Compiler):
 
         return recorded
 
-    def r_InitPoints(self, n: A.InitPoints) -> Fn:
-        target = self.expr(n.target)
-        awards = [
-            (
-                [(self.str_value(c.key), self.str_value(c.value)) for c in aw.conds],
-                self.int_value(aw.value),
-            )
-            for aw in n.awards
-        ]
-        attrs = self.attrs
-        # Point maps are rebuilt often with the same values (every trick in Agram): the
-        # compiled form is memoised by the evaluated (key, value, points) description.
-        memo: dict[tuple, tuple] = {}
-
-        def init_points(st, env):
-            key = tuple(
-                (tuple((k(st, env), v(st, env)) for k, v in conds), pts(st, env))
-                for conds, pts in awards
-            )
-            compiled = memo.get(key)
-            if compiled is None:
-                compiled = memo[key] = tuple(
-                    (tuple((attrs.get(k, []), v) for k, v in ks), p) for ks, p in key
-                )
-            st.set_points(target(st, env), key, compiled)
-
-        return init_points
-
-    def r_CreateDeck(self, n: A.CreateDeck) -> Fn:
-        deck_index = len(self.decks)
-        name = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
-        self.decks.append((deck_cards(n.deck), name))
-        slot = self.expr(n.loc)
-
-        def create_deck(st, env):
-            st.create_cards(deck_index, slot(st, env))
-
-        return create_deck
-
     def r_CreateTeams(self, n: A.CreateTeams) -> Fn:
         raise CompileError("(create teams ...) is supported in setup only")
-
-    def r_AggAction(self, n: A.AggAction) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        body = self.run(n.body)
-        self.pop_var()
-
-        def each(st, env):
-            for x in list(coll(st, env)):
-                env[i] = x
-                body(st, env)
-
-        return each
 
     def let_value(self, node: A.Node) -> Fn:
         """A bound value: a storage is read once; a location stays a slot."""

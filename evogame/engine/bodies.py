@@ -117,9 +117,9 @@ def faro(a: Fn, b: Fn) -> Fn:
 
 
 @body("CYCLE")
-def cycle(next_: int, target: Fn) -> Fn:
+def cycle(next: int, target: Fn) -> Fn:
     """``(cycle next X)``: X plays next; ``(cycle current X)``: X is current now."""
-    k = 1 if next_ else 0
+    k = 1 if next else 0
 
     def cycle(st, env):
         st.pcycle[k] = target(st, env)
@@ -160,20 +160,20 @@ def repeat_all(coll: Fn, action: Fn) -> Fn:
 
 
 @body("GUARD")
-def guard(cond: Fn, then: Fn) -> Fn:
+def guard(cond: Fn, body: Fn) -> Fn:
     def guarded(st, env):
         if cond(st, env):
-            then(st, env)
+            body(st, env)
 
     return guarded
 
 
 @body("ENSURE")
-def ensure(cond: Fn, then: Fn) -> Fn:
+def ensure(cond: Fn, body: Fn) -> Fn:
     """Done as its body, kept only if `cond` holds afterwards (`State.keep_if`)."""
 
     def ensure(st, env):
-        st.keep_if(env, then, cond)
+        st.keep_if(env, body, cond)
 
     return ensure
 
@@ -191,9 +191,56 @@ def do(items: list[Fn]) -> Fn:
 
 
 @body("LET")
-def let(value: Fn, var: int, then: Fn) -> Fn:
+def let(value: Fn, var: int, body: Fn) -> Fn:
     def let(st, env):
         env[var] = value(st, env)
-        then(st, env)
+        body(st, env)
 
     return let
+
+
+@body("EACH")
+def each(coll: Fn, var: int, body: Fn, any: int, is_ll: int) -> Fn:
+    """``(all COLL 'V BODY)``: BODY once per member of COLL as it is now; an ``any`` done
+    (not offered in a choice) is the same."""
+
+    def each(st, env):
+        for x in list(coll(st, env)):
+            env[var] = x
+            body(st, env)
+
+    return each
+
+
+@body("CREATEDECK")
+def create_deck(deck: int, loc: Fn) -> Fn:
+    """``(create deck LOC (deck ...))``: a new copy of registered deck `deck` into LOC."""
+
+    def create_deck(st, env):
+        st.create_cards(deck, loc(st, env))
+
+    return create_deck
+
+
+@body("INITPTS")
+def init_points(target: Fn, awards: list[tuple[list[tuple[Fn, Fn]], Fn]]) -> Fn:
+    """``(set POINTS (((KEY : VALUE) ... N) ...))``: the point map, its names and points
+    evaluated now."""
+    # Point maps are rebuilt often with the same values (every trick in Agram): the
+    # compiled form is memoised by the evaluated (key, value, points) description.
+    memo: dict[tuple, tuple] = {}
+
+    def init_points(st, env):
+        key = tuple(
+            (tuple((k(st, env), v(st, env)) for k, v in conds), pts(st, env))
+            for conds, pts in awards
+        )
+        compiled = memo.get(key)
+        if compiled is None:
+            attrs = st.game.compiler.attrs
+            compiled = memo[key] = tuple(
+                (tuple((attrs.get(k, []), v) for k, v in ks), p) for ks, p in key
+            )
+        st.set_points(target(st, env), key, compiled)
+
+    return init_points

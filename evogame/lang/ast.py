@@ -1265,6 +1265,8 @@ class InitPoints(Node):
     CHILDREN = {"target": Ty.POINTS, "awards": Ty.PIECE}
     SYNTAX = ("set", "$target", "(", "*awards", ")")
     ACTS = "always"
+    OPCODE = "INITPTS"
+    OPERANDS = {"awards": "awards"}
 
 
 @frozen
@@ -1380,6 +1382,8 @@ class CreateDeck(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"name": Ty.STR, "loc": Ty.LOC, "deck": Ty.PIECE}
     SYNTAX = ("create", "deck", "$name", "$loc", "$deck")
+    OPCODE = "CREATEDECK"
+    OPERANDS = {"name": "with", "deck": "deck"}
 
 
 # --- multiactions --------------------------------------------------------------------------
@@ -1442,6 +1446,8 @@ class AggAction(Node):
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "body": Ty.CONDACT}
     SYNTAX = ("$quant", "$coll", "$var", "$body")
     BINDS = ("coll", "elem", "body")
+    OPCODE = "EACH"
+    OPERANDS = {"quant": "any"}
 
 
 @frozen

@@ -1,11 +1,15 @@
 """How a construct's fields become the operands of its opcode: declared once, read by both
 back ends.
 
-A construct that declares an ``OPCODE`` is done by that opcode over its fields, in field
-order. `plan` says how each field is taken; the Python engine derives the construct's
-closure from it (`evogame.engine.actions.ActionCompiler.derived`, with the opcode's
-Python body in `evogame.engine.bodies`) and the lowering its emitter
-(`evogame.native.lower.Lowerer.function`), so neither is written by hand. A field is taken:
+A construct that declares an ``OPCODE`` is done by that opcode over its fields. `plan`
+says how each field is taken and which of the opcode's operands, by name, it gives
+(`names`); the Python engine derives the construct's closure from it
+(`evogame.engine.actions.ActionCompiler.derived`, calling the opcode's Python body in
+`evogame.engine.bodies` with the operands by name) and the lowering its emitter
+(`evogame.native.lower.Lowerer.function`, laying the operands out as the opcode's entry in
+`evogame.native.opcodes` orders them), so neither is written by hand. Fields are read in
+field order (their children lowered in that order); the operands need not be. A field is
+taken:
 
 * ``"value"``: as the value its parent wants (`Node.CHILDREN`: a storage read, a
   location's cards);
@@ -17,11 +21,17 @@ Python body in `evogame.engine.bodies`) and the lowering its emitter
 * ``"loop"``: an action repeated once per card of the collection its card is picked from
   (`picked_from`), two operands: that collection's cards, then the action;
 * ``"bound"``: the value a binder binds (a storage read once, cards a snapshot);
+* ``"elems"``: the collection a binder binds each member of in turn, two operands: its
+  members, and ``is_ll`` (1 when they are lists of cards);
 * ``"var"``: the variable it binds, a new slot in scope for the fields after it;
-* ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0.
+* ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0;
+* ``"deck"``: a deck of cards, registered with the engine (its cards, and its back: the
+  construct's ``name`` field, DEFAULT when none): its index;
+* ``"awards"``: a point map's awards (per award, its (key, value) conditions and points);
+* ``"with"``: no operand of its own (another field's operand reads it: a deck's name).
 
-The first three and ``"bound"``/``"var"`` follow from `Node.CHILDREN` and `Node.BINDS`;
-the others are declared in `Node.OPERANDS`.
+The first three and ``"bound"``/``"elems"``/``"var"`` follow from `Node.CHILDREN` and
+`Node.BINDS`; the others are declared in `Node.OPERANDS`.
 
 `taken` reads a node's fields by its plan and checks, once for both engines, what the types
 allow but no opcode takes (a card put at a view of cards, a shuffle of one): both refuse it
@@ -43,6 +53,11 @@ from evogame.lang.types import Ty
 ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
 
 
+#: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
+#: is a keyword: the field is a ``"flag"``).
+DECLARED = frozenset({"place", "loc", "loop", "deck", "awards", "with"})
+
+
 class PlanError(TypeError):
     """A construct whose fields cannot be taken as operands (a declaration is missing)."""
 
@@ -52,13 +67,14 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
     """(field, how it is taken, the keyword of a ``"flag"`` or "") per field, in order."""
     out: list[tuple[str, str, str]] = []
     bound_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "value" else None
+    elems_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "elem" else None
     for f in fields(cls):
         if f.name == "span":
             continue
         declared = cls.OPERANDS.get(f.name)
         want = cls.CHILDREN.get(f.name)
-        wants = set(want) if isinstance(want, tuple) else {want}
-        if declared in ("place", "loc", "loop"):
+        wants = set(want) if isinstance(want, (tuple, dict)) else {want}  # dict: ELEMENT
+        if declared in DECLARED:
             out.append((f.name, declared, ""))
         elif declared is not None:  # a keyword: the field is an enum
             out.append((f.name, "flag", declared))
@@ -68,6 +84,8 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
             out.append((f.name, "var", ""))
         elif f.name == bound_from:
             out.append((f.name, "bound", ""))
+        elif f.name == elems_from:
+            out.append((f.name, "elems", ""))
         elif wants & ACTIONS:
             out.append((f.name, "runs" if "tuple" in str(f.type) else "run", ""))
         elif want is not None and "tuple" not in str(f.type):
@@ -82,34 +100,64 @@ NOT_A_PLACE = "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a
 NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
 
 
-def taken(n: A.Node) -> Iterator[tuple[str, Any]]:
-    """(how, what) for each field of `n`, in its plan's order: what each engine makes
-    its operands of. ``"value"``: (the child, the type its parent wants); ``"place"``:
-    (the location node, its end, the index node or None); ``"loop"``: (the collection
-    node, the action); ``"flag"``: 0 or 1; otherwise the field itself (a node, a tuple of
-    actions, a variable). Raises `CompileError` where the types allow what no opcode
+def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
+    """The names of the operands a field taken by `how` gives, as the opcode's entry
+    (`evogame.native.opcodes`) names them: the field's own name, but a flag's keyword, a
+    place's location, end and index, a loop's collection and action, a binder's members
+    and whether they are lists."""
+    if how == "place":
+        return ("loc", "end", "index")
+    if how == "loop":
+        return ("coll", field)
+    if how == "elems":
+        return (field, "is_ll")
+    if how == "with":
+        return ()
+    return (keyword or field,)
+
+
+def operand_names(cls: type[A.Node]) -> tuple[str, ...]:
+    """Every operand name `cls`'s fields give, in field order (`names`)."""
+    return tuple(x for row in plan(cls) for x in names(*row))
+
+
+def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
+    """(operand names, how, what) for each field of `n` that gives operands, in field
+    order: what each engine makes its operands of, one per name. What is: ``"value"``,
+    (the child, the type its parent wants); ``"place"``, (the location node, its end, the
+    index node or None); ``"loop"``, (the collection node, the action); ``"flag"``, 0 or
+    1; ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
+    value node) per condition, points node); otherwise the field itself (a node, a tuple
+    of actions, a variable). Raises `CompileError` where the types allow what no opcode
     takes, with the text both engines give."""
     for name, how, keyword in plan(type(n)):
         c = getattr(n, name)
+        out = names(name, how, keyword)
         if how == "value":
-            yield how, (c, n.CHILDREN[name])
+            yield out, how, (c, n.CHILDREN[name])
         elif how == "place":
             if c.PICKS not in A.POSITIONS or c.coll.result() is not Ty.LOC:
                 raise CompileError(NOT_A_PLACE)
-            yield how, (c.coll, A.POSITIONS.index(c.PICKS), c.index if c.PICKS == "nth" else None)
+            where = (c.coll, A.POSITIONS.index(c.PICKS), c.index if c.PICKS == "nth" else None)
+            yield out, how, where
         elif how == "loc":
             if c.result() is not Ty.LOC:
                 raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
-            yield how, c
+            yield out, how, c
         elif how == "loop":
             coll = picked_from(c)
             if coll is None:
                 raise CompileError(NOT_A_LOOP)
-            yield how, (coll, c)
+            yield out, how, (coll, c)
         elif how == "flag":
-            yield how, int(c.value == keyword)  # 1 when the enum field holds the keyword
-        else:
-            yield how, c
+            yield out, how, int(c.value == keyword)  # 1 when the enum field holds the keyword
+        elif how == "deck":
+            back = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
+            yield out, how, (back, c)
+        elif how == "awards":
+            yield out, how, [([(s.key, s.value) for s in aw.conds], aw.value) for aw in c]
+        elif how != "with":
+            yield out, how, c
 
 
 def picked_from(action: A.Node) -> A.Node | None:

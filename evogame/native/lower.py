@@ -218,29 +218,41 @@ class Lowerer:
         """A construct the VM computes or does with one opcode over its fields
         (`A.Node.OPCODE`), each taken as `evogame.lang.operands.taken` reads it: ``(abs K)``
         is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
-        args: list[int] = []
+        args: dict = {}
         scoped = 0
-        for how, c in taken(n):
+        for names, how, c in taken(n):
             if how == "value":
-                args.append(self.value(*c))
+                got = [self.value(*c)]
             elif how in ("run", "loc"):
-                args.append(self.run(c) if how == "run" else self.expr(c))
+                got = [self.run(c) if how == "run" else self.expr(c)]
             elif how == "runs":
-                args += [len(c), *(self.run(x) for x in c)]
+                got = [[self.run(x) for x in c]]
             elif how == "place":  # the location, its end (0 top, 1 bottom, 2 at an index), index
-                args += [self.expr(c[0]), c[1], 0 if c[2] is None else self.int_value(c[2])]
+                got = [self.expr(c[0]), c[1], 0 if c[2] is None else self.int_value(c[2])]
             elif how == "loop":
-                args += [self.cards(c[0]), self.run(c[1])]
+                got = [self.cards(c[0]), self.run(c[1])]
+            elif how == "elems":
+                got = [self.coll(c), int(self.is_ll(c))]
             elif how == "bound":
-                args.append(self.let_value(c))
+                got = [self.let_value(c)]
             elif how == "var":
-                args.append(self.new_var(c))
+                got = [self.new_var(c)]
                 scoped += 1
+            elif how == "deck":
+                self.decks.append((deck_cards(c[1]), c[0]))
+                got = [len(self.decks) - 1]
+            elif how == "awards":
+                awards = []  # each award's conditions, then its points
+                for cs, p in c:
+                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
+                    awards.append((ks, self.int_value(p)))
+                got = [awards]
             else:
-                args.append(c)
+                got = [c]
+            args.update(zip(names, got, strict=True))
         for _ in range(scoped):
             self.pop_var()
-        off = self.emit(n.OPCODE, *args)
+        off = self.emit(n.OPCODE, *opcodes.layout(n.OPCODE, args))
         i = self.move_index.get(id(n))  # with coverage, what each move did
         return off if i is None else self.emit("COVACT", i, off)
 
@@ -490,32 +502,6 @@ class Lowerer:
         if n.OPCODE is not None:  # an action that is one opcode over its children
             return self.function(n)
         raise Unsupported(f"{type(n).__name__} as an action")
-
-    def r_InitPoints(self, n: A.InitPoints) -> int:
-        target = self.expr(n.target)
-        parts: list[int] = []
-        for aw in n.awards:
-            conds = [(self.str_value(c.key), self.str_value(c.value)) for c in aw.conds]
-            parts.append(len(conds))
-            for k, v in conds:
-                parts += [k, v]
-            parts.append(self.int_value(aw.value))
-        return self.emit("INITPTS", target, len(n.awards), *parts)
-
-    def r_CreateDeck(self, n: A.CreateDeck) -> int:
-        index = len(self.decks)
-        name = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
-        self.decks.append((deck_cards(n.deck), name))
-        return self.emit("CREATEDECK", index, self.expr(n.loc))
-
-    def r_AggAction(self, n: A.AggAction) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        body = self.run(n.body)
-        self.pop_var()
-        return self.emit(
-            "EACH", coll, i, body, int(n.quant is A.Quant.ANY), int(self.is_ll(n.coll))
-        )
 
     def let_value(self, n: A.Node) -> int:
         ty = n.result()

@@ -26,7 +26,7 @@ from evogame.lang import ast as A
 from evogame.lang import parse_text, sexpr, to_text
 from evogame.lang.check import check
 from evogame.lang.elaborate import regular_forms
-from evogame.lang.operands import plan
+from evogame.lang.operands import names, plan
 from evogame.lang.types import COLLECTIONS, Ty, is_subtype
 from evogame.native import opcodes
 from evogame.native.lower import Unsupported, lower
@@ -79,9 +79,10 @@ def test_every_construct_declares_its_facts(cls: type[A.Node]):
         assert len(inspect.signature(fn).parameters) == len(children)
     if cls.OPCODE is not None:
         op = opcodes.TABLE[cls.OPCODE]
-        # its fields, taken as the plan says, are its opcode's operands, name for name
+        # its fields, taken as the plan says, are its opcode's operands, name for name (the
+        # engines lay them out in the table's order)
         want = [(o.name, o.node, o.shape, o.optional) for o in op.operands]
-        assert _operands(cls) == want
+        assert _operands(cls) == sorted(want)
         # the table lists the errors the opcode can end a game with: the class says it raises
         assert bool(set(op.errors) - ENGINE_CHECKS) == cls.RAISES, (op.errors, cls.RAISES)
 
@@ -90,25 +91,31 @@ def test_every_construct_declares_its_facts(cls: type[A.Node]):
 ENGINE_CHECKS = {"a card to move is not where the engine put it"}
 
 
+#: (a child node, shape, optional) of the operands a field taken so gives, in `names`' order;
+#: any other field gives one child node
+_KINDS = {
+    "place": [(True, "one", False), (False, "one", False), (True, "one", True)],
+    "loop": [(True, "one", False), (True, "one", False)],
+    "elems": [(True, "one", False), (False, "one", False)],
+    "runs": [(True, "list", False)],
+    "var": [(False, "one", False)],
+    "flag": [(False, "one", False)],
+    "deck": [(False, "one", False)],
+    "awards": [(False, "awards", False)],
+    "with": [],
+}
+
+
 def _operands(cls: type[A.Node]) -> list[tuple[str, bool, str, bool]]:
     """(name, a child node, shape, optional) of each operand `plan` makes of `cls`'s fields,
-    as `opcodes.Operand` describes an operand: a field's operand is named after it, a flag
-    after its keyword, a place's three are its location, end and index (none for top and
-    bottom)."""
+    as `opcodes.Operand` describes an operand, by name (`operands.names`: a field's operand
+    is named after it, a flag after its keyword, a place's three are its location, end and
+    index, none for top and bottom)."""
     out = []
-    for name, how, keyword in plan(cls):
-        if how == "place":
-            out += [("loc", True, "one", False), ("end", False, "one", False)]
-            out.append(("index", True, "one", True))
-        elif how == "loop":
-            out += [("coll", True, "one", False), (name, True, "one", False)]
-        elif how == "runs":
-            out.append((name, True, "list", False))
-        elif how in ("var", "flag"):
-            out.append((keyword or name, False, "one", False))
-        else:
-            out.append((name, True, "one", False))
-    return out
+    for field, how, keyword in plan(cls):
+        kinds = _KINDS.get(how, [(True, "one", False)])
+        out += [(n, *k) for n, k in zip(names(field, how, keyword), kinds, strict=True)]
+    return sorted(out)
 
 
 def test_keywords_are_generated_from_the_declarations(tmp_path):
