@@ -12,31 +12,11 @@ from evogame.engine import bodies, coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
-from evogame.lang.operands import taken
+from evogame.lang.operands import Operands
 from evogame.lang.types import Ty
 
 
-def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
-    """The cards of a deck: the cartesian product along its attribute tree."""
-
-    def key_combos(attr: A.AttrKey) -> list[dict[str, str]]:
-        key = attr.key.value
-        out: list[dict[str, str]] = []
-        for value_node in attr.values:
-            sub = [{}]
-            for k in value_node.subkeys:
-                sub = [{**a, **b} for a in sub for b in key_combos(k)]
-            for v in value_node.names:
-                out.extend({key: v.value, **s} for s in sub)
-        return out
-
-    combos: list[dict[str, str]] = [{}]
-    for attr in deck.attributes:
-        combos = [{**a, **b} for a in combos for b in key_combos(attr)]
-    return combos
-
-
-class ActionCompiler(Compiler):
+class ActionCompiler(Compiler, Operands):
     """Adds actions and choice expansion to the expression compiler.
 
     With `tracked` (the game's conditions, `coverage.conditions`), it records what the game
@@ -75,42 +55,8 @@ class ActionCompiler(Compiler):
 
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
-        (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.taken` reads."""
-        args: dict = {}
-        scoped = 0
-        for names, how, c in taken(n):
-            if how == "value":
-                got = [self.value(*c)]
-            elif how in ("run", "loc"):
-                got = [self.run(c) if how == "run" else self.expr(c)]
-            elif how == "runs":
-                got = [[self.run(x) for x in c]]
-            elif how == "place":  # the location, its end, the index (or None)
-                got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
-            elif how == "loop":
-                got = [self.cards(c[0]), self.run(c[1])]
-            elif how == "elems":
-                got = [self.coll(c), int(c.result() is Ty.CARDSETS)]
-            elif how == "bound":
-                got = [self.let_value(c)]
-            elif how == "var":
-                got = [self.new_var(c.name)]
-                scoped += 1
-            elif how == "deck":
-                self.decks.append((deck_cards(c[1]), c[0]))
-                got = [len(self.decks) - 1]
-            elif how == "awards":
-                awards = []  # each award's conditions, then its points
-                for cs, p in c:
-                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
-                    awards.append((ks, self.int_value(p)))
-                got = [awards]
-            else:
-                got = [c]
-            args.update(zip(names, got, strict=True))
-        for _ in range(scoped):
-            self.pop_var()
-        f = bodies.BODIES[n.OPCODE](**args)
+        (`evogame.engine.bodies`) made from its operands (`evogame.lang.operands.Operands`)."""
+        f = bodies.BODIES[n.OPCODE](**self.operands(n))
         if self.tracked is None or not coverage.records_moved(n):
             return f
         moved, key = self.moved, id(n)

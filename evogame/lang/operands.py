@@ -35,7 +35,8 @@ The first three and ``"bound"``/``"elems"``/``"var"`` follow from `Node.CHILDREN
 
 `taken` reads a node's fields by its plan and checks, once for both engines, what the types
 allow but no opcode takes (a card put at a view of cards, a shuffle of one): both refuse it
-with one `CompileError` text.
+with one `CompileError` text. `Operands.operands` makes the operands from it, once for both
+engines, each child in the engine's own form (a closure, a node's offset).
 """
 
 from __future__ import annotations
@@ -168,3 +169,73 @@ def picked_from(action: A.Node) -> A.Node | None:
     while isinstance(card, A.Actual):
         card = card.card
     return card.coll if card is not None and card.PICKS is not None else None
+
+
+class Operands:
+    """Makes a derived construct's operands, by name, for an engine that mixes it in (the
+    Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
+    in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
+    ``int_value``, ``str_value``, ``cards``, ``coll``, ``let_value``, ``new_var(var)`` and
+    ``pop_var``, and keeps the decks it registers in `decks`."""
+
+    decks: list[tuple[list[dict[str, str]], str]]
+
+    def operands(self, n: A.Node) -> dict[str, Any]:
+        """`n`'s operands by name (`names`); an absent optional one is None. Its children
+        are made in field order; the variables it binds are in scope for the fields after
+        them, and only there."""
+        args: dict[str, Any] = {}
+        scoped = 0
+        for out, how, c in taken(n):
+            if how == "value":
+                got = [self.value(*c)]
+            elif how in ("run", "loc"):
+                got = [self.run(c) if how == "run" else self.expr(c)]
+            elif how == "runs":
+                got = [[self.run(x) for x in c]]
+            elif how == "place":  # the location, its end, the index (or None)
+                got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
+            elif how == "loop":
+                got = [self.cards(c[0]), self.run(c[1])]
+            elif how == "elems":
+                got = [self.coll(c), int(c.result() is Ty.CARDSETS)]
+            elif how == "bound":
+                got = [self.let_value(c)]
+            elif how == "var":
+                got = [self.new_var(c)]
+                scoped += 1
+            elif how == "deck":
+                self.decks.append((deck_cards(c[1]), c[0]))
+                got = [len(self.decks) - 1]
+            elif how == "awards":
+                awards = []  # each award's conditions, then its points
+                for cs, p in c:
+                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
+                    awards.append((ks, self.int_value(p)))
+                got = [awards]
+            else:
+                got = [c]
+            args.update(zip(out, got, strict=True))
+        for _ in range(scoped):
+            self.pop_var()
+        return args
+
+
+def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
+    """The cards of a deck: the cartesian product along its attribute tree."""
+
+    def key_combos(attr: A.AttrKey) -> list[dict[str, str]]:
+        key = attr.key.value
+        out: list[dict[str, str]] = []
+        for value_node in attr.values:
+            sub = [{}]
+            for k in value_node.subkeys:
+                sub = [{**a, **b} for a in sub for b in key_combos(k)]
+            for v in value_node.names:
+                out.extend({key: v.value, **s} for s in sub)
+        return out
+
+    combos: list[dict[str, str]] = [{}]
+    for attr in deck.attributes:
+        combos = [{**a, **b} for a in combos for b in key_combos(attr)]
+    return combos

@@ -17,12 +17,11 @@ from array import array
 from dataclasses import dataclass
 
 from evogame.engine import options
-from evogame.engine.actions import deck_cards
 from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import taken
+from evogame.lang.operands import Operands
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -101,7 +100,7 @@ class Image:
     ops: frozenset[str] = frozenset()
 
 
-class Lowerer:
+class Lowerer(Operands):
     """Lowers one game. Mirrors `evogame.engine.compile.Compiler` and `ActionCompiler`."""
 
     def __init__(self, game: A.Game, room: int = 1, coverage: bool = False):
@@ -216,43 +215,9 @@ class Lowerer:
 
     def function(self, n: A.Node) -> int:
         """A construct the VM computes or does with one opcode over its fields
-        (`A.Node.OPCODE`), each taken as `evogame.lang.operands.taken` reads it: ``(abs K)``
+        (`A.Node.OPCODE`), its operands made as `evogame.lang.operands.Operands` says: ``(abs K)``
         is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
-        args: dict = {}
-        scoped = 0
-        for names, how, c in taken(n):
-            if how == "value":
-                got = [self.value(*c)]
-            elif how in ("run", "loc"):
-                got = [self.run(c) if how == "run" else self.expr(c)]
-            elif how == "runs":
-                got = [[self.run(x) for x in c]]
-            elif how == "place":  # the location, its end (0 top, 1 bottom, 2 at an index), index
-                got = [self.expr(c[0]), c[1], 0 if c[2] is None else self.int_value(c[2])]
-            elif how == "loop":
-                got = [self.cards(c[0]), self.run(c[1])]
-            elif how == "elems":
-                got = [self.coll(c), int(self.is_ll(c))]
-            elif how == "bound":
-                got = [self.let_value(c)]
-            elif how == "var":
-                got = [self.new_var(c)]
-                scoped += 1
-            elif how == "deck":
-                self.decks.append((deck_cards(c[1]), c[0]))
-                got = [len(self.decks) - 1]
-            elif how == "awards":
-                awards = []  # each award's conditions, then its points
-                for cs, p in c:
-                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
-                    awards.append((ks, self.int_value(p)))
-                got = [awards]
-            else:
-                got = [c]
-            args.update(zip(names, got, strict=True))
-        for _ in range(scoped):
-            self.pop_var()
-        off = self.emit(n.OPCODE, *opcodes.layout(n.OPCODE, args))
+        off = self.emit(n.OPCODE, *opcodes.layout(n.OPCODE, self.operands(n)))
         i = self.move_index.get(id(n))  # with coverage, what each move did
         return off if i is None else self.emit("COVACT", i, off)
 

@@ -52,7 +52,8 @@ class Opcode:
 
 
 def layout(op: str, operands: dict) -> list[int]:
-    """Opcode `op`'s operands, given by name, laid out as its entry orders them: a list
+    """Opcode `op`'s operands, given by name, laid out as its entry orders them (None, an
+    absent optional child, as 0): a list
     as its count then its items, a point map's awards as ``INITPTS`` reads them (a count,
     per award its condition count, the (key, value) pairs, its points)."""
     out: list[int] = []
@@ -65,7 +66,7 @@ def layout(op: str, operands: dict) -> list[int]:
             for conds, points in v:
                 out += [len(conds), *(x for pair in conds for x in pair), points]
         else:
-            out.append(v)
+            out.append(0 if v is None else v)  # an absent optional child
     return out
 
 
