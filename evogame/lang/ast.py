@@ -206,6 +206,10 @@ class Node:
     #: its target's slot, its value). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: Part of the setup, never of play (`evogame.lang.check`): liveness does not judge it
+    #: (`evogame.fitness.liveness`, which reads every other action as an effect or, when it
+    #: holds actions, as control over them).
+    SETUP: ClassVar[bool] = False
     #: How its opcode takes a field, where neither its declared type nor `BINDS` says
     #: (`evogame.lang.operands`): ``"place"`` a card position (location, end, index),
     #: ``"loc"`` the location itself (not its cards), or a keyword of the field's enum
@@ -1339,6 +1343,7 @@ class CreateTeams(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"teams": Ty.PIECE}
     SYNTAX = ("create", "teams", "*teams")
+    SETUP = True
 
 
 @frozen
@@ -1382,6 +1387,7 @@ class CreateDeck(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"name": Ty.STR, "loc": Ty.LOC, "deck": Ty.PIECE}
     SYNTAX = ("create", "deck", "$name", "$loc", "$deck")
+    SETUP = True
     OPCODE = "CREATEDECK"
     OPERANDS = {"name": "with", "deck": "deck"}
 
@@ -1528,6 +1534,7 @@ class Setup(Node):
     decks: tuple[Node, ...]
     CHILDREN = {"players": Ty.PIECE, "teams": Ty.ACTION, "decks": Ty.ACTION}
     SYNTAX = ("setup", "$players", "$teams", "*decks")
+    SETUP = True
 
 
 class ScoringMode(Kw):
