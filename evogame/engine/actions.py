@@ -38,6 +38,9 @@ class ActionCompiler(Compiler, Operands):
         #: per card, its deck's back: decks with the same name (DEFAULT when unnamed) look alike
         self.deck_of_card: list[int] = []  # grows as cards are created (append-only)
         self.deck_backs: dict[str, int] = {}
+        #: the slots bound around the choice item being listed (`Operands`; the VM's alone
+        #: reads them: an option here keeps a copy of every binding)
+        self.item_binders: list[int] = []
         #: (deck index, nth use) -> the card ids that use created (shared by all states)
         self.created: dict[tuple[int, int], list[int]] = {}
 
@@ -56,7 +59,7 @@ class ActionCompiler(Compiler, Operands):
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
         (`evogame.engine.bodies`) made from its operands (`evogame.lang.operands.Operands`)."""
-        f = bodies.BODIES[n.OPCODE](**self.operands(n))
+        f = bodies.make(n.OPCODE, self.operands(n))
         if self.tracked is None or not coverage.records_moved(n):
             return f
         moved, key = self.moved, id(n)
@@ -138,54 +141,8 @@ class ActionCompiler(Compiler, Operands):
         walked on trial copies."""
         if not options.fast(node):
             return options.Walker(self).item(node)
-        if isinstance(node, A.Guarded):
-            cond, body = self.expr(node.cond), self.expand(node.body)
-
-            def guarded(st, env, out):
-                if cond(st, env):
-                    body(st, env, out)
-
-            return guarded
-        if isinstance(node, A.AggAction):  # an any (`fast` admits no all)
-            coll = self.coll(node.coll)
-            i = self.new_var(node.var.name)
-            body = self.expand(node.body)
-            self.pop_var()
-
-            def fan_out(st, env, out):
-                items = list(coll(st, env))
-                st.past_steps += len(items)  # work: one per candidate option tried
-                for x in items:
-                    env[i] = x
-                    body(st, env, out)
-
-            return fan_out
-        if isinstance(node, A.Let):
-            value = self.let_value(node.value)
-            i = self.new_var(node.var.name)
-            body = self.expand(node.body)
-            self.pop_var()
-
-            def let(st, env, out):
-                env[i] = value(st, env)
-                body(st, env, out)
-
-            return let
-        if isinstance(node, A.Ensure):
-            cond, body = self.expr(node.cond), self.expand(node.body)
-
-            def ensure(st, env, out):
-                offered: list = []
-                body(st, env, offered)
-                for action, e in offered:
-                    trial = st.trial()
-                    e2 = e[:]
-                    action(trial, e2)
-                    if cond(trial, e2):
-                        out.append((action, e))
-                    st.charge(trial)
-
-            return ensure
+        if node.EXPAND is not None:  # guards, any, let and ensure above a leaf
+            return bodies.make(node.EXPAND, self.operands(node, expand=True))
         action = self.run(node)
         if options.leaf_check(node) == "always":
 

@@ -206,6 +206,10 @@ class Node:
     #: its target's slot, its value). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: Its opcode as an item of a choice whose options are listed without doing anything
+    #: (`evogame.engine.options.fast`): the fields taken as for `OPCODE`, but an action
+    #: field listed (its options) rather than done. Both engines derive the listing from it.
+    EXPAND: ClassVar[str | None] = None
     #: Part of the setup, never of play (`evogame.lang.check`): liveness does not judge it
     #: (`evogame.fitness.liveness`, which reads every other action as an effect or, when it
     #: holds actions, as control over them).
@@ -1406,6 +1410,7 @@ class Guarded(Node):
     SYNTAX = ("$cond", "$body")
     GUARDS = True
     OPCODE = "GUARD"
+    EXPAND = "XGUARD"
     ENGLISH = "if {cond}: {body}"
 
 
@@ -1423,6 +1428,7 @@ class Ensure(Node):
     EXTENSION = True
     GUARDS = True
     OPCODE = "ENSURE"
+    EXPAND = "XENSURE"
     ENGLISH = "{body}, only if afterwards {cond}"
 
 
@@ -1454,6 +1460,7 @@ class AggAction(Node):
     BINDS = ("coll", "elem", "body")
     OPCODE = "EACH"
     OPERANDS = {"quant": "any"}
+    EXPAND = "XANY"
 
 
 @frozen
@@ -1488,6 +1495,7 @@ class Let(Node):
     SYNTAX = ("let", "$value", "$var", "$body")
     BINDS = ("value", "value", "body")
     OPCODE = "LET"
+    EXPAND = "XLET"
     ENGLISH = "with {var} = {value}: {body}"
 
     def result(self) -> Ty:

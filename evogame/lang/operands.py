@@ -176,21 +176,28 @@ class Operands:
     Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
     in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
     ``int_value``, ``str_value``, ``cards``, ``coll``, ``let_value``, ``new_var(var)`` and
-    ``pop_var``, and keeps the decks it registers in `decks`."""
+    ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
+    options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
+    the slots of the variables bound around the item in `item_binders` (what an option
+    keeps of its bindings in the VM)."""
 
     decks: list[tuple[list[dict[str, str]], str]]
+    item_binders: list[int]
 
-    def operands(self, n: A.Node) -> dict[str, Any]:
+    def operands(self, n: A.Node, expand: bool = False) -> dict[str, Any]:
         """`n`'s operands by name (`names`); an absent optional one is None. Its children
         are made in field order; the variables it binds are in scope for the fields after
-        them, and only there."""
+        them, and only there. With `expand`, an action field is listed (``expand``), not
+        done, and the variables are an item's binders."""
         args: dict[str, Any] = {}
         scoped = 0
         for out, how, c in taken(n):
             if how == "value":
                 got = [self.value(*c)]
-            elif how in ("run", "loc"):
-                got = [self.run(c) if how == "run" else self.expr(c)]
+            elif how == "run":
+                got = [self.expand(c) if expand else self.run(c)]
+            elif how == "loc":
+                got = [self.expr(c)]
             elif how == "runs":
                 got = [[self.run(x) for x in c]]
             elif how == "place":  # the location, its end, the index (or None)
@@ -204,6 +211,8 @@ class Operands:
             elif how == "var":
                 got = [self.new_var(c)]
                 scoped += 1
+                if expand:
+                    self.item_binders.append(got[0])
             elif how == "deck":
                 self.decks.append((deck_cards(c[1]), c[0]))
                 got = [len(self.decks) - 1]
@@ -218,6 +227,8 @@ class Operands:
             args.update(zip(out, got, strict=True))
         for _ in range(scoped):
             self.pop_var()
+            if expand:
+                self.item_binders.pop()
         return args
 
 

@@ -489,26 +489,8 @@ class Lowerer(Operands):
         if not options.fast(n):
             # the walker lists and applies the item as an action tree with a path
             return self.emit("WALK", self.run(n), int(options.draws_chance(n)))
-        if isinstance(n, A.Guarded):
-            return self.emit("XGUARD", self.expr(n.cond), self.expand(n.body))
-        if isinstance(n, A.AggAction):
-            coll = self.coll(n.coll)
-            i = self.new_var(n.var)
-            self.item_binders.append(i)
-            body = self.expand(n.body)
-            self.item_binders.pop()
-            self.pop_var()
-            return self.emit("XANY", coll, i, body, int(self.is_ll(n.coll)))
-        if isinstance(n, A.Let):
-            value = self.let_value(n.value)
-            i = self.new_var(n.var)
-            self.item_binders.append(i)
-            body = self.expand(n.body)
-            self.item_binders.pop()
-            self.pop_var()
-            return self.emit("XLET", value, i, body)
-        if isinstance(n, A.Ensure):
-            return self.emit("XENSURE", self.expr(n.cond), self.expand(n.body))
+        if n.EXPAND is not None:  # guards, any, let and ensure above a leaf
+            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, expand=True)))
         action = self.run(n)
         src = 0 if options.leaf_check(n) == "always" else self.expr(options.card_source(n))
         binders = self.item_binders

@@ -43,6 +43,26 @@ def test_written_once(cls: type[A.Node]):
     assert sorted(operand_names(cls)) == sorted(table)
 
 
+LISTED = [c for c in A.node_classes() if c.EXPAND is not None]
+
+
+def test_the_derived_listings():
+    """Guards, ``any``, ``let`` and ``ensure`` list a choice item's options from their
+    declarations (`A.Node.EXPAND`): no hand-written listing in either engine."""
+    assert {c.__name__ for c in LISTED} == {"Guarded", "AggAction", "Let", "Ensure"}
+    assert set(BODIES) <= set(opcodes.TABLE)
+
+
+@pytest.mark.parametrize("cls", LISTED, ids=lambda c: c.__name__)
+def test_listing_written_once(cls: type[A.Node]):
+    """The listing body takes the operands its opcode names, all of them among those its
+    construct's fields give (an ``any``'s flag is not among XANY's: an ``all`` is never
+    listed without doing it)."""
+    table = [o.name for o in opcodes.TABLE[cls.EXPAND].operands]
+    assert list(inspect.signature(BODIES[cls.EXPAND]).parameters) == table
+    assert set(table) <= set(operand_names(cls))
+
+
 def test_an_undeclared_field_is_refused():
     """A field the plan cannot take (an enum with no keyword declared) is named, not
     skipped: a new construct cannot lower with an operand missing."""
