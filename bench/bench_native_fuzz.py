@@ -18,6 +18,7 @@ import random
 import time
 from pathlib import Path
 
+from evogame.engine import CompileError
 from evogame.evolve.loop import validate_tree
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -76,7 +77,7 @@ def main() -> None:
         ast = parse_text(text)
         try:
             ng = NativeGame.from_ast(ast)
-        except Unsupported as e:
+        except (Unsupported, CompileError) as e:  # CompileError: no engine plays it
             counts[f"unsupported: {e}"] += 1
             continue
         set_deadline(10.0)

@@ -12,31 +12,11 @@ from evogame.engine import bodies, coverage, ops, options
 from evogame.engine.compile import Compiler, Fn
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, picked_from, plan
+from evogame.lang.operands import Operands
 from evogame.lang.types import Ty
 
 
-def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
-    """The cards of a deck: the cartesian product along its attribute tree."""
-
-    def key_combos(attr: A.AttrKey) -> list[dict[str, str]]:
-        key = attr.key.value
-        out: list[dict[str, str]] = []
-        for value_node in attr.values:
-            sub = [{}]
-            for k in value_node.subkeys:
-                sub = [{**a, **b} for a in sub for b in key_combos(k)]
-            for v in value_node.names:
-                out.extend({key: v.value, **s} for s in sub)
-        return out
-
-    combos: list[dict[str, str]] = [{}]
-    for attr in deck.attributes:
-        combos = [{**a, **b} for a in combos for b in key_combos(attr)]
-    return combos
-
-
-class ActionCompiler(Compiler):
+class ActionCompiler(Compiler, Operands):
     """Adds actions and choice expansion to the expression compiler.
 
     With `tracked` (the game's conditions, `coverage.conditions`), it records what the game
@@ -58,21 +38,11 @@ class ActionCompiler(Compiler):
         #: per card, its deck's back: decks with the same name (DEFAULT when unnamed) look alike
         self.deck_of_card: list[int] = []  # grows as cards are created (append-only)
         self.deck_backs: dict[str, int] = {}
+        #: the slots bound around the choice item being listed (`Operands`; the VM's alone
+        #: reads them: an option here keeps a copy of every binding)
+        self.item_binders: list[int] = []
         #: (deck index, nth use) -> the card ids that use created (shared by all states)
         self.created: dict[tuple[int, int], list[int]] = {}
-
-    # --- positions in locations --------------------------------------------------------------
-
-    def place(self, node: A.Node) -> tuple[Fn, int, Fn | None]:
-        """A card position (`evogame.lang.operands`): (location slot fn, its end -- the
-        index of its PICKS in `A.POSITIONS` --, index fn or None)."""
-        if node.PICKS in A.POSITIONS and node.coll.result() is Ty.LOC:
-            slot = self.expr(node.coll)
-            end = A.POSITIONS.index(node.PICKS)
-            return slot, end, self.int_value(node.index) if node.PICKS == "nth" else None
-        raise CompileError(
-            "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
-        )
 
     # --- running actions ---------------------------------------------------------------------
 
@@ -88,40 +58,8 @@ class ActionCompiler(Compiler):
 
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
-        (`evogame.engine.bodies`) made from the operands `evogame.lang.operands.plan` says."""
-        args: list = []
-        scoped = 0
-        for name, how, keyword in plan(type(n)):
-            c = getattr(n, name)
-            if how == "value":
-                args.append(self.value(c, n.CHILDREN[name]))
-            elif how == "run":
-                args.append(self.run(c))
-            elif how == "runs":
-                args.append([self.run(x) for x in c])
-            elif how == "place":
-                args += self.place(c)
-            elif how == "loc":
-                if c.result() is not Ty.LOC:
-                    raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
-                args.append(self.expr(c))
-            elif how == "loop":
-                coll = picked_from(c)
-                if coll is None:
-                    raise CompileError(
-                        "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
-                    )
-                args += [self.cards(coll), self.run(c)]
-            elif how == "bound":
-                args.append(self.let_value(c))
-            elif how == "var":
-                args.append(self.new_var(c.name))
-                scoped += 1
-            else:
-                args.append(flag(c, keyword))
-        for _ in range(scoped):
-            self.pop_var()
-        f = bodies.BODIES[n.OPCODE](*args)
+        (`evogame.engine.bodies`) made from its operands (`evogame.lang.operands.Operands`)."""
+        f = bodies.make(n.OPCODE, self.operands(n))
         if self.tracked is None or not coverage.records_moved(n):
             return f
         moved, key = self.moved, id(n)
@@ -173,60 +111,8 @@ class ActionCompiler(Compiler):
 
         return recorded
 
-    def r_InitPoints(self, n: A.InitPoints) -> Fn:
-        target = self.expr(n.target)
-        awards = [
-            (
-                [(self.str_value(c.key), self.str_value(c.value)) for c in aw.conds],
-                self.int_value(aw.value),
-            )
-            for aw in n.awards
-        ]
-        attrs = self.attrs
-        # Point maps are rebuilt often with the same values (every trick in Agram): the
-        # compiled form is memoised by the evaluated (key, value, points) description.
-        memo: dict[tuple, tuple] = {}
-
-        def init_points(st, env):
-            key = tuple(
-                (tuple((k(st, env), v(st, env)) for k, v in conds), pts(st, env))
-                for conds, pts in awards
-            )
-            compiled = memo.get(key)
-            if compiled is None:
-                compiled = memo[key] = tuple(
-                    (tuple((attrs.get(k, []), v) for k, v in ks), p) for ks, p in key
-                )
-            st.set_points(target(st, env), key, compiled)
-
-        return init_points
-
-    def r_CreateDeck(self, n: A.CreateDeck) -> Fn:
-        deck_index = len(self.decks)
-        name = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
-        self.decks.append((deck_cards(n.deck), name))
-        slot = self.expr(n.loc)
-
-        def create_deck(st, env):
-            st.create_cards(deck_index, slot(st, env))
-
-        return create_deck
-
     def r_CreateTeams(self, n: A.CreateTeams) -> Fn:
         raise CompileError("(create teams ...) is supported in setup only")
-
-    def r_AggAction(self, n: A.AggAction) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        body = self.run(n.body)
-        self.pop_var()
-
-        def each(st, env):
-            for x in list(coll(st, env)):
-                env[i] = x
-                body(st, env)
-
-        return each
 
     def let_value(self, node: A.Node) -> Fn:
         """A bound value: a storage is read once; a location stays a slot."""
@@ -255,54 +141,8 @@ class ActionCompiler(Compiler):
         walked on trial copies."""
         if not options.fast(node):
             return options.Walker(self).item(node)
-        if isinstance(node, A.Guarded):
-            cond, body = self.expr(node.cond), self.expand(node.body)
-
-            def guarded(st, env, out):
-                if cond(st, env):
-                    body(st, env, out)
-
-            return guarded
-        if isinstance(node, A.AggAction):  # an any (`fast` admits no all)
-            coll = self.coll(node.coll)
-            i = self.new_var(node.var.name)
-            body = self.expand(node.body)
-            self.pop_var()
-
-            def fan_out(st, env, out):
-                items = list(coll(st, env))
-                st.past_steps += len(items)  # work: one per candidate option tried
-                for x in items:
-                    env[i] = x
-                    body(st, env, out)
-
-            return fan_out
-        if isinstance(node, A.Let):
-            value = self.let_value(node.value)
-            i = self.new_var(node.var.name)
-            body = self.expand(node.body)
-            self.pop_var()
-
-            def let(st, env, out):
-                env[i] = value(st, env)
-                body(st, env, out)
-
-            return let
-        if isinstance(node, A.Ensure):
-            cond, body = self.expr(node.cond), self.expand(node.body)
-
-            def ensure(st, env, out):
-                offered: list = []
-                body(st, env, offered)
-                for action, e in offered:
-                    trial = st.trial()
-                    e2 = e[:]
-                    action(trial, e2)
-                    if cond(trial, e2):
-                        out.append((action, e))
-                    st.charge(trial)
-
-            return ensure
+        if node.EXPAND is not None:  # guards, any, let and ensure above a leaf
+            return bodies.make(node.EXPAND, self.operands(node, expand=True))
         action = self.run(node)
         if options.leaf_check(node) == "always":
 

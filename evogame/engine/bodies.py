@@ -8,6 +8,11 @@ closure ``f(st, env)`` from them: a child as its compiled closure (``Fn``), a
 same opcode is its case in `evogame/native/vm.c`; the two are checked record for record
 against each other (`tests/native/test_differential.py`).
 
+A construct that declares ``EXPAND`` (an item of a choice whose options are listed without
+doing anything: `evogame.engine.options.fast`) has a body for that opcode too, a maker of
+``g(st, env, out)`` that appends the item's options to `out` as ``(action, env)`` pairs,
+from the same operands with its action field listed (a ``g``) rather than done.
+
 An action's closure returns False when it did nothing (a move of no card, a forget of an
 empty place): the option walker counts the actions a branch gathers
 (`evogame.engine.options`); anything else counts as done.
@@ -15,6 +20,7 @@ empty place): the option walker counts the actions a branch gathers
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from collections.abc import Callable
 
@@ -26,13 +32,28 @@ BODIES: dict[str, Callable[..., Fn]] = {}
 
 
 def body(opcode: str) -> Callable[[Callable[..., Fn]], Callable[..., Fn]]:
-    """Register the decorated maker as `opcode`'s body."""
+    """Register the decorated maker as `opcode`'s body. Its parameters are the opcode's
+    operands, named as its entry in `evogame.native.opcodes` names them
+    (`tests/engine/test_bodies.py` checks it)."""
 
     def register(make: Callable[..., Fn]) -> Callable[..., Fn]:
         BODIES[opcode] = make
         return make
 
     return register
+
+
+def make(opcode: str, operands: dict) -> Fn:
+    """`opcode`'s closure made by its body from `operands` (by name; those its body does
+    not take, a construct's operands another of its opcodes reads, are left out)."""
+    f = BODIES[opcode]
+    params = _PARAMS.get(opcode)
+    if params is None:
+        params = _PARAMS[opcode] = tuple(inspect.signature(f).parameters)
+    return f(**{k: operands[k] for k in params})
+
+
+_PARAMS: dict[str, tuple[str, ...]] = {}
 
 
 @body("MOVE")
@@ -117,9 +138,9 @@ def faro(a: Fn, b: Fn) -> Fn:
 
 
 @body("CYCLE")
-def cycle(next_: int, target: Fn) -> Fn:
+def cycle(next: int, target: Fn) -> Fn:
     """``(cycle next X)``: X plays next; ``(cycle current X)``: X is current now."""
-    k = 1 if next_ else 0
+    k = 1 if next else 0
 
     def cycle(st, env):
         st.pcycle[k] = target(st, env)
@@ -160,20 +181,20 @@ def repeat_all(coll: Fn, action: Fn) -> Fn:
 
 
 @body("GUARD")
-def guard(cond: Fn, then: Fn) -> Fn:
+def guard(cond: Fn, body: Fn) -> Fn:
     def guarded(st, env):
         if cond(st, env):
-            then(st, env)
+            body(st, env)
 
     return guarded
 
 
 @body("ENSURE")
-def ensure(cond: Fn, then: Fn) -> Fn:
+def ensure(cond: Fn, body: Fn) -> Fn:
     """Done as its body, kept only if `cond` holds afterwards (`State.keep_if`)."""
 
     def ensure(st, env):
-        st.keep_if(env, then, cond)
+        st.keep_if(env, body, cond)
 
     return ensure
 
@@ -191,9 +212,109 @@ def do(items: list[Fn]) -> Fn:
 
 
 @body("LET")
-def let(value: Fn, var: int, then: Fn) -> Fn:
+def let(value: Fn, var: int, body: Fn) -> Fn:
     def let(st, env):
         env[var] = value(st, env)
-        then(st, env)
+        body(st, env)
 
     return let
+
+
+@body("EACH")
+def each(coll: Fn, var: int, body: Fn, any: int, is_ll: int) -> Fn:
+    """``(all COLL 'V BODY)``: BODY once per member of COLL as it is now; an ``any`` done
+    (not offered in a choice) is the same."""
+
+    def each(st, env):
+        for x in list(coll(st, env)):
+            env[var] = x
+            body(st, env)
+
+    return each
+
+
+@body("CREATEDECK")
+def create_deck(deck: int, loc: Fn) -> Fn:
+    """``(create deck LOC (deck ...))``: a new copy of registered deck `deck` into LOC."""
+
+    def create_deck(st, env):
+        st.create_cards(deck, loc(st, env))
+
+    return create_deck
+
+
+@body("INITPTS")
+def init_points(target: Fn, awards: list[tuple[list[tuple[Fn, Fn]], Fn]]) -> Fn:
+    """``(set POINTS (((KEY : VALUE) ... N) ...))``: the point map, its names and points
+    evaluated now."""
+    # Point maps are rebuilt often with the same values (every trick in Agram): the
+    # compiled form is memoised by the evaluated (key, value, points) description.
+    memo: dict[tuple, tuple] = {}
+
+    def init_points(st, env):
+        key = tuple(
+            (tuple((k(st, env), v(st, env)) for k, v in conds), pts(st, env))
+            for conds, pts in awards
+        )
+        compiled = memo.get(key)
+        if compiled is None:
+            attrs = st.game.compiler.attrs
+            compiled = memo[key] = tuple(
+                (tuple((attrs.get(k, []), v) for k, v in ks), p) for ks, p in key
+            )
+        st.set_points(target(st, env), key, compiled)
+
+    return init_points
+
+
+# --- listing a choice item's options (`A.Node.EXPAND`) --------------------------------------
+
+
+@body("XGUARD")
+def list_guarded(cond: Fn, body: Fn) -> Fn:
+    def guarded(st, env, out):
+        if cond(st, env):
+            body(st, env, out)
+
+    return guarded
+
+
+@body("XANY")
+def list_any(coll: Fn, var: int, body: Fn, is_ll: int) -> Fn:
+    """An ``any``: its body's options once per member."""
+
+    def fan_out(st, env, out):
+        items = list(coll(st, env))
+        st.past_steps += len(items)  # work: one per candidate option tried
+        for x in items:
+            env[var] = x
+            body(st, env, out)
+
+    return fan_out
+
+
+@body("XLET")
+def list_let(value: Fn, var: int, body: Fn) -> Fn:
+    def let(st, env, out):
+        env[var] = value(st, env)
+        body(st, env, out)
+
+    return let
+
+
+@body("XENSURE")
+def list_ensure(cond: Fn, body: Fn) -> Fn:
+    """Each option of its body, kept if `cond` holds after it is done on a trial copy."""
+
+    def ensure(st, env, out):
+        offered: list = []
+        body(st, env, offered)
+        for action, e in offered:
+            trial = st.trial()
+            e2 = e[:]
+            action(trial, e2)
+            if cond(trial, e2):
+                out.append((action, e))
+            st.charge(trial)
+
+    return ensure

@@ -75,7 +75,10 @@ class Compiler:
 
     # --- variables -------------------------------------------------------------------------
 
-    def new_var(self, name: str) -> int:
+    def new_var(self, name: str | A.Var) -> int:
+        """A new variable slot for `name` (or a `A.Var`'s), in scope until `pop_var`."""
+        if isinstance(name, A.Var):
+            name = name.name
         i = self.nvars
         self.nvars += 1
         self.var_slots.append({**self.var_slots[-1], name: i})

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from evogame.lang import ast as A
+from evogame.lang.operands import ACTIONS
+from evogame.lang.types import Ty
 
 #: The version of the analysis (a record's ``live_version``): 2 cuts inert rules
 #: too; 3 also moves into places that do not matter.
@@ -86,30 +88,25 @@ def _cut(node: A.Node, dead_item: Callable[[A.Node], bool]) -> A.Node:
 
 # --- rules that change nothing ------------------------------------------------------------
 
-#: Actions that change the cards, the turn or the point maps (or offer to pass).
-_EFFECTS = (
-    A.Move,
-    A.Remember,
-    A.Forget,
-    A.Shuffle,
-    A.ShuffleFaro,
-    A.Cycle,
-    A.InitPoints,
-    A.TurnPass,
-)
+#: Declared types of a child that is an action, or a stage or choice of them.
+_HELD = ACTIONS | {Ty.STAGE, Ty.CHOICE, Ty.OTHERWISE}
+
+
+def _holds_actions(cls: type[A.Node]) -> bool:
+    return any(
+        set(t if isinstance(t, (tuple, dict)) else (t,)) & _HELD for t in cls.CHILDREN.values()
+    )
+
+
 #: Nodes that decide whether, or how often, the actions they hold are done: what they read
-#: matters only when those actions do.
-_CONTROL = (
-    A.Stage,
-    A.Choice,
-    A.Do,
-    A.AggAction,
-    A.Let,
-    A.Repeat,
-    A.RepeatAll,
-    A.Guarded,
-    A.Ensure,
-    A.Otherwise,
+#: matters only when those actions do (every construct of play with an action child).
+_CONTROL = tuple(c for c in A.node_classes() if _holds_actions(c) and not c.SETUP)
+#: Actions that change the cards, the turn or the point maps (or offer to pass): every
+#: action of play that is neither control nor a storage write (`A.Node.STORES`).
+_EFFECTS = tuple(
+    c
+    for c in A.node_classes()
+    if c.RESULT is Ty.ACTION and c.STORES is None and not c.SETUP and not _holds_actions(c)
 )
 
 

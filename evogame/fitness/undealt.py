@@ -73,7 +73,7 @@ def undealt(game: A.Game, games: int = GAMES) -> list[int]:
 
 def describe(game: A.Game, drop: list[int]) -> list[str]:
     """Per dropped deck, for a designer: where it is and how many cards it holds."""
-    from evogame.engine.actions import deck_cards
+    from evogame.lang.operands import deck_cards
 
     out = []
     for i in drop:

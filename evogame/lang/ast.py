@@ -206,6 +206,14 @@ class Node:
     #: its target's slot, its value). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: Its opcode as an item of a choice whose options are listed without doing anything
+    #: (`evogame.engine.options.fast`): the fields taken as for `OPCODE`, but an action
+    #: field listed (its options) rather than done. Both engines derive the listing from it.
+    EXPAND: ClassVar[str | None] = None
+    #: Part of the setup, never of play (`evogame.lang.check`): liveness does not judge it
+    #: (`evogame.fitness.liveness`, which reads every other action as an effect or, when it
+    #: holds actions, as control over them).
+    SETUP: ClassVar[bool] = False
     #: How its opcode takes a field, where neither its declared type nor `BINDS` says
     #: (`evogame.lang.operands`): ``"place"`` a card position (location, end, index),
     #: ``"loc"`` the location itself (not its cards), or a keyword of the field's enum
@@ -1265,6 +1273,8 @@ class InitPoints(Node):
     CHILDREN = {"target": Ty.POINTS, "awards": Ty.PIECE}
     SYNTAX = ("set", "$target", "(", "*awards", ")")
     ACTS = "always"
+    OPCODE = "INITPTS"
+    OPERANDS = {"awards": "awards"}
 
 
 @frozen
@@ -1337,6 +1347,7 @@ class CreateTeams(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"teams": Ty.PIECE}
     SYNTAX = ("create", "teams", "*teams")
+    SETUP = True
 
 
 @frozen
@@ -1380,6 +1391,9 @@ class CreateDeck(Node):
     RESULT = Ty.ACTION
     CHILDREN = {"name": Ty.STR, "loc": Ty.LOC, "deck": Ty.PIECE}
     SYNTAX = ("create", "deck", "$name", "$loc", "$deck")
+    SETUP = True
+    OPCODE = "CREATEDECK"
+    OPERANDS = {"name": "with", "deck": "deck"}
 
 
 # --- multiactions --------------------------------------------------------------------------
@@ -1396,6 +1410,7 @@ class Guarded(Node):
     SYNTAX = ("$cond", "$body")
     GUARDS = True
     OPCODE = "GUARD"
+    EXPAND = "XGUARD"
     ENGLISH = "if {cond}: {body}"
 
 
@@ -1413,6 +1428,7 @@ class Ensure(Node):
     EXTENSION = True
     GUARDS = True
     OPCODE = "ENSURE"
+    EXPAND = "XENSURE"
     ENGLISH = "{body}, only if afterwards {cond}"
 
 
@@ -1442,6 +1458,9 @@ class AggAction(Node):
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "body": Ty.CONDACT}
     SYNTAX = ("$quant", "$coll", "$var", "$body")
     BINDS = ("coll", "elem", "body")
+    OPCODE = "EACH"
+    OPERANDS = {"quant": "any"}
+    EXPAND = "XANY"
 
 
 @frozen
@@ -1476,6 +1495,7 @@ class Let(Node):
     SYNTAX = ("let", "$value", "$var", "$body")
     BINDS = ("value", "value", "body")
     OPCODE = "LET"
+    EXPAND = "XLET"
     ENGLISH = "with {var} = {value}: {body}"
 
     def result(self) -> Ty:
@@ -1522,6 +1542,7 @@ class Setup(Node):
     decks: tuple[Node, ...]
     CHILDREN = {"players": Ty.PIECE, "teams": Ty.ACTION, "decks": Ty.ACTION}
     SYNTAX = ("setup", "$players", "$teams", "*decks")
+    SETUP = True
 
 
 class ScoringMode(Kw):

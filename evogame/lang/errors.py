@@ -1,4 +1,5 @@
-"""The one error type of the language layer: a message at a place in a file."""
+"""The language layer's errors: a message at a place in a file, and a checked game no engine
+plays."""
 
 from __future__ import annotations
 
@@ -19,3 +20,9 @@ class RecycleError(Exception):
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class CompileError(Exception):
+    """A checked game that no engine can compile: a construct the types allow but no engine
+    plays (a card put at a view of cards, a shuffle of one; `evogame.lang.operands.taken`),
+    or one the Python engine does not support. Both engines raise it, with one text."""

@@ -1,11 +1,15 @@
 """How a construct's fields become the operands of its opcode: declared once, read by both
 back ends.
 
-A construct that declares an ``OPCODE`` is done by that opcode over its fields, in field
-order. `plan` says how each field is taken; the Python engine derives the construct's
-closure from it (`evogame.engine.actions.ActionCompiler.derived`, with the opcode's
-Python body in `evogame.engine.bodies`) and the lowering its emitter
-(`evogame.native.lower.Lowerer.function`), so neither is written by hand. A field is taken:
+A construct that declares an ``OPCODE`` is done by that opcode over its fields. `plan`
+says how each field is taken and which of the opcode's operands, by name, it gives
+(`names`); the Python engine derives the construct's closure from it
+(`evogame.engine.actions.ActionCompiler.derived`, calling the opcode's Python body in
+`evogame.engine.bodies` with the operands by name) and the lowering its emitter
+(`evogame.native.lower.Lowerer.function`, laying the operands out as the opcode's entry in
+`evogame.native.opcodes` orders them), so neither is written by hand. Fields are read in
+field order (their children lowered in that order); the operands need not be. A field is
+taken:
 
 * ``"value"``: as the value its parent wants (`Node.CHILDREN`: a storage read, a
   location's cards);
@@ -17,24 +21,42 @@ Python body in `evogame.engine.bodies`) and the lowering its emitter
 * ``"loop"``: an action repeated once per card of the collection its card is picked from
   (`picked_from`), two operands: that collection's cards, then the action;
 * ``"bound"``: the value a binder binds (a storage read once, cards a snapshot);
+* ``"elems"``: the collection a binder binds each member of in turn, two operands: its
+  members, and ``is_ll`` (1 when they are lists of cards);
 * ``"var"``: the variable it binds, a new slot in scope for the fields after it;
-* ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0.
+* ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0;
+* ``"deck"``: a deck of cards, registered with the engine (its cards, and its back: the
+  construct's ``name`` field, DEFAULT when none): its index;
+* ``"awards"``: a point map's awards (per award, its (key, value) conditions and points);
+* ``"with"``: no operand of its own (another field's operand reads it: a deck's name).
 
-The first three and ``"bound"``/``"var"`` follow from `Node.CHILDREN` and `Node.BINDS`;
-the others are declared in `Node.OPERANDS`.
+The first three and ``"bound"``/``"elems"``/``"var"`` follow from `Node.CHILDREN` and
+`Node.BINDS`; the others are declared in `Node.OPERANDS`.
+
+`taken` reads a node's fields by its plan and checks, once for both engines, what the types
+allow but no opcode takes (a card put at a view of cards, a shuffle of one): both refuse it
+with one `CompileError` text. `Operands.operands` makes the operands from it, once for both
+engines, each child in the engine's own form (a closure, a node's offset).
 """
 
 from __future__ import annotations
 
-import enum
 import functools
+from collections.abc import Iterator
 from dataclasses import fields
+from typing import Any
 
 from evogame.lang import ast as A
+from evogame.lang.errors import CompileError
 from evogame.lang.types import Ty
 
 #: Declared types of a child that is an action the construct does (or sequences).
 ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
+
+
+#: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
+#: is a keyword: the field is a ``"flag"``).
+DECLARED = frozenset({"place", "loc", "loop", "deck", "awards", "with"})
 
 
 class PlanError(TypeError):
@@ -46,13 +68,14 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
     """(field, how it is taken, the keyword of a ``"flag"`` or "") per field, in order."""
     out: list[tuple[str, str, str]] = []
     bound_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "value" else None
+    elems_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "elem" else None
     for f in fields(cls):
         if f.name == "span":
             continue
         declared = cls.OPERANDS.get(f.name)
         want = cls.CHILDREN.get(f.name)
-        wants = set(want) if isinstance(want, tuple) else {want}
-        if declared in ("place", "loc", "loop"):
+        wants = set(want) if isinstance(want, (tuple, dict)) else {want}  # dict: ELEMENT
+        if declared in DECLARED:
             out.append((f.name, declared, ""))
         elif declared is not None:  # a keyword: the field is an enum
             out.append((f.name, "flag", declared))
@@ -62,6 +85,8 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
             out.append((f.name, "var", ""))
         elif f.name == bound_from:
             out.append((f.name, "bound", ""))
+        elif f.name == elems_from:
+            out.append((f.name, "elems", ""))
         elif wants & ACTIONS:
             out.append((f.name, "runs" if "tuple" in str(f.type) else "run", ""))
         elif want is not None and "tuple" not in str(f.type):
@@ -71,9 +96,69 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
     return tuple(out)
 
 
-def flag(value: enum.Enum, keyword: str) -> int:
-    """A ``"flag"`` operand: 1 when the enum field's `value` is `keyword`."""
-    return int(value.value == keyword)
+#: What no engine plays, though the types allow it (`taken`).
+NOT_A_PLACE = "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
+NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+
+
+def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
+    """The names of the operands a field taken by `how` gives, as the opcode's entry
+    (`evogame.native.opcodes`) names them: the field's own name, but a flag's keyword, a
+    place's location, end and index, a loop's collection and action, a binder's members
+    and whether they are lists."""
+    if how == "place":
+        return ("loc", "end", "index")
+    if how == "loop":
+        return ("coll", field)
+    if how == "elems":
+        return (field, "is_ll")
+    if how == "with":
+        return ()
+    return (keyword or field,)
+
+
+def operand_names(cls: type[A.Node]) -> tuple[str, ...]:
+    """Every operand name `cls`'s fields give, in field order (`names`)."""
+    return tuple(x for row in plan(cls) for x in names(*row))
+
+
+def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
+    """(operand names, how, what) for each field of `n` that gives operands, in field
+    order: what each engine makes its operands of, one per name. What is: ``"value"``,
+    (the child, the type its parent wants); ``"place"``, (the location node, its end, the
+    index node or None); ``"loop"``, (the collection node, the action); ``"flag"``, 0 or
+    1; ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
+    value node) per condition, points node); otherwise the field itself (a node, a tuple
+    of actions, a variable). Raises `CompileError` where the types allow what no opcode
+    takes, with the text both engines give."""
+    for name, how, keyword in plan(type(n)):
+        c = getattr(n, name)
+        out = names(name, how, keyword)
+        if how == "value":
+            yield out, how, (c, n.CHILDREN[name])
+        elif how == "place":
+            if c.PICKS not in A.POSITIONS or c.coll.result() is not Ty.LOC:
+                raise CompileError(NOT_A_PLACE)
+            where = (c.coll, A.POSITIONS.index(c.PICKS), c.index if c.PICKS == "nth" else None)
+            yield out, how, where
+        elif how == "loc":
+            if c.result() is not Ty.LOC:
+                raise CompileError(f"({n.SYNTAX[0]} ...) needs a location, not a view of cards")
+            yield out, how, c
+        elif how == "loop":
+            coll = picked_from(c)
+            if coll is None:
+                raise CompileError(NOT_A_LOOP)
+            yield out, how, (coll, c)
+        elif how == "flag":
+            yield out, how, int(c.value == keyword)  # 1 when the enum field holds the keyword
+        elif how == "deck":
+            back = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
+            yield out, how, (back, c)
+        elif how == "awards":
+            yield out, how, [([(s.key, s.value) for s in aw.conds], aw.value) for aw in c]
+        elif how != "with":
+            yield out, how, c
 
 
 def picked_from(action: A.Node) -> A.Node | None:
@@ -84,3 +169,84 @@ def picked_from(action: A.Node) -> A.Node | None:
     while isinstance(card, A.Actual):
         card = card.card
     return card.coll if card is not None and card.PICKS is not None else None
+
+
+class Operands:
+    """Makes a derived construct's operands, by name, for an engine that mixes it in (the
+    Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
+    in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
+    ``int_value``, ``str_value``, ``cards``, ``coll``, ``let_value``, ``new_var(var)`` and
+    ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
+    options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
+    the slots of the variables bound around the item in `item_binders` (what an option
+    keeps of its bindings in the VM)."""
+
+    decks: list[tuple[list[dict[str, str]], str]]
+    item_binders: list[int]
+
+    def operands(self, n: A.Node, expand: bool = False) -> dict[str, Any]:
+        """`n`'s operands by name (`names`); an absent optional one is None. Its children
+        are made in field order; the variables it binds are in scope for the fields after
+        them, and only there. With `expand`, an action field is listed (``expand``), not
+        done, and the variables are an item's binders."""
+        args: dict[str, Any] = {}
+        scoped = 0
+        for out, how, c in taken(n):
+            if how == "value":
+                got = [self.value(*c)]
+            elif how == "run":
+                got = [self.expand(c) if expand else self.run(c)]
+            elif how == "loc":
+                got = [self.expr(c)]
+            elif how == "runs":
+                got = [[self.run(x) for x in c]]
+            elif how == "place":  # the location, its end, the index (or None)
+                got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
+            elif how == "loop":
+                got = [self.cards(c[0]), self.run(c[1])]
+            elif how == "elems":
+                got = [self.coll(c), int(c.result() is Ty.CARDSETS)]
+            elif how == "bound":
+                got = [self.let_value(c)]
+            elif how == "var":
+                got = [self.new_var(c)]
+                scoped += 1
+                if expand:
+                    self.item_binders.append(got[0])
+            elif how == "deck":
+                self.decks.append((deck_cards(c[1]), c[0]))
+                got = [len(self.decks) - 1]
+            elif how == "awards":
+                awards = []  # each award's conditions, then its points
+                for cs, p in c:
+                    ks = [(self.str_value(k), self.str_value(v)) for k, v in cs]
+                    awards.append((ks, self.int_value(p)))
+                got = [awards]
+            else:
+                got = [c]
+            args.update(zip(out, got, strict=True))
+        for _ in range(scoped):
+            self.pop_var()
+            if expand:
+                self.item_binders.pop()
+        return args
+
+
+def deck_cards(deck: A.Deck) -> list[dict[str, str]]:
+    """The cards of a deck: the cartesian product along its attribute tree."""
+
+    def key_combos(attr: A.AttrKey) -> list[dict[str, str]]:
+        key = attr.key.value
+        out: list[dict[str, str]] = []
+        for value_node in attr.values:
+            sub = [{}]
+            for k in value_node.subkeys:
+                sub = [{**a, **b} for a in sub for b in key_combos(k)]
+            for v in value_node.names:
+                out.extend({key: v.value, **s} for s in sub)
+        return out
+
+    combos: list[dict[str, str]] = [{}]
+    for attr in deck.attributes:
+        combos = [{**a, **b} for a in combos for b in key_combos(attr)]
+    return combos

@@ -17,12 +17,11 @@ from array import array
 from dataclasses import dataclass
 
 from evogame.engine import options
-from evogame.engine.actions import deck_cards
 from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import flag, picked_from, plan
+from evogame.lang.operands import Operands
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -101,7 +100,7 @@ class Image:
     ops: frozenset[str] = frozenset()
 
 
-class Lowerer:
+class Lowerer(Operands):
     """Lowers one game. Mirrors `evogame.engine.compile.Compiler` and `ActionCompiler`."""
 
     def __init__(self, game: A.Game, room: int = 1, coverage: bool = False):
@@ -216,39 +215,9 @@ class Lowerer:
 
     def function(self, n: A.Node) -> int:
         """A construct the VM computes or does with one opcode over its fields
-        (`A.Node.OPCODE`), each taken as `evogame.lang.operands.plan` says: ``(abs K)``
+        (`A.Node.OPCODE`), its operands made as `evogame.lang.operands.Operands` says: ``(abs K)``
         is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
-        args: list[int] = []
-        scoped = 0
-        for name, how, keyword in plan(type(n)):
-            c = getattr(n, name)
-            if how == "value":
-                args.append(self.value(c, n.CHILDREN[name]))
-            elif how == "run":
-                args.append(self.run(c))
-            elif how == "runs":
-                args += [len(c), *(self.run(x) for x in c)]
-            elif how == "place":
-                args += self.place(c)
-            elif how == "loc":
-                if c.result() is not Ty.LOC:
-                    raise Unsupported(f"({n.SYNTAX[0]} ...) of a view of cards")
-                args.append(self.expr(c))
-            elif how == "loop":
-                coll = picked_from(c)
-                if coll is None:
-                    raise Unsupported("(repeat all ...) of something other than a move from a pick")
-                args += [self.cards(coll), self.run(c)]
-            elif how == "bound":
-                args.append(self.let_value(c))
-            elif how == "var":
-                args.append(self.new_var(c))
-                scoped += 1
-            else:
-                args.append(flag(c, keyword))
-        for _ in range(scoped):
-            self.pop_var()
-        off = self.emit(n.OPCODE, *args)
+        off = self.emit(n.OPCODE, *opcodes.layout(n.OPCODE, self.operands(n)))
         i = self.move_index.get(id(n))  # with coverage, what each move did
         return off if i is None else self.emit("COVACT", i, off)
 
@@ -499,39 +468,6 @@ class Lowerer:
             return self.function(n)
         raise Unsupported(f"{type(n).__name__} as an action")
 
-    def place(self, n: A.Node) -> tuple[int, int, int]:
-        if n.PICKS in A.POSITIONS and n.coll.result() is Ty.LOC:
-            slot = self.expr(n.coll)
-            end = A.POSITIONS.index(n.PICKS)  # the VM's end: 0 top, 1 bottom, 2 at an index
-            return slot, end, self.int_value(n.index) if n.PICKS == "nth" else 0
-        raise Unsupported("a card put elsewhere than (top|bottom|N LOC)")
-
-    def r_InitPoints(self, n: A.InitPoints) -> int:
-        target = self.expr(n.target)
-        parts: list[int] = []
-        for aw in n.awards:
-            conds = [(self.str_value(c.key), self.str_value(c.value)) for c in aw.conds]
-            parts.append(len(conds))
-            for k, v in conds:
-                parts += [k, v]
-            parts.append(self.int_value(aw.value))
-        return self.emit("INITPTS", target, len(n.awards), *parts)
-
-    def r_CreateDeck(self, n: A.CreateDeck) -> int:
-        index = len(self.decks)
-        name = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
-        self.decks.append((deck_cards(n.deck), name))
-        return self.emit("CREATEDECK", index, self.expr(n.loc))
-
-    def r_AggAction(self, n: A.AggAction) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        body = self.run(n.body)
-        self.pop_var()
-        return self.emit(
-            "EACH", coll, i, body, int(n.quant is A.Quant.ANY), int(self.is_ll(n.coll))
-        )
-
     def let_value(self, n: A.Node) -> int:
         ty = n.result()
         if ty is Ty.INTSTO:
@@ -553,26 +489,8 @@ class Lowerer:
         if not options.fast(n):
             # the walker lists and applies the item as an action tree with a path
             return self.emit("WALK", self.run(n), int(options.draws_chance(n)))
-        if isinstance(n, A.Guarded):
-            return self.emit("XGUARD", self.expr(n.cond), self.expand(n.body))
-        if isinstance(n, A.AggAction):
-            coll = self.coll(n.coll)
-            i = self.new_var(n.var)
-            self.item_binders.append(i)
-            body = self.expand(n.body)
-            self.item_binders.pop()
-            self.pop_var()
-            return self.emit("XANY", coll, i, body, int(self.is_ll(n.coll)))
-        if isinstance(n, A.Let):
-            value = self.let_value(n.value)
-            i = self.new_var(n.var)
-            self.item_binders.append(i)
-            body = self.expand(n.body)
-            self.item_binders.pop()
-            self.pop_var()
-            return self.emit("XLET", value, i, body)
-        if isinstance(n, A.Ensure):
-            return self.emit("XENSURE", self.expr(n.cond), self.expand(n.body))
+        if n.EXPAND is not None:  # guards, any, let and ensure above a leaf
+            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, expand=True)))
         action = self.run(n)
         src = 0 if options.leaf_check(n) == "always" else self.expr(options.card_source(n))
         binders = self.item_binders

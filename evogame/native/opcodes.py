@@ -51,6 +51,25 @@ class Opcode:
     errors: tuple[str, ...]
 
 
+def layout(op: str, operands: dict) -> list[int]:
+    """Opcode `op`'s operands, given by name, laid out as its entry orders them (None, an
+    absent optional child, as 0): a list
+    as its count then its items, a point map's awards as ``INITPTS`` reads them (a count,
+    per award its condition count, the (key, value) pairs, its points)."""
+    out: list[int] = []
+    for o in TABLE[op].operands:
+        v = operands[o.name]
+        if o.shape == "list":
+            out += [len(v), *v]
+        elif o.shape == "awards":
+            out.append(len(v))
+            for conds, points in v:
+                out += [len(conds), *(x for pair in conds for x in pair), points]
+        else:
+            out.append(0 if v is None else v)  # an absent optional child
+    return out
+
+
 def _operand(text: str) -> Operand:
     name, kind = text.split(":")
     if kind == "awards":

@@ -4,21 +4,20 @@ operands, from which both the closure and the lowering come (`evogame.lang.opera
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import pytest
 
+from evogame.engine import CompileError, compile_game
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.bodies import BODIES
 from evogame.lang import ast as A
-from evogame.lang.operands import PlanError, plan
+from evogame.lang import parse_text
+from evogame.lang.operands import NOT_A_LOOP, NOT_A_PLACE, PlanError, operand_names, plan
 from evogame.native import opcodes
-from evogame.native.lower import Lowerer
-
-#: How many operands each way of taking a field makes (a place: location, end, index; a
-#: loop: the collection, the action).
-WIDTH = {"place": 3, "loop": 2}
+from evogame.native.lower import Lowerer, lower
 
 DERIVED = [c for c in A.node_classes() if c.OPCODE in BODIES]
 
@@ -29,18 +28,39 @@ def test_the_derived_actions():
     names = {c.__name__ for c in DERIVED}
     assert {"Move", "Remember", "Forget", "Shuffle", "ShuffleFaro", "Cycle", "TurnPass"} <= names
     assert {"Repeat", "RepeatAll", "Guarded", "Ensure", "Do", "Let"} <= names
+    assert {"AggAction", "CreateDeck", "InitPoints"} <= names  # any/all, decks, point maps
     assert set(BODIES) <= set(opcodes.TABLE)
 
 
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
 def test_written_once(cls: type[A.Node]):
     """No hand-written closure or emitter shadows the derived ones, and the body takes
-    the operands the plan makes, as many as the opcode has."""
+    the operands the plan makes, by the names the opcode's entry gives them."""
     assert not hasattr(ActionCompiler, f"r_{cls.__name__}")
     assert not hasattr(Lowerer, f"r_{cls.__name__}")
-    width = sum(WIDTH.get(how, 1) for _, how, _ in plan(cls))
-    assert len(inspect.signature(BODIES[cls.OPCODE]).parameters) == width
-    assert len(opcodes.TABLE[cls.OPCODE].operands) == width
+    table = [o.name for o in opcodes.TABLE[cls.OPCODE].operands]
+    assert list(inspect.signature(BODIES[cls.OPCODE]).parameters) == table
+    assert sorted(operand_names(cls)) == sorted(table)
+
+
+LISTED = [c for c in A.node_classes() if c.EXPAND is not None]
+
+
+def test_the_derived_listings():
+    """Guards, ``any``, ``let`` and ``ensure`` list a choice item's options from their
+    declarations (`A.Node.EXPAND`): no hand-written listing in either engine."""
+    assert {c.__name__ for c in LISTED} == {"Guarded", "AggAction", "Let", "Ensure"}
+    assert set(BODIES) <= set(opcodes.TABLE)
+
+
+@pytest.mark.parametrize("cls", LISTED, ids=lambda c: c.__name__)
+def test_listing_written_once(cls: type[A.Node]):
+    """The listing body takes the operands its opcode names, all of them among those its
+    construct's fields give (an ``any``'s flag is not among XANY's: an ``all`` is never
+    listed without doing it)."""
+    table = [o.name for o in opcodes.TABLE[cls.EXPAND].operands]
+    assert list(inspect.signature(BODIES[cls.EXPAND]).parameters) == table
+    assert set(table) <= set(operand_names(cls))
 
 
 def test_an_undeclared_field_is_refused():
@@ -56,3 +76,48 @@ def test_an_undeclared_field_is_refused():
 
     with pytest.raises(PlanError, match=r"Flip\.mode"):
         plan(Flip)
+
+
+REFUSED_GAME = """(game (setup (create players 2)
+  (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)) (SUIT (A, B)))))
+  (do ((ACTION)))
+  (scoring max 0))"""
+
+
+@pytest.mark.parametrize(
+    "action, text",
+    [
+        (
+            "shuffle (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) ONE))",
+            "(shuffle ...) needs a location, not a view of cards",
+        ),
+        (
+            "move (top (game vloc STOCK)) (top (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) TWO)))",
+            NOT_A_PLACE,
+        ),
+        ("forget (top (filter (game vloc STOCK) 'C (== (cardatt RANK 'C) TWO)))", NOT_A_PLACE),
+    ],
+)
+def test_what_no_opcode_takes_is_refused_once(action: str, text: str):
+    """What the types allow and no opcode takes is checked in one place
+    (`operands.taken`): both engines refuse it with one `CompileError` and one text (the
+    native path raised its own `Unsupported` before)."""
+    game = parse_text(REFUSED_GAME.replace("ACTION", action))
+    with pytest.raises(CompileError) as python:
+        compile_game(game)
+    with pytest.raises(CompileError) as native:
+        lower(game)
+    assert str(python.value) == str(native.value) == text
+
+
+def test_a_repeat_all_of_no_pick_is_refused_once():
+    """``(repeat all ACTION)`` repeats over the collection its card is picked from; an
+    action whose card is not picked from one (the checker refuses it in rule files) is
+    refused by both engines alike."""
+    game = parse_text(REFUSED_GAME.replace("ACTION", "turn pass"))
+    stmt = A.Do((A.RepeatAll(A.TurnPass()),))
+    game = replace(game, body=(stmt,))
+    with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
+        compile_game(game)
+    with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
+        lower(game)
