@@ -19,6 +19,7 @@ killed at any moment and resumed ends with exactly the database of an uninterrup
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -284,6 +285,9 @@ class Campaign:
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
+        #: children's checks by job (`check_job` is a function of its job): a child drawn
+        #: again with the same parent is not checked again (`_check`)
+        self._checks: dict[str, tuple] = {}
         #: best/'s polished games: hash -> (the evolved game's hash, sites taken back, sites)
         self.polished: dict[str, tuple[str, int, int]] = {}
         # reading the seeds and library, the profiles
@@ -501,11 +505,7 @@ class Campaign:
                     self._concept_names(),
                     self.store.get(made[2][0])["text"],
                 )
-                waits.append(
-                    ex.submit(timed_check_job, job)
-                    if ex is not None
-                    else (lambda job=job: timed_check_job(job))
-                )
+                waits.append(self._check(job, ex))
             t = time.perf_counter()
             checked = [w() for w in waits]
             t_check += time.perf_counter() - t
@@ -562,6 +562,43 @@ class Campaign:
         self.timings.add("variation", time.perf_counter() - t_start - t_check)
         stats = {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
         return out, {**stats, "unplayable": unplayable}
+
+    #: Children's checks kept (`_check`), the oldest dropped first past this many.
+    CHECKS_KEPT = 4096
+
+    def _check(self, job: tuple, ex: Executor | None) -> Callable[[], tuple | None]:
+        """A function giving `timed_check_job(job)`, started now on `ex`; a job checked
+        before in this run gives the same result without a check (`check_job` is a
+        function of its job: the child's text as printed, its transplant host's, the
+        concept names and its parent's text; its games are seeded from the texts). A
+        variation that draws a child it drew before with the same parent repeats it
+        (about one child in twelve in a 50 x 2 campaign), and each check parses, compiles,
+        simplifies and plays the child. A check whose worker died (None) is not kept."""
+        key = hashlib.sha1(repr(job).encode()).hexdigest()
+        wait = self._checks.get(key)
+        if wait is not None:
+            return wait
+        if self.CHECKS_KEPT <= 0:  # none kept: every child checked
+            return (
+                ex.submit(timed_check_job, job) if ex is not None else lambda: timed_check_job(job)
+            )
+        start = ex.submit(timed_check_job, job) if ex is not None else None
+        done: list = []
+
+        def once() -> tuple | None:
+            if not done:
+                got = start() if start is not None else timed_check_job(job)
+                if got is None:
+                    self._checks.pop(key, None)  # a dead worker: checked again if drawn
+                    return None
+                done.append(got)
+                return got
+            return (done[0][0], {})  # its phases were counted with its first result
+
+        if len(self._checks) >= self.CHECKS_KEPT:
+            del self._checks[next(iter(self._checks))]
+        self._checks[key] = once
+        return once
 
     #: Attempts per transplant child: when a child is unplayable (`playcheck`), another
     #: fragment of its kind goes into the same parent, this many times in all.
