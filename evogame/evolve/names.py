@@ -38,21 +38,28 @@ def match_attributes(
     host: list[tuple[str, list[str]]],
     first: list[str] = (),
 ) -> dict[str, str]:
-    """Donor attribute -> host attribute, one to one: the donor's attributes named in
-    `first` (those the fragment uses, in its order) and then the rest in deck order, each
-    to the unused host attribute with the nearest number of values (the host deck's
-    order breaks ties). A donor attribute left when the host's run out is unbound (not in
-    the map): a fragment that uses it is refused."""
-    order = list(dict.fromkeys([a for a in first if a in dict(donor)] + [a for a, _ in donor]))
+    """Donor attribute -> host attribute, one to one. The donor's attributes named in
+    `first` (those the fragment uses) are matched before the rest; within each group the
+    pairs are taken closest first, closeness = |difference of their numbers of values|,
+    ties broken by the donor's then the host's deck order (a 13-valued rank takes the
+    host's 13-valued attribute before a 4-valued suit can). A donor attribute left when
+    the host's run out is unbound (not in the map): a fragment that uses it is refused."""
     sizes = dict(donor)
-    free = list(range(len(host)))
+    order = [a for a, _ in donor]
+    used = [a for a in order if a in set(first)]
+    rest = [a for a in order if a not in set(first)]
+    free = set(range(len(host)))
     out: dict[str, str] = {}
-    for name in order:
-        if not free:
-            break
-        best = min(free, key=lambda i: (abs(len(host[i][1]) - len(sizes[name])), i))
-        free.remove(best)
-        out[name] = host[best][0]
+    for group in (used, rest):
+        pairs = sorted(
+            (abs(len(host[j][1]) - len(sizes[a])), order.index(a), j) for a in group for j in free
+        )
+        for _d, i, j in pairs:
+            a = order[i]
+            if a in out or j not in free:
+                continue
+            out[a] = host[j][0]
+            free.discard(j)
     return out
 
 

@@ -52,6 +52,15 @@ the host's before it goes in:
   fragment replaced) is refused (`_unset_reads`);
 * *variables*: free variables must be declared by the host (``'NUMP``), else refused.
 
+**Fitting the host's rounds.** Cards a fragment plays into a *played* place go to one the
+host's round reads (`round_reads`: a contest's collection or a place a clean-up takes
+from), the PLAYED mark; a place of a family (indexed columns) binds only to a family; two
+places a move joins never become one. A fragment is refused when it would *cut the
+host's game* (`cut_game`: an end that never changes, a stage that never stops or never
+runs, the host's scoring starved) or leave a round waiting for what the way to play it
+replaced used to do (`_starved_round`). A refused fragment is followed by another of its
+kind, up to `TRIES` (`transplant`).
+
 Every choice is made with the `random.Random` passed in, over lists in order of first
 appearance in the rules, never by a name's spelling: a consistently renamed library gives
 the same children, renamed. The result is a well-typed AST whose validity as a game is
@@ -62,6 +71,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -495,12 +505,20 @@ class Binder:
     def _bind_locations(self, node: A.Node) -> None:
         written, taken = _written(node), _taken(node)
         host_names = {k[2] for k in self.host_roles}
+        # a family of places (a tableau's columns, read by index) goes to a family, a
+        # single place to a single one: names keep their kind (`names`)
+        fam, host_fam = _families(node), _families(self.host)
+        joined = _joined(node)
         for m in _loc_nodes(node):
             k = _key(m)
             if k in self.loc_map:
                 continue
             role = self.fr.roles.get(k)
-            same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
+            same = [
+                h
+                for h, r in self.host_roles.items()
+                if r == role and h[0] == k[0] and (h in host_fam) == (k in fam)
+            ]
             if k in written:  # its results go where the host's rules read them
                 read = [h for h in same if _read(h, self.host_places)]
                 if not read:
@@ -513,6 +531,7 @@ class Binder:
                         for h, r in self.host_roles.items()
                         if r in near
                         and h[0] == k[0]
+                        and (h in host_fam) == (k in fam)
                         and sight(h) == sight(k)
                         and _read(h, self.host_places)
                     ]
@@ -523,10 +542,17 @@ class Binder:
             # only a nearer one (`TAKEN_FALLBACK`)
             if not same and k not in written:
                 near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
-                same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
+                same = [
+                    h
+                    for h, r in self.host_roles.items()
+                    if r in near and h[0] == k[0] and (h in host_fam) == (k in fam)
+                ]
             # what a place means: a face-down stock drawn blind is not a face-up pile whose
             # top everyone knows, nor a private hand a row on show (`sight`)
             same = [h for h in same if sight(h) == sight(k)] or same
+            # a place a move joins to one bound already goes elsewhere when it can
+            taken_by = {self.loc_map[j] for j in joined.get(k, ()) if j in self.loc_map}
+            same = [h for h in same if h not in taken_by] or same
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
             elif k in written:  # the fragment fills it: a new place of the host
@@ -536,6 +562,19 @@ class Binder:
                 self.loc_map[k] = (k[0], k[1], name)
             else:
                 raise Refused(f"no {role} location in the host for {k[2]}")
+        # two donor places a move joins must stay two: bound to one, the move puts cards
+        # back where they came from (Golf's column onto its foundation, both one pile)
+        for m in A.walk(node):
+            if isinstance(m, A.Move):
+                src = {_key(x) for x in _loc_nodes(m.src)}
+                dst = {_key(x) for x in _loc_nodes(m.dst)}
+                if (
+                    src
+                    and dst
+                    and not (src & dst)
+                    and {self.loc_map[x] for x in src} & {self.loc_map[x] for x in dst}
+                ):
+                    raise Refused("a move between two places bound to one")
 
     def _bind_attributes(self, node: A.Node) -> None:
         """Donor attributes to the host's, one to one (`names.match_attributes`), those
@@ -638,6 +677,30 @@ class Binder:
                 raise Refused(f"attribute {n.attr.value} has no counterpart in the host")
             return dataclasses.replace(n, attr=A.NameLit(new))
         return None
+
+
+def _joined(n: A.Node) -> dict[LocKey, set[LocKey]]:
+    """Place -> the other places a move of `n` takes cards between it and."""
+    out: dict[LocKey, set[LocKey]] = {}
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            src = {_key(x) for x in _loc_nodes(m.src)}
+            dst = {_key(x) for x in _loc_nodes(m.dst)}
+            for a in src:
+                out.setdefault(a, set()).update(dst - {a})
+            for b in dst:
+                out.setdefault(b, set()).update(src - {b})
+    return out
+
+
+def _families(n: A.Node) -> set[LocKey]:
+    """The places `n` reads as a family of indexed places (``indexed``, or a location
+    with an index)."""
+    return {
+        _key(m)
+        for m in _loc_nodes(n)
+        if isinstance(m, A.Indexed) or getattr(m, "index", None) is not None
+    }
 
 
 def _read(k: LocKey, places: set) -> bool:
@@ -749,6 +812,50 @@ def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dic
     return out
 
 
+def _moved(n: A.Node | None) -> Counter:
+    """How often `n` names each place as a move's source or destination or as the
+    collection an ``any`` chooses from, and each storage it sets: what its rules change."""
+    out: Counter = Counter()
+    if n is None:
+        return out
+    for m in A.walk(n):
+        if m.PUTS is not None or isinstance(m, A.Move):
+            out.update(_key(x) for x in _loc_nodes(m))
+        elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
+            out.update(_key(x) for x in _loc_nodes(m.coll))
+        if (
+            m.STORES is not None
+            and m.target.NAMED == "storage"
+            and isinstance(m.target.name, A.NameLit)
+        ):
+            out[m.target.name.value] += 1
+    return out
+
+
+def _starved_round(host: A.Game, choice: A.Choice, old: A.Node, new: A.Node) -> str:
+    """Why a way to play `new` in place of `old` (an item of `choice`) leaves the round
+    it is played in waiting forever, or "": the innermost host stage holding the choice
+    ends on a test naming places or storages that `old` changed, and after the swap no
+    rule of that stage changes any of them (Hearts' pass waits until each player has put
+    cards into OUTGOING: a draw in place of that pass never lets the round end)."""
+    stage = None
+    for st in A.walk(host):
+        if isinstance(st, A.Stage) and any(m is choice for m in A.walk(st)):
+            stage = st  # walk goes outside in: the last one found is the innermost
+    if stage is None:
+        return ""
+    places, stores = _names_read(stage.end)
+    waits = (places | stores) & set(_moved(old))
+    if not waits:
+        return ""
+    body = A.Do(tuple(stage.body))
+    after = _moved(body) - _moved(old) + _moved(new)
+    if waits & set(after):
+        return ""
+    name = sorted(w[2] if isinstance(w, tuple) else w for w in waits)[0]
+    return f"the round waits for {name}, which no rule changes once the way to play is replaced"
+
+
 def insert(
     info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random, replace: float = 0.0
 ) -> A.Game:
@@ -801,6 +908,10 @@ def insert(
         except Unfit:  # the replaced item's test does not fit the new way: beside it
             swap = False
             fitted = fit_item(info, c, bound, None, rng)
+        if swap:
+            why = _starved_round(host, c, c.items[i], fitted)
+            if why:
+                raise Refused(why)
         child = _splice(host, c, "items", i, fitted, swap)
         why = idle_way(child, fitted)
         if why:
