@@ -170,6 +170,18 @@ def _loc_nodes(n: A.Node) -> Iterable[A.Location | A.Indexed]:
             yield m
 
 
+def _outer(n: A.Node) -> list[A.Location | A.Indexed]:
+    """The places a card expression takes its cards from or puts them at: the outermost
+    named places only, not those inside an owner or index (in ``(top ((owner (max ...
+    SHOWN)) vloc WON))`` the place is WON; SHOWN is only read to find whose it is)."""
+    if n.NAMED == "place" and isinstance(getattr(n, "name", None), A.NameLit):
+        return [n]
+    out: list = []
+    for c in n.children():
+        out += _outer(c)
+    return out
+
+
 def _key(m: A.Location | A.Indexed) -> LocKey:
     return (isinstance(m.owner, A.GameRef), m.vis.value, m.name.value)
 
@@ -288,7 +300,7 @@ def _taken(n: A.Node) -> set[LocKey]:
     out: set[LocKey] = set()
     for m in A.walk(n):
         if isinstance(m, A.Move):
-            out |= {_key(x) for x in _loc_nodes(m.src)}
+            out |= {_key(x) for x in _outer(m.src)}
     return out
 
 
@@ -297,7 +309,7 @@ def _written(n: A.Node) -> set[LocKey]:
     out: set[LocKey] = set()
     for m in A.walk(n):
         if m.PUTS is not None:
-            out |= {_key(x) for x in _loc_nodes(m.dst)}
+            out |= {_key(x) for x in _outer(m.dst)}
     return out
 
 
@@ -566,8 +578,8 @@ class Binder:
         # back where they came from (Golf's column onto its foundation, both one pile)
         for m in A.walk(node):
             if isinstance(m, A.Move):
-                src = {_key(x) for x in _loc_nodes(m.src)}
-                dst = {_key(x) for x in _loc_nodes(m.dst)}
+                src = {_key(x) for x in _outer(m.src)}
+                dst = {_key(x) for x in _outer(m.dst)}
                 if (
                     src
                     and dst
@@ -684,8 +696,8 @@ def _joined(n: A.Node) -> dict[LocKey, set[LocKey]]:
     out: dict[LocKey, set[LocKey]] = {}
     for m in A.walk(n):
         if isinstance(m, A.Move):
-            src = {_key(x) for x in _loc_nodes(m.src)}
-            dst = {_key(x) for x in _loc_nodes(m.dst)}
+            src = {_key(x) for x in _outer(m.src)}
+            dst = {_key(x) for x in _outer(m.dst)}
             for a in src:
                 out.setdefault(a, set()).update(dst - {a})
             for b in dst:
@@ -1029,7 +1041,7 @@ def _into(n: A.Node) -> list[LocKey]:
     out: dict[LocKey, None] = {}
     for m in A.walk(n):
         if m.PUTS is not None:
-            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.dst)))
+            out.update(dict.fromkeys(_key(x) for x in _outer(m.dst)))
     return list(out)
 
 
@@ -1210,7 +1222,7 @@ def _out_of_order(n: A.Node) -> list[LocKey]:
     out: dict[LocKey, None] = {}
     for m in A.walk(n):
         if isinstance(m, A.Move):
-            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.src)))
+            out.update(dict.fromkeys(_key(x) for x in _outer(m.src)))
         elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
             out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.coll)))
     return list(out)
