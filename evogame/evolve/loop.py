@@ -644,6 +644,10 @@ class Campaign:
             per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
             per_kind[0] += 1
             host_text = self.store.get(a)["text"]
+            # the child's own Random, seeded by one draw of the campaign's stream: the
+            # fragments it tries (`transplant.TRIES`) draw from it, so the campaign's
+            # stream moves by the same amount however many were refused
+            crng = random.Random(self.rng.getrandbits(64))
             try:
                 # a retry goes beside the host's stage or way to play: the one replaced
                 # was most often what the host's end waited for (a replaced way to play
@@ -651,7 +655,7 @@ class Campaign:
                 child_ast, fr = transplant(
                     self._host(host_text),
                     self.donors,
-                    self.rng,
+                    crng,
                     kind,
                     REPLACE if attempt == 0 else 0.0,
                     own=root_seed(self.store, a),

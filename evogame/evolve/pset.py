@@ -395,8 +395,18 @@ class GenomeSet:
         out.append(m[f"nil:{cur.__name__}"])
 
     def _literal(self, name: str, ret: type, info: tuple):
+        """The terminal of a literal met while converting a tree. One the library did not
+        have (a transplanted donor's name, a name a transplant made) is registered for
+        conversion only, never drawn by an operator: which trees a process has converted
+        depends on its history (a resumed campaign converts its stored population first
+        and never sees the children of generations run before it was killed), and an
+        operator that drew from such a pool would draw differently after a resume."""
         if name not in self.pset.mapping:
             self._terminal(name, ret, info)
+            term = self.pset.mapping[name]
+            for drawn in self.pset.terminals.values():  # every type it was listed under
+                if drawn and drawn[-1] is term:
+                    drawn.pop()
         return self.pset.mapping[name]
 
     def to_ast(self, tree: list) -> A.Node:

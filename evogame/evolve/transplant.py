@@ -37,9 +37,12 @@ the host's before it goes in:
   for a table pile, never a draw pile: drawing from GOPS's prizes gives them away). A
   role the host lacks is kept as a new location only when the fragment itself puts
   cards there; else the fragment is refused;
-* *card attributes* to the host deck's attribute with the nearest number of values (the
-  deck's order breaks ties), and *values* by their rank in the attribute's value list
-  (value i of n goes to value round(i·(m-1)/(n-1)) of m);
+* *card attributes* to the host deck's attributes one to one (`names.match_attributes`:
+  those the fragment uses first, each to the unused one with the nearest number of
+  values, the deck's order breaking ties), and *values* by their rank in the value list
+  of the attribute they stand for (value i of n goes to value round(i·(m-1)/(n-1)) of
+  m), that attribute read from where the value stands (`names.bind_values`): names keep
+  their kind, a suit is never bound as a rank (`evogame.evolve.names`);
 * *point maps*: a fragment that reads one gets the host's (the one its contests or
   scoring use first), or, when the host has none, the donor's map rebound to the host's
   deck and set in the opening deal;
@@ -48,6 +51,15 @@ the host's before it goes in:
   that reads a storage or point map nothing in it sets (the setter was the host rule the
   fragment replaced) is refused (`_unset_reads`);
 * *variables*: free variables must be declared by the host (``'NUMP``), else refused.
+
+**Fitting the host's rounds.** Cards a fragment plays into a *played* place go to one the
+host's round reads (`round_reads`: a contest's collection or a place a clean-up takes
+from), the PLAYED mark; a place of a family (indexed columns) binds only to a family; two
+places a move joins never become one. A fragment is refused when it would *cut the
+host's game* (`cut_game`: an end that never changes, a stage that never stops or never
+runs, the host's scoring starved) or leave a round waiting for what the way to play it
+replaced used to do (`_starved_round`). A refused fragment is followed by another of its
+kind, up to `TRIES` (`transplant`).
 
 Every choice is made with the `random.Random` passed in, over lists in order of first
 appearance in the rules, never by a name's spelling: a consistently renamed library gives
@@ -59,11 +71,19 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from evogame.distance.concepts import Analysis, LocKey
+from evogame.evolve.names import (
+    Unbound,
+    bind_values,
+    match_attributes,
+    storage_attributes,
+    used_attributes,
+)
 from evogame.lang import ast as A
 
 KINDS = ("stage", "item", "contest", "deal", "end", "filter")
@@ -148,6 +168,18 @@ def _loc_nodes(n: A.Node) -> Iterable[A.Location | A.Indexed]:
     for m in A.walk(n):
         if m.NAMED == "place" and isinstance(m.name, A.NameLit):
             yield m
+
+
+def _outer(n: A.Node) -> list[A.Location | A.Indexed]:
+    """The places a card expression takes its cards from or puts them at: the outermost
+    named places only, not those inside an owner or index (in ``(top ((owner (max ...
+    SHOWN)) vloc WON))`` the place is WON; SHOWN is only read to find whose it is)."""
+    if n.NAMED == "place" and isinstance(getattr(n, "name", None), A.NameLit):
+        return [n]
+    out: list = []
+    for c in n.children():
+        out += _outer(c)
+    return out
 
 
 def _key(m: A.Location | A.Indexed) -> LocKey:
@@ -268,7 +300,7 @@ def _taken(n: A.Node) -> set[LocKey]:
     out: set[LocKey] = set()
     for m in A.walk(n):
         if isinstance(m, A.Move):
-            out |= {_key(x) for x in _loc_nodes(m.src)}
+            out |= {_key(x) for x in _outer(m.src)}
     return out
 
 
@@ -277,7 +309,7 @@ def _written(n: A.Node) -> set[LocKey]:
     out: set[LocKey] = set()
     for m in A.walk(n):
         if m.PUTS is not None:
-            out |= {_key(x) for x in _loc_nodes(m.dst)}
+            out |= {_key(x) for x in _outer(m.dst)}
     return out
 
 
@@ -298,6 +330,9 @@ class Fragment:
     #: a stage's job (`_stage_role`) and whether a stage holds it: the host stage of the
     #: same job is the one it replaces
     role: tuple = field(default=(), hash=False)
+    #: the donor's string storages -> the attribute whose values they hold
+    #: (`names.storage_attributes`): a value compared with one is of that attribute
+    stores: dict[str, str] = field(default_factory=dict, hash=False)
 
     def label(self) -> str:
         return f"{self.donor}'s {KIND_WORDS[self.kind]}"
@@ -314,9 +349,10 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
         if isinstance(m, A.InitPoints) and isinstance(m.target.name, A.NameLit)
     }
     out: list[Fragment] = []
+    stores = storage_attributes(game)
 
     def add(kind: str, node: A.Node, role: tuple = ()) -> None:
-        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares, role))
+        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares, role, stores))
 
     stages = [m for m in A.walk(game) if isinstance(m, A.Stage)]
     contest_ids = {id(e) for e, _ctx in an.contests}
@@ -382,11 +418,28 @@ class HostInfo:
         #: the host's locations that matter (`liveness.Inert`): what a fragment writes
         #: goes to one of them when its role has one, so its results feed the game
         self.places = Inert(host).places
+        #: the played places the host's rounds read (`round_reads`): a fragment's cards
+        #: played go to one of them, so the host's contest and clean-up see them
+        self.round = round_reads(host, self.analysis, self.roles)
 
     @cached_property
     def stage_jobs(self) -> dict[int, tuple]:
         """id(stage) -> the job of each of the host's stages (`_stage_jobs`)."""
         return _stage_jobs(self.game, self.analysis)
+
+
+def round_reads(game: A.Game, an: Analysis, rl: dict[LocKey, str]) -> list[LocKey]:
+    """The game's *played* places (`roles`) its rounds read, in order of first
+    appearance: a contest's collection (`Analysis.contested`) or a place a rule of no
+    choice takes cards out of (the clean-up that clears a trick, a showdown that moves
+    the bids on). A fragment that plays cards into a played place is bound to one of
+    these (the PLAYED mark), so the host's round still reads, scores and clears them: a
+    card played into a place the host's round never reads is stranded there, and a round
+    waiting on it never resolves."""
+    cleared = {
+        x.key for mv in an.facts.moves if mv.ctx.choice < 0 for x in mv.src.locs if not x.table
+    }
+    return [k for k, r in rl.items() if r == "played" and (k in an.contested or k in cleared)]
 
 
 #: Roles a location the fragment only reads (never moves cards into or out of) may stand
@@ -402,6 +455,12 @@ FALLBACK = {
 #: pile played onto and back, never a draw pile (a draw from GOPS's prizes gives them
 #: away), nor a draw pile for anything else (a contest's prize taken from Hearts' empty
 #: stock never comes).
+#: Roles a location the fragment puts cards into may stand in for when the host reads
+#: none of its own role (`Binder._bind_locations`): a table pile for another table place;
+#: never a hand (cards put there are a new deal), a draw pile (cards buried in a stock
+#: come back as draws), nor a player's played and won places for each other (won cards
+#: put where they are played would be contested again).
+WRITTEN_FALLBACK = {"pile": ("table",), "table": ("pile",)}
 TAKEN_FALLBACK = {"played": ("own",), "own": ("played",), "pile": ("table",), "table": ("pile",)}
 
 
@@ -426,6 +485,7 @@ class Binder:
         self.host_storages = info.storages
         self.host_sets = info.sets
         self.host_places = info.places
+        self.host_round = set(info.round)
         self.declares: list[A.Declare] = []
         self.loc_map: dict[LocKey, LocKey] = {}
         self.attr_map: dict[str, str] = {}
@@ -436,6 +496,10 @@ class Binder:
         node = self.fr.node
         self._bind_locations(node)
         self._bind_attributes(node)
+        try:  # values first, by the attribute each stands for (`names`), donor names
+            node = bind_values(node, self.fr.attrs, self.fr.stores, self.value, rewrite)
+        except Unbound as e:
+            raise Refused(str(e)) from None
         self._bind_points(node)
         store_map = self._bind_storages(node)
         for name, ty in sorted(_free_vars(node), key=lambda x: x[0]):
@@ -453,22 +517,54 @@ class Binder:
     def _bind_locations(self, node: A.Node) -> None:
         written, taken = _written(node), _taken(node)
         host_names = {k[2] for k in self.host_roles}
+        # a family of places (a tableau's columns, read by index) goes to a family, a
+        # single place to a single one: names keep their kind (`names`)
+        fam, host_fam = _families(node), _families(self.host)
+        joined = _joined(node)
         for m in _loc_nodes(node):
             k = _key(m)
             if k in self.loc_map:
                 continue
             role = self.fr.roles.get(k)
-            same = [h for h, r in self.host_roles.items() if r == role and h[0] == k[0]]
+            same = [
+                h
+                for h, r in self.host_roles.items()
+                if r == role and h[0] == k[0] and (h in host_fam) == (k in fam)
+            ]
             if k in written:  # its results go where the host's rules read them
-                same = [h for h in same if _read(h, self.host_places)] or same
+                read = [h for h in same if _read(h, self.host_places)]
+                if not read:
+                    # none of its own role is read: a read place of a near role of the
+                    # same owner and sight rather than a new place nothing reads (a
+                    # trick won into the host's scored pile)
+                    near = WRITTEN_FALLBACK.get(role or "", ())
+                    read = [
+                        h
+                        for h, r in self.host_roles.items()
+                        if r in near
+                        and h[0] == k[0]
+                        and (h in host_fam) == (k in fam)
+                        and sight(h) == sight(k)
+                        and _read(h, self.host_places)
+                    ]
+                same = read or same
+                if role == "played":  # the PLAYED mark: where the host's round reads
+                    same = [h for h in same if h in self.host_round] or same
             # read only: a location of a near role; a place the fragment takes cards from
             # only a nearer one (`TAKEN_FALLBACK`)
             if not same and k not in written:
                 near = (TAKEN_FALLBACK if k in taken else FALLBACK).get(role or "", ())
-                same = [h for h, r in self.host_roles.items() if r in near and h[0] == k[0]]
+                same = [
+                    h
+                    for h, r in self.host_roles.items()
+                    if r in near and h[0] == k[0] and (h in host_fam) == (k in fam)
+                ]
             # what a place means: a face-down stock drawn blind is not a face-up pile whose
             # top everyone knows, nor a private hand a row on show (`sight`)
             same = [h for h in same if sight(h) == sight(k)] or same
+            # a place a move joins to one bound already goes elsewhere when it can
+            taken_by = {self.loc_map[j] for j in joined.get(k, ()) if j in self.loc_map}
+            same = [h for h in same if h not in taken_by] or same
             if same:
                 self.loc_map[k] = same[self.rng.randrange(len(same))]
             elif k in written:  # the fragment fills it: a new place of the host
@@ -478,17 +574,27 @@ class Binder:
                 self.loc_map[k] = (k[0], k[1], name)
             else:
                 raise Refused(f"no {role} location in the host for {k[2]}")
+        # two donor places a move joins must stay two: bound to one, the move puts cards
+        # back where they came from (Golf's column onto its foundation, both one pile)
+        for m in A.walk(node):
+            if isinstance(m, A.Move):
+                src = {_key(x) for x in _outer(m.src)}
+                dst = {_key(x) for x in _outer(m.dst)}
+                if (
+                    src
+                    and dst
+                    and not (src & dst)
+                    and {self.loc_map[x] for x in src} & {self.loc_map[x] for x in dst}
+                ):
+                    raise Refused("a move between two places bound to one")
 
     def _bind_attributes(self, node: A.Node) -> None:
+        """Donor attributes to the host's, one to one (`names.match_attributes`), those
+        the fragment uses first."""
         if not self.host_attrs:
             raise Refused("the host has no deck attributes")
-        for name, vals in self.fr.attrs:
-            # nearest number of values; the deck's order breaks ties
-            best = min(
-                range(len(self.host_attrs)),
-                key=lambda i: (abs(len(self.host_attrs[i][1]) - len(vals)), i),
-            )
-            self.attr_map[name] = self.host_attrs[best][0]
+        used = used_attributes(node, self.fr.attrs, self.fr.stores)
+        self.attr_map = match_attributes(self.fr.attrs, self.host_attrs, used)
 
     def value(self, attr: str, v: str) -> str | None:
         """The host's value for donor value `v` of donor attribute `attr`."""
@@ -499,12 +605,6 @@ class Binder:
         i = src.index(v)
         j = round(i * (len(dst) - 1) / (len(src) - 1)) if len(src) > 1 else 0
         return dst[j]
-
-    def value_any(self, v: str) -> str | None:
-        for attr, vals in self.fr.attrs:
-            if v in vals:
-                return self.value(attr, v)
-        return None
 
     def _bind_points(self, node: A.Node) -> None:
         used = [
@@ -588,27 +688,31 @@ class Binder:
             if new is None:
                 raise Refused(f"attribute {n.attr.value} has no counterpart in the host")
             return dataclasses.replace(n, attr=A.NameLit(new))
-        if isinstance(n, A.StrCmp | A.SetStr):
-            a = getattr(n, "a", None) if isinstance(n, A.StrCmp) else None
-            parts = ("a", "b") if isinstance(n, A.StrCmp) else ("value",)
-            changes = {}
-            for p in parts:
-                v = getattr(n, p)
-                if isinstance(v, A.NameLit):
-                    new = self.value_any(v.value)
-                    if new is None and any(v.value in vals for _a, vals in self.fr.attrs):
-                        raise Refused(f"value {v.value} has no counterpart in the host")
-                    if new is not None:
-                        changes[p] = A.NameLit(new)
-            del a
-            return dataclasses.replace(n, **changes) if changes else None
-        if isinstance(n, A.StrCollection):
-            names = []
-            for v in n.names:
-                new = self.value_any(v.value) if isinstance(v, A.NameLit) else None
-                names.append(A.NameLit(new) if new else v)
-            return dataclasses.replace(n, names=tuple(dict.fromkeys(names)))
         return None
+
+
+def _joined(n: A.Node) -> dict[LocKey, set[LocKey]]:
+    """Place -> the other places a move of `n` takes cards between it and."""
+    out: dict[LocKey, set[LocKey]] = {}
+    for m in A.walk(n):
+        if isinstance(m, A.Move):
+            src = {_key(x) for x in _outer(m.src)}
+            dst = {_key(x) for x in _outer(m.dst)}
+            for a in src:
+                out.setdefault(a, set()).update(dst - {a})
+            for b in dst:
+                out.setdefault(b, set()).update(src - {b})
+    return out
+
+
+def _families(n: A.Node) -> set[LocKey]:
+    """The places `n` reads as a family of indexed places (``indexed``, or a location
+    with an index)."""
+    return {
+        _key(m)
+        for m in _loc_nodes(n)
+        if isinstance(m, A.Indexed) or getattr(m, "index", None) is not None
+    }
 
 
 def _read(k: LocKey, places: set) -> bool:
@@ -720,6 +824,50 @@ def _stage_depths(game: A.Node, depth: int = -1, out: dict | None = None) -> dic
     return out
 
 
+def _moved(n: A.Node | None) -> Counter:
+    """How often `n` names each place as a move's source or destination or as the
+    collection an ``any`` chooses from, and each storage it sets: what its rules change."""
+    out: Counter = Counter()
+    if n is None:
+        return out
+    for m in A.walk(n):
+        if m.PUTS is not None or isinstance(m, A.Move):
+            out.update(_key(x) for x in _loc_nodes(m))
+        elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
+            out.update(_key(x) for x in _loc_nodes(m.coll))
+        if (
+            m.STORES is not None
+            and m.target.NAMED == "storage"
+            and isinstance(m.target.name, A.NameLit)
+        ):
+            out[m.target.name.value] += 1
+    return out
+
+
+def _starved_round(host: A.Game, choice: A.Choice, old: A.Node, new: A.Node) -> str:
+    """Why a way to play `new` in place of `old` (an item of `choice`) leaves the round
+    it is played in waiting forever, or "": the innermost host stage holding the choice
+    ends on a test naming places or storages that `old` changed, and after the swap no
+    rule of that stage changes any of them (Hearts' pass waits until each player has put
+    cards into OUTGOING: a draw in place of that pass never lets the round end)."""
+    stage = None
+    for st in A.walk(host):
+        if isinstance(st, A.Stage) and any(m is choice for m in A.walk(st)):
+            stage = st  # walk goes outside in: the last one found is the innermost
+    if stage is None:
+        return ""
+    places, stores = _names_read(stage.end)
+    waits = (places | stores) & set(_moved(old))
+    if not waits:
+        return ""
+    body = A.Do(tuple(stage.body))
+    after = _moved(body) - _moved(old) + _moved(new)
+    if waits & set(after):
+        return ""
+    name = sorted(w[2] if isinstance(w, tuple) else w for w in waits)[0]
+    return f"the round waits for {name}, which no rule changes once the way to play is replaced"
+
+
 def insert(
     info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random, replace: float = 0.0
 ) -> A.Game:
@@ -772,6 +920,10 @@ def insert(
         except Unfit:  # the replaced item's test does not fit the new way: beside it
             swap = False
             fitted = fit_item(info, c, bound, None, rng)
+        if swap:
+            why = _starved_round(host, c, c.items[i], fitted)
+            if why:
+                raise Refused(why)
         child = _splice(host, c, "items", i, fitted, swap)
         why = idle_way(child, fitted)
         if why:
@@ -889,7 +1041,7 @@ def _into(n: A.Node) -> list[LocKey]:
     out: dict[LocKey, None] = {}
     for m in A.walk(n):
         if m.PUTS is not None:
-            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.dst)))
+            out.update(dict.fromkeys(_key(x) for x in _outer(m.dst)))
     return list(out)
 
 
@@ -1070,7 +1222,7 @@ def _out_of_order(n: A.Node) -> list[LocKey]:
     out: dict[LocKey, None] = {}
     for m in A.walk(n):
         if isinstance(m, A.Move):
-            out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.src)))
+            out.update(dict.fromkeys(_key(x) for x in _outer(m.src)))
         elif isinstance(m, A.AggAction) and m.quant is A.Quant.ANY:
             out.update(dict.fromkeys(_key(x) for x in _loc_nodes(m.coll)))
     return list(out)
@@ -1097,6 +1249,12 @@ def _alpha(n: A.Node, declared: set[str]) -> str:
     return to_text(canon(n, {}))
 
 
+#: Fragments of the kind tried, one after another, before a transplant gives up: a
+#: refused fragment (names that cannot be bound, no place for it, a cut game) is not the
+#: last word, another of the same kind may fit the host.
+TRIES = 8
+
+
 def transplant(
     host: A.Game | HostInfo,
     library: Library,
@@ -1104,13 +1262,20 @@ def transplant(
     kind: str | None = None,
     replace: float = REPLACE,
     own: str | None = None,
+    tries: int = TRIES,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
     library has, then a fragment of that kind) bound and put in (a stage or a way to play
     in place of the host's with chance `replace`); raises `Refused` when its names cannot
     be bound or the host has no place for it. `own` names the seed the host descends
     from: its own mechanisms are not a transplant ("gops's rules with gops's end" is an
-    edit of GOPS, not a mechanism from elsewhere), so no fragment of it is drawn."""
+    edit of GOPS, not a mechanism from elsewhere), so no fragment of it is drawn.
+
+    A refused fragment is followed by another of the same kind, up to `tries` fragments
+    in all, drawn without replacement in one `rng.sample` before the first is tried: the
+    draws depend only on `rng`'s state, the host and the library (never on a cache or on
+    timing), so a campaign that gives each child its own seeded `random.Random` draws the
+    same child whatever was refused before. The last refusal is raised when all fail."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -1118,8 +1283,20 @@ def transplant(
     pool = [f for f in library.by_kind[kind] if f.donor != own]
     if not pool:
         raise Refused(f"the library has no {KIND_WORDS[kind]} but the host's own")
-    fr = pool[rng.randrange(len(pool))]
     info = host if isinstance(host, HostInfo) else HostInfo(host)
+    order = rng.sample(range(len(pool)), min(max(tries, 1), len(pool)))
+    last: Refused | None = None
+    for i in order:
+        try:
+            return _transplant_one(info, pool[i], rng, replace), pool[i]
+        except Refused as e:
+            last = e
+    assert last is not None
+    raise last
+
+
+def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: float) -> A.Game:
+    """The host with fragment `fr` bound and put in (`transplant`), or `Refused`."""
     b = Binder(info, fr, rng)
     bound = b.bind()
     child = insert(info, fr, bound, rng, replace)
@@ -1129,7 +1306,62 @@ def transplant(
     unset = _unset_reads(child, bound, info)
     if unset:
         raise Refused(f"{', '.join(sorted(unset))} read but set nowhere in the child")
-    return child, fr
+    why = cut_game(child, info.game, bound, fr.kind)
+    if why:
+        raise Refused(why)
+    return child
+
+
+def _filled(game: A.Game) -> set[LocKey]:
+    """The places something fills: a deck created there or a rule moving cards in."""
+    out = _written(game)
+    for d in game.setup.decks:
+        if isinstance(d, A.CreateDeck):
+            out |= {_key(x) for x in _loc_nodes(d.loc)}
+    return out
+
+
+def _names_read(n: A.Node) -> tuple[set[LocKey], set[str]]:
+    """(places, storages and point maps) a test names."""
+    return {_key(x) for x in _loc_nodes(n)}, _reads(n)
+
+
+def cut_game(child: A.Game, host: A.Game, bound: A.Node, kind: str) -> str:
+    """Why inserting the bound fragment (of `kind`) cuts the host's game, or "": a cut child is
+    refused (and another fragment drawn), not left to the play check, where it would
+    never end or never reach the host's rules. Cut when
+
+    * an end test the fragment brings (a stage's, or an ``end`` fragment) names places
+      nothing in the child ever fills, and no storage: its value never changes, so it
+      either fires at once (the host's stage it bounds never runs) or never;
+    * a stage the fragment brings ends on a test that names only places and storages
+      its own rules never touch: it runs no pass, or never stops, and the host's stages
+      after it are never reached;
+    * a place the host's scoring reads, which the host fills, is filled by nothing in the
+      child (the rules that filled it were replaced): the host's scoring never counts
+      anything."""
+    filled = _filled(child)
+    ends = [bound] if kind == "end" else []
+    stages = [m for m in A.walk(bound) if isinstance(m, A.Stage)]
+    ends += [st.end for st in stages]
+    for e in ends:
+        places, stores = _names_read(e)
+        if places and not stores and not (places & filled):
+            return "an end test on places nothing fills: it fires at once or never"
+    for st in stages:
+        places, stores = _names_read(st.end)
+        if not (places or stores):
+            continue
+        body = A.Do(tuple(st.body)) if st.body else None
+        touched = {_key(x) for x in _loc_nodes(body)} if body is not None else set()
+        sets = (_set_storages(body) | _maps_set(body)) if body is not None else set()
+        if not (places & touched) and not (stores & sets):
+            return "a stage whose end reads nothing its rules change: it never stops or never runs"
+    lost = {_key(x) for x in _loc_nodes(host.scoring)} & _filled(host) - filled
+    if lost:
+        name = sorted(k[2] for k in lost)[0]
+        return f"the host's scoring reads {name}, which nothing in the child fills"
+    return ""
 
 
 def _reads(n: A.Node) -> set[str]:

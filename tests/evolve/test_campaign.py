@@ -54,7 +54,10 @@ def contents(run: Path) -> tuple:
 
 
 #: The inventing mode: MAP-Elites over concepts, with transplant from the seeds and a
-#: library (one more seed file as the library, to keep the test small).
+#: library (one more seed file as the library, to keep the test small). Hearts as the
+#: library: this tiny campaign's best/ then holds a transplant child (its elite "pairs's
+#: rules with hearts's end condition"); with GOPS, since transplant children draw their
+#: fragments from their own seeded Random, best/ held nothing to compare.
 INVENT = [
     "--algorithm",
     "map-elites",
@@ -63,7 +66,7 @@ INVENT = [
     "--transplant",
     "0.5",
     "--library",
-    str(SEEDS / "gops.rcy"),
+    str(SEEDS / "hearts.rcy"),
 ]
 #: MAP-Elites' tiny campaigns keep one elite a few idle edits from its seed, which
 #: polishing (tested in test_polish.py, and on (mu+lambda) here) takes back to nothing
