@@ -905,7 +905,9 @@ class Campaign:
 
         seeds = self._seed_hashes()
         kept: list[tuple[dict, object]] = []
-        pool = self.store.valid_candidates()[:scan]
+        # best/'s polished games stored by a run killed before it ended are not candidates
+        # of the search: a resumed run polishes the evolved ones again, as it first did
+        pool = [c for c in self.store.valid_candidates() if c["operator"] != "polish"][:scan]
         if self.archive is not None:  # the elites of distinct families
             elites = {h for _cell, h, _f, _d in self.archive.elites()}
             pool = [c for c in pool if c["hash"] in elites]
@@ -982,7 +984,9 @@ class Campaign:
         from evogame.distance import labeled_tree, structural_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
 
-        pool = self.store.valid_candidates()[:scan]
+        # best/'s polished games stored by a run killed before it ended are not candidates
+        # of the search: a resumed run polishes the evolved ones again, as it first did
+        pool = [c for c in self.store.valid_candidates() if c["operator"] != "polish"][:scan]
         if self.archive is not None:
             elites = {h for _cell, h, _f, _d in self.archive.elites()}
             pool = [c for c in pool if c["hash"] in elites]

@@ -35,6 +35,11 @@ new on paper only. Before that, the child plays `GAMES` random games on the runn
   0.7 s). A value the host takes in 1 game of 8 (p = 0.125) is missing from all 64 of
   an unchanged child's with p = 0.875^64 < 0.0002. It needs each game's coverage (the
   VM's rows); on the Python engine the test is skipped.
+* the child *plays as its host* (`same_play`): its `MOOT_GAMES` random games, seeded as
+  the host's are, have the host's options at every decision, scores and ends, game for
+  game. The new mechanism changes nothing a player meets (GOPS with Pokereights' "a hand
+  is empty" or'd into its end: the hands empty when the prizes do, so the end fires
+  exactly when GOPS's does), and what it adds to the concepts is there on paper only.
 
 The games are seeded from the child's text, so the check, and the campaign, are
 reproducible whatever the number of workers.
@@ -101,6 +106,40 @@ def _host_tree(host_text: str):
 def _host_rows(host_text: str) -> list[list[int]] | None:
     """`_rows` of a host (a worker checks many children of one parent)."""
     return _rows(_host_tree(host_text), host_text)
+
+
+def _signature(rec) -> tuple:
+    """What a player meets in one game: the options at each decision and whose it was,
+    the scores and how the game stopped."""
+    return (
+        tuple(rec.branching),
+        tuple(rec.players_of_decision),
+        tuple(rec.scores),
+        rec.terminated,
+        rec.capped,
+        rec.cycle,
+    )
+
+
+@lru_cache(maxsize=64)
+def _host_play(host_text: str) -> tuple[tuple, ...]:
+    """`_signature` of each of a host's `MOOT_GAMES` random games, seeded from its text."""
+    from evogame.evolve.store import text_hash
+    from evogame.runner import Runner
+
+    runner = Runner(_host_tree(host_text), games=MOOT_GAMES)
+    seed = int(text_hash(host_text)[:12], 16)
+    return tuple(_signature(r) for r in runner.random(range(MOOT_GAMES), seed))
+
+
+def same_play(runner, host_text: str) -> bool:
+    """Whether the child (played by `runner`) meets, in `MOOT_GAMES` random games seeded
+    as its host's, what the host's players meet, game for game (module docstring)."""
+    from evogame.evolve.store import text_hash
+
+    seed = int(text_hash(host_text)[:12], 16)
+    mine = tuple(_signature(r) for r in runner.random(range(MOOT_GAMES), seed))
+    return mine == _host_play(host_text)
 
 
 def _count(rows: list[list[int]], i: int, end: bool) -> tuple[int, int]:
@@ -191,6 +230,9 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
         ]
         if off:
             return "on paper only: " + ", ".join(off)
+    # last: its games replay the host's seeds, after every use of this runner's coverage
+    if same_play(runner, to_text(host)):
+        return f"plays as its host: {MOOT_GAMES} random games, seeded as the host's, the same"
     return ""
 
 

@@ -29,10 +29,26 @@ def _gops_raw() -> str:
     return to_text(parse_file(SEEDS / "gops.rcy"))
 
 
-def test_a_seed_is_playable_as_its_own_child(gops):
+def test_a_seed_as_its_own_child_plays_as_its_host(gops):
     g = parse_text(gops)
     assert new_conditions(g, g) == []
-    assert unplayable(g, g, NAMES) == ""
+    assert unplayable(g, g, NAMES).startswith("plays as its host: ")
+
+
+def test_an_end_that_fires_only_with_the_hosts_plays_as_its_host(gops):
+    # GOPS with Pokereights' "a hand is empty" or'd into its end (the README demo's best
+    # of round 48): the hands empty when the prizes do, so every game is GOPS's; an end
+    # that fires earlier (a hand down to 10 cards) changes the games and passes
+    raw = _gops_raw()
+    old = "(end (== (size (game hloc PRIZES)) 0))"
+    assert old in raw
+    hand = "(any player 'P (== (size ('P iloc HAND)) {}))"
+    same = raw.replace(old, f"(end (or {hand.format(0)} (== (size (game hloc PRIZES)) 0)))")
+    text, why = check_job((same, gops, NAMES))
+    assert text is None and why.startswith("plays as its host: "), why
+    early = raw.replace(old, f"(end (or {hand.format(10)} (== (size (game hloc PRIZES)) 0)))")
+    text, why = check_job((early, gops, NAMES))
+    assert text is not None and why == "", why
 
 
 def test_a_child_that_never_ends_is_unplayable(gops):
@@ -74,9 +90,9 @@ def test_a_child_that_makes_a_host_rule_moot_is_unplayable():
     text, why = check_job((child, host, NAMES))
     assert text is None and why.startswith("moot host rule: "), why
     assert "no longer holds" in why
-    # the host as its own child keeps every rule alive
+    # the host as its own child keeps every rule alive (and plays as its host)
     g = parse_text(host)
-    assert unplayable(g, g, NAMES) == ""
+    assert unplayable(g, g, NAMES).startswith("plays as its host: ")
 
 
 def test_a_host_rule_that_no_longer_fails_or_is_no_longer_reached_is_moot():
