@@ -204,15 +204,7 @@ def evolve(
         camp.store.close()
     if camp.stop:
         sys.exit(130)
-    news = sorted(Path(out, "best").glob("new-*.rcy"))
-    if news:
-        click.echo(
-            f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
-        )
-        for p in news:
-            click.echo(f"  {p}")
-    else:
-        click.echo("no new kind of game found: best/ holds variants of known kinds")
+    click.echo(best_words(Path(out, "best")))
     click.echo(
         f"campaign in {out}: best candidates in {out}/best/, details with: evogame show {out}"
     )
@@ -449,3 +441,19 @@ def _plot(run: Path, store) -> None:
 
     (run / "fitness.png").write_bytes(png_bytes(fitness_figure(last[3]), dpi=100))
     click.echo(f"\nfitness over generations: {run / 'fitness.png'}")
+
+
+def best_words(best: Path) -> str:
+    """What a finished campaign's best/ holds, in the command's last words: its new kinds
+    (listed), variants of known kinds, or nothing (polishing took every best game back
+    to its seed)."""
+    news = sorted(best.glob("new-*.rcy"))
+    if news:
+        head = f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
+        return "\n".join([head, *(f"  {p}" for p in news)])
+    if any(best.glob("*.rcy")):
+        return "no new kind of game found: best/ holds variants of known kinds"
+    return (
+        "no new game found: best/ is empty, every best game was a seed with edits that "
+        "buy nothing (a longer campaign, more --pop or --gens, searches further)"
+    )

@@ -259,6 +259,9 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     assert (out / "config.json").is_file() and (out / "campaign.db").is_file()
     best = sorted((out / "best").glob("*.rcy"))
     assert best and best[0].read_text().startswith(";; evogame campaign")
+    # the last words say what best/ holds (variants here: seeds and run are too small)
+    said = capsys.readouterr().out
+    assert "no new kind of game found: best/ holds variants of known kinds" in said
     # best/ holds new games: no seed, and no two closer than BEST_DISTANCE in structure
     from evogame.distance import labeled_tree, structural_distance
     from evogame.evolve.loop import BEST_DISTANCE, simplified
@@ -273,7 +276,6 @@ def test_a_tiny_campaign_writes_its_folder(tmp_path, nsga2, capsys):
     assert all(
         structural_distance(a, b) >= BEST_DISTANCE for i, a in enumerate(trees) for b in trees[:i]
     )
-    capsys.readouterr()
     assert main(["show", str(out), "--top", "2"]) == 0
     assert (out / "fitness.png").is_file()
     shown = capsys.readouterr().out
@@ -421,3 +423,18 @@ def test_the_default_profile_names_thorough_as_its_judge(tmp_path):
     camp = Campaign(cfg)
     assert camp.judge_profile is None
     camp.store.close()
+
+
+def test_the_last_words_say_what_best_holds(tmp_path):
+    from evogame.commands.evolve import best_words
+
+    best = tmp_path / "best"
+    best.mkdir()
+    assert best_words(best).startswith("no new game found: best/ is empty")
+    (best / "01-ab.rcy").write_text("")
+    assert best_words(best) == "no new kind of game found: best/ holds variants of known kinds"
+    (best / "new-01-cd.rcy").write_text("")
+    assert best_words(best).splitlines() == [
+        "new kinds of games (no seed or library game has their mechanisms): 1",
+        f"  {best / 'new-01-cd.rcy'}",
+    ]
