@@ -1157,7 +1157,7 @@ class Campaign:
         and ranked by that judgement (then by the campaign's rank): the best of a thousand
         budgeted, noisy scores is flattered by its luck, and an independent, more precise
         look takes the luck out of the ranking. Without a judge the campaign's order stands."""
-        if self.judge_profile is None:
+        if self.judge_profile is None or not cands:
             return [(c, None) for c in cands]
         seed = self.cfg.seed + 1_000_003
         self.say(
