@@ -344,7 +344,7 @@ def test_a_small_campaign_then_show_report_nearest_ratings_and_resume(in_tmp, ca
     assert "#1" in out
     _run(_shown("report", "runs/demo").argv[1:], capsys)
     assert (in_tmp / "runs" / "demo" / "report.html").is_file()
-    nearest = _shown("nearest", "runs/demo/best/").argv[1:]
+    nearest = _shown("nearest", "seeds/").argv[1:]  # the README's form, on best/'s game
     nearest[1] = str(best[0].relative_to(in_tmp))
     assert "novelty" in _run(nearest, capsys)
     _run(_shown("ratings", "runs/demo").argv[1:], capsys)
