@@ -526,6 +526,24 @@ def unread_storage(game: A.Game) -> list[Defect]:
     ]
 
 
+def unread_pile_names(game: A.Game) -> list[Defect]:
+    """`unread_storage` whose name is also a place of the game: a storage named HAND that
+    no rule reads, where the rule meant the player's POINTS (Hearts' "shoot the moon"
+    written into ``('P sto HAND)``: the sum goes nowhere). A record kept for no rule is a
+    real file's habit (`unread_storage`); one under a pile's name is a write moved onto
+    the wrong name, and no real file has one."""
+    places = {
+        n.name.value for n in A.walk(game) if n.NAMED == "place" and isinstance(n.name, A.NameLit)
+    }
+    return [
+        Defect(
+            d.where, d.message.replace(" is written", ", a pile's name, is written as a storage", 1)
+        )
+        for d in unread_storage(game)
+        if d.message.split(" ", 1)[0] in places
+    ]
+
+
 # --- a rank-named sink --------------------------------------------------------------
 
 
@@ -565,11 +583,13 @@ def rank_sinks(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> 
 
 def defects(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> list[Defect]:
     """Every judged static check, in this module's order (`unread_storage` is not judged:
-    real files keep records no rule reads)."""
+    real files keep records no rule reads; `unread_pile_names`, its part under a pile's
+    name, is)."""
     decks = deck_values(game) if decks is None else decks
     return [
         *crossed_values(game, decks),
         *foreign_choices(game),
         *reworded_ends(game),
         *rank_sinks(game, decks),
+        *unread_pile_names(game),
     ]

@@ -192,3 +192,18 @@ def test_a_storage_set_and_never_read_is_not_judged_for_real_files_do_it():
     ]
     text = _seed("crazy-eights").replace("(shuffle", "(set (game sto HANDSIZE) 5) (shuffle", 1)
     _one(M.unread_storage(parse_text(text)), "HANDSIZE is written and no rule reads it")
+
+
+def test_a_storage_under_a_piles_name_that_nothing_reads_is_judged():
+    # Hearts' "shoot the moon" written into ('P sto HAND) instead of POINTS (the README
+    # demo's best candidate of round 48): HAND is a pile, and nothing reads the storage
+    moon = "(set ('P sto POINTS) (- 26 ('P sto POINTS)))"
+    text = _seed("hearts")
+    assert text.count(moon) == 1
+    bad = parse_text(text.replace(moon, "(set ('P sto HAND) (- 26 ('P sto POINTS)))"))
+    _one(M.unread_pile_names(bad), "HAND, a pile's name, is written as a storage")
+    assert set(map(str, M.unread_pile_names(bad))) <= set(map(str, M.defects(bad)))
+    assert M.unread_pile_names(parse_text(text)) == []
+    # a record no rule reads under a name no pile has stays unjudged (real files keep them)
+    rec = _seed("crazy-eights").replace("(shuffle", "(set (game sto HANDSIZE) 5) (shuffle", 1)
+    assert M.unread_pile_names(parse_text(rec)) == []
