@@ -63,6 +63,14 @@ def live_content(c: dict) -> bool:
     return comps.get("live_content", (1.0,))[0] >= 1.0 - 1e-9
 
 
+def sound(c: dict) -> bool:
+    """No defect the judge names: the soundness component, when measured, is 1. best/
+    publishes no game whose own judgement says a rule of it cannot be what was meant
+    (a contest's winner who never leads, a write for no one)."""
+    comps = c.get("components") or {}
+    return comps.get("soundness", (1.0,))[0] >= 1.0 - 1e-9
+
+
 def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:
     """No dead content (the live_content component, when measured, is 1: no reference to
     what no card has; never-dealt decks are cut from every child), and what places the game

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from evogame.evolve.archive import ConceptCut, alive, live_vector
+from evogame.evolve.archive import ConceptCut, alive, live_vector, sound
 from evogame.evolve.evaluator import Executor, keep_tree
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.pset import GenomeSet
@@ -893,7 +893,8 @@ class Campaign:
 
     def distinct_best(self, scan: int = 300) -> list[dict]:
         """The best candidates that are new games: not a seed, nor a copy of one in play
-        (`_plays_as_a_seed`), and each at structural
+        (`_plays_as_a_seed`), with no defect the judge names (`archive.sound`), and each
+        at structural
         distance d_s >= `BEST_DISTANCE` from every better one kept (near-copies of one
         lineage are one idea), at most ``top_k``, looking at the best `scan` candidates.
         MAP-Elites keeps the best elites of distinct *families*: d_s >= the family
@@ -914,7 +915,7 @@ class Campaign:
         for c in pool:
             if len(kept) >= self.cfg.top_k:
                 break
-            if c["hash"] in seeds or c["operator"].startswith("seed:"):
+            if c["hash"] in seeds or c["operator"].startswith("seed:") or not sound(c):
                 continue
             tree = self._labeled(c, labeled_tree)
             if all(self._distance(c, tree, k, t, structural_distance) >= least for k, t in kept):
@@ -979,7 +980,8 @@ class Campaign:
         seed and library game, with no dead content and no mechanism on paper only
         (`archive.alive`: the live_content component is 1, and the cell of the rules that
         fired and change something is the cell of all its rules, so what a reader sees
-        is what is played), fitness > 0, each at structural distance d_s >= the family
+        is what is played), no defect the judge names (`archive.sound`), fitness > 0,
+        each at structural distance d_s >= the family
         threshold from every better one kept; at most ``top_k``, best first."""
         from evogame.distance import labeled_tree, structural_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
@@ -995,7 +997,7 @@ class Campaign:
             if len(kept) >= self.cfg.top_k:
                 break
             names = self.archive.names if self.archive and self.archive.concepts else None
-            if c["operator"].startswith("seed:") or not c["fitness"]:
+            if c["operator"].startswith("seed:") or not c["fitness"] or not sound(c):
                 continue
             if not (alive(c, names) if names else alive(c)):
                 continue

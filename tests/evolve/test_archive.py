@@ -68,3 +68,13 @@ def test_grid_cell_refuses_what_pyribs_refuses():
             Archive(spec).cell_of([bad])
         with pytest.raises(ValueError):
             grid_cell(spec, [bad])
+
+
+def test_best_publishes_only_games_without_a_named_defect():
+    """`sound`: soundness 1, or not measured; the demo's Hearts with Whist's contest (its
+    trick winner never leads, its team count written for no one: soundness 0.25) is not."""
+    from evogame.evolve.archive import sound
+
+    assert sound({"components": {"soundness": [1.0, 1.0, 1.0]}})
+    assert sound({"components": {}}) and sound({})
+    assert not sound({"components": {"soundness": [0.25, 0.25, 0.25]}})
