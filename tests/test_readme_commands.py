@@ -336,16 +336,19 @@ def test_a_small_campaign_then_show_report_nearest_ratings_and_resume(in_tmp, ca
     assert argv[argv.index("--out") + 1] == "runs/demo"
     # one generation of four: its best are a seed's idle edits, which polishing would
     # take back to nothing (tests/evolve/test_polish.py)
-    _run([*argv, "--judge", "quick", "--quiet", "--no-polish"], capsys)
+    said = _run([*argv, "--judge", "quick", "--quiet", "--no-polish"], capsys)
     best = sorted((in_tmp / "runs" / "demo" / "best").glob("*.rcy"))
-    assert best, "the campaign wrote no best game"
+    # so small a campaign may find no game without a defect the judge names: then it
+    # says best/ is empty, and nearest reads a seed in the README's form
+    assert bool(best) != ("best/ is empty" in said), said
+    best = best or [small / "gops.rcy"]
 
     out = _run(_shown("show", "runs/demo").argv[1:], capsys)
     assert "#1" in out
     _run(_shown("report", "runs/demo").argv[1:], capsys)
     assert (in_tmp / "runs" / "demo" / "report.html").is_file()
     nearest = _shown("nearest", "seeds/").argv[1:]  # the README's form, on best/'s game
-    nearest[1] = str(best[0].relative_to(in_tmp))
+    nearest[1] = str(best[0].relative_to(in_tmp) if best[0].is_relative_to(in_tmp) else best[0])
     assert "novelty" in _run(nearest, capsys)
     _run(_shown("ratings", "runs/demo").argv[1:], capsys)
     _run(_shown("evolve", "--resume runs/demo").argv[1:], capsys)

@@ -446,7 +446,7 @@ def _plot(run: Path, store) -> None:
 def best_words(best: Path) -> str:
     """What a finished campaign's best/ holds, in the command's last words: its new kinds
     (listed), variants of known kinds, or nothing (polishing took every best game back
-    to its seed)."""
+    to its seed, or the judge named a defect in it: `archive.sound`)."""
     news = sorted(best.glob("new-*.rcy"))
     if news:
         head = f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
@@ -454,6 +454,7 @@ def best_words(best: Path) -> str:
     if any(best.glob("*.rcy")):
         return "no new kind of game found: best/ holds variants of known kinds"
     return (
-        "no new game found: best/ is empty, every best game was a seed with edits that "
-        "buy nothing (a longer campaign, more --pop or --gens, searches further)"
+        "no new game found: best/ is empty (each game that beat the seeds was a seed with "
+        "edits that buy nothing, or had a defect the judge names); a longer campaign, more "
+        "--pop or --gens, searches further"
     )
