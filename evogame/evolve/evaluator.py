@@ -62,19 +62,15 @@ def evaluate_job(job: tuple) -> dict:
     text, seed, cut, profile, timeout = job
     # a (play seed, deal seed) pair: the deals a campaign's candidates share (CRN)
     seed, deals = seed if isinstance(seed, tuple) else (seed, None)
+    with time_limit(timeout):
+        return _evaluate(text, seed, deals, cut, profile, timeout)
+
+
+def _evaluate(text, seed, deals, cut, profile, timeout) -> dict:
+    """`evaluate_job`'s work, under its time limit."""
     from evogame.fitness import evaluate
     from evogame.lang import parse_text
 
-    use_alarm = (
-        timeout
-        and hasattr(signal, "SIGALRM")
-        and threading.current_thread() is threading.main_thread()
-    )
-    if use_alarm:
-        old = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-        # the alarm is handled between calls: the native VM stops a game at the same time
-        set_deadline(timeout)
     try:
         from evogame.distance.concepts import concept_vector
         from evogame.evolve.archive import ConceptCut
@@ -125,8 +121,27 @@ def evaluate_job(job: tuple) -> dict:
         }
     except Exception as e:  # a candidate that breaks something: recorded, never raised
         return {"valid": False, "reason": f"{type(e).__name__}: {e}", "fitness": 0.0}
+
+
+@contextlib.contextmanager
+def time_limit(timeout: float | None) -> Iterator[None]:
+    """Raise `_Timeout` in this process after `timeout` wall seconds (None or 0: never):
+    a last guard against a hang, where the work has no budget of its own. It needs the
+    main thread (SIGALRM), so threaded workers (Dask's) run without it; the native VM
+    stops a game at the same deadline (`set_deadline`)."""
+    use = bool(
+        timeout
+        and hasattr(signal, "SIGALRM")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if use:
+        old = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        set_deadline(timeout)
+    try:
+        yield
     finally:
-        if use_alarm:
+        if use:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
             set_deadline(None)

@@ -150,12 +150,23 @@ def unkept(text: str, tree: object | None, parent_text: str) -> str:
     return f"incoherent: {why[0]}" if why else ""
 
 
+#: Wall seconds a child's check may take (typically 0.05 s; its play-outs on the Python
+#: engine, where the VM has no room, can list options without end): then it is refused.
+CHECK_TIMEOUT = 60.0
+
+
 def timed_check_job(job: tuple) -> tuple[tuple, dict]:
     """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
-    ``check`` table."""
+    ``check`` table; a check over `CHECK_TIMEOUT` refuses the child."""
+    from evogame.evolve.evaluator import _Timeout, time_limit
+
     take_laps()
     t = time.perf_counter()
-    out = check_job(job)
+    try:
+        with time_limit(CHECK_TIMEOUT):
+            out = check_job(job)
+    except _Timeout:
+        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s")
     laps = take_laps()
     laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
     return out, laps

@@ -117,3 +117,23 @@ def test_a_host_rule_that_no_longer_fails_or_is_no_longer_reached_is_moot():
     # a value the host saw in fewer than COMMON games may be missing by chance
     rare = [both] * (COMMON - 1) + [only_true] * (MOOT_GAMES - COMMON + 1)
     assert moot(g, [only_true] * MOOT_GAMES, g, rare) == []
+
+
+def test_a_check_that_runs_over_its_time_refuses_the_child(monkeypatch):
+    """A child whose check never ends (the Python engine listing options without end,
+    where the VM had no room: a 20-minute hang of round 48's ablation) is refused with
+    the reason, and the worker goes on."""
+    import time
+
+    from evogame.evolve import loop
+
+    def forever(job):
+        while True:
+            time.sleep(0.01)
+
+    monkeypatch.setattr(loop, "check_job", forever)
+    monkeypatch.setattr(loop, "CHECK_TIMEOUT", 0.2)
+    t = time.perf_counter()
+    (text, why), _laps = loop.timed_check_job(("(game)", None, NAMES))
+    assert text is None and why == "its check took longer than 0.2 s"
+    assert time.perf_counter() - t < 5
