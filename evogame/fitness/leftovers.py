@@ -189,6 +189,29 @@ def _values(
     return held.get(k) if k is not None else None
 
 
+def held_strings(game: A.Game, attrs: dict[str, set[str]]) -> dict[str, set[str] | None] | None:
+    """What each string storage (by literal name, owners alike) can hold: the literal
+    names and card attributes' values (`attrs`: attribute -> values) its ``set``s write,
+    a storage set from another settled in a few passes (None for a storage: not known
+    from the rules alone). None when a storage is set under a computed name."""
+    sets = []
+    for n in A.walk(game):
+        if isinstance(n, A.SetStr):
+            k = _storage_key(n.target)
+            if k is None:
+                return None
+            sets.append((k, n.value))
+    held: dict[str, set[str] | None] = {}
+    for _ in range(3):  # a storage set from another: settled in a few passes
+        new: dict[str, set[str] | None] = {}
+        for k, value in sets:
+            vs = _values(value, attrs, held)
+            have = new.get(k, set())
+            new[k] = None if vs is None or have is None else have | vs
+        held = new
+    return held
+
+
 def never_held(game: A.Game) -> list[Defect]:
     """Each test of a string storage against a name it is never set to: every ``set`` of
     the storage writes a literal name or a card's attribute, and the name tested is none
@@ -198,22 +221,9 @@ def never_held(game: A.Game) -> list[Defect]:
     for deck in deck_values(game):
         for a, vs in deck.items():
             attrs.setdefault(a, set()).update(vs)
-    sets = [
-        (k, n.value)
-        for n in A.walk(game)
-        if isinstance(n, A.SetStr) and (k := _storage_key(n.target)) is not None
-    ]
-    computed = any(isinstance(n, A.SetStr) and _storage_key(n.target) is None for n in A.walk(game))
-    if computed:  # a storage named by an expression may be any of them
+    held = held_strings(game, attrs)
+    if held is None:  # a storage named by an expression may be any of them
         return []
-    held: dict[str, set[str] | None] = {}
-    for _ in range(3):  # a storage set from another: settled in a few passes
-        new: dict[str, set[str] | None] = {}
-        for k, value in sets:
-            vs = _values(value, attrs, held)
-            have = new.get(k, set())
-            new[k] = None if vs is None or have is None else have | vs
-        held = new
     out = []
     for n in A.walk(game):
         if not isinstance(n, A.StrCmp):

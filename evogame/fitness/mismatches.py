@@ -81,24 +81,10 @@ def _held(game: A.Game, attrs: dict[str, set[str]]) -> dict[str, set[str] | None
     `evogame.fitness.leftovers.never_held` reads it: the literal names and card
     attributes' values its ``set``s write (None: not known from the rules alone); empty
     when a storage is set under a computed name."""
-    from evogame.fitness.leftovers import _storage_key, _values
+    from evogame.fitness.leftovers import held_strings
 
-    sets = []
-    for n in A.walk(game):
-        if isinstance(n, A.SetStr):
-            k = _storage_key(n.target)
-            if k is None:
-                return {}
-            sets.append((k, n.value))
-    held: dict[str, set[str] | None] = {}
-    for _ in range(3):  # a storage set from another: settled in a few passes
-        new: dict[str, set[str] | None] = {}
-        for k, value in sets:
-            vs = _values(value, attrs, held)
-            have = new.get(k, set())
-            new[k] = None if vs is None or have is None else have | vs
-        held = new
-    return held
+    held = held_strings(game, attrs)
+    return {} if held is None else held
 
 
 def crossed_values(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> list[Defect]:
