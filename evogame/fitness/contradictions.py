@@ -13,6 +13,7 @@
   or, in an outer stage that deals anew, by a comparison, never ``set`` back inside the
   outer stage: the second round starts where the first ended. A storage the outer end
   or the scoring reads is a running total, left alone.
+- **a count test that always holds** (`idle_sizes`): ``(>= (size PLACE) 0)`` and the like;
 - **a test that can never hold** (`impossible_sizes`): ``(size PLACE)`` compared with a
   number above every card that can reach the place (the cards of the decks created in
   places from which moves lead to it), or below 0.
@@ -424,6 +425,39 @@ _FLIP = {
 }
 
 
+def _always(op: A.CmpOp, c: int) -> bool:
+    """Whether ``(op n c)`` holds for every count n >= 0."""
+    return (
+        (op is A.CmpOp.GE and c <= 0)
+        or (op is A.CmpOp.GT and c < 0)
+        or (op is A.CmpOp.NE and c < 0)
+    )
+
+
+def idle_sizes(game: A.Game) -> list[Defect]:
+    """Comparisons of a card count that hold whatever the count (static): ``(>= (size C)
+    0)``, ``(> (size C) -1)``, ``(!= (size C) -1)``, with a number as `impossible_sizes`
+    reads one: the test is always true, and what it guards or ends is unconditional (a
+    President's "every hand has at least 0 cards", spliced where "0 cards" was). No real
+    file has one."""
+    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
+    out = []
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp):
+            continue
+        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+            c = _int(other, declared) if isinstance(size, A.Size) else None
+            if c is not None and _always(op, c):
+                out.append(
+                    Defect(
+                        where(cmp),
+                        f"this asks {to_text(size.coll)} for {op.value} {c} cards, which "
+                        "every count is: the test always holds",
+                    )
+                )
+    return out
+
+
 def impossible_sizes(game: A.Game) -> list[Defect]:
     """Comparisons of a card count with a number it can never reach (static): ``(size
     C)``, C cards of places (not groups of them), against a number (a literal,
@@ -626,6 +660,7 @@ def defects(game: A.Game) -> list[Defect]:
         *idle_passes(game),
         *unreset_counts(game),
         *impossible_sizes(game),
+        *idle_sizes(game),
         *winner_not_leading(game),
         *swapped_ranks(game),
         *emptied_tops(game),

@@ -82,6 +82,25 @@ def test_a_size_the_cards_can_reach_is_possible():
     assert C.impossible_sizes(parse_text(won.replace(" 14))", " 13))"))) == []
 
 
+def test_a_count_test_that_always_holds_is_named():
+    # Whist's hand end spliced as "every hand has at least 0 cards" (a blind reader's
+    # find in round 48: the stage ends at its first test), either way round
+    assert WHIST_HAND_END in _whist()
+    size = "(size ('P iloc HAND))"
+    for test in (f"(>= {size} 0)", f"(<= 0 {size})"):
+        end = WHIST_HAND_END.replace(f"(== {size} 0)", test)
+        (d,) = C.idle_sizes(parse_text(_whist().replace(WHIST_HAND_END, end)))
+        assert "the test always holds" in d.message
+    # a count of at least 1, or of 0 exactly, or at most 0, depends on the count
+    for test in (f"(>= {size} 1)", f"(> {size} 0)", f"(== {size} 0)", f"(<= {size} 0)"):
+        end = WHIST_HAND_END.replace(f"(== {size} 0)", test)
+        assert C.idle_sizes(parse_text(_whist().replace(WHIST_HAND_END, end))) == []
+
+
+def _whist() -> str:
+    return (SEEDS / "whist.rcy").read_text()
+
+
 WHIST_HAND_END = "(end (all player 'P (== (size ('P iloc HAND)) 0)))"
 WHIST_TRICK_DO = "   (do\n    ((set (game points POWER)"
 
