@@ -917,12 +917,7 @@ class Campaign:
 
         seeds = self._seed_hashes()
         kept: list[tuple[dict, object]] = []
-        # best/'s polished games stored by a run killed before it ended are not candidates
-        # of the search: a resumed run polishes the evolved ones again, as it first did
-        pool = [c for c in self.store.valid_candidates() if c["operator"] != "polish"][:scan]
-        if self.archive is not None:  # the elites of distinct families
-            elites = {h for _cell, h, _f, _d in self.archive.elites()}
-            pool = [c for c in pool if c["hash"] in elites]
+        pool = self._best_pool(scan)  # MAP-Elites: the elites of distinct families
         for c in pool:
             if len(kept) >= self.cfg.top_k:
                 break
@@ -985,6 +980,17 @@ class Campaign:
             )
         return cache[key]
 
+    def _best_pool(self, scan: int) -> list[dict]:
+        """The best `scan` valid candidates of the search, best first (MAP-Elites: those of
+        them in the archive), where best/ is chosen from. best/'s polished games stored by
+        a run killed before it ended are not candidates of the search: a resumed run
+        polishes the evolved ones again, as it first did."""
+        pool = [c for c in self.store.valid_candidates() if c["operator"] != "polish"][:scan]
+        if self.archive is not None:
+            elites = {h for _cell, h, _f, _d in self.archive.elites()}
+            pool = [c for c in pool if c["hash"] in elites]
+        return pool
+
     def new_kinds(self, scan: int = 300) -> list[dict]:
         """best/'s *new kinds*: candidates (MAP-Elites: elites) whose concept novelty (of
         what they are in play, `novelty`) is at least the family threshold (0.3) from every
@@ -997,12 +1003,7 @@ class Campaign:
         from evogame.distance import labeled_tree, structural_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
 
-        # best/'s polished games stored by a run killed before it ended are not candidates
-        # of the search: a resumed run polishes the evolved ones again, as it first did
-        pool = [c for c in self.store.valid_candidates() if c["operator"] != "polish"][:scan]
-        if self.archive is not None:
-            elites = {h for _cell, h, _f, _d in self.archive.elites()}
-            pool = [c for c in pool if c["hash"] in elites]
+        pool = self._best_pool(scan)
         kept: list[tuple[dict, object]] = []
         for c in pool:
             if len(kept) >= self.cfg.top_k:
