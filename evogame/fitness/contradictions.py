@@ -43,6 +43,8 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from evogame.fitness.soundness import (
     Defect,
     _constant,
@@ -425,6 +427,19 @@ _FLIP = {
 }
 
 
+def _size_tests(game: A.Game) -> Iterator[tuple[A.IntCmp, A.Size, A.CmpOp, int]]:
+    """Each comparison of a card count ``(size C)`` with a number (a literal, arithmetic
+    on literals, a declared constant), read with the count on the left: (the test, the
+    count, the operator, the number)."""
+    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp):
+            continue
+        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+            if isinstance(size, A.Size) and (c := _int(other, declared)) is not None:
+                yield cmp, size, op, c
+
+
 def _always(op: A.CmpOp, c: int) -> bool:
     """Whether ``(op n c)`` holds for every count n >= 0."""
     return (
@@ -440,22 +455,15 @@ def idle_sizes(game: A.Game) -> list[Defect]:
     reads one: the test is always true, and what it guards or ends is unconditional (a
     President's "every hand has at least 0 cards", spliced where "0 cards" was). No real
     file has one."""
-    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
-    out = []
-    for cmp in A.walk(game):
-        if not isinstance(cmp, A.IntCmp):
-            continue
-        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
-            c = _int(other, declared) if isinstance(size, A.Size) else None
-            if c is not None and _always(op, c):
-                out.append(
-                    Defect(
-                        where(cmp),
-                        f"this asks {to_text(size.coll)} for {op.value} {c} cards, which "
-                        "every count is: the test always holds",
-                    )
-                )
-    return out
+    return [
+        Defect(
+            where(cmp),
+            f"this asks {to_text(size.coll)} for {op.value} {c} cards, which every count is: "
+            "the test always holds",
+        )
+        for cmp, size, op, c in _size_tests(game)
+        if _always(op, c)
+    ]
 
 
 def impossible_sizes(game: A.Game) -> list[Defect]:
@@ -469,34 +477,27 @@ def impossible_sizes(game: A.Game) -> list[Defect]:
     file has one; games whose decks or places are counted by no fixed number are left
     alone, and so are places no card can reach (always empty: a dead reference of
     `live_content` already, `evogame.lang.content`)."""
-    declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
     bounds = None
     out = []
-    for cmp in A.walk(game):
-        if not isinstance(cmp, A.IntCmp):
+    for cmp, size, op, c in _size_tests(game):
+        if size.coll.result() not in (A.Ty.CARDS, A.Ty.LOC):
             continue
-        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
-            if not isinstance(size, A.Size) or size.coll.result() not in (A.Ty.CARDS, A.Ty.LOC):
-                continue
-            c = _int(other, declared)
-            if c is None:
-                continue
+        if bounds is None:
+            bounds = _bounds(game)
             if bounds is None:
-                bounds = _bounds(game)
-                if bounds is None:
-                    return []
-            names = {x.name.value for x in A.walk(size.coll) if x.NAMED == "place"}
-            if not names:
-                continue
-            most = sum(bounds.get(n, 0) for n in names)
-            if most and _never(op, most, c):
-                out.append(
-                    Defect(
-                        where(cmp),
-                        f"this asks {to_text(size.coll)} for {c} cards ({op.value}), but at "
-                        f"most {most} can ever be there: the test never holds",
-                    )
+                return []
+        names = {x.name.value for x in A.walk(size.coll) if x.NAMED == "place"}
+        if not names:
+            continue
+        most = sum(bounds.get(n, 0) for n in names)
+        if most and _never(op, most, c):
+            out.append(
+                Defect(
+                    where(cmp),
+                    f"this asks {to_text(size.coll)} for {c} cards ({op.value}), but at "
+                    f"most {most} can ever be there: the test never holds",
                 )
+            )
     return out
 
 
