@@ -345,13 +345,17 @@ class _Phrases:
 
 
 def _deck(deck: A.Deck) -> str:
-    return " x ".join(_attribute(a) for a in deck.attributes)
+    return " x ".join(_attribute(a, leading=i == 0) for i, a in enumerate(deck.attributes))
 
 
-def _attribute(attr: A.AttrKey) -> str:
+def _attribute(attr: A.AttrKey, leading: bool = False) -> str:
     """``rank (ACE, ..., KING)``. Each value group is said in full: a second group is a
     second set of cards (``(RANK (A, B) (A, B))``: each rank twice), and a group's
-    sub-attributes belong to its values only (``COLOR (RED with suit (HEARTS, ...))``)."""
+    sub-attributes belong to its values only (``COLOR (RED with suit (HEARTS, ...))``).
+    The deck's leading attribute varies slowest as the cards are laid, so a repeated
+    group there is a second run laid after the first: said so, because an unshuffled
+    pile dealt in runs is a different deal from one dealt in pairs (a blind reader
+    could not tell which "each twice" meant)."""
     groups = []
     for value in attr.values:
         said = _values([v.value for v in value.names])
@@ -360,6 +364,8 @@ def _attribute(attr: A.AttrKey) -> str:
         groups.append(said)
     if len(groups) > 1 and len(set(groups)) == 1:
         times = "twice" if len(groups) == 2 else f"{len(groups)} times"
+        if leading:
+            return f"{_name(attr.key.value)} ({groups[0]}; laid {times}, one run after the other)"
         return f"{_name(attr.key.value)} ({groups[0]}; each {times})"
     return f"{_name(attr.key.value)} ({'; '.join(groups)})"
 

@@ -146,8 +146,13 @@ def test_an_any_outside_a_choice_is_told_as_what_it_does():
 @pytest.mark.parametrize(
     "deck, said",
     [
-        # a second value group is a second set of cards: every rank twice
-        ("(RANK (A, TWO) (A, TWO)) (SUIT (SPADES))", "rank (A, TWO; each twice) x suit (SPADES)"),
+        # a second value group of the leading attribute is a second run laid after the first
+        (
+            "(RANK (A, TWO) (A, TWO)) (SUIT (SPADES))",
+            "rank (A, TWO; laid twice, one run after the other) x suit (SPADES)",
+        ),
+        # of a later attribute, every card twice
+        ("(SUIT (SPADES)) (RANK (A, TWO) (A, TWO))", "suit (SPADES) x rank (A, TWO; each twice)"),
         ("(RANK (A) (TWO, THREE))", "rank (A; TWO, THREE)"),
         # sub-attributes belong to their value group
         (
