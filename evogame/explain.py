@@ -67,10 +67,13 @@ class _Fields(dict):
 class _Phrases:
     """English for expressions and actions (`say`) and for blocks of rules (`lines`).
     `chosen`: the ids of the ``any`` actions inside a choice; an ``any`` outside one does
-    what ``all`` does, and is told so (None: every ``any`` is told as a choice)."""
+    what ``all`` does, and is told so (None: every ``any`` is told as a choice). `offers`:
+    the ids of the guards that decide whether a choice's option is offered at all (see
+    `_offer_guards`), told as "offered only if" rather than "if"."""
 
-    def __init__(self, chosen: set[int] | None = None):
+    def __init__(self, chosen: set[int] | None = None, offers: set[int] | None = None):
         self.chosen = chosen
+        self.offers = offers or set()
 
     def _chooses(self, n: A.AggAction) -> bool:
         return n.quant is A.Quant.ANY and (self.chosen is None or id(n) in self.chosen)
@@ -262,6 +265,13 @@ class _Phrases:
         when = "next" if n.mode is A.CycleMode.NEXT else "now"
         return f"{self.say(n.target)} plays {when}"
 
+    def _if(self, n: A.Guarded) -> str:
+        word = "offered only if" if id(n) in self.offers else "if"
+        return f"{word} {self.say(n.cond)}"
+
+    def p_Guarded(self, n):
+        return f"{self._if(n)}: {self.say(n.body)}"
+
     def p_Do(self, n):
         return ", then ".join(self.say(x) for x in n.items)
 
@@ -293,6 +303,8 @@ class _Phrases:
                 f"{pad}{head.format_map(_Fields(self, node))}:",
                 *self.act(getattr(node, body), inner),
             ]
+        if isinstance(node, A.Guarded):
+            return [f"{pad}{self._if(node)}:", *self.act(node.body, inner)]
         if isinstance(node, A.Ensure):
             return [
                 *self.act(node.body, pad),
@@ -378,6 +390,30 @@ def _values(names: list[str]) -> str:
     return f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}: {len(names)} values"
 
 
+def _offer_guards(game: A.Game) -> set[int]:
+    """The guards of choice items that nothing acts before: the engine offers an option
+    only along a branch where something is done, so when such a guard fails the option
+    is not offered (it is not an option that wastes the turn: blind readers read a bare
+    "if" so). Reached from the item through its own choices of a card (``any``), bindings
+    and guards only: after a move, a failing guard no longer withdraws the option."""
+    out: set[int] = set()
+
+    def down(n) -> None:
+        if isinstance(n, A.Guarded):
+            out.add(id(n))
+            down(n.body)
+        elif (isinstance(n, A.AggAction) and n.quant is A.Quant.ANY) or isinstance(n, A.Let):
+            down(n.body)
+        elif isinstance(n, A.Do) and len(n.items) == 1:
+            down(n.items[0])
+
+    for c in A.walk(game):
+        if isinstance(c, A.Choice):
+            for item in c.items:
+                down(item)
+    return out
+
+
 def explain(game: A.Game) -> str:
     """The rule sheet of `game`, as plain text."""
     p = _Phrases(
@@ -387,7 +423,8 @@ def explain(game: A.Game) -> str:
             if isinstance(c, A.Choice)
             for n in A.walk(c)
             if isinstance(n, A.AggAction)
-        }
+        },
+        _offer_guards(game),
     )
     out: list[str] = []
     setup = game.setup

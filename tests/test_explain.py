@@ -32,7 +32,7 @@ SMALL = """(game
         "Repeat, each player in turn, until the number of cards in the player's HAND is 0:",
         "The player chooses one of:",
         "- choose C from the player's HAND and move C on top of PILE",
-        "- if the number of cards in PILE is more than 3: pass",
+        "- offered only if the number of cards in PILE is more than 3: pass",
         "Each player scores the number of cards in the player's HAND.",
         "The lowest score wins; tied players share the win.",
     ],
@@ -171,3 +171,20 @@ def test_a_deck_is_said_in_full(deck, said):
     file had each rank twice: the English must say every group a deck is made of."""
     text = SMALL.replace("(deck (RANK (A, TWO)) (SUIT (HEARTS, SPADES)))", f"(deck {deck})")
     assert f"A deck of {said} in STOCK" in explain(parse_text(text))
+
+
+def test_a_guard_after_a_move_is_a_plain_if():
+    """Only a guard nothing acts before withdraws its option (the engine offers an option
+    along a branch where something is done); after a move, a failing guard does not."""
+    text = SMALL.replace(
+        "((> (size (game vloc PILE)) 3) (turn pass))",
+        "(any ((current player) iloc HAND) 'C ((> (size (game vloc PILE)) 3) (move 'C "
+        "(top (game vloc TRASH)))))\n"
+        "             (do ((move (top (game hloc STOCK)) (top (game vloc PILE)))"
+        " ((> (size (game vloc PILE)) 5) (turn pass))))",
+    )
+    said = explain(parse_text(text))
+    assert (
+        "offered only if the number of cards in PILE is more than 3: move C on top of TRASH" in said
+    )
+    assert "then if the number of cards in PILE is more than 5: pass" in said
