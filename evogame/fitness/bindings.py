@@ -458,6 +458,106 @@ def _span(values: set[int]) -> str:
     return ", ".join(runs)
 
 
+# --- a prize to the marker's previous holder ------------------------------------------------
+
+
+def _turned_up(game: A.Game) -> set[tuple]:
+    """The game's places a move inside a stage fills from another of the game's places (a
+    prize turned up each round from a pile of prizes)."""
+    inside = {id(n) for st in A.walk(game) if isinstance(st, A.Stage) for n in A.walk(st)}
+    out = set()
+    for m in A.walk(game):
+        if not isinstance(m, A.Move) or id(m) not in inside:
+            continue
+        if m.src.PICKS not in A.POSITIONS or m.dst.PICKS not in A.POSITIONS:
+            continue
+        src, dst = _place(m.src.coll), _place(m.dst.coll)
+        if src and dst and src[0] == dst[0] == "GAME" and src[:3] != dst[:3]:
+            out.add(dst[:3])
+    return out
+
+
+def _holder_takes(item: A.Node, prizes: set[tuple]) -> tuple[tuple[str, str], A.Move] | None:
+    """For ``(all player 'P ((== ('P sto M) K) BODY))`` whose BODY moves a card from one
+    of `prizes` to one of P's places: (M's key, that move); else None."""
+    if not (
+        isinstance(item, A.AggAction)
+        and item.quant is A.Quant.ALL
+        and isinstance(item.coll, A.AllPlayers)
+        and isinstance(item.body, A.Guarded)
+    ):
+        return None
+    var = item.var.name
+    marks = [
+        _storage_key(x)
+        for c in A.walk(item.body.cond)
+        if isinstance(c, A.IntCmp)
+        for x in (c.a, c.b)
+        if isinstance(x, A.IntStorage) and isinstance(x.owner, A.Var) and x.owner.name == var
+    ]
+    if len(marks) != 1 or marks[0] is None:
+        return None
+    for m in A.walk(item.body.body):
+        if not isinstance(m, A.Move) or m.src.PICKS not in A.POSITIONS:
+            continue
+        src = _place(m.src.coll)
+        dst = m.dst.coll if m.dst.PICKS in A.POSITIONS else None
+        if (
+            src is not None
+            and src[:3] in prizes
+            and isinstance(dst, A.Location)
+            and isinstance(dst.owner, A.Var)
+            and dst.owner.name == var
+        ):
+            return marks[0], m
+    return None
+
+
+def previous_holders(game: A.Game) -> list[Defect]:
+    """In one ``do``: every player holding a marker (``(== ('P sto M) 1)``) takes a card
+    of a game's place that the play turns a prize up in each round (from another of the
+    game's places), and after that the marker is set for another player (``(set (WHO sto
+    M) 1)``): the prize goes to the marker's previous holder, not to the player the rules
+    just chose. A place filled only from the players' cards (a bottle imp's pile, whose
+    old card goes back to its old holder) is left alone."""
+    prizes = _turned_up(game)
+    out = []
+    if not prizes:
+        return out
+    for do in A.walk(game):
+        if not isinstance(do, A.Do):
+            continue
+        for i, item in enumerate(do.items):
+            found = _holder_takes(item, prizes)
+            if found is None:
+                continue
+            mark, move = found
+            later = [
+                n
+                for rest in do.items[i + 1 :]
+                for n in A.walk(rest)
+                if isinstance(n, A.SetInt)
+                and _storage_key(n.target) == mark
+                and not isinstance(n.target.owner, A.Var)
+                and _constant(n.value) not in (None, 0)
+            ]
+            if later:
+                out.append(
+                    Defect(
+                        where(move),
+                        f"the prize in {to_text(move.src.coll)} goes to whoever held "
+                        f"{mark[1]} before this round; the marker then passes on, so the "
+                        "player the rules choose now never takes the prize they won",
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
-    return [*misbound_moves(game), *endless_draws(game), *impossible_values(game)]
+    return [
+        *misbound_moves(game),
+        *endless_draws(game),
+        *impossible_values(game),
+        *previous_holders(game),
+    ]

@@ -75,15 +75,51 @@ GAME_INNER_END = "(or (== (game sto OVER) 1)\n        (== (game sto STOP) 1)"
 
 
 def the_game_downb_one() -> str:
-    """The Game whose turn ends when DOWNB is 1 instead of when the game is over: DOWNB
-    starts at 100 and takes played cards' values, 2 to 99, so the test never holds
-    (invent-11's rank 4: "'until DOWNB is 1' can never hold, the lowest card is 2")."""
+    """The Game whose turn also ends when DOWNB is 1: DOWNB starts at 100 and takes played
+    cards' values, 2 to 99, so the test never holds (invent-11's rank 4, where it replaced
+    the "game over" test: "'until DOWNB is 1' can never hold, the lowest card is 2"; on
+    the seed, whose stuck player is not offered a draw, replacing it leaves a turn that
+    never ends, so here the test is added beside it)."""
     return _edit(
         _seed("the-game"),
-        (GAME_INNER_END, GAME_INNER_END.replace("(game sto OVER) 1)", "(game sto DOWNB) 1)")),
+        (GAME_INNER_END, GAME_INNER_END.replace("(or ", "(or (== (game sto DOWNB) 1)\n        ")),
     )
 
 
 VARIANTS += (
     Variant("the-game-downb-one", "the-game", "a test no value can meet", the_game_downb_one()),
+)
+
+
+GOPS_AWARD = """     (repeat all
+             (move (top (game vloc PRIZE))
+                   (top ((owner (max (union (all player 'P ('P vloc SHOWN)))
+                                     using (game points VALUE)))
+                         vloc WON)))))"""
+GOPS_HOLDER = """     (do
+      ((all player 'P
+            ((== ('P sto HOLDER) 1)
+             (do ((set ('P sto HOLDER) 0)
+                  (repeat all (move (top (game vloc PRIZE)) (top ('P vloc WON))))))))
+       (set ((owner (max (union (all player 'P ('P vloc SHOWN))) using (game points VALUE)))
+             sto HOLDER)
+            1))))"""
+
+
+def gops_previous_holder() -> str:
+    """GOPS whose single highest bid takes a marker, and the prizes go to whoever held it
+    before: the player who wins a round takes nothing now, and the prizes of the next
+    round they win go to them only if nobody won between (invent-12's new kind 1 and rank
+    1, BottleImp's imp marker transplanted onto GOPS's prize: "prize to the previous imp
+    holder")."""
+    return _edit(_seed("gops"), (GOPS_AWARD, GOPS_HOLDER))
+
+
+VARIANTS += (
+    Variant(
+        "gops-previous-holder",
+        "gops",
+        "the prize goes to the marker's previous holder",
+        gops_previous_holder(),
+    ),
 )

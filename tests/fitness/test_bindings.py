@@ -39,6 +39,12 @@ FOUND = [
         "(== (game sto DOWNB) 1)",
         "only ever set to 2 to 100 (and starts at 0), so it is never == 1",
     ),
+    (
+        V.gops_previous_holder,
+        B.previous_holders,
+        "(move (top (game vloc PRIZE)) (top ('P vloc WON)))",
+        "goes to whoever held HOLDER before this round",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -138,6 +144,27 @@ def test_a_value_the_storage_can_hold_is_possible():
     )
     assert counted != text
     assert B.impossible_values(parse_text(counted)) == []
+
+
+def test_a_marker_whose_holder_is_chosen_first_is_left_alone():
+    """The marker set before its holder takes the prize (the winner takes it), or a pile
+    no deal turns a prize up in (a bottle imp's old card back to its old holder), is a
+    rule."""
+    text = V.gops_previous_holder()
+    award = "       (set ((owner (max (union (all player 'P ('P vloc SHOWN))) using (game points VALUE)))\n             sto HOLDER)\n            1)"
+    assert award in text
+    first = text.replace(award, "").replace(
+        "      ((all player 'P\n            ((== ('P sto HOLDER) 1)",
+        "      (" + award.strip() + "\n       (all player 'P\n            ((== ('P sto HOLDER) 1)",
+    )
+    assert first != text and award.strip() in first
+    assert B.previous_holders(parse_text(first)) == []
+    dealt = "(move (top (game hloc PRIZES)) (top (game vloc PRIZE)))"
+    assert dealt in text
+    unturned = text.replace(
+        dealt, "(move (top ((current player) iloc HAND)) (top (game vloc PRIZE)))"
+    )
+    assert B.previous_holders(parse_text(unturned)) == []
 
 
 @pytest.mark.parametrize("variant", [f[0] for f in FOUND], ids=[f[0].__name__ for f in FOUND])
