@@ -553,6 +553,107 @@ def previous_holders(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- a consequence that no longer ends the round ------------------------------------------
+
+
+def _units(stage: A.Stage):
+    """The rules of `stage`'s own body a player's play leads to, each as one unit: each
+    item of its choices, and each guarded rule outside them (not inside another unit)."""
+    stack = list(stage.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Stage):
+            continue
+        if isinstance(n, A.Choice):
+            yield from (x for x, _ in _items(n))
+            continue
+        if isinstance(n, A.Guarded):
+            yield n
+            continue
+        stack.extend(n.children())
+
+
+def _fills(unit: A.Node) -> set[tuple]:
+    """The places `unit` moves cards into (their keys, index aside)."""
+    out = set()
+    for m in A.walk(unit):
+        if isinstance(m, A.Move) and m.dst.PICKS in A.POSITIONS:
+            key = _place(m.dst.coll)
+            if key is not None:
+                out.add(key[:3])
+    return out
+
+
+def _ending_values(end: A.Node) -> set[tuple]:
+    """(storage, value) pairs the end test holds at: ``(== STORAGE N)`` parts of it, alone
+    or in an ``or``."""
+    from evogame.fitness import repeats
+
+    parts = end.args if isinstance(end, A.BoolOp) and end.op is A.BoolOpKind.OR else (end,)
+    out = set()
+    for part in parts:
+        if isinstance(part, A.IntCmp) and part.op is A.CmpOp.EQ:
+            for sto, num in ((part.a, part.b), (part.b, part.a)):
+                key = repeats._storage_key(sto) if sto.NAMED == "storage" else None
+                if key is not None and _constant(num) is not None:
+                    out.add((key, _constant(num)))
+    return out
+
+
+def _ends(unit: A.Node, ending: set[tuple]) -> bool:
+    """Whether `unit` sets a storage to a value its stage's end holds at."""
+    from evogame.fitness import repeats
+
+    return any(
+        isinstance(n, A.SetInt) and (repeats._storage_key(n.target), _constant(n.value)) in ending
+        for n in A.walk(unit)
+    )
+
+
+def _sets(unit: A.Node, stores: set) -> bool:
+    from evogame.fitness import repeats
+
+    return any(
+        n.STORES is not None and repeats._storage_key(n.target) in stores for n in A.walk(unit)
+    )
+
+
+def unended_rounds(game: A.Game) -> list[Defect]:
+    """Rules of a stage that put cards into a place where every other rule of the stage
+    that puts cards there also ends the stage (sets a storage to a value its end holds
+    at), while this one sets nothing the end reads: a bust or a fold that once ended the round no longer does, and the
+    player takes the card and plays on (a pair in Pairs scored and the turn going on). The
+    unit is a choice item or a guarded rule outside the choices; at least one other rule
+    must fill the place and end the stage."""
+    from evogame.fitness import repeats
+
+    out = []
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        reads = repeats._end_reads(stage.end)
+        ending = _ending_values(stage.end)
+        if reads is None or not ending:
+            continue
+        units = [(u, _fills(u), _ends(u, ending)) for u in _units(stage)]
+        for unit, fills, ends in units:
+            if ends or not fills or _sets(unit, reads[0]):
+                continue
+            for place in fills:
+                others = [e for u, f, e in units if u is not unit and place in f]
+                if others and all(others):
+                    out.append(
+                        Defect(
+                            where(unit),
+                            f"this rule puts cards into {place[2]} and goes on, where every "
+                            "other rule of its stage that puts cards there also ends the "
+                            "stage: a round that once ended here no longer does",
+                        )
+                    )
+                    break
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -560,4 +661,5 @@ def defects(game: A.Game) -> list[Defect]:
         *endless_draws(game),
         *impossible_values(game),
         *previous_holders(game),
+        *unended_rounds(game),
     ]

@@ -123,3 +123,27 @@ VARIANTS += (
         gops_previous_holder(),
     ),
 )
+
+
+PAIRS_BUST = """       ((move (top ((current player) vloc ROW)) (top ((current player) vloc POINTS)))
+        (set (game sto OVER) 1)))))))"""
+
+
+def pairs_bust_goes_on() -> str:
+    """Pairs whose pair (the bust) scores the card but no longer ends the round: the
+    player who paired draws on (invent-11's new kind 2: "a bust no longer ends the
+    round")."""
+    return _edit(
+        _seed("pairs"),
+        (
+            PAIRS_BUST,
+            "       ((move (top ((current player) vloc ROW)) (top ((current player) vloc POINTS)))))))))",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "pairs-bust-goes-on", "pairs", "a bust that no longer ends the round", pairs_bust_goes_on()
+    ),
+)

@@ -45,6 +45,12 @@ FOUND = [
         "(move (top (game vloc PRIZE)) (top ('P vloc WON)))",
         "goes to whoever held HOLDER before this round",
     ),
+    (
+        V.pairs_bust_goes_on,
+        B.unended_rounds,
+        "((and (== (game sto OVER) 0)",
+        "a round that once ended here no longer does",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -165,6 +171,15 @@ def test_a_marker_whose_holder_is_chosen_first_is_left_alone():
         dealt, "(move (top ((current player) iloc HAND)) (top (game vloc PRIZE)))"
     )
     assert B.previous_holders(parse_text(unturned)) == []
+
+
+def test_a_rule_that_goes_on_beside_rules_that_go_on_is_left_alone():
+    """A fold that sets the end's storage to a value the end does not hold at goes on, as
+    a Go Fish catch does (``AGAIN`` 1, where the turn ends at 0)."""
+    text = V.pairs_bust_goes_on()
+    fold = "(set (game sto OVER) 1)"
+    assert text.count(fold) == 1
+    assert B.unended_rounds(parse_text(text.replace(fold, "(set (game sto OVER) 2)"))) == []
 
 
 @pytest.mark.parametrize("variant", [f[0] for f in FOUND], ids=[f[0].__name__ for f in FOUND])
