@@ -10,18 +10,30 @@ invent-12 named that the judge let through).
   goes back to the hand of whoever's turn it is: a transplant bound "the player" to the
   current player where the rule meant P. Next and previous player are judged alike
   (with ``cycle next``).
-- **an option that may do nothing, offered again and again** (`idle_options`): a choice
-  item ``(any COLL 'V (COND ACTION))`` whose every action is under a test of the card it
-  offers: the cards that fail the test are offered too, and choosing one does nothing
-  (a filter written as a condition); or an unguarded draw, a choice item that only moves
-  cards out of one of the game's places no test of its stage reads the size of, beside
-  siblings that bring the stage's end nearer while it does not: the player may draw
-  without limit, and once the pile is empty the draw is still offered and does nothing.
+- **a draw without limit** (`endless_draws`): an unguarded choice item that only moves
+  cards from one of the game's places into a player's (a ``remember`` beside it aside),
+  in a stage no test of which reads that place's size, beside siblings that each bring
+  the stage's end nearer (set a storage it reads, or play out of a place it asks to be
+  empty, through an ``any`` too) while it does not, and nothing else in the stage can end
+  it but rules a draw can only put off (a guard asking that the player have no playable
+  card, ``(not (any HAND ...))``): a player may draw instead of playing, again and again,
+  until the pile is gone. `evogame.fitness.repeats` judges the plainest form; this one
+  also sees a draw that records its card, plays bound through ``any``, and a turn ended
+  when the player is stuck.
 - **a test of a storage against a value it can never hold** (`impossible_values`): an
   integer storage every write of which is a number or a card's ``score`` under a point
   table of literal entries, compared (``==``, ``<``, ``>``, ...) with a number that no
   value it can hold (0, its start, among them) satisfies: ``(== (game sto DOWNB) 1)``
   where DOWNB is set to 100 and to played cards' values, 2 to 99.
+- **a prize to the marker's previous holder** (`previous_holders`): in one ``do``, every
+  player holding a marker takes the top card of a place a deal turns a prize up in each
+  round, and then the marker is given to another player: the prize goes to whoever won
+  before, never to the player the rules just chose (BottleImp's imp transplanted onto
+  GOPS's prize pile).
+- **a round a rule no longer ends** (`unended_rounds`): a rule of a stage that puts cards
+  into a place where every other rule of the stage that does so also ends the stage
+  (sets a storage to a value its end holds at), while it sets nothing the end reads
+  (Pairs' pair scored, and the player draws on: a bust that no longer ends the round).
 
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).

@@ -107,7 +107,10 @@ end test in other words, single-suit hands under follow suit, a rank-named sink)
 `evogame.fitness.mismatches`; rules that contradict the game around them (a deck created in
 the play, a pass that never ends the round, a per-round count never reset, a size test
 beyond the cards, a trick winner who does not lead, two ranks swapped, a read of a pile just
-emptied) in `evogame.fitness.contradictions`.
+emptied) in `evogame.fitness.contradictions`; rules bound to the wrong player or to values
+they never see (bids sent to the current player's hand, a draw without limit, a storage test
+no value meets, a prize to a marker's previous holder, a round a rule no longer ends) in
+`evogame.fitness.bindings`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
