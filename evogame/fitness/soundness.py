@@ -107,7 +107,10 @@ end test in other words, single-suit hands under follow suit, a rank-named sink)
 `evogame.fitness.mismatches`; rules that contradict the game around them (a deck created in
 the play, a pass that never ends the round, a per-round count never reset, a size test
 beyond the cards, a trick winner who does not lead, two ranks swapped, a read of a pile just
-emptied) in `evogame.fitness.contradictions`.
+emptied) in `evogame.fitness.contradictions`; rules bound to the wrong player or to values
+they never see (bids sent to the current player's hand, a draw without limit, a storage test
+no value meets, a prize to a marker's previous holder, a round a rule no longer ends) in
+`evogame.fitness.bindings`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1242,7 +1245,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import free_options, leftovers, peeks, repeats, slips  # on its helpers
+    from evogame.fitness import bindings, free_options, leftovers, peeks, repeats, slips
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
 
@@ -1272,6 +1275,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *repeats.endless_items(game),
         *peeks.peeks(game),
         *mismatched(game, decks),
+        *bindings.defects(game),
         *slips.static(game),
         *incoherent(game),
     ]

@@ -1,0 +1,149 @@
+"""Broken variants of our seeds for `evogame.fitness.bindings`, in the style of
+tests/fitness/variants.py: each rebuilds on a seed a defect blind readers named in the
+best/ games of campaigns invent-11 and invent-12 (issue 35) that the judge let through."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+GOPS_DISCARD = "(all player 'P (move (top ('P vloc SHOWN)) (top (game vloc DISCARD))))"
+
+
+def gops_bids_to_current() -> str:
+    """GOPS whose shown bids go back to the current player's hand, not to the discard or
+    to each bidder's: the player whose turn it is collects every bid, and the others run
+    out of cards (invent-12's new kind 1: "bids returned to the current player's hand")."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_DISCARD, GOPS_DISCARD.replace("(game vloc DISCARD)", "((current player) iloc HAND)")),
+    )
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "gops-bids-to-current",
+        "gops",
+        "each player's bid returned to the current player's hand",
+        gops_bids_to_current(),
+    ),
+)
+
+
+SIMPLE_CHOICE = "   (choice\n    ((any (filter ((current player) iloc HAND) 'C\n"
+GAME_CHOICE = "   (choice\n    ((any (filter ((current player) iloc HAND) 'C\n"
+DRAW_ITEM = "(move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n     "
+#: the draw as invent-12's rank 3 wrote it, with a record of the card drawn (which
+#: `evogame.fitness.repeats` did not judge: a ``remember`` is neither a move nor a set)
+DRAW_REMEMBERED = (
+    "(do ((move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n"
+    "         (remember (top ((current player) iloc HAND)) (top ((current player) mem DRAWX)))))\n     "
+)
+
+
+def the_game_simple_free_draw() -> str:
+    """The Game (simple) with a fifth way to play: draw a card (and remember it), no
+    limit, which sets no DONE: a player may draw instead of playing, over and over, until
+    the pile is gone (invent-12's rank 3: "a draw option that never ends the turn")."""
+    return _edit(
+        _seed("the-game-simple"),
+        (SIMPLE_CHOICE, SIMPLE_CHOICE.replace("((any", "(" + DRAW_REMEMBERED + "(any")),
+    )
+
+
+def the_game_free_draw() -> str:
+    """The Game with a draw among the plays of a turn: a player may draw as often as they
+    like before (or instead of) playing their minimum (invent-11's rank 4: "a draw with no
+    limit", the dominant move)."""
+    return _edit(
+        _seed("the-game"),
+        (GAME_CHOICE, GAME_CHOICE.replace("((any", "(" + DRAW_ITEM + "(any")),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "the-game-simple-free-draw",
+        "the-game-simple",
+        "a draw without limit beside the plays",
+        the_game_simple_free_draw(),
+    ),
+    Variant("the-game-free-draw", "the-game", "a draw without limit", the_game_free_draw()),
+)
+
+
+GAME_INNER_END = "(or (== (game sto OVER) 1)\n        (== (game sto STOP) 1)"
+
+
+def the_game_downb_one() -> str:
+    """The Game whose turn also ends when DOWNB is 1: DOWNB starts at 100 and takes played
+    cards' values, 2 to 99, so the test never holds (invent-11's rank 4, where it replaced
+    the "game over" test: "'until DOWNB is 1' can never hold, the lowest card is 2"; on
+    the seed, whose stuck player is not offered a draw, replacing it leaves a turn that
+    never ends, so here the test is added beside it)."""
+    return _edit(
+        _seed("the-game"),
+        (GAME_INNER_END, GAME_INNER_END.replace("(or ", "(or (== (game sto DOWNB) 1)\n        ")),
+    )
+
+
+VARIANTS += (
+    Variant("the-game-downb-one", "the-game", "a test no value can meet", the_game_downb_one()),
+)
+
+
+GOPS_AWARD = """     (repeat all
+             (move (top (game vloc PRIZE))
+                   (top ((owner (max (union (all player 'P ('P vloc SHOWN)))
+                                     using (game points VALUE)))
+                         vloc WON)))))"""
+GOPS_HOLDER = """     (do
+      ((all player 'P
+            ((== ('P sto HOLDER) 1)
+             (do ((set ('P sto HOLDER) 0)
+                  (repeat all (move (top (game vloc PRIZE)) (top ('P vloc WON))))))))
+       (set ((owner (max (union (all player 'P ('P vloc SHOWN))) using (game points VALUE)))
+             sto HOLDER)
+            1))))"""
+
+
+def gops_previous_holder() -> str:
+    """GOPS whose single highest bid takes a marker, and the prizes go to whoever held it
+    before: the player who wins a round takes nothing now, and the prizes of the next
+    round they win go to them only if nobody won between (invent-12's new kind 1 and rank
+    1, BottleImp's imp marker transplanted onto GOPS's prize: "prize to the previous imp
+    holder")."""
+    return _edit(_seed("gops"), (GOPS_AWARD, GOPS_HOLDER))
+
+
+VARIANTS += (
+    Variant(
+        "gops-previous-holder",
+        "gops",
+        "the prize goes to the marker's previous holder",
+        gops_previous_holder(),
+    ),
+)
+
+
+PAIRS_BUST = """       ((move (top ((current player) vloc ROW)) (top ((current player) vloc POINTS)))
+        (set (game sto OVER) 1)))))))"""
+
+
+def pairs_bust_goes_on() -> str:
+    """Pairs whose pair (the bust) scores the card but no longer ends the round: the
+    player who paired draws on (invent-11's new kind 2: "a bust no longer ends the
+    round")."""
+    return _edit(
+        _seed("pairs"),
+        (
+            PAIRS_BUST,
+            "       ((move (top ((current player) vloc ROW)) (top ((current player) vloc POINTS)))))))))",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "pairs-bust-goes-on", "pairs", "a bust that no longer ends the round", pairs_bust_goes_on()
+    ),
+)

@@ -1,0 +1,197 @@
+"""`fitness.bindings`: rules bound to the wrong player, draws without limit, and tests no
+value a storage can hold meets."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import bindings as B
+from evogame.fitness import soundness as S
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
+from tests.conftest import SEEDS, require_shared, shared_files
+from tests.fitness import binding_variants as V
+from tests.fitness.variants import _seed
+
+FOUND = [
+    (
+        V.gops_bids_to_current,
+        B.misbound_moves,
+        "(move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+        "the current player's HAND, not to P's own",
+    ),
+    (
+        V.the_game_simple_free_draw,
+        B.endless_draws,
+        "(do ((move (top (game hloc DRAW))",
+        "this draw from DRAW can be taken again and again",
+    ),
+    (
+        V.the_game_free_draw,
+        B.endless_draws,
+        "(move (top (game hloc DRAW))",
+        "this draw from DRAW can be taken again and again",
+    ),
+    (
+        V.the_game_downb_one,
+        B.impossible_values,
+        "(== (game sto DOWNB) 1)",
+        "only ever set to 2 to 100 (and starts at 0), so it is never == 1",
+    ),
+    (
+        V.gops_previous_holder,
+        B.previous_holders,
+        "(move (top (game vloc PRIZE)) (top ('P vloc WON)))",
+        "goes to whoever held HOLDER before this round",
+    ),
+    (
+        V.pairs_bust_goes_on,
+        B.unended_rounds,
+        "((and (== (game sto OVER) 0)",
+        "a round that once ended here no longer does",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+
+@pytest.mark.parametrize(
+    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+)
+def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
+    text = variant()
+    found = check(parse_text(text))
+    assert len(found) == 1 and says in found[0].message, found
+    line, col = map(int, found[0].where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith(at)
+    assert B.defects(parse_text(_seed(SEED_OF[text]))) == []
+    # and the judge's static defects name it
+    game = parse_text(text)
+    assert any(d.where == found[0].where for d in S.static(game, deck_values(game)))
+
+
+def test_every_variant_has_one_test():
+    assert {f[0]() for f in FOUND} == set(SEED_OF)
+
+
+def test_no_real_game_has_one():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of this
+    module's defects."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    assert len(files) >= 95
+    flagged = {p.name: [str(d) for d in B.defects(parse_file(p))] for p in files}
+    assert {k: v for k, v in flagged.items() if v} == {}
+
+
+def test_the_real_files_have_what_the_value_check_reads():
+    """The value check is not empty on the real files: it judges many comparisons there
+    (290 when written) and flags none."""
+    require_shared()
+    judged = 0
+    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+        game = parse_file(p)
+        values = B.storage_values(game)
+        judged += sum(
+            1
+            for n in A.walk(game)
+            if isinstance(n, A.IntCmp) and any(values.get(B._storage_key(x)) for x in (n.a, n.b))
+        )
+    assert judged >= 200
+
+
+def test_a_winner_collecting_the_cards_is_left_alone():
+    """Every player's card to the current player's hand is a rule when the stage made the
+    current player someone (``cycle current`` to a contest's winner, as a war takes the
+    cards it won)."""
+    text = V.gops_bids_to_current()
+    chosen = text.replace(
+        "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+        "    (cycle current (owner (max (union (all player 'P ('P vloc SHOWN))) using "
+        "(game points VALUE))))\n"
+        "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+    )
+    assert chosen != text
+    assert B.misbound_moves(parse_text(chosen)) == []
+    # a place nobody plays from (a pile of won cards) is where a winner's cards go
+    won = text.replace(
+        "(top ((current player) iloc HAND)))))", "(top ((current player) vloc WON)))))"
+    )
+    assert won != text
+    assert B.misbound_moves(parse_text(won)) == []
+
+
+def test_a_draw_the_rules_bound_is_left_alone():
+    text = V.the_game_free_draw()
+    guarded = text.replace(
+        "(move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n",
+        "((== (game sto COUNT) 0) (move (top (game hloc DRAW)) (top ((current player) iloc HAND))))\n",
+    )
+    assert guarded != text
+    assert B.endless_draws(parse_text(guarded)) == []
+    # a stage that ends when the pile is empty bounds the draw
+    ended = text.replace(
+        "(== (game sto STOP) 1)", "(== (game sto STOP) 1)\n(== (size (game hloc DRAW)) 0)"
+    )
+    assert ended != text
+    assert B.endless_draws(parse_text(ended)) == []
+
+
+def test_a_value_the_storage_can_hold_is_possible():
+    text = V.the_game_downb_one()
+    for ok in ("(== (game sto DOWNB) 2)", "(== (game sto DOWNB) 100)", "(<= (game sto DOWNB) 1)"):
+        assert B.impossible_values(parse_text(text.replace("(== (game sto DOWNB) 1)", ok))) == []
+    for never in ("(> (game sto DOWNB) 100)", "(< (game sto DOWNB) 0)", "(== 1 (game sto DOWNB))"):
+        (d,) = B.impossible_values(parse_text(text.replace("(== (game sto DOWNB) 1)", never)))
+        assert "never" in d.message
+    # a storage counted up or down can hold anything: not judged
+    counted = text.replace(
+        "(set (game sto DOWNB) 100)", "(set (game sto DOWNB) 100) (dec (game sto DOWNB) 1)"
+    )
+    assert counted != text
+    assert B.impossible_values(parse_text(counted)) == []
+
+
+def test_a_marker_whose_holder_is_chosen_first_is_left_alone():
+    """The marker set before its holder takes the prize (the winner takes it), or a pile
+    no deal turns a prize up in (a bottle imp's old card back to its old holder), is a
+    rule."""
+    text = V.gops_previous_holder()
+    award = "       (set ((owner (max (union (all player 'P ('P vloc SHOWN))) using (game points VALUE)))\n             sto HOLDER)\n            1)"
+    assert award in text
+    first = text.replace(award, "").replace(
+        "      ((all player 'P\n            ((== ('P sto HOLDER) 1)",
+        "      (" + award.strip() + "\n       (all player 'P\n            ((== ('P sto HOLDER) 1)",
+    )
+    assert first != text and award.strip() in first
+    assert B.previous_holders(parse_text(first)) == []
+    dealt = "(move (top (game hloc PRIZES)) (top (game vloc PRIZE)))"
+    assert dealt in text
+    unturned = text.replace(
+        dealt, "(move (top ((current player) iloc HAND)) (top (game vloc PRIZE)))"
+    )
+    assert B.previous_holders(parse_text(unturned)) == []
+
+
+def test_a_rule_that_goes_on_beside_rules_that_go_on_is_left_alone():
+    """A fold that sets the end's storage to a value the end does not hold at goes on, as
+    a Go Fish catch does (``AGAIN`` 1, where the turn ends at 0)."""
+    text = V.pairs_bust_goes_on()
+    fold = "(set (game sto OVER) 1)"
+    assert text.count(fold) == 1
+    assert B.unended_rounds(parse_text(text.replace(fold, "(set (game sto OVER) 2)"))) == []
+
+
+@pytest.mark.parametrize("variant", [f[0] for f in FOUND], ids=[f[0].__name__ for f in FOUND])
+def test_a_variant_scores_below_its_seed(variant):
+    """Each variant scores below its seed (one evaluation seed; seeds 0-4 in
+    docs/judge.md, by bench/bench_loopholes.py)."""
+    from evogame.fitness import evaluate, load_profile
+
+    text = variant()
+    profile = load_profile("default")
+    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
+    broken = evaluate(parse_text(text), profile, seed=0)
+    assert broken.reason is None
+    assert broken.fitness < seed.fitness
+    assert broken.components["soundness"][0] < seed.components["soundness"][0]
