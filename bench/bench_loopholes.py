@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_text
 from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
+from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
 from tests.fitness.variants import VARIANTS, _seed
 
-VARIANTS = VARIANTS + BINDING_VARIANTS
+VARIANTS = VARIANTS + BINDING_VARIANTS + CREDIT_VARIANTS
 
 
 def _seeds(spec: str) -> list[int]:

@@ -1,0 +1,258 @@
+"""Cards and tests that credit no one: defects of the `soundness` component (static; issue
+35, what a blind reader of campaign head-11's best/ named that the judge let through,
+`/work/readers/reports/r49a.md`).
+
+- **what a player makes scored for a neighbour** (`neighbour_credits`): a move takes cards
+  out of one of the current player's places and puts them into the next or previous
+  player's place of a name the scoring counts for each player (``(scoring max (size
+  ((current player) vloc BOOKS)))``): the books the current player completes score for
+  the player beside them. Cards passed to a neighbour's hand (Hearts, Cuckoo) are not
+  judged: a hand is played from, not what the score counts.
+- **a storage nobody writes, tested only for a value** (`unwritten_tests`): an integer
+  storage no rule writes under any owner (so it is always 0), every read of it a
+  comparison with a number, and every one of those comparisons false at 0 (``(== (game
+  sto SIZE) 4)``): every rule it guards never runs, and nothing runs in its place. A
+  variant's flag that no rule sets is tested both ways (Sheepshead's ``(== (game sto
+  LEASTER) 1)`` beside ``(!= (game sto LEASTER) 1)``): one of its branches runs, and it
+  is left alone.
+- **a card played out of the game** (`lost_plays`): a choice item every move of which
+  takes a card from a player's place into a place of the game's that no rule reads (only
+  ever a destination), while another item of the same choice moves cards from that place
+  into a place the rules read, in a game whose scoring does not count the place the card
+  leaves (`scored_places`): the card leaves play and counts for nobody, where the other
+  options keep it in play (Scopa's trail moved to a pile LOW that nothing reads). A
+  discard in a game that scores what is left in the hand (Rummy's melds) is a way to
+  score, and is left alone.
+
+None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
+(tests/fitness/test_credits.py).
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.soundness import Defect, _constant, _name, _owner
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+# --- what a player makes scored for a neighbour ------------------------------------------
+
+
+def _bound(node: A.Node, env: dict[str, list[A.Location]]) -> list[A.Location]:
+    """The places the cards of `node` come from, through the variables it reads (`env`:
+    a variable's name -> the places of the collection it was bound over)."""
+    out = [n for n in A.walk(node) if isinstance(n, A.Location)]
+    for v in A.walk(node):
+        if isinstance(v, A.Var) and v.name in env:
+            out += env[v.name]
+    return out
+
+
+def _moves(node: A.Node, env: dict[str, list[A.Location]], out: list) -> None:
+    """Every ``move`` under `node` with the places its cards come from."""
+    if isinstance(node, A.Move):
+        out.append((node, _bound(node.src, env)))
+        return
+    if isinstance(node, (A.AggAction, A.Let)):
+        bound = node.coll if isinstance(node, A.AggAction) else node.value
+        _moves(node.body, {**env, node.var.name: _bound(bound, env)}, out)
+        return
+    for child in node.children():
+        _moves(child, env, out)
+
+
+def _current(loc: A.Location) -> bool:
+    return isinstance(loc.owner, A.RelPlayer) and loc.owner.rel is A.Rel.CURRENT
+
+
+def neighbour_credits(game: A.Game) -> list[Defect]:
+    """Moves from the current player's places into the next or previous player's place of
+    a name the scoring counts under the scoring's player (module docstring)."""
+    scored = {
+        (n.vis, n.name.value)
+        for n in A.walk(game.scoring)
+        if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
+    }
+    if not scored:
+        return []
+    moves: list = []
+    _moves(game, {}, moves)
+    out = []
+    for move, sources in moves:
+        dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else None
+        if not (
+            isinstance(dst, A.Location)
+            and isinstance(dst.owner, A.RelPlayer)
+            and dst.owner.rel in (A.Rel.NEXT, A.Rel.PREVIOUS)
+            and isinstance(dst.name, A.NameLit)
+            and (dst.vis, dst.name.value) in scored
+        ):
+            continue
+        if not sources or not all(_current(s) for s in sources):
+            continue
+        out.append(
+            Defect(
+                where(move),
+                f"the current player's cards go to {to_text(dst)}, which the scoring "
+                f"counts for the {dst.owner.rel.value} player: what a player makes scores "
+                "for the player beside them",
+            )
+        )
+    return out
+
+
+# --- a storage nobody writes, tested only for a value -------------------------------------
+
+
+def unwritten_tests(game: A.Game) -> list[Defect]:
+    """Comparisons of an integer storage no rule writes (under any owner) with a number,
+    every one false at 0, the storage's only value (module docstring)."""
+    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
+    written = set()
+    for n in A.walk(game):
+        if n.STORES is not None and isinstance(n.target, A.IntStorage):
+            if not isinstance(n.target.name, A.NameLit):
+                return []  # a storage written under a computed name may be any of them
+            written.add(n.target.name.value)
+    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
+    for cmp in A.walk(game):
+        if isinstance(cmp, A.IntCmp):
+            for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _mirror(cmp.op))):
+                c = _constant(num)
+                if c is None and isinstance(num, A.Var):
+                    c = declared.get(num.name)
+                in_cmp[id(sto)] = (cmp, op, c)
+    tests: dict[str, list] = {}
+    for n in A.walk(game):
+        if not isinstance(n, A.IntStorage) or id(n) in targets:
+            continue
+        if not isinstance(n.name, A.NameLit):
+            return []
+        if n.name.value in written:
+            continue
+        tests.setdefault(n.name.value, []).append(in_cmp.get(id(n)))
+    out = []
+    for name, found in tests.items():
+        if any(t is None or t[2] is None or _HOLDS[t[1]](0, t[2]) for t in found):
+            continue  # read otherwise, against a computed value, or a test that holds at 0
+        cmp = found[0][0]
+        out.append(
+            Defect(
+                where(cmp),
+                f"no rule sets sto {name}, so it is always 0, and every test of it "
+                f"({to_text(cmp)}) fails: the rules it guards never run",
+            )
+        )
+    return out
+
+
+_HOLDS = {
+    A.CmpOp.EQ: lambda a, b: a == b,
+    A.CmpOp.NE: lambda a, b: a != b,
+    A.CmpOp.LT: lambda a, b: a < b,
+    A.CmpOp.GT: lambda a, b: a > b,
+    A.CmpOp.LE: lambda a, b: a <= b,
+    A.CmpOp.GE: lambda a, b: a >= b,
+}
+
+
+def _mirror(op: A.CmpOp) -> A.CmpOp:
+    return {
+        A.CmpOp.LT: A.CmpOp.GT,
+        A.CmpOp.GT: A.CmpOp.LT,
+        A.CmpOp.LE: A.CmpOp.GE,
+        A.CmpOp.GE: A.CmpOp.LE,
+    }.get(op, op)
+
+
+# --- a card played out of the game --------------------------------------------------------
+
+
+def scored_places(game: A.Game) -> set[tuple[str, str]] | None:
+    """The places (by `_name`) whose cards the score is made of: those the scoring reads,
+    and those read by the value of a write to a storage the score is made of (to a fixed
+    point; the guards around a write are not followed: a Scopa's sweep point is counted
+    when the table is empty, but the table's cards are not the score). None when a name
+    is computed."""
+    writes: dict[tuple[str, str], list[A.Node]] = {}
+    for n in A.walk(game):
+        if n.STORES is not None and (k := _name(n.target)) is not None:
+            writes.setdefault(k, []).append(n.value if hasattr(n, "value") else n)
+    todo = [game.scoring]
+    seen: set[tuple[str, str]] = set()
+    places: set[tuple[str, str]] = set()
+    while todo:
+        node = todo.pop()
+        for n in A.walk(node):
+            k = _name(n)
+            if k is None:
+                continue
+            if k[1] == "*":
+                return None
+            if k[0] == "loc":
+                places.add(k)
+            elif k[0] in ("sto", "str") and k not in seen:
+                seen.add(k)
+                todo += writes.get(k, [])
+    return places
+
+
+def lost_plays(game: A.Game) -> list[Defect]:
+    """Choice items that only move a player's cards into a place of the game's that no
+    rule reads, beside an item moving cards from that place into one the rules read, in a
+    game whose score is not made of the place the cards leave (module docstring)."""
+    scored = scored_places(game)
+    moves = [n for n in A.walk(game) if n.PUTS is not None]
+    dst_nodes = {id(n) for m in moves for n in A.walk(m.dst) if n.NAMED == "place"}
+    read = {_name(n) for n in A.walk(game) if n.NAMED == "place" and id(n) not in dst_nodes}
+    if scored is None or ("loc", "*") in read:
+        return []
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        items = [i.body if isinstance(i, A.Otherwise) else i for i in choice.items]
+        flows = []  # per item: [(source names, destination place node)]
+        for item in items:
+            found: list = []
+            _moves(item, {}, found)
+            flows.append(
+                [
+                    (
+                        {_name(s) for s in srcs if _owner(s) == "PLAYER"},
+                        next((n for n in A.walk(m.dst) if n.NAMED == "place"), None),
+                    )
+                    for m, srcs in found
+                ]
+            )
+        for i, flow in enumerate(flows):
+            if not flow or any(
+                not srcs or dst is None or _owner(dst) != "GAME" or _name(dst) in read
+                for srcs, dst in flow
+            ):
+                continue
+            left = set().union(*(srcs for srcs, _ in flow))
+            if left & scored:
+                continue
+            kept = any(
+                srcs & left and dst is not None and _name(dst) in read
+                for j, other in enumerate(flows)
+                if j != i
+                for srcs, dst in other
+            )
+            if kept:
+                sink = _name(flow[0][1])[1]
+                out.append(
+                    Defect(
+                        where(items[i]),
+                        f"this option moves the card into {sink}, which no rule reads, "
+                        "where the other options keep it in play: the card leaves the "
+                        "game and counts for nobody",
+                    )
+                )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module, in its docstring's order."""
+    return [*neighbour_credits(game), *unwritten_tests(game), *lost_plays(game)]

@@ -1,0 +1,72 @@
+"""Broken variants of our seeds for `evogame.fitness.credits`, in the style of
+tests/fitness/variants.py: each rebuilds on a seed a defect a blind reader named in the
+best/ games of campaign head-11 (`/work/readers/reports/r49a.md`) that the judge let
+through."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+GO_FISH_BOOKS = """     ;; lay down books
+     (all (partition RANK ((current player) iloc HAND)) 'G
+          ((== (size 'G) 4)
+           (all 'G 'C (move 'C (top ((current player) vloc BOOKS))))))"""
+
+
+def go_fish_books_to_previous() -> str:
+    """Go Fish whose books, laid down after an ask, go to the previous player's BOOKS,
+    the pile the scoring counts for each player: the asker's books score for the player
+    before them (head-11's new kind 2: "books go to previous player's BOOKS")."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_BOOKS,
+            GO_FISH_BOOKS.replace("(current player) vloc BOOKS", "(previous player) vloc BOOKS"),
+        ),
+    )
+
+
+GO_FISH_ALONE = """    ((and (> (size ((current player) iloc HAND)) 0)
+          (all (other player) 'P (== (size ('P iloc HAND)) 0)))"""
+
+
+def go_fish_size_four() -> str:
+    """Go Fish whose "nobody else has cards: just draw" rule is guarded by ``(== (game
+    sto SIZE) 4)``, a storage no rule sets: the rule never runs (head-11's new kind 2:
+    "SIZE never set, the branch never fires")."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_ALONE,
+            GO_FISH_ALONE.replace(
+                "(all (other player) 'P (== (size ('P iloc HAND)) 0))", "(== (game sto SIZE) 4)"
+            ),
+        ),
+    )
+
+
+SCOPA_TRAIL = "         'C\n         (move 'C (top (game vloc TABLE))))))"
+
+
+def scopa_trail_lost() -> str:
+    """Scopa whose trail (a card that captures nothing) goes to a pile LOW that no rule
+    reads, not onto the table: the card leaves the game and scores for nobody
+    (head-11's new kind 1: "trail moved to LOW: cards leave the game, score nobody")."""
+    return _edit(_seed("scopa"), (SCOPA_TRAIL, SCOPA_TRAIL.replace("TABLE", "LOW")))
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "go-fish-books-to-previous",
+        "go-fish",
+        "books scored for the previous player",
+        go_fish_books_to_previous(),
+    ),
+    Variant(
+        "go-fish-size-four",
+        "go-fish",
+        "a rule guarded by a storage nobody sets",
+        go_fish_size_four(),
+    ),
+    Variant("scopa-trail-lost", "scopa", "the trail leaves the game", scopa_trail_lost()),
+)
