@@ -7,7 +7,8 @@
   player's place of a name the scoring counts for each player (``(scoring max (size
   ((current player) vloc BOOKS)))``): the books the current player completes score for
   the player beside them. Cards passed to a neighbour's hand (Hearts, Cuckoo) are not
-  judged: a hand is played from, not what the score counts.
+  judged: a hand is played from, not what the score counts; nor is a cooperative game,
+  whose seats share one result.
 - **a storage nobody writes, tested only for a value** (`unwritten_tests`): an integer
   storage no rule writes under any owner (so it is always 0), every read of it a
   comparison with a number, and every one of those comparisons false at 0 (``(== (game
@@ -67,6 +68,8 @@ def _current(loc: A.Location) -> bool:
 def neighbour_credits(game: A.Game) -> list[Defect]:
     """Moves from the current player's places into the next or previous player's place of
     a name the scoring counts under the scoring's player (module docstring)."""
+    if game.scoring.cooperative:
+        return []  # the seats share the result: a neighbour's pile is everyone's
     scored = {
         (n.vis, n.name.value)
         for n in A.walk(game.scoring)

@@ -84,6 +84,10 @@ def test_cards_passed_to_a_neighbour_s_hand_are_left_alone():
     )
     assert theirs != text
     assert C.neighbour_credits(parse_text(theirs)) == []
+    # a cooperative game: the seats share one result, whoever holds the books
+    shared = text.replace("(scoring max", "(scoring cooperative max")
+    assert shared != text
+    assert C.neighbour_credits(parse_text(shared)) == []
 
 
 def test_a_flag_tested_both_ways_or_written_is_left_alone():
