@@ -110,7 +110,9 @@ beyond the cards, a trick winner who does not lead, two ranks swapped, a read of
 emptied) in `evogame.fitness.contradictions`; rules bound to the wrong player or to values
 they never see (bids sent to the current player's hand, a draw without limit, a storage test
 no value meets, a prize to a marker's previous holder, a round a rule no longer ends) in
-`evogame.fitness.bindings`.
+`evogame.fitness.bindings`; cards and tests that credit no one (a book scored for the
+previous player, a test of a storage no rule writes, a trail moved out of the game) in
+`evogame.fitness.credits`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
