@@ -483,14 +483,14 @@ class Lowerer(Operands):
             return self.emit("SNAPLL", f)
         return f
 
-    # --- choices (ActionCompiler.expand, options.Walker) ----------------------------------
+    # --- choices (ActionCompiler.expand, options.item) ------------------------------------
 
     def expand(self, n: A.Node) -> int:
         if not options.fast(n):
             # the walker lists and applies the item as an action tree with a path
             return self.emit("WALK", self.run(n), int(options.draws_chance(n)))
         if n.EXPAND is not None:  # guards, any, let and ensure above a leaf
-            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, expand=True)))
+            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, act="expand")))
         action = self.run(n)
         src = 0 if options.leaf_check(n) == "always" else self.expr(options.card_source(n))
         binders = self.item_binders
