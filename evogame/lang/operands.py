@@ -99,6 +99,16 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
 #: What no engine plays, though the types allow it (`taken`).
 NOT_A_PLACE = "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
 NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+#: A stage's ``let`` around a choice binds one variable while the choice waits (a position
+#: holds it: the VM's frame, the Python engine's key variables); both engines refuse more.
+LET_OF_LET = "a (let ...) around a choice must hold the choice itself, not another (let ...)"
+
+
+def choice_of_let(n: A.Node) -> A.Node:
+    """The choice a stage's ``let`` holds (`LET_OF_LET` when it holds another ``let``)."""
+    if not isinstance(n.body, A.Choice):
+        raise CompileError(LET_OF_LET)
+    return n.body
 
 
 def names(field: str, how: str, keyword: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import Operands
+from evogame.lang.operands import Operands, choice_of_let
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -510,10 +510,11 @@ class Lowerer(Operands):
             elif isinstance(node, A.Choice):
                 items += [1, self.choice(node), 0, 0]
             elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
+                choice = choice_of_let(node)
                 value = self.let_value(node.value)
                 i = self.new_var(node.var)
                 self.var_kinds[i] |= KEY_VAR  # held by the position while its choice is pending
-                ch = self.choice(node.body)
+                ch = self.choice(choice)
                 self.pop_var()
                 items += [3, ch, value, i]
             else:

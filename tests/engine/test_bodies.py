@@ -17,7 +17,14 @@ from evogame.engine.bodies import BODIES
 from evogame.engine.options import WALKS
 from evogame.lang import ast as A
 from evogame.lang import parse_text
-from evogame.lang.operands import NOT_A_LOOP, NOT_A_PLACE, PlanError, operand_names, plan
+from evogame.lang.operands import (
+    LET_OF_LET,
+    NOT_A_LOOP,
+    NOT_A_PLACE,
+    PlanError,
+    operand_names,
+    plan,
+)
 from evogame.native import opcodes
 from evogame.native.lower import Lowerer, lower
 
@@ -190,3 +197,24 @@ def test_a_repeat_all_of_no_pick_is_refused_once():
         compile_game(game)
     with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
         lower(game)
+
+
+def test_a_let_of_a_let_around_a_choice_is_refused_once():
+    """A stage's ``let`` holds one variable while its choice waits; a ``let`` of a ``let``
+    around a choice (the checker lets it through) raised a raw ``AttributeError`` in both
+    engines (found by `tests/native/test_generated_trees.py`): both refuse it with one
+    `CompileError`, and a single ``let`` around a choice plays."""
+    text = """(game (setup (create players 2)
+      (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)) (SUIT (A, B)))))
+      BODY
+      (scoring max 0))"""
+    choice = "(choice ((shuffle (game vloc STOCK)) (turn pass)))"
+    game = parse_text(text.replace("BODY", f"(let 1 'P (let 2 'Q {choice}))"))
+    with pytest.raises(CompileError) as python:
+        compile_game(game)
+    with pytest.raises(CompileError) as native:
+        lower(game)
+    assert str(python.value) == str(native.value) == LET_OF_LET
+    one = parse_text(text.replace("BODY", f"(let 1 'P {choice})"))
+    assert len(compile_game(one).new_state(0).legal_actions()) == 2
+    lower(one)
