@@ -134,15 +134,19 @@ class ActionCompiler(Compiler, Operands):
         counts the actions a branch gathers (`evogame.engine.options`)."""
         return self.run(node)
 
+    def walked(self, node: A.Node) -> Fn:
+        """`node` walked on trial copies, branch by branch (`evogame.engine.options.listing`)."""
+        return options.listing(self, node)
+
     def expand(self, node: A.Node) -> Fn:
         """``g(st, env, out)``: append the options `node` (a choice item) offers to `out`,
         by CARDSTOCK's rules (`evogame.engine.options`). Items whose options are decided
         before their first action are listed here without doing anything; the others are
         walked on trial copies."""
         if not options.fast(node):
-            return options.Walker(self).item(node)
+            return options.item(self, node)
         if node.EXPAND is not None:  # guards, any, let and ensure above a leaf
-            return bodies.make(node.EXPAND, self.operands(node, expand=True))
+            return bodies.make(node.EXPAND, self.operands(node, act="expand"))
         action = self.run(node)
         if options.leaf_check(node) == "always":
 

@@ -191,9 +191,13 @@ def guard(cond: Fn, body: Fn) -> Fn:
 
 @body("ENSURE")
 def ensure(cond: Fn, body: Fn) -> Fn:
-    """Done as its body, kept only if `cond` holds afterwards (`State.keep_if`)."""
+    """Done as its body, kept only if `cond` holds afterwards (`State.keep_if`). Taking an
+    option (`State.path` set), only where it held when the option was listed (the path's
+    next decision: 1 held, 0 did not)."""
 
     def ensure(st, env):
+        if st.path is not None and not next(st.path):
+            return
         st.keep_if(env, body, cond)
 
     return ensure
@@ -223,14 +227,28 @@ def let(value: Fn, var: int, body: Fn) -> Fn:
 @body("EACH")
 def each(coll: Fn, var: int, body: Fn, any: int, is_ll: int) -> Fn:
     """``(all COLL 'V BODY)``: BODY once per member of COLL as it is now; an ``any`` done
-    (not offered in a choice) is the same."""
+    (not offered in a choice) is the same. Taking an option (`State.path` set), an
+    ``any`` does BODY for the member the path names (`evogame.engine.options`)."""
 
     def each(st, env):
         for x in list(coll(st, env)):
             env[var] = x
             body(st, env)
 
-    return each
+    if not any:
+        return each
+
+    def each_any(st, env):
+        members = list(coll(st, env))
+        if st.path is None:
+            for x in members:
+                env[var] = x
+                body(st, env)
+        elif members:  # an option's any: the member its path names
+            env[var] = members[next(st.path)]
+            body(st, env)
+
+    return each_any
 
 
 @body("CREATEDECK")

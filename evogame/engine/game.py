@@ -14,6 +14,7 @@ from evogame.engine.compile import Fn
 from evogame.engine.coverage import tracked
 from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
+from evogame.lang.operands import choice_of_let
 from evogame.lang.types import Ty
 
 STAGE, CHOICE, EXEC = 0, 1, 2
@@ -94,10 +95,11 @@ class CompiledGame:
             elif isinstance(node, A.Choice):
                 items.append((CHOICE, self._choice(node)))
             elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
+                held = choice_of_let(node)
                 value = c.let_value(node.value)
                 i = c.new_var(node.var.name)
                 self.key_vars.append(i)
-                choice = self._choice(node.body)
+                choice = self._choice(held)
                 c.pop_var()
 
                 def let_choice(st, env, out, value=value, i=i, choice=choice):

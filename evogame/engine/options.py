@@ -23,11 +23,14 @@ chance stream when the item can draw any, so the walk draws the same ones.
 Most items never need a trial copy: when every branch's structure (guards, ``any``
 collections, ``let`` values) is decided before its first action, and that first action
 surely acts, the options are listed on the real state without doing anything (`fast`).
-`ActionCompiler.expand` lists such items itself; the general walker here serves the rest.
+`ActionCompiler.expand` lists such items itself; the general walker here (`item`, each
+structure's walk in `WALKS`, keyed by its opcode as the VM's walk is) serves the rest.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random as _random
 from collections.abc import Callable
 
@@ -116,233 +119,196 @@ class _Listing:
         self.work += trial.past_steps + trial.steps
 
 
-class Walker:
-    """Compiles an item into a listing walk and an apply walk (continuation passing).
+#: opcode -> the maker of its walk (`walk`): how a structure splits, sequences and tests
+#: the branches of a walked item. The VM's walk of the same opcode is its case in
+#: ``walk`` in `evogame/native/vm.c`; `tests/engine/test_bodies.py` checks that the two
+#: have the same opcodes and that each maker's parameters are its opcode's operands.
+WALKS: dict[str, Fn] = {}
 
-    Listing functions are ``f(st, env, acted, ctx, k)``: walk the node on trial `st`
-    (provisionally), then call ``k(st, env, acted)`` for every branch, `acted` counting
-    the actions gathered. Apply functions are ``f(st, env, path)`` with `path` an
-    iterator of the branch's decisions: do the node for real along that branch.
-    """
 
-    def __init__(self, compiler):
-        self.c = compiler
+def walk(opcode: str) -> Fn:
+    """Register the decorated maker as `opcode`'s walk. It is called with the opcode's
+    operands by name (`evogame.lang.operands.Operands.operands`, its action fields
+    themselves walks) and returns ``f(st, env, acted, ctx, k)``."""
 
-    # --- the item ----------------------------------------------------------------------
+    def register(make: Fn) -> Fn:
+        WALKS[opcode] = make
+        return make
 
-    def item(self, node: A.Node) -> Fn:
-        """``g(st, env, out)``: append the item's options to `out` as ``(action, env)``."""
-        walk = self.listing(node)
-        apply = self.applying(node)
-        chance = draws_chance(node)
+    return register
 
-        def replay(path):
-            def action(st, env):
-                apply(st, env, iter(path))
 
-            return action
+def item(c, node: A.Node) -> Fn:
+    """``g(st, env, out)``: append the options of `node` (a choice item) to `out` as
+    ``(action, env)``, walking it on trial copies. Taking an option does the item's
+    action (``c.run``) with the option's path in ``State.path``: an ``any`` does the member
+    the path names, an ``ensure`` only what held when listed (`evogame.engine.bodies`), as
+    the VM's ``run`` with a path does."""
+    walked = listing(c, node)
+    apply = c.run(node)
+    chance = draws_chance(node)
 
-        def item(st, env, out):
-            ctx = _Listing(out, env[:], replay, chance)
-            trial = ctx.fork(st)
+    def replay(path):
+        def action(st, env):
+            st.path = iter(path)
+            try:
+                apply(st, env)
+            finally:
+                st.path = None
 
-            def offer(s, e, acted):
-                if acted:
-                    out.append((ctx.replay(tuple(ctx.path)), ctx.env0))
+        return action
 
-            walk(trial, env[:], 0, ctx, offer)
-            ctx.done(trial)
-            st.past_steps += ctx.work
+    def item(st, env, out):
+        ctx = _Listing(out, env[:], replay, chance)
+        trial = ctx.fork(st)
 
-        return item
+        def offer(s, e, acted):
+            if acted:
+                out.append((ctx.replay(tuple(ctx.path)), ctx.env0))
 
-    # --- listing -------------------------------------------------------------------------
+        walked(trial, env[:], 0, ctx, offer)
+        ctx.done(trial)
+        st.past_steps += ctx.work
 
-    def listing(self, node: A.Node) -> Fn:
-        c = self.c
-        if isinstance(node, A.Do):
-            parts = [self.listing(x) for x in node.items]
+    return item
 
-            def do(st, env, acted, ctx, k, j=0):
-                if j == len(parts):
-                    return k(st, env, acted)
-                return parts[j](st, env, acted, ctx, lambda s, e, a: do(s, e, a, ctx, k, j + 1))
 
-            return do
-        if isinstance(node, A.Guarded):
-            cond, body = c.expr(node.cond), self.listing(node.body)
+def listing(c, node: A.Node) -> Fn:
+    """The walk of `node` compiled by `c` (an `ActionCompiler`): ``f(st, env, acted, ctx,
+    k)`` walks the node on trial `st` (provisionally), then calls ``k(st, env, acted)``
+    for every branch, `acted` counting the actions gathered (continuation passing). A
+    construct whose opcode has a walk (`WALKS`) is walked by it; any other is done, as
+    one action."""
+    make = WALKS.get(node.OPCODE)
+    if make is not None:
+        operands = c.operands(node, act="walked")
+        return make(**{p: operands[p] for p in _params(node.OPCODE)})
+    run = c.primitive(node)
 
-            def guarded(st, env, acted, ctx, k):
-                if cond(st, env):
-                    return body(st, env, acted, ctx, k)
+    def primitive(st, env, acted, ctx, k):
+        st.steps += 1  # work: one per action done provisionally, as a scripted step
+        return k(st, env, acted + (run(st, env) is not False))
+
+    return primitive
+
+
+@functools.cache
+def _params(opcode: str) -> tuple[str, ...]:
+    return tuple(inspect.signature(WALKS[opcode]).parameters)
+
+
+@walk("DO")
+def walk_do(items: list[Fn]) -> Fn:
+    """Each item in turn, every branch of one going on into the next."""
+
+    def do(st, env, acted, ctx, k, j=0):
+        if j == len(items):
+            return k(st, env, acted)
+        return items[j](st, env, acted, ctx, lambda s, e, a: do(s, e, a, ctx, k, j + 1))
+
+    return do
+
+
+@walk("GUARD")
+def walk_guard(cond: Fn, body: Fn) -> Fn:
+    """A false condition contributes no actions; the branch goes on."""
+
+    def guarded(st, env, acted, ctx, k):
+        if cond(st, env):
+            return body(st, env, acted, ctx, k)
+        return k(st, env, acted)
+
+    return guarded
+
+
+@walk("LET")
+def walk_let(value: Fn, var: int, body: Fn) -> Fn:
+    def let(st, env, acted, ctx, k):
+        env[var] = value(st, env)
+        return body(st, env, acted, ctx, k)
+
+    return let
+
+
+@walk("EACH")
+def walk_each(coll: Fn, var: int, body: Fn, any: int, is_ll: int) -> Fn:
+    """``any``: one branch per member (the member's index on the path), on a trial copy
+    each but the last; over nothing, the branch goes on with no action. ``all``: the body
+    once per member, in sequence."""
+    if any:
+
+        def fan_out(st, env, acted, ctx, k):
+            members = list(coll(st, env))
+            st.past_steps += len(members)  # work: one per candidate option tried
+            if not members:
                 return k(st, env, acted)
-
-            return guarded
-        if isinstance(node, A.Let):
-            value = c.let_value(node.value)
-            i = c.new_var(node.var.name)
-            body = self.listing(node.body)
-            c.pop_var()
-
-            def let(st, env, acted, ctx, k):
-                env[i] = value(st, env)
-                return body(st, env, acted, ctx, k)
-
-            return let
-        if isinstance(node, A.AggAction):
-            coll = c.coll(node.coll)
-            i = c.new_var(node.var.name)
-            body = self.listing(node.body)
-            c.pop_var()
-            if node.quant is A.Quant.ANY:
-
-                def fan_out(st, env, acted, ctx, k):
-                    members = list(coll(st, env))
-                    st.past_steps += len(members)  # work: one per candidate option tried
-                    if not members:
-                        return k(st, env, acted)
-                    last = len(members) - 1
-                    for j, x in enumerate(members):
-                        s, e = (ctx.fork(st), env[:]) if j < last else (st, env)
-                        e[i] = x
-                        ctx.path.append(j)
-                        body(s, e, acted, ctx, k)
-                        ctx.path.pop()
-                        if s is not st:
-                            ctx.done(s)
-                    return None
-
-                return fan_out
-
-            def each(st, env, acted, ctx, k):
-                members = list(coll(st, env))
-
-                def step(s, e, a, j=0):
-                    if j == len(members):
-                        return k(s, e, a)
-                    e[i] = members[j]
-                    return body(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
-
-                return step(st, env, acted)
-
-            return each
-        if isinstance(node, A.Ensure):
-            cond, body = c.expr(node.cond), self.listing(node.body)
-
-            def ensure(st, env, acted, ctx, k):
-                failed = False
-
-                def check(s, e, a):
-                    nonlocal failed
-                    if cond(s, e):
-                        return k(s, e, acted + a)
-                    failed = True
-                    return None
-
-                trial = ctx.fork(st)
-                ctx.path.append(1)
-                body(trial, env[:], 0, ctx, check)
+            last = len(members) - 1
+            for j, x in enumerate(members):
+                s, e = (ctx.fork(st), env[:]) if j < last else (st, env)
+                e[var] = x
+                ctx.path.append(j)
+                body(s, e, acted, ctx, k)
                 ctx.path.pop()
-                ctx.done(trial)
-                if failed:  # the body's failing branches contribute no actions
-                    ctx.path.append(0)
-                    k(st, env, acted)
-                    ctx.path.pop()
-                return None
+                if s is not st:
+                    ctx.done(s)
+            return None
 
-            return ensure
-        if isinstance(node, A.Repeat):
-            count, body = c.int_value(node.count), self.listing(node.action)
+        return fan_out
 
-            def repeat(st, env, acted, ctx, k):
-                n = count(st, env)
-                st.count_steps(n)
+    def each(st, env, acted, ctx, k):
+        members = list(coll(st, env))
 
-                def step(s, e, a, j=0):
-                    if j >= n:
-                        return k(s, e, a)
-                    return body(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
+        def step(s, e, a, j=0):
+            if j == len(members):
+                return k(s, e, a)
+            e[var] = members[j]
+            return body(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
 
-                return step(st, env, acted)
+        return step(st, env, acted)
 
-            return repeat
-        run = c.primitive(node)
+    return each
 
-        def primitive(st, env, acted, ctx, k):
-            st.steps += 1  # work: one per action done provisionally, as a scripted step
-            return k(st, env, acted + (run(st, env) is not False))
 
-        return primitive
+@walk("ENSURE")
+def walk_ensure(cond: Fn, body: Fn) -> Fn:
+    """The body walked on a trial copy (path 1), each branch kept if `cond` holds at its
+    end; if any failed, the branch also goes on without the body (path 0)."""
 
-    # --- applying ----------------------------------------------------------------------
+    def ensure(st, env, acted, ctx, k):
+        failed = False
 
-    def applying(self, node: A.Node) -> Fn:
-        c = self.c
-        if isinstance(node, A.Do):
-            parts = [self.applying(x) for x in node.items]
+        def check(s, e, a):
+            nonlocal failed
+            if cond(s, e):
+                return k(s, e, acted + a)
+            failed = True
+            return None
 
-            def do(st, env, path):
-                for f in parts:
-                    f(st, env, path)
+        trial = ctx.fork(st)
+        ctx.path.append(1)
+        body(trial, env[:], 0, ctx, check)
+        ctx.path.pop()
+        ctx.done(trial)
+        if failed:  # the body's failing branches contribute no actions
+            ctx.path.append(0)
+            k(st, env, acted)
+            ctx.path.pop()
+        return None
 
-            return do
-        if isinstance(node, A.Guarded):
-            cond, body = c.expr(node.cond), self.applying(node.body)
+    return ensure
 
-            def guarded(st, env, path):
-                if cond(st, env):
-                    body(st, env, path)
 
-            return guarded
-        if isinstance(node, A.Let):
-            value = c.let_value(node.value)
-            i = c.new_var(node.var.name)
-            body = self.applying(node.body)
-            c.pop_var()
+@walk("REPEAT")
+def walk_repeat(count: Fn, action: Fn) -> Fn:
+    def repeat(st, env, acted, ctx, k):
+        n = count(st, env)
+        st.count_steps(n)
 
-            def let(st, env, path):
-                env[i] = value(st, env)
-                body(st, env, path)
+        def step(s, e, a, j=0):
+            if j >= n:
+                return k(s, e, a)
+            return action(s, e, a, ctx, lambda s2, e2, a2: step(s2, e2, a2, j + 1))
 
-            return let
-        if isinstance(node, A.AggAction):
-            coll = c.coll(node.coll)
-            i = c.new_var(node.var.name)
-            body = self.applying(node.body)
-            c.pop_var()
-            if node.quant is A.Quant.ANY:
+        return step(st, env, acted)
 
-                def fan_out(st, env, path):
-                    members = list(coll(st, env))
-                    if members:
-                        env[i] = members[next(path)]
-                        body(st, env, path)
-
-                return fan_out
-
-            def each(st, env, path):
-                for x in list(coll(st, env)):
-                    env[i] = x
-                    body(st, env, path)
-
-            return each
-        if isinstance(node, A.Ensure):
-            cond, body = c.expr(node.cond), self.applying(node.body)
-
-            def ensure(st, env, path):
-                if next(path):  # it held when listed, on the same position
-                    st.keep_if(env, lambda s, e: body(s, e, path), cond)
-
-            return ensure
-        if isinstance(node, A.Repeat):
-            count, body = c.int_value(node.count), self.applying(node.action)
-
-            def repeat(st, env, path):
-                n = count(st, env)
-                st.count_steps(n)
-                for _ in range(n):
-                    body(st, env, path)
-
-            return repeat
-        run = c.primitive(node)
-        return lambda st, env, path: run(st, env)
+    return repeat

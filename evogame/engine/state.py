@@ -59,6 +59,7 @@ class State:
         "max_work",
         "options",
         "past_steps",
+        "path",
         "pcycle",
         "pcycles",
         "points",
@@ -82,6 +83,9 @@ class State:
         _blank: bool = False,
     ):
         self.game = game
+        #: taking an option of a walked choice item: the decisions of its branch
+        #: (`evogame.engine.options.item`), read by ``any`` and ``ensure``; else None
+        self.path = None
         if _blank:
             return
         self.locs = [[] for _ in game.locs.keys]
@@ -231,6 +235,7 @@ class State:
         c.tcycle = c.tcycles[-1]
         c.frames = [f[:] for f in self.frames]
         c.env = self.env[:]
+        c.path = self.path
         if copy_rng:
             c.rng = _random.Random()
             c.rng.setstate(self.rng.getstate())

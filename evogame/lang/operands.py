@@ -99,6 +99,16 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
 #: What no engine plays, though the types allow it (`taken`).
 NOT_A_PLACE = "a card can only be put at (top LOC), (bottom LOC) or (N LOC) of a location"
 NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECTION)"
+#: A stage's ``let`` around a choice binds one variable while the choice waits (a position
+#: holds it: the VM's frame, the Python engine's key variables); both engines refuse more.
+LET_OF_LET = "a (let ...) around a choice must hold the choice itself, not another (let ...)"
+
+
+def choice_of_let(n: A.Node) -> A.Node:
+    """The choice a stage's ``let`` holds (`LET_OF_LET` when it holds another ``let``)."""
+    if not isinstance(n.body, A.Choice):
+        raise CompileError(LET_OF_LET)
+    return n.body
 
 
 def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
@@ -179,27 +189,31 @@ class Operands:
     ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
     options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
     the slots of the variables bound around the item in `item_binders` (what an option
-    keeps of its bindings in the VM)."""
+    keeps of its bindings in the VM); walking one (the Python engine's
+    `evogame.engine.options.WALKS`), through ``walked``."""
 
     decks: list[tuple[list[dict[str, str]], str]]
     item_binders: list[int]
 
-    def operands(self, n: A.Node, expand: bool = False) -> dict[str, Any]:
+    def operands(self, n: A.Node, act: str = "run") -> dict[str, Any]:
         """`n`'s operands by name (`names`); an absent optional one is None. Its children
         are made in field order; the variables it binds are in scope for the fields after
-        them, and only there. With `expand`, an action field is listed (``expand``), not
-        done, and the variables are an item's binders."""
+        them, and only there. An action field is made by the engine's method `act`:
+        ``"run"``, done; ``"expand"``, its options listed (the variables are then an item's
+        binders); ``"walked"``, walked on trial copies."""
         args: dict[str, Any] = {}
         scoped = 0
+        expand = act == "expand"
+        action = getattr(self, act)
         for out, how, c in taken(n):
             if how == "value":
                 got = [self.value(*c)]
             elif how == "run":
-                got = [self.expand(c) if expand else self.run(c)]
+                got = [action(c)]
             elif how == "loc":
                 got = [self.expr(c)]
             elif how == "runs":
-                got = [[self.run(x) for x in c]]
+                got = [[action(x) for x in c]]
             elif how == "place":  # the location, its end, the index (or None)
                 got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
             elif how == "loop":

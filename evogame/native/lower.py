@@ -21,7 +21,7 @@ from evogame.engine.coverage import moves as coverage_moves
 from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
-from evogame.lang.operands import Operands
+from evogame.lang.operands import Operands, choice_of_let
 from evogame.lang.types import Ty, is_subtype
 from evogame.native import opcodes
 
@@ -483,14 +483,14 @@ class Lowerer(Operands):
             return self.emit("SNAPLL", f)
         return f
 
-    # --- choices (ActionCompiler.expand, options.Walker) ----------------------------------
+    # --- choices (ActionCompiler.expand, options.item) ------------------------------------
 
     def expand(self, n: A.Node) -> int:
         if not options.fast(n):
             # the walker lists and applies the item as an action tree with a path
             return self.emit("WALK", self.run(n), int(options.draws_chance(n)))
         if n.EXPAND is not None:  # guards, any, let and ensure above a leaf
-            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, expand=True)))
+            return self.emit(n.EXPAND, *opcodes.layout(n.EXPAND, self.operands(n, act="expand")))
         action = self.run(n)
         src = 0 if options.leaf_check(n) == "always" else self.expr(options.card_source(n))
         binders = self.item_binders
@@ -510,10 +510,11 @@ class Lowerer(Operands):
             elif isinstance(node, A.Choice):
                 items += [1, self.choice(node), 0, 0]
             elif isinstance(node, A.Let) and node.result() is Ty.CHOICE:
+                choice = choice_of_let(node)
                 value = self.let_value(node.value)
                 i = self.new_var(node.var)
                 self.var_kinds[i] |= KEY_VAR  # held by the position while its choice is pending
-                ch = self.choice(node.body)
+                ch = self.choice(choice)
                 self.pop_var()
                 items += [3, ch, value, i]
             else:

@@ -3178,7 +3178,10 @@ static V *opt_env(Game *g, V *base, const Option *o) {
     return o->cap ? opt_bind(base, o) : env_copy(g, o->env);
 }
 
-/* --- the general walker (options.Walker): branches on trial copies, continuation passing */
+/* --- the general walker (options.item): branches on trial copies, continuation passing.
+ * One case per opcode with a walk, as the Python engine's `options.WALKS`
+ * (tests/engine/test_bodies.py checks the two have the same opcodes), reading the
+ * opcode's operands by name; any other action is done as one */
 
 typedef struct K {
     int kind; /* 1 seq, 2 each, 3 repeat, 4 check */
@@ -3231,13 +3234,13 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
     switch (k->kind) {
     case 1: { /* the rest of a do */
         int32_t *n = C(g, k->node);
-        if (k->j == n[1]) {
+        if (k->j == A_DO_NITEMS(n)) {
             cont(ctx, st, env, acted, k->next);
             return;
         }
         K nk = *k;
         nk.j = k->j + 1;
-        walk(ctx, st, env, acted, n[2 + k->j], &nk);
+        walk(ctx, st, env, acted, A_DO_ITEMS(n, k->j), &nk);
         return;
     }
     case 2: { /* the rest of an all */
@@ -3246,10 +3249,10 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
             cont(ctx, st, env, acted, k->next);
             return;
         }
-        bind(g, env, n[2], k->members, k->j);
+        bind(g, env, A_EACH_VAR(n), k->members, k->j);
         K nk = *k;
         nk.j = k->j + 1;
-        walk(ctx, st, env, acted, n[3], &nk);
+        walk(ctx, st, env, acted, A_EACH_BODY(n), &nk);
         return;
     }
     case 3: { /* the rest of a repeat */
@@ -3260,12 +3263,12 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
         }
         K nk = *k;
         nk.j = k->j + 1;
-        walk(ctx, st, env, acted, n[2], &nk);
+        walk(ctx, st, env, acted, A_REPEAT_ACTION(n), &nk);
         return;
     }
     case 4: { /* an ensure's condition on its branch */
         int32_t *n = C(g, k->node);
-        if (evi(st, env, n[1]))
+        if (evi(st, env, A_ENSURE_COND(n)))
             cont(ctx, st, env, k->acted + acted, k->next);
         else
             *k->failed = 1;
@@ -3280,27 +3283,27 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
     HIT(off);
     switch (n[0]) {
     case OP_DO: {
-        if (n[1] == 0) {
+        if (A_DO_NITEMS(n) == 0) {
             cont(ctx, st, env, acted, k);
             return;
         }
         K nk = {1, off, 1, 0, {0}, 0, NULL, k};
-        walk(ctx, st, env, acted, n[2], &nk);
+        walk(ctx, st, env, acted, A_DO_ITEMS(n, 0), &nk);
         return;
     }
     case OP_GUARD:
-        if (evi(st, env, n[1]))
-            walk(ctx, st, env, acted, n[2], k);
+        if (evi(st, env, A_GUARD_COND(n)))
+            walk(ctx, st, env, acted, A_GUARD_BODY(n), k);
         else
             cont(ctx, st, env, acted, k);
         return;
     case OP_LET:
-        env[n[2]] = ev(st, env, n[1]);
-        walk(ctx, st, env, acted, n[3], k);
+        env[A_LET_VAR(n)] = ev(st, env, A_LET_VALUE(n));
+        walk(ctx, st, env, acted, A_LET_BODY(n), k);
         return;
     case OP_EACH: {
-        Coll c = coll_copy(g, coll_of(st, env, n[1], n[5]));
-        if (n[4]) { /* any: one branch per member */
+        Coll c = coll_copy(g, coll_of(st, env, A_EACH_COLL(n), A_EACH_IS_LL(n)));
+        if (A_EACH_ANY(n)) { /* any: one branch per member */
             st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
             if (!c.n) {
                 cont(ctx, st, env, acted, k);
@@ -3313,9 +3316,9 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
                     s = fork_trial(ctx, st);
                     e = env_copy(g, env);
                 }
-                bind(g, e, n[2], c, j);
+                bind(g, e, A_EACH_VAR(n), c, j);
                 path_push(g, ctx, j);
-                walk(ctx, s, e, acted, n[3], k);
+                walk(ctx, s, e, acted, A_EACH_BODY(n), k);
                 ctx->npath--;
                 if (s != st) done_trial(ctx, s);
             }
@@ -3330,7 +3333,7 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
         State *trial = fork_trial(ctx, st);
         K nk = {4, off, 0, 0, {0}, acted, &failed, k};
         path_push(g, ctx, 1);
-        walk(ctx, trial, env_copy(g, env), 0, n[2], &nk);
+        walk(ctx, trial, env_copy(g, env), 0, A_ENSURE_BODY(n), &nk);
         ctx->npath--;
         done_trial(ctx, trial);
         if (failed) {
@@ -3341,7 +3344,7 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
         return;
     }
     case OP_REPEAT: {
-        int64_t cnt = evi(st, env, n[1]);
+        int64_t cnt = evi(st, env, A_REPEAT_COUNT(n));
         count_steps(st, cnt);
         K nk = {3, off, 0, (int32_t)(cnt > INT32_MAX ? INT32_MAX : cnt), {0}, 0, NULL, k};
         cont(ctx, st, env, acted, &nk);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -13,9 +14,17 @@ import pytest
 from evogame.engine import CompileError, compile_game
 from evogame.engine.actions import ActionCompiler
 from evogame.engine.bodies import BODIES
+from evogame.engine.options import WALKS
 from evogame.lang import ast as A
 from evogame.lang import parse_text
-from evogame.lang.operands import NOT_A_LOOP, NOT_A_PLACE, PlanError, operand_names, plan
+from evogame.lang.operands import (
+    LET_OF_LET,
+    NOT_A_LOOP,
+    NOT_A_PLACE,
+    PlanError,
+    operand_names,
+    plan,
+)
 from evogame.native import opcodes
 from evogame.native.lower import Lowerer, lower
 
@@ -61,6 +70,73 @@ def test_listing_written_once(cls: type[A.Node]):
     table = [o.name for o in opcodes.TABLE[cls.EXPAND].operands]
     assert list(inspect.signature(BODIES[cls.EXPAND]).parameters) == table
     assert set(table) <= set(operand_names(cls))
+
+
+WALKED = [c for c in A.node_classes() if c.OPCODE in WALKS]
+VM = Path(__file__).resolve().parents[2] / "evogame" / "native" / "vm.c"
+
+
+def _c_function(name: str) -> str:
+    """The body of `name`'s definition in vm.c (to its closing brace at column 0)."""
+    src = VM.read_text()
+    start = re.search(rf"^static void {name}\(.*\{{$", src, re.M)
+    assert start is not None, name
+    return src[start.end() : src.index("\n}\n", start.end())]
+
+
+def test_the_walks_are_one_set_of_opcodes():
+    """The general walker (a choice item whose options need trial copies) has one case per
+    opcode, in the Python engine (`options.WALKS`) and in the VM (`walk` in vm.c), over
+    the same opcodes: a structure walked by one engine is walked by the other, and any other
+    action is done as one by both."""
+    in_c = set(re.findall(r"case OP_([A-Z0-9_]+):", _c_function("walk")))
+    assert set(WALKS) == in_c == {"DO", "GUARD", "LET", "EACH", "ENSURE", "REPEAT"}
+    names = {c.__name__ for c in WALKED}
+    assert names == {"Do", "Guarded", "Let", "AggAction", "Ensure", "Repeat"}
+
+
+@pytest.mark.parametrize("cls", WALKED, ids=lambda c: c.__name__)
+def test_walk_written_once(cls: type[A.Node]):
+    """Each walk takes its opcode's operands by the names the entry gives them (as the VM's
+    case reads them, `A_<OP>_<NAME>`), all of them among those its construct's fields
+    give."""
+    table = [o.name for o in opcodes.TABLE[cls.OPCODE].operands]
+    assert list(inspect.signature(WALKS[cls.OPCODE]).parameters) == table
+    assert sorted(operand_names(cls)) == sorted(table)
+    c_walk = _c_function("walk") + _c_function("cont")
+    positional = re.findall(r"\bn\[[1-9]", c_walk)  # n[0] is the opcode
+    assert not positional, "vm.c's walk reads an operand by position, not by its name"
+    used = set(re.findall(rf"A_{cls.OPCODE}_([A-Z_]+)\(", c_walk))
+    assert used and used <= {x.upper() for x in table} | {f"N{x.upper()}" for x in table}
+
+
+def test_taking_a_walked_option_does_its_path():
+    """An option of a walked item is its action done with its path (`State.path`): the
+    ``any`` member the path names. Done outside a choice (no path), ``any`` does every
+    member, as ``all``."""
+    text = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (SUIT (SPADES)) (RANK (A, TWO, THREE, FOUR)))))
+  (do ((move (top (game iloc STOCK)) (top (game vloc PILE)))))
+  (choice ((do ((move (top (game iloc STOCK)) (top (game vloc PILE)))
+                (any (game vloc PILE) 'C
+                  (move 'C (top ((current player) iloc HAND))))))))
+  (do ((any (game iloc STOCK) 'C (move 'C (top (game vloc PILE))))))
+  (scoring max (size ((current player) iloc HAND))))
+"""
+    g = compile_game(parse_text(text))
+    sizes, hands = [], []
+    for option in (0, 1):
+        st = g.new_state(0)
+        assert len(st.legal_actions()) == 2  # one per card on the pile after the move
+        st.apply_action(option)
+        assert st.is_terminal() and st.error is None and st.path is None
+        sizes.append(sorted(len(x) for x in st.locs))
+        hands.append([x for x in st.locs if len(x) == 1])
+    # each option took one card (its own); the last stage's any moved both stock cards
+    assert sizes == [[0, 0, 1, 3]] * 2 and hands[0] != hands[1]
 
 
 def test_an_undeclared_field_is_refused():
@@ -121,3 +197,24 @@ def test_a_repeat_all_of_no_pick_is_refused_once():
         compile_game(game)
     with pytest.raises(CompileError, match=re.escape(NOT_A_LOOP)):
         lower(game)
+
+
+def test_a_let_of_a_let_around_a_choice_is_refused_once():
+    """A stage's ``let`` holds one variable while its choice waits; a ``let`` of a ``let``
+    around a choice (the checker lets it through) raised a raw ``AttributeError`` in both
+    engines (found by `tests/native/test_generated_trees.py`): both refuse it with one
+    `CompileError`, and a single ``let`` around a choice plays."""
+    text = """(game (setup (create players 2)
+      (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)) (SUIT (A, B)))))
+      BODY
+      (scoring max 0))"""
+    choice = "(choice ((shuffle (game vloc STOCK)) (turn pass)))"
+    game = parse_text(text.replace("BODY", f"(let 1 'P (let 2 'Q {choice}))"))
+    with pytest.raises(CompileError) as python:
+        compile_game(game)
+    with pytest.raises(CompileError) as native:
+        lower(game)
+    assert str(python.value) == str(native.value) == LET_OF_LET
+    one = parse_text(text.replace("BODY", f"(let 1 'P {choice})"))
+    assert len(compile_game(one).new_state(0).legal_actions()) == 2
+    lower(one)

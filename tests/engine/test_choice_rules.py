@@ -2,9 +2,12 @@
 rule, on every back end. Each game deals HAND = [A♥, 2♥, 3♥] (bottom first) to seat 0,
 keeps STOCK = [A♠, 2♠, 3♠] and puts the choice first.
 
-Where a rule shows in how many options the choice offers and in the score S they leave,
-it is checked on the native VM too (`counted`, from whole games' records); where it shows
-in where the cards went, on the Python engine (`outcomes`)."""
+Every rule runs on every back end (`EVERY`). Where a rule shows in how many options the
+choice offers and in the score S they leave, it is checked on the native VM from whole
+games' records (`counted`); where it shows in where the cards went, it is checked on the
+Python engine's positions (`outcomes`), and on ``native`` the VM must also play that game
+record for record as the Python engine (`game`: the options at the decision and who took
+them, scores, work, errors and the number of cards in every place at the end)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ import pytest
 from evogame.engine import compile_game
 from evogame.engine.errors import GameError
 from evogame.lang import parse_text
-from tests.conftest import records_on
+from evogame.native.differential import mismatches
+from tests.conftest import records_on, require_native
 
 BACKENDS = ["python", "coverage"]
 #: the Python engine (plain and recording coverage) and the native VM (`counted`)
@@ -28,7 +32,14 @@ FALSE = f"(== (size {EMPTY}) 1)"  # (== 1 2) would not parse: literals side by s
 
 
 def game(item_text: str, backend: str):
-    return compile_game(parsed(item_text), coverage=backend == "coverage")
+    """The Python engine's game of `item_text` (recording coverage on ``coverage``). On
+    ``native``, first: the VM plays 24 random games of it as the Python engine does,
+    record for record (`mismatches`; each option of the one decision is taken in some)."""
+    ast = parsed(item_text)
+    if backend == "native":
+        require_native()
+        assert mismatches(ast, games=24) == []
+    return compile_game(ast, coverage=backend == "coverage")
 
 
 def parsed(item_text: str):
@@ -88,7 +99,7 @@ def test_a_guarded_item_whose_guard_is_false_is_not_offered(backend):
     assert counted(items, backend) == (1, {0})  # only the pass: a false guard is no free pass
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_a_filter_after_an_action_in_the_same_do_sees_its_effect(backend):
     # The filter admits cards only once the action has set X; all three stock cards pass.
     g = game(
@@ -100,7 +111,7 @@ def test_a_filter_after_an_action_in_the_same_do_sees_its_effect(backend):
     assert sorted(o[0]["PILE"][0] for o in got) == ["AS", "THREES", "TWOS"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_an_any_over_cards_an_earlier_move_put_there(backend):
     # PILE is empty when the choice starts; the move in the same option fills it.
     g = game(
@@ -112,7 +123,7 @@ def test_an_any_over_cards_an_earlier_move_put_there(backend):
     assert got[0][0]["HAND"][-1] == "THREES"  # the card moved, then taken back
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_an_empty_any_after_a_move_keeps_the_move_as_an_option(backend):
     g = game(
         f"(do ((move (top {STOCK}) (top {PILE})) (any {EMPTY} 'C (move 'C (top {PILE})))))",
@@ -128,7 +139,7 @@ def test_a_do_of_a_false_guard_and_a_pass_beside_an_empty_any_offers_the_pass(ba
     assert counted(items, backend) == (1, {0})  # the pass; the guarded inc did not run
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_nested_any_under_do_with_conditions_at_the_innermost_level(backend):
     # After the first card of HAND goes to PILE, each pair (A, B) of the two cards left is
     # a branch; A goes to PILE only when A != B and PILE holds that one card. Every branch
@@ -149,7 +160,7 @@ def test_nested_any_under_do_with_conditions_at_the_innermost_level(backend):
     assert [o[0].get("PILE") for o in got] == [None]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_any_splits_and_all_repeats_inside_an_option(backend):
     # Each option moves one hand card to PILE, then every stock card after it.
     g = game(
@@ -178,7 +189,7 @@ def test_a_let_after_an_action_reads_the_changed_position(backend):
     assert counted(items, backend) == (1, {2})
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_ensure_keeps_the_branches_whose_result_holds(backend):
     # Only the hand cards whose move leaves PILE's top card a TWO are offered.
     g = game(
@@ -197,7 +208,7 @@ def test_a_choice_whose_items_gather_no_action_is_an_engine_error(backend):
     assert r.error == "a choice with no option" and r.branching == []
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_listing_does_not_draw_from_the_games_chance_stream(backend):
     # The item shuffles before it splits: listing walks it on copies of the stream, so the
     # real stream is untouched and the option taken replays the same shuffle.
@@ -220,7 +231,7 @@ def test_listing_does_not_draw_from_the_games_chance_stream(backend):
         assert g.attrs["RANK"][pile[-1]] == g.attrs["RANK"][stock[-1]]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", EVERY)
 def test_work_counts_the_trial_walks(backend):
     cheap = game(f"(any {HAND} 'C (move 'C (top {PILE})))", backend).new_state(0)
     walked = game(f"(do ((turn pass) (any {HAND} 'C (move 'C (top {PILE})))))", backend).new_state(

@@ -2,8 +2,11 @@
 
 An outcome a game's record shows (scores, wins, cap, cycle, error), for a game whose
 outcome does not hang on its players' choices, is checked on every back end
-(`tests.conftest.BACKENDS`: the Python engine's three and the native VM); what only the
-Python `State` can show (seats, clones, determinization) on the Python engine.
+(`tests.conftest.BACKENDS`: the Python engine, plain and recording coverage, and the
+native VM). What only the Python `State` can show (seats, options taken in a given order)
+is checked on the Python engine's positions, and on ``native`` the VM must also play the
+same game record for record (`game`); clones, determinization and the cycle record's
+size are the Python `State`'s own.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import pytest
 
 from evogame.engine import compile_game, with_defines
 from evogame.lang import parse_text
-from tests.conftest import BACKENDS, records_on
+from evogame.native.differential import mismatches
+from tests.conftest import BACKENDS, records_on, require_native
 
 DECK = "(create deck (game iloc STOCK) (deck (RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES))))"
 
@@ -29,8 +33,16 @@ def parsed(
     return parse_text(text)
 
 
-def game(body: str, **kw):
-    return compile_game(parsed(body, **kw))
+def game(body: str, backend: str = "python", **kw):
+    """The Python engine's game of `body` (recording coverage on ``coverage``). On
+    ``native``, first: the VM plays 24 random games of it as the Python engine does,
+    record for record (`mismatches`), so a rule pinned below on the Python engine's
+    positions holds on the VM's games too."""
+    ast = parsed(body, **kw)
+    if backend == "native":
+        require_native()
+        assert mismatches(ast, games=24) == []
+    return compile_game(ast, coverage=backend == "coverage")
 
 
 def play_first(g, seed: int = 0):
@@ -43,12 +55,14 @@ def play_first(g, seed: int = 0):
     return st, seats
 
 
-def test_stage_cycles_players_and_tests_end_before_each_pass():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_stage_cycles_players_and_tests_end_before_each_pass(backend):
     # Each pass the current player takes a turn; the stage ends after 5 turns in all.
     g = game(
         "(stage player (end (== (game sto T) 5))"
         " (choice ((inc ((current player) sto S) 1) (inc ((current player) sto S) 1)))"
-        " (do ((inc (game sto T) 1))))"
+        " (do ((inc (game sto T) 1))))",
+        backend=backend,
     )
     st, seats = play_first(g)
     assert seats == [0, 1, 2, 0, 1]
@@ -56,11 +70,13 @@ def test_stage_cycles_players_and_tests_end_before_each_pass():
     assert st.returns() == [0.5, 0.5, 0.0]
 
 
-def test_cycle_next_sets_who_plays_next_and_cycle_current_now():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cycle_next_sets_who_plays_next_and_cycle_current_now(backend):
     g = game(
         "(stage player (end (== (game sto T) 4))"
         " (choice ((inc ((current player) sto S) 1) (turn pass)))"
-        " (do ((inc (game sto T) 1) (cycle next (2 player)))))"
+        " (do ((inc (game sto T) 1) (cycle next (2 player)))))",
+        backend=backend,
     )
     _, seats = play_first(g)
     assert seats == [0, 2, 2, 2]
@@ -68,21 +84,24 @@ def test_cycle_next_sets_who_plays_next_and_cycle_current_now():
         "(stage player (end (== (game sto T) 2))"
         " (do ((cycle current (1 player))))"
         " (choice ((inc ((current player) sto S) 1) (turn pass)))"
-        " (do ((inc (game sto T) 1))))"
+        " (do ((inc (game sto T) 1))))",
+        backend=backend,
     )
     st, seats = play_first(g)
     assert seats == [1, 1]  # the pass advances to 1, then cycle current resets to 1 again
     assert st.scores() == [0, 2, 0]
 
 
-def test_any_fans_out_in_a_choice_and_all_is_one_option():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_any_fans_out_in_a_choice_and_all_is_one_option(backend):
     g = game(
         "(do ((shuffle (game iloc STOCK)) (repeat 4 (move (top (game iloc STOCK)) (top ((current player) iloc HAND))))))"
         " (stage player (end (== (game sto T) 1))"
         " (choice ((any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE))))"
         "          (all ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE))))"
         "          ((== (size (game vloc PILE)) 1) (turn pass))))"
-        " (do ((inc (game sto T) 1))))"
+        " (do ((inc (game sto T) 1))))",
+        backend=backend,
     )
     st = g.new_state(3)
     assert st.num_actions() == 5  # 4 cards + "all", the guarded pass is not offered
@@ -186,13 +205,15 @@ def test_a_deterministic_loop_is_recorded_as_a_cycle(backend):
     assert r.cycle and not r.capped and not r.terminated
 
 
-def test_a_loop_after_chance_and_real_decisions_is_still_a_cycle():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_loop_after_chance_and_real_decisions_is_still_a_cycle(backend):
     """Chance events and real decisions restart the count of calm steps; a loop that
     follows them is found all the same."""
     g = game(
         "(stage player (end (> (game sto U) 3)) (choice ((inc (game sto U) 1) (inc (game sto U) 2))))"
         " (do ((shuffle (game iloc STOCK))))"
-        " (stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 0))))"
+        " (stage player (end (== (game sto T) 1)) (do ((inc (game sto U) 0))))",
+        backend=backend,
     )
     st = g.new_state(0)
     while not st.is_terminal():
