@@ -7,6 +7,11 @@ share is that term's variance over var(log F) (shares need not sum to 1: terms c
 
     .venv/bin/python bench/bench_noise_terms.py FILE [--seeds 10] [--scale 1,4]
                                                 [--skill-ci 0.15] [--profile default]
+                                                [--set random.budget=2000000 ...]
+
+`--set SECTION.KEY=VALUE` (repeatable; VALUE read as TOML) changes one profile key
+before the scaling, e.g. the random phase's budget, to see which phase's sample a
+component's noise comes from.
 """
 
 from __future__ import annotations
@@ -33,11 +38,19 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--scale", default="1,4", help="PIPMC budget multipliers, comma-separated")
     ap.add_argument("--skill-ci", type=float, default=None, help="skill's ci_half_width")
+    ap.add_argument("--set", action="append", default=[], help="SECTION.KEY=VALUE (TOML)")
     a = ap.parse_args()
     game = parse_file(a.file)
     text = resolve(a.profile).read_text(encoding="utf-8")
     for scale in (float(x) for x in a.scale.split(",")):
         data = tomllib.loads(text)
+        for item in a.set:
+            key, _, value = item.partition("=")
+            *path, last = key.split(".")
+            table = data
+            for part in path:
+                table = table.setdefault(part, {})
+            table[last] = tomllib.loads(f"v = {value}")["v"]
         data["pipmc"]["budget"] = int(data["pipmc"]["budget"] * scale)
         data["pipmc"]["max_games"] = int(data["pipmc"]["max_games"] * max(1.0, scale))
         if a.skill_ci is not None:

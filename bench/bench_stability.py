@@ -5,11 +5,14 @@ move of one file, and the files at 0 with their reasons.
 
     .venv/bin/python bench/bench_stability.py [--profile default] [--a 0] [--b 7]
         [--deals-too]   (also change the deal stream with the seed: deals = seed)
+    [--json OUT]    (also write each file's two evaluations, components, standard errors
+                     and CPU seconds, for `bench/bench_moves.py`)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from pathlib import Path
@@ -56,17 +59,24 @@ def main() -> None:
     ap.add_argument("--a", type=int, default=0)
     ap.add_argument("--b", type=int, default=7)
     ap.add_argument("--deals-too", action="store_true")
+    ap.add_argument("--json", type=Path, default=None, help="write the evaluations here")
     args = ap.parse_args()
     t0 = time.perf_counter()
     rows = []
+    dump: list[dict] = []
     for f in FILES:
         ast = parse_file(f)
         prof = load_profile("solitaire" if compile_game(ast).nplayers == 1 else args.profile)
-        pair = []
+        pair, cpu = [], []
         for s in (args.a, args.b):
             deals = s if args.deals_too else None
+            c0 = time.process_time()
             pair.append(evaluate(ast, prof, seed=s, name=f.stem, deals=deals))
+            cpu.append(time.process_time() - c0)
         rows.append((f.stem, *pair))
+        dump.append(
+            {"file": f.stem, "profile": prof.name, "cpu": cpu, "evals": [e.to_json() for e in pair]}
+        )
         print(f"{f.stem:36s} {pair[0].fitness:.3f} {pair[1].fitness:.3f}", flush=True)
     a = [r[1].fitness for r in rows]
     b = [r[2].fitness for r in rows]
@@ -81,6 +91,8 @@ def main() -> None:
         if ea.fitness == 0:
             print(f"at 0: {n}: {ea.reason or '; '.join(ea.notes)}")
     print(f"{time.perf_counter() - t0:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps(dump), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -260,6 +260,22 @@ def test_agram4_default_profile_components():
     assert 0 < ev.fitness < 1
 
 
+def test_default_budgets_give_a_costly_seed_its_deals_and_its_pairs():
+    """Issue 35: the `default` budgets are engine work, set when random play ran on the
+    Python engine; natively they bought Red7 (about 5,500 units a random game) the gate's
+    100 games, 2 agency deals and 15-21 PIPMC pairs, and its fitness moved 0.04 between
+    evaluation seeds. Re-derived from the native engine's speed, the agency phase gets
+    at least half its `min_deals` on Red7, random play goes past the gate's sample, and
+    skill's pairs grow by half (deterministic: the same games at every run)."""
+    prof = load_profile("default")
+    ev = evaluate(parse_file(SEEDS / "red7.rcy"), prof, seed=0)
+    assert ev.reason is None
+    half = prof.agency["min_deals"] // 2 * prof.agency["games_per_deal"]
+    assert ev.games["agency"] >= half  # 40 games (2 deals) with the Python-era budget
+    assert ev.games["random"] > 0  # past the gate's 100 games (was 0: budget spent)
+    assert ev.details["skill_pairs"] >= 30  # 21 with the Python-era budget
+
+
 DEAL_DECIDES = """(game (setup (create players 2)
     (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)))))
   (do ((shuffle (game iloc STOCK))
