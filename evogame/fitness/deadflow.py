@@ -13,14 +13,19 @@ of a unique-valued attribute never exist").
   over the game *without the stage*: what the rest of the game lets matter). Two flows
   make a write dead even into a place the rest reads:
 
-  * the place is *emptied before it is read*: after the stage, in the rules that follow
-    it (its siblings, then round its enclosing stage's loop, that stage's end test
-    included), the first rule that names the place moves every card of it, unguarded
-    (``(repeat all (move (top PLACE) ...))``, for every player when the place is a
-    player's) into a *pool*;
-  * the place is a pool: a pile the rest of the rules only ever empty whole into another
-    that is then shuffled (Pairs' discards, shuffled back into the deck). A card put there
-    goes back into the deck it came from, unseen.
+  * the place is a *pool*: a pile the rest of the rules only ever empty whole into a deck
+    that is then shuffled (Pairs' discards). A card put there goes back into the deck,
+    unseen;
+  * what the stage leaves in the place is *never read*: in the rules after the stage (its
+    siblings, then round its enclosing stage's loop, that stage's end test included),
+    before any rule reads the place, it is emptied whole, unguarded (``(repeat all (move
+    (top PLACE) ...))``, for every player when the place is a player's), into a pool, or
+    into a *topped* place (one the rest reads only through its top card, or empties into
+    a shuffled deck) that is then *covered*: a card surely put on its top (an unguarded
+    move, in loops that surely run) before its top is read. The places holding what the
+    stage left are followed in order; a refill of the deck from them is no read (the cards
+    go back shuffled). A move from an empty place puts nothing: a cover is assumed to
+    find its card.
 
   Taking cards from the table's places (a draw from the stock) is not an effect by itself
   (as in `Inert`: the cards matter where they go) unless the scoring or an end test reads
@@ -75,11 +80,6 @@ def _dst_places(node: A.Node) -> set[int]:
     return out
 
 
-def _mentions(node: A.Node, loc: tuple, writes: set[int]) -> bool:
-    """`node` reads place `loc` (owners aside): names it other than as a destination."""
-    return any(n.NAMED == "place" and id(n) not in writes and _loc(n) == loc for n in A.walk(node))
-
-
 def _flush(node: A.Node) -> A.Location | None:
     """The place a ``(repeat all (move (top PLACE) ...))`` empties, or None."""
     if not isinstance(node, A.RepeatAll) or not isinstance(node.action, A.Move):
@@ -90,35 +90,56 @@ def _flush(node: A.Node) -> A.Location | None:
     return None
 
 
-def pools(game: A.Game) -> set[tuple]:
-    """Places the rules read only to empty them whole into a place shuffled next (in the
-    same sequence of rules, after the emptying): a discard pile that becomes the new deck.
-    Its cards go back into the deck unseen, so what is put there is not seen again."""
-    writes = _dst_places(game)
-    ok: dict[tuple, bool] = {}
-    refill: set[int] = set()  # ids of the src places of emptyings followed by a shuffle
+def _refills(game: A.Game) -> set[int]:
+    """Ids of the source places of ``(repeat all (move (top X) (top D)))`` followed, in the
+    same ``do``, by ``(shuffle D)``: X's cards go back into the deck D, shuffled."""
+    out: set[int] = set()
     for seq in A.walk(game):
-        items = getattr(seq, "items", None) if isinstance(seq, A.Do) else None
-        if not items:
+        if not isinstance(seq, A.Do):
             continue
+        items = seq.items
         for i, it in enumerate(items):
             place = _flush(it)
             if place is None:
                 continue
             into = _locs(it.action.dst, {})
-            if len(into) != 1:
-                continue
-            if any(
+            if len(into) == 1 and any(
                 isinstance(later, A.Shuffle) and _locs(later.loc, {}) == into
                 for later in items[i + 1 :]
             ):
-                refill.add(id(place))
+                out.add(id(place))
+    return out
+
+
+def _top_reads(game: A.Game) -> set[int]:
+    """Ids of the places read only through their top card, not taken: ``(top X)`` that is
+    not the card a move takes."""
+    taken = {id(n.src) for n in A.walk(game) if n.PUTS is not None}
+    return {
+        id(n.coll)
+        for n in A.walk(game)
+        if isinstance(n, A.Top) and id(n) not in taken and n.coll.NAMED == "place"
+    }
+
+
+def pools(game: A.Game) -> tuple[set[tuple], set[tuple]]:
+    """(pools, topped): places the rules read only to empty them whole into a deck
+    shuffled next (Pairs' discards, shuffled back into the deck: a card put there goes
+    back into the deck unseen); and places read only so or through their top card (a
+    discard pile whose top card a play is compared with: what lies under a card put on
+    top of it is not seen again)."""
+    writes = _dst_places(game)
+    refill = _refills(game)
+    tops = _top_reads(game)
+    pool: dict[tuple, bool] = {}
+    topped: dict[tuple, bool] = {}
     for n in A.walk(game):
         if n.NAMED != "place" or id(n) in writes:
             continue
         k = _loc(n)
-        ok[k] = ok.get(k, True) and id(n) in refill
-    return {k for k, v in ok.items() if v}
+        pool[k] = pool.get(k, True) and id(n) in refill
+        topped[k] = topped.get(k, True) and (id(n) in refill or id(n) in tops)
+    return {k for k, v in pool.items() if v}, {k for k, v in topped.items() if v}
 
 
 def _stage_parents(game: A.Game) -> dict[int, tuple[A.Node, int]]:
@@ -131,13 +152,27 @@ def _stage_parents(game: A.Game) -> dict[int, tuple[A.Node, int]]:
     return out
 
 
+def _every(owner: A.Node, players: frozenset[str]) -> bool:
+    """A place of this owner is every such place: the table's, or each player's in a loop
+    over every player."""
+    return isinstance(owner, A.GameRef) or (isinstance(owner, A.Var) and owner.name in players)
+
+
+def _nonempty_range(coll: A.Node) -> bool:
+    if not isinstance(coll, A.Range):
+        return False
+    lo, hi = _constant(coll.lo), _constant(coll.hi)
+    return lo is not None and hi is not None and lo <= hi
+
+
 class _Flow:
     """What the game without one stage lets matter, and what follows that stage."""
 
     def __init__(self, game: A.Game, stage: A.Stage, parent: A.Node, index: int, moves: dict):
         rest = _cut(game, lambda x: x is stage)
         self.inert = Inert(rest)
-        self.pools = pools(rest)
+        self.pools, self.topped = pools(rest)
+        self.refill = _refills(game)
         # point tables read (not only set) by the rest
         targets = {id(n.target) for n in A.walk(rest) if isinstance(n, A.InitPoints)}
         self.points = {
@@ -164,42 +199,75 @@ class _Flow:
         self._killed: dict[tuple, bool] = {}
 
     def killed(self, loc: tuple) -> bool:
-        """What the stage leaves in `loc` is emptied into a pool before anything reads it."""
+        """What the stage leaves in `loc` is never read: in the rules after the stage, before
+        anything reads it, it is emptied whole into a pool, or into a topped place then
+        covered (a card surely put on its top), or it is covered where it is (a topped
+        place). The places that hold it are followed in order; any other read of one of
+        them, or a rule that may or may not empty or cover it, keeps it alive."""
         got = self._killed.get(loc)
         if got is None:
             got = False
+            held = {loc}
             for node in self.after:
-                r = self._scan(node, loc, frozenset())
-                if r is not None:
-                    got = r == "kill"
+                if self._scan(node, held, frozenset(), True) == "read":
+                    break
+                if not held:
+                    got = True
                     break
             self._killed[loc] = got
         return got
 
-    def _scan(self, node: A.Node, loc: tuple, players: frozenset[str]) -> str | None:
+    def _reads(self, node: A.Node, held: set) -> bool:
+        return any(
+            n.NAMED == "place" and id(n) not in self.writes and _loc(n) in held
+            for n in A.walk(node)
+        )
+
+    def _scan(self, node: A.Node, held: set, players: frozenset[str], sure: bool) -> str | None:
+        """Follow `held` (the places holding what the stage left) through `node`, done in
+        order (`sure`: surely done, not under a guard or a loop that may not run)."""
         if isinstance(node, A.Do):
             for it in node.items:
-                r = self._scan(it, loc, players)
-                if r is not None:
-                    return r
+                if self._scan(it, held, players, sure) == "read":
+                    return "read"
+                if not held:
+                    return None
             return None
-        if (
-            isinstance(node, A.AggAction)
-            and node.quant is A.Quant.ALL
-            and isinstance(node.coll, A.AllPlayers)
-        ):
-            return self._scan(node.body, loc, players | {node.var.name})
+        if isinstance(node, A.AggAction) and node.quant is A.Quant.ALL:
+            if self._reads(node.coll, held):
+                return "read"
+            if isinstance(node.coll, A.AllPlayers):
+                return self._scan(node.body, held, players | {node.var.name}, sure)
+            return self._scan(node.body, held, players, sure and _nonempty_range(node.coll))
+        if isinstance(node, A.Guarded):
+            if self._reads(node.cond, held):
+                return "read"
+            return self._scan(node.body, held, players, False)
         place = _flush(node)
-        if place is not None and _loc(place) == loc:
-            owner = place.owner
-            every = isinstance(owner, A.GameRef) or (
-                isinstance(owner, A.Var) and owner.name in players
-            )
+        if place is not None and _loc(place) in held:
+            if id(place) in self.refill:  # back into the deck, shuffled: unseen
+                return None
             into = _locs(node.action.dst, {})
-            if every and into and into <= self.pools:
-                return "kill"
+            if not (sure and _every(place.owner, players)) or len(into) != 1:
+                return "read"
+            held.discard(_loc(place))
+            if into <= self.pools:
+                return None
+            if into <= self.topped:
+                held |= into
+                return None
             return "read"
-        return "read" if _mentions(node, loc, self.writes) else None
+        if isinstance(node, A.Move) and sure and not self._reads(node.src, held):
+            dst = node.dst
+            if (
+                dst.PICKS == "top"
+                and isinstance(dst.coll, A.Location)
+                and _loc(dst.coll) in held & self.topped
+                and _every(dst.coll.owner, players)
+            ):
+                held.discard(_loc(dst.coll))  # covered: what lies under is not seen
+                return None
+        return "read" if self._reads(node, held) else None
 
     def live_place(self, loc: tuple, into: bool) -> bool:
         """Cards put into (`into`) or taken out of `loc` change something that matters."""

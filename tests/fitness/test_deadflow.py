@@ -139,3 +139,23 @@ def test_a_variant_scores_below_its_seed(variant):
     assert broken.reason is None
     assert broken.fitness < seed.fitness
     assert broken.components["soundness"][0] < seed.components["soundness"][0]
+
+
+FOLD = "((== 'FOLD 1)\n      (do"
+BURN = "(move (top (game hloc DECK)) (top (game hloc DISCARD)))"
+
+
+def test_a_phase_whose_discards_are_covered_is_dead_and_uncovered_alive():
+    """When the round reads the discards' top card (a fold allowed on a high discard),
+    the phase's discards are still dead if the next round's burns surely cover them; a
+    burn that may not happen leaves them on top, read by the fold's guard."""
+    text = V.pairs_dead_phase()
+    assert text.count(FOLD) == 1 and text.count(BURN) == 1
+    topped = text.replace(
+        FOLD,
+        "((and (== 'FOLD 1) (> (score (top (game hloc DISCARD)) using (game points VALUE)) 0))"
+        "\n      (do",
+    )
+    assert len(D.dead_stages(parse_text(topped))) == 1
+    maybe = topped.replace(BURN, f"((> (game sto DEALER) 0) {BURN})")
+    assert D.dead_stages(parse_text(maybe)) == []
