@@ -33,7 +33,8 @@ of a unique-valued attribute never exist").
   one a designer reads as a phase that changes nothing: LAMA's round spliced after Pairs'
   (each player plays onto the discards, draws into a row the table then clears, or
   quits into a pile nothing else reads), which a concept vector read from the rules counts
-  as a new mechanism. Turn position is not counted (as in `Inert`). A stage inside a dead
+  as a new mechanism. A ``cycle`` counts as alive; the turn a stage's own rotation leaves
+  is not followed (as in `Inert`). A stage inside a dead
   stage is not named again. A single record nothing reads (eight CARDSTOCK files keep
   one) is not a stage, and is left alone.
 - **a set overridden in the same step** (`overridden_sets`): in one sequence of rules (a
@@ -297,9 +298,8 @@ class _Flow:
         if isinstance(n, A.Shuffle):
             locs = _locs(n.loc, {})
             return not locs or any(self.live_place(k, True) for k in locs)
-        if isinstance(n, A.TurnPass):
-            return False
-        return n.RESULT is A.Ty.ACTION and n.ACTS is not None  # any other action: alive
+        # a pass changes nothing; any other action (a cycle, a forget, a faro shuffle) does
+        return not isinstance(n, A.TurnPass)
 
 
 def _actions(stage: A.Stage) -> list[A.Node]:
