@@ -361,10 +361,10 @@ def _write(item: A.Node) -> A.Node | None:
     return item if item.STORES is not None and isinstance(item.target.name, A.NameLit) else None
 
 
-def _reads_storage(node: A.Node, target: str, skip: int | None = None) -> bool:
-    return any(
-        n.NAMED == "storage" and id(n) != skip and to_text(n) == target for n in A.walk(node)
-    )
+def _reads_storage(node: A.Node, target: str) -> bool:
+    """`node` names the storage whose text is `target` (as a read or as a write's target:
+    either stops the search for an overriding set)."""
+    return any(n.NAMED == "storage" and to_text(n) == target for n in A.walk(node))
 
 
 _BARRIERS = (A.Cycle, A.TurnPass, A.Stage, A.Choice)
