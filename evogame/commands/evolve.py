@@ -383,10 +383,19 @@ def _show_concept_archive(archive, store, cfg: dict) -> None:
         f"occupied, {s.get('new', 0)} of them held by no seed or library game (new), "
         f"QD-score {s['qd_score']:.2f}, best {s['best']:.4f}"
     )
+    new = {h for _c, h, _f, _d in archive.new_elites()}
+    paper = False
     for cell, h, fit, d in sorted(archive.elites(), key=lambda e: -e[2]):
         has = [n for n, x in zip(archive.names, d, strict=True) if x >= 0.5] or ["none"]
-        tag = "new " if cell not in archive.library_cells else "     "
+        # new*: a cell no library game holds, but its game is new on paper only
+        tag = "     " if cell in archive.library_cells else "new  " if h in new else "new* "
+        paper = paper or tag == "new* "
         click.echo(f"  {tag}{fit:.4f}  {'+'.join(has):40s} {h}  {made_from(store, h)}")
+    if paper:
+        click.echo(
+            "  new*: a cell no library game holds, whose game is not counted new: a mechanism "
+            "that never fired, dead content or a stage that changes nothing (archive.alive)"
+        )
 
 
 def _plot_archive(out: Path, archive, store) -> None:

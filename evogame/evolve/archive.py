@@ -7,7 +7,8 @@ game length, moves per decision, agency; measured by every evaluation,
 fall in its end bins); or *concepts* (GAVEL's archive over the concept space: one
 two-bin axis per concept the profile names, read from the rules). With concepts the
 cells the seeds and the library games hold are marked (`mark`): an elite in a cell no
-library game holds is *new* (`new_elites`) when it has no dead content. A game's concept cell
+library game holds is *new* (`new_elites`) when it has no dead content (nor a stage that changes
+nothing that decides the game: `dead_flow`). A game's concept cell
 is that of its *live* concepts: read from the rules that fired in its gate sample and change
 something (`fitness.liveness`), so a transplanted rule that never fires places no game in a
 new cell. The cut an evaluation races against is its cell's elite as its rules say, before
@@ -71,20 +72,46 @@ def sound(c: dict) -> bool:
     return comps.get("soundness", (1.0,))[0] >= 1.0 - 1e-9
 
 
+#: whether a candidate's text holds a dead stage, by hash (`dead_flow`)
+_FLOW: dict[str, bool] = {}
+
+
+def dead_flow(c: dict) -> bool:
+    """The candidate holds a stage whose every effect is dead: nothing that decides the
+    game (score, end, guard, options) depends on anything it writes
+    (`fitness.deadflow.dead_stages`). Read from its text (cached by hash), so records
+    judged before that check are judged by it too. Such a game is new on paper only: a
+    spliced phase with no effect on the score still adds its mechanisms to the concepts."""
+    h = c.get("hash", "")
+    got = _FLOW.get(h) if h else None
+    if got is None:
+        from evogame.fitness.deadflow import dead_stages
+        from evogame.lang import parse_text
+
+        got = bool(dead_stages(parse_text(c["text"])))
+        if h:
+            if len(_FLOW) > 20_000:
+                _FLOW.clear()
+            _FLOW[h] = got
+    return got
+
+
 def alive(c: dict, names: tuple[str, ...] | list[str] = CONCEPT_DESCRIPTORS) -> bool:
     """No dead content (the live_content component, when measured, is 1: no reference to
-    what no card has; never-dealt decks are cut from every child), and what places the game
-    in its concept cell is alive in play: over the concepts `names`, each live concept
-    (`live_vector`) falls in the bin of the concept (two bins split at 0.5). A transplanted
-    contest whose guard never held leaves the game in its host's cell in play, so it is
-    new on paper only; a host's own rare rule that never fired changes no cell."""
+    what no card has; never-dealt decks are cut from every child; and no dead stage,
+    `dead_flow`), and what places the game in its concept cell is alive in play: over the
+    concepts `names`, each live concept (`live_vector`) falls in the bin of the concept
+    (two bins split at 0.5). A transplanted contest whose guard never held leaves the game
+    in its host's cell in play, so it is new on paper only; a host's own rare rule that
+    never fired changes no cell."""
     if not live_content(c):
         return False
     v = (c.get("stats") or {}).get("concepts")
-    if v is None:
-        return True
-    lv = live_vector(c)
-    return all((v[n] >= 0.5) == (lv[n] >= 0.5) for n in names)
+    if v is not None:
+        lv = live_vector(c)
+        if not all((v[n] >= 0.5) == (lv[n] >= 0.5) for n in names):
+            return False
+    return not dead_flow(c)
 
 
 def descriptors(cand: dict, names: list[str]) -> list[float] | None:
@@ -133,13 +160,16 @@ class Archive:
             solution_dtype=object,
         )
         self.grid = self._make()
-        self.alive: set[str] = set()
+        #: `alive` of the elites asked about (by hash), and the candidates of the last rebuild
+        self.alive: dict[str, bool] = {}
+        self._held: dict[str, dict] = {}
         self.cells = math.prod(self.dims)
 
     def rebuild(self, candidates: list[dict]) -> None:
         """Hold the best candidate of each cell among `candidates` (any order)."""
         self.grid = self._make()
-        self.alive: set[str] = set()
+        self.alive: dict[str, bool] = {}
+        self._held: dict[str, dict] = {}
         for c in sorted(candidates, key=rank_key):
             d = descriptors(c, self.names)
             if d is None:
@@ -147,8 +177,7 @@ class Archive:
             if self.concepts:
                 # the cell of what the game is in play: its live concepts
                 d = concept_values(live_vector(c), self.names)
-                if alive(c, self.names):
-                    self.alive.add(c["hash"])
+                self._held[c["hash"]] = c
             # values outside a range count in its end bins (pyribs clips them too)
             self.grid.add(
                 solution=np.array([c["hash"]], dtype=object),
@@ -187,7 +216,15 @@ class Archive:
         but is not counted new."""
         if not self.library_cells:
             return []
-        return [e for e in self.elites() if e[0] not in self.library_cells and e[1] in self.alive]
+        return [e for e in self.elites() if e[0] not in self.library_cells and self._alive(e[1])]
+
+    def _alive(self, h: str) -> bool:
+        """`alive` of a held candidate, computed once per rebuild (it may parse the text)."""
+        got = self.alive.get(h)
+        if got is None:
+            c = self._held.get(h)
+            got = self.alive[h] = c is not None and alive(c, self.names)
+        return got
 
     def summary(self) -> dict:
         """QD-score (sum of the elites' fitness), coverage (occupied cells / cells), best;

@@ -1247,7 +1247,16 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
-    from evogame.fitness import bindings, credits, free_options, leftovers, peeks, repeats, slips
+    from evogame.fitness import (
+        bindings,
+        credits,
+        deadflow,
+        free_options,
+        leftovers,
+        peeks,
+        repeats,
+        slips,
+    )
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
 
@@ -1281,6 +1290,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *credits.defects(game),
         *slips.static(game),
         *incoherent(game),
+        *deadflow.defects(game),
     ]
     out, named = [], set()
     for d in found:
