@@ -82,13 +82,15 @@ def dead_flow(c: dict) -> bool:
     (`fitness.deadflow.dead_stages`). Read from its text (cached by hash), so records
     judged before that check are judged by it too. Such a game is new on paper only: a
     spliced phase with no effect on the score still adds its mechanisms to the concepts."""
-    h = c.get("hash", "")
+    h, text = c.get("hash", ""), c.get("text")
+    if not text:
+        return False  # no rules to read (a record stored without its text)
     got = _FLOW.get(h) if h else None
     if got is None:
         from evogame.fitness.deadflow import dead_stages
         from evogame.lang import parse_text
 
-        got = bool(dead_stages(parse_text(c["text"])))
+        got = bool(dead_stages(parse_text(text)))
         if h:
             if len(_FLOW) > 20_000:
                 _FLOW.clear()
