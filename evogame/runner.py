@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 
-from evogame.engine import compile_game
-from evogame.engine.coverage import moved_of, split
+from evogame.engine import CompiledGame, compile_game
+from evogame.engine.coverage import moved_of, split, tracked
 from evogame.lang.ast import Game
 from evogame.metrics.stats import GameRecord, GameStats
 from evogame.native.engine import BACKENDS as BACKENDS
@@ -56,9 +56,9 @@ class Runner:
         players: list | None = None,
     ):
         self.ast = ast
-        #: the Python engine's game (the reference; it also plays what the VM cannot)
-        self.game = compile_game(ast, name, coverage=coverage)
+        self.name = name
         self.coverage = coverage
+        self._game = None
         seatable = players is None or native_plan(players, self.game) is not None
         searching = players is not None and any(p.name != "random" for p in players)
         self._native = (
@@ -66,8 +66,23 @@ class Runner:
             if seatable
             else None
         )
+        if self._native is None:
+            self.game  # noqa: B018 - the Python engine plays: compiled now (CompileError here)
+        #: what the native path reads of the game (`_Facts`): the Python engine is
+        #: compiled only if a game falls back to it
+        self._facts = _Facts(self)
         #: per game the VM played on a coverage image, what its conditions decided
         self._rows: list[list[int]] = []
+
+    @property
+    def game(self) -> CompiledGame:
+        """The Python engine's game (the reference; it also plays what the VM cannot),
+        compiled when first asked for: where the VM plays every game (a campaign's checks
+        and evaluations, nearly always) it is never needed, and compiling a child costs
+        as much as lowering it."""
+        if self._game is None:
+            self._game = compile_game(self.ast, self.name, coverage=self.coverage)
+        return self._game
 
     @property
     def tier(self) -> str:
@@ -110,7 +125,7 @@ class Runner:
             part = indices[k : k + step]
             ds = None if deals is None else deals[k : k + step]
             rows: list | None = [] if native.coverage else None
-            recs = random_records(native, self.game, part, seed, limits, ds, rows, places)
+            recs = random_records(native, self._facts, part, seed, limits, ds, rows, places)
             for j, rec in enumerate(recs):
                 self._keep(rows, j)
                 yield rec
@@ -139,7 +154,7 @@ class Runner:
         if native is not None:
             rows: list | None = [] if native.coverage else None
             recs, course = pipmc_records(
-                native, self.game, indices, seed, seats, rollouts, horizon, by, limits,
+                native, self._facts, indices, seed, seats, rollouts, horizon, by, limits,
                 deals, rows, weak=weak, weak_seats=weak_seats, kinds=kinds,
             )  # fmt: skip
             for j in range(len(recs)):
@@ -203,8 +218,15 @@ class Runner:
         if rows is not None and rows[j] is not None:
             self._rows.append(rows[j])
 
+    def _python_hits(self) -> list[int]:
+        """The Python engine's coverage hits: none when it was never compiled (it played
+        no game), as many as the game tracks (`coverage.tracked`)."""
+        if self._game is None:
+            return [0] * len(tracked(self.ast))
+        return self._game.compiler.hits
+
     def _all_hits(self) -> list[int]:
-        hits = list(self.game.compiler.hits)
+        hits = list(self._python_hits())
         for row in self._rows:  # a native row's moves (`coverage.moves`) follow: not hits
             hits = [a | b for a, b in zip(hits, row[: len(hits)], strict=True)]
         return hits
@@ -237,7 +259,7 @@ class Runner:
             return []
         # `split`'s cut, found once (it walks the game: per row, it cost a parent check
         # a quarter of a second for 64 rows); a native row's moves follow: not hits
-        n = len(split(self.ast, self._rows[0][: len(self.game.compiler.hits)])[0])
+        n = len(split(self.ast, self._rows[0][: len(self._python_hits())])[0])
         return [row[:n] for row in self._rows]
 
     def moved(self) -> dict[int, int] | None:
@@ -292,7 +314,8 @@ class Runner:
         """Game i of the run with `players` (entry k at seat (k + i mod n) mod n when
         `rotate`), records in seat order."""
         indices = list(indices)
-        game, n = self.game, self.game.nplayers
+        game = self._facts if self._native is not None else self.game
+        n = game.nplayers
         plan = native_plan(players, game) if self._native is not None else None
         if plan is None:
             out = []
@@ -339,7 +362,7 @@ class Runner:
             return None
         if not isinstance(indices, range):  # a range stays one: its seeds are made in C
             indices = list(indices)
-        n = self.game.nplayers
+        n = self._facts.nplayers
         searchers = [k for k, p in enumerate(players) if p.name != "random"]
         # the fold plays random players and at most one plain PIPMC seat; any other mix
         # (several searchers, greedy, strong, ISMCTS) takes the records' way
@@ -356,9 +379,36 @@ class Runner:
             p = players[pip]
             rollouts, horizon, by = p.rollouts, p.horizon, p.by
         return batch_stats(
-            self._native, self.game, indices, seed, seats, rollouts, horizon, by, limits, rotate,
+            self._native, self._facts, indices, seed, seats, rollouts, horizon, by, limits, rotate,
             into, batch,
         )  # fmt: skip
+
+
+class _Facts:
+    """What the native path reads of a runner's game: its seats, its scoring order and
+    whether it is cooperative, read from the lowered image and the rules (the values
+    `CompiledGame` has); anything else (a game handed back to the Python engine) is the
+    runner's Python engine's, compiled then (`Runner.game`)."""
+
+    __slots__ = ("_runner",)
+
+    def __init__(self, runner: Runner):
+        self._runner = runner
+
+    @property
+    def nplayers(self) -> int:
+        return self._runner._native.nplayers
+
+    @property
+    def order(self) -> str:
+        return self._runner._native.order
+
+    @property
+    def cooperative(self) -> bool:
+        return self._runner.ast.scoring.cooperative
+
+    def __getattr__(self, name: str):
+        return getattr(self._runner.game, name)
 
 
 def moves_made(

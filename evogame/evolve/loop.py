@@ -296,6 +296,8 @@ class Campaign:
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
+        #: ASTs of stored candidates' texts (`_parsed`)
+        self._asts: dict[str, object] = {}
         #: children's checks by job (`check_job` is a function of its job): a child drawn
         #: again with the same parent is not checked again (`_check`)
         self._checks: dict[str, tuple] = {}
@@ -419,8 +421,20 @@ class Campaign:
         if tree is None:
             if len(self._trees) >= 4 * max(self.cfg.pop, 1):
                 self._trees.clear()
-            tree = self._trees[text] = list(self.genome.to_tree(parse_text(text)))
+            tree = self._trees[text] = list(self.genome.to_tree(self._parsed(text)))
         return list(tree)
+
+    def _parsed(self, text: str):
+        """The AST of a stored candidate's text, parsed once for the genome (`_tree`), the
+        transplant host (`_host`) and best/'s labelled trees (`_labeled`): a parent is
+        often drawn by more than one of them, and a parse costs this process (which the
+        workers wait for) 10-30 ms. ASTs are immutable; the oldest go first."""
+        ast = self._asts.get(text)
+        if ast is None:
+            if len(self._asts) >= 4 * max(self.cfg.pop, 1):
+                del self._asts[next(iter(self._asts))]
+            ast = self._asts[text] = parse_text(text)
+        return ast
 
     def _host(self, text: str):
         """The transplant host's analysis (`transplant.HostInfo`), once per text."""
@@ -430,7 +444,7 @@ class Campaign:
         if info is None:
             if len(self._hosts) >= 4 * max(self.cfg.pop, 1):
                 self._hosts.clear()
-            info = self._hosts[text] = HostInfo(parse_text(text))
+            info = self._hosts[text] = HostInfo(self._parsed(text))
         return info
 
     def validate(self, tree: list) -> tuple[str | None, str]:
@@ -954,7 +968,7 @@ class Campaign:
     def _labeled(self, c: dict, labeled_tree) -> object:
         tree = self._trees_l.get(c["hash"])
         if tree is None:
-            tree = self._trees_l[c["hash"]] = labeled_tree(parse_text(c["text"]))
+            tree = self._trees_l[c["hash"]] = labeled_tree(self._parsed(c["text"]))
         return tree
 
     def _distance(self, a: dict, ta, b: dict, tb, structural_distance) -> float:

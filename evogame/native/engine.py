@@ -9,6 +9,7 @@ numpy (about 0.1 s to import) is imported only where records are made.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import sys
@@ -57,6 +58,38 @@ class Batch:
     sizes: np.ndarray | None = None
 
 
+#: Images lowered in this process (`lowered`), by (id of the tree, coverage), each with its
+#: tree (held, so that its id is not reused) and its image or the `Unsupported` it raised.
+_IMAGES: dict[tuple[int, bool], tuple[Game, Image | Unsupported]] = {}
+#: How many are kept; the oldest go first.
+IMAGES_KEPT = 64
+
+
+def lowered(ast: Game, coverage: bool = False) -> Image:
+    """`lower(ast, coverage=coverage)`, once per tree in this process (raises `Unsupported`
+    as `lower` does). An image is a function of its tree and is never written to (a
+    `NativeGame` copies its words), and trees are immutable, so every runner of one tree
+    shares an image: a child's check lowers it for its undealt decks, its play-outs and
+    its parent check, and its evaluation, on the worker that checked it (which hands it
+    the same tree, `evaluator.kept_tree`), for its undealt decks, its play and its
+    coverage copy. Lowering a campaign's child costs a few milliseconds each time."""
+    key = (id(ast), coverage)
+    got = _IMAGES.get(key)
+    if got is None or got[0] is not ast:
+        try:
+            made: Image | Unsupported = lower(ast, coverage=coverage)
+        except Unsupported as e:
+            made = e
+        if len(_IMAGES) >= IMAGES_KEPT:
+            # a Dask worker's threads may share the dict: one of them drops the oldest
+            with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+                del _IMAGES[next(iter(_IMAGES))]
+        got = _IMAGES[key] = (ast, made)
+    if isinstance(got[1], Unsupported):
+        raise got[1]
+    return got[1]
+
+
 class NativeGame:
     """A game in the native VM (one per process; not shared between threads)."""
 
@@ -91,7 +124,7 @@ class NativeGame:
         lib = build.load()
         if lib is None:
             raise Unavailable(build.why())
-        return cls(lower(ast, coverage=coverage), lib, ast, coverage=coverage)
+        return cls(lowered(ast, coverage), lib, ast, coverage=coverage)
 
     def roomier(self) -> NativeGame | None:
         """This game lowered with more room, or None at the limit (or without its AST)."""
