@@ -327,8 +327,9 @@ class Fragment:
     attrs: list[tuple[str, list[str]]] = field(hash=False)
     points: dict[str, A.InitPoints] = field(hash=False)
     declares: tuple[A.Declare, ...] = ()
-    #: a stage's job (`_stage_role`) and whether a stage holds it: the host stage of the
-    #: same job is the one it replaces
+    #: a stage's job (`_stage_role`), whether a stage holds it, and whether it is its
+    #: game's whole play (`_whole_game`): the host stage of the same job is the one it
+    #: replaces
     role: tuple = field(default=(), hash=False)
     #: the donor's string storages -> the attribute whose values they hold
     #: (`names.storage_attributes`): a value compared with one is of that attribute
@@ -358,8 +359,7 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
     contest_ids = {id(e) for e, _ctx in an.contests}
     jobs = _stage_jobs(game, an)
     for s in stages:
-        if not _whole_game(game, s):
-            add("stage", s, jobs[id(s)])
+        add("stage", s, (*jobs[id(s)], _whole_game(game, s)))
     for m in A.walk(game):
         if isinstance(m, A.Choice):
             for it in m.items:
@@ -1003,7 +1003,7 @@ def insert(
             raise Refused(why)
         # the host's stage of the fragment's role is the one it replaces (a designer
         # swaps a mechanism for one of the same job); beside one only now and then
-        role, jobs = fr.role, info.stage_jobs
+        role, jobs = fr.role[:2], info.stage_jobs
         # a stage that is the host's whole play is not replaced (the child would be the
         # donor's game), and a new stage goes inside it, not after it (where it would
         # run once, after the game)
@@ -1012,7 +1012,14 @@ def insert(
         same = [s for s in phases if jobs[id(s)] == role] or [
             s for s in phases if jobs[id(s)][0][:2] == role[0][:2]
         ]
-        if not (same or phases):
+        if fr.role[2:] == (True,):
+            # a donor's whole play (GOPS's bidding rounds) only takes the place of a host
+            # phase of its job (Hearts' tricks): inside or beside another it would be a
+            # whole game played in each round
+            if not same:
+                raise Refused("a game's whole play, and the host has no phase of its job")
+            replace = 1.0
+        elif not (same or phases):
             s = whole[-1]  # the innermost: a phase of each of its rounds
             i = rng.randrange(len(s.body) + 1)
             child = _splice(host, s, "body", i, bound, False)
