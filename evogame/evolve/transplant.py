@@ -6,12 +6,17 @@ A *mechanism* (`Fragment`) is a unit a designer would name, taken as the donor w
 ==========  ===========================================================================
 stage       a stage (its end, its choices and its rules), in place of the host's stage
             of the same job (`_stage_role`; `REPLACE` of the time, else beside one),
-            ending on ``(or DONOR-END HOST-END)``
+            ending on ``(or DONOR-END HOST-END)``; never in place of the host's whole
+            play (`_whole_game`), and a donor's whole play only in place of a host
+            phase of its job
 item        one item of a choice (a way to play), replacing one of a host choice's
             items (`REPLACE` of the time, else added)
-contest     a rule item that holds a contest (a ``max``/``min`` over every player's
-            played cards, `concepts.Analysis.contests`) and what its winner gets; its
-            point map comes with it (the contest's scoring)
+contest     the items of a ``do`` that decide a round and pay its winner
+            (`contest_group`: those holding a contest, a ``max``/``min`` over every
+            player's played cards, `concepts.Analysis.contests`; the awards that read
+            their marks; the point map they read), with its point maps (the contest's
+            scoring); it replaces the host's contest and its awards
+            (`_insert_contest`), its winnings going where the host's went
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
 end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
@@ -908,6 +913,26 @@ def _whole_game(game: A.Game, stage: A.Stage) -> bool:
     return bool(choices) and all(c in inside for c in choices)
 
 
+def _read_after(child: A.Game, stage: A.Stage) -> bool:
+    """Whether what `stage` does (storages set, places cards go into) is read where it
+    stands: inside a stage (a loop), anywhere else in it or outside; in the game's body,
+    by a part of the body after it or by the scoring (a bidding stage put after the
+    showdown that reads the bids runs once, when nothing is left to read them)."""
+    from evogame.evolve.parentcheck import _read_outside, _results
+    from evogame.fitness.liveness import Inert, _key, _loc
+
+    at = next((i for i, b in enumerate(child.body) if b is stage), None)
+    if at is None:
+        return True  # inside a stage: `disconnected` judged it
+    stores, places = _results(stage, _key, _loc)
+    if not stores and not places:
+        return True
+    later = dataclasses.replace(child, body=(stage, *child.body[at + 1 :]))
+    r_s, r_p = _read_outside(later, stage, _key, _loc)
+    inert = Inert(child)
+    return bool(stores & r_s & inert.matter) or bool(places & r_p & inert.places)
+
+
 def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
     """A stage's job: (it holds a choice, it holds a contest, it holds a stage)."""
     nodes = list(A.walk(stage))
@@ -1038,6 +1063,8 @@ def insert(
         # in Whist marked a PICKER only its own end read)
         if disconnected(child, None, [bound]):
             raise Refused("a stage whose results nothing in the host reads")
+        if not _read_after(child, bound):
+            raise Refused("a stage placed after everything that reads its results")
         return child
     if fr.kind == "item":
         choices = [c for c in A.walk(host) if isinstance(c, A.Choice)]

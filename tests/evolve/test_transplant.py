@@ -546,3 +546,16 @@ def test_a_stage_whose_plays_bury_cards_where_nothing_reads_them_is_refused():
         info = HostInfo(g)
         for st in (x for x in A.walk(g) if isinstance(x, A.Stage)):
             assert _throwaway_plays(st, info) == "", path.stem
+
+
+def test_a_stage_put_after_everything_that_reads_its_results_is_refused(games):
+    """GOPS's bidding stage put in the game's body after the rounds whose showdown reads
+    the bids runs when nothing is left to read them; put before them, it is read."""
+    from evogame.evolve.transplant import _read_after
+
+    g = games["gops"]
+    bid = [st for st in A.walk(g) if isinstance(st, A.Stage)][-1]
+    after = dataclasses.replace(g, body=(*g.body, bid))
+    assert not _read_after(after, bid)
+    before = dataclasses.replace(g, body=(g.body[0], bid, *g.body[1:]))
+    assert _read_after(before, bid)
