@@ -570,6 +570,7 @@ class Binder:
             node = bind_values(node, self.fr.attrs, self.fr.stores, self.value, rewrite)
         except Unbound as e:
             raise Refused(str(e)) from None
+        node = self._drop_unread_awards(node)
         self._bind_points(node)
         store_map = self._bind_storages(node)
         for name, ty in sorted(_free_vars(node), key=lambda x: x[0]):
@@ -705,7 +706,7 @@ class Binder:
             init = self.fr.points.get(name)
             if init is None:
                 raise Refused(f"point map {name} is set nowhere in the donor")
-            awards = self.awards(init.awards)
+            awards = self.awards(init.awards, reads=False)
             if not awards:
                 raise Refused(f"point map {name} names no value of the host's deck")
             new = self._fresh_map(name)
@@ -720,11 +721,12 @@ class Binder:
             name += "X"
         return name
 
-    def awards(self, awards: tuple[A.Award, ...]) -> list[A.Award]:
+    def awards(self, awards: tuple[A.Award, ...], reads: bool = True) -> list[A.Award]:
         """A donor map's awards rebound to the host's deck: each condition's attribute and
         value bound (`value`); an award naming a value the host has not is dropped, and
         one the host's values merge with an earlier award's is dropped. A value read from
-        a storage (a trick's suit led) keeps its (renamed) storage."""
+        a storage (a trick's suit led) keeps its (renamed) storage when `reads`; a map
+        set in the opening deal (`reads` false) drops it: no storage is set yet there."""
         out = []
         seen = set()
         for aw in awards:
@@ -734,6 +736,8 @@ class Binder:
                 if attr is None:
                     break
                 if not isinstance(sa.value, A.NameLit):
+                    if not reads:
+                        break
                     conds.append(A.SubAward(A.NameLit(attr), sa.value))
                     continue
                 val = self.value(sa.key.value, sa.value.value)
@@ -748,6 +752,26 @@ class Binder:
                     seen.add(key)
                     out.append(A.Award(tuple(conds), aw.value))
         return out
+
+    def _drop_unread_awards(self, node: A.Node) -> A.Node:
+        """`node` without the awards of a point map it sets that read a storage the
+        host has no counterpart for (one the fragment reads but does not set, of a type
+        the host sets none of): a trick's precedence keyed to the suit led, put into a
+        game that leads no suit (GOPS, War), ranks by the rest of the map. The map is
+        kept while one award is left."""
+        sets = _set_storages(node)
+        host = {self.host_storages[n] for n in self.host_sets if n in self.host_storages}
+        gone = {n for n, c in _storages(node).items() if n not in sets and c not in host}
+        if not gone:
+            return node
+
+        def fn(n: A.Node, _p, _f) -> A.Node | None:
+            if not isinstance(n, A.InitPoints):
+                return None
+            kept = tuple(a for a in n.awards if not (_reads(a) & gone))
+            return dataclasses.replace(n, awards=kept) if kept else None
+
+        return rewrite(node, fn)
 
     def _bind_storages(self, node: A.Node) -> dict[str, str]:
         sets = _set_storages(node)
@@ -1256,8 +1280,12 @@ def _lost_results(child: A.Game, old: list[A.Node], new: list[A.Node]) -> str:
     from evogame.evolve.parentcheck import _read_outside, _results
     from evogame.fitness.liveness import _key, _loc
 
-    gave_s, gave_p = _results(A.Do(tuple(old)), _key, _loc)
-    give_s, give_p = _results(A.Do(tuple(new)), _key, _loc)
+    # places: where cards go (a move's outermost destination), not the places named
+    # inside it to find an owner (GOPS's prize goes to the owner of the best SHOWN)
+    gave_s, _ = _results(A.Do(tuple(old)), _key, _loc)
+    give_s, _ = _results(A.Do(tuple(new)), _key, _loc)
+    gave_p = {_loc_of(k) for k in _written(A.Do(tuple(old)))}
+    give_p = {_loc_of(k) for k in _written(A.Do(tuple(new)))}
     ids = {id(it) for it in new}
     probe, grouped = child, None
     for d in A.walk(child):
