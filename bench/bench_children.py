@@ -41,9 +41,8 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.evolve.loop import Campaign, Config, simplified
-from evogame.evolve.store import text_hash
-from evogame.lang import parse_text, to_text
+from evogame.evolve.loop import Campaign, Config
+from evogame.lang import parse_text
 
 
 def draw(args) -> dict:
@@ -63,23 +62,7 @@ def draw(args) -> dict:
             retries=1,  # budget = n: exactly n children drawn
         )
         camp = Campaign(cfg)
-        pop = []
-        for path, ast in camp.seed_asts.items():
-            text = simplified(to_text(ast))
-            h = text_hash(text)
-            camp.store.put(
-                {
-                    "hash": h,
-                    "text": text,
-                    "generation": 0,
-                    "parents": [],
-                    "operator": f"seed:{Path(path).name}",
-                    "valid": True,
-                    "fitness": 1.0,
-                    "seed": 0,
-                }
-            )
-            pop.append(h)
+        pop = camp.store_seed_generation()
         camp._novel_parents = lambda _pop: []  # every seed is in a library cell
         t = time.perf_counter()
         kids, stats = camp.offspring(pop, args.n, 1)

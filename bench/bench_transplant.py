@@ -30,8 +30,8 @@ Each child is then judged as the campaign judges it, in a fixed order:
 A child that simplifies to its host is no child (not valid). Printed: one JSON line with the rates per operator (``transplant``, ``crossover``) and
 per fragment kind (``transplant_<kind>``, the crossover child of the same pairs beside
 it as ``crossover_<kind>``), each as [pairs, valid, alive, valid_rate, alive_rate], why
-the others were not (``why_not``: refused, invalid, copy, the incoherence check, the play
-check's first word), and the wall seconds (the machine is shared: compare runs made side by side only). Runs
+the others were not (``why_not``, per operator and per transplant kind: refused,
+invalid, copy, the incoherence check, the play check's first word), and the wall seconds (the machine is shared: compare runs made side by side only). Runs
 against any version of evogame on ``PYTHONPATH`` whose `transplant` has the signature
 ``transplant(host, library, rng, kind, replace, own)``, so a base commit's tree,
 checked out elsewhere, is measured by the same command.
@@ -101,7 +101,7 @@ def run(args) -> dict:
         c[0] += 1
         c[1] += valid
         c[2] += alive
-        if why and "_" not in key:
+        if why and ("_" not in key or key.startswith("transplant_")):
             whys[f"{key}:{why}"] = whys.get(f"{key}:{why}", 0) + 1
 
     t = time.perf_counter()
@@ -126,7 +126,7 @@ def run(args) -> dict:
             text = None
         ok = judge(text, host, host_text)
         tally("transplant", *ok)
-        tally(f"transplant_{kind}", *ok[:2])
+        tally(f"transplant_{kind}", *ok)
         crng = random.Random(rng.getrandbits(64))
         kid, _ = ops.cx_typed(list(trees[h]), list(trees[d]), crng)
         try:

@@ -857,9 +857,9 @@ class Campaign:
             self.write_best(ex)  # re-judged; also after a kill during the last write
             self.timings.save()
 
-    def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
+    def _seed_candidates(self) -> list[dict]:
+        """Generation 0's candidates: each seed's simplified text, in the seeds' order."""
         cands = []
-        t = time.perf_counter()
         for path, ast in self.seed_asts.items():
             text = simplified(to_text(ast))
             cands.append(
@@ -871,6 +871,22 @@ class Campaign:
                     "generation": 0,
                 }
             )
+        return cands
+
+    def store_seed_generation(self, fitness: float = 1.0) -> list[str]:
+        """Store the seeds as generation 0, valid, each with `fitness` and no evaluation,
+        and return their hashes in the seeds' order: parents for drawing children
+        (`offspring`, `_child`) without evaluating the seeds (tests, `bench_children`).
+        A campaign's own run evaluates them instead (`_generation_zero`)."""
+        hashes = []
+        for c in self._seed_candidates():
+            self.store.put({**c, "valid": True, "fitness": fitness, "seed": 0})
+            hashes.append(c["hash"])
+        return hashes
+
+    def _generation_zero(self, ex: Executor) -> tuple[list[str], int]:
+        t = time.perf_counter()
+        cands = self._seed_candidates()
         self.timings.add("parse/check/compile", time.perf_counter() - t)  # the seeds'
         # the seeds' evaluations start before the search's set-up, which runs meanwhile
         started: dict[str, Callable[[], dict]] = {}

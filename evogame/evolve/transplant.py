@@ -6,12 +6,17 @@ A *mechanism* (`Fragment`) is a unit a designer would name, taken as the donor w
 ==========  ===========================================================================
 stage       a stage (its end, its choices and its rules), in place of the host's stage
             of the same job (`_stage_role`; `REPLACE` of the time, else beside one),
-            ending on ``(or DONOR-END HOST-END)``
+            ending on ``(or DONOR-END HOST-END)``; never in place of the host's whole
+            play (`_whole_game`), and a donor's whole play only in place of a host
+            phase of its job
 item        one item of a choice (a way to play), replacing one of a host choice's
             items (`REPLACE` of the time, else added)
-contest     a rule item that holds a contest (a ``max``/``min`` over every player's
-            played cards, `concepts.Analysis.contests`) and what its winner gets; its
-            point map comes with it (the contest's scoring)
+contest     the items of a ``do`` that decide a round and pay its winner
+            (`contest_group`: those holding a contest, a ``max``/``min`` over every
+            player's played cards, `concepts.Analysis.contests`; the awards that read
+            their marks; the point map they read), with its point maps (the contest's
+            scoring); it replaces the host's contest and its awards
+            (`_insert_contest`), its winnings going where the host's went
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
 end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
@@ -327,8 +332,9 @@ class Fragment:
     attrs: list[tuple[str, list[str]]] = field(hash=False)
     points: dict[str, A.InitPoints] = field(hash=False)
     declares: tuple[A.Declare, ...] = ()
-    #: a stage's job (`_stage_role`) and whether a stage holds it: the host stage of the
-    #: same job is the one it replaces
+    #: a stage's job (`_stage_role`), whether a stage holds it, and whether it is its
+    #: game's whole play (`_whole_game`): the host stage of the same job is the one it
+    #: replaces
     role: tuple = field(default=(), hash=False)
     #: the donor's string storages -> the attribute whose values they hold
     #: (`names.storage_attributes`): a value compared with one is of that attribute
@@ -358,7 +364,7 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
     contest_ids = {id(e) for e, _ctx in an.contests}
     jobs = _stage_jobs(game, an)
     for s in stages:
-        add("stage", s, jobs[id(s)])
+        add("stage", s, (*jobs[id(s)], _whole_game(game, s)))
     for m in A.walk(game):
         if isinstance(m, A.Choice):
             for it in m.items:
@@ -366,9 +372,9 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
                     add("item", it)
     for m in A.walk(game):
         if isinstance(m, A.Do):
-            for it in m.items:
-                if any(id(x) in contest_ids for x in A.walk(it)):
-                    add("contest", it)
+            group = contest_group(m, contest_ids)
+            if group:
+                add("contest", A.Do(tuple(group)))
     first_stage = next((i for i, b in enumerate(game.body) if isinstance(b, A.Stage)), None)
     for b in game.body[:first_stage]:
         if isinstance(b, A.Do):
@@ -384,6 +390,64 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
                 if isinstance(x, A.Filter) and {_key(y) for y in _loc_nodes(x.coll)} & an.hands:
                     add("filter", x)
     return out
+
+
+def _holds_contest(it: A.Node, contest_ids: set[int]) -> bool:
+    return any(id(x) in contest_ids for x in A.walk(it))
+
+
+def contest_group(do: A.Do, contest_ids: set[int]) -> list[A.Node]:
+    """A contest and its scoring, as a ``do`` of the donor writes them (empty when `do`
+    holds no contest): the items of `do` that hold a contest (`_contest_items`: with what
+    the winner gets), and every item before them in `do` that sets a point map they read
+    (a trick's precedence, set from the suit led)."""
+    held = _contest_items(do, contest_ids)
+    if not held:
+        return []
+    maps = set().union(*(_reads(it) for it in held))
+    ids = {id(it) for it in held}
+    last = max(i for i, it in enumerate(do.items) if id(it) in ids)
+    return [
+        it
+        for i, it in enumerate(do.items)
+        if id(it) in ids or (i < last and isinstance(it, A.InitPoints) and _maps_set(it) & maps)
+    ]
+
+
+def _contest_items(do: A.Do, ids: set[int]) -> list[A.Node]:
+    """The items of `do` that decide a round and give its winner what it wins: those
+    holding a contest; those that read a storage one of them sets (Hearts marks the
+    winner in TOOK, then moves the trick to whoever holds the mark); those that only set
+    such storages (the mark's reset); and, after a contest's ``cycle`` (the winner now
+    leads), those that take cards out of a place the contest judged (the trick, moved to
+    the new current player's pile). Found to a fixed point, in `do`'s order."""
+    group = [it for it in do.items if _holds_contest(it, ids)]
+    if not group:
+        return []
+    judged = {_key(x) for it in group for x in _loc_nodes(it)}
+    cycle_at = next(
+        (i for i, it in enumerate(do.items) if _holds_contest(it, ids) and _cycles(it)), None
+    )
+    while True:
+        marks = set().union(*(_set_storages(it) for it in group))
+        more = [
+            it
+            for i, it in enumerate(do.items)
+            if not any(it is g for g in group)
+            and not isinstance(it, A.InitPoints)
+            and (
+                (_reads(it) - _set_storages(it)) & marks
+                or (_set_storages(it) and _set_storages(it) <= marks and not _written(it))
+                or (cycle_at is not None and i > cycle_at and _taken(it) & judged)
+            )
+        ]
+        if not more:
+            return [it for it in do.items if any(it is g for g in group)]
+        group += more
+
+
+def _cycles(it: A.Node) -> bool:
+    return any(isinstance(x, A.Cycle) for x in A.walk(it))
 
 
 class Library:
@@ -491,6 +555,12 @@ class Binder:
         self.attr_map: dict[str, str] = {}
         self.new_maps: list[A.InitPoints] = []
         self.map_map: dict[str, str] = {}
+        #: the host storages (name, class) a replaced contest gave that the host's other
+        #: rules read (`_contest_gives`): the new contest's storages bind to them first
+        self.gives: list[tuple[str, type]] = []
+        #: the host places a replaced contest moved cards into that the host's other
+        #: rules read: the new contest's winnings go there first
+        self.gives_places: list[LocKey] = []
 
     def bind(self) -> A.Node:
         node = self.fr.node
@@ -500,6 +570,7 @@ class Binder:
             node = bind_values(node, self.fr.attrs, self.fr.stores, self.value, rewrite)
         except Unbound as e:
             raise Refused(str(e)) from None
+        node = self._drop_unread_awards(node)
         self._bind_points(node)
         store_map = self._bind_storages(node)
         for name, ty in sorted(_free_vars(node), key=lambda x: x[0]):
@@ -531,7 +602,14 @@ class Binder:
                 for h, r in self.host_roles.items()
                 if r == role and h[0] == k[0] and (h in host_fam) == (k in fam)
             ]
-            if k in written:  # its results go where the host's rules read them
+            given = [
+                h
+                for h in self.gives_places
+                if h[0] == k[0] and (h in host_fam) == (k in fam) and h not in self.loc_map.values()
+            ]
+            if k in written and given:  # a contest's winnings: where the host's went
+                same = given[:1]
+            elif k in written:  # its results go where the host's rules read them
                 read = [h for h in same if _read(h, self.host_places)]
                 if not read:
                     # none of its own role is read: a read place of a near role of the
@@ -548,8 +626,9 @@ class Binder:
                         and _read(h, self.host_places)
                     ]
                 same = read or same
-                if role == "played":  # the PLAYED mark: where the host's round reads
-                    same = [h for h in same if h in self.host_round] or same
+            if role == "played":  # the PLAYED mark: where the host's round reads (a
+                # contest judges the cards the host's round plays)
+                same = [h for h in same if h in self.host_round] or same
             # read only: a location of a near role; a place the fragment takes cards from
             # only a nearer one (`TAKEN_FALLBACK`)
             if not same and k not in written:
@@ -607,51 +686,102 @@ class Binder:
         return dst[j]
 
     def _bind_points(self, node: A.Node) -> None:
+        """Point maps: one the fragment sets itself stays its own (renamed when the host
+        has a map of that name); a contest's come with it, rebound to the host's deck
+        (its scoring: GOPS's prize values, not the host's trick precedence); any other
+        read goes to the host's map, or, when the host has none, the donor's rebound."""
         used = [
             m.name.value
             for m in A.walk(node)
             if isinstance(m, A.PointStorage) and isinstance(m.name, A.NameLit)
         ]
+        own = _maps_set(node)
         for name in dict.fromkeys(used):
-            if self.host_maps:
+            if name in own:
+                self.map_map[name] = self._fresh_map(name)
+                continue
+            if self.host_maps and self.fr.kind != "contest":
                 self.map_map[name] = self.host_maps[self.rng.randrange(len(self.host_maps))]
                 continue
             init = self.fr.points.get(name)
             if init is None:
                 raise Refused(f"point map {name} is set nowhere in the donor")
-            awards = []
-            seen = set()
-            for aw in init.awards:
-                conds = []
-                for sa in aw.conds:
-                    attr = (
-                        self.attr_map.get(sa.key.value) if isinstance(sa.key, A.NameLit) else None
-                    )
-                    val = (
-                        self.value(sa.key.value, sa.value.value)
-                        if attr and isinstance(sa.value, A.NameLit)
-                        else None
-                    )
-                    if attr is None or val is None:
-                        break
-                    conds.append(A.SubAward(A.NameLit(attr), A.NameLit(val)))
-                else:
-                    key = tuple((c.key.value, c.value.value) for c in conds)
-                    if key not in seen:
-                        seen.add(key)
-                        awards.append(A.Award(tuple(conds), aw.value))
+            awards = self.awards(init.awards, reads=False)
             if not awards:
                 raise Refused(f"point map {name} names no value of the host's deck")
-            self.map_map[name] = name
+            new = self._fresh_map(name)
+            self.map_map[name] = new
             self.new_maps.append(
-                A.InitPoints(A.PointStorage(A.GameRef(), A.NameLit(name)), tuple(awards))
+                A.InitPoints(A.PointStorage(A.GameRef(), A.NameLit(new)), tuple(awards))
             )
+
+    def _fresh_map(self, name: str) -> str:
+        """`name`, or `name` with X's added while the host has a point map of that name."""
+        while name in self.host_maps:
+            name += "X"
+        return name
+
+    def awards(self, awards: tuple[A.Award, ...], reads: bool = True) -> list[A.Award]:
+        """A donor map's awards rebound to the host's deck: each condition's attribute and
+        value bound (`value`); an award naming a value the host has not is dropped, and
+        one the host's values merge with an earlier award's is dropped. A value read from
+        a storage (a trick's suit led) keeps its (renamed) storage when `reads`; a map
+        set in the opening deal (`reads` false) drops it: no storage is set yet there."""
+        out = []
+        seen = set()
+        for aw in awards:
+            conds = []
+            for sa in aw.conds:
+                attr = self.attr_map.get(sa.key.value) if isinstance(sa.key, A.NameLit) else None
+                if attr is None:
+                    break
+                if not isinstance(sa.value, A.NameLit):
+                    if not reads:
+                        break
+                    conds.append(A.SubAward(A.NameLit(attr), sa.value))
+                    continue
+                val = self.value(sa.key.value, sa.value.value)
+                if val is None:
+                    break
+                conds.append(A.SubAward(A.NameLit(attr), A.NameLit(val)))
+            else:
+                from evogame.lang import to_text
+
+                key = tuple(to_text(c) for c in conds)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(A.Award(tuple(conds), aw.value))
+        return out
+
+    def _drop_unread_awards(self, node: A.Node) -> A.Node:
+        """`node` without the awards of a point map it sets that read a storage the
+        host has no counterpart for (one the fragment reads but does not set, of a type
+        the host sets none of): a trick's precedence keyed to the suit led, put into a
+        game that leads no suit (GOPS, War), ranks by the rest of the map. The map is
+        kept while one award is left."""
+        sets = _set_storages(node)
+        host = {self.host_storages[n] for n in self.host_sets if n in self.host_storages}
+        gone = {n for n, c in _storages(node).items() if n not in sets and c not in host}
+        if not gone:
+            return node
+
+        def fn(n: A.Node, _p, _f) -> A.Node | None:
+            if not isinstance(n, A.InitPoints):
+                return None
+            kept = tuple(a for a in n.awards if not (_reads(a) & gone))
+            return dataclasses.replace(n, awards=kept) if kept else None
+
+        return rewrite(node, fn)
 
     def _bind_storages(self, node: A.Node) -> dict[str, str]:
         sets = _set_storages(node)
         out = {}
         for name, cls in _storages(node).items():
             host_cls = self.host_storages.get(name)
+            given = [n for n, c in self.gives if c is cls and n not in out.values()]
+            if name in sets and given:  # what the host's rules read of a contest's
+                out[name] = given[0]
+                continue
             if name in sets:
                 new = name
                 while new in self.host_storages and self.host_storages[new] is not cls:
@@ -673,6 +803,11 @@ class Binder:
             k = self.loc_map.get(_key(n))
             if k is not None:
                 return dataclasses.replace(n, vis=A.Vis(k[1]), name=A.NameLit(k[2]))
+        if isinstance(n, A.InitPoints):  # a map the fragment sets: its awards rebound
+            awards = self.awards(n.awards)
+            if not awards:
+                raise Refused("a point map that names no value of the host's deck")
+            return dataclasses.replace(n, awards=tuple(awards))
         if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit):
             new = self.map_map.get(n.name.value)
             if new is not None:
@@ -791,6 +926,37 @@ def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
     return ""
 
 
+def _whole_game(game: A.Game, stage: A.Stage) -> bool:
+    """Whether `stage` is its game's whole play, not a mechanism: a stage of the game's
+    body that holds every choice of the game (Whist's deal-and-tricks loop, which, put in place of a solitaire's
+    stage, makes the child Whist with the solitaire's setup)."""
+    if not any(b is stage for b in game.body):
+        return False  # a stage inside another is a phase of its rounds (Whist's tricks)
+    choices = [id(c) for c in A.walk(game) if isinstance(c, A.Choice)]
+    inside = {id(c) for c in A.walk(stage) if isinstance(c, A.Choice)}
+    return bool(choices) and all(c in inside for c in choices)
+
+
+def _read_after(child: A.Game, stage: A.Stage) -> bool:
+    """Whether what `stage` does (storages set, places cards go into) is read where it
+    stands: inside a stage (a loop), anywhere else in it or outside; in the game's body,
+    by a part of the body after it or by the scoring (a bidding stage put after the
+    showdown that reads the bids runs once, when nothing is left to read them)."""
+    from evogame.evolve.parentcheck import _read_outside, _results
+    from evogame.fitness.liveness import Inert, _key, _loc
+
+    at = next((i for i, b in enumerate(child.body) if b is stage), None)
+    if at is None:
+        return True  # inside a stage: `disconnected` judged it
+    stores, places = _results(stage, _key, _loc)
+    if not stores and not places:
+        return True
+    later = dataclasses.replace(child, body=(stage, *child.body[at + 1 :]))
+    r_s, r_p = _read_outside(later, stage, _key, _loc)
+    inert = Inert(child)
+    return bool(stores & r_s & inert.matter) or bool(places & r_p & inert.places)
+
+
 def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
     """A stage's job: (it holds a choice, it holds a contest, it holds a stage)."""
     nodes = list(A.walk(stage))
@@ -876,6 +1042,8 @@ def insert(
     host = info.game
     par = _parents(host)
     if fr.kind == "stage":
+        from evogame.evolve.parentcheck import disconnected
+
         stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
         if not stages:
             raise Refused("the host has no stage")
@@ -884,11 +1052,30 @@ def insert(
             raise Refused(why)
         # the host's stage of the fragment's role is the one it replaces (a designer
         # swaps a mechanism for one of the same job); beside one only now and then
-        role, jobs = fr.role, info.stage_jobs
-        same = [s for s in stages if jobs[id(s)] == role] or [
-            s for s in stages if jobs[id(s)][0][:2] == role[0][:2]
+        role, jobs = fr.role[:2], info.stage_jobs
+        # a stage that is the host's whole play is not replaced (the child would be the
+        # donor's game), and a new stage goes inside it, not after it (where it would
+        # run once, after the game)
+        whole = [s for s in stages if _whole_game(host, s)]
+        phases = [s for s in stages if not _whole_game(host, s)]
+        same = [s for s in phases if jobs[id(s)] == role] or [
+            s for s in phases if jobs[id(s)][0][:2] == role[0][:2]
         ]
-        s = (same or stages)[rng.randrange(len(same or stages))]
+        if fr.role[2:] == (True,):
+            # a donor's whole play (GOPS's bidding rounds) only takes the place of a host
+            # phase of its job (Hearts' tricks): inside or beside another it would be a
+            # whole game played in each round
+            if not same:
+                raise Refused("a game's whole play, and the host has no phase of its job")
+            replace = 1.0
+        elif not (same or phases):
+            s = whole[-1]  # the innermost: a phase of each of its rounds
+            i = rng.randrange(len(s.body) + 1)
+            child = _splice(host, s, "body", i, bound, False)
+            if disconnected(child, None, [bound]):
+                raise Refused("a stage whose results nothing in the host reads")
+            return child
+        s = (same or phases)[rng.randrange(len(same or phases))]
         p, f, i = par[id(s)]
         if rng.random() < replace:
             # the host's own end still ends it: the donor's test, or the host's
@@ -898,10 +1085,10 @@ def insert(
             child = _splice(host, p, f, i + 1, bound, False)
         # what the stage does must reach the host's results (Sheepshead's picker stage
         # in Whist marked a PICKER only its own end read)
-        from evogame.evolve.parentcheck import disconnected
-
         if disconnected(child, None, [bound]):
             raise Refused("a stage whose results nothing in the host reads")
+        if not _read_after(child, bound):
+            raise Refused("a stage placed after everything that reads its results")
         return child
     if fr.kind == "item":
         choices = [c for c in A.walk(host) if isinstance(c, A.Choice)]
@@ -930,22 +1117,7 @@ def insert(
             raise Refused(why)
         return child
     if fr.kind == "contest":
-        dos = [
-            d for s in A.walk(host) if isinstance(s, A.Stage) for d in s.body if isinstance(d, A.Do)
-        ]
-        if not dos:
-            stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
-            if not stages:
-                raise Refused("the host has no stage")
-            s = stages[rng.randrange(len(stages))]
-            return _replace_at(host, s, dataclasses.replace(s, body=(*s.body, A.Do((bound,)))))
-        d = dos[rng.randrange(len(dos))]
-        an = info.analysis
-        ids = {id(e) for e, _ in an.contests}
-        hosts = [i for i, it in enumerate(d.items) if any(id(x) in ids for x in A.walk(it))]
-        if hosts:
-            return _splice(host, d, "items", hosts[rng.randrange(len(hosts))], bound, True)
-        return _splice(host, d, "items", len(d.items), bound, False)
+        return _insert_contest(info, bound, _contest_spot(info, rng), rng)
     if fr.kind == "deal":
         first = next((i for i, b in enumerate(host.body) if isinstance(b, A.Stage)), None)
         an = info.analysis
@@ -988,6 +1160,171 @@ def insert(
         flt = dataclasses.replace(bound, coll=a.coll)
         return _replace_at(host, a, dataclasses.replace(a, coll=flt))
     raise ValueError(fr.kind)
+
+
+def _contest_ids(info: HostInfo) -> set[int]:
+    return {id(e) for e, _ in info.analysis.contests}
+
+
+def _contest_spot(info: HostInfo, rng: random.Random) -> A.Do | None:
+    """The host's ``do`` whose contest a transplanted contest replaces, drawn among those
+    holding one (in order of appearance); None when the host has no contest."""
+    ids = _contest_ids(info)
+    dos = [d for d in A.walk(info.game) if isinstance(d, A.Do) and contest_group(d, ids)]
+    return dos[rng.randrange(len(dos))] if dos else None
+
+
+def _written_order(n: A.Node) -> list[LocKey]:
+    """The places `n` moves cards into, in order of first appearance."""
+    out: list[LocKey] = []
+    for m in A.walk(n):
+        if m.PUTS is not None:
+            out += [_key(x) for x in _outer(m.dst)]
+    return out
+
+
+def _loc_of(k: LocKey) -> tuple[bool, str, str]:
+    """A `LocKey` as `liveness._loc` names a place (owners aside)."""
+    return (k[0], k[1], k[2])
+
+
+def _contest_gives(info: HostInfo, spot: A.Do) -> tuple[list[tuple[str, type]], list[LocKey]]:
+    """The storages (name, class), in order of appearance, that the host's contest items
+    in `spot` set and that the host reads outside them: what its contest gives the rest
+    of the game (Whist's TRICKS, which its scoring counts; Hearts' TOOK, which says who
+    takes the trick). A replacing contest's storages bind to these."""
+    from evogame.evolve.parentcheck import _read_outside
+    from evogame.fitness.liveness import _key, _loc
+
+    ids = _contest_ids(info)
+    grp = {id(it) for it in _contest_items(spot, ids)}
+    old = A.Do(tuple(it for it in spot.items if id(it) in grp))
+    probe = _replace_at(info.game, spot, A.Do((*(i for i in spot.items if id(i) not in grp), old)))
+    r_s, r_p = _read_outside(probe, old, _key, _loc)
+    set_here = _set_storages(old)
+    stores = [
+        (n, c) for n, c in _storages(old).items() if n in set_here and any(k[1] == n for k in r_s)
+    ]
+    places = list(dict.fromkeys(k for k in _written_order(old) if _loc_of(k) in r_p))
+    return stores, places
+
+
+def _insert_contest(
+    info: HostInfo, bound: A.Do, spot: A.Do | None, rng: random.Random | None = None
+) -> A.Game:
+    """The host with a bound contest group (`contest_group`) in place of its own contest:
+    a designer swaps one way of deciding a round for another, so the host's contest
+    items in a ``do`` (drawn among those holding one) give way to the donor's, and a point
+    map only they read goes with them. A host with no contest takes it at the end of a
+    stage whose choices play cards into a *played* place, after the plays it judges; a
+    host with neither is refused. Refused too when what the winner gets (cards moved,
+    storages set) is read by nothing outside the contest that matters
+    (`liveness.Inert`): a contest whose winner is never used."""
+    host = info.game
+    ids = _contest_ids(info)
+    new = list(bound.items)
+    if spot is not None:
+        d = spot
+        old = _contest_items(d, ids)
+        grp = {id(it) for it in old}
+        others = [it for it in d.items if id(it) not in grp]
+        # a map set here that nothing but the replaced contest reads goes with it
+        rest = A.Do(tuple(others))
+        read_elsewhere = _reads(_replace_at(host, d, rest)) - _maps_set(rest)
+        gone = {
+            id(it)
+            for it in others
+            if isinstance(it, A.InitPoints)
+            and _maps_set(it) & set().union(*(_reads(o) for o in old))
+            and not (_maps_set(it) & read_elsewhere)
+        }
+        first = next(i for i, it in enumerate(d.items) if id(it) in grp)
+        items = [it for it in d.items[:first] if id(it) not in gone]
+        items += new
+        items += [it for it in d.items[first:] if id(it) not in grp and id(it) not in gone]
+        child = _replace_at(host, d, dataclasses.replace(d, items=tuple(items)))
+        lost = _lost_results(child, old, new)
+        if lost:
+            raise Refused(f"the host's rules read {lost}, which its contest gave and this does not")
+    else:
+        # a round that reads or clears what is played (`round_reads`): a contest over
+        # places nothing clears would compare piles that only grow
+        played = set(info.round)
+        stages = [
+            s
+            for s in A.walk(host)
+            if isinstance(s, A.Stage)
+            and any(isinstance(c, A.Choice) and _written(c) & played for c in A.walk(s))
+        ]
+        if not stages:
+            raise Refused("the host has no round of played cards for a contest to judge")
+        # the stage innermost among them: the round whose plays it judges
+        s = stages[-1]
+        body = list(s.body)
+        if body and isinstance(body[-1], A.Do):
+            body[-1] = A.Do((*body[-1].items, *new))
+        else:
+            body.append(A.Do(tuple(new)))
+        child = _replace_at(host, s, dataclasses.replace(s, body=tuple(body)))
+    if not _winner_used(child, new):
+        raise Refused("a contest whose winner's gain nothing in the host reads")
+    return child
+
+
+def _lost_results(child: A.Game, old: list[A.Node], new: list[A.Node]) -> str:
+    """A storage or place the host's replaced contest items `old` gave (set, moved cards
+    into) that the child still reads outside the new contest items `new`, and that `new`
+    does not give, or "": Hearts marks the trick's winner in TOOK and later moves the
+    trick to whoever holds the mark; a contest that marks no one leaves the trick on the
+    table forever."""
+    from evogame.evolve.parentcheck import _read_outside, _results
+    from evogame.fitness.liveness import _key, _loc
+
+    # places: where cards go (a move's outermost destination), not the places named
+    # inside it to find an owner (GOPS's prize goes to the owner of the best SHOWN)
+    gave_s, _ = _results(A.Do(tuple(old)), _key, _loc)
+    give_s, _ = _results(A.Do(tuple(new)), _key, _loc)
+    gave_p = {_loc_of(k) for k in _written(A.Do(tuple(old)))}
+    give_p = {_loc_of(k) for k in _written(A.Do(tuple(new)))}
+    ids = {id(it) for it in new}
+    probe, grouped = child, None
+    for d in A.walk(child):
+        if isinstance(d, A.Do) and any(id(it) in ids for it in d.items):
+            grouped = A.Do(tuple(it for it in d.items if id(it) in ids))
+            rest = tuple(it for it in d.items if id(it) not in ids)
+            probe = _replace_at(child, d, A.Do((*rest, grouped)))
+            break
+    r_s, r_p = _read_outside(probe, grouped, _key, _loc)
+    for s in sorted(gave_s - give_s):
+        if s in r_s:
+            return s[1]
+    for p in sorted(gave_p - give_p):
+        if p in r_p:
+            return p[2]
+    return ""
+
+
+def _winner_used(child: A.Game, items: list[A.Node]) -> bool:
+    """Whether what the contest `items` (put into `child`) give (cards moved in, storages
+    set) is read outside them by something that matters (`liveness.Inert`). Who leads
+    next alone is no gain."""
+    from evogame.evolve.parentcheck import _read_outside, _results
+    from evogame.fitness.liveness import Inert, _key, _loc
+
+    ids = {id(it) for it in items}
+    grouped = None
+    for d in A.walk(child):
+        if isinstance(d, A.Do) and any(id(it) in ids for it in d.items):
+            grouped = A.Do(tuple(it for it in d.items if id(it) in ids))
+            rest = tuple(it for it in d.items if id(it) not in ids)
+            probe = _replace_at(child, d, A.Do((*rest, grouped)))
+            break
+    if grouped is None:
+        return False
+    stores, places = _results(grouped, _key, _loc)
+    r_stores, r_places = _read_outside(probe, grouped, _key, _loc)
+    inert = Inert(child)
+    return bool(stores & r_stores & inert.matter) or bool(places & r_places & inert.places)
 
 
 # --- a way to play that fits the host's rules -----------------------------------------------
@@ -1298,8 +1635,14 @@ def transplant(
 def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: float) -> A.Game:
     """The host with fragment `fr` bound and put in (`transplant`), or `Refused`."""
     b = Binder(info, fr, rng)
+    spot = None
+    if fr.kind == "contest":  # the host's contest it replaces, and what that one gave
+        spot = _contest_spot(info, rng)
+        if spot is not None:
+            b.gives, b.gives_places = _contest_gives(info, spot)
     bound = b.bind()
-    child = insert(info, fr, bound, rng, replace)
+    child = _insert_contest(info, bound, spot) if fr.kind == "contest" else None
+    child = child or insert(info, fr, bound, rng, replace)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
     child = _with_maps(child, b.new_maps)

@@ -438,3 +438,19 @@ def test_the_last_words_say_what_best_holds(tmp_path):
         "new kinds of games (no seed or library game has their mechanisms): 1",
         f"  {best / 'new-01-cd.rcy'}",
     ]
+
+
+def test_the_seed_generation_stored_by_hand_is_the_seeds_in_order(tmp_path):
+    """`Campaign.store_seed_generation` (tests and `bench_children` draw children from the
+    seeds without evaluating them): one valid generation-0 row per seed, in the seeds'
+    order, named by the seed's file, with the fitness given."""
+    from evogame.evolve.loop import Campaign, Config
+
+    cfg = Config(seeds=str(seeds_dir(tmp_path)), profile="quick", out=str(tmp_path / "s"))
+    camp = Campaign(cfg)
+    hashes = camp.store_seed_generation(fitness=0.5)
+    assert len(hashes) == len(camp.seed_asts) == len(set(hashes))
+    rows = [camp.store.get(h) for h in hashes]
+    assert [r["operator"] for r in rows] == [f"seed:{Path(p).name}" for p in camp.seed_asts]
+    assert all(r["generation"] == 0 and r["valid"] and r["fitness"] == 0.5 for r in rows)
+    camp.store.close()

@@ -31,7 +31,7 @@ from evogame.evolve.transplant import (
 from evogame.fitness import load_profile
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
-from tests.conftest import SEEDS
+from tests.conftest import CARDSTOCK_GAMES, SEEDS
 
 NAMES = ("gops", "hearts", "war", "crazy-eights", "go-fish", "president", "whist")
 
@@ -75,27 +75,40 @@ def test_a_transplant_keeps_the_host_a_valid_game_and_binds_locations_by_role(ga
     assert made >= 12 and len(kinds) >= 4, (made, refused, kinds)
 
 
-def test_gops_contest_in_whist_reads_whist_played_cards(games):
-    """GOPS's prize contest put into Whist reads Whist's played cards (PLAYED), not
-    GOPS's SHOWN: bound by role, and a game that compiles. (Hearts has no table pile
-    for GOPS's prize to come from: refused there.)"""
+def test_gops_contest_in_whist_is_refused_for_the_tricks_whist_counts(games):
+    """GOPS's prize contest would replace Whist's trick contest, which counts TRICKS for
+    Whist's scoring; GOPS's gives prize cards, no count: Whist's scoring would be
+    starved, so it is refused (Hearts has no table pile for GOPS's prize to come from:
+    refused there too)."""
     lib = Library({"gops": games["gops"]})
+    assert len(lib.by_kind["contest"]) == 1
+    for host in ("hearts", "whist"):
+        for seed in range(5):
+            with pytest.raises(Refused):
+                transplant(HostInfo(games[host]), lib, random.Random(seed), "contest")
+
+
+def test_a_contest_replaces_the_hosts_and_its_winner_takes_what_the_host_scores(games):
+    """A trick contest (Hearts4's: the highest card of the suit led wins, the winner
+    leads, the trick goes to the winner's pile) put into Hearts replaces Hearts' own (its
+    POWER precedence, its TOOK mark and the move that reads the mark all go), travels
+    with its precedence map, and puts the trick where Hearts' scoring reads (TAKEN)."""
+    from evogame.distance.concepts import Analysis
+
+    donor = parse_file(CARDSTOCK_GAMES / "Hearts4.rcy")
+    lib = Library({"Hearts4": donor})
     (fr,) = lib.by_kind["contest"]
-    with pytest.raises(Refused):
-        transplant(HostInfo(games["hearts"]), lib, random.Random(0), "contest")
-    host = HostInfo(games["whist"])
-    for seed in range(10):
-        try:
-            child, got = transplant(host, lib, random.Random(seed), "contest")
-        except Refused:
-            continue
-        text = to_text(child)
-        assert got is fr and "SHOWN" not in text
-        compile_game(parse_text(text))
-        played = {k[2] for k, r in host.roles.items() if r == "played"}
-        assert any(f"vloc {p}" in text or f"iloc {p}" in text for p in played)
-        return
-    pytest.fail("GOPS's contest was refused by Whist on every seed")
+    host = games["hearts"]
+    child, got = transplant(HostInfo(host), lib, random.Random(0), "contest")
+    text = to_text(child)
+    assert got is fr
+    compile_game(parse_text(text))
+    assert "TOOK" not in text  # the host's mark and its reader went with its contest
+    assert "PRECEDENCE" in text  # the donor's precedence came with its contest
+    assert "points POWER" not in text  # the host's precedence, read by its contest only
+    assert Analysis.of(child).contests
+    # the trick goes to the winner's TAKEN, which Hearts' scoring sums
+    assert "vloc TAKEN" in text and "TRICKSWON" not in text
 
 
 def test_a_fragment_whose_names_cannot_be_bound_is_refused(games):
@@ -200,9 +213,10 @@ def test_a_transplanted_end_is_bounded_by_the_hosts_own(games):
 
 
 def test_a_stage_replaces_the_hosts_stage_of_the_same_job(games):
-    """Whist's trick stage (a choice and a contest) put into Hearts takes the place of
-    Hearts' trick stage, not of its passing stage or beside it: a designer swaps a
-    mechanism for one of the same job. A replaced stage still ends on the host's test."""
+    """Whist's stages (its hand of tricks: a choice and a contest; its trick: a choice)
+    put into Hearts take the place of Hearts' stage of the same job, not of another or
+    beside it: a designer swaps a mechanism for one of the same job. Whist's whole play
+    (its outermost stage, holding every choice) is no mechanism and is never drawn."""
     from evogame.distance.concepts import Analysis
     from evogame.evolve.transplant import REPLACE, _stage_role
 
@@ -215,10 +229,8 @@ def test_a_stage_replaces_the_hosts_stage_of_the_same_job(games):
     for seed in range(trials):
         rng = random.Random(seed)
         try:
-            child, fr = transplant(HostInfo(host), lib, rng, "stage")
+            child, fr = transplant(HostInfo(host), lib, rng, "stage", replace=1.0)
         except Refused:
-            continue
-        if not fr.role[0][1]:  # a stage holding a contest (whist: the hand, its tricks)
             continue
         kept = {to_text(s) for s in A.walk(child) if isinstance(s, A.Stage)}
         gone = [s for s in A.walk(host) if isinstance(s, A.Stage) and to_text(s) not in kept]
@@ -227,8 +239,9 @@ def test_a_stage_replaces_the_hosts_stage_of_the_same_job(games):
         replaced += 1
         # the stage that is gone had the fragment's job (the outermost gone: the stages
         # it held went with it)
-        assert _stage_role(gone[0], ids) == fr.role[0]
-    # binomial(40, 0.85 x P(a trick stage drawn)): at least a few of each kind
+        # the stage that went had the fragment's job (those holding it changed too)
+        assert any(_stage_role(g, ids)[:2] == fr.role[0][:2] for g in gone)
+    # binomial(40, 0.85): at least a few
     assert replaced >= 3
     assert REPLACE >= 0.5
 
@@ -288,7 +301,22 @@ def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
             continue
         made += 1
         assert not _unset_reads(child, child, host)
-    assert refused > 0
+    # the stage that sets them (NAMED, PLAYED) swapped by hand for war's: flagged
+    from evogame.evolve.transplant import _parents, _splice
+
+    g = games["crazy-eights"]
+    setter = next(
+        st
+        for st in A.walk(g)
+        if isinstance(st, A.Stage)
+        and st is not g.body[-1]
+        and "NAMED" in to_text(A.Do(tuple(st.body)))
+    )
+    war_stage = [st for st in A.walk(games["war"]) if isinstance(st, A.Stage)][-1]
+    p, f, i = _parents(g)[id(setter)]
+    child = _splice(g, p, f, i, war_stage, True)
+    assert _unset_reads(child, war_stage, host)
+    assert refused + made > 0
 
 
 def test_a_host_never_takes_a_mechanism_of_its_own_seed(games):
@@ -518,3 +546,16 @@ def test_a_stage_whose_plays_bury_cards_where_nothing_reads_them_is_refused():
         info = HostInfo(g)
         for st in (x for x in A.walk(g) if isinstance(x, A.Stage)):
             assert _throwaway_plays(st, info) == "", path.stem
+
+
+def test_a_stage_put_after_everything_that_reads_its_results_is_refused(games):
+    """GOPS's bidding stage put in the game's body after the rounds whose showdown reads
+    the bids runs when nothing is left to read them; put before them, it is read."""
+    from evogame.evolve.transplant import _read_after
+
+    g = games["gops"]
+    bid = [st for st in A.walk(g) if isinstance(st, A.Stage)][-1]
+    after = dataclasses.replace(g, body=(*g.body, bid))
+    assert not _read_after(after, bid)
+    before = dataclasses.replace(g, body=(g.body[0], bid, *g.body[1:]))
+    assert _read_after(before, bid)

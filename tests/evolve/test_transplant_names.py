@@ -209,27 +209,7 @@ def test_a_campaign_child_draws_once_from_the_campaigns_stream(tmp_path, monkeyp
         transplant=1.0,
     )
     camp = Campaign(cfg)
-    from evogame.evolve.loop import simplified
-
-    pop = []
-    for path, ast in camp.seed_asts.items():
-        text = simplified(to_text(ast))
-        from evogame.evolve.store import text_hash
-
-        h = text_hash(text)
-        camp.store.put(
-            {
-                "hash": h,
-                "text": text,
-                "generation": 0,
-                "parents": [],
-                "operator": f"seed:{path}",
-                "valid": True,
-                "fitness": 1.0,
-                "seed": 0,
-            }
-        )
-        pop.append(h)
+    pop = camp.store_seed_generation()
     states = []
     for draws in (0, 5, 50):
 
