@@ -5,8 +5,9 @@
 - **what a player makes scored for a neighbour** (`neighbour_credits`): a move takes cards
   out of one of the current player's places and puts them into the next or previous
   player's place of a name the scoring counts for each player (``(scoring max (size
-  ((current player) vloc BOOKS)))``): the books the current player completes score for
-  the player beside them. Cards passed to a neighbour's hand (Hearts, Cuckoo) are not
+  ((current player) vloc BOOKS)))``), or that the rules count into what the scoring
+  reads (Scopa's PILE, counted into each player's POINTS): what the current player makes
+  scores for the player beside them. Cards passed to a neighbour's hand (Hearts, Cuckoo) are not
   judged: a hand is played from, not what the score counts; nor is a cooperative game,
   whose seats share one result.
 - **a storage nobody writes, tested only for a value** (`unwritten_tests`): an integer
@@ -65,6 +66,35 @@ def _current(loc: A.Location) -> bool:
     return isinstance(loc.owner, A.RelPlayer) and loc.owner.rel is A.Rel.CURRENT
 
 
+def _passed_on(game: A.Game) -> set[str]:
+    """The names of the places of a player's that cards are ever moved out of: a hand, a
+    pile passed on, a stock; not a pile of winnings, which only receives."""
+    moves: list = []
+    _moves(game, {}, moves)
+    return {
+        s.name.value
+        for _m, srcs in moves
+        for s in srcs
+        if isinstance(s.name, A.NameLit) and not isinstance(s.owner, A.GameRef)
+    }
+
+
+def _counted_places(game: A.Game) -> set[tuple]:
+    """Each player's places the result depends on through what the rules compute from
+    them (`liveness.Inert`: Scopa counts each P's PILE into P's CARDS and POINTS before
+    the scoring reads POINTS), and that only ever receive cards (`_passed_on`): cards
+    given to a neighbour's hand, or to a pile they pass on (Bottle Imp's PASSED), are a
+    rule of many games."""
+    from evogame.fitness.liveness import Inert
+
+    hands = _passed_on(game)
+    return {
+        (A.Vis(vis), name)
+        for table, vis, name in Inert(game).places
+        if not table and name not in hands
+    }
+
+
 def neighbour_credits(game: A.Game) -> list[Defect]:
     """Moves from the current player's places into the next or previous player's place of
     a name the scoring counts under the scoring's player (module docstring)."""
@@ -74,7 +104,7 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
         (n.vis, n.name.value)
         for n in A.walk(game.scoring)
         if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
-    }
+    } | _counted_places(game)
     if not scored:
         return []
     moves: list = []

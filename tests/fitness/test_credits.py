@@ -148,3 +148,18 @@ def test_a_variant_scores_below_its_seed(variant):
     assert broken.reason is None
     assert broken.fitness < seed.fitness
     assert broken.components["soundness"][0] < seed.components["soundness"][0]
+
+
+def test_a_pile_the_score_counts_through_a_storage_is_counted():
+    """Scopa scores each player's POINTS, computed from P's PILE after the play: a capture
+    whose playing card goes to the next player's PILE scores for the neighbour (campaign
+    final-11's new kinds), though the scoring never names PILE."""
+    seed = (SEEDS / "scopa.rcy").read_text()
+    moved = seed.replace(
+        "(move 'C (top ((current player) vloc PILE)))",
+        "(move 'C (top ((next player) vloc PILE)))",
+    )
+    assert moved != seed
+    assert C.neighbour_credits(parse_text(seed)) == []
+    (found,) = C.neighbour_credits(parse_text(moved))
+    assert "(next player) vloc PILE" in found.message
