@@ -109,8 +109,13 @@ _CYCLED = {A.Rel.CURRENT: A.CycleMode.CURRENT, A.Rel.NEXT: A.CycleMode.NEXT}
 
 def misbound_moves(game: A.Game) -> list[Defect]:
     """Moves inside ``(all player 'P ...)`` from P's place to the current (next,
-    previous) player's place of a kind cards are played from (module docstring)."""
+    previous) player's place of a kind cards are played from, or of a kind the result
+    counts (`credits._counted_places`: a trick's cards to the TAKEN of a player no rule
+    chose; module docstring)."""
+    from evogame.fitness.credits import _counted_places
+
     hands = _played_from(game)
+    counted = _counted_places(game)
     cycles = _stage_cycles(game)
     out = []
     for loop in A.walk(game):
@@ -135,7 +140,7 @@ def misbound_moves(game: A.Game) -> list[Defect]:
                 isinstance(loc, A.Location)
                 and isinstance(loc.owner, A.RelPlayer)
                 and isinstance(loc.name, A.NameLit)
-                and loc.name.value in hands
+                and (loc.name.value in hands or (loc.vis, loc.name.value) in counted)
             ):
                 continue
             rel = loc.owner.rel

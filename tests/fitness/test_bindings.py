@@ -113,12 +113,17 @@ def test_a_winner_collecting_the_cards_is_left_alone():
     )
     assert chosen != text
     assert B.misbound_moves(parse_text(chosen)) == []
-    # a place nobody plays from (a pile of won cards) is where a winner's cards go
-    won = text.replace(
+    # a pile of won cards is where a winner's cards go: when the stage chose the winner
+    won = chosen.replace(
         "(top ((current player) iloc HAND)))))", "(top ((current player) vloc WON)))))"
     )
-    assert won != text
+    assert won != chosen
     assert B.misbound_moves(parse_text(won)) == []
+    # and when no rule chose that player, every bid is won by whoever's turn it is
+    unchosen = text.replace(
+        "(top ((current player) iloc HAND)))))", "(top ((current player) vloc WON)))))"
+    )
+    assert len(B.misbound_moves(parse_text(unchosen))) == 1
 
 
 def test_a_draw_the_rules_bound_is_left_alone():
@@ -195,3 +200,18 @@ def test_a_variant_scores_below_its_seed(variant):
     assert broken.reason is None
     assert broken.fitness < seed.fitness
     assert broken.components["soundness"][0] < seed.components["soundness"][0]
+
+
+def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():
+    """Hearts' trick goes to its winner W's TAKEN, the pile the result counts; sent to the
+    current player's TAKEN (the last to play, whom no rule chose), every player's card
+    goes to whoever's turn it is (campaign final-12's new-02, read blind). The next
+    player is the one the stage's ``cycle next`` chose: the trick's winner."""
+    seed = (SEEDS / "hearts.rcy").read_text()
+    assert B.misbound_moves(parse_text(seed)) == []
+    current = seed.replace("(top ('W vloc TAKEN))", "(top ((current player) vloc TAKEN))")
+    assert current != seed
+    (found,) = B.misbound_moves(parse_text(current))
+    assert "(current player) vloc TAKEN" in found.message
+    winner = seed.replace("(top ('W vloc TAKEN))", "(top ((next player) vloc TAKEN))")
+    assert B.misbound_moves(parse_text(winner)) == []
