@@ -14,6 +14,7 @@ import re
 
 from evogame.lang import ast as A
 from evogame.lang import to_text
+from evogame.lang.content import offer_guards
 
 _VIS = {
     "vloc": "face up",
@@ -390,30 +391,6 @@ def _values(names: list[str]) -> str:
     return f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}: {len(names)} values"
 
 
-def _offer_guards(game: A.Game) -> set[int]:
-    """The guards of choice items that nothing acts before: the engine offers an option
-    only along a branch where something is done, so when such a guard fails the option
-    is not offered (it is not an option that wastes the turn: blind readers read a bare
-    "if" so). Reached from the item through its own choices of a card (``any``), bindings
-    and guards only: after a move, a failing guard no longer withdraws the option."""
-    out: set[int] = set()
-
-    def down(n) -> None:
-        if isinstance(n, A.Guarded):
-            out.add(id(n))
-            down(n.body)
-        elif (isinstance(n, A.AggAction) and n.quant is A.Quant.ANY) or isinstance(n, A.Let):
-            down(n.body)
-        elif isinstance(n, A.Do) and len(n.items) == 1:
-            down(n.items[0])
-
-    for c in A.walk(game):
-        if isinstance(c, A.Choice):
-            for item in c.items:
-                down(item)
-    return out
-
-
 def explain(game: A.Game) -> str:
     """The rule sheet of `game`, as plain text."""
     p = _Phrases(
@@ -424,7 +401,7 @@ def explain(game: A.Game) -> str:
             for n in A.walk(c)
             if isinstance(n, A.AggAction)
         },
-        _offer_guards(game),
+        offer_guards(game),
     )
     out: list[str] = []
     setup = game.setup

@@ -35,6 +35,14 @@ invent-12 named that the judge let through).
   (sets a storage to a value its end holds at), while it sets nothing the end reads
   (Pairs' pair scored, and the player draws on: a bust that no longer ends the round).
 
+- **an option's guard on a storage not written yet** (`premature_guards`): a choice
+  item's guard (one nothing acts before, so the option is withdrawn when it fails)
+  compares an integer storage with a number, in a step of the play (a top-level stage or
+  ``do``) such that no rule of it or of any step before it writes the storage: there it
+  is always 0, so the option is always offered or never (Scopa's pass "offered only if
+  the player's POINTS is not 1", POINTS written only when the cards are counted at the
+  end: the pass is always there, and the game need never end).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).
 """
@@ -671,6 +679,67 @@ def unended_rounds(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- an option's guard on a storage no rule has written yet -------------------------------
+
+
+def _written(node: A.Node) -> set[tuple[str, str]] | None:
+    """The integer storages `node` writes (None: one under a computed name, any of them)."""
+    out: set[tuple[str, str]] = set()
+    for n in A.walk(node):
+        if n.STORES is not None and isinstance(n.target, A.IntStorage):
+            key = _storage_key(n.target)
+            if key is None:
+                return None
+            out.add(key)
+    return out
+
+
+def premature_guards(game: A.Game) -> list[Defect]:
+    """Guards of choice items in a step of the play that compare an integer storage with
+    a number, where no rule of that step or of any step before it writes the storage:
+    while the step is played the storage is 0, its start, so the guard is decided before
+    the game starts (module docstring)."""
+    from evogame.lang.content import offer_guards
+
+    offers = offer_guards(game)
+    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for step in game.body:
+        wrote = _written(step)
+        if wrote is None:
+            return out
+        seen |= wrote
+        for guard in A.walk(step):
+            if id(guard) not in offers or not isinstance(guard.cond, A.IntCmp):
+                continue
+            cmp = guard.cond
+            for sto, num, op in (
+                (cmp.a, cmp.b, cmp.op),
+                (cmp.b, cmp.a, _MIRROR.get(cmp.op, cmp.op)),
+            ):
+                key = _storage_key(sto)
+                c = _constant(num)
+                if c is None and isinstance(num, A.Var):
+                    c = declared.get(num.name)
+                if key is None or c is None or key in seen:
+                    continue
+                holds = _HOLDS[op](0, c)
+                out.append(
+                    Defect(
+                        where(cmp),
+                        f"{to_text(sto)} is written only after this part of the play, so "
+                        f"here it is always 0 and this option is "
+                        + (
+                            "always offered: its condition restricts nothing"
+                            if holds
+                            else "never offered"
+                        ),
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -679,4 +748,5 @@ def defects(game: A.Game) -> list[Defect]:
         *impossible_values(game),
         *previous_holders(game),
         *unended_rounds(game),
+        *premature_guards(game),
     ]

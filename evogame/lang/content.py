@@ -310,3 +310,27 @@ def dead_content(game: A.Game) -> list[Dead]:
                 out.append((node, f"{_text(place)} is read, but no card is ever put there"))
     out.sort(key=lambda p: (p[0].span.line, p[0].span.column) if p[0].span else (0, 0))
     return [Dead(where(n), m) for n, m in out]
+
+
+def offer_guards(game: A.Game) -> set[int]:
+    """The guards of choice items that nothing acts before: the engine offers an option
+    only along a branch where something is done, so when such a guard fails the option
+    is not offered (`explain` says "offered only if"; `fitness.bindings` reads them).
+    Reached from the item through its own choices of a card (``any``), bindings and
+    guards only: after a move, a failing guard no longer withdraws the option."""
+    out: set[int] = set()
+
+    def down(n) -> None:
+        if isinstance(n, A.Guarded):
+            out.add(id(n))
+            down(n.body)
+        elif (isinstance(n, A.AggAction) and n.quant is A.Quant.ANY) or isinstance(n, A.Let):
+            down(n.body)
+        elif isinstance(n, A.Do) and len(n.items) == 1:
+            down(n.items[0])
+
+    for c in A.walk(game):
+        if isinstance(c, A.Choice):
+            for item in c.items:
+                down(item)
+    return out

@@ -215,3 +215,38 @@ def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():
     assert "(current player) vloc TAKEN" in found.message
     winner = seed.replace("(top ('W vloc TAKEN))", "(top ((next player) vloc TAKEN))")
     assert B.misbound_moves(parse_text(winner)) == []
+
+
+def _scopa_with_pass(guard: str) -> str:
+    seed = (SEEDS / "scopa.rcy").read_text()
+    text = seed.replace("  (choice\n   (", f"  (choice\n   ({guard}\n    ", 1)
+    assert text != seed
+    return text
+
+
+def test_an_option_guarded_by_a_storage_written_only_later_is_named():
+    """Scopa with a pass "offered only if the player's POINTS is not 1": POINTS is written
+    only when the cards are counted after the play, so the pass is always offered
+    (campaign final-11's new-04, read blind at 1/10: the game need never end)."""
+    seed = parse_text((SEEDS / "scopa.rcy").read_text())
+    assert B.premature_guards(seed) == []
+    always = parse_text(_scopa_with_pass("((!= ((current player) sto POINTS) 1) (turn pass))"))
+    (found,) = B.premature_guards(always)
+    assert "always offered" in found.message
+    never = parse_text(_scopa_with_pass("((== ((current player) sto POINTS) 1) (turn pass))"))
+    (found,) = B.premature_guards(never)
+    assert "never offered" in found.message
+    # a storage the play itself writes (Scopa's SCOPE, a sweep) is a real condition
+    live = parse_text(_scopa_with_pass("((> ((current player) sto SCOPE) 1) (turn pass))"))
+    assert B.premature_guards(live) == []
+
+
+def test_a_pass_always_offered_scores_below_its_seed():
+    """The always-offered pass, at evaluation seed 0: the judge names it."""
+    from evogame.fitness import evaluate, load_profile
+
+    profile = load_profile("default")
+    seed = evaluate(parse_text((SEEDS / "scopa.rcy").read_text()), profile, seed=0)
+    text = _scopa_with_pass("((!= ((current player) sto POINTS) 1) (turn pass))")
+    variant = evaluate(parse_text(text), profile, seed=0)
+    assert variant.fitness < seed.fitness
