@@ -43,6 +43,12 @@ invent-12 named that the judge let through).
   the player's POINTS is not 1", POINTS written only when the cards are counted at the
   end: the pass is always there, and the game need never end).
 
+- **a play that lowers the bar to nothing** (`flattened_bars`): an integer storage a
+  card's ``score`` is compared with (the bar a play must clear), set by one choice item
+  that plays cards to a number, while a sibling item of the same choice sets it to the
+  score of the card it plays (President's pair setting TOP to 1 where the single sets it
+  to the card's rank: after a pair, any pair beats it; named by two blind readers).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).
 """
@@ -740,6 +746,60 @@ def premature_guards(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- a play that lowers the bar to nothing ---------------------------------------------------
+
+
+def _bars(game: A.Game) -> set[tuple[str, str]]:
+    """Integer storages a card's ``score`` is compared with: a bar a play must clear."""
+    out = set()
+    for cmp in A.walk(game):
+        if isinstance(cmp, A.IntCmp):
+            for sto, other in ((cmp.a, cmp.b), (cmp.b, cmp.a)):
+                key = _storage_key(sto)
+                if key and any(isinstance(n, A.ScoreCard) for n in A.walk(other)):
+                    out.add(key)
+    return out
+
+
+def flattened_bars(game: A.Game) -> list[Defect]:
+    """Choice items that play cards and set a bar to a number, where a sibling item of the
+    same choice sets that bar to the score of the card it plays (module docstring)."""
+    bars = _bars(game)
+    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        scored, constant = set(), []
+        for item in choice.items:
+            if not any(isinstance(n, A.Move) for n in A.walk(item)):
+                continue  # a pass resets nothing a play raised
+            for n in A.walk(item):
+                if n.STORES is None or not isinstance(n.target, A.IntStorage):
+                    continue
+                key = _storage_key(n.target)
+                if key not in bars:
+                    continue
+                if any(isinstance(m, A.ScoreCard) for m in A.walk(n.value)):
+                    scored.add(key)
+                    continue
+                c = _constant(n.value)
+                if c is None and isinstance(n.value, A.Var):
+                    c = declared.get(n.value.name)
+                if c is not None:
+                    constant.append((n, key, c))
+        for n, key, c in constant:
+            if key in scored:
+                out.append(
+                    Defect(
+                        where(n),
+                        f"this play sets the bar {key[1]} to {c} where the other plays set it "
+                        "to the card played: after it, any card clears the bar",
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -749,4 +809,5 @@ def defects(game: A.Game) -> list[Defect]:
         *previous_holders(game),
         *unended_rounds(game),
         *premature_guards(game),
+        *flattened_bars(game),
     ]

@@ -250,3 +250,17 @@ def test_a_pass_always_offered_scores_below_its_seed():
     text = _scopa_with_pass("((!= ((current player) sto POINTS) 1) (turn pass))")
     variant = evaluate(parse_text(text), profile, seed=0)
     assert variant.fitness < seed.fitness
+
+
+def test_a_play_that_lowers_the_bar_to_a_number_is_named():
+    """President whose following single sets TOP to 1 where every other play sets it to
+    the rank of the card played: after it any single beats the last (two blind readers
+    named it, in campaigns head-11 and final-12). The trick's reset to 0 outside the
+    choice is a rule."""
+    seed = (SEEDS / "president.rcy").read_text()
+    assert B.flattened_bars(parse_text(seed)) == []
+    raised = "((set (game sto TOP) (score (top 'G) using (game points RANK)))"
+    assert seed.count(raised) >= 1
+    flat = seed.replace(raised, "((set (game sto TOP) 1)", 1)
+    (found,) = B.flattened_bars(parse_text(flat))
+    assert "TOP to 1" in found.message
