@@ -49,6 +49,12 @@ invent-12 named that the judge let through).
   score of the card it plays (President's pair setting TOP to 1 where the single sets it
   to the card's rank: after a pair, any pair beats it; named by two blind readers).
 
+- **seats named by number, fewer than the players** (`fixed_seats`): rules that name
+  seats by a literal number (``(0 player)``, ``(1 player)``) in a game that seats more
+  players than they name: the others never take part (War's battle of seat 0 against
+  seat 1 transplanted into four-player Pairs; a blind reader's find). War itself, of two
+  players naming both, is left alone.
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).
 """
@@ -800,6 +806,41 @@ def flattened_bars(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- seats named by number, fewer than the players ---------------------------------------------
+
+
+def _player_count(game: A.Game) -> int | None:
+    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    count = game.setup.players.count
+    n = _constant(count)
+    if n is None and isinstance(count, A.Var):
+        n = declared.get(count.name)
+    return n
+
+
+def fixed_seats(game: A.Game) -> list[Defect]:
+    """Rules that name seats by number (``(0 player)``) while the game seats more players
+    than they name (module docstring)."""
+    n = _player_count(game)
+    seats: dict[int, A.Node] = {}
+    for node in A.walk(game):
+        if isinstance(node, A.NumPlayer):
+            c = _constant(node.index)
+            if c is not None:
+                seats.setdefault(c, node)
+    if n is None or not seats or len(seats) >= n:
+        return []
+    first = seats[min(seats)]
+    named = ", ".join(str(k) for k in sorted(seats))
+    return [
+        Defect(
+            where(first),
+            f"the rules name seat{'s' if len(seats) > 1 else ''} {named} by number in a game "
+            f"of {n} players: the other seats never take part in those rules",
+        )
+    ]
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -810,4 +851,5 @@ def defects(game: A.Game) -> list[Defect]:
         *unended_rounds(game),
         *premature_guards(game),
         *flattened_bars(game),
+        *fixed_seats(game),
     ]

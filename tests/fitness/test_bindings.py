@@ -264,3 +264,16 @@ def test_a_play_that_lowers_the_bar_to_a_number_is_named():
     flat = seed.replace(raised, "((set (game sto TOP) 1)", 1)
     (found,) = B.flattened_bars(parse_text(flat))
     assert "TOP to 1" in found.message
+
+
+def test_seats_named_by_number_fewer_than_the_players_are_named():
+    """War names seats 0 and 1 and seats two: a rule. The same battle in a game of four
+    leaves two seats out of it (campaign final-11's new-03, read blind at 1/10)."""
+    war = (SEEDS / "war.rcy").read_text()
+    assert B.fixed_seats(parse_text(war)) == []
+    four = war.replace("(create players 2)", "(create players 4)")
+    if four == war:
+        four = war.replace("(declare 2 'NUMP)", "(declare 4 'NUMP)")
+    assert four != war
+    (found,) = B.fixed_seats(parse_text(four))
+    assert "seats 0, 1" in found.message and "4 players" in found.message
