@@ -70,11 +70,21 @@ class _Phrases:
     `chosen`: the ids of the ``any`` actions inside a choice; an ``any`` outside one does
     what ``all`` does, and is told so (None: every ``any`` is told as a choice). `offers`:
     the ids of the guards that decide whether a choice's option is offered at all (see
-    `_offer_guards`), told as "offered only if" rather than "if"."""
+    `lang.content.offer_guards`), told as "offered only if" rather than "if".
+    `chosen_next`: the rules choose who plays next (``cycle next``), and ``(next player)``
+    is then that player, not the neighbour: the rule sheet says so once, above the play
+    (a blind reader took Hearts' trick, given to the winner so chosen, as given to the
+    left neighbour)."""
 
-    def __init__(self, chosen: set[int] | None = None, offers: set[int] | None = None):
+    def __init__(
+        self,
+        chosen: set[int] | None = None,
+        offers: set[int] | None = None,
+        chosen_next: bool = False,
+    ):
         self.chosen = chosen
         self.offers = offers or set()
+        self.chosen_next = chosen_next
 
     def _chooses(self, n: A.AggAction) -> bool:
         return n.quant is A.Quant.ANY and (self.chosen is None or id(n) in self.chosen)
@@ -402,6 +412,7 @@ def explain(game: A.Game) -> str:
             if isinstance(n, A.AggAction)
         },
         offer_guards(game),
+        any(isinstance(n, A.Cycle) and n.mode is A.CycleMode.NEXT for n in A.walk(game)),
     )
     out: list[str] = []
     setup = game.setup
@@ -423,6 +434,13 @@ def explain(game: A.Game) -> str:
         out.extend(f"  {d.var.name} = {p.say(d.value)}" for d in game.declares)
     out.append("")
     out.append("PLAY")
+    if p.chosen_next and any(
+        isinstance(n, A.RelPlayer) and n.rel is A.Rel.NEXT for n in A.walk(game)
+    ):
+        out.append(
+            '  ("The next player" is whoever plays next: the player a rule last named with '
+            '"plays next", else the player to the left.)'
+        )
     for node in game.body:
         out.extend(p.lines(node, 1))
     out.append("")

@@ -188,3 +188,12 @@ def test_a_guard_after_a_move_is_a_plain_if():
         "offered only if the number of cards in PILE is more than 3: move C on top of TRASH" in said
     )
     assert "then if the number of cards in PILE is more than 5: pass" in said
+
+
+def test_the_next_player_is_said_to_be_whoever_plays_next_where_a_rule_chooses_them():
+    """Hearts gives the trick to the next player after ``cycle next`` named its winner: the
+    rule sheet says what "the next player" then means; a game that never chooses who
+    plays next does not need the line."""
+    note = '("The next player" is whoever plays next'
+    assert note in explain(parse_file(SEEDS / "hearts.rcy"))
+    assert note not in explain(parse_text(SMALL))
