@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from evogame.fitness import contradictions as C
-from evogame.fitness import soundness as S
 from evogame.lang import RecycleError, parse_file, parse_text
-from evogame.lang.content import deck_values
-from tests.conftest import BASE_ACTION, BASE_GAME, SEEDS, require_shared, shared_files
+from tests.conftest import BASE_ACTION, BASE_GAME, SEEDS
 from tests.fitness import contradiction_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _seed
 
 FOUND = [
@@ -34,14 +33,7 @@ SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 )
 def test_each_contradiction_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
     text = variant()
-    found = check(parse_text(text))
-    assert len(found) == 1 and says in found[0].message, found
-    line, col = map(int, found[0].where.split(":"))
-    assert text.splitlines()[line - 1][col - 1 :].startswith(at)
-    assert check(parse_text(_seed(SEED_OF[text]))) == []
-    # and the judge's static defects name it (the seeds have none of their own)
-    game = parse_text(text)
-    assert any(d.where == found[0].where for d in S.static(game, deck_values(game)))
+    assert_found_where_it_is(text, SEED_OF[text], check, check, at, says)
 
 
 def test_every_variant_has_one_test():
@@ -51,11 +43,7 @@ def test_every_variant_has_one_test():
 def test_no_real_game_contradicts_itself():
     """A false positive on a real game is worse than a miss: none of the 95 real files
     (CARDSTOCK's 73 and our 22 seeds) has any of this module's defects."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {p.name: [str(d) for d in C.defects(parse_file(p))] for p in files}
-    assert {k: v for k, v in flagged.items() if v} == {}
+    assert real_files_flagged(C.defects) == {}
 
 
 def test_a_count_cannot_name_a_pile():

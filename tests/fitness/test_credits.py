@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from evogame.fitness import credits as C
-from evogame.fitness import soundness as S
-from evogame.lang import parse_file, parse_text
-from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, require_shared, shared_files
+from evogame.lang import parse_text
+from tests.conftest import SEEDS
 from tests.fitness import credit_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _seed
 
 FOUND = [
@@ -41,14 +40,7 @@ SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 )
 def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
     text = variant()
-    found = check(parse_text(text))
-    assert len(found) == 1 and says in found[0].message, found
-    line, col = map(int, found[0].where.split(":"))
-    assert text.splitlines()[line - 1][col - 1 :].startswith(at)
-    assert C.defects(parse_text(_seed(SEED_OF[text]))) == []
-    # and the judge's static defects name it
-    game = parse_text(text)
-    assert any(d.where == found[0].where for d in S.static(game, deck_values(game)))
+    assert_found_where_it_is(text, SEED_OF[text], check, C.defects, at, says)
 
 
 def test_every_variant_has_one_test():
@@ -58,11 +50,7 @@ def test_every_variant_has_one_test():
 def test_no_real_game_has_one():
     """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of this
     module's defects."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {p.name: [str(d) for d in C.defects(parse_file(p))] for p in files}
-    assert {k: v for k, v in flagged.items() if v} == {}
+    assert real_files_flagged(C.defects) == {}
 
 
 def test_cards_passed_to_a_neighbour_s_hand_are_left_alone():

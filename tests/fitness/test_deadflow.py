@@ -8,11 +8,10 @@ import pytest
 
 from evogame.evolve.archive import alive, dead_flow
 from evogame.fitness import deadflow as D
-from evogame.fitness import soundness as S
 from evogame.lang import parse_file, parse_text
-from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import SEEDS
 from tests.fitness import deadflow_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _seed
 
 FOUND = [
@@ -28,14 +27,7 @@ SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 )
 def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
     text = variant()
-    found = check(parse_text(text))
-    assert len(found) == 1 and says in found[0].message, found
-    line, col = map(int, found[0].where.split(":"))
-    assert "\n".join(text.splitlines()[line - 1 :])[col - 1 :].startswith(at)
-    assert D.defects(parse_text(_seed(SEED_OF[text]))) == []
-    # the judge's static defects name it, and nothing else (the seeds have none)
-    game = parse_text(text)
-    assert [d.where for d in S.static(game, deck_values(game))] == [found[0].where]
+    assert_found_where_it_is(text, SEED_OF[text], check, D.defects, at, says, only=True)
 
 
 def test_every_variant_has_one_test():
@@ -46,11 +38,7 @@ def test_no_real_game_has_dead_flow():
     """A false positive on a real game is worse than a miss: none of the 95 real files
     (CARDSTOCK's 73 and our 22 seeds) has any of this module's defects, though eight
     CARDSTOCK files keep a record nothing reads."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {p.name: [str(d) for d in D.defects(parse_file(p))] for p in files}
-    assert {k: v for k, v in flagged.items() if v} == {}
+    assert real_files_flagged(D.defects) == {}
 
 
 CLEAR = "(repeat all (move (top ('P vloc ROW)) (top (game hloc DISCARD))))"

@@ -1,0 +1,45 @@
+"""What every test module of a static-defect check asks of its variants and of the real
+files, written once (`test_contradictions`, `test_bindings`, `test_credits`,
+`test_deadflow`): a variant's defect is found where it is and not in its seed, the judge's
+static defects name it, and none of the 95 real files has any of the module's defects."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from evogame.fitness import soundness as S
+from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
+from tests.conftest import SEEDS, require_shared, shared_files
+from tests.fitness.variants import _seed
+
+
+def assert_found_where_it_is(
+    text: str,
+    seed: str,
+    check: Callable,
+    defects: Callable,
+    at: str,
+    says: str,
+    only: bool = False,
+) -> None:
+    """`check` finds one defect in the variant `text`, saying `says`, at the rule that
+    starts with `at`; the module's `defects` find none in the variant's `seed` (a seed
+    name); and the judge's static defects name it (`only`: and nothing else)."""
+    found = check(parse_text(text))
+    assert len(found) == 1 and says in found[0].message, found
+    line, col = map(int, found[0].where.split(":"))
+    assert "\n".join(text.splitlines()[line - 1 :])[col - 1 :].startswith(at)
+    assert defects(parse_text(_seed(seed))) == []
+    game = parse_text(text)
+    named = [d.where for d in S.static(game, deck_values(game))]
+    assert named == [found[0].where] if only else found[0].where in named
+
+
+def real_files_flagged(defects: Callable) -> dict[str, list[str]]:
+    """The real files (CARDSTOCK's 73 and our 22 seeds) `defects` names anything in."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    assert len(files) >= 95
+    flagged = {p.name: [str(d) for d in defects(parse_file(p))] for p in files}
+    return {k: v for k, v in flagged.items() if v}
