@@ -64,6 +64,7 @@ from __future__ import annotations
 from evogame.fitness.soundness import Defect, _constant, _owner, _place
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
+from evogame.lang.simplify import COMPARE, MIRROR
 
 # --- another player's cards sent to the current player ----------------------------------
 
@@ -436,22 +437,6 @@ def storage_values(game: A.Game) -> dict[tuple[str, str], set[int] | None]:
     return out
 
 
-_HOLDS = {
-    A.CmpOp.EQ: lambda a, b: a == b,
-    A.CmpOp.NE: lambda a, b: a != b,
-    A.CmpOp.LT: lambda a, b: a < b,
-    A.CmpOp.GT: lambda a, b: a > b,
-    A.CmpOp.LE: lambda a, b: a <= b,
-    A.CmpOp.GE: lambda a, b: a >= b,
-}
-_MIRROR = {
-    A.CmpOp.LT: A.CmpOp.GT,
-    A.CmpOp.GT: A.CmpOp.LT,
-    A.CmpOp.LE: A.CmpOp.GE,
-    A.CmpOp.GE: A.CmpOp.LE,
-}
-
-
 def impossible_values(game: A.Game) -> list[Defect]:
     """Comparisons of an integer storage with a number that none of the values it can
     hold (`storage_values`) satisfies: the test never holds (module docstring)."""
@@ -461,7 +446,7 @@ def impossible_values(game: A.Game) -> list[Defect]:
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
             continue
-        for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _MIRROR.get(cmp.op, cmp.op))):
+        for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
             key = _storage_key(sto)
             can = values.get(key) if key is not None else None
             if not can:
@@ -469,7 +454,7 @@ def impossible_values(game: A.Game) -> list[Defect]:
             c = _constant(num)
             if c is None and isinstance(num, A.Var):
                 c = declared.get(num.name)
-            if c is None or any(_HOLDS[op](v, c) for v in can):
+            if c is None or any(COMPARE[op](v, c) for v in can):
                 continue
             low, high = min(can), max(can)
             out.append(
@@ -728,7 +713,7 @@ def premature_guards(game: A.Game) -> list[Defect]:
             cmp = guard.cond
             for sto, num, op in (
                 (cmp.a, cmp.b, cmp.op),
-                (cmp.b, cmp.a, _MIRROR.get(cmp.op, cmp.op)),
+                (cmp.b, cmp.a, MIRROR[cmp.op]),
             ):
                 key = _storage_key(sto)
                 c = _constant(num)
@@ -736,7 +721,7 @@ def premature_guards(game: A.Game) -> list[Defect]:
                     c = declared.get(num.name)
                 if key is None or c is None or key in seen:
                     continue
-                holds = _HOLDS[op](0, c)
+                holds = COMPARE[op](0, c)
                 out.append(
                     Defect(
                         where(cmp),

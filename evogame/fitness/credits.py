@@ -35,6 +35,7 @@ from __future__ import annotations
 from evogame.fitness.soundness import Defect, _constant, _name, _owner
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
+from evogame.lang.simplify import COMPARE, MIRROR
 
 # --- what a player makes scored for a neighbour ------------------------------------------
 
@@ -150,7 +151,7 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
     in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
     for cmp in A.walk(game):
         if isinstance(cmp, A.IntCmp):
-            for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _mirror(cmp.op))):
+            for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
                 c = _constant(num)
                 if c is None and isinstance(num, A.Var):
                     c = declared.get(num.name)
@@ -166,7 +167,7 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
         tests.setdefault(n.name.value, []).append(in_cmp.get(id(n)))
     out = []
     for name, found in tests.items():
-        if any(t is None or t[2] is None or _HOLDS[t[1]](0, t[2]) for t in found):
+        if any(t is None or t[2] is None or COMPARE[t[1]](0, t[2]) for t in found):
             continue  # read otherwise, against a computed value, or a test that holds at 0
         cmp = found[0][0]
         out.append(
@@ -177,25 +178,6 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
             )
         )
     return out
-
-
-_HOLDS = {
-    A.CmpOp.EQ: lambda a, b: a == b,
-    A.CmpOp.NE: lambda a, b: a != b,
-    A.CmpOp.LT: lambda a, b: a < b,
-    A.CmpOp.GT: lambda a, b: a > b,
-    A.CmpOp.LE: lambda a, b: a <= b,
-    A.CmpOp.GE: lambda a, b: a >= b,
-}
-
-
-def _mirror(op: A.CmpOp) -> A.CmpOp:
-    return {
-        A.CmpOp.LT: A.CmpOp.GT,
-        A.CmpOp.GT: A.CmpOp.LT,
-        A.CmpOp.LE: A.CmpOp.GE,
-        A.CmpOp.GE: A.CmpOp.LE,
-    }.get(op, op)
 
 
 # --- a card played out of the game --------------------------------------------------------
