@@ -487,6 +487,11 @@ class HostInfo:
         self.round = round_reads(host, self.analysis, self.roles)
 
     @cached_property
+    def defects(self) -> Counter:
+        """The host's own static defects (`spliced_defects`), by kind."""
+        return _defect_kinds(self.game)
+
+    @cached_property
     def stage_jobs(self) -> dict[int, tuple]:
         """id(stage) -> the job of each of the host's stages (`_stage_jobs`)."""
         return _stage_jobs(self.game, self.analysis)
@@ -1652,7 +1657,36 @@ def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: f
     why = cut_game(child, info.game, bound, fr.kind)
     if why:
         raise Refused(why)
+    why = spliced_defects(child, info)
+    if why:
+        raise Refused(why)
     return child
+
+
+def _defect_kinds(game: A.Game) -> Counter:
+    """The judge's static defects of `game` (`fitness.soundness.static`), each by its
+    message with positions and names taken out: what kind of defect, not where."""
+    import re
+
+    from evogame.fitness.soundness import static
+    from evogame.lang.content import deck_values
+
+    return Counter(
+        re.sub(r"[0-9]+|'?[A-Z][A-Z0-9_]+", "#", d.message) for d in static(game, deck_values(game))
+    )
+
+
+def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
+    """Why the child is refused when the splice gave it a defect the judge names that
+    its host does not have (more of one kind than the host has), else None. Such a
+    child would be evaluated, paid for and then halved by its soundness: the blind
+    readers of round 49 found every new kind of two campaigns broken by its spliced
+    rule (a neighbour credited with a capture, War's two-seat battle in a game of
+    four, a guard on a storage not yet written), and the judge names each of those."""
+    extra = _defect_kinds(child) - info.defects
+    if not extra:
+        return None
+    return f"the splice gives the child a defect the judge names: {next(iter(extra))}"
 
 
 def _filled(game: A.Game) -> set[LocKey]:

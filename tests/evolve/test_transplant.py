@@ -297,7 +297,8 @@ def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
         try:
             child, _fr = transplant(host, lib, random.Random(seed), "stage")
         except Refused as e:
-            refused += "set nowhere in the child" in str(e)
+            # refused for reading what nothing sets, or for a defect the judge names
+            refused += "set nowhere in the child" in str(e) or "the judge names" in str(e)
             continue
         made += 1
         assert not _unset_reads(child, child, host)
@@ -559,3 +560,23 @@ def test_a_stage_put_after_everything_that_reads_its_results_is_refused(games):
     assert not _read_after(after, bid)
     before = dataclasses.replace(g, body=(g.body[0], bid, *g.body[1:]))
     assert _read_after(before, bid)
+
+
+def test_a_splice_that_gives_the_child_a_defect_the_judge_names_is_refused(games):
+    """War's battle of seats 0 and 1 spliced into four-player Pairs leaves two seats out
+    (a blind reader's find, judged by `bindings.fixed_seats`): refused before evaluation,
+    and no child made carries a defect kind its host does not have."""
+    from evogame.evolve.transplant import _defect_kinds
+
+    host = HostInfo(parse_file(SEEDS / "pairs.rcy"))
+    lib = Library({"war": games["war"]})
+    refused = made = 0
+    for seed in range(30):
+        try:
+            child, _fr = transplant(host, lib, random.Random(seed), "stage")
+        except Refused as e:
+            refused += "the judge names" in str(e)
+            continue
+        made += 1
+        assert not (_defect_kinds(child) - host.defects)
+    assert refused > 0
