@@ -97,13 +97,15 @@ def _played_from(game: A.Game) -> set[str]:
 def _stage_cycles(game: A.Game) -> dict[int, set[A.CycleMode]]:
     """For each node inside a stage (by id), the modes of the cycles to a computed player
     in its innermost stage's body."""
+    from evogame.fitness import repeats
+
     out: dict[int, set[A.CycleMode]] = {}
 
     def visit(node: A.Node, modes: set[A.CycleMode]) -> None:
         if isinstance(node, A.Stage):
             modes = {
                 c.mode
-                for c in _own(node)
+                for c in repeats.own_nodes(node)
                 if isinstance(c, A.Cycle) and not isinstance(c.target, A.RelKeyword)
             }
         out[id(node)] = modes
@@ -112,17 +114,6 @@ def _stage_cycles(game: A.Game) -> dict[int, set[A.CycleMode]]:
 
     visit(game, set())
     return out
-
-
-def _own(stage: A.Stage):
-    """The nodes of `stage`'s body, not of stages inside it."""
-    stack = list(stage.body)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, A.Stage):
-            continue
-        yield n
-        stack.extend(n.children())
 
 
 _CYCLED = {A.Rel.CURRENT: A.CycleMode.CURRENT, A.Rel.NEXT: A.CycleMode.NEXT}

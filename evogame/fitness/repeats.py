@@ -76,16 +76,20 @@ def _advances(item: A.Node, stores: set, emptied: set) -> bool | None:
     return False
 
 
-def _choices(stage: A.Stage):
-    """The choices of `stage`'s own body (not of stages inside it)."""
+def own_nodes(stage: A.Stage):
+    """The nodes of `stage`'s own body (not of stages inside it)."""
     stack = list(stage.body)
     while stack:
         n = stack.pop()
         if isinstance(n, A.Stage):
             continue
-        if isinstance(n, A.Choice):
-            yield n
+        yield n
         stack.extend(n.children())
+
+
+def _choices(stage: A.Stage):
+    """The choices of `stage`'s own body (not of stages inside it)."""
+    return (n for n in own_nodes(stage) if isinstance(n, A.Choice))
 
 
 def _elsewhere(stage: A.Stage, choices: list[A.Choice], stores: set, emptied: set) -> bool:
