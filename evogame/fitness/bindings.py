@@ -61,7 +61,7 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect, _constant, _owner, _place
+from evogame.fitness.soundness import Defect, _constant, _owner, _place, declared_numbers, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.simplify import COMPARE, MIRROR
@@ -397,7 +397,7 @@ def storage_values(game: A.Game) -> dict[tuple[str, str], set[int] | None]:
     score by a point table of literal entries; None when some write is anything else (an
     ``inc``, a count, a sum, another storage). A storage written under a computed name
     makes every one unknown (an empty result)."""
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    declared = declared_numbers(game)
     cards = _all_cards(game)
     tables = {} if cards is None else _table_scores(game, cards)
     out: dict[tuple[str, str], set[int] | None] = {}
@@ -412,9 +412,7 @@ def storage_values(game: A.Game) -> dict[tuple[str, str], set[int] | None]:
         got: set[int] | None = None
         if node.STORES == "set":
             value = node.value
-            c = _constant(value)
-            if c is None and isinstance(value, A.Var):
-                c = declared.get(value.name)
+            c = number(value, declared)
             if c is not None:
                 got = {c}
             elif (
@@ -432,7 +430,7 @@ def impossible_values(game: A.Game) -> list[Defect]:
     """Comparisons of an integer storage with a number that none of the values it can
     hold (`storage_values`) satisfies: the test never holds (module docstring)."""
     values = storage_values(game)
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    declared = declared_numbers(game)
     out = []
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
@@ -442,9 +440,7 @@ def impossible_values(game: A.Game) -> list[Defect]:
             can = values.get(key) if key is not None else None
             if not can:
                 continue
-            c = _constant(num)
-            if c is None and isinstance(num, A.Var):
-                c = declared.get(num.name)
+            c = number(num, declared)
             if c is None or any(COMPARE[op](v, c) for v in can):
                 continue
             low, high = min(can), max(can)
@@ -690,7 +686,7 @@ def premature_guards(game: A.Game) -> list[Defect]:
     from evogame.lang.content import offer_guards
 
     offers = offer_guards(game)
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    declared = declared_numbers(game)
     seen: set[tuple[str, str]] = set()
     out = []
     for step in game.body:
@@ -707,9 +703,7 @@ def premature_guards(game: A.Game) -> list[Defect]:
                 (cmp.b, cmp.a, MIRROR[cmp.op]),
             ):
                 key = _storage_key(sto)
-                c = _constant(num)
-                if c is None and isinstance(num, A.Var):
-                    c = declared.get(num.name)
+                c = number(num, declared)
                 if key is None or c is None or key in seen:
                     continue
                 holds = COMPARE[op](0, c)
@@ -747,7 +741,7 @@ def flattened_bars(game: A.Game) -> list[Defect]:
     """Choice items that play cards and set a bar to a number, where a sibling item of the
     same choice sets that bar to the score of the card it plays (module docstring)."""
     bars = _bars(game)
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    declared = declared_numbers(game)
     out = []
     for choice in A.walk(game):
         if not isinstance(choice, A.Choice):
@@ -765,9 +759,7 @@ def flattened_bars(game: A.Game) -> list[Defect]:
                 if any(isinstance(m, A.ScoreCard) for m in A.walk(n.value)):
                     scored.add(key)
                     continue
-                c = _constant(n.value)
-                if c is None and isinstance(n.value, A.Var):
-                    c = declared.get(n.value.name)
+                c = number(n.value, declared)
                 if c is not None:
                     constant.append((n, key, c))
         for n, key, c in constant:
@@ -785,19 +777,10 @@ def flattened_bars(game: A.Game) -> list[Defect]:
 # --- seats named by number, fewer than the players ---------------------------------------------
 
 
-def _player_count(game: A.Game) -> int | None:
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
-    count = game.setup.players.count
-    n = _constant(count)
-    if n is None and isinstance(count, A.Var):
-        n = declared.get(count.name)
-    return n
-
-
 def fixed_seats(game: A.Game) -> list[Defect]:
     """Rules that name seats by number (``(0 player)``) while the game seats more players
     than they name (module docstring)."""
-    n = _player_count(game)
+    n = number(game.setup.players.count, declared_numbers(game))
     seats: dict[int, A.Node] = {}
     for node in A.walk(game):
         if isinstance(node, A.NumPlayer):

@@ -32,7 +32,7 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect, _constant, _name, _owner
+from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.simplify import COMPARE, MIRROR
@@ -147,14 +147,12 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
             if not isinstance(n.target.name, A.NameLit):
                 return []  # a storage written under a computed name may be any of them
             written.add(n.target.name.value)
-    declared = {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+    declared = declared_numbers(game)
     in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
     for cmp in A.walk(game):
         if isinstance(cmp, A.IntCmp):
             for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
-                c = _constant(num)
-                if c is None and isinstance(num, A.Var):
-                    c = declared.get(num.name)
+                c = number(num, declared)
                 in_cmp[id(sto)] = (cmp, op, c)
     tests: dict[str, list] = {}
     for n in A.walk(game):

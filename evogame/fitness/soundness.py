@@ -1314,6 +1314,20 @@ def _place(node: A.Node) -> tuple | None:
     return (owner, node.vis.value, node.name.value, "*" if at is None else at)
 
 
+def declared_numbers(game: A.Game) -> dict[str, int]:
+    """The game's declared constants whose values are numbers (`_constant`)."""
+    return {d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None}
+
+
+def number(node: A.Node, declared: dict[str, int]) -> int | None:
+    """`node` as a number: arithmetic on literals (`_constant`), or a constant of
+    `declared` (`declared_numbers`); None for anything else."""
+    c = _constant(node)
+    if c is None and isinstance(node, A.Var):
+        c = declared.get(node.name)
+    return c
+
+
 def _constant(node: A.Node) -> int | None:
     """The value of an integer written as arithmetic on literals (``(fib 86)``, ``(+ 1 1)``),
     as the engine computes it; None for anything else (a read of the state, a declared
