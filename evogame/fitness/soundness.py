@@ -112,7 +112,9 @@ they never see (bids sent to the current player's hand, a draw without limit, a 
 no value meets, a prize to a marker's previous holder, a round a rule no longer ends) in
 `evogame.fitness.bindings`; cards and tests that credit no one (a book scored for the
 previous player, a test of a storage no rule writes, a trail moved out of the game) in
-`evogame.fitness.credits`.
+`evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
+it meets, a contest most cards tie in, a move out of a place no card has reached) in
+`evogame.fitness.voids`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -645,11 +647,15 @@ OUTLIER_ENTRIES = 4
 
 def _named_elsewhere(game: A.Game) -> set[str]:
     """The literal names the rules use outside deck definitions and point tables (the
-    values a rule singles out: ``(== (cardatt RANK 'C) EIGHT)``)."""
+    values a rule singles out: ``(== (cardatt RANK 'C) EIGHT)``), and not as the name of a
+    place, a storage or a point table: a place named DECK singles out no card whose value
+    is DECK (a campaign's Pairs with ``(VALUE (DECK, TEN))``, its reader: "deck garbled")."""
     skip: set[int] = set()
     for node in A.walk(game):
         if isinstance(node, (A.Deck, A.InitPoints)):
             skip.update(id(n) for n in A.walk(node))
+        elif node.NAMED is not None and isinstance(getattr(node, "name", None), A.NameLit):
+            skip.add(id(node.name))
     return {n.value for n in A.walk(game) if isinstance(n, A.NameLit) and id(n) not in skip}
 
 
@@ -1256,6 +1262,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         peeks,
         repeats,
         slips,
+        voids,
     )
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
@@ -1291,6 +1298,7 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
         *slips.static(game),
         *incoherent(game),
         *deadflow.defects(game),
+        *voids.defects(game),
     ]
     out, named = [], set()
     for d in found:

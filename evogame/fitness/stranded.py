@@ -28,6 +28,26 @@ Two more, from the blind reading of campaign f12 (issue 35), by the same records
   round loop stops when a hand is empty, and an inner play-out empties both in round 1,
   so 12 of 13 prizes are never turned up; new kind 3: hands of 13 for at most 4 rounds).
 
+One from the blind reading of campaign splice-12 (round 50: "4 cards undealt", new kind 1,
+rated 2/10):
+
+- **cards dealt from a pile that then lies unseen** (`unseen`): a place of the game's that
+  decks are created in and that the rules deal from into players' places before the play,
+  that no rule of the play or the scoring names (nothing reads, takes or fills it again),
+  whose cards the moves carry on to a place a table the rules sum rates them in
+  (`unseen_places`), and which every sampled game leaves with the same k cards, k at least
+  the player count and fewer than a whole deck created in it: the deal could give every
+  player another card, and cards the scoring counts never come into play (Hearts dealt
+  12 each from 52 to four: four cards, among them penalty cards, are never seen, so the
+  26 points of "shooting the moon" are sometimes out of reach). Ten of the 95 real files
+  leave cards after the deal where no rule of the play looks
+  (at the first decision of four deals), and none is judged: Agram's stock (our
+  seed and Agram2-5: 5 to 23 of 35 cards; no table is summed), Knaves3's and KuhnPoker2's
+  one card (fewer than the players: it evens the deal, or is the game's hidden card),
+  GOPS's third bidding suit at two players (a whole deck: `undealt`'s, dropped before the
+  evaluation), and Enchere3's and EnchereOriginale3's cash cards (the moves never carry
+  them to the won pile the scoring sums).
+
 The sample is games the evaluation plays anyway (its gate sample): their records carry
 the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
 Python engine), so the judge plays no game of its own.
@@ -41,9 +61,10 @@ from dataclasses import dataclass, field
 
 from evogame.engine.compile import GAME_OWNER
 from evogame.engine.errors import GameError
+from evogame.fitness.liveness import _locs, _moves
 from evogame.fitness.soundness import Defect, _place
 from evogame.lang import ast as A
-from evogame.lang import where
+from evogame.lang import to_text, where
 from evogame.lang.types import Ty
 from evogame.metrics.stats import GameRecord
 
@@ -51,7 +72,7 @@ from evogame.metrics.stats import GameRecord
 NEED = 4
 
 #: A place's kinds of judgement (`Hands.kinds`).
-HAND, PILE, UNSPENT = "hand", "pile", "unspent"
+HAND, PILE, UNSPENT, UNSEEN = "hand", "pile", "unspent", "unseen"
 
 
 @dataclass(frozen=True)
@@ -68,12 +89,17 @@ class Hands:
     kinds: dict[tuple[str, str, str], set[str]] = field(default_factory=dict)
     #: per layout key of an `UNSPENT` place, its cards at the first decision of one deal
     start: dict[tuple, int] = field(default_factory=dict)
+    #: per `UNSEEN` place, the cards of the smallest deck created in it
+    whole: dict[tuple[str, str, str], int] = field(default_factory=dict)
 
 
 def hands(ast: A.Game, game) -> Hands | None:
     """The places judged in `ast` and their places in `game`'s layout (a `CompiledGame`:
     the records' engine, or the Python engine of the same AST); None when there is none."""
     kinds = _judged(ast)
+    unseen = unseen_places(ast)
+    for k, (node, _) in unseen.items():
+        kinds.setdefault(k, (node, set()))[1].add(UNSEEN)
     if not kinds or game.nplayers < 1:
         return None
     nodes = {k: n for k, (n, _) in kinds.items()}
@@ -98,6 +124,7 @@ def hands(ast: A.Game, game) -> Hands | None:
         game.nplayers,
         {k: ks for k, (_, ks) in kinds.items()},
         start,
+        {k: n for k, (_, n) in unseen.items()},
     )
 
 
@@ -253,6 +280,8 @@ def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]
             message = _fixed(k, by_place, found.nplayers)
         if message is None and UNSPENT in kinds:
             message = _unspent(k, by_place, found.start)
+        if message is None and UNSEEN in kinds:
+            message = _unseen(k, by_place, found.nplayers, found.whole[k])
         if message is not None:
             out.append(Defect(where(found.nodes[k]), message))
     return out
@@ -301,4 +330,125 @@ def _unspent(k, by_place: dict[tuple, list[int]], start: dict[tuple, int]) -> st
         f"a stage plays until {_whose(k, [place[0]], 0)} is empty, yet every sampled game "
         f"ends with {least} or more of its {held} cards still in it: the play never comes "
         "near what the rules mean to play out"
+    )
+
+
+def _before_play(game: A.Game) -> list[A.Node]:
+    """What runs before the first stage: the setup's items, then the top-level items of
+    the body up to the first stage."""
+    from evogame.fitness.voids import _prefix
+
+    return _prefix(game)
+
+
+def unseen_places(game: A.Game) -> dict[tuple[str, str, str], tuple[A.Node, int]]:
+    """The game's places judged `UNSEEN` (module docstring), each with the deal's move
+    out of it and the cards of the smallest deck created in it: a place decks are created
+    in, dealt from into players' places before the play, that no rule of the play or the
+    scoring names (nothing reads, takes or fills it again), holding cards a table the
+    rules sum rates above 0 (literal entries)."""
+    from evogame.fitness.bindings import _cards
+    from evogame.lang.operands import deck_cards
+
+    before = _before_play(game)
+    later = [*game.body[len(before) - len(game.setup.decks) :], game.scoring]
+    named: set[tuple[str, str, str]] = set()
+    for item in later:
+        for n in A.walk(item):
+            if isinstance(n, A.Location) or n.NAMED == "place":
+                k = _place(n)
+                if k is None:
+                    return {}  # a place named by an expression may be any of them
+                named.add((k[0], k[1], k[2]))
+    dealt: dict[tuple[str, str, str], A.Node] = {}
+    decks: dict[tuple[str, str, str], list[A.CreateDeck]] = {}
+    handled: set[int] = set()  # a place's node where it is made, shuffled or dealt from
+    for item in before:
+        for n in A.walk(item):
+            if isinstance(n, A.CreateDeck):
+                for k, p in _keys_in(n.loc):
+                    decks.setdefault(k, []).append(n)
+                    handled.add(id(p))
+            elif isinstance(n, A.Shuffle):
+                handled.update(id(p) for _, p in _keys_in(n.loc))
+            if n.PUTS is None:
+                continue
+            for k, p in _keys_in(n.src, cards_only=True):
+                handled.add(id(p))
+                if k[0] == "GAME" and any(d[0] == "PLAYER" for d, _ in _keys_in(n.dst)):
+                    dealt.setdefault(k, n)
+    for item in before:  # any other mention before the play reads it (a trump turned up)
+        named.update(k for k, p in _keys_in(item) if id(p) not in handled)
+    # where cards go: the rules' moves, as a graph of places (owners aside)
+    moves: dict = {}
+    _moves(game, {}, moves)
+    flows: dict[tuple, set[tuple]] = {}
+    for src, dst in moves.values():
+        for a in src:
+            flows.setdefault(a, set()).update(dst)
+    tables: dict[str, list[A.InitPoints]] = {}
+    for init in A.walk(game):
+        if isinstance(init, A.InitPoints):
+            tables.setdefault(to_text(init.target), []).append(init)
+    sums = [
+        (_locs(n.coll, {}), _rated(tables.get(to_text(n.points), [])))
+        for n in A.walk(game)
+        if isinstance(n, A.SumPoints)
+    ]
+    out = {}
+    for k, move in dealt.items():
+        if k in named or k not in decks:
+            continue
+        cards = [c for d in decks[k] for c in _cards(d.deck.attributes)]
+        reach, todo = set(), [(k[0] == "GAME", k[1], k[2])]
+        while todo:
+            for nxt in flows.get(todo.pop(), ()):
+                if nxt not in reach:
+                    reach.add(nxt)
+                    todo.append(nxt)
+        if not any(
+            places & reach and any(all(c.get(a) == v for a, v in conds) for c in cards)
+            for places, rated in sums
+            for conds in rated
+        ):
+            continue
+        try:
+            whole = min(len(deck_cards(d.deck)) for d in decks[k])
+        except Exception:
+            continue
+        out[k] = (move, whole)
+    return out
+
+
+def _rated(inits: list[A.InitPoints]) -> list[list[tuple[str, str]]]:
+    """The conditions of the entries of the tables `inits` that give cards points (literal
+    conditions, points other than 0)."""
+    out = []
+    for init in inits:
+        for award in init.awards:
+            conds = [
+                (c.key.value, c.value.value)
+                for c in award.conds
+                if isinstance(c.key, A.NameLit) and isinstance(c.value, A.NameLit)
+            ]
+            if len(conds) == len(award.conds) and not (
+                isinstance(award.value, A.IntLit) and award.value.value == 0
+            ):
+                out.append(conds)
+    return out
+
+
+def _unseen(k, by_place: dict[tuple, list[int]], nplayers: int, whole: int) -> str | None:
+    """The same k cards left in every game, k at least one for each player and fewer than
+    a whole deck (a deck never dealt is `undealt`'s: the evaluation drops it)."""
+    counts = {n for c in by_place.values() for n in c}
+    if len(counts) != 1:
+        return None
+    (n,) = counts
+    if not nplayers <= n < whole:
+        return None
+    return (
+        f"every sampled game leaves {n} cards in {_whose(k, [], nplayers)} after the deal, "
+        "and no rule of the play names it again: cards the scoring would count never come "
+        f"into play, enough to deal each of the {nplayers} players {n // nplayers} more"
     )

@@ -1,0 +1,260 @@
+"""Rules that act on nothing: defects of the `soundness` component (static; issue 35, what
+the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/10 and
+1/10, that the judge gave 0.918 and 0.897).
+
+- **a storage set to a value no test of it meets** (`unmet_sets`): a string storage whose
+  every test compares it with a card's attribute (``(== (cardatt SUIT 'C) (game str
+  LEAD))``, or a point entry ``(SUIT : (game str LEAD))``), set to a literal name that is
+  no value of those attributes: after that ``set`` every test fails (Hearts' lead written
+  ``(set (game str LEAD) SUIT)``, the attribute's name where the card's suit was meant:
+  follow suit never holds after a lead). `leftovers.never_held` is the other side (a test
+  against a name no ``set`` writes); a storage also tested against literal names may hold
+  a name no card has on purpose (Go Fish's ``WHO`` set to ``NONE``, Golf's ``DRAWFROM``
+  set to ``NONE``) and is not judged.
+- **a contest most cards tie in** (`tied_contests`): the owner of the ``max``/``min`` of
+  a collection under a point table of literal entries chooses a player (a trick's winner),
+  and more than half of the game's cards score the same by that table: the contest is
+  decided among them at random (CARDSTOCK breaks ties at random), not by the cards (a
+  trick taken by Hearts' penalty table, hearts 1 and the Queen of spades 13: the other
+  38 cards all score 0). Of the 95 real files' contests by literal tables the most any
+  leaves tied is a third of the cards (Kuhn Poker's three cards score 1, 2, 3).
+- **a move out of a place no card has reached** (`empty_sources`): in the setup (and the
+  top-level ``do``s before the first stage, in the order the rules run them), a move
+  whose source is a place no deck was created in and no earlier move put cards into: it
+  moves nothing (Pairs' "as long as possible: move the top card of DISCARD on top of
+  DECK" as the first line of the setup, before any deck is made).
+
+None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
+(tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
+is judged by `soundness.point_tables`: a place's name is not a rule singling the value
+out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from evogame.fitness.soundness import Defect, _place
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+from evogame.lang.content import deck_values
+
+#: More than this share of the game's cards scoring alike makes a contest a tie.
+TIED_SHARE = 0.5
+
+
+def _parents(game: A.Game) -> dict[int, A.Node]:
+    out: dict[int, A.Node] = {}
+    stack: list[A.Node] = [game]
+    while stack:
+        n = stack.pop()
+        for c in n.children():
+            out[id(c)] = n
+            stack.append(c)
+    return out
+
+
+def _attributes(game: A.Game) -> dict[str, set[str]]:
+    """Every deck attribute of the rules, with the values some card has for it."""
+    out: dict[str, set[str]] = {}
+    for deck in deck_values(game):
+        for a, vs in deck.items():
+            out.setdefault(a, set()).update(vs)
+    return out
+
+
+def _str_key(node: A.Node) -> str | None:
+    if isinstance(node, A.StrStorage) and isinstance(node.name, A.NameLit):
+        return node.name.value
+    return None
+
+
+def unmet_sets(game: A.Game) -> list[Defect]:
+    """Each ``set`` of a string storage to a literal name that none of the storage's
+    tests can meet: every test compares it with a card's attribute, and the name is no
+    value of those attributes (module docstring). Storages are told apart by name,
+    owners alike; a storage used any other way (another storage set from it, a test
+    against a literal name or another storage) is not judged."""
+    attrs = _attributes(game)
+    parent = _parents(game)
+    sets: dict[str, list[A.SetStr]] = {}
+    tested: dict[str, set[str] | None] = {}  # attributes it is compared with; None: other uses
+    for n in A.walk(game):
+        if isinstance(n, A.StrStorage) and not isinstance(n.name, A.NameLit):
+            return []  # a storage named by an expression may be any of them
+        k = _str_key(n)
+        if k is None:
+            continue
+        p = parent.get(id(n))
+        if isinstance(p, A.SetStr) and p.target is n:
+            sets.setdefault(k, []).append(p)
+            continue
+        attr = None
+        if isinstance(p, A.StrCmp):
+            other = p.b if p.a is n else p.a
+            if isinstance(other, A.CardAtt) and isinstance(other.attr, A.NameLit):
+                attr = other.attr.value
+        elif isinstance(p, A.SubAward) and p.value is n and isinstance(p.key, A.NameLit):
+            attr = p.key.value
+        have = tested.setdefault(k, set())
+        if attr is None or have is None:
+            tested[k] = None
+        else:
+            have.add(attr)
+    out = []
+    for k, writes in sets.items():
+        names = tested.get(k)
+        if not names:
+            continue
+        meet = set().union(*(attrs.get(a, set()) for a in names))
+        for s in writes:
+            v = s.value
+            if not isinstance(v, A.NameLit) or not v.value or v.value in meet:
+                continue
+            what = " (the attribute's name, not a value of it)" if v.value in names else ""
+            out.append(
+                Defect(
+                    where(s),
+                    f"{k} is set to {v.value}{what}, and every test of {k} compares it with "
+                    f"a card's {', '.join(sorted(names))}: no card has {v.value}, so after "
+                    "this every test of it fails",
+                )
+            )
+    return out
+
+
+def _scores(init: A.InitPoints, cards: list[dict[str, str]]) -> Counter | None:
+    """How many of `cards` score each number by the table `init`; None when an entry is
+    not literal (its conditions or its points)."""
+    entries = []
+    for award in init.awards:
+        if not isinstance(award.value, A.IntLit):
+            return None
+        conds = []
+        for c in award.conds:
+            if not (isinstance(c.key, A.NameLit) and isinstance(c.value, A.NameLit)):
+                return None
+            conds.append((c.key.value, c.value.value))
+        entries.append((conds, award.value.value))
+    return Counter(
+        sum(p for conds, p in entries if all(card.get(a) == v for a, v in conds)) for card in cards
+    )
+
+
+def tied_contests(game: A.Game) -> list[Defect]:
+    """Each ``(owner (max|min X using T))`` whose table T (every ``set`` of it of literal
+    entries) scores more than `TIED_SHARE` of the game's cards alike (module docstring)."""
+    from evogame.fitness.bindings import _all_cards
+
+    cards = _all_cards(game)
+    if not cards:
+        return []
+    tables: dict[str, list[A.InitPoints]] = {}
+    for n in A.walk(game):
+        if isinstance(n, A.InitPoints):
+            tables.setdefault(to_text(n.target), []).append(n)
+    out, seen = [], set()
+    for n in A.walk(game):
+        if not (isinstance(n, A.OwnerOf) and isinstance(n.card, A.Extremum)):
+            continue
+        name = to_text(n.card.points)
+        inits = tables.get(name, [])
+        if not inits or name in seen:
+            continue
+        counts = [_scores(i, cards) for i in inits]
+        if any(c is None for c in counts):
+            continue
+        for init, c in zip(inits, counts, strict=True):
+            score, tied = c.most_common(1)[0]
+            if tied > TIED_SHARE * len(cards):
+                seen.add(name)
+                out.append(
+                    Defect(
+                        where(n),
+                        f"the owner of the {n.card.which.value} by {name} wins here, and "
+                        f"{tied} of the game's {len(cards)} cards score {score} by it "
+                        f"(set at {where(init)}): among them the winner is drawn at "
+                        "random, not chosen by the cards",
+                    )
+                )
+                break
+    return out
+
+
+def _prefix(game: A.Game) -> list[A.Node]:
+    """What runs before the first stage, in order: the setup's items, then the
+    top-level items of the body up to the first stage."""
+    out = list(game.setup.decks)
+    for item in game.body:
+        if isinstance(item, A.Stage):
+            break
+        out.append(item)
+    return out
+
+
+def _keys(node: A.Node) -> set[tuple] | None:
+    """The places (owner type, vis, name, index) named in `node`; None when one is named
+    by an expression."""
+    out = set()
+    for n in A.walk(node):
+        if isinstance(n, A.Location):
+            k = _place(n)
+            if k is None:
+                return None
+            out.add(k)
+    return out
+
+
+def _units(node: A.Node) -> list[A.Node]:
+    """`node` split into the actions it runs in order (a ``do``'s items, each one); a
+    loop is one unit (what it fills counts for all of it)."""
+    if isinstance(node, A.Do):
+        return [u for item in node.items for u in _units(item)]
+    return [node]
+
+
+def empty_sources(game: A.Game) -> list[Defect]:
+    """Each move of the setup (and of the top-level ``do``s before the first stage) out of
+    a place nothing has put a card in yet (module docstring). Rules run in order; a unit
+    (one action, or a loop) fills what any move of it puts cards into before its own
+    moves are judged."""
+    filled: set[tuple] = set()
+    out = []
+    for unit in (u for item in _prefix(game) for u in _units(item)):
+        puts: set[tuple] = set()
+        for n in A.walk(unit):
+            if isinstance(n, A.CreateDeck):
+                got = _keys(n.loc)
+            elif n.PUTS is not None:
+                got = _keys(n.dst)
+            else:
+                continue
+            if got is None:
+                return out  # a place named by an expression may be any of them
+            puts |= got
+        filled |= puts
+        for n in A.walk(unit):
+            if n.PUTS is None:
+                continue
+            src = _keys(n.src)
+            if src is None:
+                return out
+            for k in sorted(src - filled, key=str):
+                out.append(
+                    Defect(
+                        where(n),
+                        f"this moves cards out of {to_text(_named(n.src, k))} before any card "
+                        "is there (no deck is created in it and no rule before puts one "
+                        "in): it moves nothing",
+                    )
+                )
+    return out
+
+
+def _named(node: A.Node, key: tuple) -> A.Node:
+    return next(n for n in A.walk(node) if isinstance(n, A.Location) and _place(n) == key)
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check, in this module's order."""
+    return [*unmet_sets(game), *tied_contests(game), *empty_sources(game)]

@@ -1,0 +1,236 @@
+"""`fitness.voids` (a storage set to a value no test of it meets, a contest most cards tie
+in, a move out of a place no card has reached), `soundness.point_tables` for a value named
+like a place, and the `unseen` kind of `fitness.stranded` (cards dealt from a pile that
+then lies unseen): what the blind reader of campaign splice-12 named (round 50)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import soundness as S
+from evogame.fitness import voids as Vo
+from evogame.fitness.stranded import hands, stranded, unseen_places
+from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
+from evogame.runner import Runner
+from tests.conftest import SEEDS, require_shared, shared_files
+from tests.fitness import void_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.hearts_lead_suit_name,
+        Vo.unmet_sets,
+        "(set (game str LEAD) SUIT)",
+        "LEAD is set to SUIT (the attribute's name, not a value of it)",
+    ),
+    (
+        V.hearts_penalty_precedence,
+        Vo.tied_contests,
+        "(owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER)))",
+        "38 of the game's 52 cards score 0 by it",
+    ),
+    (
+        V.pairs_discard_first,
+        Vo.empty_sources,
+        "(move (top (game hloc DISCARD)) (top (game hloc DECK)))",
+        "out of (game hloc DISCARD) before any card is there",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+
+@pytest.mark.parametrize(
+    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+)
+def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
+    text = variant()
+    assert_found_where_it_is(text, SEED_OF[text], check, Vo.defects, at, says, only=True)
+
+
+def test_no_real_game_has_one():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of this
+    module's defects."""
+    assert real_files_flagged(Vo.defects) == {}
+
+
+def test_the_checks_judge_the_real_files():
+    """Not empty on the real files: contests by tables of literal entries, and ``set``s
+    of a literal name to a string storage some card attribute is compared with, are
+    there, and none is named."""
+    from evogame.lang import ast as A
+    from evogame.lang import to_text
+
+    require_shared()
+    contests = sets = 0
+    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+        game = parse_file(p)
+        tables = {to_text(n.target): n for n in A.walk(game) if isinstance(n, A.InitPoints)}
+        contests += sum(
+            1
+            for n in A.walk(game)
+            if isinstance(n, A.OwnerOf)
+            and isinstance(n.card, A.Extremum)
+            and to_text(n.card.points) in tables
+            and Vo._scores(tables[to_text(n.card.points)], [{}]) is not None
+        )
+        compared = {
+            Vo._str_key(x)
+            for c in A.walk(game)
+            if isinstance(c, A.StrCmp) and any(isinstance(y, A.CardAtt) for y in (c.a, c.b))
+            for x in (c.a, c.b)
+        }
+        sets += sum(
+            1
+            for n in A.walk(game)
+            if isinstance(n, A.SetStr)
+            and isinstance(n.value, A.NameLit)
+            and Vo._str_key(n.target) in compared
+        )
+    assert contests >= 10 and sets >= 10, (contests, sets)
+
+
+def test_a_value_some_test_meets_is_left_alone():
+    text = V.hearts_lead_suit_name()
+    # a suit, or a storage also tested against a literal name (a flag for "no lead")
+    assert (
+        Vo.unmet_sets(
+            parse_text(text.replace("(set (game str LEAD) SUIT)", "(set (game str LEAD) SPADES)"))
+        )
+        == []
+    )
+    flagged = text.replace(
+        "(== (cardatt SUIT 'C) (game str LEAD))",
+        "(or (== (game str LEAD) SUIT) (== (cardatt SUIT 'C) (game str LEAD)))",
+        1,
+    )
+    assert flagged != text
+    assert Vo.unmet_sets(parse_text(flagged)) == []
+    # a name no card has is named as such when it is not the attribute's name
+    (d,) = Vo.unmet_sets(
+        parse_text(text.replace("(set (game str LEAD) SUIT)", "(set (game str LEAD) NONE)"))
+    )
+    assert "set to NONE, and every test" in d.message
+
+
+def test_a_contest_by_a_table_that_tells_the_cards_apart_is_left_alone():
+    """Hearts' own trick table (lead suit 100, ranks 2-14) has a storage entry and is not
+    judged; a literal table rating every rank ties 4 of 52 cards at each score."""
+    assert Vo.tied_contests(parse_text(_seed("hearts"))) == []
+    text = V.hearts_penalty_precedence()
+    ranks = " ".join(
+        f"((RANK : {r}) {i})"
+        for i, r in enumerate(
+            (
+                "TWO",
+                "THREE",
+                "FOUR",
+                "FIVE",
+                "SIX",
+                "SEVEN",
+                "EIGHT",
+                "NINE",
+                "TEN",
+                "JACK",
+                "QUEEN",
+                "KING",
+                "ACE",
+            ),
+            2,
+        )
+    )
+    ranked = text.replace(
+        "(((SUIT : HEARTS) 1) ((SUIT : SPADES) (RANK : QUEEN) 13)))\n    (cycle",
+        f"({ranks}))\n    (cycle",
+    )
+    assert ranked != text
+    assert Vo.tied_contests(parse_text(ranked)) == []
+
+
+def test_a_move_out_of_a_place_filled_before_is_left_alone():
+    text = V.pairs_discard_first()
+    later = text.replace(
+        "  (repeat all (move (top (game hloc DISCARD)) (top (game hloc DECK))))\n", ""
+    ).replace(
+        "(repeat 10 (create deck (game hloc DECK) (deck (VALUE (TEN)))))",
+        "(repeat 10 (create deck (game hloc DECK) (deck (VALUE (TEN)))))\n"
+        "  (create deck (game hloc DISCARD) (deck (VALUE (ONE))))\n"
+        "  (repeat all (move (top (game hloc DISCARD)) (top (game hloc DECK))))",
+    )
+    assert later != text
+    assert Vo.empty_sources(parse_text(later)) == []
+
+
+def test_a_value_named_like_a_place_is_not_a_value_a_rule_names():
+    """Pairs' ten 10s each with a card valued DECK: the value table rates every value but
+    DECK, and a place named DECK is no rule singling the value out, so `point_tables`
+    names it (before this round the place's name exempted it)."""
+    text = V.pairs_deck_value()
+    game = parse_text(text)
+    (d,) = S.point_tables(game, deck_values(game))
+    assert "but DECK" in d.message
+    assert S.point_tables(parse_text(_seed("pairs")), deck_values(parse_text(_seed("pairs")))) == []
+    # a rule that names the value (a card compared with DECK) singles it out: left alone
+    pair = (
+        "(== (cardatt VALUE 'C)\n"
+        "                                (cardatt VALUE (top ((current player) vloc ROW))))"
+    )
+    named = _edit(text, (pair, f"(and (!= (cardatt VALUE 'C) DECK) {pair})"))
+    g = parse_text(named)
+    assert S.point_tables(g, deck_values(g)) == []
+
+
+def _unseen(text: str):
+    ast = parse_text(text)
+    runner = Runner(ast)
+    found = hands(ast, runner.game)
+    places = None if found is None else found.places
+    return stranded(found, runner.random(range(12), 100, places=places))
+
+
+def test_cards_dealt_from_a_pile_then_unseen_are_named():
+    (d,) = _unseen(V.hearts_twelve_each())
+    assert "4 cards in the game's STOCK after the deal" in d.message
+    assert "each of the 4 players 1 more" in d.message
+    assert _unseen(_seed("hearts")) == []
+
+
+def test_a_leftover_that_evens_the_deal_or_is_never_scored_is_left_alone():
+    """Hearts at three players deals 17 each and leaves one card (fewer than the players:
+    it evens the deal); a leftover the scoring never counts (no summed table rates it)
+    is a designer's hidden card (Agram's stock)."""
+    three = _seed("hearts").replace("(declare 4 'NUMP)", "(declare 3 'NUMP)")
+    assert _unseen(three) == []
+    unscored = V.hearts_twelve_each().replace(
+        "(set ('P sto POINTS) (sum ('P vloc TAKEN) using (game points PENALTY)))",
+        "(set ('P sto POINTS) (size ('P vloc TAKEN)))",
+    )
+    assert unscored != V.hearts_twelve_each()
+    assert unseen_places(parse_text(unscored)) == {}
+    # a pile the play reads again (a trump turned up from it) is not unseen
+    read = V.hearts_twelve_each().replace(
+        "(set (game points PENALTY)",
+        "(set (game str TRUMP) (cardatt SUIT (top (game hloc STOCK))))\n   (set (game points PENALTY)",
+        1,
+    )
+    assert read != V.hearts_twelve_each()
+    assert unseen_places(parse_text(read)) == {}
+
+
+ALL = [v.name for v in V.VARIANTS]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_variant_scores_below_its_seed(name):
+    """Each variant scores below its seed at evaluation seed 0 (seeds 0-4 in
+    docs/judge.md, by bench/bench_loopholes.py), its soundness lower."""
+    from evogame.fitness import evaluate, load_profile
+
+    (v,) = [v for v in V.VARIANTS if v.name == name]
+    profile = load_profile("default")
+    seed = evaluate(parse_text(_seed(v.seed)), profile, seed=0)
+    broken = evaluate(parse_text(v.text), profile, seed=0)
+    assert broken.reason is None
+    assert broken.fitness < seed.fitness
+    assert broken.components["soundness"][0] < seed.components["soundness"][0]

@@ -1,0 +1,116 @@
+"""Broken variants of our seeds for `evogame.fitness.voids` and the `unseen` kind of
+`evogame.fitness.stranded`, in the style of tests/fitness/variants.py: each rebuilds on a
+seed a defect the blind reader of campaign splice-12 (round 50,
+`/work/readers/reports/r49e.md`) named in its new kinds 1 (Hearts, 2/10) and 3 (Pairs,
+1/10) that the judge let through (0.918 and 0.897)."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+HEARTS_LEAD = "((set (game str LEAD) (cardatt SUIT 'C))"
+
+
+def hearts_lead_suit_name() -> str:
+    """Hearts whose lead (after the first trick) sets LEAD to SUIT, the attribute's name,
+    where the card's suit was meant: no card has suit SUIT, so follow suit never holds
+    after such a lead and every player plays any card (new kind 1: "LEAD set to
+    undefined SUIT")."""
+    return _edit(_seed("hearts"), (HEARTS_LEAD, "((set (game str LEAD) SUIT)"))
+
+
+HEARTS_DEAL = "(all (range 1..(// 52 'NUMP)) 'I"
+
+
+def hearts_twelve_each() -> str:
+    """Hearts dealing 12 cards to each of the four players: four cards, among them
+    penalty cards, stay in the stock unseen in every game, and the 26 points of shooting
+    the moon are sometimes out of reach (new kind 1: "4 cards undealt")."""
+    return _edit(_seed("hearts"), (HEARTS_DEAL, "(all (range 1..12) 'I"))
+
+
+HEARTS_POWER = """    (set (game points POWER)
+         (((SUIT : (game str LEAD)) 100)
+          ((RANK : TWO) 2) ((RANK : THREE) 3) ((RANK : FOUR) 4) ((RANK : FIVE) 5)
+          ((RANK : SIX) 6) ((RANK : SEVEN) 7) ((RANK : EIGHT) 8) ((RANK : NINE) 9)
+          ((RANK : TEN) 10) ((RANK : JACK) 11) ((RANK : QUEEN) 12) ((RANK : KING) 13)
+          ((RANK : ACE) 14)))"""
+
+
+def hearts_penalty_precedence() -> str:
+    """Hearts whose trick goes to the highest card by the penalty table (hearts 1, the
+    Queen of spades 13): the other 38 cards all score 0, so most tricks are won by a
+    heart played off suit or go to a card drawn at random among the tied (new kind 1:
+    "give cards their precedence values: HEARTS 1, SPADES QUEEN 13")."""
+    return _edit(
+        _seed("hearts"),
+        (
+            HEARTS_POWER,
+            "    (set (game points POWER)\n"
+            "         (((SUIT : HEARTS) 1) ((SUIT : SPADES) (RANK : QUEEN) 13)))",
+        ),
+    )
+
+
+PAIRS_FIRST = "  (create players 'NUMP)\n  (create deck (game hloc DECK) (deck (VALUE (ONE))))"
+
+
+def pairs_discard_first() -> str:
+    """Pairs whose setup starts by moving every card of DISCARD onto DECK, before any
+    card exists: the line moves nothing (new kind 3's first setup line: "as long as
+    possible: move the top card of DISCARD on top of DECK")."""
+    return _edit(
+        _seed("pairs"),
+        (
+            PAIRS_FIRST,
+            PAIRS_FIRST.replace(
+                "\n",
+                "\n  (repeat all (move (top (game hloc DISCARD)) (top (game hloc DECK))))\n",
+                1,
+            ),
+        ),
+    )
+
+
+PAIRS_TENS = "(repeat 10 (create deck (game hloc DECK) (deck (VALUE (TEN)))))"
+
+
+def pairs_deck_value() -> str:
+    """Pairs whose ten 10s are each made with a second card valued DECK, the name of the
+    place they are created in: ten cards the value table does not rate, the lowest of
+    all with no rule saying so (new kind 3's ``(VALUE (DECK, TEN))``: "deck garbled")."""
+    return _edit(_seed("pairs"), (PAIRS_TENS, PAIRS_TENS.replace("(TEN)", "(DECK, TEN)")))
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "hearts-lead-suit-name",
+        "hearts",
+        "the lead suit set to SUIT, the attribute's name: follow suit never holds",
+        hearts_lead_suit_name(),
+    ),
+    Variant(
+        "hearts-twelve-each",
+        "hearts",
+        "12 dealt to each of four from 52: four cards never seen",
+        hearts_twelve_each(),
+    ),
+    Variant(
+        "hearts-penalty-precedence",
+        "hearts",
+        "the trick's winner by the penalty table: 38 of 52 cards tie at 0",
+        hearts_penalty_precedence(),
+    ),
+    Variant(
+        "pairs-discard-first",
+        "pairs",
+        "the setup moves DISCARD onto DECK before any card exists",
+        pairs_discard_first(),
+    ),
+    Variant(
+        "pairs-deck-value",
+        "pairs",
+        "ten cards valued DECK, the place's name, unrated",
+        pairs_deck_value(),
+    ),
+)
