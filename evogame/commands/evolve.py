@@ -457,13 +457,24 @@ def best_words(best: Path) -> str:
     (listed), variants of known kinds, or nothing (polishing took every best game back
     to its seed, or the judge named a defect in it: `archive.sound`)."""
     news = sorted(best.glob("new-*.rcy"))
+    readme = best / "README.md"
+    # the new kinds judged below the library's median, not shown (`loop.worth_showing`)
+    below = [
+        line.split(" below it ", 1)[0].rsplit("; ", 1)[1] + " below the library's median, "
+        "not shown (best/README.md)"
+        for line in (readme.read_text(encoding="utf-8").splitlines() if readme.is_file() else [])
+        if line.startswith("new-NN") and " below it " in line
+    ]
     if news:
         head = f"new kinds of games (no seed or library game has their mechanisms): {len(news)}"
-        return "\n".join([head, *(f"  {p}" for p in news)])
+        return "\n".join([head, *(f"  {p}" for p in news), *below])
     if any(best.glob("*.rcy")):
-        return "no new kind of game found: best/ holds variants of known kinds"
-    return (
-        "no new game found: best/ is empty (each game that beat the seeds was a seed with "
-        "edits that buy nothing, or had a defect the judge names); a longer campaign, more "
-        "--pop or --gens, searches further"
+        return "\n".join(["no new kind of game found: best/ holds variants of known kinds", *below])
+    return "\n".join(
+        [
+            "no new game found: best/ is empty (each game that beat the seeds was a seed with "
+            "edits that buy nothing, or had a defect the judge names); a longer campaign, "
+            "more --pop or --gens, searches further",
+            *below,
+        ]
     )

@@ -303,6 +303,10 @@ class Campaign:
         self._checks: dict[str, tuple] = {}
         #: best/'s polished games: hash -> (the evolved game's hash, sites taken back, sites)
         self.polished: dict[str, tuple[str, int, int]] = {}
+        #: best/'s polished games: hash -> the transplanted fragments taken back whole
+        self.polished_fragments: dict[str, tuple[str, ...]] = {}
+        #: how many seed and library games `library_median` took the median of
+        self.library_games = 0
         # reading the seeds and library, the profiles
         self.timings.add("set-up", time.perf_counter() - t_setup)
         if not defer:
@@ -1059,17 +1063,27 @@ class Campaign:
 
     def polish(self, cands: list[dict], news: set[str], ex: Executor) -> list[dict | None]:
         """Each candidate with the edits that buy nothing taken back (`evolve.polish`):
-        its edit sites against the seed at the root of its lineage are each taken back
-        alone, and the evolved game and each valid reverted one are evaluated side by
-        side, on a fresh deal stream and with the evolved game's player seed (common
-        random numbers: a reverted game that plays as the evolved one scores exactly as
-        it does), all in one batch. The idle sites (reverted fitness >= evolved -
-        `polish.TOLERANCE`; a new kind must stay one) are taken back together when that
-        game passes the same test, else the best idle one alone. None: every site was
-        idle, so the game is its seed again. The game published is stored as a
-        candidate (operator ``polish``, its parent the evolved game)."""
-        from evogame.evolve.lineage import root_seed
-        from evogame.evolve.polish import MAX_SITES, all_reverted, idle, reverted_texts
+        its edit sites against the seed at the root of its lineage, grouped in units (a
+        fragment its lineage transplanted is one unit, taken back only whole; every other
+        site is one: `polish.units`), are each taken back alone, and the evolved game and
+        each valid reverted one are evaluated side by side, on a fresh deal stream and
+        with the evolved game's player seed (common random numbers: a reverted game that
+        plays as the evolved one scores exactly as it does), all in one batch. The idle
+        units (reverted fitness >= evolved - `polish.TOLERANCE`; a new kind must stay
+        one), ranked by their reverted fitness, are taken back together when that game
+        passes the same test, else the longest of their prefixes that passes
+        (`polish.idle_prefixes`, one more batch), else the best idle one alone. None:
+        every unit was idle, so the game is its seed again. The game published is stored
+        as a candidate (operator ``polish``, its parent the evolved game)."""
+        from evogame.evolve.lineage import root_seed, transplants
+        from evogame.evolve.polish import (
+            MAX_SITES,
+            all_reverted,
+            fragment_marks,
+            idle,
+            idle_prefixes,
+            unit_texts,
+        )
 
         seeds = {Path(p).stem: simplified(to_text(a)) for p, a in self.seed_asts.items()}
         deal = self.cfg.seed + self.POLISH_STREAM
@@ -1077,19 +1091,22 @@ class Campaign:
         for c in cands:
             seed_text = seeds.get(root_seed(self.store, c["hash"]) or "")
             try:
-                sites, texts = reverted_texts(seed_text, c["text"]) if seed_text else ([], [])
+                marks = [fragment_marks(*t) for t in transplants(self.store, c["hash"])]
+                sites, us, texts = (
+                    unit_texts(seed_text, c["text"], marks) if seed_text else ([], [], [])
+                )
             except Exception:  # a text the reader refuses: published as it is
-                sites, texts = [], []
-            if not sites or len(sites) > MAX_SITES:
+                sites, us, texts = [], [], []
+            if not us or len(us) > MAX_SITES:
                 plans.append(None)
                 continue
-            plans.append((sites, [checked_child(t) for t in texts], eval_seed(c["text"], deal)))
+            plans.append((sites, us, [checked_child(t) for t in texts], eval_seed(c["text"], deal)))
         results = self._side_by_side(
             [
-                (t, p[2])
+                (t, p[3])
                 for c, p in zip(cands, plans, strict=True)
                 if p
-                for t in (c["text"], *p[1])
+                for t in (c["text"], *p[2])
                 if t
             ],
             deal,
@@ -1103,37 +1120,53 @@ class Campaign:
                 return False
             return c["hash"] not in news or self._still_new({**r, "text": text})
 
-        # (evolved, its idle sites' reverted texts, the text of all of them taken back)
-        chosen: list[tuple[dict, list[str], str | None]] = []
+        def fit(text: str, pseed: int) -> float:
+            return results[(text, pseed)].get("fitness") or 0.0
+
+        # (evolved, its idle units best first, the texts of their prefixes taken back)
+        chosen: list[tuple[dict, list[int], list[str | None]]] = []
         for c, p in zip(cands, plans, strict=True):
             if p is None:
-                chosen.append((c, [], None))
+                chosen.append((c, [], []))
                 continue
-            sites, texts, pseed = p
+            sites, us, texts, pseed = p
             ok = [i for i, t in enumerate(texts) if passes(c, t, pseed)]
-            both = None  # all the idle sites taken back (all of them: the seed)
-            if len(ok) > 1:
-                both = checked_child(all_reverted(c["text"], [sites[i] for i in ok]))
-            chosen.append((c, [texts[i] for i in ok], both))
-        later = [(b, p[2]) for (_c, _o, b), p in zip(chosen, plans, strict=True) if b and p]
+            ok.sort(key=lambda i: (-fit(texts[i], pseed), i))  # type: ignore[arg-type]
+            together = [
+                checked_child(all_reverted(c["text"], [sites[j] for i in pre for j in us[i][0]]))
+                for pre in idle_prefixes(ok)
+            ]
+            chosen.append((c, ok, together))
+        later = [
+            (t, p[3]) for (_c, _o, ts), p in zip(chosen, plans, strict=True) if p for t in ts if t
+        ]
         results.update(self._side_by_side(later, deal, ex))
         out: list[dict | None] = []
-        for (c, ok, both), p in zip(chosen, plans, strict=True):
+        for (c, ok, together), p in zip(chosen, plans, strict=True):
             if not ok or p is None:
                 out.append(c)
                 continue
-            n, pseed = len(p[0]), p[2]
-            together = len(ok) == 1 or (both is not None and passes(c, both, pseed))
-            if len(ok) == n and together:  # every edit idle, alone and together: the seed
-                self.say(f"polish: {c['hash']} is its seed with {n} edits that buy nothing")
+            sites, us, texts, pseed = p
+            prefixes = idle_prefixes(ok)
+            passing = [k for k, t in enumerate(together) if t and passes(c, t, pseed)]
+            if len(ok) == len(us) and (len(ok) == 1 or (passing and passing[0] == 0)):
+                # every edit idle, alone and together: the seed
+                self.say(
+                    f"polish: {c['hash']} is its seed with {len(sites)} edits that buy nothing"
+                )
                 out.append(None)
                 continue
-            if both is not None and together:
-                text, taken = both, len(ok)
+            if passing:  # the most idle units that pass together
+                text, back = together[passing[0]], prefixes[passing[0]]
             else:  # together they cost too much, or read to nothing valid
-                text = max(ok, key=lambda t: (results[(t, pseed)].get("fitness") or 0.0, t))
-                taken = 1
-            out.append(self._store_polished(c, text, results[(text, pseed)], pseed, taken, n))
+                text, back = texts[ok[0]], ok[:1]
+            assert text is not None
+            taken = sum(len(us[i][0]) for i in back)
+            frags = tuple(lb for i in back for lb in us[i][1])
+            out.append(
+                self._store_polished(c, text, results[(text, pseed)], pseed, taken, len(sites))
+            )
+            self.polished_fragments[out[-1]["hash"]] = frags  # type: ignore[index]
         return out
 
     def _polish_line(self, h: str) -> list[str]:
@@ -1141,9 +1174,11 @@ class Campaign:
         if h not in self.polished:
             return []
         evolved, taken, n = self.polished[h]
+        frags = self.polished_fragments.get(h, ())
+        whole = f" (taken back whole: {', '.join(frags)})" if frags else ""
         return [
-            f";; polished: {taken} of the {n} edits of {evolved} from its seed taken back, "
-            "each buying less than 0.01 of fitness"
+            f";; polished: {taken} of the {n} edit sites of {evolved} from its seed taken "
+            f"back{whole}, each buying less than 0.01 of fitness"
         ]
 
     def _side_by_side(
@@ -1262,11 +1297,17 @@ class Campaign:
             new, best = _split_unique(done[: len(new)], done[len(new) :], self._seed_hashes())
             news = {c["hash"] for c in new}
         judged_all = self.rejudge(new + best, ex) if ex is not None else None
+        median, below = None, []
         if judged_all is None:
             parts = [("new", [(c, None) for c in new]), ("variant", [(c, None) for c in best])]
         else:
+            judged_all = self.parsimonious(judged_all)
+            judged_new = [p for p in judged_all if p[0]["hash"] in news]
+            if judged_new and ex is not None:
+                median = self.library_median(ex)
+                judged_new, below = worth_showing(judged_new, median)
             parts = [
-                ("new", [p for p in judged_all if p[0]["hash"] in news]),
+                ("new", judged_new),
                 ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
             ]
         # the old files go only now: a run killed while judging keeps the last best/
@@ -1285,6 +1326,111 @@ class Campaign:
 
         for part, judged in parts:
             self._write_part(best_dir, part, judged, cmd, made_from)
+        if judged_all is not None:
+            note = self._best_readme(parts, median, below)
+            (best_dir / "README.md").write_text(note, encoding="utf-8")
+            if below:
+                self.say(note.split("\n\n")[1].replace("\n", " "))
+
+    def parsimonious(self, pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+        """Judged (candidate, judgement) pairs, best judged first, in best/'s order:
+        `polish.parsimonious_order` (among games within noise of each other, fewest
+        donors still held, then fewest edit sites left from the root seed, first)."""
+        from evogame.evolve.polish import Published, parsimonious_order
+
+        games = []
+        for c, again in pairs:
+            fit = again.get("fitness") or 0.0
+            lo, hi = again.get("fitness_ci95") or (fit, fit)
+            n_donors, n_sites = self.parsimony_counts(c)
+            games.append(Published(fit, (lo, hi), n_donors, n_sites))
+        return [pairs[i] for i in parsimonious_order(games)]
+
+    def parsimony_counts(self, c: dict) -> tuple[int, int]:
+        """(the donors whose transplanted fragments the candidate still holds, its edit
+        sites against the seed at the root of its lineage; 0 when that is not known)."""
+        from evogame.evolve.lineage import donors, root_seed
+        from evogame.evolve.polish import edit_sites
+        from evogame.lang.sexpr import read_sexpr
+
+        held, _gone = donors(self.store, c["hash"])
+        seeds = {Path(p).stem: a for p, a in self.seed_asts.items()}
+        seed = seeds.get(root_seed(self.store, c["hash"]) or "")
+        try:
+            n = len(edit_sites(read_sexpr(simplified(to_text(seed))), read_sexpr(c["text"])))
+        except Exception:  # no root seed known, or a text the reader refuses
+            n = 0
+        return len(set(held)), n
+
+    def library_median(self, ex: Executor) -> float:
+        """The median fitness of the seed and library games (those a new kind must differ
+        from) under the judge profile, each evaluated once as bench_novelty evaluates the
+        library (evaluation seed `eval_seed(text, 0)`, the judge's time limit): the bar a
+        judged-again new kind must reach to be shown (`worth_showing`). The fitness of each
+        game is kept by its text's hash in the campaign folder
+        (``library-fitness-<judge>.json``): evaluations are deterministic, so a resumed
+        run reads what it would compute."""
+        import statistics
+
+        texts: dict[str, str] = {}
+        for a in [*self.seed_asts.values(), *self.library_asts.values()]:
+            t = to_text(a)
+            texts.setdefault(text_hash(t), t)
+        cache = self.folder / f"library-fitness-{Path(self.judge_name).stem}.json"
+        known = json.loads(cache.read_text()) if cache.is_file() else {}
+        todo = [h for h in texts if h not in known]
+        if todo:
+            self.say(
+                f"evaluating the {len(todo)} seed and library games with {self.judge_name}: "
+                "the median a new kind must reach"
+            )
+            seeds = [eval_seed(texts[h], 0) for h in todo]
+            jobs = [(texts[h], (s, s), None) for h, s in zip(todo, seeds, strict=True)]
+            timeout = self.JUDGE_TIMEOUT * self.cfg.timeout
+            with self.timings.phase("the library's median"):
+                got = list(ex.map(jobs, self.judge_profile, timeout))
+            for h, r in zip(todo, got, strict=True):
+                known[h] = r.get("fitness") or 0.0
+            cache.write_text(json.dumps(known, indent=1, sort_keys=True))
+        self.library_games = len(texts)
+        return statistics.median(known[h] for h in texts)
+
+    def _best_readme(self, parts: list, median: float | None, below: list) -> str:
+        """best/README.md: what each part holds and the rules that chose and ordered it."""
+        news, variants = (len(judged) for _part, judged in parts)
+        lines = [
+            f"# best/ of campaign {self.folder.name}",
+            "",
+            f"new-NN-*.rcy: {news} new kind{'s' * (news != 1)}. "
+            + (
+                f"A new kind is shown only when its fitness judged again with "
+                f"{self.judge_name} is at least the median of the "
+                f"{self.library_games} seed and library games under "
+                f"{self.judge_name} ({median:.4f}); "
+                + (
+                    f"{len(below)} new kind{'s' * (len(below) != 1)} below it "
+                    f"{'is' if len(below) == 1 else 'are'} not shown (they stay in the "
+                    "campaign's archive: "
+                    + ", ".join(f"{c['hash']} {(a.get('fitness') or 0.0):.4f}" for c, a in below)
+                    + ")."
+                    if below
+                    else "none was below it."
+                )
+                if median is not None
+                else "(no new kind was found, so none was held to the library's median)."
+            ),
+            "",
+            f"NN-*.rcy: {variants} variant{'s' * (variants != 1)} of known kinds.",
+            "",
+            "Each part is ordered by its fitness judged again, except that among games whose "
+            "judged fitness is within noise of each other (95% intervals overlap, or within "
+            "0.01) the one made from fewer donors, then with fewer edit sites left from its "
+            "seed, comes first (parsimony). Before judging, each game's edits that buy less "
+            "than 0.01 of fitness were taken back (polish); a fragment transplanted from a "
+            "donor is taken back only whole.",
+            "",
+        ]
+        return "\n".join(lines)
 
     def _write_part(self, best_dir: Path, part: str, judged: list, cmd: str, made_from) -> None:
         """One part of best/: new kinds as new-NN-<hash>.rcy, variants as NN-<hash>.rcy."""
@@ -1322,6 +1468,17 @@ class Campaign:
             (best_dir / f"{prefix}{rank:02d}-{c['hash']}.rcy").write_text(
                 "\n".join(header) + c["text"], encoding="utf-8"
             )
+
+
+def worth_showing(
+    judged: list[tuple[dict, dict]], median: float
+) -> tuple[list[tuple[dict, dict]], list[tuple[dict, dict]]]:
+    """Judged new kinds split into those shown in best/ (fitness judged again at least
+    `median`, the library's median under the judge profile: `Campaign.library_median`)
+    and those not (below it: a new kind no better than half the games people made is not
+    worth a reader's time; it stays in the archive). Order kept."""
+    shown = [p for p in judged if (p[1].get("fitness") or 0.0) >= median]
+    return shown, [p for p in judged if (p[1].get("fitness") or 0.0) < median]
 
 
 def _split_unique(

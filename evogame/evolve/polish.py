@@ -16,13 +16,28 @@ reverted game plays at least as well as the evolved one, within `TOLERANCE`::
 with both evaluated again side by side on a fresh deal stream (the campaign's fitness of
 the evolved game is the best of many noisy scores, so it is flattered by luck). The game
 published is the evolved one with all its idle sites taken back, when that game passes
-the same test, else with its best idle site alone. A game whose every site is idle, alone
-and all together, is its seed again: it is not a new game and leaves best/.
+the same test, else with the most of them that passes it (`idle_prefixes`), else with
+its best idle site alone. A game whose every site is idle, alone and all together, is its
+seed again: it is not a new game and leaves best/.
+
+**The designer's units.** A mechanism transplanted whole from a donor (`evolve.transplant`)
+is one idea: its sites (a contest's precedence, its awards and its point map are a dozen
+sites against the host) are taken back only together (`units`), never one piece of it,
+which would leave half a donor's rule in a host. Every other site (a mutation's, a
+crossover's point edit) is a unit of its own. A fragment is found in the evolved game by
+its text (`fragment_marks`: the rules the transplant put in and those it took out).
+
+**Parsimony.** Among best/'s games whose judged fitness is within noise of each other
+(their 95% intervals overlap, or they differ by at most `TOLERANCE`), the one made from
+fewer donors, then with fewer edit sites left from its seed, is shown first
+(`parsimonious_order`): a reader rates a game on what it asks to read, and an edit the
+judge cannot tell from noise is not worth a reader's time.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from evogame.lang.sexpr import SAtom, SExpr, SList, read_sexpr
@@ -32,9 +47,12 @@ from evogame.lang.sexpr import SAtom, SExpr, SList, read_sexpr
 #: that an edit is kept only for a gain the judge can tell from its noise.
 TOLERANCE = 0.01
 
-#: More edit sites than this and a game is published as it is: each site costs an
-#: evaluation, and a game this far from its seed is not a variant to tidy.
-MAX_SITES = 12
+#: More units (a transplanted fragment, or one point edit: `units`) than this and a game
+#: is published as it is: each unit costs one evaluation of the campaign profile (about a
+#: second on a core), and the prefixes of its idle ones (`idle_prefixes`) as many again.
+#: Best/ games of round 49's six campaigns had at most 30 sites (three games over the old
+#: bound of 12 sites: a transplanted contest alone is 29 sites against Hearts).
+MAX_SITES = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,3 +171,169 @@ def idle(evolved: float, reverted: float, tolerance: float = TOLERANCE) -> bool:
     """Whether a site whose reverted game scores `reverted` buys nothing over the
     evolved game's `evolved`: reverted >= evolved - tolerance."""
     return reverted >= evolved - tolerance
+
+
+def _at(game: SExpr, path: tuple[int, ...]) -> SExpr:
+    node = game
+    for i in path:
+        node = node.items[i]  # type: ignore[union-attr]
+    return node
+
+
+def _walk(x: SExpr) -> Iterator[SExpr]:
+    yield x
+    if isinstance(x, SList):
+        for y in x.items:
+            yield from _walk(y)
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentMarks:
+    """How a transplanted fragment is found again in a later game: the rules (lists, as
+    text) the transplant put into its host (`put`; for a changed word, the rule around
+    it) and the host's rules it took out (`taken`)."""
+
+    label: str
+    put: frozenset[str]
+    taken: frozenset[str]
+
+
+def fragment_marks(label: str, host_text: str, child_text: str) -> FragmentMarks:
+    """The marks of the fragment that turned `host_text` into `child_text` (one transplant
+    step of a lineage: its child and its first parent)."""
+    host, child = read_sexpr(host_text), read_sexpr(child_text)
+    put: set[str] = set()
+    taken: set[str] = set()
+    for s in edit_sites(host, child):
+        node = _at(child, s.path)
+        assert isinstance(node, SList)
+        items = node.items[s.i1 : s.i2]
+        put.update(repr(x) for x in items if isinstance(x, SList))
+        if any(isinstance(x, SAtom) for x in items) and s.path:
+            put.add(repr(node))  # a word changed: the rule around it
+        taken.update(repr(x) for x in s.seed_items if isinstance(x, SList))
+    return FragmentMarks(label, frozenset(put), frozenset(taken))
+
+
+#: A rule of a later game is the fragment's rule edited since when it has the fragment
+#: rule's keyword and at least this share of its text (difflib's ratio of their texts).
+ALIKE = 0.8
+
+
+def _alike(node: SExpr, put: frozenset[str]) -> bool:
+    r = repr(node)
+    if r in put:
+        return True
+    h = _head(node)
+    if not h:
+        return False
+    for p in put:
+        if p.startswith(f"({h} ") and len(p) > 40:
+            m = difflib.SequenceMatcher(None, r, p, autojunk=False)
+            if m.real_quick_ratio() >= ALIKE and m.quick_ratio() >= ALIKE and m.ratio() >= ALIKE:
+                return True
+    return False
+
+
+def of_fragment(game: SExpr, s: Site, f: FragmentMarks) -> bool:
+    """Whether site `s` of `game` (against its root seed) is part of fragment `f`: it lies
+    within a rule the fragment put in (that rule as put, or edited since: `ALIKE`), it
+    holds such a rule, or it stands where the fragment took a host rule out."""
+    node = game
+    for i in s.path:  # the rules around the site, the game's top form excepted
+        node = node.items[i]  # type: ignore[union-attr]
+        if _alike(node, f.put):
+            return True
+    assert isinstance(node, SList)
+    for x in node.items[s.i1 : s.i2]:
+        if any(repr(y) in f.put for y in _walk(x) if isinstance(y, SList)):
+            return True
+    return any(repr(x) in f.taken for x in s.seed_items)
+
+
+def units(
+    game_text: str, sites: list[Site], fragments: Sequence[FragmentMarks]
+) -> list[tuple[list[int], tuple[str, ...]]]:
+    """The units polishing takes back: for each transplanted fragment of the game's
+    lineage still in the game, the indices of its sites (one unit: taken back only
+    together; fragments sharing a site are one unit), and each other site alone; with the
+    labels of the fragments each unit holds (none for a point edit), in site order."""
+    game = read_sexpr(game_text)
+    parent = list(range(len(sites)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    labels: dict[int, set[str]] = {}
+    for f in fragments:
+        members = [i for i, s in enumerate(sites) if of_fragment(game, s, f)]
+        for i in members[1:]:
+            parent[find(i)] = find(members[0])
+        if members:
+            labels.setdefault(members[0], set()).add(f.label)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(sites)):
+        groups.setdefault(find(i), []).append(i)
+    out = []
+    for root, members in sorted(groups.items(), key=lambda g: g[1][0]):
+        names = set().union(*(labels.get(i, set()) for i in members))
+        out.append((members, tuple(sorted(names))))
+        del root
+    return out
+
+
+def unit_texts(
+    seed_text: str, game_text: str, fragments: Sequence[FragmentMarks] = ()
+) -> tuple[list[Site], list[tuple[list[int], tuple[str, ...]]], list[str]]:
+    """The edit sites of `game_text` against `seed_text`, its units (`units`), and for
+    each unit the game's text with that unit alone taken back (not checked)."""
+    seed, game = read_sexpr(seed_text), read_sexpr(game_text)
+    sites = edit_sites(seed, game)
+    us = units(game_text, sites, fragments)
+    return sites, us, [repr(revert(game, [sites[i] for i in u])) for u, _l in us]
+
+
+def idle_prefixes(ranked: list[int]) -> list[list[int]]:
+    """The sets of idle units tried together, most first: the `ranked` idle units (best
+    reverted fitness first) and each of their prefixes of two or more. Polishing keeps
+    the longest that passes, so one unit that costs fitness only beside the others does
+    not stop every other from being taken back."""
+    return [ranked[:k] for k in range(len(ranked), 1, -1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """One game of best/ for `parsimonious_order`: its judged fitness and 95% interval,
+    how many donors it is made from (transplanted fragments it still holds) and how many
+    edit sites it has left from its seed."""
+
+    fitness: float
+    ci: tuple[float, float]
+    donors: int
+    sites: int
+
+
+def within_noise(a: Published, b: Published, tolerance: float = TOLERANCE) -> bool:
+    """Whether two judged games cannot be told apart: their 95% intervals overlap, or
+    their fitness differs by at most `tolerance`."""
+    overlap = a.ci[0] <= b.ci[1] and b.ci[0] <= a.ci[1]
+    return overlap or abs(a.fitness - b.fitness) <= tolerance
+
+
+def parsimonious_order(games: Sequence[Published], tolerance: float = TOLERANCE) -> list[int]:
+    """best/'s order (indices into `games`, given best judged fitness first): repeatedly,
+    among the games left that are within noise (`within_noise`) of the best left, the one
+    with the fewest donors, then the fewest edit sites, then the best fitness goes next.
+    Games outside each other's noise keep their fitness order."""
+    left = list(range(len(games)))
+    out: list[int] = []
+    while left:
+        top = games[left[0]]
+        ties = [i for i in left if within_noise(top, games[i], tolerance)]
+        pick = min(ties, key=lambda i: (games[i].donors, games[i].sites, left.index(i)))
+        out.append(pick)
+        left.remove(pick)
+    return out

@@ -183,3 +183,158 @@ def test_edits_idle_alone_but_not_together_do_not_make_the_game_its_seed(campaig
     (out,) = campaign.polish([c], set(), FakeExecutor(f))
     assert out is not None and out["text"] in (edited(ACE), edited(END))
     assert campaign.polished[out["hash"]] == (c["hash"], 1, 2)
+
+
+# --- a transplanted fragment is one unit; the longest passing set of idle units --------------
+
+
+def lineage_of_gops(camp: Campaign, *steps: tuple[str, tuple]) -> dict:
+    """GOPS's descendants, each step (operator, its edits so far) the first parent of the
+    next; the last one returned."""
+    parent = text_hash(gops())
+    c = None
+    for op, edits in steps:
+        text = edited(*edits)
+        c = {
+            "hash": text_hash(text),
+            "text": text,
+            "generation": 3,
+            "parents": [parent],
+            "operator": op,
+            "valid": True,
+            "fitness": 0.9,
+            "seed": 0,
+        }
+        camp.store.put(c)
+        parent = c["hash"]
+    assert c is not None
+    return camp.store.get(c["hash"])
+
+
+def test_a_transplanted_fragments_sites_are_one_unit(campaign):
+    from evogame.evolve.lineage import transplants
+    from evogame.evolve.polish import fragment_marks, unit_texts
+
+    c = lineage_of_gops(
+        campaign, ("transplant:contest:hearts", (KING, ACE)), ("mut_insert", (KING, ACE, END))
+    )
+    marks = [fragment_marks(*t) for t in transplants(campaign.store, c["hash"])]
+    assert [m.label for m in marks] == ["hearts's contest"]
+    sites, us, texts = unit_texts(gops(), c["text"], marks)
+    assert len(sites) == 3
+    assert sorted((len(u), labels) for u, labels in us) == [(1, ()), (2, ("hearts's contest",))]
+    assert sorted(checked_child(t) for t in texts) == sorted([edited(END), edited(KING, ACE)])
+    # without the lineage's fragments every site is a unit of its own
+    assert len(unit_texts(gops(), c["text"])[1]) == 3
+
+
+def test_a_fragment_is_taken_back_only_whole_and_leaves_the_made_from_line(campaign):
+    from evogame.evolve.lineage import made_from
+
+    c = lineage_of_gops(
+        campaign, ("transplant:contest:hearts", (KING, ACE)), ("mut_insert", (KING, ACE, END))
+    )
+    assert made_from(campaign.store, c["hash"]) == (
+        "gops's rules with hearts's contest and 1 other edit"
+    )
+    ex = FakeExecutor(worth(END=0.05))  # the fragment buys nothing, the end condition does
+    (out,) = campaign.polish([c], set(), ex)
+    assert checked_child(out["text"]) == edited(END)
+    assert campaign.polished[out["hash"]] == (c["hash"], 2, 3)
+    assert campaign.polished_fragments[out["hash"]] == ("hearts's contest",)
+    # half a fragment is never tried: no evaluated text has one of its edits only
+    flat = [" ".join(t.split()) for t in ex.evaluated]
+    half = [t for t in flat if ("(RANK : KING) 20" in t) != ("(RANK : ACE) 0" in t)]
+    assert half == []
+    assert made_from(campaign.store, out["hash"]) == "gops's rules, 1 other edit"
+    assert "taken back whole: hearts's contest" in campaign._polish_line(out["hash"])[0]
+
+
+def test_the_longest_set_of_idle_units_that_passes_together_is_taken_back(campaign):
+    c = child_of_gops(campaign, edited(KING, ACE, END))
+
+    def f(text: str) -> float:  # each edit idle alone; all three gone costs 0.05
+        flat = " ".join(text.split())
+        marks = ("(RANK : KING) 20", "(RANK : ACE) 0", "DISCARD)) 99")
+        has = [m in flat for m in marks]
+        # reverting KING scores best alone, then ACE: the prefix tried is KING, ACE
+        return 0.80 - 0.05 * (not any(has)) - 0.002 * has[0] - 0.001 * has[1]
+
+    (out,) = campaign.polish([c], set(), FakeExecutor(f))
+    assert checked_child(out["text"]) == edited(END)  # two taken back, not the best one only
+    assert campaign.polished[out["hash"]] == (c["hash"], 2, 3)
+
+
+# --- parsimony --------------------------------------------------------------------------------
+
+
+def test_within_noise_the_game_with_fewer_donors_then_fewer_sites_goes_first():
+    from evogame.evolve.polish import Published, parsimonious_order
+
+    games = [
+        Published(0.90, (0.85, 0.95), donors=3, sites=9),
+        Published(0.89, (0.84, 0.94), donors=1, sites=12),
+        Published(0.88, (0.83, 0.93), donors=1, sites=2),
+    ]
+    assert parsimonious_order(games) == [2, 1, 0]
+
+
+def test_games_outside_each_others_noise_keep_their_fitness_order():
+    from evogame.evolve.polish import Published, parsimonious_order
+
+    games = [
+        Published(0.95, (0.94, 0.96), donors=3, sites=9),
+        Published(0.90, (0.89, 0.91), donors=0, sites=1),
+    ]
+    assert parsimonious_order(games) == [0, 1]
+    # within the tolerance, though the intervals (of zero width) do not overlap
+    close = [
+        Published(0.905, (0.905, 0.905), donors=2, sites=1),
+        Published(0.90, (0.90, 0.90), donors=1, sites=1),
+    ]
+    assert parsimonious_order(close) == [1, 0]
+    assert parsimonious_order(close, tolerance=0.001) == [0, 1]
+
+
+# --- new kinds below the library's median ------------------------------------------------------
+
+
+def test_the_library_median_is_the_judges_median_of_seeds_and_library_and_kept(campaign):
+    import statistics
+
+    def f(text: str) -> float:
+        return (len(text) % 97) / 100
+
+    ex = FakeExecutor(f)
+    median = campaign.library_median(ex)
+    texts = {to_text(a) for a in campaign.seed_asts.values()}
+    assert len(ex.evaluated) == len(texts) == campaign.library_games
+    assert median == statistics.median(f(t) for t in texts)
+    again = FakeExecutor(lambda _t: 0.0)
+    assert campaign.library_median(again) == median and again.evaluated == []  # kept
+
+
+def _judged(fitness: float) -> dict:
+    return {"fitness": fitness, "fitness_ci95": [fitness - 0.02, fitness + 0.02], "profile": "j"}
+
+
+@pytest.mark.parametrize("median, shown", [(0.7, True), (0.9, False)])
+def test_a_new_kind_judged_below_the_library_median_is_not_shown(
+    campaign, monkeypatch, median, shown
+):
+    from evogame.commands.evolve import best_words
+
+    c = child_of_gops(campaign, edited(KING))
+    campaign.cfg.polish = False
+    monkeypatch.setattr(campaign, "new_kinds", lambda: [c])
+    monkeypatch.setattr(campaign, "distinct_best", lambda: [])
+    monkeypatch.setattr(campaign, "rejudge", lambda cands, ex: [(x, _judged(0.8)) for x in cands])
+    monkeypatch.setattr(campaign, "library_median", lambda ex: median)
+    campaign.write_best(FakeExecutor(worth()))
+    best = campaign.folder / "best"
+    assert bool(list(best.glob("new-*.rcy"))) is shown
+    readme = (best / "README.md").read_text()
+    assert f"({median:.4f})" in readme
+    assert ("1 new kind below it is not shown" in readme) is not shown
+    assert ("below the library's median, not shown" in best_words(best)) is not shown
+    assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
