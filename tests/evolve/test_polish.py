@@ -299,7 +299,9 @@ def test_games_outside_each_others_noise_keep_their_fitness_order():
 # --- new kinds below the library's median ------------------------------------------------------
 
 
-def test_the_library_median_is_the_judges_median_of_seeds_and_library_and_kept(campaign):
+def test_the_library_median_is_the_campaign_profiles_median_of_seeds_and_library_and_kept(
+    campaign,
+):
     import statistics
 
     def f(text: str) -> float:
@@ -328,7 +330,8 @@ def test_a_new_kind_judged_below_the_library_median_is_not_shown(
     campaign.cfg.polish = False
     monkeypatch.setattr(campaign, "new_kinds", lambda: [c])
     monkeypatch.setattr(campaign, "distinct_best", lambda: [])
-    monkeypatch.setattr(campaign, "rejudge", lambda cands, ex: [(x, _judged(0.8)) for x in cands])
+    # judged again at 0.95, above either bar: the bar reads the fresh evaluation (0.8)
+    monkeypatch.setattr(campaign, "rejudge", lambda cands, ex: [(x, _judged(0.95)) for x in cands])
     monkeypatch.setattr(campaign, "library_median", lambda ex: median)
     campaign.write_best(FakeExecutor(worth()))
     best = campaign.folder / "best"
