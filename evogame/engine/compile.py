@@ -385,7 +385,12 @@ class Compiler:
                 return c[len(c) - k :] if k > 0 else []
 
             return top_k
-        return lambda st, env: coll(st, env)[: max(count(st, env), 0)]
+
+        def bottom_k(st, env):
+            k = count(st, env)  # the count first, as the field order (and the VM) has it
+            return coll(st, env)[: max(k, 0)]
+
+        return bottom_k
 
     def x_RunSequence(self, n: A.RunSequence) -> Fn:
         length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)

@@ -26,7 +26,7 @@ from itertools import product
 from deap import gp
 
 from evogame.lang import ast as A
-from evogame.lang.types import ELEMENT, Ty, is_subtype
+from evogame.lang.types import ELEMENT, Ty, bound, is_subtype
 
 # --- marker classes (DEAP matches argument and return types with issubclass) ------------------
 
@@ -483,7 +483,7 @@ class _Named:
 
 def _bound_type(cls, kwargs) -> Ty:
     if cls in (A.Let, A.Declare):
-        return kwargs["value"].result()
+        return bound(kwargs["value"].result())
     coll = kwargs.get("coll")
     return ELEMENT.get(coll.result(), Ty.CARD) if coll is not None else Ty.CARD
 

@@ -19,7 +19,7 @@ from functools import cache
 from evogame.lang import ast as A
 from evogame.lang.arith import INT_MAX
 from evogame.lang.sexpr import MAX_DEPTH
-from evogame.lang.types import ELEMENT, Ty, is_subtype
+from evogame.lang.types import ELEMENT, Ty, bound, is_subtype
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +253,8 @@ def _glued_children(node: A.Node) -> Iterator[A.Node]:
 def _bound_type(node: A.Node) -> Ty | None:
     """The type a binder gives its variable (None when it cannot be told)."""
     if isinstance(node, (A.Let, A.Declare)):
-        return _result(node.value)
+        ty = _result(node.value)
+        return bound(ty) if ty is not None else None
     coll = getattr(node, "coll", None)
     if isinstance(coll, A.Node):
         ty = _result(coll)

@@ -20,7 +20,7 @@ from functools import cache
 from evogame.lang import ast as A
 from evogame.lang.errors import RecycleError
 from evogame.lang.sexpr import SAtom, SExpr, SList, keywords
-from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, is_subtype
+from evogame.lang.types import BINDABLE, COLLECTIONS, ELEMENT, Ty, bound, is_subtype
 
 _REL = {"current": A.Rel.CURRENT, "next": A.Rel.NEXT, "previous": A.Rel.PREVIOUS}
 _VIS = {v.value: v for v in A.Vis}
@@ -140,9 +140,9 @@ def _sketch(s: SList) -> str:
 
 
 def _describe(s: SExpr) -> str:
-    """What was found, quoted, for error messages."""
+    """What was found, quoted, for error messages (a variable as written: 'V)."""
     if isinstance(s, SAtom):
-        return f"'{s.text}'"
+        return s.text if s.kind == "VAR" else f"'{s.text}'"
     if len(s.items) == 1 and isinstance(s.items[0], SList):
         return f"'{_sketch(s)}' (a pair of parentheses too many?)"
     return f"'{_sketch(s)}'"
@@ -669,7 +669,7 @@ class Elaborator:
                 inner = self.condact(b)
             return A.Let(value, var, inner, span=s.span)
 
-        return self.bind(s.items[2], ty, body)
+        return self.bind(s.items[2], bound(ty), body)
 
     def condact(self, s: SExpr) -> A.Node:
         """An action, a multiaction without choice, or (BOOLEAN ACTION)."""
@@ -879,8 +879,8 @@ class Elaborator:
         v = s.items[2]
         if not (isinstance(v, SAtom) and v.kind == "VAR"):
             raise self.error(v, f"expected a variable such as 'NUMP, found {_describe(v)}")
-        var = A.Var(v.text[1:], ty, span=v.span)
-        self.scopes[0][var.name] = ty
+        var = A.Var(v.text[1:], bound(ty), span=v.span)
+        self.scopes[0][var.name] = var.ty
         return A.Declare(value, var, span=s.span)
 
     def setup(self, s: SExpr) -> A.Setup:

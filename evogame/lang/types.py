@@ -104,6 +104,21 @@ COLLECTIONS: tuple[Ty, ...] = tuple(ELEMENT)
 BINDABLE: tuple[Ty, ...] = (Ty.INT, Ty.BOOL, Ty.STR, *COLLECTIONS)
 
 
+def bound(ty: Ty) -> Ty:
+    """The type of the variable a ``let`` or ``declare`` binds to a value of type `ty`.
+
+    A storage is read once, when the binder runs (CARDSTOCK's `ProcessTyped` evaluates its
+    ``int`` or ``str``, and its grammar has no variable where a storage is written: ``inc``,
+    ``dec`` and ``set`` take ``(OWNER sto|str NAME)`` only), so the variable holds the
+    storage's integer (string), not the storage: ``(let (game sto X) 'V ...)`` binds an
+    integer. Every other value is bound as it is typed.
+    """
+    return {Ty.INTSTO: Ty.INT, Ty.STRSTO: Ty.STR}.get(ty, ty)
+
+
 def filtered(ty: Ty) -> Ty:
-    """The type of (filter X 'V cond) for X of type `ty`: a location filters to a view."""
-    return {Ty.LOC: Ty.CARDS}.get(ty, ty)  # a filtered list of locations is still one
+    """The type of (filter X 'V cond) for X of type `ty`: a location filters to a view of
+    cards, a team to the collection of those of its players for which cond holds (the
+    members it iterates, `ELEMENT`: CARDSTOCK filters a team's ``teamPlayers``); any
+    other collection to one of its own type (a filtered list of locations is still one)."""
+    return {Ty.LOC: Ty.CARDS, Ty.TEAM: Ty.PLAYERS}.get(ty, ty)

@@ -31,16 +31,36 @@ def mismatches(
 ) -> list[str]:
     """What differs between the two back ends on `games` random games (empty: nothing).
     Raises `Unsupported` when the game cannot run natively."""
+    got, want = both_records(ast, games, seed, limits, native)
+    return compare(got, want)
+
+
+def both_records(
+    ast: Game,
+    games: int,
+    seed: int = 1,
+    limits: Limits = DEFAULT_LIMITS,
+    native: NativeGame | None = None,
+) -> tuple[list, list]:
+    """The VM's records and the Python engine's of the same `games` random games (game i:
+    deal seed `deal_seed(seed, i)`, uniform random players), each with the cards left in
+    every place of the Python engine's layout. Raises `Unsupported` when the game cannot
+    run natively."""
     ng = native or NativeGame.from_ast(ast)
     game = compile_game(ast)
     players = [RandomPlayer()] * game.nplayers
     places = list(game.locs.keys)
     got = random_records(ng, game, list(range(games)), seed, limits, places=places)
-    out = []
-    for i in range(games):
-        want = play_one(game, players, i, seed, limits, places=places)
-        out += _compare(i, got[i], want)
-    return out
+    want = [play_one(game, players, i, seed, limits, places=places) for i in range(games)]
+    return got, want
+
+
+def compare(got: list, want: list) -> list[str]:
+    """What differs between the VM's records `got` and the Python engine's `want`, game by
+    game (`FIELDS`)."""
+    return [
+        line for i, (g, w) in enumerate(zip(got, want, strict=True)) for line in _compare(i, g, w)
+    ]
 
 
 FIELDS = (

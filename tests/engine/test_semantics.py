@@ -17,6 +17,7 @@ import pytest
 
 from evogame.engine import compile_game, with_defines
 from evogame.lang import parse_text
+from evogame.lang.types import Ty
 from evogame.native.differential import mismatches
 from tests.conftest import BACKENDS, records_on, require_native
 
@@ -297,6 +298,48 @@ def test_storages_read_as_values_wherever_an_int_or_string_is_wanted(backend):
     )
     (r,) = records_on(backend, ast)
     assert r.scores == [3, 3, 3]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_let_over_a_storage_binds_the_value_read_once(backend):
+    """``(let (game sto X) 'V ...)`` binds X's integer when the let runs (CARDSTOCK's
+    `ProcessTyped`), so 'V is an integer: X changed in the body leaves 'V as it was. A
+    string storage likewise binds its string, which may then name a storage. Found by the
+    generated trees (round 49): the variable was typed the storage, and each use read the
+    slot its value named (the Python engine: TypeError; the VM: another storage)."""
+    ast = parsed(
+        "(do ((set (game sto X) 3) (set (game str K) HI)"
+        " (let (game sto X) 'V (do ((inc (game sto X) 4) (inc ((0 player) sto S) 'V)"
+        "   (inc ((1 player) sto S) (game sto X)))))"
+        " (let (game str K) 'W (do ((set (game str K) LO) ((== HI 'W) (inc ((2 player) sto S) 5))"
+        "   (inc ((2 player) sto 'W) 20) (inc ((2 player) sto S) ((2 player) sto HI)))))))"
+    )
+    assert ast.body[0].items[2].var.ty is Ty.INT and ast.body[0].items[3].var.ty is Ty.STR
+    (r,) = records_on(backend, ast)
+    assert r.error is None and r.terminated
+    assert r.scores == [3, 7, 25]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_filter_over_a_team_is_a_collection_of_its_players(backend):
+    """``(filter (0 team) 'P cond)`` is those players of team 0 for which cond holds (a
+    team is iterated as its players; CARDSTOCK filters its ``teamPlayers``), so it is
+    typed a collection of players, not a team. Found by the generated trees (round 49):
+    typed a team, its list was read as a team (the Python engine: TypeError; the VM:
+    IndexError)."""
+    text = (
+        f"(game (setup (create players 3) (create teams (0, 2) (1)) {DECK})"
+        " (do ((set ((0 player) sto S) 1)"
+        " (all (filter (0 team) 'P (> ('P sto S) 0)) 'Q (inc ('Q sto S) 10))"
+        " (inc ((1 player) sto S) (size (filter (0 team) 'P (== ('P sto S) 0))))"
+        " (any (filter (0 team) 'P (== ('P sto S) 0)) 'Q (set ('Q sto S) 4))))"
+        " (scoring max ((current player) sto S)))"
+    )
+    ast = parse_text(text)
+    assert ast.body[0].items[1].coll.result() is Ty.PLAYERS
+    (r,) = records_on(backend, ast)
+    assert r.error is None and r.terminated
+    assert r.scores == [11, 1, 4]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -177,6 +177,29 @@ ERRORS: list[tuple[str, str | bytes, str, int, int]] = [
         5,
         17,
     ),
+    # a let binds a storage's value, read once (CARDSTOCK's grammar has no variable where
+    # a storage is written); a filter over a team is a collection of its players
+    (
+        "let-of-storage-as-storage",
+        act("(let (game sto X) 'V (inc 'V 1))"),
+        "expected an integer storage, found an integer 'V",
+        5,
+        34,
+    ),
+    (
+        "let-of-string-storage-as-storage",
+        act("(let (game str K) 'W (set 'W (game str J)))"),
+        "expected an integer storage, a string storage or a point map, found a string 'W",
+        5,
+        34,
+    ),
+    (
+        "filter-of-team-as-team",
+        act("(inc ((filter (current team) 'P (== ('P sto S) 1)) sto S) 1)"),
+        "expected the table ('game'), a player or a team, found a collection of players",
+        5,
+        14,
+    ),
     (
         "location-for-card",
         act("(move (game iloc STOCK) (top (game vloc PILE)))"),

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from evogame.lang import RecycleError, parse_bytes, parse_text, to_text
 from evogame.lang import ast as A
 from evogame.lang.check import check
-from evogame.lang.types import ELEMENT, Ty, is_subtype
+from evogame.lang.types import ELEMENT, Ty, bound, is_subtype
 
 SKELETON = """\
 (game
@@ -235,9 +235,9 @@ def built(draw, pick: tuple, depth: int, scope: dict[str, Ty]) -> A.Node:
         avoid_here = _avoid_after(kwargs.get(before)) if before else frozenset()
         if name == "var":
             coll = kwargs.get("coll")
-            bound = ELEMENT[coll.result()] if coll is not None else kwargs["value"].result()
-            var = A.Var(draw(st.sampled_from(VAR_NAMES)), bound)
-            scope = {**scope, var.name: bound}
+            held = ELEMENT[coll.result()] if coll is not None else bound(kwargs["value"].result())
+            var = A.Var(draw(st.sampled_from(VAR_NAMES)), held)
+            scope = {**scope, var.name: held}
             kwargs[name] = var
         elif ty is None:
             enum = _enum_of(hint)
@@ -403,3 +403,29 @@ def test_check_refuses_exactly_the_trees_too_deep_to_read_back(depth: int):
     else:
         assert parse_text(text) == game
     assert bool(problems) == (depth >= 195)
+
+
+def test_check_types_a_let_of_a_storage_as_its_value_and_a_filtered_team_as_players():
+    """A built tree (evolution's, a test's) is held to the parser's typing: a ``let`` over
+    a storage binds its value (`types.bound`), a filter over a team is its players
+    (`types.filtered`). Found by the generated trees in the differential (round 49)."""
+    x = A.IntStorage(A.GameRef(), A.NameLit("X"))
+    as_storage = A.Let(x, A.Var("V", Ty.INTSTO), A.IncInt(A.Var("V", Ty.INTSTO), A.IntLit(1)))
+    as_value = A.Let(x, A.Var("V", Ty.INT), A.IncInt(x, A.Var("V", Ty.INT)))
+    cond = A.IntCmp(A.CmpOp.EQ, A.IntStorage(A.Var("P", Ty.PLAYER), A.NameLit("X")), A.IntLit(1))
+    team = A.Filter(A.RelTeam(A.Rel.CURRENT), A.Var("P", Ty.PLAYER), cond)
+    as_owner = A.IncInt(A.IntStorage(team, A.NameLit("X")), A.IntLit(1))
+
+    def problems(action: A.Node) -> list[str]:
+        return [p.message for p in check(replace(skeleton(), body=(A.Do((action,)),)))]
+
+    assert problems(as_storage) == ["variable 'V is bound to an integer, not an integer storage"]
+    assert problems(as_value) == []
+    assert problems(as_owner) == [
+        "IntStorage.owner expects the table ('game') or a player or a team,"
+        " found a collection of players"
+    ]
+    assert team.result() is Ty.PLAYERS
+    assert parse_text(to_text(replace(skeleton(), body=(A.Do((as_value,)),)))).body == (
+        A.Do((as_value,)),
+    )
