@@ -7,7 +7,9 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   LEAD))``, or a point entry ``(SUIT : (game str LEAD))``), set to a literal name that is
   no value of those attributes: after that ``set`` every test fails (Hearts' lead written
   ``(set (game str LEAD) SUIT)``, the attribute's name where the card's suit was meant:
-  follow suit never holds after a lead). `leftovers.never_held` is the other side (a test
+  follow suit never holds after a lead), or set to a card's other attribute whose values
+  none of them has (Crazy Eights' suit to follow set to the rank of the top card: only
+  the same rank or an eight can be played). `leftovers.never_held` is the other side (a test
   against a name no ``set`` writes); a storage also tested against literal names may hold
   a name no card has on purpose (Go Fish's ``WHO`` set to ``NONE``, Golf's ``DRAWFROM``
   set to ``NONE``) and is not judged.
@@ -109,6 +111,19 @@ def unmet_sets(game: A.Game) -> list[Defect]:
         meet = set().union(*(attrs.get(a, set()) for a in names))
         for s in writes:
             v = s.value
+            if isinstance(v, A.CardAtt) and isinstance(v.attr, A.NameLit):
+                other = v.attr.value
+                if other in names or attrs.get(other, set()) & meet or other not in attrs:
+                    continue
+                out.append(
+                    Defect(
+                        where(s),
+                        f"{k} is set to a card's {other}, and every test of {k} compares it "
+                        f"with a card's {', '.join(sorted(names))}: no {other} is a "
+                        f"{' or '.join(sorted(names))}, so after this every test of it fails",
+                    )
+                )
+                continue
             if not isinstance(v, A.NameLit) or not v.value or v.value in meet:
                 continue
             what = " (the attribute's name, not a value of it)" if v.value in names else ""

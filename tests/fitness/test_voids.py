@@ -26,6 +26,12 @@ FOUND = [
         "LEAD is set to SUIT (the attribute's name, not a value of it)",
     ),
     (
+        V.pokereights_follow_rank,
+        Vo.unmet_sets,
+        "(set (game str FOLLOW) (cardatt RANK (top (game vloc PILE))))",
+        "FOLLOW is set to a card's RANK, and every test of FOLLOW compares it with a card's SUIT",
+    ),
+    (
         V.hearts_penalty_precedence,
         Vo.tied_contests,
         "(owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER)))",

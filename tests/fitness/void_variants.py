@@ -82,6 +82,20 @@ def pairs_deck_value() -> str:
     return _edit(_seed("pairs"), (PAIRS_TENS, PAIRS_TENS.replace("(TEN)", "(DECK, TEN)")))
 
 
+EIGHTS_FULL_HOUSE = "(set (game str FOLLOW) (cardatt SUIT (top (game vloc PILE))))))"
+
+
+def pokereights_follow_rank() -> str:
+    """Poker Eights whose setup, where it turns up the first card, sets the suit to
+    follow to that card's rank: FOLLOW is compared only with suits, so until an eight
+    names a suit only the same rank can be played (blind reader r50b, a campaign's
+    variant: "puts a rank where a suit belongs, so nobody can follow suit")."""
+    return _edit(
+        _seed("pokereights"),
+        (EIGHTS_FULL_HOUSE, EIGHTS_FULL_HOUSE.replace("cardatt SUIT", "cardatt RANK")),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -106,6 +120,12 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "the setup moves DISCARD onto DECK before any card exists",
         pairs_discard_first(),
+    ),
+    Variant(
+        "pokereights-follow-rank",
+        "pokereights",
+        "the suit to follow set to the first card's rank",
+        pokereights_follow_rank(),
     ),
     Variant(
         "pairs-deck-value",
