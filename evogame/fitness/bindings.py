@@ -10,6 +10,12 @@ invent-12 named that the judge let through).
   goes back to the hand of whoever's turn it is: a transplant bound "the player" to the
   current player where the rule meant P. Next and previous player are judged alike
   (with ``cycle next``).
+- **a comparison that names no winner** (`unnamed_winners`, round 50): a rule
+  whose condition takes the highest or lowest of every player's cards and names no
+  player, and whose action gives the table's cards to the current (next, previous)
+  player's counted place, in a stage whose rules choose no player to be current: the
+  comparison decides whether there is a prize, the turn who takes it (a GOPS whose unique
+  high bid sends the prizes to whoever's turn it is; blind reader r50b, 1/10).
 - **a draw without limit** (`endless_draws`): an unguarded choice item that only moves
   cards from one of the game's places into a player's (a ``remember`` beside it aside),
   in a stage no test of which reads that place's size, beside siblings that each bring
@@ -166,6 +172,68 @@ def misbound_moves(game: A.Game) -> list[Defect]:
                     f"each player's card goes to {to_text(loc)}, the {rel.value} player's "
                     f"{loc.name.value}, not to {var}'s own: the rule loops over every player "
                     "but hands all their cards to one, whose turn it happens to be",
+                )
+            )
+    return out
+
+
+# --- a comparison that names no winner ------------------------------------------------------
+
+
+def _compares_everyone(cond: A.Node) -> bool:
+    """Whether `cond` takes the highest or lowest card of every player's cards (a
+    contest: ``(max (union (all player 'P ('P vloc SHOWN))) using VALUE)``) and names no
+    player in any other way (no current, next or previous player, no seat, no owner)."""
+    contest = any(
+        isinstance(n, A.Extremum)
+        and any(isinstance(m, A.AggCards | A.AllPlayers) for m in A.walk(n.coll))
+        for n in A.walk(cond)
+    )
+    named = any(isinstance(n, A.RelPlayer | A.NumPlayer | A.OwnerOf) for n in A.walk(cond))
+    return contest and not named
+
+
+def unnamed_winners(game: A.Game) -> list[Defect]:
+    """Rules that compare every player's cards and then give the table's cards to the
+    current (next, previous) player's counted place, in a stage whose rules choose no
+    player to be current: the comparison decides whether there is a prize, the turn
+    decides who takes it (a GOPS whose unique high bid sends the prize to whoever's turn
+    it is, not to the bid's owner). Skipped when the condition names a player itself."""
+    from evogame.fitness.credits import _counted_places
+
+    counted = _counted_places(game)
+    cycles = _stage_cycles(game)
+    out = []
+    for g in A.walk(game):
+        if not isinstance(g, A.Guarded) or not _compares_everyone(g.cond):
+            continue
+        if any(isinstance(n, A.OwnerOf) for n in A.walk(g.body)):
+            continue
+        for move in A.walk(g.body):
+            if not isinstance(move, A.Move):
+                continue
+            src = move.src.coll if move.src.PICKS in A.POSITIONS else None
+            dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else None
+            if not (
+                isinstance(src, A.Location)
+                and isinstance(src.owner, A.GameRef)
+                and isinstance(dst, A.Location)
+                and isinstance(dst.owner, A.RelPlayer)
+                and isinstance(dst.name, A.NameLit)
+                and (dst.vis, dst.name.value) in counted
+            ):
+                continue
+            rel = dst.owner.rel
+            if _CYCLED.get(rel) in cycles.get(id(move), set()) or (
+                rel is A.Rel.PREVIOUS and cycles.get(id(move))
+            ):
+                continue  # the rules chose that player
+            out.append(
+                Defect(
+                    where(move),
+                    f"the rule compares every player's cards, then gives {to_text(src)} to "
+                    f"{to_text(dst)}, the {rel.value} player's: the comparison decides whether "
+                    "there is a prize, the turn decides who takes it, not its winner",
                 )
             )
     return out
@@ -804,6 +872,7 @@ def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
         *misbound_moves(game),
+        *unnamed_winners(game),
         *endless_draws(game),
         *impossible_values(game),
         *previous_holders(game),

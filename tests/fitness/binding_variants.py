@@ -147,3 +147,28 @@ VARIANTS += (
         "pairs-bust-goes-on", "pairs", "a bust that no longer ends the round", pairs_bust_goes_on()
     ),
 )
+
+
+GOPS_TO_WINNER = """                   (top ((owner (max (union (all player 'P ('P vloc SHOWN)))
+                                     using (game points VALUE)))
+                         vloc WON)))))"""
+
+
+def gops_prize_to_current() -> str:
+    """GOPS whose single highest bid sends the prizes to whoever's turn it is, not to the
+    bid's owner (campaign splice-11's new kind 2, read blind in r50b, 1/10: "the prize
+    would go to whoever's turn it is, not to the highest bidder")."""
+    return _edit(
+        _seed("gops"),
+        (GOPS_TO_WINNER, "                   (top ((current player) vloc WON)))))"),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "gops-prize-to-current",
+        "gops",
+        "the unique high bid's prizes go to the current player",
+        gops_prize_to_current(),
+    ),
+)

@@ -15,6 +15,12 @@ from tests.fitness.variants import _seed
 
 FOUND = [
     (
+        V.gops_prize_to_current,
+        B.unnamed_winners,
+        "(move (top (game vloc PRIZE))",
+        "the turn decides who takes it, not its winner",
+    ),
+    (
         V.gops_bids_to_current,
         B.misbound_moves,
         "(move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
