@@ -86,12 +86,12 @@ def _counted_places(game: A.Game) -> set[tuple]:
     the scoring reads POINTS), and that only ever receive cards (`_passed_on`): cards
     given to a neighbour's hand, or to a pile they pass on (Bottle Imp's PASSED), are a
     rule of many games."""
-    from evogame.fitness.liveness import Inert
+    from evogame.fitness.liveness import inert
 
     hands = _passed_on(game)
     return {
         (A.Vis(vis), name)
-        for table, vis, name in Inert(game).places
+        for table, vis, name in inert(game).places
         if not table and name not in hands
     }
 
