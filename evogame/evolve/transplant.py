@@ -1665,16 +1665,12 @@ def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: f
 
 
 def _defect_kinds(game: A.Game) -> Counter:
-    """The judge's static defects of `game` (`fitness.soundness.static`), each by its
-    message with positions and names taken out: what kind of defect, not where."""
-    import re
-
+    """The judge's static defects of `game` (`fitness.soundness.static`), counted by the
+    check that found each (`Defect.check`): what kind of defect, not where."""
     from evogame.fitness.soundness import static
     from evogame.lang.content import deck_values
 
-    return Counter(
-        re.sub(r"[0-9]+|'?[A-Z][A-Z0-9_]+", "#", d.message) for d in static(game, deck_values(game))
-    )
+    return Counter(d.check for d in static(game, deck_values(game)))
 
 
 def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
@@ -1687,7 +1683,7 @@ def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
     extra = _defect_kinds(child) - info.defects
     if not extra:
         return None
-    return f"the splice gives the child a defect the judge names: {next(iter(extra))}"
+    return f"the splice gives the child a defect the judge names ({next(iter(extra))})"
 
 
 def _filled(game: A.Game) -> set[LocKey]:

@@ -63,7 +63,7 @@ from collections import Counter
 from itertools import product
 
 from evogame.fitness.liveness import Inert, _cut, _key, _loc, _locs, _moves
-from evogame.fitness.soundness import Defect, _constant
+from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
@@ -582,4 +582,8 @@ def unique_pairs(game: A.Game) -> list[Defect]:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every defect of this module, in its order."""
-    return [*dead_stages(game), *overridden_sets(game), *unique_pairs(game)]
+    return [
+        *named(dead_stages, game),
+        *named(overridden_sets, game),
+        *named(unique_pairs, game),
+    ]

@@ -122,8 +122,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
@@ -135,13 +135,25 @@ from evogame.lang import to_text, where
 
 @dataclass(frozen=True, slots=True)
 class Defect:
-    """One defect: where it is ("line:column", or the node's text), and what it is."""
+    """One defect: where it is ("line:column", or the node's text), what it is, and the
+    check that found it (``check``: "module.function", `named`; "" when made outside
+    `static`'s checks). The check is not part of its text or its equality."""
 
     where: str
     message: str
+    check: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"{self.where} {self.message}"
+
+
+def named(check: Callable[..., Iterable[Defect]], *args) -> list[Defect]:
+    """`check(*args)`'s defects, each naming `check` ("module.function", the module's last
+    part) unless a check it gathers named it already: where the judge's checks are
+    gathered (`static` and the modules' own lists), so a defect says which check made it
+    (`transplant.spliced_defects` counts a child's defects by their checks)."""
+    name = f"{check.__module__.rpartition('.')[2]}.{check.__name__}"
+    return [d if d.check else replace(d, check=name) for d in check(*args)]
 
 
 def choice_guards(game: A.Game, hits: list[int]) -> list[Defect]:
@@ -1239,7 +1251,11 @@ def incoherent(game: A.Game) -> list[Defect]:
     (tests/fitness/test_coherence.py)."""
     from evogame.fitness.coherence import located  # evolve's, on this module's AST
 
-    return [Defect(where(node), reason) for reason, node in located(game)]
+    # each named by its test ("coherence.hidden_pick"), the start of its reason
+    return [
+        Defect(where(node), reason, f"coherence.{reason.partition(':')[0]}")
+        for reason, node in located(game)
+    ]
 
 
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
@@ -1261,41 +1277,41 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     from evogame.fitness.mismatches import defects as mismatched
 
     found = [
-        *storage(game),
-        *unset_bars(game),
-        *point_tables(game, decks),
-        *point_entries(game),
-        *outlier_points(game),
-        *state_points(game),
-        *divided_scores(game),
-        *blind_filters(game),
-        *constant_storage(game),
-        *dead_draws(game),
-        *sink_choices(game),
-        *frozen_piles(game),
-        *dead_ends(game),
-        *idle_stages(game),
-        *unset_tables(game),
-        *stray_moves(game),
-        *subsumed_items(game),
-        *growing_contests(game),
-        *back_doors(game),
-        *contradicted(game),
-        *leftovers.defects(game),
-        *free_options.defects(game),
-        *repeats.endless_items(game),
-        *peeks.peeks(game),
-        *mismatched(game, decks),
-        *bindings.defects(game),
-        *credits.defects(game),
-        *slips.static(game),
-        *incoherent(game),
-        *deadflow.defects(game),
+        *named(storage, game),
+        *named(unset_bars, game),
+        *named(point_tables, game, decks),
+        *named(point_entries, game),
+        *named(outlier_points, game),
+        *named(state_points, game),
+        *named(divided_scores, game),
+        *named(blind_filters, game),
+        *named(constant_storage, game),
+        *named(dead_draws, game),
+        *named(sink_choices, game),
+        *named(frozen_piles, game),
+        *named(dead_ends, game),
+        *named(idle_stages, game),
+        *named(unset_tables, game),
+        *named(stray_moves, game),
+        *named(subsumed_items, game),
+        *named(growing_contests, game),
+        *named(back_doors, game),
+        *named(contradicted, game),
+        *named(leftovers.defects, game),
+        *named(free_options.defects, game),
+        *named(repeats.endless_items, game),
+        *named(peeks.peeks, game),
+        *named(mismatched, game, decks),
+        *named(bindings.defects, game),
+        *named(credits.defects, game),
+        *named(slips.static, game),
+        *named(incoherent, game),
+        *named(deadflow.defects, game),
     ]
-    out, named = [], set()
+    out, spots = [], set()
     for d in found:
-        if d.where not in named:
-            named.add(d.where)
+        if d.where not in spots:
+            spots.add(d.where)
             out.append(d)
     return out
 
