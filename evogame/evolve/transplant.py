@@ -1680,10 +1680,15 @@ def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
     readers of round 49 found every new kind of two campaigns broken by its spliced
     rule (a neighbour credited with a capture, War's two-seat battle in a game of
     four, a guard on a storage not yet written), and the judge names each of those."""
-    extra = _defect_kinds(child) - info.defects
-    if not extra:
+    from evogame.fitness.soundness import first_new_kind
+    from evogame.lang.content import deck_values
+
+    # the checks after the first that names more than the host has are not run: the
+    # refusal is decided (`_defect_kinds(child) - info.defects` is not empty)
+    kind = first_new_kind(child, deck_values(child), info.defects)
+    if kind is None:
         return None
-    return f"the splice gives the child a defect the judge names ({next(iter(extra))})"
+    return f"the splice gives the child a defect the judge names ({kind})"
 
 
 def _filled(game: A.Game) -> set[LocKey]:

@@ -1263,6 +1263,19 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
+    out, spots = [], set()
+    for found in static_parts(game, decks):
+        for d in found:
+            if d.where not in spots:
+                spots.add(d.where)
+                out.append(d)
+    return out
+
+
+def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[list[Defect]]:
+    """`static`'s checks run one at a time, in its order, each giving its defects (`named`;
+    spots not yet counted once): a caller that needs only the first defect of some kind
+    stops there (`first_new_kind`)."""
     from evogame.fitness import (
         bindings,
         credits,
@@ -1276,44 +1289,59 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
 
-    found = [
-        *named(storage, game),
-        *named(unset_bars, game),
-        *named(point_tables, game, decks),
-        *named(point_entries, game),
-        *named(outlier_points, game),
-        *named(state_points, game),
-        *named(divided_scores, game),
-        *named(blind_filters, game),
-        *named(constant_storage, game),
-        *named(dead_draws, game),
-        *named(sink_choices, game),
-        *named(frozen_piles, game),
-        *named(dead_ends, game),
-        *named(idle_stages, game),
-        *named(unset_tables, game),
-        *named(stray_moves, game),
-        *named(subsumed_items, game),
-        *named(growing_contests, game),
-        *named(back_doors, game),
-        *named(contradicted, game),
-        *named(leftovers.defects, game),
-        *named(free_options.defects, game),
-        *named(repeats.endless_items, game),
-        *named(peeks.peeks, game),
-        *named(mismatched, game, decks),
-        *named(bindings.defects, game),
-        *named(credits.defects, game),
-        *named(slips.static, game),
-        *named(incoherent, game),
-        *named(deadflow.defects, game),
-    ]
-    out, spots = [], set()
-    for d in found:
-        if d.where not in spots:
-            spots.add(d.where)
-            out.append(d)
-    return out
+    checks = (
+        (storage, game),
+        (unset_bars, game),
+        (point_tables, game, decks),
+        (point_entries, game),
+        (outlier_points, game),
+        (state_points, game),
+        (divided_scores, game),
+        (blind_filters, game),
+        (constant_storage, game),
+        (dead_draws, game),
+        (sink_choices, game),
+        (frozen_piles, game),
+        (dead_ends, game),
+        (idle_stages, game),
+        (unset_tables, game),
+        (stray_moves, game),
+        (subsumed_items, game),
+        (growing_contests, game),
+        (back_doors, game),
+        (contradicted, game),
+        (leftovers.defects, game),
+        (free_options.defects, game),
+        (repeats.endless_items, game),
+        (peeks.peeks, game),
+        (mismatched, game, decks),
+        (bindings.defects, game),
+        (credits.defects, game),
+        (slips.static, game),
+        (incoherent, game),
+        (deadflow.defects, game),
+    )
+    for check, *args in checks:
+        yield named(check, *args)
+
+
+def first_new_kind(game: A.Game, decks: list[dict[str, set[str]]], have: Counter) -> str | None:
+    """A check that names more of `game`'s static defects (`static`, spots counted once)
+    than `have` counts for it (`Defect.check` -> count), the first found in `static`'s
+    order; None when none does, so exactly when ``Counter(d.check for d in static(game,
+    decks)) - have`` is empty. The checks after the first such one are not run: a count
+    never falls as more checks are run."""
+    counts: Counter = Counter()
+    spots: set[str] = set()
+    for found in static_parts(game, decks):
+        for d in found:
+            if d.where not in spots:
+                spots.add(d.where)
+                counts[d.check] += 1
+        for check, k in counts.items():
+            if k > have.get(check, 0):
+                return check
+    return None
 
 
 def _place(node: A.Node) -> tuple | None:

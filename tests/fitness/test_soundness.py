@@ -313,3 +313,24 @@ def test_each_static_defect_names_the_check_that_found_it():
             again = check(game, decks) if takes_decks else check(game)
             assert d in again and str(d) == f"{d.where} {d.message}"
     assert len(seen) >= 10
+
+
+def test_the_first_new_kind_is_found_exactly_when_the_counts_exceed_what_is_had():
+    """`first_new_kind` (the transplant's refusal, its later checks not run) answers None
+    exactly when `static`'s defects, counted by check, exceed nothing of `have`, and
+    otherwise names a check whose count exceeds `have`'s: on every variant, with nothing
+    had, with its own counts (nothing new) and with one of them less."""
+    from collections import Counter
+
+    for variant, *_ in FOUND:
+        game = parse_text(variant())
+        decks = deck_values(game)
+        counts = Counter(d.check for d in S.static(game, decks))
+        assert counts
+        first = S.first_new_kind(game, decks, Counter())
+        assert first == next(iter(counts))
+        assert S.first_new_kind(game, decks, counts) is None
+        for check in counts:
+            less = counts.copy()
+            less[check] -= 1
+            assert S.first_new_kind(game, decks, less) == check
