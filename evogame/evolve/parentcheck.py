@@ -148,7 +148,7 @@ def neutered(
     per random game, the values each condition took (`playcheck._rows`); None: only the
     static test of unguarded rule items."""
     from evogame.engine.coverage import condition_sites
-    from evogame.fitness.liveness import Inert
+    from evogame.fitness.liveness import inert
 
     m = align(parent, child)
     out: list[str] = []
@@ -193,7 +193,7 @@ def neutered(
                 out.append(f"{_short(cond)} no longer fails")
             elif isinstance(owner, A.Guarded | A.Ensure) and held >= COMMON:
                 p_inert = p_inert or _inert(parent)
-                c_inert = c_inert or Inert(child)
+                c_inert = c_inert or inert(child)
                 if p_inert.effective(owner.body) and not c_inert.effective(co.body):
                     out.append(f"{_short(cond)}: its action now does nothing")
     # unguarded rule items that changed something, now doing nothing
@@ -204,7 +204,7 @@ def neutered(
         if co is None or co == it:
             continue
         p_inert = p_inert or _inert(parent)
-        c_inert = c_inert or Inert(child)
+        c_inert = c_inert or inert(child)
         if p_inert.effective(it) and not c_inert.effective(co):
             out.append(f"{_short(it)} now does nothing ({_short(co)})")
     return list(dict.fromkeys(out))
@@ -355,9 +355,10 @@ def disconnected(
     items = [it for it in items if any(_loop(x) for x in A.walk(it))]
     if not items:
         return []
-    from evogame.fitness.liveness import Inert, _key, _loc
+    from evogame.fitness.liveness import _key, _loc
+    from evogame.fitness.liveness import inert as inert_of
 
-    inert = Inert(child)
+    inert = inert_of(child)
     out = []
     for it in items:
         stores, places = _results(it, _key, _loc)

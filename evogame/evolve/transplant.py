@@ -477,11 +477,11 @@ class HostInfo:
         self.maps = _point_maps(host)
         self.storages = _storages(host)
         self.sets = _set_storages(host)
-        from evogame.fitness.liveness import Inert
+        from evogame.fitness.liveness import inert
 
         #: the host's locations that matter (`liveness.Inert`): what a fragment writes
         #: goes to one of them when its role has one, so its results feed the game
-        self.places = Inert(host).places
+        self.places = inert(host).places
         #: the played places the host's rounds read (`round_reads`): a fragment's cards
         #: played go to one of them, so the host's contest and clean-up see them
         self.round = round_reads(host, self.analysis, self.roles)
@@ -948,7 +948,7 @@ def _read_after(child: A.Game, stage: A.Stage) -> bool:
     by a part of the body after it or by the scoring (a bidding stage put after the
     showdown that reads the bids runs once, when nothing is left to read them)."""
     from evogame.evolve.parentcheck import _read_outside, _results
-    from evogame.fitness.liveness import Inert, _key, _loc
+    from evogame.fitness.liveness import _key, _loc, inert
 
     at = next((i for i, b in enumerate(child.body) if b is stage), None)
     if at is None:
@@ -958,8 +958,7 @@ def _read_after(child: A.Game, stage: A.Stage) -> bool:
         return True
     later = dataclasses.replace(child, body=(stage, *child.body[at + 1 :]))
     r_s, r_p = _read_outside(later, stage, _key, _loc)
-    inert = Inert(child)
-    return bool(stores & r_s & inert.matter) or bool(places & r_p & inert.places)
+    return bool(stores & r_s & inert(child).matter) or bool(places & r_p & inert(child).places)
 
 
 def _stage_role(stage: A.Stage, contest_ids: set[int]) -> tuple[bool, bool, bool]:
@@ -1314,7 +1313,7 @@ def _winner_used(child: A.Game, items: list[A.Node]) -> bool:
     set) is read outside them by something that matters (`liveness.Inert`). Who leads
     next alone is no gain."""
     from evogame.evolve.parentcheck import _read_outside, _results
-    from evogame.fitness.liveness import Inert, _key, _loc
+    from evogame.fitness.liveness import _key, _loc, inert
 
     ids = {id(it) for it in items}
     grouped = None
@@ -1328,8 +1327,9 @@ def _winner_used(child: A.Game, items: list[A.Node]) -> bool:
         return False
     stores, places = _results(grouped, _key, _loc)
     r_stores, r_places = _read_outside(probe, grouped, _key, _loc)
-    inert = Inert(child)
-    return bool(stores & r_stores & inert.matter) or bool(places & r_places & inert.places)
+    return bool(stores & r_stores & inert(child).matter) or bool(
+        places & r_places & inert(child).places
+    )
 
 
 # --- a way to play that fits the host's rules -----------------------------------------------
@@ -1520,9 +1520,10 @@ def idle_way(child: A.Game, item: A.Node) -> str:
       host's rules never bound (Cheeseheads passes only when it did not pick);
     * every card it moves goes back to the place it came from, and it does nothing else.
     """
-    from evogame.fitness.liveness import _EFFECTS, Inert
+    from evogame.fitness.liveness import _EFFECTS
+    from evogame.fitness.liveness import inert as inert_of
 
-    inert = Inert(child)
+    inert = inert_of(child)
     if not inert.effective(item):
         return "a way to play that changes nothing a rule reads"
     effects = [
@@ -1664,16 +1665,12 @@ def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: f
 
 
 def _defect_kinds(game: A.Game) -> Counter:
-    """The judge's static defects of `game` (`fitness.soundness.static`), each by its
-    message with positions and names taken out: what kind of defect, not where."""
-    import re
-
+    """The judge's static defects of `game` (`fitness.soundness.static`), counted by the
+    check that found each (`Defect.check`): what kind of defect, not where."""
     from evogame.fitness.soundness import static
     from evogame.lang.content import deck_values
 
-    return Counter(
-        re.sub(r"[0-9]+|'?[A-Z][A-Z0-9_]+", "#", d.message) for d in static(game, deck_values(game))
-    )
+    return Counter(d.check for d in static(game, deck_values(game)))
 
 
 def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
@@ -1683,10 +1680,15 @@ def spliced_defects(child: A.Game, info: HostInfo) -> str | None:
     readers of round 49 found every new kind of two campaigns broken by its spliced
     rule (a neighbour credited with a capture, War's two-seat battle in a game of
     four, a guard on a storage not yet written), and the judge names each of those."""
-    extra = _defect_kinds(child) - info.defects
-    if not extra:
+    from evogame.fitness.soundness import first_new_kind
+    from evogame.lang.content import deck_values
+
+    # the checks after the first that names more than the host has are not run: the
+    # refusal is decided (`_defect_kinds(child) - info.defects` is not empty)
+    kind = first_new_kind(child, deck_values(child), info.defects)
+    if kind is None:
         return None
-    return f"the splice gives the child a defect the judge names: {next(iter(extra))}"
+    return f"the splice gives the child a defect the judge names ({kind})"
 
 
 def _filled(game: A.Game) -> set[LocKey]:

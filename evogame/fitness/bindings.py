@@ -67,7 +67,15 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect, _constant, _owner, _place, declared_numbers, number
+from evogame.fitness.soundness import (
+    Defect,
+    _constant,
+    _owner,
+    _place,
+    declared_numbers,
+    named,
+    number,
+)
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.simplify import COMPARE, MIRROR
@@ -871,13 +879,13 @@ def fixed_seats(game: A.Game) -> list[Defect]:
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
-        *misbound_moves(game),
-        *unnamed_winners(game),
-        *endless_draws(game),
-        *impossible_values(game),
-        *previous_holders(game),
-        *unended_rounds(game),
-        *premature_guards(game),
-        *flattened_bars(game),
-        *fixed_seats(game),
+        *named(misbound_moves, game),
+        *named(unnamed_winners, game),
+        *named(endless_draws, game),
+        *named(impossible_values, game),
+        *named(previous_holders, game),
+        *named(unended_rounds, game),
+        *named(premature_guards, game),
+        *named(flattened_bars, game),
+        *named(fixed_seats, game),
     ]

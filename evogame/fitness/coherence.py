@@ -334,7 +334,7 @@ def stolen_to_nowhere(game: A.Game, an=None) -> list[str]:
 
 def _stolen_to_nowhere(game: A.Game, an=None) -> list[tuple[str, A.Node]]:
     from evogame.distance.concepts import Analysis
-    from evogame.fitness.liveness import Inert
+    from evogame.fitness.liveness import inert
 
     an = an or Analysis.of(game)
     places = None  # what matters (`Inert`), computed only when a steal is found
@@ -349,7 +349,7 @@ def _stolen_to_nowhere(game: A.Game, an=None) -> list[tuple[str, A.Node]]:
         if not dst or not all(not k[0] for k in dst):
             continue
         if places is None:
-            places = Inert(game).places
+            places = inert(game).places
         if not dst & places:
             for k in sorted(dst):
                 out.setdefault(k[2], mv.node)

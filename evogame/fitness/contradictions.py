@@ -56,6 +56,7 @@ from evogame.fitness.soundness import (
     _owner,
     _place,
     literal_entries,
+    named,
     ordering_tables,
 )
 from evogame.lang import ast as A
@@ -657,12 +658,12 @@ def idle_passes(game: A.Game) -> list[Defect]:
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
-        *growing_decks(game),
-        *idle_passes(game),
-        *unreset_counts(game),
-        *impossible_sizes(game),
-        *idle_sizes(game),
-        *winner_not_leading(game),
-        *swapped_ranks(game),
-        *emptied_tops(game),
+        *named(growing_decks, game),
+        *named(idle_passes, game),
+        *named(unreset_counts, game),
+        *named(impossible_sizes, game),
+        *named(idle_sizes, game),
+        *named(winner_not_leading, game),
+        *named(swapped_ranks, game),
+        *named(emptied_tops, game),
     ]

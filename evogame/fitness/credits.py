@@ -32,7 +32,7 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, number
+from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.simplify import COMPARE, MIRROR
@@ -86,12 +86,12 @@ def _counted_places(game: A.Game) -> set[tuple]:
     the scoring reads POINTS), and that only ever receive cards (`_passed_on`): cards
     given to a neighbour's hand, or to a pile they pass on (Bottle Imp's PASSED), are a
     rule of many games."""
-    from evogame.fitness.liveness import Inert
+    from evogame.fitness.liveness import inert
 
     hands = _passed_on(game)
     return {
         (A.Vis(vis), name)
-        for table, vis, name in Inert(game).places
+        for table, vis, name in inert(game).places
         if not table and name not in hands
     }
 
@@ -268,4 +268,8 @@ def lost_plays(game: A.Game) -> list[Defect]:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
-    return [*neighbour_credits(game), *unwritten_tests(game), *lost_plays(game)]
+    return [
+        *named(neighbour_credits, game),
+        *named(unwritten_tests, game),
+        *named(lost_plays, game),
+    ]

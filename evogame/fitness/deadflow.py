@@ -60,10 +60,11 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from itertools import product
 
 from evogame.fitness.liveness import Inert, _cut, _key, _loc, _locs, _moves
-from evogame.fitness.soundness import Defect, _constant
+from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
@@ -169,35 +170,70 @@ def _nonempty_range(coll: A.Node) -> bool:
 class _Flow:
     """What the game without one stage lets matter, and what follows that stage."""
 
-    def __init__(self, game: A.Game, stage: A.Stage, parent: A.Node, index: int, moves: dict):
-        rest = _cut(game, lambda x: x is stage)
-        self.inert = Inert(rest)
-        self.pools, self.topped = pools(rest)
-        self.refill = _refills(game)
-        # point tables read (not only set) by the rest
-        targets = {id(n.target) for n in A.walk(rest) if isinstance(n, A.InitPoints)}
-        self.points = {
-            to_text(n.name)
-            for n in A.walk(rest)
-            if isinstance(n, A.PointStorage) and id(n) not in targets
-        }
+    def __init__(
+        self,
+        game: A.Game,
+        stage: A.Stage,
+        parent: A.Node,
+        index: int,
+        moves: dict,
+        refill: set[int],
+        writes: set[int],
+    ):
+        self.rest = _cut(game, lambda x: x is stage)
+        # `_refills(game)` and `_dst_places(game)`, the same for every stage: made once
+        self.refill = refill
         self.moves = moves
-        # the table's places whose cards decide the game: read by the scoring or an end
-        rest_writes = _dst_places(rest)
-        self.scored = {
-            _loc(n)
-            for top in (rest.scoring, *(st.end for st in A.walk(rest) if isinstance(st, A.Stage)))
-            for n in A.walk(top)
-            if n.NAMED == "place" and id(n) not in rest_writes
-        }
         after: list[A.Node] = list(parent.body[index + 1 :])
         if isinstance(parent, A.Stage):  # round the loop: its end test, then the body
             after += [parent.end, *parent.body[:index]]
         else:
             after.append(parent.scoring)
         self.after = after
-        self.writes = _dst_places(game)
+        self.writes = writes
         self._killed: dict[tuple, bool] = {}
+
+    # what the rest of the game lets matter, each made when `live` first asks for it (the
+    # first action that matters ends the stage's judgement)
+
+    @cached_property
+    def inert(self) -> Inert:
+        return Inert(self.rest)
+
+    @cached_property
+    def _pools(self) -> tuple[set[tuple], set[tuple]]:
+        return pools(self.rest)
+
+    @property
+    def pools(self) -> set[tuple]:
+        return self._pools[0]
+
+    @property
+    def topped(self) -> set[tuple]:
+        return self._pools[1]
+
+    @cached_property
+    def points(self) -> set[str]:
+        """Point tables read (not only set) by the rest."""
+        rest = self.rest
+        targets = {id(n.target) for n in A.walk(rest) if isinstance(n, A.InitPoints)}
+        return {
+            to_text(n.name)
+            for n in A.walk(rest)
+            if isinstance(n, A.PointStorage) and id(n) not in targets
+        }
+
+    @cached_property
+    def scored(self) -> set[tuple]:
+        """The table's places whose cards decide the game: read by the scoring or an end."""
+        rest = self.rest
+        rest_writes = _dst_places(rest)
+        return {
+            _loc(n)
+            for top in (rest.scoring, *(st.end for st in A.walk(rest) if isinstance(st, A.Stage)))
+            for n in A.walk(top)
+            if n.NAMED == "place" and id(n) not in rest_writes
+        }
 
     def killed(self, loc: tuple) -> bool:
         """What the stage leaves in `loc` is never read: in the rules after the stage, before
@@ -317,6 +353,7 @@ def dead_stages(game: A.Game) -> list[Defect]:
     parents = _stage_parents(game)
     moves: dict = {}
     _moves(game, {}, moves)
+    refill, writes = _refills(game), _dst_places(game)
     out: list[Defect] = []
     inside: set[int] = set()
     for stage in A.walk(game):  # parents first
@@ -327,7 +364,7 @@ def dead_stages(game: A.Game) -> list[Defect]:
         acts = _actions(stage)
         if not acts:
             continue
-        flow = _Flow(game, stage, *parents[id(stage)], moves)
+        flow = _Flow(game, stage, *parents[id(stage)], moves, refill, writes)
         if any(flow.live(n) for n in acts):
             continue
         inside.update(id(n) for n in A.walk(stage))
@@ -582,4 +619,8 @@ def unique_pairs(game: A.Game) -> list[Defect]:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every defect of this module, in its order."""
-    return [*dead_stages(game), *overridden_sets(game), *unique_pairs(game)]
+    return [
+        *named(dead_stages, game),
+        *named(overridden_sets, game),
+        *named(unique_pairs, game),
+    ]

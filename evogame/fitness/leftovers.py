@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evogame.fitness.soundness import Defect
+from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -245,11 +245,11 @@ def never_held(game: A.Game) -> list[Defect]:
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
-        *unread_constants(game),
-        *copied_values(game),
-        *never_held(game),
-        *blind_quantifiers(game),
-        *repeated_parts(game),
-        *repeated_tests(game),
-        *neighbour_scores(game),
+        *named(unread_constants, game),
+        *named(copied_values, game),
+        *named(never_held, game),
+        *named(blind_quantifiers, game),
+        *named(repeated_parts, game),
+        *named(repeated_tests, game),
+        *named(neighbour_scores, game),
     ]

@@ -172,7 +172,7 @@ class Inert:
         self._move_locs: dict[int, tuple[frozenset, frozenset]] = {}
         _moves(game, {}, self._move_locs)
         while True:
-            self._effective: dict[int, bool] = {}
+            self._effective: dict[int, tuple[A.Node, bool]] = {}
             before = len(self.matter) + len(self.places)
             self._visit(game, True)
             if len(self.matter) + len(self.places) == before:
@@ -187,14 +187,19 @@ class Inert:
     def effective(self, node: A.Node) -> bool:
         """`node` holds an action that matters."""
         got = self._effective.get(id(node))
-        if got is None:
-            got = self._effective[id(node)] = any(
-                (n.PUTS is not None and self._move_matters(n))
-                or (isinstance(n, _EFFECTS) and n.PUTS is None)
-                or (n.STORES is not None and _key(n.target) in self.matter)
-                for n in A.walk(node)
+        # the node is held with its answer: a node of another tree, asked of an analysis
+        # kept for reuse (`inert`), cannot be freed and its id given to another meanwhile
+        if got is None or got[0] is not node:
+            got = self._effective[id(node)] = (
+                node,
+                any(
+                    (n.PUTS is not None and self._move_matters(n))
+                    or (isinstance(n, _EFFECTS) and n.PUTS is None)
+                    or (n.STORES is not None and _key(n.target) in self.matter)
+                    for n in A.walk(node)
+                ),
             )
-        return got
+        return got[1]
 
     def _visit(self, node: A.Node, ctx: bool) -> None:
         if node.NAMED == "storage":
@@ -234,6 +239,26 @@ class Inert:
             self._visit_dst(c, ctx)
 
 
+#: `Inert` of the last `INERT_KEPT` games asked of `inert` (by id: the game held with its
+#: analysis, so its id cannot be another object's meanwhile).
+INERT_KEPT = 8
+_INERT: dict[int, tuple[A.Game, Inert]] = {}
+
+
+def inert(game: A.Game) -> Inert:
+    """`Inert(game)`, built once for the last `INERT_KEPT` games asked: the judge's static
+    checks ask for it in several places of one judgement (`credits`, `bindings`,
+    `coherence`), and a transplant's checks of a child then its judgement again. Trees
+    are immutable and `Inert` is a function of its game (its `effective` answers, filled
+    as asked, are too), so a kept one answers as a new one would."""
+    got = _INERT.get(id(game))
+    if got is None or got[0] is not game:
+        if len(_INERT) >= INERT_KEPT:
+            del _INERT[next(iter(_INERT))]  # the oldest
+        got = _INERT[id(game)] = (game, Inert(game))
+    return got[1]
+
+
 def live_game(game: A.Game, dead_rules: list[str]) -> A.Game:
     """`game` without the rules ``dead_rules`` shows never did anything, then without
     the rule items that change nothing (`Inert`) (module docstring); `game` itself when
@@ -241,12 +266,12 @@ def live_game(game: A.Game, dead_rules: list[str]) -> A.Game:
     dead = {k: v for k, v in dead_positions(dead_rules).items() if v in _DEAD}
     if dead:
         game = _cut(game, lambda x: _dead_item(x, dead))
-    inert = Inert(game)
+    kept = inert(game)
     return _cut(
         game,
         lambda x: (
             (isinstance(x, (*_CONTROL, *_EFFECTS)) or x.STORES is not None)
-            and not inert.effective(x)
+            and not kept.effective(x)
         ),
     )
 

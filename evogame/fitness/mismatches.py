@@ -42,7 +42,7 @@ of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of the judged one
 
 from __future__ import annotations
 
-from evogame.fitness.soundness import Defect
+from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -573,9 +573,9 @@ def defects(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> lis
     name, is)."""
     decks = deck_values(game) if decks is None else decks
     return [
-        *crossed_values(game, decks),
-        *foreign_choices(game),
-        *reworded_ends(game),
-        *rank_sinks(game, decks),
-        *unread_pile_names(game),
+        *named(crossed_values, game, decks),
+        *named(foreign_choices, game),
+        *named(reworded_ends, game),
+        *named(rank_sinks, game, decks),
+        *named(unread_pile_names, game),
     ]

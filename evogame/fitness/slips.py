@@ -40,6 +40,7 @@ from evogame.fitness.soundness import (
     _named_elsewhere,
     _off_the_ladder,
     literal_entries,
+    named,
     ordering_tables,
 )
 from evogame.lang import ast as A
@@ -389,11 +390,11 @@ def lost_moves(game: A.Game) -> list[Defect]:
 def static(game: A.Game) -> list[Defect]:
     """Every slip of this module, in its order."""
     return [
-        *repeated_values(game),
-        *ladder_orders(game),
-        *doubled_entries(game),
-        *crossed_entries(game),
-        *partial_lists(game),
-        *broken_copies(game),
-        *lost_moves(game),
+        *named(repeated_values, game),
+        *named(ladder_orders, game),
+        *named(doubled_entries, game),
+        *named(crossed_entries, game),
+        *named(partial_lists, game),
+        *named(broken_copies, game),
+        *named(lost_moves, game),
     ]

@@ -124,8 +124,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
@@ -137,13 +137,25 @@ from evogame.lang import to_text, where
 
 @dataclass(frozen=True, slots=True)
 class Defect:
-    """One defect: where it is ("line:column", or the node's text), and what it is."""
+    """One defect: where it is ("line:column", or the node's text), what it is, and the
+    check that found it (``check``: "module.function", `named`; "" when made outside
+    `static`'s checks). The check is not part of its text or its equality."""
 
     where: str
     message: str
+    check: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"{self.where} {self.message}"
+
+
+def named(check: Callable[..., Iterable[Defect]], *args) -> list[Defect]:
+    """`check(*args)`'s defects, each naming `check` ("module.function", the module's last
+    part) unless a check it gathers named it already: where the judge's checks are
+    gathered (`static` and the modules' own lists), so a defect says which check made it
+    (`transplant.spliced_defects` counts a child's defects by their checks)."""
+    name = f"{check.__module__.rpartition('.')[2]}.{check.__name__}"
+    return [d if d.check else replace(d, check=name) for d in check(*args)]
 
 
 def choice_guards(game: A.Game, hits: list[int]) -> list[Defect]:
@@ -1245,7 +1257,11 @@ def incoherent(game: A.Game) -> list[Defect]:
     (tests/fitness/test_coherence.py)."""
     from evogame.fitness.coherence import located  # evolve's, on this module's AST
 
-    return [Defect(where(node), reason) for reason, node in located(game)]
+    # each named by its test ("coherence.hidden_pick"), the start of its reason
+    return [
+        Defect(where(node), reason, f"coherence.{reason.partition(':')[0]}")
+        for reason, node in located(game)
+    ]
 
 
 def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
@@ -1253,6 +1269,19 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     attribute -> values, as `evogame.lang.content.deck_values` gives them); the slips of
     `evogame.fitness.slips` last. A spot two checks name counts once: one slip, one defect
     (GOPS's EIGHT worth 71 is a prize out of line and a rung off the ordering ladder)."""
+    out, spots = [], set()
+    for found in static_parts(game, decks):
+        for d in found:
+            if d.where not in spots:
+                spots.add(d.where)
+                out.append(d)
+    return out
+
+
+def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[list[Defect]]:
+    """`static`'s checks run one at a time, in its order, each giving its defects (`named`;
+    spots not yet counted once): a caller that needs only the first defect of some kind
+    stops there (`first_new_kind`)."""
     from evogame.fitness import (
         bindings,
         credits,
@@ -1267,45 +1296,60 @@ def static(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
 
-    found = [
-        *storage(game),
-        *unset_bars(game),
-        *point_tables(game, decks),
-        *point_entries(game),
-        *outlier_points(game),
-        *state_points(game),
-        *divided_scores(game),
-        *blind_filters(game),
-        *constant_storage(game),
-        *dead_draws(game),
-        *sink_choices(game),
-        *frozen_piles(game),
-        *dead_ends(game),
-        *idle_stages(game),
-        *unset_tables(game),
-        *stray_moves(game),
-        *subsumed_items(game),
-        *growing_contests(game),
-        *back_doors(game),
-        *contradicted(game),
-        *leftovers.defects(game),
-        *free_options.defects(game),
-        *repeats.endless_items(game),
-        *peeks.peeks(game),
-        *mismatched(game, decks),
-        *bindings.defects(game),
-        *credits.defects(game),
-        *slips.static(game),
-        *incoherent(game),
-        *deadflow.defects(game),
-        *voids.defects(game),
-    ]
-    out, named = [], set()
-    for d in found:
-        if d.where not in named:
-            named.add(d.where)
-            out.append(d)
-    return out
+    checks = (
+        (storage, game),
+        (unset_bars, game),
+        (point_tables, game, decks),
+        (point_entries, game),
+        (outlier_points, game),
+        (state_points, game),
+        (divided_scores, game),
+        (blind_filters, game),
+        (constant_storage, game),
+        (dead_draws, game),
+        (sink_choices, game),
+        (frozen_piles, game),
+        (dead_ends, game),
+        (idle_stages, game),
+        (unset_tables, game),
+        (stray_moves, game),
+        (subsumed_items, game),
+        (growing_contests, game),
+        (back_doors, game),
+        (contradicted, game),
+        (leftovers.defects, game),
+        (free_options.defects, game),
+        (repeats.endless_items, game),
+        (peeks.peeks, game),
+        (mismatched, game, decks),
+        (bindings.defects, game),
+        (credits.defects, game),
+        (slips.static, game),
+        (incoherent, game),
+        (deadflow.defects, game),
+        (voids.defects, game),
+    )
+    for check, *args in checks:
+        yield named(check, *args)
+
+
+def first_new_kind(game: A.Game, decks: list[dict[str, set[str]]], have: Counter) -> str | None:
+    """A check that names more of `game`'s static defects (`static`, spots counted once)
+    than `have` counts for it (`Defect.check` -> count), the first found in `static`'s
+    order; None when none does, so exactly when ``Counter(d.check for d in static(game,
+    decks)) - have`` is empty. The checks after the first such one are not run: a count
+    never falls as more checks are run."""
+    counts: Counter = Counter()
+    spots: set[str] = set()
+    for found in static_parts(game, decks):
+        for d in found:
+            if d.where not in spots:
+                spots.add(d.where)
+                counts[d.check] += 1
+        for check, k in counts.items():
+            if k > have.get(check, 0):
+                return check
+    return None
 
 
 def _place(node: A.Node) -> tuple | None:

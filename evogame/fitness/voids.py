@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evogame.fitness.soundness import Defect, _place
+from evogame.fitness.soundness import Defect, _place, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -272,4 +272,8 @@ def _named(node: A.Node, key: tuple) -> A.Node:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
-    return [*unmet_sets(game), *tied_contests(game), *empty_sources(game)]
+    return [
+        *named(unmet_sets, game),
+        *named(tied_contests, game),
+        *named(empty_sources, game),
+    ]

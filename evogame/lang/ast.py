@@ -288,18 +288,24 @@ def walk(node: Node) -> Iterator[Node]:
     A whole game's walk is kept, from its second walk, for the last `WALKS_KEPT` games
     walked (trees are immutable): the judges walk a candidate's game some forty times per
     evaluation (every defect, concept and check reads it), and a walk costs about 1 us a
-    node."""
+    node. The walk of any node inside a kept game is then a slice of the game's (a
+    subtree is a run of its parent's walk, `_AT`): the judge's checks walk stages, items
+    and rules of the game some thirty thousand nodes per static judgement."""
     if type(node) is not Game:
+        at = _AT.get(id(node))
+        if at is not None:
+            nodes, start, end = at
+            return iter(nodes[start:end])
         return _walk(node)
     kept = _WALKED.get(id(node))
     if kept is None or kept[1] is None:
         if kept is None and len(_WALKED) >= WALKS_KEPT:
-            del _WALKED[next(iter(_WALKED))]  # the oldest
+            _forget(*_WALKED.pop(next(iter(_WALKED))))  # the oldest
         # the game is held with its walk, so its id cannot be another object's meanwhile;
         # its first walk stays lazy (a search that stops early reads only its start, and
         # many games are walked once), its second is kept
         first = kept is None
-        kept = _WALKED[id(node)] = (node, None if first else tuple(_walk(node)))
+        kept = _WALKED[id(node)] = (node, None if first else _kept_walk(node))
         if first:
             return _walk(node)
     return iter(kept[1])
@@ -309,6 +315,45 @@ def walk(node: Node) -> Iterator[Node]:
 #: after its first walk).
 WALKS_KEPT = 8
 _WALKED: dict[int, tuple[Node, tuple[Node, ...] | None]] = {}
+
+#: id(node) -> (a kept game's walk, the node's index in it, the index after its subtree),
+#: for every node of the games `_WALKED` keeps (the walk tuple holds the node, so its id
+#: cannot be another object's while the entry lives; a node two kept games share is
+#: entered by the later one, its subtree the same in both).
+_AT: dict[int, tuple[tuple[Node, ...], int, int]] = {}
+
+
+def _kept_walk(game: Node) -> tuple[Node, ...]:
+    """`game`'s walk, each of its nodes entered in `_AT` with the extent of its subtree."""
+    out: list[Node] = []
+    ends: list[int] = []
+    stack: list = [game]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        n = pop()
+        if type(n) is int:  # the end of the subtree that starts at index n
+            ends[n] = len(out)
+            continue
+        stack.append(len(out))
+        out.append(n)
+        ends.append(0)
+        c = n.children()
+        c.reverse()
+        push(c)
+    nodes = tuple(out)
+    for i, n in enumerate(nodes):
+        _AT[id(n)] = (nodes, i, ends[i])
+    return nodes
+
+
+def _forget(game: Node, nodes: tuple[Node, ...] | None) -> None:
+    """Drop the `_AT` entries of a game `_WALKED` no longer keeps."""
+    if nodes is None:
+        return
+    for n in nodes:
+        at = _AT.get(id(n))
+        if at is not None and at[0] is nodes:
+            del _AT[id(n)]
 
 
 def _walk(node: Node) -> Iterator[Node]:

@@ -282,3 +282,24 @@ def test_moves_into_a_place_nothing_reads_are_inert():
     assert concept_vector(scored) == live_concepts(scored, [])
     # the bid (hand -> BID) is still offered
     assert "BID" in to_text(live_game(game, []))
+
+
+def test_the_kept_inert_answers_as_a_new_one_and_is_built_once_per_game():
+    """`inert` keeps the analysis of the last games asked (the static checks ask for it in
+    several places of one judgement): the same object for the same game, and on every seed
+    the same places, storages and answers for every node as an `Inert` built anew; a game
+    asked after `INERT_KEPT` others is analysed again."""
+    from evogame.fitness import liveness
+
+    games = [parse_file(p) for p in sorted(SEEDS.glob("*.rcy"))]
+    assert len(games) > liveness.INERT_KEPT
+    for g in games:
+        kept, new = liveness.inert(g), Inert(g)
+        assert liveness.inert(g) is kept
+        assert (kept.places, kept.matter) == (new.places, new.matter)
+        assert [kept.effective(n) for n in A.walk(g)] == [new.effective(n) for n in A.walk(g)]
+    first = liveness.inert(games[0])
+    assert liveness.inert(games[0]) is first
+    for g in games[1 : liveness.INERT_KEPT + 1]:
+        liveness.inert(g)
+    assert liveness.inert(games[0]) is not first  # the oldest went first

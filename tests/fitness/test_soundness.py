@@ -288,3 +288,49 @@ def test_what_a_campaign_refuses_is_named_where_it_is():
     line, col = map(int, found[0].where.split(":"))
     assert "(move (min (game hloc DECK)" in text.splitlines()[line - 1][col - 1 :]
     assert S.incoherent(parse_text(_seed("pairs"))) == []
+
+
+def test_each_static_defect_names_the_check_that_found_it():
+    """`Defect.check`: every defect `static` returns names its check ("module.function",
+    set where the checks are gathered, `S.named`), a function of that module that finds
+    it again at the same spot; the name is not part of the defect's text."""
+    import importlib
+    import inspect
+
+    seen = set()
+    for variant, *_ in FOUND:
+        game = parse_text(variant())
+        decks = deck_values(game)
+        for d in S.static(game, decks):
+            module, _, name = d.check.partition(".")
+            assert module and name, d
+            seen.add(d.check)
+            if module == "coherence":  # named by its test (`S.incoherent`)
+                assert d in S.incoherent(game)
+                continue
+            check = getattr(importlib.import_module(f"evogame.fitness.{module}"), name)
+            takes_decks = "decks" in inspect.signature(check).parameters
+            again = check(game, decks) if takes_decks else check(game)
+            assert d in again and str(d) == f"{d.where} {d.message}"
+    assert len(seen) >= 10
+
+
+def test_the_first_new_kind_is_found_exactly_when_the_counts_exceed_what_is_had():
+    """`first_new_kind` (the transplant's refusal, its later checks not run) answers None
+    exactly when `static`'s defects, counted by check, exceed nothing of `have`, and
+    otherwise names a check whose count exceeds `have`'s: on every variant, with nothing
+    had, with its own counts (nothing new) and with one of them less."""
+    from collections import Counter
+
+    for variant, *_ in FOUND:
+        game = parse_text(variant())
+        decks = deck_values(game)
+        counts = Counter(d.check for d in S.static(game, decks))
+        assert counts
+        first = S.first_new_kind(game, decks, Counter())
+        assert first == next(iter(counts))
+        assert S.first_new_kind(game, decks, counts) is None
+        for check in counts:
+            less = counts.copy()
+            less[check] -= 1
+            assert S.first_new_kind(game, decks, less) == check

@@ -46,3 +46,27 @@ def test_children_and_walks_are_the_fields_nodes_in_order():
         inner = game.body[0]
         assert list(A.walk(inner)) == _walk(inner)
     assert len(seen) > 40  # the seeds use most classes: one-field, tuple and leaf ones
+
+
+def test_a_node_of_a_kept_game_walks_as_its_definition_and_is_forgotten_with_it():
+    """From a game's second walk, the walk of each of its nodes is a slice of the game's
+    (`A._AT`): the same nodes, in the same order, as walking it from scratch; a game no
+    longer kept (`WALKS_KEPT` others walked since) leaves no entry behind."""
+    games = list(seed_games())
+    assert len(games) > A.WALKS_KEPT
+    for game in games:
+        list(A.walk(game))
+        list(A.walk(game))  # kept now
+        nodes = _walk(game)
+        assert all(id(n) in A._AT for n in nodes)
+        for n in nodes:
+            got, want = list(A.walk(n)), _walk(n)
+            assert len(got) == len(want) and all(a is b for a, b in zip(got, want, strict=True))
+    old = games[0]
+    for game in games[1 : A.WALKS_KEPT + 1]:
+        list(A.walk(game))
+        list(A.walk(game))
+    assert id(old) not in A._WALKED
+    kept = {id(n) for g, t in A._WALKED.values() if t is not None for n in t}
+    assert set(A._AT) <= kept
+    assert any(id(n) not in A._AT for n in _walk(old))
