@@ -1335,15 +1335,17 @@ class Campaign:
                 self.say(note.split("\n\n")[1].replace("\n", " "))
 
     def parsimonious(self, pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
-        """Judged (candidate, judgement) pairs, best judged first, in best/'s order:
+        """Judged (candidate, judgement) pairs, best judged first, in best/'s order (a
+        candidate not judged again, judgement None, by its campaign fitness):
         `polish.parsimonious_order` (among games within noise of each other, fewest
         donors still held, then fewest edit sites left from the root seed, first)."""
         from evogame.evolve.polish import Published, parsimonious_order
 
         games = []
         for c, again in pairs:
-            fit = again.get("fitness") or 0.0
-            lo, hi = again.get("fitness_ci95") or (fit, fit)
+            judged = again if again is not None else c  # not judged again (judge "none")
+            fit = judged.get("fitness") or 0.0
+            lo, hi = judged.get("fitness_ci95") or (fit, fit)
             n_donors, n_sites = self.parsimony_counts(c)
             games.append(Published(fit, (lo, hi), n_donors, n_sites))
         return [pairs[i] for i in parsimonious_order(games)]
