@@ -1009,6 +1009,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     baseline = tally.score_mean if by_score else tally.mean_win
     paired = PairedSkill(n, by_score, game.order, tally.score_sd, baseline)
     stats = GameStats(n)
+    seat_wins = [[0.0, 0.0, 0] for _ in range(n)]  # the thinker's win sum, sum sq, games per seat
     course = CourseTally()
     played = work = 0
     est = C.UNKNOWN
@@ -1041,6 +1042,9 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                     paired.add(a.scores[r], b.scores[r])
                 else:
                     paired.add(a.win[r], b.win[r])
+                    seat_wins[r][0] += a.win[r]
+                    seat_wins[r][1] += a.win[r] ** 2
+                    seat_wins[r][2] += 1
                     # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
                     a.win = [a.win[(k + r) % n] for k in range(n)]
                     a.scores = [a.scores[(k + r) % n] for k in range(n)]
@@ -1063,7 +1067,27 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["skill_beta"] = round(paired.beta, 4)
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
+        _thinker_fairness(run, seat_wins)
     _timed(run, "pipmc", t)
+
+
+def _thinker_fairness(run: _Run, seat_wins: list[list]) -> None:
+    """Fold the PIPMC games' seat fairness (`C.thinker_fairness`) into ``fairness``: the
+    lower of random play's estimate and the thinker's, end by end (it is 1 unless the
+    thinker's best and worst seats differ beyond their 95% intervals)."""
+    wins, sq, games = (list(col) for col in zip(*seat_wins, strict=True))
+    run.details["pipmc_win_share_by_seat"] = [
+        round(w / g, 4) if g else None for w, g in zip(wins, games, strict=True)
+    ]
+    if not run.wants("fairness") or "fairness" not in run.est:
+        return
+    est = C.thinker_fairness(wins, sq, games)
+    run.details["thinker_fairness"] = round(est.value, 4)
+    old = run.est["fairness"]
+    if est.value < 1.0:  # only a significant seat gap moves it (the interval too)
+        run.est["fairness"] = Estimate(
+            min(old.value, est.value), min(old.lo, est.lo), min(old.hi, est.hi)
+        )
 
 
 def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
