@@ -1067,22 +1067,23 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["skill_beta"] = round(paired.beta, 4)
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
-        _thinker_fairness(run, seat_wins)
+        _thinker_fairness(run, seat_wins, "pipmc")
     _timed(run, "pipmc", t)
 
 
-def _thinker_fairness(run: _Run, seat_wins: list[list]) -> None:
-    """Fold the PIPMC games' seat fairness (`C.thinker_fairness`) into ``fairness``: the
-    lower of random play's estimate and the thinker's, end by end (it is 1 unless the
-    thinker's best and worst seats differ beyond their 95% intervals)."""
+def _thinker_fairness(run: _Run, seat_wins: list[list], phase: str) -> None:
+    """Fold a searcher's seat fairness (`C.thinker_fairness`) in the games of `phase`
+    (``pipmc``: against random players; ``depth``: against weak searchers) into
+    ``fairness``: the lower of the estimate so far and the searcher's, end by end, only
+    when the searcher's best and worst seats differ beyond their 95% intervals."""
     wins, sq, games = (list(col) for col in zip(*seat_wins, strict=True))
-    run.details["pipmc_win_share_by_seat"] = [
+    run.details[f"{phase}_win_share_by_seat"] = [
         round(w / g, 4) if g else None for w, g in zip(wins, games, strict=True)
     ]
     if not run.wants("fairness") or "fairness" not in run.est:
         return
     est = C.thinker_fairness(wins, sq, games)
-    run.details["thinker_fairness"] = round(est.value, 4)
+    run.details[f"{phase}_seat_fairness"] = round(est.value, 4)
     old = run.est["fairness"]
     if est.value < 1.0:  # only a significant seat gap moves it (the interval too)
         run.est["fairness"] = Estimate(
@@ -1118,6 +1119,7 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     target = run.target("depth")
     # b = 0: no paired game; the baseline m makes a = (w - m)/(1 - 1/n)
     gained = PairedSkill(n, baseline=tally.mean_win)
+    seat_wins = [[0.0, 0.0, 0] for _ in range(n)]  # the searcher's win sum, sum sq, games per seat
     played = work = 0
     est = C.UNKNOWN
     while True:
@@ -1132,6 +1134,9 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             idx = list(range(played, played + n))
             for r, rec in enumerate(_searched(run, game, idx, seed, (rollouts, horizon), weak)):
                 gained.add(rec.win[r], tally.mean_win)
+                seat_wins[r][0] += rec.win[r]
+                seat_wins[r][1] += rec.win[r] ** 2
+                seat_wins[r][2] += 1
                 work += rec.work
                 played += 1
             if _over(run, "depth", work):
@@ -1143,6 +1148,8 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["depth_games"] = played
     run.details["depth_mean"] = round(gained.mean, 4)
     run.details["depth_sd"] = round(gained.sd, 4)
+    if played and n > 1:
+        _thinker_fairness(run, seat_wins, "depth")
     _timed(run, "depth", t)
 
 

@@ -63,4 +63,4 @@ def test_pipmc_phase_reports_seats_and_folds_only_a_significant_gap():
     e = evaluate(parse(_seed("scopa")), load_profile("default"), 0, "scopa")
     by_seat = e.details["pipmc_win_share_by_seat"]
     assert len(by_seat) == 2 and all(0.0 <= x <= 1.0 for x in by_seat)
-    assert e.details["thinker_fairness"] == 1.0  # scopa's seats are within noise
+    assert e.details["pipmc_seat_fairness"] == 1.0  # scopa's seats are within noise
