@@ -143,12 +143,14 @@ def fairness(t: RecordTally) -> Estimate:
     return _est(value, lo, hi)
 
 
-def thinker_fairness(wins: list[float], wins_sq: list[float], games: list[int]) -> Estimate:
+def thinker_fairness(wins: list[float], games: list[int]) -> Estimate:
     """Seat fairness for a thinking player, in [0, 1]: does one PIPMC player (against random
     ones, rotated through the seats) win about equally often from every seat?
 
     t_r = wins[r] / games[r] is the thinker's mean win share (ties split) from seat r, with
-    its 95% interval [a_r, b_r] (`share_ci`, i.e. Wilson with the effective sample size).
+    its 95% Wilson interval [a_r, b_r] as if every game were a win or a loss (wider than
+    `share_ci`'s for tie-split shares: a game that always ties 3 ways, 1/3 from one seat
+    and 1/4 from another in a handful of games, has no interval at all by its variance).
     The seats differ *significantly* when the best seat's interval lies wholly above the
     worst seat's (a_max > b_min; for two seats about p < 0.006, so noise alone rarely
     fires it). Then each seat's share is taken at the end of its interval nearest the
@@ -168,7 +170,7 @@ def thinker_fairness(wins: list[float], wins_sq: list[float], games: list[int]) 
     if n < 2 or len(seats) < 2 or sum(wins) <= 0:
         return Estimate(1.0, 1.0, 1.0)
     t = [wins[r] / games[r] for r in seats]
-    ci = [share_ci(wins[r], wins_sq[r], games[r]) for r in seats]
+    ci = [wilson(wins[r], games[r]) for r in seats]
     m = sum(t) / len(t)
     best = max(range(len(t)), key=lambda i: t[i])
     worst = min(range(len(t)), key=lambda i: t[i])

@@ -15,7 +15,7 @@ from tests.fitness.variants import _seed
 def _seats(*shares: tuple[int, int]):
     """(wins, games) per seat of 0/1 outcomes -> the function's arguments."""
     wins = [float(w) for w, _ in shares]
-    return wins, wins[:], [g for _, g in shares]
+    return wins, [g for _, g in shares]
 
 
 def test_equal_seats_are_fair():
@@ -40,10 +40,16 @@ def test_significant_gap_scales_like_fairness():
     assert 2 / 3 < e.value < 0.9
 
 
+def test_constant_tie_split_shares_need_a_sample():
+    # always a 3-way tie from three seats, a 4-way tie from the fourth, 3 games each:
+    # no variance, but no evidence either
+    assert C.thinker_fairness([1.0, 1.0, 0.75, 1.0], [3, 3, 3, 3]).value == 1.0
+
+
 def test_no_games_or_no_wins_is_neutral():
-    assert C.thinker_fairness([0.0, 0.0], [0.0, 0.0], [10, 10]).value == 1.0
-    assert C.thinker_fairness([5.0, 0.0], [5.0, 0.0], [10, 0]).value == 1.0
-    assert C.thinker_fairness([5.0], [5.0], [10]).value == 1.0
+    assert C.thinker_fairness([0.0, 0.0], [10, 10]).value == 1.0
+    assert C.thinker_fairness([5.0, 0.0], [10, 0]).value == 1.0
+    assert C.thinker_fairness([5.0], [10]).value == 1.0
 
 
 @pytest.mark.xfail(
