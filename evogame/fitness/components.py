@@ -143,6 +143,50 @@ def fairness(t: RecordTally) -> Estimate:
     return _est(value, lo, hi)
 
 
+def thinker_fairness(wins: list[float], games: list[int]) -> Estimate:
+    """Seat fairness for a thinking player, in [0, 1]: does one PIPMC player (against random
+    ones, rotated through the seats) win about equally often from every seat?
+
+    t_r = wins[r] / games[r] is the thinker's mean win share (ties split) from seat r, with
+    its 95% Wilson interval [a_r, b_r] as if every game were a win or a loss (wider than
+    `share_ci`'s for tie-split shares: a game that always ties 3 ways, 1/3 from one seat
+    and 1/4 from another in a handful of games, has no interval at all by its variance).
+    The seats differ *significantly* when the best seat's interval lies wholly above the
+    worst seat's (a_max > b_min; for two seats about p < 0.006, so noise alone rarely
+    fires it). Then each seat's share is taken at the end of its interval nearest the
+    seats' mean m (t'_r = clip(m, a_r, b_r): the smallest gap the sample supports), its
+    share of the thinker's wins u_r = t'_r / sum t' (1/n when seats are fair), and
+
+        thinker_fairness = min_r tri(u_r)   (`_tri`, as in `fairness`),
+
+    a fraction like `fairness`: 1 when every seat gives the thinker the same share, 0 when
+    all its wins come from one seat. Without a significant gap the value is 1 (random
+    play's `fairness` then speaks alone). Interval: lo = min_r tri(u_r) with each seat at
+    the interval end farthest from m, hi = the value. Fewer than two seats with games, or
+    no win at all: 1 (nothing to compare).
+    """
+    n = len(games)
+    seats = [r for r in range(n) if games[r] > 0]
+    if n < 2 or len(seats) < 2 or sum(wins) <= 0:
+        return Estimate(1.0, 1.0, 1.0)
+    t = [wins[r] / games[r] for r in seats]
+    ci = [wilson(wins[r], games[r]) for r in seats]
+    m = sum(t) / len(t)
+    best = max(range(len(t)), key=lambda i: t[i])
+    worst = min(range(len(t)), key=lambda i: t[i])
+
+    def score(shares: list[float]) -> float:
+        total = sum(shares)
+        return min(_tri(x / total, len(shares)) for x in shares) if total > 0 else 1.0
+
+    far = [a if abs(a - m) > abs(b - m) else b for a, b in ci]
+    lo = score(far)
+    if ci[best][0] <= ci[worst][1]:
+        return _est(1.0, lo, 1.0)
+    value = score([min(max(m, a), b) for a, b in ci])
+    return _est(value, min(lo, value), value)
+
+
 def termination(t: RecordTally, need: float = 0.0, band: float = 0.0) -> Estimate:
     """Share of games that end by their own rules (not capped, no cycle, no engine error):
     s = terminated/N, with its Wilson interval. With a gate band (`need` the termination

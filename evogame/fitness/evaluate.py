@@ -1009,6 +1009,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     baseline = tally.score_mean if by_score else tally.mean_win
     paired = PairedSkill(n, by_score, game.order, tally.score_sd, baseline)
     stats = GameStats(n)
+    seat_wins = [[0.0, 0] for _ in range(n)]  # the thinker's win sum and games per seat
     course = CourseTally()
     played = work = 0
     est = C.UNKNOWN
@@ -1041,6 +1042,8 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                     paired.add(a.scores[r], b.scores[r])
                 else:
                     paired.add(a.win[r], b.win[r])
+                    seat_wins[r][0] += a.win[r]
+                    seat_wins[r][1] += 1
                     # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
                     a.win = [a.win[(k + r) % n] for k in range(n)]
                     a.scores = [a.scores[(k + r) % n] for k in range(n)]
@@ -1063,7 +1066,28 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["skill_beta"] = round(paired.beta, 4)
     if not by_score and stats.games:
         run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
+        _thinker_fairness(run, seat_wins, "pipmc")
     _timed(run, "pipmc", t)
+
+
+def _thinker_fairness(run: _Run, seat_wins: list[list], phase: str) -> None:
+    """Fold a searcher's seat fairness (`C.thinker_fairness`) in the games of `phase`
+    (``pipmc``: against random players; ``depth``: against weak searchers) into
+    ``fairness``: the lower of the estimate so far and the searcher's, end by end, only
+    when the searcher's best and worst seats differ beyond their 95% intervals."""
+    wins, games = (list(col) for col in zip(*seat_wins, strict=True))
+    run.details[f"{phase}_win_share_by_seat"] = [
+        round(w / g, 4) if g else None for w, g in zip(wins, games, strict=True)
+    ]
+    if not run.wants("fairness") or "fairness" not in run.est:
+        return
+    est = C.thinker_fairness(wins, games)
+    run.details[f"{phase}_seat_fairness"] = round(est.value, 4)
+    old = run.est["fairness"]
+    if est.value < 1.0:  # only a significant seat gap moves it (the interval too)
+        run.est["fairness"] = Estimate(
+            min(old.value, est.value), min(old.lo, est.lo), min(old.hi, est.hi)
+        )
 
 
 def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
@@ -1094,6 +1118,7 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     target = run.target("depth")
     # b = 0: no paired game; the baseline m makes a = (w - m)/(1 - 1/n)
     gained = PairedSkill(n, baseline=tally.mean_win)
+    seat_wins = [[0.0, 0] for _ in range(n)]  # the searcher's win sum and games per seat
     played = work = 0
     est = C.UNKNOWN
     while True:
@@ -1108,6 +1133,8 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             idx = list(range(played, played + n))
             for r, rec in enumerate(_searched(run, game, idx, seed, (rollouts, horizon), weak)):
                 gained.add(rec.win[r], tally.mean_win)
+                seat_wins[r][0] += rec.win[r]
+                seat_wins[r][1] += 1
                 work += rec.work
                 played += 1
             if _over(run, "depth", work):
@@ -1119,6 +1146,8 @@ def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.details["depth_games"] = played
     run.details["depth_mean"] = round(gained.mean, 4)
     run.details["depth_sd"] = round(gained.sd, 4)
+    if played and n > 1:
+        _thinker_fairness(run, seat_wins, "depth")
     _timed(run, "depth", t)
 
 
