@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from evogame.engine.coverage import ALIVE
 from evogame.fitness.tally import DealTally, RecordTally
-from evogame.metrics.skill import PairedSkill
+from evogame.metrics.skill import MIN_VARIANCE, PRIOR_PAIRS, PairedSkill
 from evogame.metrics.stats import Z95, mean_ci, t975, wilson
 
 
@@ -28,6 +28,10 @@ class Estimate:
     #: the interval's half-width before clipping to [0, 1], when it was clipped (a gain
     #: estimated below 0 is reported as 0, but its interval is no narrower for that)
     raw_half_width: float | None = field(default=None, compare=False)
+    #: the standard error of ``value`` itself, when the interval misstates it (`skill`: the
+    #: image of the gain's interval reaches 1 whenever it holds the target); else None and
+    #: `se_of` reads it from the interval
+    se: float | None = field(default=None, compare=False)
 
     @property
     def half_width(self) -> float:
@@ -315,7 +319,27 @@ def skill(p: PairedSkill, target: float = 0.6, floor: float = 0.0) -> Estimate:
     a, b = max(floor, peak(lo, target)), max(floor, peak(hi, target))
     top = 1.0 if lo <= target <= hi else max(a, b)
     e = _est(max(floor, peak(g, target)), min(a, b), top)
-    return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2)
+    return Estimate(e.value, e.lo, e.hi, (hi - lo) / 2, skill_se(p, target, floor))
+
+
+def skill_se(p: PairedSkill, target: float = 0.6, floor: float = 0.0, at_one: float = 0.7) -> float:
+    """The standard error of `skill`'s value by the delta method: |peak'(g)|·se(g), with
+    g = (Σx_i + k·g0)/(N + k) the shrunk gain, so se(g) = √(N·max(s², MIN_VARIANCE))/(N + k)
+    (the interval's variance floor), and peak' = 1/target on (0, target), (1 - at_one)/(1 -
+    target) on (target, 1), 0 where the value is held at `floor` or g is outside (0, 1).
+    Units: skill's own (a value in [0, 1])."""
+    n = p.pairs
+    if n == 0:
+        return standard_error(0.0, 1.0)
+    g = p.value
+    if g <= 0 or g >= 1 or peak(g, target, at_one) <= floor:
+        slope = 0.0
+    elif g <= target:
+        slope = 1 / target
+    else:
+        slope = (1 - at_one) / (1 - target) if target < 1 else 0.0
+    se_g = math.sqrt(n * max(p.variance, MIN_VARIANCE)) / (n + PRIOR_PAIRS)
+    return slope * se_g
 
 
 def depth(p: PairedSkill, target: float = 0.3, floor: float = 0.1) -> Estimate:
@@ -394,6 +418,12 @@ def agency(d: DealTally) -> Estimate:
 def standard_error(lo: float, hi: float) -> float:
     """A component's standard error read from its 95% interval: (hi - lo)/(2·1.96)."""
     return (hi - lo) / 3.92
+
+
+def se_of(e: Estimate) -> float:
+    """The standard error of an estimate's value: its own ``se`` when it has one, else
+    `standard_error` of its interval."""
+    return e.se if e.se is not None else standard_error(e.lo, e.hi)
 
 
 def fitness_se(
