@@ -49,13 +49,26 @@ def test_skill_se_is_the_delta_method_of_the_shrunk_gain():
     for i in range(40):  # a thinking player that wins 3 pairs in 4 against a coin
         p.add(1.0 if i % 4 else 0.0, 0.5 if i % 2 else 1.0)
     g, n = p.value, p.pairs
-    h = 1e-6
-    slope = (C.peak(g + h, 0.6) - C.peak(g - h, 0.6)) / (2 * h)
-    want = abs(slope) * math.sqrt(n * max(p.variance, MIN_VARIANCE)) / (n + PRIOR_PAIRS)
-    assert C.skill_se(p, 0.6, 0.1) == pytest.approx(want, rel=1e-6)
-    assert C.skill(p, 0.6, 0.1).se == pytest.approx(want, rel=1e-6)
-    # held at the floor, the value does not move with the gain: no error
+    se_g = math.sqrt(n * max(p.variance, MIN_VARIANCE)) / (n + PRIOR_PAIRS)
+    assert g - se_g > 0 and g + se_g < 0.6  # on the peak's rising line: slope 1/0.6
+    want = se_g / 0.6
+    assert C.skill_se(p, 0.6, 0.1) == pytest.approx(want, rel=1e-9)
+    assert C.skill(p, 0.6, 0.1).se == pytest.approx(want, rel=1e-9)
+    # held at the floor a standard error either way, the value does not move: no error
     assert C.skill_se(p, 0.6, floor=0.99) == 0.0
+
+
+def test_a_gain_measured_at_the_floor_is_not_called_exact():
+    """0 ± se: the value sits at the floor, yet one standard error up it moves; the
+    derivative there is 0, the difference is not (Red7-legacy, seed 8: 33 pairs stopped)."""
+    p = PairedSkill(2)
+    for i in range(30):
+        p.add(1.0 if i % 2 else 0.0, 0.5)
+    se_g = math.sqrt(p.pairs * max(p.variance, MIN_VARIANCE)) / (p.pairs + PRIOR_PAIRS)
+    assert C.peak(p.value, 0.6) < 0.1  # at the floor
+    want = (max(0.1, C.peak(p.value + se_g, 0.6)) - 0.1) / 2
+    assert want > 0.05
+    assert C.skill_se(p, 0.6, 0.1) == pytest.approx(want, rel=1e-9)
 
 
 def test_se_of_reads_the_interval_unless_the_estimate_has_its_own():
