@@ -470,8 +470,10 @@ def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
     values: under such a rule GOPS's evaluation seed 8 stopped at 308 pairs with a gain of
     0.42 where the other seeds, at 670-1360 pairs, found 0.21-0.29, and its skill's sd over
     seeds 0-9 was 0.103 where its standard error said 0.054 (round 50, docs/judge.md).
-    Everything read is a function of the games played, so the stop is fixed by the
-    evaluation's seed. Off (False) with ``fitness_se`` or ``se_share`` 0."""
+    With a campaign's cut, a candidate whose fitness is surely below it buys nothing more
+    (`_surely_below`). Everything read is a function of the games played (and the cut),
+    so the stop is fixed by the evaluation's seed. Off (False) with ``fitness_se`` or
+    ``se_share`` 0."""
     tau = run.profile.fitness_se
     p = getattr(run.profile, section)
     share = p.get("se_share", 0.0)
@@ -488,12 +490,31 @@ def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
         }
     s = {k: x * C.se_of(run.est[k]) for k, x in noted["scale"].items()}
     var = sum(x * x for x in s.values())
+    if run.cut is not None and _surely_below(run):
+        noted["below_cut"] = True
+        return False
     noted["se"] = round(math.sqrt(var), 5)
     noted["target"] = round(math.sqrt(share) * tau, 5)
     if var > share * tau * tau:
         noted["chunks"] = noted.get("chunks", 0) + 1
         return True
     return False
+
+
+def _surely_below(run: _Run) -> bool:
+    """Racing (design.md §5): with a cut (a campaign's), True when the fitness measured so
+    far is surely below it, F + 1.96·SE(F) < cut (SE(F) from `_contributions` of every
+    weighed component measured), so more games could only confirm a candidate that will
+    not be selected; precision is bought only where the selection could go either way.
+    A function of the games played and the cut, so a resumed campaign stops alike."""
+    weights = tuple(s.name for s in run.profile.components if s.weight > 0)
+    s = _contributions(run, weights)
+    values = {k: max(run.est[k].value, run.profile.floor) for k in s}
+    if not values:
+        return False
+    w = {k: spec.weight for spec in run.profile.components if (k := spec.name) in values}
+    fit = C.combine(values, w, "geometric", run.profile.floor)
+    return fit + Z95 * math.sqrt(sum(x * x for x in s.values())) < run.cut
 
 
 def _capped(run: _Run, section: str, work: float) -> bool:

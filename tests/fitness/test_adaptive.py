@@ -126,3 +126,16 @@ def test_it_stops_once_the_share_is_met():
 def test_bad_adaptive_keys_name_the_key(data, key):
     with pytest.raises(ProfileError, match=f"test: {key}: "):
         parse_profile({**data, "components": {"fairness": {}}}, "test")
+
+
+def test_with_a_cut_a_candidate_surely_below_it_buys_nothing_more():
+    """Racing: precision is bought only where the selection could go either way."""
+    tight = profile(fitness_se=0.001, share=1.0, cap=240_000)
+    free = evaluate(AGRAM, tight, seed=2)
+    assert evaluate(AGRAM, tight, seed=2, cut=0.0) == free  # a cut nobody is below
+    # a cut above F + 1.96·SE(F) after the base sample (F = 0.67 ± 0.11), below the bound
+    # that lets the PIPMC phase start (0.95 skips it): no adaptive games
+    below = evaluate(AGRAM, tight, seed=2, cut=0.9)
+    assert below.details["adaptive"]["pipmc"]["below_cut"] is True
+    assert below.details["skill_pairs"] < free.details["skill_pairs"]
+    assert below.details["skill_pairs"] == evaluate(AGRAM, profile(), seed=2).details["skill_pairs"]
