@@ -423,6 +423,106 @@ def _over(run: _Run, section: str, work: float) -> bool:
     return False
 
 
+def _contributions(run: _Run, names: tuple[str, ...]) -> dict[str, float]:
+    """Each of `names`' share of the fitness's standard error, as `C.fitness_se` counts it
+    (units: fitness). With F the geometric mean of the components measured so far (the
+    others, not yet measured, left out of it), W the sum of the positive weights of every
+    component that will count, c_k and se_k a component's value (at least the profile's
+    floor) and its standard error (`C.se_of`):
+
+        s_k = F·(w_k/W)·se_k/c_k,      SE(F)² = Σ_k s_k²   (delta method, independent k).
+
+    A component at 0 makes F 0: no contribution. Empty for a harmonic profile (no such
+    formula)."""
+    prof = run.profile
+    if prof.combine != "geometric":
+        return {}
+    weights = {
+        s.name: s.weight for s in prof.components if s.weight > 0 and s.name not in run.unmeasured
+    }
+    total = sum(weights.values())
+    known = {k: run.est[k] for k in weights if k in run.est}
+    values = {k: max(e.value, prof.floor) for k, e in known.items()}
+    if not total or not values or min(values.values()) <= 0:
+        return dict.fromkeys((k for k in names if k in values), 0.0)
+    fit = C.combine(values, {k: weights[k] for k in values}, "geometric", prof.floor)
+    return {
+        k: fit * weights[k] / total * C.se_of(known[k]) / values[k] for k in names if k in values
+    }
+
+
+def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
+    """Adaptive (sequential) sampling: True when phase `section`, its base sample done,
+    should play one more chunk (a batch) because its components `names` still carry more
+    than their share of the fitness's noise. With τ = the profile's ``fitness_se`` and
+    π = the phase's ``se_share``, the phase goes on while
+
+        Σ_{k in names} s_k²  >  π·τ²          (s_k from `_contributions`, units: fitness)
+
+    and its engine work is below its ``cap``. Shares that add up to at most 1 over the
+    phases keep SE(F) ≤ τ wherever no cap binds. A game whose noisy components are already
+    precise (or that is cheap, so its base sample was large) stops at once; one whose
+    fitness is dominated by one noisy component buys games for that component only.
+    The scale F·(w_k/W)/c_k is read once, when the base sample is done, and kept: later
+    chunks move the stop only through se_k (the spread of their outcomes and their number),
+    never through the running value. A rule that read the running c_k would stop early
+    whenever the value happens to run high (s_k falls as c_k rises), and so select high
+    values: under such a rule GOPS's evaluation seed 8 stopped at 308 pairs with a gain of
+    0.42 where the other seeds, at 670-1360 pairs, found 0.21-0.29, and its skill's sd over
+    seeds 0-9 was 0.103 where its standard error said 0.054 (round 50, docs/judge.md).
+    With a campaign's cut, a candidate whose fitness is surely below it buys nothing more
+    (`_surely_below`). Everything read is a function of the games played (and the cut),
+    so the stop is fixed by the evaluation's seed. Off (False) with ``fitness_se`` or
+    ``se_share`` 0."""
+    tau = run.profile.fitness_se
+    p = getattr(run.profile, section)
+    share = p.get("se_share", 0.0)
+    if not tau or not share:
+        return False
+    if p.get("cap") and work >= p["cap"]:
+        return False
+    noted = run.details.setdefault("adaptive", {}).setdefault(section, {})
+    if "scale" not in noted:
+        # s_k/se_k = F·(w_k/W)/c_k, read once, at the end of the base sample
+        s = _contributions(run, names)
+        noted["scale"] = {
+            k: x / se if (se := C.se_of(run.est[k])) > 0 else 0.0 for k, x in s.items()
+        }
+    s = {k: x * C.se_of(run.est[k]) for k, x in noted["scale"].items()}
+    var = sum(x * x for x in s.values())
+    if run.cut is not None and _surely_below(run):
+        noted["below_cut"] = True
+        return False
+    noted["se"] = round(math.sqrt(var), 5)
+    noted["target"] = round(math.sqrt(share) * tau, 5)
+    if var > share * tau * tau:
+        noted["chunks"] = noted.get("chunks", 0) + 1
+        return True
+    return False
+
+
+def _surely_below(run: _Run) -> bool:
+    """Racing (design.md §5): with a cut (a campaign's), True when the fitness measured so
+    far is surely below it, F + 1.96·SE(F) < cut (SE(F) from `_contributions` of every
+    weighed component measured), so more games could only confirm a candidate that will
+    not be selected; precision is bought only where the selection could go either way.
+    A function of the games played and the cut, so a resumed campaign stops alike."""
+    weights = tuple(s.name for s in run.profile.components if s.weight > 0)
+    s = _contributions(run, weights)
+    values = {k: max(run.est[k].value, run.profile.floor) for k in s}
+    if not values:
+        return False
+    w = {k: spec.weight for spec in run.profile.components if (k := spec.name) in values}
+    fit = C.combine(values, w, "geometric", run.profile.floor)
+    return fit + Z95 * math.sqrt(sum(x * x for x in s.values())) < run.cut
+
+
+def _capped(run: _Run, section: str, work: float) -> bool:
+    """True when an adaptive extension of `section` has reached its ``cap``."""
+    cap = getattr(run.profile, section).get("cap", 0)
+    return bool(cap) and work >= cap
+
+
 def _clock() -> tuple[float, float]:
     return time.perf_counter(), time.process_time()
 
@@ -652,20 +752,36 @@ def _random_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     r = run.profile.random
     seed = phase_seed(run.seed, 0)  # the gate sample's stream: its games are the first ones
     over = _over(run, "random", tally.work)
-    while not over:
+    extending = False
+    # what more random games make more precise: not branching when the moves sample
+    # measures it (`C.branching`)
+    noisy = tuple(k for k in RANDOM_COMPONENTS if not (k == "branching" and tally.moves))
+    while True:
         est = _random_estimates(run, tally)
+        # the base sample is done at the budget or when every interval is narrow enough;
+        # then adaptive sampling may add batches (`_more`)
+        if over:
+            if not _more(run, "random", noisy, tally.work):
+                break
+            extending = True
         if tally.games >= r["max_games"] or _raced_out(run, "random"):
             break
-        if tally.games >= r["min_games"] and all(
-            e.half_width <= run.target(k) for k, e in est.items() if k in RANDOM_COMPONENTS
+        if not over and (
+            tally.games >= r["min_games"]
+            and all(e.half_width <= run.target(k) for k, e in est.items() if k in RANDOM_COMPONENTS)
         ):
-            break
+            if not _more(run, "random", noisy, tally.work):
+                break
+            extending = True
         start = tally.games
         for rec in _random_games(
             run, game, range(start, min(start + r["batch"], r["max_games"])), seed
         ):
             tally.add(rec)
-            if _over(run, "random", tally.work):
+            if extending:
+                if _capped(run, "random", tally.work):
+                    break
+            elif _over(run, "random", tally.work):
                 over = True
                 break
     _random_estimates(run, tally)
@@ -724,23 +840,36 @@ def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
     seed = phase_seed(run.seed, 1)
     dt = DealTally(game.nplayers, by_score=by_score)
     work = 0
+    extending = False
     while True:
         if dt.deals >= 2:
             est = C.agency(dt)
             run.est["agency"] = est
-            if dt.deals >= a["max_deals"] or _over(run, "agency", work):
+            if dt.deals >= a["max_deals"]:
                 break
+            # the base sample is done at the budget or when agency is narrow enough; then
+            # adaptive sampling may add deals (`_more`)
+            over = _over(run, "agency", work)
+            if over:
+                if not _more(run, "agency", ("agency",), work):
+                    break
+                extending = True
             if _raced_out(run, "agency"):
                 break
-            if dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
-                break
+            if not over and dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
+                if not _more(run, "agency", ("agency",), work):
+                    break
+                extending = True
         for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
             # `play_deal`'s games: G random games on one deal
             base, ds = dt.deals * G, run.deal(1, dt.deals)
             records = list(run.play.random(range(base, base + G), seed, run.limits, [ds] * G))
             dt.add_deal(records)
             work += sum(r.work for r in records)
-            if dt.deals >= 2 and _over(run, "agency", work):
+            if extending:
+                if _capped(run, "agency", work):
+                    break
+            elif dt.deals >= 2 and _over(run, "agency", work):
                 break
     run.work["agency"] = work
     run.games["agency"] = dt.games
@@ -1012,6 +1141,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     seat_wins = [[0.0, 0] for _ in range(n)]  # the thinker's win sum and games per seat
     course = CourseTally()
     played = work = 0
+    extending = False
     est = C.UNKNOWN
     while True:
         if played:
@@ -1028,10 +1158,21 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                 )
                 est = run.est["skill"]
                 break
-            if played >= hi_games or _over(run, "pipmc", work) or _raced_out(run, "pipmc"):
+            if played >= hi_games:
                 break
-            if played >= lo_games and est.half_width <= target:
+            # the base sample is done at the budget or when skill is narrow enough; then
+            # adaptive sampling may add rotations (`_more`)
+            over = _over(run, "pipmc", work)
+            if over:
+                if not _more(run, "pipmc", ("skill",), work):
+                    break
+                extending = True
+            if _raced_out(run, "pipmc"):
                 break
+            if not over and played >= lo_games and est.half_width <= target:
+                if not _more(run, "pipmc", ("skill",), work):
+                    break
+                extending = True
         for _ in range(min(batch, hi_games - played) // n):
             # one rotation: PIPMC in each seat once, each on its own deal
             pairs = _rotation(run, game, played, seed, (rollouts, horizon, by))
@@ -1050,7 +1191,7 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
                     stats.add(a)
                 work += a.work + b.work
                 played += 1
-            if _over(run, "pipmc", work):
+            if _capped(run, "pipmc", work) if extending else _over(run, "pipmc", work):
                 break
     run.est["skill"] = est
     for name in COURSE_COMPONENTS:

@@ -45,6 +45,9 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         # the profile a campaign's best/ is judged again with (a bundled name or a path;
         # "" = this profile itself, on a fresh seed)
         "judge": ("name", ""),
+        # adaptive sampling (evogame/fitness/evaluate.py, `_more`): the standard error of
+        # the fitness (its own units) the noisy phases aim at together; 0 = off
+        "fitness_se": ("unit", 0.0),
     },
     "limits": {"max_decisions": ("int+", 1000), "max_steps": ("int+", 100_000)},
     "gates": {
@@ -63,6 +66,10 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "min_games": ("int+", 500),
         "max_games": ("int+", 4000),
         "budget": ("int0", 0),
+        # adaptive sampling: the share of fitness_se² this phase's components may use,
+        # and the engine work it may reach in doing so (0 = no cap but max_games)
+        "se_share": ("unit", 0.0),
+        "cap": ("int0", 0),
     },
     "agency": {
         "games_per_deal": ("int+", 20),
@@ -70,6 +77,10 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "min_deals": ("int+", 20),
         "max_deals": ("int+", 100),
         "budget": ("int0", 0),
+        # adaptive sampling: the share of fitness_se² this phase's components may use,
+        # and the engine work it may reach in doing so (0 = no cap but max_games)
+        "se_share": ("unit", 0.0),
+        "cap": ("int0", 0),
     },
     # MAP-Elites: per descriptor [low, high, bins] (evogame/evolve/archive.py)
     "map_elites": {
@@ -89,6 +100,10 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "min_games": ("int+", 48),
         "max_games": ("int+", 240),
         "budget": ("int0", 0),
+        # adaptive sampling: the share of fitness_se² this phase's components may use,
+        # and the engine work it may reach in doing so (0 = no cap but max_games)
+        "se_share": ("unit", 0.0),
+        "cap": ("int0", 0),
     },
     # thinking: when random play shows nothing happening (most games drawn, agency about
     # 0, most games capped), fairness, termination, no_draw and agency are measured again
@@ -158,6 +173,7 @@ class Profile:
     map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
     judge: str = ""
+    fitness_se: float = 0.0
 
     def component(self, name: str) -> ComponentSpec | None:
         for c in self.components:
@@ -274,6 +290,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         map_elites=out["map_elites"],
         components=tuple(specs),
         judge=out[""]["judge"],
+        fitness_se=out[""]["fitness_se"],
     )
 
 
