@@ -99,6 +99,15 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(docs/evolution.md, polishing).",
 )
 @click.option(
+    "--adaptive/--no-adaptive",
+    default=False,
+    show_default=True,
+    help="Evaluate every candidate with the profile's adaptive sampling (the noisy phases "
+    "go on until the fitness is precise: about twice a candidate's cost). Off: the base "
+    "samples only; best/ is polished side by side and judged again either way "
+    "(docs/judge.md, adaptive sampling).",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -120,6 +129,7 @@ def evolve(
     transplant,
     descriptors,
     polish,
+    adaptive,
     resume,
     quiet,
 ):
@@ -146,6 +156,7 @@ def evolve(
         transplant=transplant,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
+        adaptive=adaptive,
         argv=sys.argv[1:],
     )
     try:

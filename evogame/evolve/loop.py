@@ -19,6 +19,7 @@ killed at any moment and resumed ends with exactly the database of an uninterrup
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -75,6 +76,9 @@ class Config:
     descriptors: str = ""
     #: take back, at the end, the edits of best/'s games that buy nothing (`evolve.polish`)
     polish: bool = True
+    #: evaluate candidates with the profile's adaptive sampling (``fitness_se``); off, the
+    #: campaign profile's ``fitness_se`` is 0: base samples only, half a candidate's cost
+    adaptive: bool = False
     argv: list[str] = field(default_factory=list)
 
 
@@ -260,6 +264,11 @@ class Campaign:
             self.profile = load_profile(cfg.profile)
         except (ProfileError, OSError) as e:
             raise CampaignError(f"profile {cfg.profile}: {e}") from None
+        if not cfg.adaptive:
+            # adaptive sampling doubles a candidate's cost (round 50: 2.0x per candidate);
+            # a campaign's selection is checked again by polishing side by side and by the
+            # judge, so its search evaluates with the base samples only
+            self.profile = dataclasses.replace(self.profile, fitness_se=0.0)
         self.store = Store(self.folder)
         self.timings = Timings(self.folder)
         self.rng = random.Random(cfg.seed)
@@ -1286,6 +1295,7 @@ class Campaign:
             + (["--transplant", f"{self.cfg.transplant:g}"] if self.cfg.transplant else [])
             + (["--descriptors", self.cfg.descriptors] if self.cfg.descriptors else [])
             + ([] if self.cfg.polish else ["--no-polish"])
+            + (["--adaptive"] if self.cfg.adaptive else [])
         )
         with self.timings.phase("best/ (distinct best, files)"):
             new = self.new_kinds()

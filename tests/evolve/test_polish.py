@@ -3,6 +3,7 @@ them back, and which an evolved game keeps."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,23 @@ def test_a_new_kind_judged_below_the_library_median_is_not_shown(
     assert ("1 new kind below it is not shown" in readme) is not shown
     assert ("below the library's median, not shown" in best_words(best)) is not shown
     assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
+
+
+@pytest.mark.parametrize("adaptive", [False, True])
+def test_a_campaign_samples_adaptively_only_when_asked(tmp_path, adaptive):
+    """`evolve --adaptive`: the campaign profile keeps its ``fitness_se``; without it the
+    search evaluates with the base samples only (``fitness_se`` 0)."""
+    from evogame.fitness import load_profile
+
+    cfg = Config(
+        seeds=str(SEEDS),
+        profile="default",
+        judge="none",
+        out=str(tmp_path / "r"),
+        adaptive=adaptive,
+    )
+    camp = Campaign(cfg, defer=True)
+    full = load_profile("default")
+    assert full.fitness_se > 0
+    assert camp.profile.fitness_se == (full.fitness_se if adaptive else 0.0)
+    assert dataclasses.replace(camp.profile, fitness_se=full.fitness_se) == full
