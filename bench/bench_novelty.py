@@ -37,6 +37,7 @@ best per cell):
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import subprocess
@@ -56,8 +57,12 @@ from evogame.lang import parse_file, parse_text, to_text
 LEVELS = (0.7, 0.8, 0.9)
 
 
-def library_fitness(files: list[Path], profile: str, workers: int, cache: Path) -> list[float]:
-    """The fitness of every library game under `profile` (cached by text hash)."""
+def library_fitness(
+    files: list[Path], profile: str, workers: int, cache: Path, adaptive: bool = False
+) -> list[float]:
+    """The fitness of every library game under `profile` (cached by text hash), with its
+    adaptive sampling only when `adaptive` (a campaign's search samples adaptively only
+    with `evolve --adaptive`: the median is taken as the elites are measured)."""
     from evogame.evolve.evaluator import Executor
 
     known = json.loads(cache.read_text()) if cache.is_file() else {}
@@ -66,6 +71,8 @@ def library_fitness(files: list[Path], profile: str, workers: int, cache: Path) 
         texts[text_hash(to_text(parse_file(p)))] = to_text(parse_file(p))
     todo = [h for h in texts if h not in known]
     prof = load_profile(profile)
+    if not adaptive:  # as a campaign evaluates without `evolve --adaptive`
+        prof = dataclasses.replace(prof, fitness_se=0.0)
     if todo:
         with Executor(prof, workers, timeout=120.0) as ex:
             jobs = [(texts[h], eval_seed(texts[h], 0), None) for h in todo]
@@ -185,6 +192,7 @@ def run_campaign(out: Path, seed: int, args, invent: bool) -> float:
         "--descriptors",
         "concepts" if invent else "behaviour",
         *[x for p in args.library for x in ("--library", p)],
+        *(["--adaptive"] if args.adaptive else []),
     ]
     t = time.perf_counter()
     subprocess.run(cmd, check=True)
@@ -205,6 +213,11 @@ def main() -> None:
     ap.add_argument(
         "--median", type=float, default=None, help="the library median, if known (no evaluation)"
     )
+    ap.add_argument(
+        "--adaptive",
+        action="store_true",
+        help="the median with the profile's adaptive sampling (campaigns run with --adaptive)",
+    )
     args = ap.parse_args()
     files = []
     for entry in [args.seeds, *args.library]:
@@ -213,8 +226,9 @@ def main() -> None:
     cfg = {"seeds": args.seeds, "library": args.library}
     vectors = Campaign.vectors_of(cfg)
     if args.median is None:
-        cache = args.out / f"library-fitness-{Path(args.profile).stem}.json"
-        fits = library_fitness(files, args.profile, args.workers, cache)
+        tag = "-adaptive" if args.adaptive else ""
+        cache = args.out / f"library-fitness-{Path(args.profile).stem}{tag}.json"
+        fits = library_fitness(files, args.profile, args.workers, cache, args.adaptive)
         median = statistics.median(fits)
         print(json.dumps({"library_games": len(fits), "library_median": round(median, 4)}))
     else:
