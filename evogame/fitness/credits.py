@@ -17,6 +17,10 @@
   variant's flag that no rule sets is tested both ways (Sheepshead's ``(== (game sto
   LEASTER) 1)`` beside ``(!= (game sto LEASTER) 1)``): one of its branches runs, and it
   is left alone.
+- **a storage nobody writes, compared with a computed value** (`unwritten_operands`,
+  round 50): the rule compares the other side with 0 (Red7's "my score above each other
+  player's CUPS", CUPS set by no rule). The real files' unwritten storages are variant
+  switches tested against numbers.
 - **a card played out of the game** (`lost_plays`): a choice item every move of which
   takes a card from a player's place into a place of the game's that no rule reads (only
   ever a destination), while another item of the same choice moves cards from that place
@@ -178,6 +182,44 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
     return out
 
 
+def unwritten_operands(game: A.Game) -> list[Defect]:
+    """Comparisons of an integer storage no rule writes (under any owner) with a computed
+    value (another storage, a size, a score): the storage is always 0, so the rule
+    compares the other side with 0 (Red7's "my score is higher than each other player's
+    CUPS", CUPS set by no rule: the test holds whenever the score is above 0). The real
+    files' unwritten storages are switches for a variant, each tested against a number
+    (`unwritten_tests` judges those)."""
+    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
+    written = set()
+    for n in A.walk(game):
+        if n.STORES is not None and isinstance(n.target, A.IntStorage):
+            if not isinstance(n.target.name, A.NameLit):
+                return []  # a storage written under a computed name may be any of them
+            written.add(n.target.name.value)
+    declared = declared_numbers(game)
+    out = []
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp):
+            continue
+        for sto, other in ((cmp.a, cmp.b), (cmp.b, cmp.a)):
+            if (
+                isinstance(sto, A.IntStorage)
+                and id(sto) not in targets
+                and isinstance(sto.name, A.NameLit)
+                and sto.name.value not in written
+                and number(other, declared) is None
+            ):
+                out.append(
+                    Defect(
+                        where(cmp),
+                        f"no rule sets sto {sto.name.value}, so it is always 0: "
+                        f"{to_text(cmp)} compares {to_text(other)} with 0",
+                    )
+                )
+                break
+    return out
+
+
 # --- a card played out of the game --------------------------------------------------------
 
 
@@ -271,5 +313,6 @@ def defects(game: A.Game) -> list[Defect]:
     return [
         *named(neighbour_credits, game),
         *named(unwritten_tests, game),
+        *named(unwritten_operands, game),
         *named(lost_plays, game),
     ]

@@ -55,6 +55,24 @@ def scopa_trail_lost() -> str:
     return _edit(_seed("scopa"), (SCOPA_TRAIL, SCOPA_TRAIL.replace("TABLE", "LOW")))
 
 
+RED7_PLAY_THEN_DISCARD = """     ;; 3. play a card, then discard another (the draw rule counts the palette after the play)
+     (ensure (all (other player) 'P (> ((current player) sto SCORE) ('P sto SCORE)))"""
+
+
+def red7_legacy_unwritten_rival() -> str:
+    """Red7 (legacy) whose play-then-discard move must leave the player's SCORE above each
+    other player's CUPS, a storage no rule sets: the test compares the score with 0, so
+    the move is allowed to a losing player (inv-12's new kind 1, round 50: "SCORE
+    compared with CUPS")."""
+    return _edit(
+        _seed("red7-legacy"),
+        (
+            RED7_PLAY_THEN_DISCARD,
+            RED7_PLAY_THEN_DISCARD.replace("('P sto SCORE)))", "('P sto CUPS)))"),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "go-fish-books-to-previous",
@@ -69,4 +87,10 @@ VARIANTS: tuple[Variant, ...] = (
         go_fish_size_four(),
     ),
     Variant("scopa-trail-lost", "scopa", "the trail leaves the game", scopa_trail_lost()),
+    Variant(
+        "red7-legacy-unwritten-rival",
+        "red7-legacy",
+        "a move's test compares the score with a storage no rule sets",
+        red7_legacy_unwritten_rival(),
+    ),
 )

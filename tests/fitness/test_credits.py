@@ -14,6 +14,12 @@ from tests.fitness.variants import _seed
 
 FOUND = [
     (
+        V.red7_legacy_unwritten_rival,
+        C.unwritten_operands,
+        "(> ((current player) sto SCORE) ('P sto CUPS))",
+        "no rule sets sto CUPS, so it is always 0",
+    ),
+    (
         V.go_fish_books_to_previous,
         C.neighbour_credits,
         "(move 'C (top ((previous player) vloc BOOKS)))",
