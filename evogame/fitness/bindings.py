@@ -16,7 +16,8 @@ invent-12 named that the judge let through).
   player's counted place, in a stage whose rules choose no player to be current: the
   comparison decides whether there is a prize, the turn who takes it (a GOPS whose unique
   high bid sends the prizes to whoever's turn it is; blind reader r50b, 1/10).
-- **a draw without limit** (`endless_draws`): an unguarded choice item that only moves
+- **a draw without limit** (`endless_draws`): an unguarded choice item (or one guarded
+  only by the pile holding a card, round 50: r50c's two The Game variants) that only moves
   cards from one of the game's places into a player's (a ``remember`` beside it aside),
   in a stage no test of which reads that place's size, beside siblings that each bring
   the stage's end nearer (set a storage it reads, or play out of a place it asks to be
@@ -346,11 +347,22 @@ def endless_draws(game: A.Game) -> list[Defect]:
         for choice in choices:
             items = list(_items(choice))
             for item, guarded in items:
-                draw = _draw(item)
-                if guarded or draw is None:
+                draw, bare = _draw(item), ()
+                if guarded and isinstance(item, A.Guarded):
+                    # a guard that only asks the pile not to be empty limits nothing
+                    draw = _draw(item.body)
+                    if draw is None or not _only_nonempty(item.cond, draw[0]):
+                        continue
+                    bare = {id(n) for n in A.walk(item.cond)}
+                elif guarded:
+                    continue
+                if draw is None:
                     continue
                 src, dst = draw
-                sized = any(isinstance(n, A.Size) and src in _keys(n.coll) for n in A.walk(stage))
+                sized = any(
+                    isinstance(n, A.Size) and id(n) not in bare and src in _keys(n.coll)
+                    for n in A.walk(stage)
+                )
                 others = [_advances(x, reads) for x, _ in items if x is not item]
                 if (
                     sized
@@ -363,13 +375,30 @@ def endless_draws(game: A.Game) -> list[Defect]:
                 out.append(
                     Defect(
                         where(item),
-                        f"this draw from {src[2]} can be taken again and again: it is never "
-                        "guarded, no test of its stage reads how many cards are left, and "
+                        f"this draw from {src[2]} can be taken again and again: it is "
+                        + (f"offered whenever {src[2]} holds a card" if bare else "never guarded")
+                        + ", no test of its stage reads how many cards are left, and "
                         "unlike every other option it does not bring the stage's end "
                         "nearer, so a player may take the whole pile instead of playing",
                     )
                 )
     return out
+
+
+def _only_nonempty(cond: A.Node, src: tuple) -> bool:
+    """Whether `cond` only asks the place `src` to hold a card: ``(> (size SRC) 0)``,
+    ``(>= (size SRC) 1)`` or ``(!= (size SRC) 0)``, either way round."""
+    if not isinstance(cond, A.IntCmp):
+        return False
+    for size, num, op in ((cond.a, cond.b, cond.op), (cond.b, cond.a, MIRROR[cond.op])):
+        if (
+            isinstance(size, A.Size)
+            and _keys(size.coll) == {src}
+            and isinstance(num, A.IntLit)
+            and (op.value, num.value) in {(">", 0), (">=", 1), ("!=", 0)}
+        ):
+            return True
+    return False
 
 
 def _advances(item: A.Node, reads: tuple[set, set]) -> bool | None:

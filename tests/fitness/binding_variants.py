@@ -50,6 +50,18 @@ def the_game_simple_free_draw() -> str:
     )
 
 
+def the_game_guarded_free_draw() -> str:
+    """The Game with a draw among the plays of a turn, offered whenever the draw pile
+    holds a card: the guard stops a draw from an empty pile, not a player drawing the
+    whole pile (inv-11's rank 1 and inv-12's rank 1, round 50, read blind in r50c: "you
+    can draw without limit and pull in the whole deck")."""
+    guarded = "((> (size (game hloc DRAW)) 0) " + DRAW_ITEM.rstrip() + ")\n     "
+    return _edit(
+        _seed("the-game"),
+        (GAME_CHOICE, GAME_CHOICE.replace("((any", "(" + guarded + "(any")),
+    )
+
+
 def the_game_free_draw() -> str:
     """The Game with a draw among the plays of a turn: a player may draw as often as they
     like before (or instead of) playing their minimum (invent-11's rank 4: "a draw with no
@@ -165,6 +177,12 @@ def gops_prize_to_current() -> str:
 
 
 VARIANTS += (
+    Variant(
+        "the-game-guarded-free-draw",
+        "the-game",
+        "a draw offered whenever the pile holds a card",
+        the_game_guarded_free_draw(),
+    ),
     Variant(
         "gops-prize-to-current",
         "gops",

@@ -15,6 +15,12 @@ from tests.fitness.variants import _seed
 
 FOUND = [
     (
+        V.the_game_guarded_free_draw,
+        B.endless_draws,
+        "((> (size (game hloc DRAW)) 0) (move (top (game hloc DRAW))",
+        "offered whenever DRAW holds a card",
+    ),
+    (
         V.gops_prize_to_current,
         B.unnamed_winners,
         "(move (top (game vloc PRIZE))",
