@@ -26,6 +26,11 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   moves nothing (Pairs' "as long as possible: move the top card of DISCARD on top of
   DECK" as the first line of the setup, before any deck is made).
 
+- **a set each pass overwrites** (`overwritten_sets`): inside ``(all COLL 'V ...)``, an
+  unguarded ``set`` of a storage to a value reading 'V that nothing in the loop reads:
+  only the last member counts (a Go Fish whose rank asked is the last group's, never
+  chosen; blind reader r50c).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
 is judged by `soundness.point_tables`: a place's name is not a rule singling the value
@@ -270,10 +275,45 @@ def _named(node: A.Node, key: tuple) -> A.Node:
     return next(n for n in A.walk(node) if isinstance(n, A.Location) and _place(n) == key)
 
 
+def overwritten_sets(game: A.Game) -> list[Defect]:
+    """``set``s made on every pass of ``(all COLL 'V ...)`` (an item of its body, under no
+    guard) to a value that reads 'V, of a storage whose name does not, that nothing in the
+    body reads: each pass overwrites the last, so only the last member counts, and the
+    loop is a roundabout "the last of COLL" (a Go Fish whose asked rank is set for each
+    rank group of the hand in turn: the rank asked is the last group's, never chosen;
+    blind reader r50c). None of the 95 real files has one."""
+    out = []
+    for loop in A.walk(game):
+        if not (isinstance(loop, A.AggAction) and loop.quant is A.Quant.ALL):
+            continue
+        var = loop.var.name
+        items = loop.body.items if isinstance(loop.body, A.Do) else (loop.body,)
+        for st in items:
+            if not isinstance(st, A.SetInt | A.SetStr):
+                continue
+            if any(isinstance(n, A.Var) and n.name == var for n in A.walk(st.target)):
+                continue  # a storage of each member: every pass writes its own
+            if not any(isinstance(n, A.Var) and n.name == var for n in A.walk(st.value)):
+                continue  # the same value each pass
+            key = to_text(st.target)
+            if any(n is not st.target and to_text(n) == key for n in A.walk(loop.body)):
+                continue  # read between passes
+            out.append(
+                Defect(
+                    where(st),
+                    f"{key} is set on every pass of the loop over {to_text(loop.coll)} and "
+                    "read by none: each pass overwrites the last, so only the last member "
+                    "counts",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
         *named(unmet_sets, game),
         *named(tied_contests, game),
         *named(empty_sources, game),
+        *named(overwritten_sets, game),
     ]

@@ -20,6 +20,12 @@ from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
+        V.go_fish_rank_not_chosen,
+        Vo.overwritten_sets,
+        "(set (game str ASKED) (cardatt RANK (top 'G)))",
+        "each pass overwrites the last, so only the last member counts",
+    ),
+    (
         V.hearts_lead_suit_name,
         Vo.unmet_sets,
         "(set (game str LEAD) SUIT)",

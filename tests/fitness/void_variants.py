@@ -96,6 +96,17 @@ def pokereights_follow_rank() -> str:
     )
 
 
+GO_FISH_ASK = "(any (partition RANK ((current player) iloc HAND)) 'G"
+
+
+def go_fish_rank_not_chosen() -> str:
+    """Go Fish whose ask sets the rank asked for each rank group of the hand in turn
+    (``all`` where the seed chooses one with ``any``): the rank asked is always the last
+    group's, never chosen (blind reader r50c, inv-12's rank 2: "you can't choose which
+    rank to ask for")."""
+    return _edit(_seed("go-fish"), (GO_FISH_ASK, GO_FISH_ASK.replace("(any", "(all")))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -126,6 +137,12 @@ VARIANTS: tuple[Variant, ...] = (
         "pokereights",
         "the suit to follow set to the first card's rank",
         pokereights_follow_rank(),
+    ),
+    Variant(
+        "go-fish-rank-not-chosen",
+        "go-fish",
+        "the rank asked set for every group in turn: the last one's",
+        go_fish_rank_not_chosen(),
     ),
     Variant(
         "pairs-deck-value",
