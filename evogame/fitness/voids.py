@@ -31,6 +31,9 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   only the last member counts (a Go Fish whose rank asked is the last group's, never
   chosen; blind reader r50c).
 
+- **an increment out of line** (`outlier_increments`): an ``inc`` by a number more than
+  ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
 is judged by `soundness.point_tables`: a place's name is not a rule singling the value
@@ -309,6 +312,36 @@ def overwritten_sets(game: A.Game) -> list[Defect]:
     return out
 
 
+#: An increment more than this many times every other of the game is out of line (the
+#: real files' largest is twice the others': Sheepshead's 4 among 1 and 2).
+INCREMENT_RATIO = 10
+
+
+def outlier_increments(game: A.Game) -> list[Defect]:
+    """An ``inc`` by a number (a literal or a declared constant) more than
+    `INCREMENT_RATIO` times every other such ``inc`` of the game (at least two others):
+    one event worth more than all the rest (a Scopa whose sweep adds 62 where cards,
+    coins, the settebello and primiera add 1 each; blind reader r50c: "swamps all other
+    scoring"). None of the 95 real files has one."""
+    from evogame.fitness.soundness import declared_numbers, number
+
+    declared = declared_numbers(game)
+    incs = [(n, number(n.value, declared)) for n in A.walk(game) if isinstance(n, A.IncInt)]
+    incs = [(n, c) for n, c in incs if c is not None and c > 0]
+    out = []
+    for i, (n, c) in enumerate(incs):
+        others = [x for j, (_m, x) in enumerate(incs) if j != i]
+        if len(others) >= 2 and c > INCREMENT_RATIO * max(others):
+            out.append(
+                Defect(
+                    where(n),
+                    f"{to_text(n.target)} goes up by {c} here, and by at most {max(others)} "
+                    f"anywhere else in the rules: this one event outweighs all the others",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
@@ -316,4 +349,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(tied_contests, game),
         *named(empty_sources, game),
         *named(overwritten_sets, game),
+        *named(outlier_increments, game),
     ]

@@ -20,6 +20,12 @@ from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
+        V.scopa_sweep_62,
+        Vo.outlier_increments,
+        "(inc ((current player) sto SCOPE) 62)",
+        "goes up by 62 here, and by at most 1 anywhere else",
+    ),
+    (
         V.go_fish_rank_not_chosen,
         Vo.overwritten_sets,
         "(set (game str ASKED) (cardatt RANK (top 'G)))",

@@ -107,6 +107,15 @@ def go_fish_rank_not_chosen() -> str:
     return _edit(_seed("go-fish"), (GO_FISH_ASK, GO_FISH_ASK.replace("(any", "(all")))
 
 
+SCOPA_SWEEP = "(inc ((current player) sto SCOPE) 1)"
+
+
+def scopa_sweep_62() -> str:
+    """Scopa whose sweep adds 62 to SCOPE where every other point adds 1 (blind reader
+    r50c, inv-11's new kind: "every capture is worth 62")."""
+    return _edit(_seed("scopa"), (SCOPA_SWEEP, SCOPA_SWEEP.replace(" 1)", " 62)")))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -144,6 +153,7 @@ VARIANTS: tuple[Variant, ...] = (
         "the rank asked set for every group in turn: the last one's",
         go_fish_rank_not_chosen(),
     ),
+    Variant("scopa-sweep-62", "scopa", "a sweep worth 62 among 1s", scopa_sweep_62()),
     Variant(
         "pairs-deck-value",
         "pairs",
