@@ -141,16 +141,26 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
 # --- a storage nobody writes, tested only for a value -------------------------------------
 
 
-def unwritten_tests(game: A.Game) -> list[Defect]:
-    """Comparisons of an integer storage no rule writes (under any owner) with a number,
-    every one false at 0, the storage's only value (module docstring)."""
+def _writes(game: A.Game) -> tuple[set[int], set[str]] | None:
+    """(the ids of every written storage node, the names of the integer storages some rule
+    writes, under any owner); None when one is written under a computed name."""
     targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
     written = set()
     for n in A.walk(game):
         if n.STORES is not None and isinstance(n.target, A.IntStorage):
             if not isinstance(n.target.name, A.NameLit):
-                return []  # a storage written under a computed name may be any of them
+                return None
             written.add(n.target.name.value)
+    return targets, written
+
+
+def unwritten_tests(game: A.Game) -> list[Defect]:
+    """Comparisons of an integer storage no rule writes (under any owner) with a number,
+    every one false at 0, the storage's only value (module docstring)."""
+    found = _writes(game)
+    if found is None:
+        return []  # a storage written under a computed name may be any of them
+    targets, written = found
     declared = declared_numbers(game)
     in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
     for cmp in A.walk(game):
@@ -189,13 +199,10 @@ def unwritten_operands(game: A.Game) -> list[Defect]:
     CUPS", CUPS set by no rule: the test holds whenever the score is above 0). The real
     files' unwritten storages are switches for a variant, each tested against a number
     (`unwritten_tests` judges those)."""
-    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
-    written = set()
-    for n in A.walk(game):
-        if n.STORES is not None and isinstance(n.target, A.IntStorage):
-            if not isinstance(n.target.name, A.NameLit):
-                return []  # a storage written under a computed name may be any of them
-            written.add(n.target.name.value)
+    found = _writes(game)
+    if found is None:
+        return []  # a storage written under a computed name may be any of them
+    targets, written = found
     declared = declared_numbers(game)
     out = []
     for cmp in A.walk(game):
