@@ -335,6 +335,7 @@ def endless_draws(game: A.Game) -> list[Defect]:
     that each bring it nearer (module docstring)."""
     from evogame.fitness import repeats
 
+    unread = _unread_storages(game)
     out = []
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):
@@ -347,10 +348,10 @@ def endless_draws(game: A.Game) -> list[Defect]:
         for choice in choices:
             items = list(_items(choice))
             for item, guarded in items:
-                draw, bare = _draw(item), ()
+                draw, bare = _draw(_without_remembers(item, unread)), ()
                 if guarded and isinstance(item, A.Guarded):
                     # a guard that only asks the pile not to be empty limits nothing
-                    draw = _draw(item.body)
+                    draw = _draw(_without_remembers(item.body, unread))
                     if draw is None or not _only_nonempty(item.cond, draw[0]):
                         continue
                     bare = {id(n) for n in A.walk(item.cond)}
@@ -368,7 +369,7 @@ def endless_draws(game: A.Game) -> list[Defect]:
                     sized
                     or not others
                     or not all(o is True for o in others)
-                    or repeats._advances(_without_remembers(item), *reads) is not False
+                    or repeats._advances(_without_remembers(item, unread), *reads) is not False
                     or _ends_elsewhere(stage, skip, reads, dst)
                 ):
                     continue
@@ -418,11 +419,33 @@ def _advances(item: A.Node, reads: tuple[set, set]) -> bool | None:
     return False
 
 
-def _without_remembers(item: A.Node) -> A.Node:
-    """`item` with its ``remember`` actions dropped (they change no place the end reads)."""
+def _without_remembers(item: A.Node, unread: frozenset[str] = frozenset()) -> A.Node:
+    """`item` with its ``remember`` actions dropped, and its ``set``s of storages no rule
+    reads (names in `unread`): they change nothing the end or any rule reads."""
     if isinstance(item, A.Do):
-        return A.Do(tuple(i for i in item.items if not isinstance(i, A.Remember)))
+        return A.Do(
+            tuple(
+                i
+                for i in item.items
+                if not isinstance(i, A.Remember)
+                and not (
+                    isinstance(i, A.SetInt | A.SetStr)
+                    and isinstance(i.target.name, A.NameLit)
+                    and i.target.name.value in unread
+                )
+            )
+        )
     return item
+
+
+def _unread_storages(game: A.Game) -> frozenset[str]:
+    """Names of storages some rule writes and no rule reads (under any owner)."""
+    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
+    written, read = set(), set()
+    for n in A.walk(game):
+        if n.NAMED == "storage" and isinstance(n.name, A.NameLit):
+            (written if id(n) in targets else read).add(n.name.value)
+    return frozenset(written - read)
 
 
 # --- a test of a storage against a value it can never hold -------------------------------

@@ -277,3 +277,21 @@ def test_seats_named_by_number_fewer_than_the_players_are_named():
     assert four != war
     (found,) = B.fixed_seats(parse_text(four))
     assert "seats 0, 1" in found.message and "4 players" in found.message
+
+
+def test_a_free_draw_that_also_sets_a_storage_no_rule_reads_is_still_a_free_draw():
+    """A ``set`` of a storage no rule reads, beside the draw, changes nothing the stage's
+    end or any rule reads: the draw is still without limit (pairs-continuous's MUSTDRAW
+    carried into another game by a transplant)."""
+    text = V.the_game_guarded_free_draw().replace(
+        "(move (top (game hloc DRAW)) (top ((current player) iloc HAND))))",
+        "(do ((move (top (game hloc DRAW)) (top ((current player) iloc HAND)))"
+        " (set ((current player) sto MUSTDRAW) 0))))",
+        1,
+    )
+    assert "MUSTDRAW" in text
+    found = B.endless_draws(parse_text(text))
+    assert len(found) == 1 and "offered whenever DRAW holds a card" in found[0].message
+    # a storage some rule reads is not stripped: its set is a rule of its own
+    unread = B._unread_storages(parse_text(text))
+    assert "MUSTDRAW" in unread and "COUNT" not in unread  # COUNT is written and read
