@@ -1290,14 +1290,7 @@ def _lost_results(child: A.Game, old: list[A.Node], new: list[A.Node]) -> str:
     give_s, _ = _results(A.Do(tuple(new)), _key, _loc)
     gave_p = {_loc_of(k) for k in _written(A.Do(tuple(old)))}
     give_p = {_loc_of(k) for k in _written(A.Do(tuple(new)))}
-    ids = {id(it) for it in new}
-    probe, grouped = child, None
-    for d in A.walk(child):
-        if isinstance(d, A.Do) and any(id(it) in ids for it in d.items):
-            grouped = A.Do(tuple(it for it in d.items if id(it) in ids))
-            rest = tuple(it for it in d.items if id(it) not in ids)
-            probe = _replace_at(child, d, A.Do((*rest, grouped)))
-            break
+    probe, grouped = _grouped(child, new)
     r_s, r_p = _read_outside(probe, grouped, _key, _loc)
     for s in sorted(gave_s - give_s):
         if s in r_s:
@@ -1308,6 +1301,19 @@ def _lost_results(child: A.Game, old: list[A.Node], new: list[A.Node]) -> str:
     return ""
 
 
+def _grouped(child: A.Game, items: list[A.Node]) -> tuple[A.Game, A.Do | None]:
+    """`child` with `items` (members of one ``do``) gathered into a ``do`` of their own at
+    the end of it, and that ``do`` (None, and `child` as it is, when no ``do`` holds any):
+    what they give is then read "outside" them by `parentcheck._read_outside`."""
+    ids = {id(it) for it in items}
+    for d in A.walk(child):
+        if isinstance(d, A.Do) and any(id(it) in ids for it in d.items):
+            grouped = A.Do(tuple(it for it in d.items if id(it) in ids))
+            rest = tuple(it for it in d.items if id(it) not in ids)
+            return _replace_at(child, d, A.Do((*rest, grouped))), grouped
+    return child, None
+
+
 def _winner_used(child: A.Game, items: list[A.Node]) -> bool:
     """Whether what the contest `items` (put into `child`) give (cards moved in, storages
     set) is read outside them by something that matters (`liveness.Inert`). Who leads
@@ -1315,14 +1321,7 @@ def _winner_used(child: A.Game, items: list[A.Node]) -> bool:
     from evogame.evolve.parentcheck import _read_outside, _results
     from evogame.fitness.liveness import _key, _loc, inert
 
-    ids = {id(it) for it in items}
-    grouped = None
-    for d in A.walk(child):
-        if isinstance(d, A.Do) and any(id(it) in ids for it in d.items):
-            grouped = A.Do(tuple(it for it in d.items if id(it) in ids))
-            rest = tuple(it for it in d.items if id(it) not in ids)
-            probe = _replace_at(child, d, A.Do((*rest, grouped)))
-            break
+    probe, grouped = _grouped(child, items)
     if grouped is None:
         return False
     stores, places = _results(grouped, _key, _loc)
