@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evogame.fitness.soundness import Defect, _place, named
+from evogame.fitness.soundness import Defect, _place, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -323,19 +323,17 @@ def outlier_increments(game: A.Game) -> list[Defect]:
     one event worth more than all the rest (a Scopa whose sweep adds 62 where cards,
     coins, the settebello and primiera add 1 each; blind reader r50c: "swamps all other
     scoring"). None of the 95 real files has one."""
-    from evogame.fitness.soundness import declared_numbers, number
-
     declared = declared_numbers(game)
     incs = [(n, number(n.value, declared)) for n in A.walk(game) if isinstance(n, A.IncInt)]
     incs = [(n, c) for n, c in incs if c is not None and c > 0]
     out = []
     for i, (n, c) in enumerate(incs):
         others = [x for j, (_m, x) in enumerate(incs) if j != i]
-        if len(others) >= 2 and c > INCREMENT_RATIO * max(others):
+        if len(others) >= 2 and c > INCREMENT_RATIO * (most := max(others)):
             out.append(
                 Defect(
                     where(n),
-                    f"{to_text(n.target)} goes up by {c} here, and by at most {max(others)} "
+                    f"{to_text(n.target)} goes up by {c} here, and by at most {most} "
                     f"anywhere else in the rules: this one event outweighs all the others",
                 )
             )
