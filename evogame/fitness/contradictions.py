@@ -26,6 +26,11 @@
   table rates an attribute's values in the deck's order (or with an ace moved round) but
   for two strictly inside it (QUEEN 13, KING 12); one value off is
   `evogame.fitness.slips.ladder_orders`'.
+- **a team whose score is each seat's own** (`seat_team_scores`): ``(scoring cooperative
+  ...)`` says the seats play as one team and share one score, but the score reads the
+  scored player (``(current player)``, ``next``, ``previous``): each seat is scored on its
+  own record, so the "team" result is a different number at every seat and no one plays
+  for it (Pairs' ``(scoring min ((current player) sto LOST))`` made cooperative).
 - **a reshuffle that empties the pile whose top is read** (`emptied_tops`): in one
   ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
   with no card put back on it, the top (or bottom, or n-th) card of that pile read:
@@ -655,6 +660,28 @@ def idle_passes(game: A.Game) -> list[Defect]:
     return out
 
 
+def seat_team_scores(game: A.Game) -> list[Defect]:
+    """A cooperative scoring (`A.Scoring.mode` cooperative) whose value reads a player
+    relative to the scored one (`A.RelPlayer`: current, next or previous): the shared
+    score the seats are told they play for is each seat's own (static). A cooperative
+    score over every player (``(sum ...)`` over ``all player``) or the game's places is
+    one number for the whole table and is left alone."""
+    scoring = game.scoring
+    if scoring is None or scoring.mode is None:
+        return []
+    for n in A.walk(scoring.value):
+        if isinstance(n, A.RelPlayer):
+            return [
+                Defect(
+                    where(n),
+                    "the seats play as one team, but the team's score reads each seat's "
+                    "own player: every seat has a score of its own, and no one plays for a "
+                    "shared one",
+                )
+            ]
+    return []
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -666,4 +693,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(winner_not_leading, game),
         *named(swapped_ranks, game),
         *named(emptied_tops, game),
+        *named(seat_team_scores, game),
     ]

@@ -75,6 +75,19 @@ def pokereights_reshuffle_all() -> str:
     return _edit(_seed("pokereights"), (POKER_RESHUFFLE, dropped))
 
 
+def pairs_team_of_losers() -> str:
+    """Pairs whose scoring became cooperative: the seats are told they play as one team,
+    but each seat's score is still its own LOST (a campaign's Pairs with The Game's way to
+    play; a blind reader: "a team score that contradicts the competitive play")."""
+    return _edit(
+        _seed("pairs"),
+        (
+            "(scoring min ((current player) sto LOST))",
+            "(scoring cooperative min ((current player) sto LOST))",
+        ),
+    )
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -92,4 +105,5 @@ VARIANTS = (
         "a reshuffle that empties the pile whose top is read",
         pokereights_reshuffle_all(),
     ),
+    Variant("pairs-team-of-losers", "pairs", "a team scored seat by seat", pairs_team_of_losers()),
 )

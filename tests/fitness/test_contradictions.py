@@ -24,6 +24,12 @@ FOUND = [
         "(top (game vloc PILE))) THREE)",
         "emptied in the same step",
     ),
+    (
+        V.pairs_team_of_losers,
+        C.seat_team_scores,
+        "(current player) sto LOST))",
+        "every seat has a score of its own",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
