@@ -89,13 +89,22 @@ def checked_child(text: str) -> str | None:
     return _checked(text)[0]
 
 
-def _checked(text: str) -> tuple[str | None, object]:
-    """`checked_child`, with the tree its text reads to (None when not at hand)."""
+def _checked(text: str, reference: str | None = None) -> tuple[str | None, object]:
+    """`checked_child`, with the tree its text reads to (None when not at hand). With
+    `reference`, the text of the child's parent or transplant host, the child's leftover
+    records (writes no rule reads that the reference did not leave unread) are taken out
+    first (`tidy.without_new_unread`)."""
     from evogame.engine import compile_game
 
     try:
         with lap("check/parse"):
             game = parse_text(text)
+        if reference is not None:
+            from evogame.evolve.playcheck import _host_tree
+            from evogame.evolve.tidy import without_new_unread
+
+            with lap("check/tidy"):
+                game = without_new_unread(game, _host_tree(reference))
         with lap("check/compile"):
             compile_game(game)
         # the simplified text's tree comes with it (its read-back): parsed once, not twice
@@ -122,7 +131,7 @@ def check_job(job: tuple) -> tuple[str | None, str]:
     printed, host_text, names = job[:3]
     parent_text = job[3] if len(job) > 3 else None
     if host_text is None:
-        text, tree = _checked(printed)
+        text, tree = _checked(printed, parent_text)
         with lap("check/coherence"):
             why = incoherent(text, tree) if text is not None else ""
         if not why and text is not None and parent_text is not None:

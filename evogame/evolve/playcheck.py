@@ -246,7 +246,7 @@ def check_transplant(job: tuple[str, str, tuple[str, ...]]) -> tuple[str | None,
     from evogame.lang import parse_text
 
     printed, host_text, names = job
-    text, tree = _checked(printed)
+    text, tree = _checked(printed, host_text)
     if text is None:
         return None, ""
     with lap("check/coherence"):

@@ -479,11 +479,11 @@ def single_suit_hands(game, seeds: list[int]) -> list[Defect]:
 # --- a storage set and never read ---------------------------------------------------
 
 
-def unread_storage(game: A.Game) -> list[Defect]:
-    """Integer and string storage names written (``set``, ``inc``, ``dec``) under some
-    owner and read by no rule under any owner (HANDSIZE set at setup, never read): the
-    rule that read it was rewritten. Names written as expressions make the kind
-    unjudged."""
+def unread_writes(game: A.Game) -> dict[tuple[str, str], A.Node] | None:
+    """(storage class, name) -> its first write, for the integer and string storages
+    written (``set``, ``inc``, ``dec``) under some owner and read by no rule under any
+    owner; None when a name is written or read as an expression (any of them may be
+    meant)."""
     targets: set[int] = set()
     written: dict[tuple[str, str], A.Node] = {}
     read: set[tuple[str, str]] = set()
@@ -494,21 +494,27 @@ def unread_storage(game: A.Game) -> list[Defect]:
             if isinstance(t.name, A.NameLit):
                 written.setdefault((type(t).__name__, t.name.value), node)
             else:
-                return []
+                return None
         elif node.NAMED == "storage":
             if not isinstance(node.name, A.NameLit):
                 if id(node) not in targets:
-                    return []  # a read of a computed name may be any of them
+                    return None  # a read of a computed name may be any of them
                 continue
             if id(node) not in targets:
                 read.add((type(node).__name__, node.name.value))
+    return {k: w for k, w in written.items() if k not in read}
+
+
+def unread_storage(game: A.Game) -> list[Defect]:
+    """Integer and string storage names written (``set``, ``inc``, ``dec``) under some
+    owner and read by no rule under any owner (HANDSIZE set at setup, never read): the
+    rule that read it was rewritten (`unread_writes`)."""
     return [
         Defect(
             where(w),
             f"{k[1]} is written and no rule reads it: the rule that used it was rewritten",
         )
-        for k, w in written.items()
-        if k not in read
+        for k, w in (unread_writes(game) or {}).items()
     ]
 
 

@@ -1,0 +1,90 @@
+"""A child's leftover records taken out before it is judged: writes to a storage no rule
+of the child reads, when its parent (or transplant host) had no such leftover.
+
+A fragment carried from a donor, or a rule rewritten by mutation, often leaves behind a
+``set`` or ``inc`` of a storage that only the donor's (or the old rule's) other rules
+read: Scopa given Pairs' draw also sets Pairs' MUSTDRAW, which nothing in Scopa reads.
+Such a write changes nothing in play, and every blind reader named it first as the mark
+of a machine-made game ("a variable nobody uses"). The judge cannot refuse it (8 of
+CARDSTOCK's 73 files keep a record no rule reads: `fitness.mismatches.unread_storage`),
+but a child can be held to its parent: a record the parent did not keep unread is a
+leftover of the edit, and it is dropped.
+
+Only whole rule items go: a write that is an item of a ``do``, a stage's body or the
+game's, or such an item under a guard, a loop or a ``let`` that holds nothing else. A write that is a choice's option, or the only item left of its
+sequence, stays (taking it out would remove an option or a rule's whole body), and so
+does every write when a storage name is computed (`unread_writes` is None).
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.mismatches import unread_writes
+from evogame.lang import ast as A
+
+#: Sequences whose items may be dropped (a choice's items are its options: never).
+_SEQUENCES = (A.Do, A.Stage, A.Game)
+
+
+def new_unread(child: A.Game, reference: A.Game) -> frozenset[tuple[str, str]]:
+    """(storage class, name) of the storages `child` writes and never reads that
+    `reference` (its parent or host) does not also write and never read."""
+    mine = unread_writes(child)
+    if not mine:
+        return frozenset()
+    theirs = unread_writes(reference)
+    if theirs is None:
+        return frozenset()
+    return frozenset(mine) - frozenset(theirs)
+
+
+def _key(node: A.Node) -> tuple[str, str] | None:
+    t = node.target
+    return (type(t).__name__, t.name.value) if isinstance(t.name, A.NameLit) else None
+
+
+def without_new_unread(child: A.Game, reference: A.Game) -> A.Game:
+    """`child` without the rule items that only write storages of `new_unread` (the same
+    object when there is none), again until none is left to take out: a removed rule may
+    have been the last reader of another record (Scopa's capture test, the one reader of
+    BEFORE)."""
+    while keys := new_unread(child, reference):
+        tidier = _without(child, keys)
+        if tidier is child:
+            break
+        child = tidier
+    return child
+
+
+def _without(game: A.Game, keys: frozenset[tuple[str, str]]) -> A.Game:
+    """`game` without the rule items that only write storages of `keys`."""
+
+    def leftover(n: A.Node) -> bool:
+        if n.STORES is not None:
+            return _key(n) in keys
+        if isinstance(n, A.Guarded | A.AggAction | A.Let):
+            return leftover(n.body)  # a test, a loop or a binding around the write only
+        if isinstance(n, A.Do):
+            return all(leftover(i) for i in n.items)
+        return False
+
+    def rebuild(n: A.Node, _field: str = "") -> A.Node:
+        if isinstance(n, _SEQUENCES):
+            out = A.map_tree(n, rebuild, drop=leftover)
+            if any(not getattr(out, f) for f in _emptied(n, out)):
+                # a sequence left empty: keep its items (only the leftovers' nested ones go)
+                return A.map_tree(n, rebuild)
+            return out
+        return A.map_tree(n, rebuild)
+
+    return rebuild(game)
+
+
+def _emptied(before: A.Node, after: A.Node) -> list[str]:
+    """Tuple fields of `before` that held items and of `after` that hold fewer."""
+    return [
+        f
+        for f in A.field_names(type(before))
+        if isinstance(getattr(before, f), tuple)
+        and getattr(before, f)
+        and len(getattr(after, f)) < len(getattr(before, f))
+    ]

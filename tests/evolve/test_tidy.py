@@ -1,0 +1,100 @@
+"""`evolve.tidy`: a child's leftover records (writes no rule reads, which its parent did
+not leave unread) are taken out before it is judged; a parent's own records stay."""
+
+from __future__ import annotations
+
+from evogame.evolve.tidy import new_unread, without_new_unread
+from evogame.lang import parse_text, to_text
+from tests.fitness.variants import _edit, _seed
+
+#: Scopa's "remember the capturer" sequence, where a donor's record can land.
+LAST = "       (set ((current player) sto LAST) 1)\n"
+MUSTDRAW = "       (set ((current player) sto MUSTDRAW) 0)\n"
+
+
+def _scopa():
+    return parse_text(_seed("scopa"))
+
+
+def test_a_record_the_parent_does_not_keep_is_taken_out():
+    """Scopa given a donor's MUSTDRAW (read by no rule of Scopa) beside its own LAST: the
+    write goes, and the child is Scopa again."""
+    seed = _scopa()
+    child = parse_text(_edit(_seed("scopa"), (LAST, LAST + MUSTDRAW)))
+    assert [k[1] for k in new_unread(child, seed)] == ["MUSTDRAW"]
+    tidy = without_new_unread(child, seed)
+    assert "MUSTDRAW" not in to_text(tidy)
+    assert to_text(tidy) == to_text(seed)
+
+
+def test_a_guarded_record_goes_with_its_guard():
+    seed = _scopa()
+    guarded = "       ((> (size (game hloc STOCK)) 0) (inc ((current player) sto DRAWS) 1))\n"
+    child = parse_text(_edit(_seed("scopa"), (LAST, LAST + guarded)))
+    assert to_text(without_new_unread(child, seed)) == to_text(seed)
+
+
+def test_a_record_the_parent_keeps_unread_stays():
+    """A designer's record no rule reads (8 of CARDSTOCK's files keep one) is the parent's
+    own: a child that still keeps it is left as it is."""
+    parent = parse_text(_edit(_seed("scopa"), (LAST, LAST + MUSTDRAW)))
+    child = parse_text(
+        _edit(
+            _edit(_seed("scopa"), (LAST, LAST + MUSTDRAW)),
+            ("(inc ((current player) sto SCOPE) 1)", "(inc ((current player) sto SCOPE) 2)"),
+        )
+    )
+    assert not new_unread(child, parent)
+    assert without_new_unread(child, parent) is child
+
+
+def test_a_write_read_by_the_child_stays():
+    seed = _scopa()
+    child = parse_text(_seed("scopa"))
+    assert without_new_unread(child, seed) is child
+
+
+def test_an_option_that_only_writes_is_not_removed():
+    """A choice's option is an option even when it only writes a record: taking it out
+    would change what a player may do, so it stays."""
+    seed = _scopa()
+    choice = "  (choice\n   ("
+    option = "(set ((current player) sto PASSED) 1)\n    "
+    child = parse_text(_edit(_seed("scopa"), (choice, choice + option)))
+    assert "PASSED" in to_text(without_new_unread(child, seed))
+
+
+def test_a_sequence_is_never_emptied():
+    """An option whose ``do`` only writes records keeps them: a tidy-up takes items out
+    of a sequence, never its last one (and never an option)."""
+    from evogame.lang import ast as A
+
+    seed = _scopa()
+    choice = "  (choice\n   ("
+    option = "(do ((set (game sto GONE) 0) (set (game sto GONE) 1)))\n    "
+    child = parse_text(_edit(_seed("scopa"), (choice, choice + option)))
+    tidy = without_new_unread(child, seed)
+    assert to_text(tidy) == to_text(child)
+    assert not any(isinstance(n, A.Do) and not n.items for n in A.walk(tidy))
+
+
+def test_a_block_of_records_goes_whole():
+    """A ``do`` among a stage's rules that only writes records the parent never kept
+    (Scopa's "remember the capturer" block rewritten to write GONE) goes whole; the
+    stage keeps its other rules, and a record only that block read goes after it."""
+    seed = _scopa()
+    inner = (
+        "      ((all player 'P (set ('P sto LAST) 0))\n"
+        "       (set ((current player) sto LAST) 1)\n"
+        "       ((and (== (size (game vloc TABLE)) 0)\n"
+        "             (or (> (size (game hloc STOCK)) 0)\n"
+        "                 (any player 'P (> (size ('P iloc HAND)) 0))))\n"
+        "        (inc ((current player) sto SCOPE) 1))))))))"
+    )
+    gone = "      ((set (game sto GONE) 0)\n       (set (game sto GONE) 1)))))))"
+    child = parse_text(_edit(_seed("scopa"), (inner, gone)))
+    tidy = without_new_unread(child, seed)
+    assert "GONE" not in to_text(tidy)
+    # BEFORE's only reader was the removed block's test: its record goes too
+    assert "BEFORE" not in to_text(tidy)
+    assert "(choice" in to_text(tidy)
