@@ -22,11 +22,30 @@ def president_unplaced_wins() -> str:
     return _edit(_seed("president"), (PRESIDENT_LAST, ""))
 
 
+GOPS_END = "(end (== (size (game hloc PRIZES)) 0))"
+
+
+def gops_race(target: str = "(+ (// 60 'NUMP) 1)") -> str:
+    """GOPS that also ends as soon as a player's prizes are worth `target` (31 at two
+    players, a third of the 91 the prizes are worth): the prizes left then are never bid
+    for, and could still have changed the winner (inv-11's rank 2 and inv-12's rank 3,
+    round 50, judged 0.98 against the seed's 0.95; their reader: "60 divided by NUMP plus
+    1 has no relation to the prize total")."""
+    race = f"(any player 'P (>= (sum ('P vloc WON) using (game points VALUE)) {target}))"
+    return _edit(_seed("gops"), (GOPS_END, f"(end (or {race} (== (size (game hloc PRIZES)) 0)))"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "president-unplaced-wins",
         "president",
         "the player who never goes out keeps place 0 and wins",
         president_unplaced_wins(),
+    ),
+    Variant(
+        "gops-race-to-31",
+        "gops",
+        "the game ends at 31 points with a third of the prizes never bid for",
+        gops_race(),
     ),
 )
