@@ -62,7 +62,9 @@ def _current(node: A.Node) -> bool:
 def scored_storages(game: A.Game) -> tuple[set[str], A.Node] | None:
     """The names of the current player's integer storages the scoring expression is made
     of, and the first of them (where a defect is named), when it reads nothing else of
-    the state (literals, declared constants and arithmetic beside them); else None."""
+    the state (literals, declared constants and arithmetic beside them), every write of
+    them is an assignment not reading them, and the writes are not all one literal (a
+    flag, judged without play: its default is meant); else None."""
     names: set[str] = set()
     first: list[A.Node] = []
     declared = {d.var.name for d in game.declares}
@@ -84,6 +86,8 @@ def scored_storages(game: A.Game) -> tuple[set[str], A.Node] | None:
 
     if game.scoring.cooperative or not made_of(game.scoring.value) or not names:
         return None
+    literals: set[int] = set()  # the literal values the writes write
+    computed = False  # a write of a value read from the state
     for node in A.walk(game):
         target = getattr(node, "target", None) if node.STORES is not None else None
         if not isinstance(target, A.IntStorage):
@@ -96,6 +100,12 @@ def scored_storages(game: A.Game) -> tuple[set[str], A.Node] | None:
             isinstance(n, A.IntStorage) and _same(n, target.name.value) for n in A.walk(node.value)
         ):
             return None  # a running total: one no rule added to is a total, not a default
+        if isinstance(node.value, A.IntLit):
+            literals.add(node.value.value)
+        else:
+            computed = True
+    if not computed and len(literals) < 2:
+        return None  # one literal written, or none: a flag (its default is its other value)
     return names, first[0]
 
 

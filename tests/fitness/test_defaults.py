@@ -51,8 +51,11 @@ def test_a_running_total_a_flag_and_a_scoring_of_places_are_left_alone():
     # added to, not given: a player no rule added to has a total of 0
     total = text.replace(place, "(inc ((current player) sto PLACE) (game sto OUT))")
     assert D.scored_storages(parse_text(total)) is None
-    # one value written: a flag whose other value, the default, is meant
+    # one value written: a flag whose other value, the default, is meant; seen in the
+    # rules when it is a literal, in play when it is computed
     flag = text.replace(place, "(set ((current player) sto PLACE) 1)")
+    assert D.scored_storages(parse_text(flag)) is None
+    flag = text.replace(place, "(set ((current player) sto PLACE) (// 'NUMP 'NUMP))")
     assert D.scored_storages(parse_text(flag)) is not None
     assert D.default_wins(parse_text(flag), SAMPLE) == []
     # the scoring reads the cards too: the default is not the whole result
