@@ -48,6 +48,21 @@ rated 2/10):
   evaluation), and Enchere3's and EnchereOriginale3's cash cards (the moves never carry
   them to the won pile the scoring sums).
 
+One from the blind reading of campaigns inv-11 and inv-12 (round 51: GOPS raced to 31,
+"60 divided by NUMP plus 1 has no relation to the prize total"):
+
+- **a prize pool another end cuts off** (`cut`): a place of the game's judged `unspent`
+  (filled before the play, never refilled, taken from in a stage, not read by the
+  scoring) that a stage's end asks to be empty in one disjunct of an ``or`` whose other
+  disjuncts do not mention it, whose cards the moves carry on to a place the scoring
+  names (`cut_pools`), and which the sampled games end with at least `CUT_SHARE` of its
+  cards at the first decision on average, the cards left able to change the winner in at
+  least half of them (`_open`: their value at the mean value of a card taken out, more
+  than the winner's lead). The game is decided before what it is scored by has been
+  contested (a third of GOPS's prizes never bid for). A race to a majority of the pool
+  ends when what is left cannot change the winner, and is left alone; none of the 95
+  real files has one.
+
 The sample is games the evaluation plays anyway (its gate sample): their records carry
 the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
 Python engine), so the judge plays no game of its own.
