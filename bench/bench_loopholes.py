@@ -25,10 +25,18 @@ from evogame.lang import parse_text
 from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
 from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIANTS
 from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
+from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
 from tests.fitness.variants import VARIANTS, _seed
 from tests.fitness.void_variants import VARIANTS as VOID_VARIANTS
 
-VARIANTS = VARIANTS + BINDING_VARIANTS + CONTRADICTION_VARIANTS + CREDIT_VARIANTS + VOID_VARIANTS
+VARIANTS = (
+    VARIANTS
+    + BINDING_VARIANTS
+    + CONTRADICTION_VARIANTS
+    + CREDIT_VARIANTS
+    + VOID_VARIANTS
+    + RESULT_VARIANTS
+)
 
 
 def _seeds(spec: str) -> list[int]:

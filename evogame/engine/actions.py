@@ -27,8 +27,17 @@ class ActionCompiler(Compiler, Operands):
     return what they wrap.
     """
 
-    def __init__(self, nplayers: int, teams: list[list[int]], tracked: list[A.Node] | None = None):
+    def __init__(
+        self,
+        nplayers: int,
+        teams: list[list[int]],
+        tracked: list[A.Node] | None = None,
+        writes: bool = False,
+    ):
         super().__init__(nplayers, teams)
+        #: with `writes`: the integer storage slots a storage action wrote (a set, an inc, a
+        #: dec...), whatever the value; the caller clears it between games. None otherwise
+        self.written: set[int] | None = set() if writes else None
         #: coverage: the index of each tracked condition (by node id), None when not recording
         self.tracked = None if tracked is None else {id(n): i for i, n in enumerate(tracked)}
         self.hits = [0] * len(tracked or ())
@@ -76,6 +85,8 @@ class ActionCompiler(Compiler, Operands):
         gives it its `ops` function (`A.Node.OPS`) of the old value and the value."""
         t, v = self.expr(n.target), self.value(n.value, n.CHILDREN["value"])
         ints = n.CHILDREN["target"] is Ty.INTSTO
+        if ints and self.written is not None:
+            t = self._noting(t, self.written)
         if n.STORES == "set":
             # the value is evaluated before the target (Python's a[t] = v; the VM too)
             if ints:
@@ -96,6 +107,18 @@ class ActionCompiler(Compiler, Operands):
             st.ints[s] = f(st.ints[s], v(st, env))
 
         return update
+
+    @staticmethod
+    def _noting(t: Fn, written: set[int]) -> Fn:
+        """`t` (a storage action's target slot) that also notes the slot in `written`: the
+        target is computed once per action, just before the write."""
+
+        def noted(st, env):
+            s = t(st, env)
+            written.add(s)
+            return s
+
+        return noted
 
     def expr(self, node: A.Node) -> Fn:
         f = super().expr(node)

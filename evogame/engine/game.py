@@ -40,7 +40,9 @@ class CompiledGame:
     tables (``attrs``, ``decks``).
     """
 
-    def __init__(self, game: A.Game, name: str = "game", coverage: bool = False):
+    def __init__(
+        self, game: A.Game, name: str = "game", coverage: bool = False, writes: bool = False
+    ):
         self.ast = game
         self.name = name
         consts = {d.var.name: d.value for d in game.declares}
@@ -48,7 +50,7 @@ class CompiledGame:
         if nplayers is None or nplayers < 1:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
-        c = ActionCompiler(nplayers, teams, tracked(game) if coverage else None)
+        c = ActionCompiler(nplayers, teams, tracked(game) if coverage else None, writes)
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams

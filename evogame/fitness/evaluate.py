@@ -63,6 +63,8 @@ from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
+from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
+from evogame.fitness.defaults import default_wins
 from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
 from evogame.fitness.dominated import dominated_items
 from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
@@ -643,7 +645,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`dominated`, `idle_rounds`); each named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -662,6 +664,9 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
         found += single_suit_hands(game, deals)
     found += stranded(run.hands, run.ended)  # the gate sample's games
     t = _timed(run, "soundness/deals", t)
+    # a winner whose scored storage no rule wrote (a place never given)
+    found += default_wins(ast, [run.deal(0, i) for i in range(DEFAULT_GAMES)])
+    t = _timed(run, "soundness/defaults", t)
     # an item another dominates in play; one the rules already show subsumed counts once
     named = {d.where for d in found}
     dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])

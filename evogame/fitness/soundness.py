@@ -99,7 +99,9 @@ rounds of a loop that do nothing after the first, found by play, in
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
 out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
-out, found by play, in `evogame.fitness.stranded`; a constant nothing reads and a rank list
+out, or a prize pool a race cuts off, found by play, in `evogame.fitness.stranded`; a
+winner whose result no rule gave (a place never set, the default winning), found by play,
+in `evogame.fitness.defaults`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
 
 A part written for another (a suit asked of a rank, a pick from an opponent's hidden hand, an

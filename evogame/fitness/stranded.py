@@ -48,6 +48,21 @@ rated 2/10):
   evaluation), and Enchere3's and EnchereOriginale3's cash cards (the moves never carry
   them to the won pile the scoring sums).
 
+One from the blind reading of campaigns inv-11 and inv-12 (round 51: GOPS raced to 31,
+"60 divided by NUMP plus 1 has no relation to the prize total"):
+
+- **a prize pool another end cuts off** (`cut`): a place of the game's judged `unspent`
+  (filled before the play, never refilled, taken from in a stage, not read by the
+  scoring) that a stage's end asks to be empty in one disjunct of an ``or`` whose other
+  disjuncts do not mention it, whose cards the moves carry on to a place the scoring
+  names (`cut_pools`), and which the sampled games end with at least `CUT_SHARE` of its
+  cards at the first decision on average, the cards left able to change the winner in at
+  least half of them (`_open`: their value at the mean value of a card taken out, more
+  than the winner's lead). The game is decided before what it is scored by has been
+  contested (a third of GOPS's prizes never bid for). A race to a majority of the pool
+  ends when what is left cannot change the winner, and is left alone; none of the 95
+  real files has one.
+
 The sample is games the evaluation plays anyway (its gate sample): their records carry
 the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
 Python engine), so the judge plays no game of its own.
@@ -72,7 +87,11 @@ from evogame.metrics.stats import GameRecord
 NEED = 4
 
 #: A place's kinds of judgement (`Hands.kinds`).
-HAND, PILE, UNSPENT, UNSEEN = "hand", "pile", "unspent", "unseen"
+HAND, PILE, UNSPENT, UNSEEN, CUT = "hand", "pile", "unspent", "unseen", "cut"
+
+#: A pool cut short (`CUT`): the mean share of its cards at the first decision that the
+#: sampled games leave in it, at least.
+CUT_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -91,6 +110,8 @@ class Hands:
     start: dict[tuple, int] = field(default_factory=dict)
     #: per `UNSEEN` place, the cards of the smallest deck created in it
     whole: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    #: the scoring's order ("max" or "min"), for `CUT`
+    order: str = "max"
 
 
 def hands(ast: A.Game, game) -> Hands | None:
@@ -100,6 +121,10 @@ def hands(ast: A.Game, game) -> Hands | None:
     unseen = unseen_places(ast)
     for k, (node, _) in unseen.items():
         kinds.setdefault(k, (node, set()))[1].add(UNSEEN)
+    cut = cut_pools(ast)
+    for k, (_, ks) in kinds.items():
+        if UNSPENT in ks and k in cut and k[0] == "GAME":
+            ks.add(CUT)
     if not kinds or game.nplayers < 1:
         return None
     nodes = {k: n for k, (n, _) in kinds.items()}
@@ -111,7 +136,7 @@ def hands(ast: A.Game, game) -> Hands | None:
         if key[0] in owner[k[0]] and (key[1], key[2]) == k[1:]
     ]
     start: dict[tuple, int] = {}
-    if any(UNSPENT in ks for _, ks in kinds.values()):
+    if any(ks & {UNSPENT, CUT} for _, ks in kinds.values()):
         with contextlib.suppress(GameError):
             st = game.new_state(0, max_decisions=1, max_steps=FIRST_STEPS)
             if not st.terminal:
@@ -125,6 +150,7 @@ def hands(ast: A.Game, game) -> Hands | None:
         {k: ks for k, (_, ks) in kinds.items()},
         start,
         {k: n for k, (_, n) in unseen.items()},
+        game.order,
     )
 
 
@@ -264,10 +290,12 @@ def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]
     for place, hand in zip(found.places, found.hand_of, strict=True):
         left[hand][place] = []
     ended = 0
+    scores: list[list[int]] = []  # per game counted, the seats' scores at its end
     for rec in records:
         if not rec.terminated or rec.sizes is None:
             continue
         ended += 1
+        scores.append(rec.scores)
         for place, hand, n in zip(found.places, found.hand_of, rec.sizes, strict=True):
             left[hand][place].append(n)
     if ended < NEED:
@@ -282,6 +310,8 @@ def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]
             message = _unspent(k, by_place, found.start)
         if message is None and UNSEEN in kinds:
             message = _unseen(k, by_place, found.nplayers, found.whole[k])
+        if message is None and CUT in kinds:
+            message = _cut(k, by_place, found.start, scores, found.order)
         if message is not None:
             out.append(Defect(where(found.nodes[k]), message))
     return out
@@ -331,6 +361,95 @@ def _unspent(k, by_place: dict[tuple, list[int]], start: dict[tuple, int]) -> st
         f"ends with {least} or more of its {held} cards still in it: the play never comes "
         "near what the rules mean to play out"
     )
+
+
+def _asks_empty(c: A.Node) -> set[tuple[str, str, str]]:
+    """The places a comparison asks to be empty: ``(== (size X) 0)``, ``(< (size X) 1)``."""
+    if not isinstance(c, A.IntCmp):
+        return set()
+    size, lit, op = c.a, c.b, c.op
+    if isinstance(c.a, A.IntLit):
+        size, lit = c.b, c.a
+        op = {A.CmpOp.LT: A.CmpOp.GT, A.CmpOp.GT: A.CmpOp.LT}.get(op, op)
+    if not (isinstance(size, A.Size) and isinstance(lit, A.IntLit)):
+        return set()
+    if (op is A.CmpOp.EQ and lit.value == 0) or (op is A.CmpOp.LT and lit.value == 1):
+        return {k for k, _ in _keys_in(size.coll)}
+    return set()
+
+
+def cut_pools(game: A.Game) -> set[tuple[str, str, str]]:
+    """Places a stage's end asks to be empty in one disjunct of an ``or`` whose other
+    disjuncts do not mention them (another way to end the stage first), and whose cards
+    the rules' moves carry on to a place the scoring names: a pool of what the game is
+    scored by, that the play means to exhaust and another end may cut off (`CUT`)."""
+    asked: set[tuple[str, str, str]] = set()
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        for node in A.walk(stage.end):
+            if not (isinstance(node, A.BoolOp) and node.op is A.BoolOpKind.OR):
+                continue
+            for arg in node.args:
+                for k in _asks_empty(arg):
+                    others = [o for o in node.args if o is not arg]
+                    if others and not any(k in {j for j, _ in _keys_in(o)} for o in others):
+                        asked.add(k)
+    if not asked:
+        return set()
+    moves: dict = {}
+    _moves(game, {}, moves)
+    flows: dict[tuple, set[tuple]] = {}
+    for src, dst in moves.values():
+        for a in src:
+            flows.setdefault(a, set()).update(dst)
+    scored = {(k[0] == "GAME", k[1], k[2]) for k, _ in _keys_in(game.scoring)}
+    out = set()
+    for k in asked:
+        reach, todo = set(), [(k[0] == "GAME", k[1], k[2])]
+        while todo:
+            for nxt in flows.get(todo.pop(), ()):
+                if nxt not in reach:
+                    reach.add(nxt)
+                    todo.append(nxt)
+        if reach & scored:
+            out.add(k)
+    return out
+
+
+def _open(left: int, held: int, scores: list[int], order: str) -> bool:
+    """Whether the `left` cards of a pool of `held` that a game ended with could still have
+    changed its winner: their value, at the mean value of the cards taken out of it (the
+    seats' scores summed over the cards taken), is more than the winner's lead over the
+    next best seat."""
+    taken, total = held - left, sum(scores)
+    if left <= 0 or taken <= 0 or total <= 0 or len(scores) < 2:
+        return False
+    ranked = sorted(scores, reverse=order == "max")
+    return left * total / taken > abs(ranked[0] - ranked[1])
+
+
+def _cut(
+    k, by_place: dict[tuple, list[int]], start: dict[tuple, int], scores, order: str
+) -> str | None:
+    """A game's pool (`CUT`) left at least `CUT_SHARE` full on average, over the sampled
+    games, and in at least half of them with cards whose value could still have changed
+    the winner (`_open`)."""
+    for place, c in sorted(by_place.items()):
+        held = start.get(place, 0)
+        if not c or held < 2 or sum(c) < CUT_SHARE * held * len(c):
+            continue
+        open_ = sum(_open(n, held, s, order) for n, s in zip(c, scores, strict=True))
+        if 2 * open_ < len(c):
+            continue
+        return (
+            f"a stage plays until {_whose(k, [place[0]], 0)} is empty, but another way to "
+            f"end it comes first: the sampled games end with {sum(c) / len(c) / held:.0%} of "
+            f"its {held} cards, which the scoring counts, never played on average, and in "
+            f"{open_} of {len(c)} the cards left could still have changed the winner "
+            "(the game is decided before what it is scored by has been contested)"
+        )
+    return None
 
 
 def _before_play(game: A.Game) -> list[A.Node]:

@@ -106,3 +106,43 @@ def test_hands_a_loop_plays_until_empty_left_mostly_full_in_varying_numbers():
     (d,) = _stranded(V.gops_four_prizes())
     assert "a stage plays until seat 0's HAND is empty" in d.message
     assert "of its 13 cards" in d.message
+
+
+# --- a pool another end cuts off (round 50's GOPS raced to 31) -----------------------------
+
+
+@pytest.mark.parametrize("backend", ["native", "python"])
+def test_a_race_end_that_leaves_prizes_which_could_change_the_winner(backend):
+    from tests.fitness.result_variants import gops_race
+
+    text = gops_race()
+    (d,) = _stranded(text, backend)
+    assert "another way to end it comes first" in d.message
+    assert "of its 12 cards" in d.message
+    line, col = map(int, d.where.split(":"))
+    at = "\n".join(text.splitlines()[line - 1 :])[col - 1 :]
+    assert at.startswith("(game hloc PRIZES)")
+    assert _stranded(_seed("gops"), backend) == []
+
+
+def test_a_race_to_a_majority_decides_nothing_the_prizes_left_could_change():
+    """A race to 46 of the 91 the prizes are worth ends when the rest cannot change the
+    winner: early, and decided. A race to 40 is cut like the race to 31."""
+    from tests.fitness.result_variants import gops_race
+
+    assert _stranded(gops_race("46")) == []
+    (d,) = _stranded(gops_race("40"))
+    assert "another way to end it comes first" in d.message
+
+
+def test_a_pool_the_scoring_does_not_count_or_a_refilled_one_is_not_cut():
+    from evogame.fitness.stranded import cut_pools
+    from tests.fitness.result_variants import gops_race
+
+    text = gops_race()
+    assert cut_pools(parse_text(text)) == {("GAME", "hloc", "PRIZES")}
+    # the prizes go to a pile the scoring does not read: not what the game is scored by
+    lost = text.replace("vloc WON)))))", "vloc KEPT)))))")
+    assert lost != text and cut_pools(parse_text(lost)) == set()
+    # the only end: a stage that plays the pool out (the seed)
+    assert cut_pools(parse_text(_seed("gops"))) == set()
