@@ -174,6 +174,33 @@ def test_long_repeats_in_a_choice_play_the_same(times: int):
         assert max(w.scores) >= times  # each player took some long item at least once
 
 
+def test_lets_over_a_location_play_the_same():
+    # a let over a location binds its cards, read live (CARDSTOCK binds the location's own
+    # list): after the first card is taken, 'L has one card fewer and its top is the next
+    # card. What CARDSTOCK cannot do through it (a card put into 'L), and any read of a
+    # let over a team, is refused by `check` (tests/lang/test_bound_lists.py)
+    text = """
+    (game
+     (setup (create players 4) (create teams (0, 2) (1, 3))
+            (create deck (game vloc STOCK) (deck (RANK (A, B, C, D)) (SUIT (X, Y)))))
+     (do ((shuffle (game vloc STOCK))))
+     (stage player
+      (end (< (size (game vloc STOCK)) 2))
+      (choice
+       ((let (game vloc STOCK) 'L
+         (do ((move (top 'L) (top ((current player) vloc HAND)))
+              (inc ((current player) sto S) (size 'L))
+              (move (top 'L) (top (game vloc PILE))))))
+        (let (game vloc STOCK) 'L
+         (do ((all (filter 'L 'C (== (cardatt SUIT 'C) X)) 'C (inc ((current player) sto S) 1))
+              (move (bottom 'L) (top (game vloc PILE)))))))))
+     (scoring max ((current player) sto S)))
+    """
+    got, want = both_records(parse_text(text), games=6)
+    assert compare(got, want) == []
+    assert all(w.error is None and w.terminated for w in want)
+
+
 @pytest.mark.parametrize("part", range(SLICES))
 def test_generated_games_play_the_same(part: int):
     games = mutant_games(GENERATED // SLICES, seed=21 + part)
