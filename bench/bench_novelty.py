@@ -49,7 +49,7 @@ from pathlib import Path
 from evogame.distance.concepts import concept_distance, concept_vector, kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
 from evogame.evolve.archive import Archive, alive, concept_values, live_content, live_vector
-from evogame.evolve.loop import Campaign, eval_seed
+from evogame.evolve.loop import Campaign, fresh_fitness
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.fitness import load_profile
 from evogame.lang import parse_file, parse_text, to_text
@@ -60,26 +60,26 @@ LEVELS = (0.7, 0.8, 0.9)
 def library_fitness(
     files: list[Path], profile: str, workers: int, cache: Path, adaptive: bool = False
 ) -> list[float]:
-    """The fitness of every library game under `profile` (cached by text hash), with its
-    adaptive sampling only when `adaptive` (a campaign's search samples adaptively only
-    with `evolve --adaptive`: the median is taken as the elites are measured)."""
+    """The fitness of every library game under `profile`, as a campaign evaluates the
+    library's median (`evogame.evolve.loop.fresh_fitness`: once, at an evaluation seed
+    from its text, on fresh deals; cached by text hash in `cache`), with its adaptive
+    sampling only when `adaptive` (a campaign's search samples adaptively only with
+    `evolve --adaptive`: the median is taken as the elites are measured)."""
     from evogame.evolve.evaluator import Executor
 
-    known = json.loads(cache.read_text()) if cache.is_file() else {}
     texts = {}
     for p in files:
-        texts[text_hash(to_text(parse_file(p)))] = to_text(parse_file(p))
-    todo = [h for h in texts if h not in known]
+        t = to_text(parse_file(p))
+        texts[text_hash(t)] = t
     prof = load_profile(profile)
     if not adaptive:  # as a campaign evaluates without `evolve --adaptive`
         prof = dataclasses.replace(prof, fitness_se=0.0)
-    if todo:
+
+    def evaluate(jobs: list[tuple]) -> list[dict]:
         with Executor(prof, workers, timeout=120.0) as ex:
-            jobs = [(texts[h], eval_seed(texts[h], 0), None) for h in todo]
-            for h, r in zip(todo, ex.map(jobs), strict=True):
-                known[h] = r["fitness"] or 0.0
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps(known, indent=1, sort_keys=True))
+            return list(ex.map(jobs))
+
+    known = fresh_fitness(texts, cache, evaluate)
     return [known[h] for h in texts]
 
 
@@ -227,7 +227,9 @@ def main() -> None:
     vectors = Campaign.vectors_of(cfg)
     if args.median is None:
         tag = "-adaptive" if args.adaptive else ""
-        cache = args.out / f"library-fitness-{Path(args.profile).stem}{tag}.json"
+        # "fresh": the deals of each game's own seed, as a campaign's (values of deal 0, kept
+        # before in library-fitness-*.json, are not read as these)
+        cache = args.out / f"fresh-fitness-{Path(args.profile).stem}{tag}.json"
         fits = library_fitness(files, args.profile, args.workers, cache, args.adaptive)
         median = statistics.median(fits)
         print(json.dumps({"library_games": len(fits), "library_median": round(median, 4)}))

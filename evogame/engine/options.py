@@ -189,7 +189,29 @@ def listing(c, node: A.Node) -> Fn:
         st.steps += 1  # work: one per action done provisionally, as a scripted step
         return k(st, env, acted + (run(st, env) is not False))
 
-    return primitive
+    return _once(primitive)
+
+
+def _once(f: Fn) -> Fn:
+    """Mark walk `f` as one that never branches: it calls its continuation exactly once,
+    on the state and bindings it was given, as its last act (no trial copy, nothing done
+    after the continuation returns). Such a walk can be run through (`_through`) instead
+    of handed the rest of the walk, which keeps the Python stack flat however many times
+    a ``repeat`` or an ``all`` does it."""
+    f.once = True
+    return f
+
+
+def _is_once(*fs: Fn) -> bool:
+    return all(getattr(f, "once", False) for f in fs)
+
+
+def _through(f: Fn, st, env, acted: int, ctx) -> int:
+    """Walk `f` (marked `_once`) on `st` and return the actions counted at its end: the
+    same as calling it with the rest of the walk as its continuation, one frame deep."""
+    out = []
+    f(st, env, acted, ctx, lambda s, e, a: out.append(a))
+    return out[0]
 
 
 @functools.cache
@@ -200,6 +222,15 @@ def _params(opcode: str) -> tuple[str, ...]:
 @walk("DO")
 def walk_do(items: list[Fn]) -> Fn:
     """Each item in turn, every branch of one going on into the next."""
+
+    if _is_once(*items):
+
+        def do_through(st, env, acted, ctx, k):
+            for f in items:
+                acted = _through(f, st, env, acted, ctx)
+            return k(st, env, acted)
+
+        return _once(do_through)
 
     def do(st, env, acted, ctx, k, j=0):
         if j == len(items):
@@ -218,7 +249,7 @@ def walk_guard(cond: Fn, body: Fn) -> Fn:
             return body(st, env, acted, ctx, k)
         return k(st, env, acted)
 
-    return guarded
+    return _once(guarded) if _is_once(body) else guarded
 
 
 @walk("LET")
@@ -227,7 +258,7 @@ def walk_let(value: Fn, var: int, body: Fn) -> Fn:
         env[var] = value(st, env)
         return body(st, env, acted, ctx, k)
 
-    return let
+    return _once(let) if _is_once(body) else let
 
 
 @walk("EACH")
@@ -254,6 +285,16 @@ def walk_each(coll: Fn, var: int, body: Fn, any: int, is_ll: int) -> Fn:
             return None
 
         return fan_out
+
+    if _is_once(body):
+
+        def each_through(st, env, acted, ctx, k):
+            for x in list(coll(st, env)):
+                env[var] = x
+                acted = _through(body, st, env, acted, ctx)
+            return k(st, env, acted)
+
+        return _once(each_through)
 
     def each(st, env, acted, ctx, k):
         members = list(coll(st, env))
@@ -300,6 +341,20 @@ def walk_ensure(cond: Fn, body: Fn) -> Fn:
 
 @walk("REPEAT")
 def walk_repeat(count: Fn, action: Fn) -> Fn:
+    """The action `count` times in sequence (work: `count`, as a scripted repeat). An
+    action that never branches is run through in a loop: a repeat of a thousand is a
+    thousand calls, not a thousand nested continuations."""
+    if _is_once(action):
+
+        def repeat_through(st, env, acted, ctx, k):
+            n = count(st, env)
+            st.count_steps(n)
+            for _ in range(n):
+                acted = _through(action, st, env, acted, ctx)
+            return k(st, env, acted)
+
+        return _once(repeat_through)
+
     def repeat(st, env, acted, ctx, k):
         n = count(st, env)
         st.count_steps(n)

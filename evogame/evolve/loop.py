@@ -252,6 +252,29 @@ def eval_seed(text: str, seed: int) -> int:
     return (int(text_hash(text), 16) ^ (seed * 0x9E3779B97F4A7C15)) & ((1 << 63) - 1)
 
 
+def fresh_fitness(
+    texts: dict[str, str], cache: Path, evaluate: Callable[[list[tuple]], list[dict]]
+) -> dict[str, float]:
+    """The fitness of each text in `texts` (by its hash), evaluated once at evaluation
+    seed `eval_seed(text, 0)` on deals of that seed too (fresh deals: not a campaign's),
+    a failed evaluation 0.0. Kept by hash in the JSON file `cache` with those it already
+    held, which are read, not evaluated again (evaluations are deterministic: a resumed
+    run reads what it would compute). `evaluate` maps the ``(text, (seed, deals), cut)``
+    jobs still to do to their results (`Executor.map`), and is called only if some are.
+    A campaign's new kinds and the library's median (`Campaign.fresh_fitness`) and
+    bench_novelty's library are evaluated so."""
+    known = json.loads(cache.read_text()) if cache.is_file() else {}
+    todo = [h for h in texts if h not in known]
+    if todo:
+        seeds = [eval_seed(texts[h], 0) for h in todo]
+        jobs = [(texts[h], (s, s), None) for h, s in zip(todo, seeds, strict=True)]
+        for h, r in zip(todo, evaluate(jobs), strict=True):
+            known[h] = r.get("fitness") or 0.0
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(known, indent=1, sort_keys=True))
+    return known
+
+
 class Campaign:
     """One campaign folder and its run."""
 
@@ -1409,23 +1432,18 @@ class Campaign:
     def fresh_fitness(self, ex: Executor, texts: dict[str, str], name: str) -> dict[str, float]:
         """Fitness under the campaign profile of each text (by hash), evaluated once at
         `eval_seed(text, 0)`: unflattered, where a candidate's campaign fitness is the
-        best of the scores that selected it. Kept in the campaign folder's `name`."""
-        cache = self.folder / name
-        known = json.loads(cache.read_text()) if cache.is_file() else {}
-        todo = [h for h in texts if h not in known]
-        if todo:
+        best of the scores that selected it (the module's `fresh_fitness`). Kept in the
+        campaign folder's `name`."""
+
+        def evaluate(jobs: list[tuple]) -> list[dict]:
             self.say(
-                f"evaluating {len(todo)} games once more with {self.profile.name} on fresh "
+                f"evaluating {len(jobs)} games once more with {self.profile.name} on fresh "
                 "deals: the library's median a new kind must reach"
             )
-            seeds = [eval_seed(texts[h], 0) for h in todo]
-            jobs = [(texts[h], (s, s), None) for h, s in zip(todo, seeds, strict=True)]
             with self.timings.phase("the library's median"):
-                got = list(ex.map(jobs))
-            for h, r in zip(todo, got, strict=True):
-                known[h] = r.get("fitness") or 0.0
-            cache.write_text(json.dumps(known, indent=1, sort_keys=True))
-        return known
+                return list(ex.map(jobs))
+
+        return fresh_fitness(texts, self.folder / name, evaluate)
 
     def _best_readme(self, parts: list, median: float | None, below: list) -> str:
         """best/README.md: what each part holds and the rules that chose and ordered it."""

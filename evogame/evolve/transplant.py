@@ -136,25 +136,6 @@ def _replace_at(root: A.Node, target: A.Node, new) -> A.Node:
     return go(root)
 
 
-def _parents(root: A.Node) -> dict[int, tuple[A.Node, str, int]]:
-    """id(node) -> (parent, field, index in a tuple field or -1)."""
-    out: dict[int, tuple[A.Node, str, int]] = {}
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        for name in A.field_names(type(n)):
-            v = getattr(n, name)
-            if isinstance(v, A.Node):
-                out[id(v)] = (n, name, -1)
-                stack.append(v)
-            elif isinstance(v, tuple):
-                for i, x in enumerate(v):
-                    if isinstance(x, A.Node):
-                        out[id(x)] = (n, name, i)
-                        stack.append(x)
-    return out
-
-
 def _splice(root: A.Node, parent: A.Node, fld: str, index: int, new: A.Node, replace: bool):
     """`root` with `new` put into the tuple field `fld` of `parent` at `index` (replacing
     the item there when `replace`)."""
@@ -1044,7 +1025,7 @@ def insert(
     """The host with the bound fragment put in a place of its kind (module docstring); a
     stage or a way to play replaces the host's with chance `replace` (`REPLACE`)."""
     host = info.game
-    par = _parents(host)
+    par = A.parents(host)
     if fr.kind == "stage":
         from evogame.evolve.parentcheck import disconnected
 

@@ -53,17 +53,6 @@ from evogame.lang.content import deck_values
 TIED_SHARE = 0.5
 
 
-def _parents(game: A.Game) -> dict[int, A.Node]:
-    out: dict[int, A.Node] = {}
-    stack: list[A.Node] = [game]
-    while stack:
-        n = stack.pop()
-        for c in n.children():
-            out[id(c)] = n
-            stack.append(c)
-    return out
-
-
 def _attributes(game: A.Game) -> dict[str, set[str]]:
     """Every deck attribute of the rules, with the values some card has for it."""
     out: dict[str, set[str]] = {}
@@ -86,7 +75,7 @@ def unmet_sets(game: A.Game) -> list[Defect]:
     owners alike; a storage used any other way (another storage set from it, a test
     against a literal name or another storage) is not judged."""
     attrs = _attributes(game)
-    parent = _parents(game)
+    parent = A.parents(game)
     sets: dict[str, list[A.SetStr]] = {}
     tested: dict[str, set[str] | None] = {}  # attributes it is compared with; None: other uses
     for n in A.walk(game):
@@ -95,7 +84,7 @@ def unmet_sets(game: A.Game) -> list[Defect]:
         k = _str_key(n)
         if k is None:
             continue
-        p = parent.get(id(n))
+        p = parent.get(id(n), (None,))[0]
         if isinstance(p, A.SetStr) and p.target is n:
             sets.setdefault(k, []).append(p)
             continue

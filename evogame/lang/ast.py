@@ -367,6 +367,28 @@ def _walk(node: Node) -> Iterator[Node]:
         push(c)
 
 
+def parents(root: Node) -> dict[int, tuple[Node, str, int]]:
+    """Every node under `root` by its id: ``(parent, field, index)``, the node being the
+    parent's field `field` itself (index -1) or its item `index` of a tuple field. A node
+    object met at two places keeps the place the walk reaches last (a depth-first walk,
+    children pushed in field order)."""
+    out: dict[int, tuple[Node, str, int]] = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        for name in field_names(type(n)):
+            v = getattr(n, name)
+            if isinstance(v, Node):
+                out[id(v)] = (n, name, -1)
+                stack.append(v)
+            elif type(v) is tuple:
+                for i, x in enumerate(v):
+                    if isinstance(x, Node):
+                        out[id(x)] = (n, name, i)
+                        stack.append(x)
+    return out
+
+
 def map_tree(
     node: Node,
     fn: Callable[[Node, str], Node],

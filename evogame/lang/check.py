@@ -268,6 +268,8 @@ def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
         _player_count(game, players, problem)
     for node in A.walk(game):
         _shape(node, problem)
+        if isinstance(node, (A.Let, A.Declare)) and isinstance(node.var, A.Var):
+            _bound_list(game, node, problem)
         if isinstance(node, A.Deck):
             _deck_attributes(node.attributes, set(), problem)
         if isinstance(node, A.Move):
@@ -276,6 +278,91 @@ def _semantic(game: A.Game, problem: Callable[[object, str], None]) -> None:
                 home = dst.coll
                 if isinstance(home, A.Location) and home.vis is A.Vis.MEM:
                     problem(dst, "a card cannot be moved into a mem location: use remember")
+
+
+#: Where a card is put (or forgotten): a card position, which must be in a location.
+_PUT = {
+    A.Move: ("dst", "a card put into it"),
+    A.Remember: ("dst", "a card put into it"),
+    A.Forget: ("card", "a card forgotten from it"),
+}
+#: What is rearranged or filled in place: a location itself.
+_IN_PLACE = {
+    A.Shuffle: (("loc",), "shuffled"),
+    A.ShuffleFaro: (("a", "b"), "shuffled"),
+    A.CreateDeck: (("loc",), "a deck made in it"),
+}
+
+
+def _bound_list(game: A.Game, binder: A.Node, problem: Callable[[object, str], None]) -> None:
+    """A ``let`` or ``declare`` over a location or a team binds, in CARDSTOCK, the list it
+    holds (`GameIterator.ProcessTyped` evaluates the collection: a location's list of
+    cards, the location's own list object, so read live; a team's list of players), not
+    the location or the team. A location's list is read as evogame reads the location
+    (its cards now; a card taken from it), and that is allowed. Written through,
+    CARDSTOCK fails (a card put into the list: a move to a virtual location throws) or
+    does nothing (a shuffle shuffles a copy), so that is refused here, where it is used:
+    a card put into the variable or forgotten from it, the variable shuffled or a deck
+    made in it. A team's list of players CARDSTOCK cannot read back at all (not an
+    owner; as a collection, a cast of a list of players that throws), so every use of a
+    team variable is refused."""
+    ty = _result(binder.value)
+    if ty not in (Ty.LOC, Ty.TEAM):
+        return
+    name = binder.var.name
+    how = "let" if isinstance(binder, A.Let) else "declare"
+
+    def named(x: object) -> bool:
+        return isinstance(x, A.Var) and x.name == name
+
+    # the binder's scope: a let's body, a declare's game; not past an inner binder's
+    # variable of the same name
+    todo: list[object] = [binder.body if isinstance(binder, A.Let) else game]
+    while todo:
+        node = todo.pop()
+        if node is binder or not isinstance(node, A.Node):
+            continue  # a malformed tree is reported elsewhere
+        if ty is Ty.LOC:
+            what = _written(node, named)
+            if what:
+                problem(
+                    node,
+                    f"'{name} is bound by a {how} to a location, which CARDSTOCK binds as its "
+                    f"list of cards: it can be read and a card taken from it, not {what}; "
+                    "name the location itself",
+                )
+        for f in A.field_names(type(node)):
+            v = getattr(node, f)
+            if f == "var" and named(v):
+                break  # shadowed: the fields after an inner binder's variable
+            for x in v if type(v) is tuple else (v,):
+                if not isinstance(x, A.Node):
+                    continue
+                if ty is Ty.TEAM and named(x):
+                    problem(
+                        x,
+                        f"'{name} is bound by a {how} to a team, which CARDSTOCK binds as its "
+                        "list of players and cannot read back (as a team or as a collection: "
+                        "an exception); name the team itself",
+                    )
+                todo.append(x)
+
+
+def _written(node: A.Node, named: Callable[[object], bool]) -> str | None:
+    """How action `node` writes a location that `named` picks out ("a card put into it",
+    "shuffled" ...), or None."""
+    put = _PUT.get(type(node))
+    if put is not None:
+        card = getattr(node, put[0], None)
+        while isinstance(card, A.Actual):
+            card = card.card
+        if isinstance(card, A.Node) and card.PICKS in A.POSITIONS and named(card.coll):
+            return put[1]
+        return None
+    fields_what = _IN_PLACE.get(type(node))
+    if fields_what is not None and any(named(getattr(node, f, None)) for f in fields_what[0]):
+        return fields_what[1]
+    return None
 
 
 def _deck_attributes(keys: tuple, above: set[str], problem: Callable[[object, str], None]) -> None:

@@ -3184,7 +3184,7 @@ static V *opt_env(Game *g, V *base, const Option *o) {
  * opcode's operands by name; any other action is done as one */
 
 typedef struct K {
-    int kind; /* 1 seq, 2 each, 3 repeat, 4 check */
+    int kind; /* 1 seq, 2 each, 3 repeat, 4 check, 5 through (the count into *failed) */
     int32_t node;
     int32_t j, n;
     Coll members;
@@ -3274,7 +3274,44 @@ static void cont(Ctx *ctx, State *st, V *env, int32_t acted, const K *k) {
             *k->failed = 1;
         return;
     }
+    case 5: /* the end of a walk run through (walk_through) */
+        *k->failed = acted;
+        return;
     }
+}
+
+/* Whether walking `off` never branches: it reaches its continuation exactly once, on the
+ * state and bindings it was given, as its last act (no any, no ensure; options._once) */
+static int walk_once(Game *g, int32_t off) {
+    int32_t *n = C(g, off);
+    switch (n[0]) {
+    case OP_DO:
+        for (int32_t j = 0; j < A_DO_NITEMS(n); j++)
+            if (!walk_once(g, A_DO_ITEMS(n, j))) return 0;
+        return 1;
+    case OP_GUARD:
+        return walk_once(g, A_GUARD_BODY(n));
+    case OP_LET:
+        return walk_once(g, A_LET_BODY(n));
+    case OP_EACH:
+        return !A_EACH_ANY(n) && walk_once(g, A_EACH_BODY(n));
+    case OP_ENSURE:
+        return 0;
+    case OP_REPEAT:
+        return walk_once(g, A_REPEAT_ACTION(n));
+    default:
+        return 1;
+    }
+}
+
+/* Walk `off` (walk_once) and return the actions counted at its end, one frame deep: a
+ * repeat or an all of such a walk loops instead of nesting a continuation per turn, so
+ * a repeat of 100,000 stays off the C stack (options._through) */
+static int32_t walk_through(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off) {
+    int out = 0;
+    K nk = {5, off, 0, 0, {0}, 0, &out, NULL};
+    walk(ctx, st, env, acted, off, &nk);
+    return (int32_t)out;
 }
 
 static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const K *k) {
@@ -3324,6 +3361,14 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
             }
             return;
         }
+        if (walk_once(g, A_EACH_BODY(n))) {
+            for (int32_t j = 0; j < c.n; j++) {
+                bind(g, env, A_EACH_VAR(n), c, j);
+                acted = walk_through(ctx, st, env, acted, A_EACH_BODY(n));
+            }
+            cont(ctx, st, env, acted, k);
+            return;
+        }
         K nk = {2, off, 0, 0, c, 0, NULL, k};
         cont(ctx, st, env, acted, &nk);
         return;
@@ -3346,7 +3391,14 @@ static void walk(Ctx *ctx, State *st, V *env, int32_t acted, int32_t off, const 
     case OP_REPEAT: {
         int64_t cnt = evi(st, env, A_REPEAT_COUNT(n));
         count_steps(st, cnt);
-        K nk = {3, off, 0, (int32_t)(cnt > INT32_MAX ? INT32_MAX : cnt), {0}, 0, NULL, k};
+        int32_t times = (int32_t)(cnt > INT32_MAX ? INT32_MAX : cnt);
+        if (walk_once(g, A_REPEAT_ACTION(n))) {
+            for (int32_t j = 0; j < times; j++)
+                acted = walk_through(ctx, st, env, acted, A_REPEAT_ACTION(n));
+            cont(ctx, st, env, acted, k);
+            return;
+        }
+        K nk = {3, off, 0, times, {0}, 0, NULL, k};
         cont(ctx, st, env, acted, &nk);
         return;
     }

@@ -317,6 +317,43 @@ def test_the_library_median_is_the_campaign_profiles_median_of_seeds_and_library
     assert campaign.library_median(again) == median and again.evaluated == []  # kept
 
 
+def test_bench_novelty_evaluates_the_library_as_a_campaign_does(campaign, monkeypatch, tmp_path):
+    """bench_novelty's library median is a campaign's (`loop.fresh_fitness`): the same
+    jobs (text, evaluation seed and deals), the same fitness, kept by hash."""
+    import bench.bench_novelty as bench
+    import evogame.evolve.evaluator as evaluator
+
+    jobs: dict[str, list] = {"campaign": [], "bench": []}
+
+    class Recording(FakeExecutor):
+        def __init__(self, who: str, *_args, **_kw):
+            super().__init__(lambda text: (len(text) % 89) / 100)
+            self.who = who
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, got, profile=None, timeout=None):
+            jobs[self.who] += got
+            return super().map(got, profile, timeout)
+
+    median = campaign.library_median(Recording("campaign"))
+    monkeypatch.setattr(evaluator, "Executor", lambda *a, **kw: Recording("bench"))
+    files = sorted(SEEDS.glob("*.rcy"))
+    cache = tmp_path / "bench" / "fresh.json"
+    fits = bench.library_fitness(files, "quick", 1, cache)
+    assert sorted(jobs["bench"]) == sorted(jobs["campaign"]) and len(fits) == len(files)
+    assert all(s == (s[0], s[0]) for _t, s, _c in jobs["bench"])  # fresh deals: its own
+    import statistics
+
+    assert statistics.median(fits) == median
+    monkeypatch.setattr(evaluator, "Executor", None)  # kept: no executor is made again
+    assert bench.library_fitness(files, "quick", 1, cache) == fits
+
+
 def _judged(fitness: float) -> dict:
     return {"fitness": fitness, "fitness_ci95": [fitness - 0.02, fitness + 0.02], "profile": "j"}
 

@@ -303,7 +303,7 @@ def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
         made += 1
         assert not _unset_reads(child, child, host)
     # the stage that sets them (NAMED, PLAYED) swapped by hand for war's: flagged
-    from evogame.evolve.transplant import _parents, _splice
+    from evogame.evolve.transplant import _splice
 
     g = games["crazy-eights"]
     setter = next(
@@ -314,7 +314,7 @@ def test_a_child_reading_a_storage_nothing_sets_is_refused(games):
         and "NAMED" in to_text(A.Do(tuple(st.body)))
     )
     war_stage = [st for st in A.walk(games["war"]) if isinstance(st, A.Stage)][-1]
-    p, f, i = _parents(g)[id(setter)]
+    p, f, i = A.parents(g)[id(setter)]
     child = _splice(g, p, f, i, war_stage, True)
     assert _unset_reads(child, war_stage, host)
     assert refused + made > 0

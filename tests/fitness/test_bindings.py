@@ -11,7 +11,7 @@ from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import binding_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
@@ -105,19 +105,20 @@ def test_a_winner_collecting_the_cards_is_left_alone():
     current player someone (``cycle current`` to a contest's winner, as a war takes the
     cards it won)."""
     text = V.gops_bids_to_current()
-    chosen = text.replace(
-        "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
-        "    (cycle current (owner (max (union (all player 'P ('P vloc SHOWN))) using "
-        "(game points VALUE))))\n"
-        "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+    chosen = _edit(
+        text,
+        (
+            "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+            "    (cycle current (owner (max (union (all player 'P ('P vloc SHOWN))) using "
+            "(game points VALUE))))\n"
+            "    (all player 'P (move (top ('P vloc SHOWN)) (top ((current player) iloc HAND)))",
+        ),
     )
-    assert chosen != text
     assert B.misbound_moves(parse_text(chosen)) == []
     # a pile of won cards is where a winner's cards go: when the stage chose the winner
-    won = chosen.replace(
-        "(top ((current player) iloc HAND)))))", "(top ((current player) vloc WON)))))"
+    won = _edit(
+        chosen, ("(top ((current player) iloc HAND)))))", "(top ((current player) vloc WON)))))")
     )
-    assert won != chosen
     assert B.misbound_moves(parse_text(won)) == []
     # and when no rule chose that player, every bid is won by whoever's turn it is
     unchosen = text.replace(
@@ -128,17 +129,18 @@ def test_a_winner_collecting_the_cards_is_left_alone():
 
 def test_a_draw_the_rules_bound_is_left_alone():
     text = V.the_game_free_draw()
-    guarded = text.replace(
-        "(move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n",
-        "((== (game sto COUNT) 0) (move (top (game hloc DRAW)) (top ((current player) iloc HAND))))\n",
+    guarded = _edit(
+        text,
+        (
+            "(move (top (game hloc DRAW)) (top ((current player) iloc HAND)))\n",
+            "((== (game sto COUNT) 0) (move (top (game hloc DRAW)) (top ((current player) iloc HAND))))\n",
+        ),
     )
-    assert guarded != text
     assert B.endless_draws(parse_text(guarded)) == []
     # a stage that ends when the pile is empty bounds the draw
-    ended = text.replace(
-        "(== (game sto STOP) 1)", "(== (game sto STOP) 1)\n(== (size (game hloc DRAW)) 0)"
+    ended = _edit(
+        text, ("(== (game sto STOP) 1)", "(== (game sto STOP) 1)\n(== (size (game hloc DRAW)) 0)")
     )
-    assert ended != text
     assert B.endless_draws(parse_text(ended)) == []
 
 
@@ -150,10 +152,9 @@ def test_a_value_the_storage_can_hold_is_possible():
         (d,) = B.impossible_values(parse_text(text.replace("(== (game sto DOWNB) 1)", never)))
         assert "never" in d.message
     # a storage counted up or down can hold anything: not judged
-    counted = text.replace(
-        "(set (game sto DOWNB) 100)", "(set (game sto DOWNB) 100) (dec (game sto DOWNB) 1)"
+    counted = _edit(
+        text, ("(set (game sto DOWNB) 100)", "(set (game sto DOWNB) 100) (dec (game sto DOWNB) 1)")
     )
-    assert counted != text
     assert B.impossible_values(parse_text(counted)) == []
 
 
@@ -164,11 +165,16 @@ def test_a_marker_whose_holder_is_chosen_first_is_left_alone():
     text = V.gops_previous_holder()
     award = "       (set ((owner (max (union (all player 'P ('P vloc SHOWN))) using (game points VALUE)))\n             sto HOLDER)\n            1)"
     assert award in text
-    first = text.replace(award, "").replace(
-        "      ((all player 'P\n            ((== ('P sto HOLDER) 1)",
-        "      (" + award.strip() + "\n       (all player 'P\n            ((== ('P sto HOLDER) 1)",
+    first = _edit(
+        text,
+        (award, ""),
+        (
+            "      ((all player 'P\n            ((== ('P sto HOLDER) 1)",
+            "      ("
+            + award.strip()
+            + "\n       (all player 'P\n            ((== ('P sto HOLDER) 1)",
+        ),
     )
-    assert first != text and award.strip() in first
     assert B.previous_holders(parse_text(first)) == []
     dealt = "(move (top (game hloc PRIZES)) (top (game vloc PRIZE)))"
     assert dealt in text
@@ -209,8 +215,7 @@ def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():
     player is the one the stage's ``cycle next`` chose: the trick's winner."""
     seed = (SEEDS / "hearts.rcy").read_text()
     assert B.misbound_moves(parse_text(seed)) == []
-    current = seed.replace("(top ('W vloc TAKEN))", "(top ((current player) vloc TAKEN))")
-    assert current != seed
+    current = _edit(seed, ("(top ('W vloc TAKEN))", "(top ((current player) vloc TAKEN))"))
     (found,) = B.misbound_moves(parse_text(current))
     assert "(current player) vloc TAKEN" in found.message
     winner = seed.replace("(top ('W vloc TAKEN))", "(top ((next player) vloc TAKEN))")
@@ -219,8 +224,7 @@ def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():
 
 def _scopa_with_pass(guard: str) -> str:
     seed = (SEEDS / "scopa.rcy").read_text()
-    text = seed.replace("  (choice\n   (", f"  (choice\n   ({guard}\n    ", 1)
-    assert text != seed
+    text = _edit(seed, ("  (choice\n   (", f"  (choice\n   ({guard}\n    "))
     return text
 
 

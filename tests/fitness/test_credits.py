@@ -10,7 +10,7 @@ from evogame.lang import parse_text
 from tests.conftest import SEEDS
 from tests.fitness import credit_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
@@ -63,24 +63,27 @@ def test_cards_passed_to_a_neighbour_s_hand_are_left_alone():
     """A card given to the next player's place the scoring does not count (a hand passed
     on, as in Hearts), or books kept by the player who made them, is a rule."""
     text = V.go_fish_books_to_previous()
-    to_hand = text.replace(
-        "(move 'C (top ((previous player) vloc BOOKS)))",
-        "(move 'C (top ((previous player) iloc HAND)))",
+    to_hand = _edit(
+        text,
+        (
+            "(move 'C (top ((previous player) vloc BOOKS)))",
+            "(move 'C (top ((previous player) iloc HAND)))",
+        ),
     )
-    assert to_hand != text
     assert C.neighbour_credits(parse_text(to_hand)) == []
     # a neighbour's cards taken into the neighbour's pile: not the current player's make
-    theirs = text.replace(
-        "(all (partition RANK ((current player) iloc HAND)) 'G\n          ((== (size 'G) 4)\n"
-        "           (all 'G 'C (move 'C (top ((previous player) vloc BOOKS))))))",
-        "(all (partition RANK ((previous player) iloc HAND)) 'G\n          ((== (size 'G) 4)\n"
-        "           (all 'G 'C (move 'C (top ((previous player) vloc BOOKS))))))",
+    theirs = _edit(
+        text,
+        (
+            "(all (partition RANK ((current player) iloc HAND)) 'G\n          ((== (size 'G) 4)\n"
+            "           (all 'G 'C (move 'C (top ((previous player) vloc BOOKS))))))",
+            "(all (partition RANK ((previous player) iloc HAND)) 'G\n          ((== (size 'G) 4)\n"
+            "           (all 'G 'C (move 'C (top ((previous player) vloc BOOKS))))))",
+        ),
     )
-    assert theirs != text
     assert C.neighbour_credits(parse_text(theirs)) == []
     # a cooperative game: the seats share one result, whoever holds the books
-    shared = text.replace("(scoring max", "(scoring cooperative max")
-    assert shared != text
+    shared = _edit(text, ("(scoring max (//", "(scoring cooperative max (//"))
     assert C.neighbour_credits(parse_text(shared)) == []
 
 
@@ -95,13 +98,15 @@ def test_a_flag_tested_both_ways_or_written_is_left_alone():
     ):
         assert C.unwritten_tests(parse_text(text.replace("(== (game sto SIZE) 4)", ok))) == []
     end = "(end (== (size (union (all player 'P ('P vloc BOOKS)))) 52))"
-    both = text.replace(end, end.replace("(end ", "(end (and (!= (game sto SIZE) 4) ") + ")")
-    assert both != text
+    both = _edit(text, (end, end.replace("(end ", "(end (and (!= (game sto SIZE) 4) ") + ")"))
     assert C.unwritten_tests(parse_text(both)) == []
-    written = text.replace(
-        "((set (game sto AGAIN) 1)", "((set (game sto AGAIN) 1)\n    (set (game sto SIZE) 4)", 1
+    written = _edit(
+        text,
+        (
+            "(do\n   ((set (game sto AGAIN) 1)",
+            "(do\n   ((set (game sto AGAIN) 1)\n    (set (game sto SIZE) 4)",
+        ),
     )
-    assert written != text
     assert C.unwritten_tests(parse_text(written)) == []
     for never in ("(> (game sto SIZE) 0)", "(< (game sto SIZE) 0)", "(== 4 (game sto SIZE))"):
         (d,) = C.unwritten_tests(parse_text(text.replace("(== (game sto SIZE) 4)", never)))
@@ -113,19 +118,23 @@ def test_a_discard_that_scores_or_that_every_option_makes_is_left_alone():
     (a shedding game: the hand is counted), or when no other option keeps the card in
     play (every play a discard)."""
     text = V.scopa_trail_lost()
-    shed = text.replace(
-        "(scoring max ((current player) sto POINTS))",
-        "(scoring min (size ((current player) iloc HAND)))",
+    shed = _edit(
+        text,
+        (
+            "(scoring max ((current player) sto POINTS))",
+            "(scoring min (size ((current player) iloc HAND)))",
+        ),
     )
-    assert shed != text
     assert C.lost_plays(parse_text(shed)) == []
     # the sink read by a rule (the table it used to be): a pile in play
-    read = text.replace(
-        " (do\n  ((all player 'P\n        ((== ('P sto LAST) 1)",
-        " (do\n  ((repeat all (move (top (game vloc LOW)) (top (game vloc TABLE))))\n"
-        "   (all player 'P\n        ((== ('P sto LAST) 1)",
+    read = _edit(
+        text,
+        (
+            " (do\n  ((all player 'P\n        ((== ('P sto LAST) 1)",
+            " (do\n  ((repeat all (move (top (game vloc LOW)) (top (game vloc TABLE))))\n"
+            "   (all player 'P\n        ((== ('P sto LAST) 1)",
+        ),
     )
-    assert read != text
     assert C.lost_plays(parse_text(read)) == []
 
 
@@ -149,11 +158,13 @@ def test_a_pile_the_score_counts_through_a_storage_is_counted():
     whose playing card goes to the next player's PILE scores for the neighbour (campaign
     final-11's new kinds), though the scoring never names PILE."""
     seed = (SEEDS / "scopa.rcy").read_text()
-    moved = seed.replace(
-        "(move 'C (top ((current player) vloc PILE)))",
-        "(move 'C (top ((next player) vloc PILE)))",
+    moved = _edit(
+        seed,
+        (
+            "(move 'C (top ((current player) vloc PILE)))",
+            "(move 'C (top ((next player) vloc PILE)))",
+        ),
     )
-    assert moved != seed
     assert C.neighbour_credits(parse_text(seed)) == []
     (found,) = C.neighbour_credits(parse_text(moved))
     assert "(next player) vloc PILE" in found.message

@@ -12,7 +12,7 @@ from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS
 from tests.fitness import deadflow_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (V.pairs_dead_phase, D.dead_stages, "(stage player\n   (end\n    (or", "changes nothing"),
@@ -57,11 +57,13 @@ def test_a_phase_read_before_the_table_clears_is_alive():
     """A rule between the phase and the clearing reads the rows (the highest row card
     sets who deals): the phase's draws and plays change it."""
     text = V.pairs_dead_phase()
-    read = text.replace(
-        "  ;; clear the table\n  (do\n   (",
-        "  ;; clear the table\n  (do\n   ((set (game sto DEALER) (size ((current player) vloc ROW)))\n    ",
+    read = _edit(
+        text,
+        (
+            "  ;; clear the table\n  (do\n   (",
+            "  ;; clear the table\n  (do\n   ((set (game sto DEALER) (size ((current player) vloc ROW)))\n    ",
+        ),
     )
-    assert read != text
     assert D.dead_stages(parse_text(read)) == []
 
 
@@ -79,10 +81,9 @@ def test_a_set_read_or_guarded_between_is_not_overridden():
     first = "    (set (game sto OVER) 1)\n"
     read = text.replace(first, first + "    (set (game sto FOUND) (game sto OVER))\n")
     assert D.overridden_sets(parse_text(read)) == []
-    guarded = text.replace(
-        "    (set (game sto OVER) 0)))", "    ((== 'FOLD 1) (set (game sto OVER) 0))))"
+    guarded = _edit(
+        text, ("    (set (game sto OVER) 0)))", "    ((== 'FOLD 1) (set (game sto OVER) 0))))")
     )
-    assert guarded != text
     assert D.overridden_sets(parse_text(guarded)) == []
     # the same set twice loses no value
     twice = text.replace(first, "    (set (game sto OVER) 0)\n")
@@ -95,8 +96,7 @@ def test_pairs_of_a_shared_value_can_exist():
     assert D.unique_pairs(parse_file(SEEDS / "red7-legacy.rcy")) == []
     assert D.unique_pairs(parse_file(SEEDS / "pairs.rcy")) == []
     text = V.red7_unique_pairs()
-    shared = text.replace("((NUMBER : TWO) 20)", "((NUMBER : TWO) 10)", 1)
-    assert shared != text
+    shared = _edit(text, ("((NUMBER : TWO) 20)", "((NUMBER : TWO) 10)"))
     assert D.unique_pairs(parse_text(shared)) == []
 
 

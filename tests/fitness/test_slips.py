@@ -6,7 +6,7 @@ from __future__ import annotations
 from evogame.fitness import slips
 from evogame.lang import parse_text
 from tests.fitness import variants as V
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 
 def _at(text: str, where: str) -> str:
@@ -40,8 +40,7 @@ def test_a_rung_off_an_ordering_ladder():
 
 def test_an_ace_high_is_a_ladder_too():
     # the first or last value out of line is an ace high or low, not a slip
-    text = _seed("the-game").replace("((NUM : TWO) 2)", "((NUM : TWO) 200)")
-    assert text != _seed("the-game")
+    text = _edit(_seed("the-game"), ("((NUM : TWO) 2)", "((NUM : TWO) 200)"))
     assert slips.ladder_orders(parse_text(text)) == []
 
 

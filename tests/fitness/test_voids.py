@@ -118,12 +118,13 @@ def test_a_value_some_test_meets_is_left_alone():
         )
         == []
     )
-    flagged = text.replace(
-        "(== (cardatt SUIT 'C) (game str LEAD))",
-        "(or (== (game str LEAD) SUIT) (== (cardatt SUIT 'C) (game str LEAD)))",
-        1,
+    flagged = _edit(
+        text,
+        (
+            "(== (cardatt SUIT 'C) (game str LEAD))",
+            "(or (== (game str LEAD) SUIT) (== (cardatt SUIT 'C) (game str LEAD)))",
+        ),
     )
-    assert flagged != text
     assert Vo.unmet_sets(parse_text(flagged)) == []
     # a name no card has is named as such when it is not the attribute's name
     (d,) = Vo.unmet_sets(
@@ -158,11 +159,13 @@ def test_a_contest_by_a_table_that_tells_the_cards_apart_is_left_alone():
             2,
         )
     )
-    ranked = text.replace(
-        "(((SUIT : HEARTS) 1) ((SUIT : SPADES) (RANK : QUEEN) 13)))\n    (cycle",
-        f"({ranks}))\n    (cycle",
+    ranked = _edit(
+        text,
+        (
+            "(((SUIT : HEARTS) 1) ((SUIT : SPADES) (RANK : QUEEN) 13)))\n    (cycle",
+            f"({ranks}))\n    (cycle",
+        ),
     )
-    assert ranked != text
     assert Vo.tied_contests(parse_text(ranked)) == []
 
 
@@ -220,19 +223,22 @@ def test_a_leftover_that_evens_the_deal_or_is_never_scored_is_left_alone():
     is a designer's hidden card (Agram's stock)."""
     three = _seed("hearts").replace("(declare 4 'NUMP)", "(declare 3 'NUMP)")
     assert _unseen(three) == []
-    unscored = V.hearts_twelve_each().replace(
-        "(set ('P sto POINTS) (sum ('P vloc TAKEN) using (game points PENALTY)))",
-        "(set ('P sto POINTS) (size ('P vloc TAKEN)))",
+    unscored = _edit(
+        V.hearts_twelve_each(),
+        (
+            "(set ('P sto POINTS) (sum ('P vloc TAKEN) using (game points PENALTY)))",
+            "(set ('P sto POINTS) (size ('P vloc TAKEN)))",
+        ),
     )
-    assert unscored != V.hearts_twelve_each()
     assert unseen_places(parse_text(unscored)) == {}
     # a pile the play reads again (a trump turned up from it) is not unseen
-    read = V.hearts_twelve_each().replace(
-        "(set (game points PENALTY)",
-        "(set (game str TRUMP) (cardatt SUIT (top (game hloc STOCK))))\n   (set (game points PENALTY)",
-        1,
+    read = _edit(
+        V.hearts_twelve_each(),
+        (
+            "(set (game points PENALTY)",
+            "(set (game str TRUMP) (cardatt SUIT (top (game hloc STOCK))))\n   (set (game points PENALTY)",
+        ),
     )
-    assert read != V.hearts_twelve_each()
     assert unseen_places(parse_text(read)) == {}
 
 

@@ -70,3 +70,17 @@ def test_a_node_of_a_kept_game_walks_as_its_definition_and_is_forgotten_with_it(
     kept = {id(n) for g, t in A._WALKED.values() if t is not None for n in t}
     assert set(A._AT) <= kept
     assert any(id(n) not in A._AT for n in _walk(old))
+
+
+def test_parents_name_each_nodes_place_in_its_parent():
+    """`A.parents`: every node but the root is found at the place it names, ``getattr(parent,
+    field)`` itself (index -1) or that tuple's item `index`, and nothing else is listed."""
+    for game in seed_games():
+        par = A.parents(game)
+        nodes = _walk(game)
+        assert id(game) not in par and len(par) == len({id(n) for n in nodes[1:]})
+        for n in nodes[1:]:
+            p, f, i = par[id(n)]
+            v = getattr(p, f)
+            assert (v if i == -1 else v[i]) is n
+            assert any(c is n for c in p.children())

@@ -13,7 +13,7 @@ import pytest
 
 from evogame.lang import parse_file, parse_text
 from evogame.native import NativeGame, Unsupported
-from evogame.native.differential import mismatches, pipmc_mismatches
+from evogame.native.differential import both_records, compare, mismatches, pipmc_mismatches
 from evogame.native.engine import rng_draws, rng_shuffles
 from evogame.simulate import Limits
 from tests.conftest import CARDSTOCK_GAMES, SEEDS, mutant_games, require_shared, shared_files
@@ -137,6 +137,68 @@ def test_attribute_filters_are_the_same():
      (scoring max (+ ((current player) sto N) (+ ((current player) sto M) ((current player) sto K)))))
     """
     assert mismatches(parse_text(text), games=40) == []
+
+
+@pytest.mark.parametrize("times", [1000, 100_000])
+def test_long_repeats_in_a_choice_play_the_same(times: int):
+    # a choice whose items repeat an action `times` times, directly, through a do with a
+    # guard and a let, and as an all over a range: each is walked on a trial copy (none
+    # is decided before its first action) and both engines list and play it, where a
+    # continuation per turn of the loop overflowed Python's stack at about 330 (an error
+    # "recursion too deep") and the C stack near 100,000. The last item's any keeps a
+    # branching walk (a continuation per turn) in the game.
+    text = f"""
+    (game
+     (setup (create players 2)
+            (create deck (game iloc STOCK) (deck (R (A, B, C)))))
+     (stage player
+      (end (>= (game sto T) 6))
+      (choice
+       ((repeat {times} (inc ((current player) sto S) 1))
+        (do ((repeat {times}
+               (all (range 1..1) 'I
+                (do ((let (game sto T) 'N
+                       ((== 'N (game sto T)) (inc ((current player) sto S) 'I)))
+                     (inc (game sto U) 1)))))
+             (inc (game sto T) 1)))
+        (do ((all (range 1..{times}) 'I (inc ((current player) sto S) 1))
+             (inc (game sto T) 1)))
+        (repeat 2 (any (game iloc STOCK) 'C (inc (game sto T) 1))))))
+     (scoring max ((current player) sto S)))
+    """
+    got, want = both_records(parse_text(text), games=3, limits=Limits(max_steps=10**8))
+    assert compare(got, want) == []
+    for w in want:
+        assert w.error is None and w.terminated
+        assert set(w.branching) == {3 + 3 * 3}  # the any: a branch per card, twice
+        assert max(w.scores) >= times  # each player took some long item at least once
+
+
+def test_lets_over_a_location_play_the_same():
+    # a let over a location binds its cards, read live (CARDSTOCK binds the location's own
+    # list): after the first card is taken, 'L has one card fewer and its top is the next
+    # card. What CARDSTOCK cannot do through it (a card put into 'L), and any read of a
+    # let over a team, is refused by `check` (tests/lang/test_bound_lists.py)
+    text = """
+    (game
+     (setup (create players 4) (create teams (0, 2) (1, 3))
+            (create deck (game vloc STOCK) (deck (RANK (A, B, C, D)) (SUIT (X, Y)))))
+     (do ((shuffle (game vloc STOCK))))
+     (stage player
+      (end (< (size (game vloc STOCK)) 2))
+      (choice
+       ((let (game vloc STOCK) 'L
+         (do ((move (top 'L) (top ((current player) vloc HAND)))
+              (inc ((current player) sto S) (size 'L))
+              (move (top 'L) (top (game vloc PILE))))))
+        (let (game vloc STOCK) 'L
+         (do ((all (filter 'L 'C (== (cardatt SUIT 'C) X)) 'C (inc ((current player) sto S) 1))
+              (move (bottom 'L) (top (game vloc PILE)))))))))
+     (scoring max ((current player) sto S)))
+    """
+    got, want = both_records(parse_text(text), games=6)
+    assert compare(got, want) == []
+    assert all(w.error is None and w.terminated for w in want)
 
 
 @pytest.mark.parametrize("part", range(SLICES))
