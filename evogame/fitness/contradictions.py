@@ -31,6 +31,9 @@
   scored player (``(current player)``, ``next``, ``previous``): each seat is scored on its
   own record, so the "team" result is a different number at every seat and no one plays
   for it (Pairs' ``(scoring min ((current player) sto LOST))`` made cooperative).
+- **teams of seats the game never creates** (`absent_team_seats`): ``(create teams (0, 2)
+  (1, 3))`` where ``(create players 2)``: the rules talk of partners who are not at the
+  table (Whist cut to two players, its deal still a quarter of the deck each).
 - **a reshuffle that empties the pile whose top is read** (`emptied_tops`): in one
   ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
   with no card put back on it, the top (or bottom, or n-th) card of that pile read:
@@ -60,8 +63,10 @@ from evogame.fitness.soundness import (
     _names,
     _owner,
     _place,
+    declared_numbers,
     literal_entries,
     named,
+    number,
     ordering_tables,
 )
 from evogame.lang import ast as A
@@ -682,6 +687,37 @@ def seat_team_scores(game: A.Game) -> list[Defect]:
     return []
 
 
+def absent_team_seats(game: A.Game) -> list[Defect]:
+    """A team of ``create teams`` naming a seat at or beyond the number of players the
+    setup creates (a number, or a declared constant: the count the game is evaluated at),
+    static. The engine drops such seats (RECYCLE v0.5), so the game plays, but its rules
+    speak of partners no one sits in."""
+    setup = game.setup
+    if setup is None or setup.teams is None:
+        return []
+    n = number(setup.players.count, declared_numbers(game))
+    if n is None:
+        return []
+    absent = [
+        m
+        for team in setup.teams.teams
+        for spec in A.walk(team)
+        if isinstance(spec, A.TeamSpec)
+        for m in spec.members
+        if m.value >= n
+    ]
+    if not absent:
+        return []
+    seats = ", ".join(str(m.value) for m in absent)
+    return [
+        Defect(
+            where(absent[0]),
+            f"the teams name seats {seats}, but the game creates {n} players (seats "
+            f"0-{n - 1}): the partners they speak of are not at the table",
+        )
+    ]
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -694,4 +730,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(swapped_ranks, game),
         *named(emptied_tops, game),
         *named(seat_team_scores, game),
+        *named(absent_team_seats, game),
     ]

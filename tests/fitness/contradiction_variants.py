@@ -88,6 +88,13 @@ def pairs_team_of_losers() -> str:
     )
 
 
+def whist_two_players() -> str:
+    """Whist created with two players while its teams still pair seats 0 and 2, 1 and 3
+    (a campaign's Whist: the blind reader saw "2 players" against "teams of four", a deal
+    of a quarter of the deck each, half of it never dealt)."""
+    return _edit(_seed("whist"), ("(create players 'NUMP)", "(create players 2)"))
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -106,4 +113,5 @@ VARIANTS = (
         pokereights_reshuffle_all(),
     ),
     Variant("pairs-team-of-losers", "pairs", "a team scored seat by seat", pairs_team_of_losers()),
+    Variant("whist-two-players", "whist", "teams of seats never created", whist_two_players()),
 )

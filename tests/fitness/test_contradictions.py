@@ -30,6 +30,7 @@ FOUND = [
         "(current player) sto LOST))",
         "every seat has a score of its own",
     ),
+    (V.whist_two_players, C.absent_team_seats, "2) (1, 3))", "not at the table"),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
