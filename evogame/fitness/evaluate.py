@@ -1253,6 +1253,17 @@ def _equals_wanted(run: _Run, game: CompiledGame) -> bool:
     return run.cut is None or run.bound() >= run.cut
 
 
+def _equals_search(run: _Run) -> tuple[int, int]:
+    """The equal thinkers' (rollouts, horizon): the profile's ``equals`` search, no
+    stronger than the one the skill phase fitted to its budget (fewer rollouts of the two;
+    the shorter play-outs, 0 meaning to the end), so a game the skill phase had to lighten
+    is lightened here too."""
+    p = run.profile.equals
+    k, h = run.details["pipmc_rollouts"], run.details["pipmc_horizon"]
+    horizon = min((x for x in (p["horizon"], h) if x), default=0)
+    return min(p["rollouts"], k), horizon
+
+
 def _equals_cost(tally: RecordTally, n: int, rollouts: int, horizon: int, silent: float) -> float:
     """Estimated engine work of one game with the searcher in all `n` seats: W + R·b·k·P,
     the terms as in `_pipmc_cost` (R the real decisions of all seats: every one searches)."""
@@ -1269,10 +1280,13 @@ def _equals_cost(tally: RecordTally, n: int, rollouts: int, horizon: int, silent
 def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     """Fairness among thinking players of equal strength (issue 35 item 2).
 
-    The skill phase's searcher (its fitted rollouts and horizon: ``pipmc_rollouts``,
-    ``pipmc_horizon``) sits in every seat at once; game i of the phase (its own deal
-    stream, phase 5) records the searcher of seat i mod n, so whole rotations of n games
-    each seat in turn. Each seat r gets its win share over every game (ties split):
+    One PIPMC player (``equals.rollouts`` and ``equals.horizon``, no stronger than the
+    skill phase's: `_equals_search`) sits in every seat at once; game i of the phase (its
+    own deal stream, phase 5) records the searcher of seat i mod n, so whole rotations of
+    n games each seat in turn. Equal strength is what matters, not the strength: in
+    Scopa whose capture ``and`` became ``or``, PIPMC of 1 rollout in both seats wins 0.325
+    from seat 0 and 0.675 from seat 1 (400 games; 3 rollouts: 0.490 and 0.510), and one
+    rollout costs a third of three, so the same budget buys three times the games. Each seat r gets its win share over every game (ties split):
     t_r = Σ_games win[r] / G, and `C.thinker_fairness` compares the seats' Wilson 95%
     intervals; only a best seat surely above a worst one lowers ``fairness``
     (`_thinker_fairness`). Against random players the searcher wins almost every game from
@@ -1288,7 +1302,8 @@ def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     0.64 against 0.36)."""
     p = run.profile.equals
     n = game.nplayers
-    rollouts, horizon = run.details["pipmc_rollouts"], run.details["pipmc_horizon"]
+    rollouts, horizon = _equals_search(run)
+    run.details["equals_rollouts"], run.details["equals_horizon"] = rollouts, horizon
     want = -(-p["games"] // n) * n
     per_game = _equals_cost(tally, n, rollouts, horizon, run.silent)
     run.details["equals_rotation_work_estimate"] = round(n * per_game)

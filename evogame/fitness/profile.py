@@ -119,9 +119,12 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "agency_below": ("unit", 0.05),
         "budget": ("int0", 0),
     },
-    # equals: the skill phase's searcher in every seat at once (its rollouts and horizon),
-    # `games` rounded up to whole rotations, stopped at `budget` engine work; 0 games = off
+    # equals: PIPMC of `rollouts` and `horizon` (no more than the skill phase's search) in
+    # every seat at once, `games` rounded up to whole rotations, stopped at `budget` engine
+    # work; 0 games = off
     "equals": {
+        "rollouts": ("int+", 1),
+        "horizon": ("int0", 10),
         "games": ("int0", 0),
         "budget": ("int0", 0),
     },
