@@ -148,8 +148,10 @@ def fairness(t: RecordTally) -> Estimate:
 
 
 def thinker_fairness(wins: list[float], games: list[int]) -> Estimate:
-    """Seat fairness for a thinking player, in [0, 1]: does one PIPMC player (against random
-    ones, rotated through the seats) win about equally often from every seat?
+    """Seat fairness for a thinking player, in [0, 1]: does a PIPMC player win about equally
+    often from every seat? Its games: one PIPMC player against random ones or weak searchers,
+    rotated through the seats (`wins[r]` its win sum from seat r), or equal PIPMC players in
+    every seat (`wins[r]` seat r's win sum over all the games: `evaluate._equals_phase`).
 
     t_r = wins[r] / games[r] is the thinker's mean win share (ties split) from seat r, with
     its 95% Wilson interval [a_r, b_r] as if every game were a win or a loss (wider than

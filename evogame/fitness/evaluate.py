@@ -17,7 +17,11 @@ Stages (each only if the previous one lets the candidate through):
    agency about 0: `evogame.fitness.thinking`): fairness, termination, no_draw and agency
    measured again with a thinking player in every seat, on fixed deals;
 5. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
-   batches of whole rotations until skill's interval is narrow enough.
+   batches of whole rotations until skill's interval is narrow enough;
+6. **equals** — that PIPMC player in every seat at once (``[equals]``): each seat's win
+   share between equal thinkers lowers ``fairness`` when the seats differ beyond their
+   95% intervals (`_equals_phase`);
+7. **depth** (profile ``thorough``) — the PIPMC player against weak searchers.
 
 Budgets: each of the random, agency and PIPMC phases may have a ``budget`` of engine work
 (`State.work`: scripted steps, options offered, look-ahead and collection scans; the PIPMC
@@ -84,7 +88,7 @@ from evogame.players.mcts import rollout
 from evogame.runner import Runner, moves_made
 from evogame.simulate import Limits, deal_seed
 
-PHASES = ("gate", "random", "agency", "thinking", "pipmc", "depth")
+PHASES = ("gate", "random", "agency", "thinking", "pipmc", "equals", "depth")
 _MASK = (1 << 63) - 1
 
 
@@ -362,6 +366,9 @@ def evaluate(
                 if game.nplayers == 1 or game.cooperative:
                     why = "it is measured on competitive games only"
                 run.not_measured(name, why, pruned="skill" in run.unmeasured)
+        phase = "equals"
+        if _equals_wanted(run, game):
+            _equals_phase(run, game, tally)
         phase = "depth"
         if run.wants("depth") and real and "depth" not in run.est:
             if game.nplayers == 1 or game.cooperative:
@@ -1218,9 +1225,10 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 
 def _thinker_fairness(run: _Run, seat_wins: list[list], phase: str) -> None:
     """Fold a searcher's seat fairness (`C.thinker_fairness`) in the games of `phase`
-    (``pipmc``: against random players; ``depth``: against weak searchers) into
-    ``fairness``: the lower of the estimate so far and the searcher's, end by end, only
-    when the searcher's best and worst seats differ beyond their 95% intervals."""
+    (``pipmc``: against random players; ``equals``: equal searchers in every seat;
+    ``depth``: against weak searchers) into ``fairness``: the lower of the estimate so far
+    and the searcher's, end by end, only when the best and worst seats differ beyond their
+    95% intervals."""
     wins, games = (list(col) for col in zip(*seat_wins, strict=True))
     run.details[f"{phase}_win_share_by_seat"] = [
         round(w / g, 4) if g else None for w, g in zip(wins, games, strict=True)
@@ -1234,6 +1242,112 @@ def _thinker_fairness(run: _Run, seat_wins: list[list], phase: str) -> None:
         run.est["fairness"] = Estimate(
             min(old.value, est.value), min(old.lo, est.lo), min(old.hi, est.hi)
         )
+
+
+def _equals_wanted(run: _Run, game: CompiledGame) -> bool:
+    """Whether the equal-thinkers phase runs: ``equals.games`` > 0, fairness weighed, a
+    competitive game of two seats or more whose skill phase played (its searcher is the
+    one seated), and, with a campaign's cut, a fitness that can still exceed it (the phase
+    can only lower fairness, so below the cut it changes no selection)."""
+    if not run.profile.equals.get("games") or not run.wants("fairness"):
+        return False
+    if "fairness" not in run.est or "skill_pairs" not in run.details:
+        return False
+    if game.nplayers < 2 or game.cooperative:
+        return False
+    return run.cut is None or run.bound() >= run.cut
+
+
+def _equals_search(run: _Run) -> tuple[int, int]:
+    """The equal thinkers' (rollouts, horizon): the profile's ``equals`` search, no
+    stronger than the one the skill phase fitted to its budget (fewer rollouts of the two;
+    the shorter play-outs, 0 meaning to the end), so a game the skill phase had to lighten
+    is lightened here too."""
+    p = run.profile.equals
+    k, h = run.details["pipmc_rollouts"], run.details["pipmc_horizon"]
+    horizon = min((x for x in (p["horizon"], h) if x), default=0)
+    return min(p["rollouts"], k), horizon
+
+
+def _equals_cost(tally: RecordTally, n: int, rollouts: int, horizon: int, silent: float) -> float:
+    """Estimated engine work of one game with the searcher in all `n` seats: W + R·b·k·P,
+    the terms as in `_pipmc_cost` (R the real decisions of all seats: every one searches)."""
+    rates = tally.cost_rates()
+    if rates is None:
+        return 0.0
+    W, per_game, real, b = rates
+    playout = W / 2
+    if horizon:
+        playout = min(playout, W * max(horizon, silent) / per_game)
+    return W + real * b * rollouts * playout
+
+
+def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
+    """Fairness among thinking players of equal strength (issue 35 item 2).
+
+    One PIPMC player (``equals.rollouts`` and ``equals.horizon``, no stronger than the
+    skill phase's: `_equals_search`) sits in every seat at once; game i of the phase (its
+    own deal stream, phase 5) records the searcher of seat i mod n, so whole rotations of
+    n games each seat in turn. Equal strength is what matters, not the strength: in
+    Scopa whose capture ``and`` became ``or``, PIPMC of 1 rollout in both seats wins 0.325
+    from seat 0 and 0.675 from seat 1 (400 games; 3 rollouts: 0.490 and 0.510), and one
+    rollout costs a third of three, so the same budget buys three times the games. Each seat r gets its win share over every game (ties split):
+    t_r = Σ_games win[r] / G, and `C.thinker_fairness` compares the seats' Wilson 95%
+    intervals; only a best seat surely above a worst one lowers ``fairness``
+    (`_thinker_fairness`). Against random players the searcher wins almost every game from
+    every seat (Scopa: 0.98-1.00), so what a seat is worth between good players is
+    invisible there; here the players are equal, and each seat's share is 1/n in a fair
+    game.
+
+    Sample: ``equals.games`` rounded up to whole rotations, rotation by rotation until
+    they are played or ``equals.budget`` engine work is reached (checked after each
+    rotation; none played when one rotation is estimated to exceed it, `_equals_cost`).
+    G games give a seat's share a 95% half-width of about 1.96·sqrt(p(1-p)/G), so two
+    seats are told apart at about |t_0 - t_1| > 2 x that (two seats, G = 48: 0.28, i.e.
+    0.64 against 0.36)."""
+    p = run.profile.equals
+    n = game.nplayers
+    rollouts, horizon = _equals_search(run)
+    run.details["equals_rollouts"], run.details["equals_horizon"] = rollouts, horizon
+    want = -(-p["games"] // n) * n
+    per_game = _equals_cost(tally, n, rollouts, horizon, run.silent)
+    run.details["equals_rotation_work_estimate"] = round(n * per_game)
+    if p["budget"] and n * per_game > p["budget"]:
+        run.details["equals_games"] = 0
+        return
+    t = _clock()
+    seed = phase_seed(run.seed, 5)
+    full = (1 << n) - 1
+    seat_wins = [[0.0, 0] for _ in range(n)]
+    by_turn = [0.0] * n
+    played = work = 0
+    while played < want:
+        idx = list(range(played, played + n))
+        seats = [i % n for i in idx]
+        deals = [run.deal(5, i) for i in idx]
+        others = [full & ~(1 << s) for s in seats]
+        recs, _ = run.play.search(
+            idx, seed, seats, rollouts, horizon, "rank", run.limits, deals,
+            weak=(rollouts, horizon), weak_seats=others,
+        )  # fmt: skip
+        for rec in recs:
+            for r in range(n):
+                seat_wins[r][0] += rec.win[r]
+                seat_wins[r][1] += 1
+            for j, r in enumerate(rec.turn_order):
+                by_turn[j] += rec.win[r]
+            work += rec.work
+            played += 1
+        if p["budget"] and work >= p["budget"]:
+            reached = run.details.setdefault("budget_reached", [])
+            reached.append("equals")
+            break
+    run.work["equals"] = work
+    run.games["equals"] = played
+    run.details["equals_games"] = played
+    run.details["equals_win_share_by_turn_position"] = [round(x / played, 4) for x in by_turn]
+    _thinker_fairness(run, seat_wins, "equals")
+    _timed(run, "equals", t)
 
 
 def _depth_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:

@@ -119,6 +119,15 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         "agency_below": ("unit", 0.05),
         "budget": ("int0", 0),
     },
+    # equals: PIPMC of `rollouts` and `horizon` (no more than the skill phase's search) in
+    # every seat at once, `games` rounded up to whole rotations, stopped at `budget` engine
+    # work; 0 games = off
+    "equals": {
+        "rollouts": ("int+", 1),
+        "horizon": ("int0", 10),
+        "games": ("int0", 0),
+        "budget": ("int0", 0),
+    },
     # depth: the skill phase's searcher against weak ones (rollouts, horizon of the weak)
     "depth": {
         "rollouts": ("int+", 1),
@@ -169,6 +178,7 @@ class Profile:
     agency: dict = field(hash=False)
     pipmc: dict = field(hash=False)
     depth: dict = field(hash=False, default_factory=dict)
+    equals: dict = field(hash=False, default_factory=dict)
     thinking: dict = field(hash=False, default_factory=dict)
     map_elites: dict = field(hash=False, default_factory=dict)
     components: tuple[ComponentSpec, ...] = ()
@@ -286,6 +296,7 @@ def parse_profile(data: dict, where: str = "<profile>", name: str = "profile") -
         agency=out["agency"],
         pipmc=out["pipmc"],
         depth=out["depth"],
+        equals=out["equals"],
         thinking=out["thinking"],
         map_elites=out["map_elites"],
         components=tuple(specs),
