@@ -108,6 +108,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(docs/judge.md, adaptive sampling).",
 )
 @click.option(
+    "--equals/--no-equals",
+    default=False,
+    show_default=True,
+    help="Evaluate every candidate with the profile's equal-thinkers phase (fairness "
+    "among PIPMC players in every seat: about 1.14x a candidate's cost). Off: best/'s "
+    "judge measures it (docs/judge.md, fairness among equal thinkers).",
+)
+@click.option(
     "--resume", "resume", default=None, metavar="RUN", help="Continue the campaign in RUN."
 )
 @click.option("--quiet", is_flag=True)
@@ -130,6 +138,7 @@ def evolve(
     descriptors,
     polish,
     adaptive,
+    equals,
     resume,
     quiet,
 ):
@@ -157,6 +166,7 @@ def evolve(
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,
+        equals=equals,
         argv=sys.argv[1:],
     )
     try:

@@ -79,6 +79,9 @@ class Config:
     #: evaluate candidates with the profile's adaptive sampling (``fitness_se``); off, the
     #: campaign profile's ``fitness_se`` is 0: base samples only, half a candidate's cost
     adaptive: bool = False
+    #: evaluate candidates with the profile's equal-thinkers phase (``[equals]``: PIPMC in
+    #: every seat); off, the search skips it (1.14x a candidate) and best/'s judge runs it
+    equals: bool = False
     argv: list[str] = field(default_factory=list)
 
 
@@ -301,6 +304,10 @@ class Campaign:
             # a campaign's selection is checked again by polishing side by side and by the
             # judge, so its search evaluates with the base samples only
             self.profile = dataclasses.replace(self.profile, fitness_se=0.0)
+        if not cfg.equals:
+            # fairness among equal thinkers costs 1.14x a candidate and moved no seed (round
+            # 51); the judge of best/ (`thorough`) and `evaluate` measure it
+            self.profile = dataclasses.replace(self.profile, equals={})
         self.store = Store(self.folder)
         self.timings = Timings(self.folder)
         self.rng = random.Random(cfg.seed)
@@ -1328,6 +1335,7 @@ class Campaign:
             + (["--descriptors", self.cfg.descriptors] if self.cfg.descriptors else [])
             + ([] if self.cfg.polish else ["--no-polish"])
             + (["--adaptive"] if self.cfg.adaptive else [])
+            + (["--equals"] if self.cfg.equals else [])
         )
         with self.timings.phase("best/ (distinct best, files)"):
             new = self.new_kinds()

@@ -398,4 +398,23 @@ def test_a_campaign_samples_adaptively_only_when_asked(tmp_path, adaptive):
     full = load_profile("default")
     assert full.fitness_se > 0
     assert camp.profile.fitness_se == (full.fitness_se if adaptive else 0.0)
-    assert dataclasses.replace(camp.profile, fitness_se=full.fitness_se) == full
+    assert dataclasses.replace(camp.profile, fitness_se=full.fitness_se, equals=full.equals) == full
+
+
+@pytest.mark.parametrize("equals", [False, True])
+def test_a_campaign_measures_equal_thinkers_only_when_asked(tmp_path, equals):
+    """`evolve --equals`: the campaign profile keeps its ``[equals]`` phase; without it
+    the search skips the phase (best/'s judge keeps it)."""
+    from evogame.fitness import load_profile
+
+    cfg = Config(
+        seeds=str(SEEDS),
+        profile="default",
+        judge="none",
+        out=str(tmp_path / "r"),
+        equals=equals,
+    )
+    camp = Campaign(cfg, defer=True)
+    full = load_profile("default")
+    assert full.equals.get("games", 0) > 0
+    assert camp.profile.equals == (full.equals if equals else {})
