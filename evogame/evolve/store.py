@@ -171,6 +171,23 @@ class Store:
         g, pop, rng, _ = rows[-1]
         return g, json.loads(pop), json.loads(rng), [json.loads(r[3]) for r in rows]
 
+    def children_before(self, gen: int) -> list[tuple[str, list[str]]]:
+        """(hash, parents) of every child stored by a generation 1 .. gen - 1 (polished
+        games left out), in hash order."""
+        rows = self.db.execute(
+            "SELECT hash, parents FROM candidates WHERE generation > 0 AND generation < ?"
+            " AND operator != 'polish' ORDER BY hash",
+            (gen,),
+        ).fetchall()
+        return [(h, json.loads(p)) for h, p in rows]
+
+    def ever_held(self, gen: int) -> set[str]:
+        """The hashes in the population of any finished generation before `gen`."""
+        rows = self.db.execute(
+            "SELECT population FROM generations WHERE generation < ?", (gen,)
+        ).fetchall()
+        return {h for (p,) in rows for h in json.loads(p)}
+
     def save_best(self, rows: list[dict]) -> None:
         """Replace the `best` table: rows of (hash, and when judged again: profile, seed,
         fitness, fitness_ci95, components), in rank order, in one transaction."""

@@ -24,6 +24,7 @@ neighbour's cards (`neighbour_scores`: each seat scores the previous player's pi
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from evogame.fitness.soundness import Defect, named
@@ -44,6 +45,21 @@ def unread_constants(game: A.Game) -> list[Defect]:
         for d in game.declares
         if reads[d.var.name] <= 1  # its own declaration is the one read
     ]
+
+
+def without_unread_constants(game: A.Game) -> A.Game:
+    """`game` without the ``declare``s no rule reads (`unread_constants`), until none is
+    left (a constant read only by another unread one goes too); `game` itself when it
+    has none. A campaign's child is checked with it (`evolve.loop._checked`): a
+    constant nothing reads changes no play, so taking it away repairs the defect and
+    leaves the game as it plays."""
+    out = game
+    while True:
+        reads = Counter(n.name for n in A.walk(out) if isinstance(n, A.Var))
+        kept = tuple(d for d in out.declares if reads[d.var.name] > 1)
+        if len(kept) == len(out.declares):
+            return out
+        out = dataclasses.replace(out, declares=kept)
 
 
 def copied_values(game: A.Game) -> list[Defect]:

@@ -54,10 +54,10 @@ def contents(run: Path) -> tuple:
 
 
 #: The inventing mode: MAP-Elites over concepts, with transplant from the seeds and a
-#: library (one more seed file as the library, to keep the test small). Hearts as the
-#: library: this tiny campaign's best/ then holds a transplant child (its elite "pairs's
-#: rules with hearts's end condition"); with GOPS, since transplant children draw their
-#: fragments from their own seeded Random, best/ held nothing to compare.
+#: library (one more seed file as the library, to keep the test small). Crazy Eights as
+#: the library: since parents are drawn by curiosity (round 51), this tiny campaign's
+#: best/ holds a game to compare with it (and its store transplant children with its
+#: fragments); with Hearts, best/ held nothing, and an empty best/ compares nothing.
 INVENT = [
     "--algorithm",
     "map-elites",
@@ -66,7 +66,7 @@ INVENT = [
     "--transplant",
     "0.5",
     "--library",
-    str(SEEDS / "hearts.rcy"),
+    str(SEEDS / "crazy-eights.rcy"),
 ]
 #: MAP-Elites' tiny campaigns keep one elite a few idle edits from its seed, which
 #: polishing (tested in test_polish.py, and on (mu+lambda) here) takes back to nothing

@@ -11,6 +11,7 @@ from evogame.fitness.leftovers import (
     never_held,
     repeated_parts,
     unread_constants,
+    without_unread_constants,
 )
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS, shared_files
@@ -26,6 +27,27 @@ def test_a_constant_no_rule_reads_is_named_where_it_is_declared():
     (d,) = unread_constants(parse_text(crazy_eights_dealt_13()))
     assert "HAND" in d.message
     assert not unread_constants(parse_file(SEEDS / "crazy-eights.rcy"))
+
+
+def test_a_child_is_checked_without_the_constants_no_rule_reads():
+    """The unread HAND goes, and so does a constant read only by an unread one; the
+    constants the rules read stay; a game with none is returned as it is; and the
+    campaign's check (`_checked`) gives the seed's own text back."""
+    from evogame.evolve.loop import _checked
+    from evogame.lang import to_text
+
+    seed = parse_file(SEEDS / "crazy-eights.rcy")
+    assert without_unread_constants(seed) is seed
+    child = parse_text(crazy_eights_dealt_13())
+    kept = without_unread_constants(child)
+    assert not unread_constants(kept)
+    assert [d.var.name for d in kept.declares] == [
+        d.var.name for d in child.declares if d.var.name != "HAND"
+    ]
+    text = to_text(seed)
+    chained = text.replace("(game", "(game (declare 2 'A) (declare (+ 'A 1) 'B)", 1)
+    assert [d.var.name for d in parse_text(chained).declares][:2] == ["A", "B"]
+    assert _checked(chained)[0] == _checked(text)[0]
 
 
 def test_a_rank_list_holding_every_suit_is_named():

@@ -1,0 +1,115 @@
+"""Parent choice over a concept archive (round 51): new elites only in the favoured half,
+and curiosity (a parent's weight rises with its children that entered the archive)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evogame.distance.concepts import concept_vector
+from evogame.fitness.liveness import VERSION
+from evogame.lang import parse_file
+from tests.conftest import SEEDS
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    """A concept-archive campaign's parent-drawing parts, marked by Agram, Pairs and GOPS
+    (`Campaign.__new__`: no seeds read, nothing evaluated)."""
+    from evogame.evolve.archive import Archive
+    from evogame.evolve.loop import Campaign
+    from evogame.evolve.store import Store
+    from evogame.fitness import load_profile
+
+    c = Campaign.__new__(Campaign)
+    c.archive = Archive(load_profile("default").map_elites, "concepts")
+    c.vectors = [concept_vector(parse_file(SEEDS / f"{n}.rcy")) for n in ("agram", "pairs", "gops")]
+    c.archive.mark(c.vectors)
+    c.store = Store(tmp_path)
+    c.rng = random.Random(5)
+    c._entered_new = {}
+    c._weights = None
+    yield c
+    c.store.close()
+
+
+def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None):
+    c.store.put(
+        {
+            "hash": h,
+            "text": "",
+            "generation": gen,
+            "parents": list(parents),
+            "operator": "cx_typed",
+            "valid": True,
+            "reason": None,
+            "fitness": fitness,
+            "components": {},
+            "stats": {
+                "concepts": v,
+                "live_concepts": v if live is None else live,
+                "live_version": VERSION,
+            },
+            "seed": 0,
+        }
+    )
+
+
+def _new(v):
+    """GOPS's vector with a meld, a trick and betting: a cell no library game holds."""
+    return {**v, "meld": 1.0, "trick": 1.0, "betting": 1.0}
+
+
+def test_an_elite_new_on_paper_only_is_not_a_favoured_parent(campaign):
+    """Two elites in new live cells: one whose rules say that cell, one whose rules say
+    another (a meld that never fired: a stepping stone). Only the first is a new elite,
+    so only it is drawn in the favoured half."""
+    gops = campaign.vectors[-1]
+    a, b = _new(gops), {**gops, "trick": 1.0, "betting": 1.0, "capture": 1.0}
+    names = campaign.archive.names
+    cells = {campaign.archive.cell_of([v[n] for n in names]) for v in (a, b)}
+    assert len(cells) == 2 and not cells & campaign.archive.library_cells
+    _put(campaign, "a" * 16, a)
+    _put(campaign, "b" * 16, {**b, "meld": 1.0}, live=b)  # paper: a meld; in play: none
+    assert campaign._novel_parents(["a" * 16, "b" * 16]) == ["a" * 16]
+
+
+def test_curiosity_weighs_parents_by_their_children_that_entered(campaign):
+    """Parent P had 4 children, 2 of them entered the archive in a new cell; Q had 4,
+    none entered; R had none. Weights (1 + 2 * 2) / (1 + 0.25 * 4) = 2.5, 1 / 2 = 0.5, 1;
+    a child stored in the generation being drawn (a killed run's) does not count. Over
+    4,000 draws from [P, Q, R] each share lies within 4.5 standard errors of w / 4."""
+    gops = campaign.vectors[-1]
+    for p in ("p", "q", "r"):
+        _put(campaign, p * 16, gops, gen=0)
+    kids = {p: [f"{p}{i}".ljust(16, "0") for i in range(4)] for p in ("p", "q")}
+    for p, hs in kids.items():
+        for h in hs:
+            _put(campaign, h, _new(gops), gen=1, parents=[p * 16])
+    _put(campaign, "r" * 8 + "9" * 8, gops, gen=2, parents=["r" * 16])  # this generation's
+    campaign.store.save_generation(1, ["p" * 16, "q" * 16, "r" * 16, *kids["p"][:2]], [], {})
+    w = campaign._curiosity(2)
+    assert w == {"p" * 16: 2.5, "q" * 16: 0.5}
+    campaign._weights = w
+    pop = ["p" * 16, "q" * 16, "r" * 16]
+    n = 4000
+    draws = [campaign._pick(pop) for _ in range(n)]
+    for h, weight in (("p" * 16, 2.5), ("q" * 16, 0.5), ("r" * 16, 1.0)):
+        p = weight / 4.0
+        share = draws.count(h) / n
+        assert abs(share - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (h, share, p)
+
+
+def test_an_entrant_in_a_library_cell_earns_less(campaign):
+    """A child that entered in a library cell credits its parent 0.5, not 2."""
+    gops = campaign.vectors[-1]
+    _put(campaign, "p" * 16, gops, gen=0)
+    _put(campaign, "c" * 16, gops, fitness=0.9, gen=1, parents=["p" * 16])
+    campaign.store.save_generation(1, ["c" * 16], [], {})
+    assert campaign._curiosity(2) == {"p" * 16: 1.5 / 1.25}
+
+
+def test_no_curiosity_without_library_marks(campaign):
+    campaign.archive.library_cells = set()
+    assert campaign._curiosity(2) is None
