@@ -9,13 +9,13 @@ from tests.fitness.variants import Variant, _edit, _seed
 GOPS_BIDS_END = "(end (all player 'P (== (size ('P iloc BID)) 1)))"
 
 
-def gops_bidding_stops_at_31() -> str:
+def gops_bidding_stops_at_31(target: str = "(+ (// 60 'NUMP) 1)") -> str:
     """GOPS whose bidding stage also ends as soon as a player's prizes are worth 31 (60 //
     NUMP + 1): from then on it ends on entry, yet the round loop goes on turning up the
     prizes left, never bid for nor awarded (inv-13's rank 3, judged 0.978 at evaluation
     seed 0 against the seed's 0.94-0.95; its reader, 4/10: "after 31 points, about 6
-    prizes are turned over with no bidding and never awarded")."""
-    race = "(any player 'P (>= (sum ('P vloc WON) using (game points VALUE)) (+ (// 60 'NUMP) 1)))"
+    prizes are turned over with no bidding and never awarded"). `target` another bar."""
+    race = f"(any player 'P (>= (sum ('P vloc WON) using (game points VALUE)) {target}))"
     return _edit(
         _seed("gops"),
         (GOPS_BIDS_END, f"(end (or {race} (all player 'P (== (size ('P iloc BID)) 1))))"),

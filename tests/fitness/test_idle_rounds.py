@@ -60,6 +60,16 @@ def test_a_round_loop_that_goes_on_after_play_stopped():
     assert d.where.startswith("52:")
 
 
+def test_an_idle_tail_in_under_half_the_games_is_not_named():
+    """A bar of 50 (of 91) is reached with 2 or more prizes left in 2 of the 6 games (tails
+    1, 1, 5, 0, 2, 0): not named; at 46 in 4 of 6 (2, 2, 5, 0, 4, 0): named."""
+    from tests.fitness.round_variants import gops_bidding_stops_at_31
+
+    assert _idle(gops_bidding_stops_at_31("50")) == []
+    (d,) = _idle(gops_bidding_stops_at_31("46"))
+    assert d.message.startswith("in 4 of 6 sampled games")
+
+
 def test_the_tail_is_the_passes_after_the_last_decision():
     assert idle_tail([1, 1, 0, 0]) == 2
     assert idle_tail([1, 0, 1, 0]) == 1
