@@ -26,6 +26,7 @@ from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
 from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIANTS
 from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
 from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
+from tests.fitness.round_variants import VARIANTS as ROUND_VARIANTS
 from tests.fitness.variants import VARIANTS, _seed
 from tests.fitness.void_variants import VARIANTS as VOID_VARIANTS
 
@@ -36,6 +37,7 @@ VARIANTS = (
     + CREDIT_VARIANTS
     + VOID_VARIANTS
     + RESULT_VARIANTS
+    + ROUND_VARIANTS
 )
 
 

@@ -19,6 +19,23 @@ count: a forced play is still play). Only games that end on their own count, and
 `NEED` of them; one game that breaks the pattern clears the stage. A stage inside one
 already named is not named again (its rounds are the same empty rounds).
 
+**A tail of idle passes** (round 51, s51g) is the same defect at the end of the game: the
+stage decides in its early passes, then goes on for at least `MIN_IDLE` passes with no
+decision until the game ends, in at least `TAIL_SHARE` of the sampled games that end (a
+GOPS whose bidding stage ends on entry once a player has 31 points, while the round loop
+turns over the six prizes left, never bid for nor awarded; a blind reader, campaign
+inv-13's rank 3: "about 6 prizes are turned over with no bidding and never awarded").
+Tail = passes after the stage's last pass with a decision. Only passes (iterations) are
+judged for a tail, not entries: a stage entered every turn and needed only sometimes (Crazy
+Eights' "an eight was played: name the suit") has a tail of empty entries after its last
+use in most games, and that is not a defect. Measured on the 95 real files, 30 random games
+each (deals 0-29 of the evaluation's first stream): a tail of 2 or more passes occurs in one
+game of one file (Crazy Eights' turn loop, 4 passes, 1 game in 30); a tail of 1 in every
+game of The Game and Spite and Malice (the pass that finds the game over). Campaign
+inv-13's rank 3 has tails of 5-8 passes in 6 games of 6, its new kind 2 tails of 5-11 in 6
+of 6. With `TAIL_SHARE` = 1/2 of 6 games, a file with Crazy Eights' 1-in-30 rate is named
+with chance about 20 * (1/30)^3 < 0.001.
+
 The games are played by the Python engine on a copy of the compiled game whose stage end
 tests also count (the game's own blocks are left alone, so the play is the same). Games
 stop being played as soon as no stage can still be named: a game whose second round has a
@@ -40,8 +57,10 @@ from evogame.lang import where
 GAMES = 6
 #: Games that must end on their own to judge.
 NEED = 4
-#: Idle rounds a game must show after its first.
+#: Idle rounds a game must show after its first (and the shortest idle tail).
 MIN_IDLE = 2
+#: Share of the sampled games that end that must show an idle tail (module docstring).
+TAIL_SHARE = 0.5
 #: Scripted steps per game, at most (a longer game is capped, and not counted).
 MAX_STEPS = 20_000
 
@@ -102,28 +121,39 @@ def _idle_after_first(units: list[int]) -> bool:
     return len(units) > MIN_IDLE and units[0] > 0 and not any(units[1:])
 
 
+def idle_tail(units: list[int]) -> int:
+    """Units after the last one with a decision (0 when none has one: no tail to judge)."""
+    for i in range(len(units) - 1, -1, -1):
+        if units[i]:
+            return len(units) - 1 - i
+    return 0
+
+
 def idle_rounds(game, seeds: list[int]) -> list[Defect]:
-    """Stages with a choice whose every round after the first is idle in every sampled game
-    (module docstring); `game` a `CompiledGame`, one random game per seed of `seeds` (at
-    most `GAMES`)."""
+    """Stages with a choice whose every round after the first is idle in every sampled game,
+    or whose passes end in an idle tail in at least `TAIL_SHARE` of them (module
+    docstring); `game` a `CompiledGame`, one random game per seed of `seeds` (at most
+    `GAMES`)."""
     by_uid: dict[int, A.Stage] = {}
     try:
         _stages(game.root, game.ast.body, by_uid)
     except ValueError:  # blocks not built from the body as expected: not judged
         return []
     # per stage, the levels ("iterations", "runs") still possibly idle after the first
-    live = {
-        uid: {"iterations", "runs"}
-        for uid, node in by_uid.items()
-        if any(isinstance(n, A.Choice) for n in A.walk(node))
-    }
-    if not live:
+    choosing = [
+        uid for uid, node in by_uid.items() if any(isinstance(n, A.Choice) for n in A.walk(node))
+    ]
+    live = {uid: {"iterations", "runs"} for uid in choosing}
+    # per stage still possibly ending in an idle tail: [games with a tail, games without]
+    tails = {uid: [0, 0] for uid in choosing}
+    if not choosing:
         return []
     log = _Log()
     proxy = copy.copy(game)
     proxy.root = _counting(game.root, log)
     ended = 0
-    for seed in seeds[:GAMES]:
+    games = seeds[:GAMES]
+    for n, seed in enumerate(games):
         log.reset()
         rng = random.Random(seed)
         try:
@@ -143,24 +173,36 @@ def idle_rounds(game, seeds: list[int]) -> list[Defect]:
                 levels.discard("runs")
             if not levels:
                 del live[uid]
-        if not live:
+        left = len(games) - n - 1
+        for uid, tally in list(tails.items()):
+            tally[idle_tail(log.iters.get(uid, [])) < MIN_IDLE] += 1
+            # even if every game left ended in a tail, too few would
+            if tally[0] + left < TAIL_SHARE * (tally[0] + tally[1] + left):
+                del tails[uid]
+        if not live and not tails:
             return []
     if ended < NEED:
         return []
+    found: dict[int, str] = {}
+    for uid, levels in live.items():
+        unit = "pass" if "iterations" in levels else "entry"
+        found[uid] = (
+            f"in every sampled game only this stage's first {unit} has a decision; "
+            f"every later {unit} is played with none (nobody decides anything again, "
+            "yet the loop goes on)"
+        )
+    for uid, (yes, no) in tails.items():
+        if uid not in found and yes >= TAIL_SHARE * (yes + no):
+            found[uid] = (
+                f"in {yes} of {yes + no} sampled games this stage's last {MIN_IDLE} or more "
+                "passes have no decision (play has stopped, yet the loop goes on to the end)"
+            )
     named: list[A.Stage] = []
     out = []
-    for uid, levels in sorted(live.items(), key=lambda kv: -kv[0]):  # outer stages last-built
+    for uid in sorted(found, key=lambda u: -u):  # outer stages last-built
         node = by_uid[uid]
         if any(any(n is node for n in A.walk(o)) for o in named):
             continue
         named.append(node)
-        unit = "pass" if "iterations" in levels else "entry"
-        out.append(
-            Defect(
-                where(node),
-                f"in every sampled game only this stage's first {unit} has a decision; "
-                f"every later {unit} is played with none (nobody decides anything again, "
-                "yet the loop goes on)",
-            )
-        )
+        out.append(Defect(where(node), found[uid]))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from evogame.engine.game import compile_game
 from evogame.fitness.evaluate import deal_seed, phase_seed
-from evogame.fitness.idle_rounds import GAMES, idle_rounds
+from evogame.fitness.idle_rounds import GAMES, idle_rounds, idle_tail
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS as SEED_FILES
 from tests.conftest import require_shared, shared_files
@@ -48,3 +48,42 @@ def test_no_real_game_has_idle_rounds():
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
+
+
+def test_a_round_loop_that_goes_on_after_play_stopped():
+    """Round 51: the bidding stage ends on entry once a player has 31 points, the round
+    loop goes on: the loop (52:2), not the bidding stage inside it, is named once."""
+    from tests.fitness.round_variants import gops_bidding_stops_at_31
+
+    (d,) = _idle(gops_bidding_stops_at_31())
+    assert "passes have no decision" in d.message
+    assert d.where.startswith("52:")
+
+
+def test_an_idle_tail_in_under_half_the_games_is_not_named():
+    """A bar of 50 (of 91) is reached with 2 or more prizes left in 2 of the 6 games (tails
+    1, 1, 5, 0, 2, 0): not named; at 46 in 4 of 6 (2, 2, 5, 0, 4, 0): named."""
+    from tests.fitness.round_variants import gops_bidding_stops_at_31
+
+    assert _idle(gops_bidding_stops_at_31("50")) == []
+    (d,) = _idle(gops_bidding_stops_at_31("46"))
+    assert d.message.startswith("in 4 of 6 sampled games")
+
+
+def test_the_tail_is_the_passes_after_the_last_decision():
+    assert idle_tail([1, 1, 0, 0]) == 2
+    assert idle_tail([1, 0, 1, 0]) == 1
+    assert idle_tail([0, 0, 0]) == 0
+    assert idle_tail([]) == 0
+
+
+def test_the_idle_tail_beats_its_seed():
+    """The variant loses to its seed at evaluation seed 0 (bench_loopholes: seeds 0-4)."""
+    from evogame.fitness import evaluate, load_profile
+    from tests.fitness.round_variants import gops_bidding_stops_at_31
+
+    prof = load_profile("default")
+    real = evaluate(parse_text(_seed("gops")), prof, seed=0, name="gops")
+    broken = evaluate(parse_text(gops_bidding_stops_at_31()), prof, seed=0, name="v")
+    assert broken.fitness < real.fitness
+    assert any("passes have no decision" in d for d in broken.details["defects"])
