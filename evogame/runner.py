@@ -130,6 +130,15 @@ class Runner:
                 self._keep(rows, j)
                 yield rec
 
+    def silent_probes(
+        self, deal_seeds: list[int], seed: int, max_decisions: int, max_steps: int
+    ) -> list[int] | None:
+        """`NativeGame.silent_probes` on this runner's VM; None without one (or when it
+        cannot): the caller then plays the probes on the Python engine."""
+        if self._native is None:
+            return None
+        return self._native.silent_probes(deal_seeds, seed, max_decisions, max_steps)
+
     # --- searching players ---------------------------------------------------------------
 
     def search(

@@ -1050,24 +1050,37 @@ def _pipmc_cost(
 SILENT_PROBES = 4
 
 
-def _silent_stretch(game: CompiledGame, seed: int, tally: RecordTally, limits: Limits) -> float:
+def _silent_stretch(
+    game: CompiledGame,
+    seed: int,
+    tally: RecordTally,
+    limits: Limits,
+    runner: Runner | None = None,
+) -> float:
     """How many decisions random play takes, from the first position, before the scores
-    move (or the game ends): the mean of `SILENT_PROBES` play-outs (Python engine, seeded
-    from the phase's `seed`, so the same on every back end). A game scored at the end of a
-    hand is silent for the whole hand, and so is every cut play-out inside it. A probe
-    stops at half a random game's decisions and work (`_pipmc_cost` counts no more), so
-    it costs at most two random games."""
+    move (or the game ends): the mean of `SILENT_PROBES` play-outs (seeded from the
+    phase's `seed`, so the same on every back end). A game scored at the end of a hand is
+    silent for the whole hand, and so is every cut play-out inside it. A probe stops at
+    half a random game's decisions and work (`_pipmc_cost` counts no more), so it costs at
+    most two random games. The probes are played by `runner`'s VM when it has one
+    (`Runner.silent_probes`: the same games, the same choices), else by the Python
+    engine."""
     N = max(tally.games, 1)
     half_decisions = max(1, math.ceil(sum(tally.decisions) / N / 2))
     half_work = max(1, math.ceil(tally.work / N / 2))
+    max_decisions = min(limits.max_decisions, half_decisions)
+    max_steps = min(limits.max_steps, half_work)
+    if runner is not None:
+        deals = [deal_seed(seed, i) for i in range(SILENT_PROBES)]
+        took = runner.silent_probes(deals, seed, max_decisions, max_steps)
+        if took is not None:
+            return sum(took) / SILENT_PROBES
     rng = random.Random(seed)
     total = 0
     for i in range(SILENT_PROBES):
         try:
             st = game.new_state(
-                deal_seed(seed, i),
-                max_decisions=min(limits.max_decisions, half_decisions),
-                max_steps=min(limits.max_steps, half_work),
+                deal_seed(seed, i), max_decisions=max_decisions, max_steps=max_steps
             )
             start = st.decisions
             rollout(st, rng, 1, st.scores())
@@ -1098,7 +1111,9 @@ def _fit_search(
     while h // 2 >= MIN_HORIZON:
         h //= 2
         tries.append((1, h))
-    silent = _silent_stretch(game, phase_seed(run.deals, 2), tally, run.limits) if h0 else 0.0
+    silent = 0.0
+    if h0:
+        silent = _silent_stretch(game, phase_seed(run.deals, 2), tally, run.limits, run.play)
     run.silent = silent
     for k, h in tries:
         needed = games * _pipmc_cost(game, tally, k, h, silent)

@@ -434,6 +434,33 @@ class NativeGame:
         rows = [tuple(int(x) for x in r) for r in sample[:k]]
         return rows, int(totals[1]), int(totals[2]), work[0] / 4.0, hits
 
+    def silent_probes(
+        self, deal_seeds: list[int], seed: int, max_decisions: int, max_steps: int
+    ) -> list[int] | None:
+        """`evogame.fitness.evaluate._silent_stretch`'s probes: game i dealt by
+        ``deal_seeds[i]`` (the given limits), then a random play-out from its first
+        position until the scores move or it ends (`mcts.rollout`, horizon 1), the choices
+        drawn from one `random.Random(seed)` run on from probe to probe; per probe the
+        decisions it took. None when the VM cannot (even the roomiest image's room, a
+        coverage image, more than 64 seats): the caller plays them in Python."""
+        if self.coverage:
+            return None
+        n = len(deal_seeds)
+        deal = (ctypes.c_uint64 * max(n, 1))(*deal_seeds)
+        out = (ctypes.c_int64 * max(n, 1))()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_silent(
+            self._ptr, n, deal, seed, max_decisions, max_steps, out, err
+        )  # fmt: skip
+        if k == CRASHED:
+            raise self._crashed()
+        if k < 0:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.silent_probes(deal_seeds, seed, max_decisions, max_steps)
+        return list(out[:n])
+
     # --- batch statistics (issue 38) -------------------------------------------------------
 
     def play_stats(

@@ -4670,6 +4670,42 @@ static int64_t moves_many(Game *g, int64_t games, const uint64_t *deal_seeds, co
     return ng;
 }
 
+/* evaluate._silent_stretch's probes: game i dealt by deal_seeds[i] (State(deal seed,
+ * max_decisions, max_steps)), then a random play-out from its first position
+ * (mcts.rollout with horizon 1 and `still` the scores there: to the end, or past the
+ * first decision until the scores differ), the choices drawn from one stream seeded
+ * `play_seed` (random.Random(play_seed)) run on from probe to probe. out[i]: the decisions
+ * probe i took. Returns 0, or -1 when the VM cannot (its room, its time limit, more than
+ * 64 seats, a coverage image): the caller then plays the probes in Python. */
+static int64_t silent_many(Game *g, int64_t probes, const uint64_t *deal_seeds, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *out, char *error) {
+    if (g->nplayers > 64 || g->ncov > 0) {
+        snprintf(error, 200, "native: no silent probes here");
+        return -1;
+    }
+    jmp_buf top;
+    g->jb = &top;
+    if (setjmp(top)) {
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return -1;
+    }
+    MT play;
+    mt_seed(&play, play_seed);
+    int64_t still[64];
+    for (int64_t i = 0; i < probes; i++) {
+        MT deal;
+        arena_reset(&g->arena);
+        mt_seed(&deal, deal_seeds[i]);
+        State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+        int64_t start = st->decisions;
+        scores(st, still);
+        rollout(st, &play, 1, still);
+        out[i] = st->decisions - start;
+    }
+    g->jb = NULL;
+    return 0;
+}
+
 #define CRASHED (-2)
 
 /* The entry points: the guarded calls. CRASHED when the VM crashed (`vm_error` says how);
@@ -4695,6 +4731,10 @@ int64_t vm_play(Game *g, uint8_t *cov_out, int64_t n, int32_t continuous, const 
 
 int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint64_t *play_seeds, int64_t max_options, int64_t budget4, int64_t max_decisions, int64_t max_steps, int64_t *sample, int64_t *totals, int64_t *work4_out, char *error) {
     GUARDED_RETURN(g, moves_many(g, games, deal_seeds, play_seeds, max_options, budget4, max_decisions, max_steps, sample, totals, work4_out, error));
+}
+
+int64_t vm_silent(Game *g, int64_t probes, const uint64_t *deal_seeds, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *out, char *error) {
+    GUARDED_RETURN(g, silent_many(g, probes, deal_seeds, play_seed, max_decisions, max_steps, out, error));
 }
 
 /* a deliberate fault, for the tests of the guard */
