@@ -233,3 +233,43 @@ def test_with_a_cut_a_candidate_surely_below_it_buys_nothing_more():
     assert below.details["adaptive"]["pipmc"]["below_cut"] is True
     assert below.details["skill_pairs"] < free.details["skill_pairs"]
     assert below.details["skill_pairs"] == evaluate(AGRAM, profile(), seed=2).details["skill_pairs"]
+
+
+def agency_profile(fitness_se: float) -> object:
+    """Fairness and agency; agency's base sample small, then a pilot when adaptive."""
+    return parse_profile(
+        {
+            "fitness_se": fitness_se,
+            "gates": {"games": 40},
+            "random": {"batch": 100, "min_games": 200, "max_games": 2000},
+            "agency": {
+                "games_per_deal": 6,
+                "deal_batch": 4,
+                "min_deals": 4,
+                "max_deals": 60,
+                "se_share": 1.0 if fitness_se else 0.0,
+            },
+            "components": {"fairness": {}, "agency": {"ci_half_width": 0.5}},
+        },
+        "test",
+    )
+
+
+def test_the_agency_pilot_plans_fresh_deals_that_alone_are_counted():
+    base = evaluate(AGRAM, agency_profile(0.0), seed=2)
+    assert "agency_pilot_deals" not in base.details
+    first = evaluate(AGRAM, agency_profile(1.0), seed=2)
+    n0 = first.details["agency_pilot_deals"]
+    assert n0 == base.details["agency_deals"]  # the pilot is the base sample
+    noted = first.details["adaptive"]["agency"]
+    assert noted["planned"] <= 4 and noted["deals"] == 4 == first.details["agency_deals"]
+    # a target that needs more deals than the pilot: exactly the planned number is dealt
+    tau = 0.5 * noted["pilot_se"]
+    ev = evaluate(AGRAM, agency_profile(tau), seed=2)
+    noted = ev.details["adaptive"]["agency"]
+    assert noted["spread"] == pytest.approx(noted["pilot_se"] * math.sqrt(n0), rel=1e-3)
+    assert noted["planned"] == pytest.approx((noted["spread"] / tau) ** 2, rel=1e-3, abs=1)
+    assert ev.details["agency_deals"] == noted["deals"] == min(60, max(4, noted["planned"]))
+    assert ev.details["agency_deals"] > n0
+    assert ev.games["agency"] == 6 * (n0 + noted["deals"])
+    assert ev == evaluate(AGRAM, agency_profile(tau), seed=2)
