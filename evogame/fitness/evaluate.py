@@ -889,85 +889,48 @@ def _moves_per_real(tally: RecordTally) -> float:
 
 
 def _agency_phase(run: _Run, game: CompiledGame, by_score: bool) -> None:
-    """Deals in batches until agency's interval is narrow enough (the base sample: from
-    ``min_deals`` on, to ``max_deals`` or the budget). With adaptive sampling on
-    (``fitness_se`` and ``agency.se_share`` above 0) the base sample is a pilot that only
-    plans how many deals to play (`_plan`, no shrinkage: n = ⌈(D̂/τ_k)²⌉ deals, D̂ one
-    deal's spread in fitness units); agency is then estimated from that many fresh deals
-    of a stream of their own (`AGENCY_FRESH`), at least ``min_deals``, at most
-    ``max_deals`` and the ``cap`` of their engine work, which the pilot's deals do not
-    enter (as in the PIPMC phase, `_pipmc_phase`)."""
+    """Deals in batches until agency's interval is narrow enough."""
     t = _clock()
-    dt, work = _agency_deals(run, game, by_score, AGENCY_BASE, None)
-    pilot_work = 0
-    if dt.deals >= 2 and _adaptive(run, "agency"):
-        planned = _plan(run, "agency", ("agency",), dt.deals)
-        if planned is not None:
-            a = run.profile.agency
-            count = min(a["max_deals"], max(planned, a["min_deals"]))
-            pilot_work = work
-            run.details["agency_pilot_deals"] = dt.deals
-            run.games["agency"] = dt.games  # the pilot's, counted in `games` only
-            dt, work = _agency_deals(run, game, by_score, AGENCY_FRESH, count)
-            noted = run.details["adaptive"]["agency"]
-            noted["deals"] = dt.deals
-            noted["capped"] = dt.deals < count
-            noted["se"] = round(noted["scale"]["agency"] * C.se_of(run.est["agency"]), 5)
-    run.work["agency"] = pilot_work + work
-    run.games["agency"] += dt.games
-    run.details["agency_deals"] = dt.deals
-    _timed(run, "agency", t)
-
-
-#: The streams (`phase_seed` phases) of the agency phase's deals: its base sample (the
-#: pilot, with adaptive sampling on) and the fresh deals a pilot plans.
-AGENCY_BASE, AGENCY_FRESH = 1, 5
-
-
-def _agency_deals(
-    run: _Run, game: CompiledGame, by_score: bool, stream: int, count: int | None
-) -> tuple[DealTally, float]:
-    """Deals of `stream` (players' draws from ``phase_seed(seed, stream)``, deal d dealt by
-    ``run.deal(stream, d)``), ``games_per_deal`` random games on each, in batches of
-    ``deal_batch``; returns the tally and its engine work, and sets ``run.est["agency"]``.
-    `count` None: the base sample (stopped by ``min_deals``/``max_deals``, agency's
-    ``ci_half_width``, the budget or a campaign's cut); else exactly `count` deals, stopped
-    only by the ``cap`` (of these deals' work) or a campaign's cut, never by what they
-    measure."""
     a = run.profile.agency
     G = a["games_per_deal"]
-    seed = phase_seed(run.seed, stream)
+    seed = phase_seed(run.seed, 1)
     dt = DealTally(game.nplayers, by_score=by_score)
     work = 0
-    last = a["max_deals"] if count is None else count
+    extending = False
     while True:
         if dt.deals >= 2:
             est = C.agency(dt)
             run.est["agency"] = est
-            if dt.deals >= last:
+            if dt.deals >= a["max_deals"]:
                 break
-            if count is None and _over(run, "agency", work):
-                break
-            if count is not None and _capped(run, "agency", work):
-                break
+            # the base sample is done at the budget or when agency is narrow enough; then
+            # adaptive sampling may add deals (`_more`)
+            over = _over(run, "agency", work)
+            if over:
+                if not _more(run, "agency", ("agency",), work):
+                    break
+                extending = True
             if _raced_out(run, "agency"):
                 break
-            if count is None and (
-                dt.deals >= a["min_deals"] and est.half_width <= run.target("agency")
-            ):
-                break
-        for _ in range(min(a["deal_batch"], last - dt.deals) or 1):
+            if not over and dt.deals >= a["min_deals"] and est.half_width <= run.target("agency"):
+                if not _more(run, "agency", ("agency",), work):
+                    break
+                extending = True
+        for _ in range(min(a["deal_batch"], a["max_deals"] - dt.deals) or 1):
             # `play_deal`'s games: G random games on one deal
-            base, ds = dt.deals * G, run.deal(stream, dt.deals)
+            base, ds = dt.deals * G, run.deal(1, dt.deals)
             records = list(run.play.random(range(base, base + G), seed, run.limits, [ds] * G))
             dt.add_deal(records)
             work += sum(r.work for r in records)
-            if count is not None:
+            if extending:
                 if _capped(run, "agency", work):
                     break
             elif dt.deals >= 2 and _over(run, "agency", work):
                 break
-    return dt, work
+    run.work["agency"] = work
+    run.games["agency"] = dt.games
+    run.details["agency_deals"] = dt.deals
+    _timed(run, "agency", t)
 
 
 def _thinking_phase(run: _Run, game: CompiledGame, tally: RecordTally, ast: Game) -> None:
