@@ -19,12 +19,11 @@ Stages (each only if the previous one lets the candidate through):
 5. **PIPMC** — one PIPMC player against random ones, rotated through every seat, in
    batches of whole rotations until skill's interval is narrow enough.
 
-Adaptive sampling (profile ``fitness_se`` and a phase's ``se_share``): the random phase
-goes on in batches while its components carry more than their share of the fitness's
-standard error (`_more`); the agency and PIPMC phases' base samples become pilots that
-only plan how many fresh deals or pairs to play (`_plan`: n = ⌈(D̂/τ_k)²⌉), and their
-components are estimated from those fresh games alone (docs/judge.md, "round 51: pilot
-sample").
+Adaptive sampling (profile ``fitness_se`` and a phase's ``se_share``): the random and
+agency phases go on in batches while their components carry more than their share of the
+fitness's standard error (`_more`); the PIPMC phase's base sample becomes a pilot that
+only plans how many fresh pairs to play (`_plan`: n = ⌈(D̂/τ_k)²⌉), and skill is
+estimated from those fresh pairs alone (docs/judge.md, "round 51: pilot sample").
 
 Budgets: each of the random, agency and PIPMC phases may have a ``budget`` of engine work
 (`State.work`: scripted steps, options offered, look-ahead and collection scans; the PIPMC
@@ -459,12 +458,13 @@ def _contributions(run: _Run, names: tuple[str, ...]) -> dict[str, float]:
 
 
 def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
-    """Adaptive (sequential) sampling, the random phase's (the agency and PIPMC phases
-    plan from a pilot instead, `_plan`: the random phase's games are the gate sample's,
-    which every later phase reads, so they are not set aside): True when phase `section`,
+    """Adaptive (sequential) sampling of the random and agency phases (the PIPMC phase
+    plans from a pilot instead, `_plan`; the random phase's games are the gate sample's,
+    which every later phase reads, so they could not be set aside; for agency a pilot was
+    tried and not kept, docs/judge.md "round 51: pilot sample"): True when phase `section`,
     its base sample done, should play one more chunk (a batch) because its components
-    `names` still carry more than their share of the fitness's noise. With τ = the profile's ``fitness_se`` and
-    π = the phase's ``se_share``, the phase goes on while
+    `names` still carry more than their share of the fitness's noise. With τ = the
+    profile's ``fitness_se`` and π = the phase's ``se_share``, the phase goes on while
 
         Σ_{k in names} s_k²  >  π·τ²          (s_k from `_contributions`, units: fitness)
 
@@ -483,7 +483,7 @@ def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
     (`_surely_below`). Everything read is a function of the games played (and the cut),
     so the stop is fixed by the evaluation's seed. It still reads the estimate it stops
     (se_k), so a start whose spread runs low stops early (round 51, docs/judge.md: the
-    reason the other phases use a pilot). Off (False) with ``fitness_se`` or
+    reason the PIPMC phase uses a pilot). Off (False) with ``fitness_se`` or
     ``se_share`` 0."""
     tau = run.profile.fitness_se
     p = getattr(run.profile, section)
