@@ -1166,8 +1166,10 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
 
     With adaptive sampling on (``fitness_se`` and ``pipmc.se_share`` above 0) the base
     sample is a **pilot**: it only plans how many pairs to play (`_plan`), and skill (and
-    everything else this phase measures) is then estimated from that many fresh pairs, on
-    a stream of their own, that the pilot's games do not enter (`_fresh_pairs`). A lucky
+    everything else this phase measures) is then estimated from that many fresh pairs
+    (whole rotations; at least the pilot's own number and ``min_games``, at most
+    ``max_games``), on a stream of their own, that the pilot's games do not enter
+    (`_fresh_pairs`). A lucky
     start can then no longer stop the sampling early: it changes how many pairs are played,
     never which outcomes are counted (Stein's two-stage sampling). A pilot surely below a
     campaign's cut is the estimate itself (`_surely_below`: such a candidate is not
@@ -1205,7 +1207,9 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
         if planned is not None:
             pilot_work, pilot = acc.work, acc
             run.details["pipmc_pilot_pairs"] = pilot.played
-            count = min(hi_games, -(-max(planned, lo_games) // n) * n)
+            # never fewer than the pilot's pairs: a pilot whose skill sits where its value
+            # does not move (at the floor, s_k = 0) plans ~0 pairs (go-fish, seed 0: 4)
+            count = min(hi_games, -(-max(planned, lo_games, pilot.played) // n) * n)
             acc = _Pairs(run, game, tally)
             _fresh_pairs(run, game, acc, search, count, batch)
             noted = run.details["adaptive"]["pipmc"]
