@@ -23,6 +23,12 @@ Stages (each only if the previous one lets the candidate through):
    95% intervals (`_equals_phase`);
 7. **depth** (profile ``thorough``) — the PIPMC player against weak searchers.
 
+Adaptive sampling (profile ``fitness_se`` and a phase's ``se_share``): the random and
+agency phases go on in batches while their components carry more than their share of the
+fitness's standard error (`_more`); the PIPMC phase's base sample becomes a pilot that
+only plans how many fresh pairs to play (`_plan`: n = ⌈(D̂/τ_k)²⌉), and skill is
+estimated from those fresh pairs alone (docs/judge.md, "round 51: pilot sample").
+
 Budgets: each of the random, agency and PIPMC phases may have a ``budget`` of engine work
 (`State.work`: scripted steps, options offered, look-ahead and collection scans; the PIPMC
 player's play-outs included). A phase stops at the first game (deal, rotation) that
@@ -82,7 +88,7 @@ from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.lang.content import dead_content, deck_values
 from evogame.metrics.course import CourseTally, mean_interval
-from evogame.metrics.skill import PairedSkill
+from evogame.metrics.skill import PRIOR_PAIRS, PairedSkill
 from evogame.metrics.stats import Z95, GameStats, wilson
 from evogame.players.mcts import rollout
 from evogame.runner import Runner, moves_made
@@ -461,10 +467,13 @@ def _contributions(run: _Run, names: tuple[str, ...]) -> dict[str, float]:
 
 
 def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
-    """Adaptive (sequential) sampling: True when phase `section`, its base sample done,
-    should play one more chunk (a batch) because its components `names` still carry more
-    than their share of the fitness's noise. With τ = the profile's ``fitness_se`` and
-    π = the phase's ``se_share``, the phase goes on while
+    """Adaptive (sequential) sampling of the random and agency phases (the PIPMC phase
+    plans from a pilot instead, `_plan`; the random phase's games are the gate sample's,
+    which every later phase reads, so they could not be set aside; for agency a pilot was
+    tried and not kept, docs/judge.md "round 51: pilot sample"): True when phase `section`,
+    its base sample done, should play one more chunk (a batch) because its components
+    `names` still carry more than their share of the fitness's noise. With τ = the
+    profile's ``fitness_se`` and π = the phase's ``se_share``, the phase goes on while
 
         Σ_{k in names} s_k²  >  π·τ²          (s_k from `_contributions`, units: fitness)
 
@@ -481,7 +490,9 @@ def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
     seeds 0-9 was 0.103 where its standard error said 0.054 (round 50, docs/judge.md).
     With a campaign's cut, a candidate whose fitness is surely below it buys nothing more
     (`_surely_below`). Everything read is a function of the games played (and the cut),
-    so the stop is fixed by the evaluation's seed. Off (False) with ``fitness_se`` or
+    so the stop is fixed by the evaluation's seed. It still reads the estimate it stops
+    (se_k), so a start whose spread runs low stops early (round 51, docs/judge.md: the
+    reason the PIPMC phase uses a pilot). Off (False) with ``fitness_se`` or
     ``se_share`` 0."""
     tau = run.profile.fitness_se
     p = getattr(run.profile, section)
@@ -508,6 +519,51 @@ def _more(run: _Run, section: str, names: tuple[str, ...], work: float) -> bool:
         noted["chunks"] = noted.get("chunks", 0) + 1
         return True
     return False
+
+
+def _adaptive(run: _Run, section: str) -> bool:
+    """Whether adaptive sampling is on for phase `section` (``fitness_se`` and the phase's
+    ``se_share`` both above 0)."""
+    return bool(run.profile.fitness_se and getattr(run.profile, section).get("se_share", 0.0))
+
+
+def _plan(run: _Run, section: str, names: tuple[str, ...], n0: int, prior: int = 0) -> int | None:
+    """The pilot's plan (round 51, docs/judge.md "round 51: pilot sample"): how many fresh
+    games (pairs, deals) phase `section` plays to estimate its components `names`, read
+    from the pilot's `n0` games, which then count in no estimate. With τ the profile's
+    ``fitness_se``, π the phase's ``se_share``, τ_k = √π·τ the standard error the phase
+    may add to the fitness (units: fitness), s_k = F·(w_k/W)·se_k/c_k each component's
+    share of it at the pilot's end (`_contributions`, units: fitness), and k0 = `prior`
+    the pseudo-games an estimate is shrunk with (skill: `PRIOR_PAIRS`; its standard error
+    is D·√N/(N + k0), D one game's spread):
+
+        D̂ = √(Σ_k s_k²)·(n0 + k0)/√n0      (units: fitness·√game, one game's spread)
+        n = ⌈(D̂/τ_k)²⌉                      (games)
+
+    so n fresh games give Σ s_k² ≤ τ_k² (D²·n/(n + k0)² ≤ D²/n: with shrinkage, at most
+    that); z = 1, the target being a standard error, not an interval. The scale
+    F·(w_k/W)/c_k is the pilot's too (``details["adaptive"][section]["scale"]``). The
+    caller keeps n within ``min_games``, ``max_games`` and the ``cap``. None when a
+    campaign's cut races the candidate out (`_surely_below`): the pilot is then the
+    estimate, and no game more is bought. A function of the pilot's games (and the cut),
+    so fixed by the evaluation's seed."""
+    tau = run.profile.fitness_se
+    share = getattr(run.profile, section)["se_share"]
+    noted = run.details.setdefault("adaptive", {}).setdefault(section, {})
+    s = _contributions(run, names)
+    noted["scale"] = {k: x / se if (se := C.se_of(run.est[k])) > 0 else 0.0 for k, x in s.items()}
+    var = sum(x * x for x in s.values())
+    noted["pilot_se"] = round(math.sqrt(var), 5)
+    target = math.sqrt(share) * tau
+    noted["target"] = round(target, 5)
+    if run.cut is not None and _surely_below(run):
+        noted["below_cut"] = True
+        return None
+    sigma = math.sqrt(var) * (n0 + prior) / math.sqrt(n0)
+    planned = math.ceil((sigma / target) ** 2)
+    noted["spread"] = round(sigma, 5)
+    noted["planned"] = planned
+    return planned
 
 
 def _surely_below(run: _Run) -> bool:
@@ -1132,8 +1188,19 @@ def _in_rotations(section: dict, n: int) -> tuple[int, int, int]:
 def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     """One PIPMC player against random ones, in whole rotations, each game paired with an
     all-random game on the same deal (`PairedSkill`), until skill is narrow enough (or the
-    budget is spent). When the profile's search would not fit the budget, a lighter one
-    does (`_fit_search`), with a note."""
+    budget is spent): the base sample. When the profile's search would not fit the budget,
+    a lighter one does (`_fit_search`), with a note.
+
+    With adaptive sampling on (``fitness_se`` and ``pipmc.se_share`` above 0) the base
+    sample is a **pilot**: it only plans how many pairs to play (`_plan`), and skill (and
+    everything else this phase measures) is then estimated from that many fresh pairs
+    (whole rotations; at least the pilot's own number and ``min_games``, at most
+    ``max_games``), on a stream of their own, that the pilot's games do not enter
+    (`_fresh_pairs`). A lucky
+    start can then no longer stop the sampling early: it changes how many pairs are played,
+    never which outcomes are counted (Stein's two-stage sampling). A pilot surely below a
+    campaign's cut is the estimate itself (`_surely_below`: such a candidate is not
+    selected, and buys no more games)."""
     p = run.profile.pipmc
     n = game.nplayers
     lo_games, hi_games, batch = _in_rotations(p, n)
@@ -1156,86 +1223,138 @@ def _pipmc_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             "skill the game rewards"
         )
     t = _clock()
-    seed = phase_seed(run.seed, 2)
     by_score = n == 1 or game.cooperative
     # PIPMC must value moves by score when every rank (and win share) is the same.
-    by = "score" if by_score else "rank"
-    target = run.target("skill")
-    spec = run.profile.component("skill")
-    baseline = tally.score_mean if by_score else tally.mean_win
-    paired = PairedSkill(n, by_score, game.order, tally.score_sd, baseline)
-    stats = GameStats(n)
-    seat_wins = [[0.0, 0] for _ in range(n)]  # the thinker's win sum and games per seat
-    course = CourseTally()
-    played = work = 0
-    extending = False
-    est = C.UNKNOWN
-    while True:
-        if played:
-            est = C.skill(paired, spec.param("target"), spec.param("floor"))
-            run.est["skill"] = est
-            if played < lo_games and _over(run, "pipmc", work):
-                # The estimate from random play was wrong (thinking players can make games
-                # much longer): fewer than min_games is no measure, whatever it says.
-                run.not_measured(
-                    "skill",
-                    f"its first {played} PIPMC games cost {work:,.0f} units of engine work, "
-                    f"so its {lo_games} (pipmc.min_games) would exceed pipmc.budget = "
-                    f"{p['budget']:,}",
-                )
-                est = run.est["skill"]
-                break
-            if played >= hi_games:
-                break
-            # the base sample is done at the budget or when skill is narrow enough; then
-            # adaptive sampling may add rotations (`_more`)
-            over = _over(run, "pipmc", work)
-            if over:
-                if not _more(run, "pipmc", ("skill",), work):
-                    break
-                extending = True
-            if _raced_out(run, "pipmc"):
-                break
-            if not over and played >= lo_games and est.half_width <= target:
-                if not _more(run, "pipmc", ("skill",), work):
-                    break
-                extending = True
-        for _ in range(min(batch, hi_games - played) // n):
-            # one rotation: PIPMC in each seat once, each on its own deal
-            pairs = _rotation(run, game, played, seed, (rollouts, horizon, by))
-            for r, (a, b, record) in enumerate(pairs):
-                if not by_score:
-                    course.add_game(record, rollouts, a.win[r] >= max(a.win))
-                if by_score:
-                    paired.add(a.scores[r], b.scores[r])
-                else:
-                    paired.add(a.win[r], b.win[r])
-                    seat_wins[r][0] += a.win[r]
-                    seat_wins[r][1] += 1
-                    # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
-                    a.win = [a.win[(k + r) % n] for k in range(n)]
-                    a.scores = [a.scores[(k + r) % n] for k in range(n)]
-                    stats.add(a)
-                work += a.work + b.work
-                played += 1
-            if _capped(run, "pipmc", work) if extending else _over(run, "pipmc", work):
-                break
-    run.est["skill"] = est
+    search = (rollouts, horizon, "score" if by_score else "rank")
+    acc = _Pairs(run, game, tally)
+    measured = _base_pairs(run, game, acc, search, (lo_games, hi_games, batch))
+    pilot_work = 0
+    if measured and _adaptive(run, "pipmc"):
+        planned = _plan(run, "pipmc", ("skill",), acc.played, PRIOR_PAIRS)
+        if planned is not None:
+            pilot_work, pilot = acc.work, acc
+            run.details["pipmc_pilot_pairs"] = pilot.played
+            # never fewer than the pilot's pairs: a pilot whose skill sits where its value
+            # does not move (at the floor, s_k = 0) plans ~0 pairs (go-fish, seed 0: 4)
+            count = min(hi_games, -(-max(planned, lo_games, pilot.played) // n) * n)
+            acc = _Pairs(run, game, tally)
+            _fresh_pairs(run, game, acc, search, count, batch)
+            noted = run.details["adaptive"]["pipmc"]
+            noted["pairs"] = acc.played
+            noted["capped"] = acc.played < count
+            noted["se"] = round(noted["scale"]["skill"] * C.se_of(run.est["skill"]), 5)
+    course, paired, played = acc.course, acc.paired, acc.played
     for name in COURSE_COMPONENTS:
         if run.wants(name) and name not in run.est:
             figures = getattr(course, name)
             run.est[name] = Estimate(*mean_interval(figures)) if figures else C.UNKNOWN
-    run.work["pipmc"] = work
-    run.games["pipmc"] = 2 * played
+    run.work["pipmc"] = pilot_work + acc.work
+    run.games["pipmc"] = 2 * (played + run.details.get("pipmc_pilot_pairs", 0))
     run.details["skill_gain"] = round(paired.value, 4)
     run.details["skill_pairs"] = paired.pairs
     run.details["skill_pair_mean"] = round(paired.mean, 4)
     run.details["skill_pair_sd"] = round(paired.sd, 4)
     run.details["skill_beta"] = round(paired.beta, 4)
-    if not by_score and stats.games:
-        run.details["pipmc_win_share"] = round(stats.win_share()[0], 4)
-        _thinker_fairness(run, seat_wins, "pipmc")
+    if not by_score and acc.stats.games:
+        run.details["pipmc_win_share"] = round(acc.stats.win_share()[0], 4)
+        _thinker_fairness(run, acc.seat_wins, "pipmc")
     _timed(run, "pipmc", t)
+
+
+class _Pairs:
+    """What one sample of the PIPMC phase has measured: the paired gains (`PairedSkill`),
+    the thinker's games as seen from its seat (`GameStats`), its wins per seat, the course
+    of its value estimates (`CourseTally`), pairs played and their engine work."""
+
+    def __init__(self, run: _Run, game: CompiledGame, tally: RecordTally):
+        n = game.nplayers
+        self.n = n
+        self.by_score = n == 1 or game.cooperative
+        baseline = tally.score_mean if self.by_score else tally.mean_win
+        self.paired = PairedSkill(n, self.by_score, game.order, tally.score_sd, baseline)
+        self.stats = GameStats(n)
+        self.seat_wins = [[0.0, 0] for _ in range(n)]  # the thinker's win sum and games
+        self.course = CourseTally()
+        self.played = 0
+        self.work = 0
+
+    def rotation(self, run: _Run, game: CompiledGame, stream: int, search: tuple) -> None:
+        """Play and count one rotation (the thinker once in every seat) of `stream`."""
+        n, rollouts = self.n, search[0]
+        for r, (a, b, record) in enumerate(_rotation(run, game, self.played, stream, search)):
+            if self.by_score:
+                self.paired.add(a.scores[r], b.scores[r])
+            else:
+                self.course.add_game(record, rollouts, a.win[r] >= max(a.win))
+                self.paired.add(a.win[r], b.win[r])
+                self.seat_wins[r][0] += a.win[r]
+                self.seat_wins[r][1] += 1
+                # Entry k of the rotation sits at seat (k + r) % n; entry 0 is PIPMC.
+                a.win = [a.win[(k + r) % n] for k in range(n)]
+                a.scores = [a.scores[(k + r) % n] for k in range(n)]
+                self.stats.add(a)
+            self.work += a.work + b.work
+            self.played += 1
+
+
+#: The streams (`phase_seed` phases) of the PIPMC phase's games: its base sample (the
+#: pilot, with adaptive sampling on) and the fresh pairs a pilot plans.
+PIPMC_BASE, PIPMC_FRESH = 2, 6
+
+
+def _base_pairs(
+    run: _Run, game: CompiledGame, acc: _Pairs, search: tuple, sizes: tuple[int, int, int]
+) -> bool:
+    """The PIPMC phase's base sample, into `acc`: whole rotations, in batches, until skill
+    is within its ``ci_half_width`` (from ``min_games`` on), ``max_games``, the budget, or
+    a campaign's cut races it out (`_raced_out`). False when the budget ended it before
+    ``min_games`` (skill is then not measured: a note says why)."""
+    p = run.profile.pipmc
+    lo_games, hi_games, batch = sizes
+    spec = run.profile.component("skill")
+    target = run.target("skill")
+    while True:
+        if acc.played:
+            est = C.skill(acc.paired, spec.param("target"), spec.param("floor"))
+            run.est["skill"] = est
+            if acc.played < lo_games and _over(run, "pipmc", acc.work):
+                # The estimate from random play was wrong (thinking players can make games
+                # much longer): fewer than min_games is no measure, whatever it says.
+                run.not_measured(
+                    "skill",
+                    f"its first {acc.played} PIPMC games cost {acc.work:,.0f} units of engine "
+                    f"work, so its {lo_games} (pipmc.min_games) would exceed pipmc.budget = "
+                    f"{p['budget']:,}",
+                )
+                return False
+            if acc.played >= hi_games or _over(run, "pipmc", acc.work):
+                return True
+            if _raced_out(run, "pipmc"):
+                return True
+            if acc.played >= lo_games and est.half_width <= target:
+                return True
+        for _ in range(min(batch, hi_games - acc.played) // acc.n):
+            acc.rotation(run, game, PIPMC_BASE, search)
+            if _over(run, "pipmc", acc.work):
+                break
+
+
+def _fresh_pairs(
+    run: _Run, game: CompiledGame, acc: _Pairs, search: tuple, count: int, batch: int
+) -> None:
+    """The pairs a pilot planned (`_plan`), into `acc`: `count` pairs (whole rotations) of
+    the fresh stream `PIPMC_FRESH`, none of the pilot's, in batches; stopped only by the
+    phase's ``cap`` of engine work (these pairs' own) or a campaign's cut (`_raced_out`),
+    never by what the pairs measure."""
+    spec = run.profile.component("skill")
+    while acc.played < count:
+        for _ in range(min(batch, count - acc.played) // acc.n):
+            acc.rotation(run, game, PIPMC_FRESH, search)
+            if _capped(run, "pipmc", acc.work):
+                break
+        run.est["skill"] = C.skill(acc.paired, spec.param("target"), spec.param("floor"))
+        if _capped(run, "pipmc", acc.work) or _raced_out(run, "pipmc"):
+            break
 
 
 def _thinker_fairness(run: _Run, seat_wins: list[list], phase: str) -> None:
@@ -1441,14 +1560,16 @@ def _random_games(run: _Run, game: CompiledGame, indices: range, seed: int):
     yield from run.play.random(indices, seed, run.limits, [run.deal(0, i) for i in indices])
 
 
-def _rotation(run: _Run, game: CompiledGame, first: int, seed: int, search: tuple):
-    """Games first .. first + n - 1 of the PIPMC phase: in game first + r the PIPMC player
-    (rollouts, horizon, by = `search`) sits in seat r; each paired with an all-random game
-    on its deal. Returns per seat r (PIPMC game, random game, the PIPMC player's record of
-    it)."""
+def _rotation(run: _Run, game: CompiledGame, first: int, stream: int, search: tuple):
+    """Games first .. first + n - 1 of the PIPMC phase's `stream` (`PIPMC_BASE` or
+    `PIPMC_FRESH`: players' draws from ``phase_seed(seed, stream)``, deals from
+    ``run.deal(stream, i)``): in game first + r the PIPMC player (rollouts, horizon, by =
+    `search`) sits in seat r; each paired with an all-random game on its deal. Returns per
+    seat r (PIPMC game, random game, the PIPMC player's record of it)."""
     n = game.nplayers
+    seed = phase_seed(run.seed, stream)
     idx = list(range(first, first + n))
-    deals = [run.deal(2, i) for i in idx]
+    deals = [run.deal(stream, i) for i in idx]
     rollouts, horizon, by = search
     a, course = run.play.search(idx, seed, list(range(n)), rollouts, horizon, by, run.limits, deals)
     b = list(run.play.random(idx, seed, run.limits, deals))

@@ -45,7 +45,8 @@ DEFAULTS: dict[str, dict[str, tuple[str, Any]]] = {
         # the profile a campaign's best/ is judged again with (a bundled name or a path;
         # "" = this profile itself, on a fresh seed)
         "judge": ("name", ""),
-        # adaptive sampling (evogame/fitness/evaluate.py, `_more`): the standard error of
+        # adaptive sampling (evogame/fitness/evaluate.py: `_more` for random play and
+        # agency, a pilot that plans fresh pairs, `_plan`, for PIPMC): the standard error of
         # the fitness (its own units) the noisy phases aim at together; 0 = off
         "fitness_se": ("unit", 0.0),
     },

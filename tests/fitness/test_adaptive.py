@@ -4,6 +4,7 @@ fitness's standard error, up to a cap; the stop is a function of the games playe
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import pytest
@@ -42,6 +43,8 @@ def profile(fitness_se: float = 0.0, share: float = 0.0, cap: int = 0, **pipmc):
 
 
 AGRAM = parse_file(SEEDS / "agram.rcy")
+#: the module (`evaluate` is also the function the package exports)
+E = importlib.import_module("evogame.fitness.evaluate")
 
 
 def test_skill_se_is_the_delta_method_of_the_shrunk_gain():
@@ -76,12 +79,20 @@ def test_se_of_reads_the_interval_unless_the_estimate_has_its_own():
     assert C.se_of(C.Estimate(0.5, 0.3, 0.7, se=0.01)) == 0.01
 
 
-def test_off_by_default_and_with_a_loose_target_nothing_changes():
+def test_off_by_default_nothing_changes_and_a_loose_target_plays_the_pilots_number():
+    """Off, the base sample is the estimate. On, the base sample is a pilot that counts in
+    no estimate: a loose target plans fewer pairs than the pilot played, and the estimate
+    is from as many fresh pairs as the pilot's (never fewer), whatever it measured."""
     base = evaluate(AGRAM, profile(), seed=2)
-    assert "adaptive" not in base.details
+    assert "adaptive" not in base.details and "pipmc_pilot_pairs" not in base.details
     loose = evaluate(AGRAM, profile(fitness_se=1.0, share=1.0), seed=2)
-    assert loose.games == base.games and loose.fitness == base.fitness
-    assert loose.details["adaptive"]["pipmc"].get("chunks", 0) == 0
+    noted = loose.details["adaptive"]["pipmc"]
+    n0 = base.details["skill_pairs"]
+    # the pilot is the base sample, game for game
+    assert loose.details["pipmc_pilot_pairs"] == n0 > 6
+    assert noted["planned"] <= 6 and noted["pairs"] == n0 == loose.details["skill_pairs"]
+    assert loose.games["pipmc"] == 2 * base.games["pipmc"]
+    assert loose.details["work"]["pipmc"] > base.details["work"]["pipmc"]
 
 
 def test_a_tight_target_buys_pairs_up_to_the_cap_and_the_same_seed_gives_the_same_stop():
@@ -91,26 +102,110 @@ def test_a_tight_target_buys_pairs_up_to_the_cap_and_the_same_seed_gives_the_sam
     a, b = evaluate(AGRAM, tight, seed=2), evaluate(AGRAM, tight, seed=2)
     assert a == b and a.details == b.details
     assert a.details["skill_pairs"] > base.details["skill_pairs"]
-    # the target is out of reach: it stops at the first rotation past the cap
-    assert a.details["work"]["pipmc"] >= 240_000
-    assert a.details["adaptive"]["pipmc"]["se"] > a.details["adaptive"]["pipmc"]["target"]
-    # a larger cap, more pairs (the base sample's games are the first ones either way)
+    # the target is out of reach: the fresh pairs stop at the first rotation past the cap
+    # (the cap counts the fresh pairs' work; the pilot's is the budget's)
+    noted = a.details["adaptive"]["pipmc"]
+    assert noted["capped"] and noted["pairs"] < noted["planned"]
+    assert a.details["work"]["pipmc"] >= 240_000 + 60_000
+    assert noted["se"] > noted["target"]
+    # a larger cap, more pairs (the fresh pairs are the first ones of their stream)
     more = evaluate(AGRAM, profile(fitness_se=0.001, share=1.0, cap=480_000), seed=2)
     assert more.details["skill_pairs"] > a.details["skill_pairs"]
 
 
-def test_it_stops_once_the_share_is_met():
-    """A target between the base sample's noise and what the cap could reach: it stops
-    early, below the cap, and the rule holds at the stop (Σ s_k² ≤ π·τ²), not one chunk
-    before it."""
+def test_the_pilot_plans_n_by_the_formula_and_exactly_n_fresh_pairs_are_played():
+    """A target between the pilot's noise and what the cap could reach: n = ⌈(D/τ_k)²⌉,
+    D = pilot_se·(n0 + PRIOR_PAIRS)/√n0, and the fresh sample is n in whole rotations,
+    below the cap: no stop reads what the fresh pairs measure."""
     base = evaluate(AGRAM, profile(fitness_se=1.0, share=1.0), seed=2)
-    start = base.details["adaptive"]["pipmc"]["se"]
-    tau = 0.8 * start  # a fifth less noise: about 1.5 times the pairs
+    start = base.details["adaptive"]["pipmc"]["pilot_se"]
+    n0 = base.details["pipmc_pilot_pairs"]
+    tau = 0.6 * start
     ev = evaluate(AGRAM, profile(fitness_se=tau, share=1.0, cap=10**9), seed=2)
     noted = ev.details["adaptive"]["pipmc"]
-    assert noted["chunks"] >= 1
-    assert noted["se"] <= noted["target"] == pytest.approx(tau, abs=1e-5)
-    assert base.details["skill_pairs"] < ev.details["skill_pairs"] < 600
+    assert noted["target"] == pytest.approx(tau, abs=1e-5)
+    spread = start * (n0 + PRIOR_PAIRS) / math.sqrt(n0)
+    assert noted["spread"] == pytest.approx(spread, rel=1e-3)
+    assert noted["planned"] == pytest.approx((spread / tau) ** 2, rel=1e-3, abs=1)
+    players = AGRAM_PLAYERS
+    assert noted["pairs"] == -(-noted["planned"] // players) * players == ev.details["skill_pairs"]
+    assert not noted["capped"]
+    assert n0 < noted["pairs"] < 600
+
+
+AGRAM_PLAYERS = evaluate(AGRAM, profile(), seed=2).details["players"]
+
+
+def _rigged(monkeypatch, stream: int, rotations: int, first: int = 0):
+    """From `first`, the next `rotations` rotations of `stream` rigged into an outlier:
+    the PIPMC player wins every game, its paired random game is lost by that seat."""
+    real = E._rotation
+
+    def rotation(run, game, at, which, search):
+        out = real(run, game, at, which, search)
+        n = game.nplayers
+        if which == stream and first <= at < first + rotations * n:
+            for r, (a, b, _) in enumerate(out):
+                a.win = [1.0 if k == r else 0.0 for k in range(n)]
+                b.win = [0.0 if k == r else 1.0 / (n - 1) for k in range(n)]
+        return out
+
+    monkeypatch.setattr(E, "_rotation", rotation)
+
+
+def test_a_lucky_pilot_plans_n_but_counts_in_no_estimate(monkeypatch):
+    """The pilot's first batch is an outlier (the thinker wins every game): a sequential
+    rule would read its small error and stop on its mean. The pilot only plans: with the
+    same plan, the estimate is the same as from an ordinary pilot."""
+    prof = profile(fitness_se=0.05, share=1.0, cap=10**9)
+    plain = evaluate(AGRAM, prof, seed=2)
+    planned = plain.details["adaptive"]["pipmc"]["planned"]
+    with monkeypatch.context() as m:
+        _rigged(m, E.PIPMC_BASE, rotations=3)
+        lucky = evaluate(AGRAM, prof, seed=2)
+    assert lucky.details["adaptive"]["pipmc"]["planned"] != planned  # it reached the plan
+    assert lucky.details["skill_gain"] != plain.details["skill_gain"]
+    # the same plan for both: the estimates are then equal, pair for pair
+    real_plan = E._plan
+
+    def plan(*args, **kwargs):
+        real_plan(*args, **kwargs)  # its notes
+        return planned
+
+    monkeypatch.setattr(E, "_plan", plan)
+    plain = evaluate(AGRAM, prof, seed=2)
+    _rigged(monkeypatch, E.PIPMC_BASE, rotations=3)
+    lucky = evaluate(AGRAM, prof, seed=2)
+    for key in ("skill_gain", "skill_pairs", "skill_pair_sd", "pipmc_win_share"):
+        assert lucky.details[key] == plain.details[key], key
+    assert lucky.components["skill"] == plain.components["skill"]
+    assert (
+        lucky.details["adaptive"]["pipmc"]["pilot_se"]
+        != (plain.details["adaptive"]["pipmc"]["pilot_se"])
+    )
+
+
+def test_a_lucky_start_of_the_fresh_pairs_still_samples_to_the_planned_n(monkeypatch):
+    """The fresh pairs' first batch is an outlier: its mean is far off and its spread
+    small, so any rule reading the running estimate would stop there. The fresh sample
+    plays every planned pair, and the outlier moves the gain as its share of them says."""
+    prof = profile(fitness_se=0.05, share=1.0, cap=10**9)
+    plain = evaluate(AGRAM, prof, seed=2)
+    noted = plain.details["adaptive"]["pipmc"]
+    assert noted["pairs"] >= 5 * 6  # room for the rigged batch to matter
+    _rigged(monkeypatch, E.PIPMC_FRESH, rotations=3)
+    lucky = evaluate(AGRAM, prof, seed=2)
+    assert lucky.details["adaptive"]["pipmc"]["pairs"] == noted["pairs"]
+    assert lucky.details["skill_pairs"] == plain.details["skill_pairs"] == noted["pairs"]
+    assert lucky.details["skill_gain"] > plain.details["skill_gain"]
+
+
+def test_the_pilot_and_the_fresh_pairs_are_fixed_by_the_evaluation_seed():
+    prof = profile(fitness_se=0.05, share=1.0, cap=10**9)
+    a, b = evaluate(AGRAM, prof, seed=3), evaluate(AGRAM, prof, seed=3)
+    assert a == b and a.details == b.details
+    c = evaluate(AGRAM, prof, seed=4)
+    assert c.details["skill_pair_sd"] != a.details["skill_pair_sd"]
 
 
 @pytest.mark.parametrize(
