@@ -187,11 +187,24 @@ _CMP = re.compile(r"\((==|!=|<=|>=|<|>) ")
 
 
 def _shape(node: A.Node) -> str:
-    """A test's text with its comparison operators masked and an outer ``not`` dropped:
-    the same test of the same things, whatever it asks of them."""
+    """A test's text with its comparison operators masked, the number a place's size is
+    compared with masked too, and an outer ``not`` dropped: the same test of the same
+    things, whatever it asks of them (``has not played``, ``(== (size PLAYED) 0)``, and
+    ``has played``, ``(== (size PLAYED) 1)``, are one test)."""
     while isinstance(node, A.Not):
         node = node.arg
-    return _CMP.sub("(? ", to_text(node))
+    return _CMP.sub("(? ", to_text(_sizes_masked(node)))
+
+
+def _sizes_masked(node: A.Node, _field: str = "") -> A.Node:
+    """`node` with each integer literal compared with a ``size`` replaced by 0."""
+    if isinstance(node, A.IntCmp):
+        a, b = node.a, node.b
+        if isinstance(a, A.Size) and isinstance(b, A.IntLit):
+            return replace(node, b=A.IntLit(0))
+        if isinstance(b, A.Size) and isinstance(a, A.IntLit):
+            return replace(node, a=A.IntLit(0))
+    return A.map_tree(node, _sizes_masked)
 
 
 def part_pairs(game: A.Game) -> list[tuple[A.Node, list[A.Node]]]:

@@ -34,6 +34,18 @@ def test_a_negated_lead_test_is_found_where_it_is(backend):
     assert _found(parse_text(_seed("agram")), backend=backend) == []
 
 
+def test_a_lead_offered_while_someone_has_not_played_is_found_where_it_is():
+    """Hearts' later lead guarded by "some player has not played" (``any`` for ``all``):
+    its sibling follows when someone has played (``(== (size PLAYED) 1)``), the same test
+    of the same place with another count; the lead's copy holds on every turn."""
+    text = V.hearts_lead_any()
+    found = _found(parse_text(text))
+    assert len(found) == 1 and "always true" in found[0].message
+    line, col = map(int, found[0].where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith("(any player 'P (== (size")
+    assert _found(parse_text(_seed("hearts"))) == []
+
+
 def test_the_records_of_conditions_are_the_same_with_guard_parts_recorded():
     """Recording the parts adds records; the conditions' (`live_rules`) are unchanged."""
     from evogame.engine.coverage import conditions

@@ -1503,3 +1503,25 @@ VARIANTS += (
         "crazy-eights-king-pile", "crazy-eights", "a rank-named sink", crazy_eights_king_pile()
     ),
 )
+
+
+def hearts_lead_any() -> str:
+    """Hearts whose later lead asks that *some* player has not played (``any`` for
+    ``all``; campaign inv-14's best/ #1, judged 0.946, a blind reader 2.5/10: "players
+    after the leader can ignore the suit led and change the lead suit mid-trick"): true on
+    every turn, since the player to move has not played, so anyone may lead and following
+    suit is optional."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(> (game sto TRICKS) 0)\n           (all player 'P (== (size ('P vloc PLAYED)) 0))",
+            "(> (game sto TRICKS) 0)\n           (any player 'P (== (size ('P vloc PLAYED)) 0))",
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "hearts-lead-any", "hearts", "anyone may lead, follow suit optional", hearts_lead_any()
+    ),
+)
