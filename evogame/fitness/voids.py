@@ -33,6 +33,10 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
 
 - **an increment out of line** (`outlier_increments`): an ``inc`` by a number more than
   ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s).
+- **a number no test tells from 0** (`untold_numbers`): an integer storage read only by
+  ``==``/``!=`` against numbers, none of them 0, set to a number none of them is: it then
+  reads as its default 0 does (President's "a single was played" set to 96 where every
+  test asks for 1: the play counts as none).
 
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
@@ -329,6 +333,56 @@ def outlier_increments(game: A.Game) -> list[Defect]:
     return out
 
 
+def untold_numbers(game: A.Game) -> list[Defect]:
+    """``set`` of an integer storage (by name, owners alike) to a number K that no test of
+    it tells from the default 0: every read of the storage is ``(== X N)`` or ``(!= X N)``
+    with N a number (or a declared constant), 0 is none of those N, and neither is K, so
+    after the set every test reads as it would with 0 (static). A storage also written
+    by ``inc``/``dec`` or a computed value, or read any other way, is not judged; a flag
+    tested against 0 and set to 1 (Pairs' FOUND, Sheepshead's SCORED) is told apart."""
+    declared = declared_numbers(game)
+    parent = A.parents(game)
+    sets: dict[str, list[tuple[A.Node, int]]] = {}
+    tested: dict[str, set[int]] = {}
+    other: set[str] = set()
+    for n in A.walk(game):
+        if not isinstance(n, A.IntStorage):
+            continue
+        if not isinstance(n.name, A.NameLit):
+            return []  # a storage named by an expression may be any of them
+        k = n.name.value
+        p = parent.get(id(n), (None,))[0]
+        if p is not None and p.STORES is not None and p.target is n:
+            v = number(p.value, declared) if isinstance(p, A.SetInt) else None
+            if v is None:
+                other.add(k)
+            else:
+                sets.setdefault(k, []).append((p, v))
+            continue
+        if isinstance(p, A.IntCmp) and p.op in (A.CmpOp.EQ, A.CmpOp.NE):
+            v = number(p.b if p.a is n else p.a, declared)
+            if v is not None:
+                tested.setdefault(k, set()).add(v)
+                continue
+        other.add(k)
+    out = []
+    for k, writes in sets.items():
+        told = tested.get(k)
+        if k in other or not told or 0 in told:
+            continue
+        for s, v in writes:
+            if v != 0 and v not in told:
+                asks = " or ".join(str(t) for t in sorted(told))
+                out.append(
+                    Defect(
+                        where(s),
+                        f"{k} is set to {v}, but every test of {k} asks for {asks}: {v} "
+                        "reads as 0, as if it were never set",
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
@@ -337,4 +391,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(empty_sources, game),
         *named(overwritten_sets, game),
         *named(outlier_increments, game),
+        *named(untold_numbers, game),
     ]

@@ -20,6 +20,12 @@ from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
+        V.president_single_96,
+        Vo.untold_numbers,
+        "(set (game sto PLAYED) 96)",
+        "PLAYED is set to 96, but every test of PLAYED asks for 1",
+    ),
+    (
         V.scopa_sweep_62,
         Vo.outlier_increments,
         "(inc ((current player) sto SCOPE) 62)",

@@ -116,6 +116,25 @@ def scopa_sweep_62() -> str:
     return _edit(_seed("scopa"), (SCOPA_SWEEP, SCOPA_SWEEP.replace(" 1)", " 62)")))
 
 
+PRESIDENT_SINGLE = """            ((set (game sto TOP) (score (top 'G) using (game points RANK)))
+             (set (game sto PLAYED) 1)
+             (all 'G 'C (move 'C (top (game vloc PILE))))))))
+     ((== (game sto SIZE) 2)"""
+
+
+def president_single_96() -> str:
+    """President whose beating of a single sets PLAYED to 96 where every test asks for 1
+    (blind reader r51c, inv-14's #5: "beating a single doesn't count, so the wrong player
+    leads the next trick")."""
+    return _edit(
+        _seed("president"),
+        (
+            PRESIDENT_SINGLE,
+            PRESIDENT_SINGLE.replace("(game sto PLAYED) 1)", "(game sto PLAYED) 96)"),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -159,5 +178,11 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "ten cards valued DECK, the place's name, unrated",
         pairs_deck_value(),
+    ),
+    Variant(
+        "president-single-96",
+        "president",
+        "a single's play recorded as 96 where every test asks for 1",
+        president_single_96(),
     ),
 )
