@@ -1095,11 +1095,18 @@ def _pipmc_cost(
     rates = tally.cost_rates()
     if rates is None:
         return 0.0
-    W, per_game, real, b = rates
+    W, _per_game, real, b = rates
+    return 2 * W + real / game.nplayers * b * rollouts * _playout_work(rates, horizon, silent)
+
+
+def _playout_work(rates: tuple, horizon: int, silent: float) -> float:
+    """P, the engine work of one play-out (`_pipmc_cost`): half a game, or max(h, s)
+    decisions' worth if less (`rates` = `RecordTally.cost_rates()`)."""
+    W, per_game, _real, _b = rates
     playout = W / 2
     if horizon:
         playout = min(playout, W * max(horizon, silent) / per_game)
-    return 2 * W + real / game.nplayers * b * rollouts * playout
+    return playout
 
 
 #: Random play-outs `_silent_stretch` plays from the first position.
@@ -1409,11 +1416,8 @@ def _equals_cost(tally: RecordTally, n: int, rollouts: int, horizon: int, silent
     rates = tally.cost_rates()
     if rates is None:
         return 0.0
-    W, per_game, real, b = rates
-    playout = W / 2
-    if horizon:
-        playout = min(playout, W * max(horizon, silent) / per_game)
-    return W + real * b * rollouts * playout
+    W, _per_game, real, b = rates
+    return W + real * b * rollouts * _playout_work(rates, horizon, silent)
 
 
 def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:

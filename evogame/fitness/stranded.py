@@ -397,12 +397,7 @@ def cut_pools(game: A.Game) -> set[tuple[str, str, str]]:
                         asked.add(k)
     if not asked:
         return set()
-    moves: dict = {}
-    _moves(game, {}, moves)
-    flows: dict[tuple, set[tuple]] = {}
-    for src, dst in moves.values():
-        for a in src:
-            flows.setdefault(a, set()).update(dst)
+    flows = _flows(game)
     scored = {(k[0] == "GAME", k[1], k[2]) for k, _ in _keys_in(game.scoring)}
     out = set()
     for k in asked:
@@ -498,13 +493,7 @@ def unseen_places(game: A.Game) -> dict[tuple[str, str, str], tuple[A.Node, int]
                     dealt.setdefault(k, n)
     for item in before:  # any other mention before the play reads it (a trump turned up)
         named.update(k for k, p in _keys_in(item) if id(p) not in handled)
-    # where cards go: the rules' moves, as a graph of places (owners aside)
-    moves: dict = {}
-    _moves(game, {}, moves)
-    flows: dict[tuple, set[tuple]] = {}
-    for src, dst in moves.values():
-        for a in src:
-            flows.setdefault(a, set()).update(dst)
+    flows = _flows(game)
     tables: dict[str, list[A.InitPoints]] = {}
     for init in A.walk(game):
         if isinstance(init, A.InitPoints):
@@ -571,3 +560,15 @@ def _unseen(k, by_place: dict[tuple, list[int]], nplayers: int, whole: int) -> s
         "and no rule of the play names it again: cards the scoring would count never come "
         f"into play, enough to deal each of the {nplayers} players {n // nplayers} more"
     )
+
+
+def _flows(game: A.Game) -> dict[tuple, set[tuple]]:
+    """Where cards go: the rules' moves as a graph of places (owners aside), each source
+    place -> the places its cards may be moved to."""
+    moves: dict = {}
+    _moves(game, {}, moves)
+    flows: dict[tuple, set[tuple]] = {}
+    for src, dst in moves.values():
+        for a in src:
+            flows.setdefault(a, set()).update(dst)
+    return flows
