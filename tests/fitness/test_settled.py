@@ -66,3 +66,16 @@ def test_no_real_game_plays_on_after_its_result():
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
+
+
+def test_agram_dealt_nine_falls_below_its_seed():
+    """The variant loses to its seed at evaluation seed 0 (bench_loopholes: seeds 0-4;
+    before this check it beat the seed at every one, 0.916-0.927 against 0.865-0.875)."""
+    from evogame.fitness import evaluate, load_profile
+
+    prof = load_profile("default")
+    real = evaluate(parse_text(_seed("agram")), prof, seed=0, name="agram")
+    broken = evaluate(parse_text(agram_dealt_nine()), prof, seed=0, name="v")
+    assert broken.fitness < real.fitness
+    assert any("the result is fixed" in d for d in broken.details["defects"])
+    assert not any("the result is fixed" in d for d in real.details["defects"])
