@@ -27,6 +27,7 @@ from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIA
 from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
 from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
 from tests.fitness.round_variants import VARIANTS as ROUND_VARIANTS
+from tests.fitness.settled_variants import VARIANTS as SETTLED_VARIANTS
 from tests.fitness.variants import VARIANTS, _seed
 from tests.fitness.void_variants import VARIANTS as VOID_VARIANTS
 
@@ -38,6 +39,7 @@ VARIANTS = (
     + VOID_VARIANTS
     + RESULT_VARIANTS
     + ROUND_VARIANTS
+    + SETTLED_VARIANTS
 )
 
 

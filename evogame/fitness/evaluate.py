@@ -70,6 +70,7 @@ from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
 from evogame.fitness import components as C
+from evogame.fitness import settled
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
@@ -81,6 +82,7 @@ from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
 from evogame.fitness.idle_rounds import idle_rounds
 from evogame.fitness.mismatches import single_suit_hands
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
+from evogame.fitness.settled import GAMES as SETTLED_GAMES
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
@@ -708,7 +710,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`); each named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`, `settled`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -737,7 +739,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     t = _timed(run, "soundness/dominated", t)
     # rounds after the first with no decision (a loop that turns over empty)
     sampled += idle_rounds(game, [run.deal(0, i) for i in range(IDLE_GAMES)])
-    _timed(run, "soundness/idle_rounds", t)
+    t = _timed(run, "soundness/idle_rounds", t)
+    # play that goes on after no score can change any more
+    sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)])
+    _timed(run, "soundness/settled", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 
