@@ -52,10 +52,6 @@ def test_too_few_games_are_not_judged():
     assert _settled(agram_dealt_nine(), DEALS[:3]) == []
 
 
-def test_a_threshold_below_a_third():
-    assert MIN_SETTLED <= 9 / 27
-
-
 def test_no_real_game_plays_on_after_its_result():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
     require_shared()
