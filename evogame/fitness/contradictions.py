@@ -34,6 +34,12 @@
 - **teams of seats the game never creates** (`absent_team_seats`): ``(create teams (0, 2)
   (1, 3))`` where ``(create players 2)``: the rules talk of partners who are not at the
   table (Whist cut to two players, its deal still a quarter of the deck each).
+- **a deal to every seat when some seat's place is empty** (`uneven_deals`): a guarded rule
+  that moves cards into each player's place (``(all player 'P ... (move ... (top ('P iloc
+  HAND))))``) whose test asks whether *some* player's place of that name is empty (``(any
+  player 'Q (== (size ('Q iloc HAND)) 0))``): the first seat to run out is dealt again
+  with everyone, and the others add the new cards to those they still hold (Scopa's
+  "deal when every hand is empty" with ``any`` for ``all``: seat 2 holds 4 against 3).
 - **a reshuffle that empties the pile whose top is read** (`emptied_tops`): in one
   ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
   with no card put back on it, the top (or bottom, or n-th) card of that pile read:
@@ -718,6 +724,70 @@ def absent_team_seats(game: A.Game) -> list[Defect]:
     ]
 
 
+def uneven_deals(game: A.Game) -> list[Defect]:
+    """Guarded rules (`A.Guarded`) whose body deals to every player (an ``all``/``any``
+    over ``player`` moving cards to a position of the bound player's place) and whose
+    test reads the size of a place of that name through ``(any player 'Q ...)``: the
+    deal waits for one seat, not all (static). A test through ``all`` (every hand
+    empty), or of another place, is left alone."""
+    out = []
+    for g in A.walk(game):
+        if not isinstance(g, A.Guarded):
+            continue
+        dealt = _dealt_places(g.body)
+        if not dealt:
+            continue
+        for q in A.walk(g.cond):
+            if not (
+                isinstance(q, A.AggBool)
+                and q.quant is A.Quant.ANY
+                and isinstance(q.coll, A.AllPlayers)
+            ):
+                continue
+            asked = {
+                n.coll.name.value
+                for n in A.walk(q.cond)
+                if isinstance(n, A.Size)
+                and isinstance(n.coll, A.Location)
+                and isinstance(n.coll.owner, A.Var)
+                and n.coll.owner.name == q.var.name
+                and isinstance(n.coll.name, A.NameLit)
+            }
+            if asked & dealt:
+                name = sorted(asked & dealt)[0]
+                out.append(
+                    Defect(
+                        where(q),
+                        f"every player is dealt to {name} when *some* player's {name} "
+                        "is empty: the others add the new cards to those they still hold, "
+                        "and the hands are no longer even",
+                    )
+                )
+                break
+    return out
+
+
+def _dealt_places(body: A.Node) -> set[str]:
+    """Names of the places `body` deals to every player: a move, inside an aggregate over
+    ``player``, to a position of the bound player's place of that name."""
+    out: set[str] = set()
+    for agg in A.walk(body):
+        if not (isinstance(agg, A.AggAction) and isinstance(agg.coll, A.AllPlayers)):
+            continue
+        for m in A.walk(agg.body):
+            if not isinstance(m, A.Move):
+                continue
+            loc = getattr(m.dst, "coll", None)
+            if (
+                isinstance(loc, A.Location)
+                and isinstance(loc.owner, A.Var)
+                and loc.owner.name == agg.var.name
+                and isinstance(loc.name, A.NameLit)
+            ):
+                out.add(loc.name.value)
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -731,4 +801,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(emptied_tops, game),
         *named(seat_team_scores, game),
         *named(absent_team_seats, game),
+        *named(uneven_deals, game),
     ]

@@ -95,6 +95,19 @@ def whist_two_players() -> str:
     return _edit(_seed("whist"), ("(create players 'NUMP)", "(create players 2)"))
 
 
+def scopa_deal_when_one_is_out() -> str:
+    """Scopa dealing three more to each player when *some* hand is empty (``any`` for
+    ``all``; campaign inv-16's best/ #1, judged 0.947, a blind reader 4/10: "seat 2 always
+    holds 4 cards against 3")."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "(((all player 'P (== (size ('P iloc HAND)) 0))",
+            "(((any player 'P (== (size ('P iloc HAND)) 0))",
+        ),
+    )
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -114,4 +127,10 @@ VARIANTS = (
     ),
     Variant("pairs-team-of-losers", "pairs", "a team scored seat by seat", pairs_team_of_losers()),
     Variant("whist-two-players", "whist", "teams of seats never created", whist_two_players()),
+    Variant(
+        "scopa-deal-when-one-is-out",
+        "scopa",
+        "a deal to every seat when one hand is empty",
+        scopa_deal_when_one_is_out(),
+    ),
 )

@@ -31,6 +31,12 @@ FOUND = [
         "every seat has a score of its own",
     ),
     (V.whist_two_players, C.absent_team_seats, "2) (1, 3))", "not at the table"),
+    (
+        V.scopa_deal_when_one_is_out,
+        C.uneven_deals,
+        "(any player 'P (== (size ('P iloc HAND)) 0))",
+        "the hands are no longer even",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
