@@ -401,12 +401,7 @@ def cut_pools(game: A.Game) -> set[tuple[str, str, str]]:
     scored = {(k[0] == "GAME", k[1], k[2]) for k, _ in _keys_in(game.scoring)}
     out = set()
     for k in asked:
-        reach, todo = set(), [(k[0] == "GAME", k[1], k[2])]
-        while todo:
-            for nxt in flows.get(todo.pop(), ()):
-                if nxt not in reach:
-                    reach.add(nxt)
-                    todo.append(nxt)
+        reach = _reached(flows, (k[0] == "GAME", k[1], k[2]))
         if reach & scored:
             out.add(k)
     return out
@@ -508,12 +503,7 @@ def unseen_places(game: A.Game) -> dict[tuple[str, str, str], tuple[A.Node, int]
         if k in named or k not in decks:
             continue
         cards = [c for d in decks[k] for c in _cards(d.deck.attributes)]
-        reach, todo = set(), [(k[0] == "GAME", k[1], k[2])]
-        while todo:
-            for nxt in flows.get(todo.pop(), ()):
-                if nxt not in reach:
-                    reach.add(nxt)
-                    todo.append(nxt)
+        reach = _reached(flows, (k[0] == "GAME", k[1], k[2]))
         if not any(
             places & reach and any(all(c.get(a) == v for a, v in conds) for c in cards)
             for places, rated in sums
@@ -572,3 +562,14 @@ def _flows(game: A.Game) -> dict[tuple, set[tuple]]:
         for a in src:
             flows.setdefault(a, set()).update(dst)
     return flows
+
+
+def _reached(flows: dict[tuple, set[tuple]], start: tuple) -> set[tuple]:
+    """The places cards of `start` can reach by one or more moves (`_flows`)."""
+    reach, todo = set(), [start]
+    while todo:
+        for nxt in flows.get(todo.pop(), ()):
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
+    return reach
