@@ -577,7 +577,7 @@ class Campaign:
 
     def _pick(self, hashes: list[str]) -> str:
         """One of `hashes`: uniform, or by curiosity weight (`_curiosity`) when known."""
-        w = getattr(self, "_weights", None)
+        w = self._weights
         if not w:
             return hashes[self.rng.randrange(len(hashes))]
         cum = list(itertools.accumulate(w.get(h, 1.0) for h in hashes))

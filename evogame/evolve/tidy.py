@@ -28,11 +28,14 @@ _SEQUENCES = (A.Do, A.Stage, A.Game)
 def new_unread(child: A.Game, reference: A.Game) -> frozenset[tuple[str, str]]:
     """(storage class, name) of the storages `child` writes and never reads that
     `reference` (its parent or host) does not also write and never read."""
+    return _new(child, unread_writes(reference))
+
+
+def _new(child: A.Game, theirs: dict | None) -> frozenset[tuple[str, str]]:
+    """`new_unread` given the reference's `unread_writes` (None: a computed name, so
+    none is new)."""
     mine = unread_writes(child)
-    if not mine:
-        return frozenset()
-    theirs = unread_writes(reference)
-    if theirs is None:
+    if not mine or theirs is None:
         return frozenset()
     return frozenset(mine) - frozenset(theirs)
 
@@ -47,7 +50,8 @@ def without_new_unread(child: A.Game, reference: A.Game) -> A.Game:
     object when there is none), again until none is left to take out: a removed rule may
     have been the last reader of another record (Scopa's capture test, the one reader of
     BEFORE)."""
-    while keys := new_unread(child, reference):
+    theirs = unread_writes(reference)  # the reference does not change: read once
+    while keys := _new(child, theirs):
         tidier = _without(child, keys)
         if tidier is child:
             break
