@@ -258,3 +258,29 @@ def headless_chromium(profile_dir: Path, window: str = "1280,1600"):
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+
+
+@pytest.fixture
+def concept_campaign(tmp_path):
+    """The parts of a concept-archive campaign that draw parents: its archive (cells of
+    the default profile's concepts, marked by Agram, Pairs and GOPS), store, stream and
+    curiosity state (`Campaign.__new__`: no seeds read, nothing evaluated)."""
+    import random
+
+    from evogame.distance.concepts import concept_vector
+    from evogame.evolve.archive import Archive
+    from evogame.evolve.loop import Campaign
+    from evogame.evolve.store import Store
+    from evogame.fitness import load_profile
+    from evogame.lang import parse_file
+
+    c = Campaign.__new__(Campaign)
+    c.archive = Archive(load_profile("default").map_elites, "concepts")
+    c.vectors = [concept_vector(parse_file(SEEDS / f"{n}.rcy")) for n in ("agram", "pairs", "gops")]
+    c.archive.mark(c.vectors)
+    c.store = Store(tmp_path)
+    c.rng = random.Random(5)
+    c._entered_new = {}
+    c._weights = None
+    yield c
+    c.store.close()

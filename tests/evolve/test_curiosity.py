@@ -3,35 +3,15 @@ and curiosity (a parent's weight rises with its children that entered the archiv
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from evogame.distance.concepts import concept_vector
 from evogame.fitness.liveness import VERSION
-from evogame.lang import parse_file
-from tests.conftest import SEEDS
 
 
 @pytest.fixture
-def campaign(tmp_path):
-    """A concept-archive campaign's parent-drawing parts, marked by Agram, Pairs and GOPS
-    (`Campaign.__new__`: no seeds read, nothing evaluated)."""
-    from evogame.evolve.archive import Archive
-    from evogame.evolve.loop import Campaign
-    from evogame.evolve.store import Store
-    from evogame.fitness import load_profile
-
-    c = Campaign.__new__(Campaign)
-    c.archive = Archive(load_profile("default").map_elites, "concepts")
-    c.vectors = [concept_vector(parse_file(SEEDS / f"{n}.rcy")) for n in ("agram", "pairs", "gops")]
-    c.archive.mark(c.vectors)
-    c.store = Store(tmp_path)
-    c.rng = random.Random(5)
-    c._entered_new = {}
-    c._weights = None
-    yield c
-    c.store.close()
+def campaign(concept_campaign):
+    """`tests.conftest.concept_campaign`."""
+    return concept_campaign
 
 
 def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None):

@@ -381,10 +381,17 @@ def test_a_new_kind_judged_below_the_library_median_is_not_shown(
     assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
 
 
-@pytest.mark.parametrize("adaptive", [False, True])
-def test_a_campaign_samples_adaptively_only_when_asked(tmp_path, adaptive):
-    """`evolve --adaptive`: the campaign profile keeps its ``fitness_se``; without it the
-    search evaluates with the base samples only (``fitness_se`` 0)."""
+#: A costly evaluation phase a campaign's search skips unless asked: its `Config` flag ->
+#: the profile field, as the search leaves it off (best/'s judge and `evaluate` keep it)
+COSTLY = {"adaptive": ("fitness_se", 0.0), "equals": ("equals", {})}
+
+
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize("flag", sorted(COSTLY))
+def test_a_campaign_pays_for_a_costly_phase_only_when_asked(tmp_path, flag, on):
+    """`evolve --adaptive` (adaptive sampling, ``fitness_se``) and `evolve --equals` (the
+    equal-thinkers phase, ``[equals]``): with the flag the campaign profile keeps the
+    phase; without it the search runs without it. Nothing else of the profile changes."""
     from evogame.fitness import load_profile
 
     cfg = Config(
@@ -392,29 +399,13 @@ def test_a_campaign_samples_adaptively_only_when_asked(tmp_path, adaptive):
         profile="default",
         judge="none",
         out=str(tmp_path / "r"),
-        adaptive=adaptive,
+        **{flag: on},
     )
     camp = Campaign(cfg, defer=True)
     full = load_profile("default")
-    assert full.fitness_se > 0
-    assert camp.profile.fitness_se == (full.fitness_se if adaptive else 0.0)
-    assert dataclasses.replace(camp.profile, fitness_se=full.fitness_se, equals=full.equals) == full
-
-
-@pytest.mark.parametrize("equals", [False, True])
-def test_a_campaign_measures_equal_thinkers_only_when_asked(tmp_path, equals):
-    """`evolve --equals`: the campaign profile keeps its ``[equals]`` phase; without it
-    the search skips the phase (best/'s judge keeps it)."""
-    from evogame.fitness import load_profile
-
-    cfg = Config(
-        seeds=str(SEEDS),
-        profile="default",
-        judge="none",
-        out=str(tmp_path / "r"),
-        equals=equals,
+    assert full.fitness_se > 0 and full.equals.get("games", 0) > 0
+    off = {field: value for f, (field, value) in COSTLY.items() if not getattr(cfg, f)}
+    assert camp.profile == dataclasses.replace(full, **off)
+    assert getattr(camp.profile, COSTLY[flag][0]) == (
+        getattr(full, COSTLY[flag][0]) if on else COSTLY[flag][1]
     )
-    camp = Campaign(cfg, defer=True)
-    full = load_profile("default")
-    assert full.equals.get("games", 0) > 0
-    assert camp.profile.equals == (full.equals if equals else {})

@@ -3,8 +3,6 @@ is new only when the rules that place it in its concept cell fired."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from evogame.distance.concepts import concept_vector
@@ -180,23 +178,9 @@ def test_alive_reads_an_older_record_from_its_dead_rules():
 
 
 @pytest.fixture
-def campaign(tmp_path):
-    """The parts of a concept-archive campaign that draw parents: its archive (cells of
-    the default profile's concepts, marked by Agram, Pairs and GOPS), store and stream
-    (`Campaign.__new__`: no seeds read, nothing evaluated)."""
-    from evogame.evolve.archive import Archive
-    from evogame.evolve.loop import Campaign
-    from evogame.evolve.store import Store
-    from evogame.fitness import load_profile
-
-    c = Campaign.__new__(Campaign)
-    c.archive = Archive(load_profile("default").map_elites, "concepts")
-    c.vectors = [concept_vector(parse_file(SEEDS / f"{n}.rcy")) for n in ("agram", "pairs", "gops")]
-    c.archive.mark(c.vectors)
-    c.store = Store(tmp_path)
-    c.rng = random.Random(5)
-    yield c
-    c.store.close()
+def campaign(concept_campaign):
+    """`tests.conftest.concept_campaign`."""
+    return concept_campaign
 
 
 def test_half_the_parents_come_from_the_new_cells(campaign):
