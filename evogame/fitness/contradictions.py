@@ -44,6 +44,11 @@
   ``do``, every card of a pile moved away (``repeat all (move (top P) ...)``) and then,
   with no card put back on it, the top (or bottom, or n-th) card of that pile read:
   there is none.
+- **one of a set of parallel options that forgets a record** (`parallel_writes`): three or
+  more items of one choice alike but for their numbers (lead one, two, three or four of a
+  kind) all set a storage that the choice's tests read, but for one item that never sets
+  it: that option leaves the record its siblings keep (President whose single lead sets
+  no TOP: any card may follow a single).
 
 Two named defects are not here: **a number used as a pile** cannot be written (a place's
 name is a string, a count an integer: the type checker refuses it, as
@@ -788,6 +793,58 @@ def _dealt_places(body: A.Node) -> set[str]:
     return out
 
 
+def parallel_writes(game: A.Game) -> list[Defect]:
+    """Items of one choice alike but for their numbers and the storages they set
+    (`_skeleton`), three or more of them, of which all but one set a storage that the
+    choice reads (outside those writes: a guard, a filter), while the one never sets it
+    (static). Options told apart only by a count (lead one, two, three or four of a kind)
+    keep the same records; the odd one leaves stale the value its siblings' followers are
+    tested against (President whose single lead sets no TOP). Two alike items prove
+    nothing (which one is odd?), nor an item whose write sits under a guard of its own
+    (it is still counted as setting it)."""
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        targets = {id(n.target) for n in A.walk(choice) if n.STORES is not None}
+        read = {
+            k
+            for n in A.walk(choice)
+            if id(n) not in targets and (k := _name(n)) is not None and k[0] == "sto"
+        }
+        groups: dict[str, list[A.Node]] = {}
+        for item in choice.items:
+            groups.setdefault(_skeleton(item), []).append(item)
+        for group in groups.values():
+            if len(group) < 3:
+                continue
+            sets = [{_name(n.target) for n in A.walk(it) if n.STORES is not None} for it in group]
+            for key in sorted(set().union(*sets) & read):
+                lacking = [it for it, s in zip(group, sets, strict=True) if key not in s]
+                if len(lacking) == 1:
+                    out.append(
+                        Defect(
+                            where(lacking[0]),
+                            f"this option sets no {key[1]}, which its {len(group) - 1} "
+                            "alike siblings all set and the choice's tests read: after it "
+                            f"the next player is tested against a stale {key[1]}",
+                        )
+                    )
+    return out
+
+
+def _skeleton(node: A.Node) -> str:
+    """`node`'s text with every integer literal read as 0 and every storage write
+    (``set``, ``inc``, ``dec``) inside a ``do`` left out."""
+
+    def strip(n: A.Node, _field: str = "") -> A.Node:
+        if isinstance(n, A.IntLit):
+            return A.IntLit(0)
+        return A.map_tree(n, strip, drop=lambda x: x.STORES is not None)
+
+    return to_text(strip(node))
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -802,4 +859,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(seat_team_scores, game),
         *named(absent_team_seats, game),
         *named(uneven_deals, game),
+        *named(parallel_writes, game),
     ]

@@ -37,6 +37,12 @@ FOUND = [
         "(any player 'P (== (size ('P iloc HAND)) 0))",
         "the hands are no longer even",
     ),
+    (
+        V.president_single_sets_no_bar,
+        C.parallel_writes,
+        "((== (game sto SIZE) 0)\n      (any (tuples 1",
+        "3 alike siblings all set",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
