@@ -206,33 +206,40 @@ def _hand_slot(game: CompiledGame, hands) -> Callable[[int], bool]:
     return is_hand
 
 
-def instances(game: CompiledGame, seeds: list[int]):
+def _row(g: _Game, site: A.Extremum, is_hand: Callable[[int], bool]) -> list[tuple]:
+    """The instances of `site` in the game `g`, by position (`instances`)."""
+    row = []
+    for d, winner, picked, cs in g.log[id(site)]:
+        first = g.first_play(d, cs, is_hand)
+        played = first > 0 and max(g.options[first - 1 : d]) >= MIN_OPTIONS
+        leader = g.before[first - 1].current_player() if first > 0 else -1
+        row.append((played, winner, first, d, picked, leader))
+    return row
+
+
+def instances(game: CompiledGame, seeds: list[int], stop: Callable | None = None):
     """The sites, the sampled games, and per site, per game, per position: (played,
     winner, first play, decision, card picked, leader: the seat of the first play or -1).
-    None when the game has no contest site."""
+    None when the game has no contest site. With `stop`, games stop being played once
+    ``stop(sites, games, table, games left)`` holds."""
     made = _watched(game)
     if made is None:
         return None
     wg, watch, sites = made
     is_hand = _hand_slot(wg, Analysis.of(game.ast).hands)
-    games = []
-    for seed in seeds[:GAMES]:
+    games: list[_Game] = []
+    table: dict[int, list[list[tuple]]] = {id(s): [] for s in sites}
+    seeds = seeds[:GAMES]
+    for i, seed in enumerate(seeds):
         try:
-            games.append(_Game(wg, watch, seed))
+            g = _Game(wg, watch, seed)
         except GameError:
             continue
-    table = {}
-    for s in sites:
-        rows = []
-        for g in games:
-            row = []
-            for d, winner, picked, cs in g.log[id(s)]:
-                first = g.first_play(d, cs, is_hand)
-                played = first > 0 and max(g.options[first - 1 : d]) >= MIN_OPTIONS
-                leader = g.before[first - 1].current_player() if first > 0 else -1
-                row.append((played, winner, first, d, picked, leader))
-            rows.append(row)
-        table[id(s)] = rows
+        games.append(g)
+        for s in sites:
+            table[id(s)].append(_row(g, s, is_hand))
+        if stop is not None and stop(sites, games, table, len(seeds) - i - 1):
+            break
     return sites, games, table
 
 
@@ -276,30 +283,47 @@ def foregone_contest(game, seeds: list[int]) -> list[Defect]:
 
 def foregone(game, seeds: list[int]) -> list[tuple[A.Extremum, int, int, str, tuple]]:
     """(site, position k from 1, games, what wins (`same_function`), the winners) for each
-    site named (module docstring), at its first such position."""
-    made = instances(game, seeds)
+    site named (module docstring), at its first such position. Games stop being played
+    once no site can be named whatever the games left show (the same result, sooner)."""
+    memo: dict[tuple[int, int, int], bool] = {}
+
+    def dec(s: A.Extremum, games: list[_Game], rows: list, g: int, k: int) -> bool:
+        key = (id(s), g, k)
+        if key not in memo:
+            _played, winner, first = rows[g][k][:3]
+            memo[key] = games[g].decided(s, first, winner)
+        return memo[key]
+
+    def candidate(s, games, rows, k: int, left: int) -> bool:
+        """Position k of site s can still be named (its later-open test aside)."""
+        have = [g for g in range(len(rows)) if k < len(rows[g]) and rows[g][k][0]]
+        if len(have) + left < NEED:
+            return False
+        if have and same_function([rows[g][k] for g in have]) is None:
+            return False
+        return all(dec(s, games, rows, g, k) for g in have)
+
+    def closed(sites, games, table, left: int) -> bool:
+        if left >= NEED:  # a position no game reached yet could still be named
+            return False
+        for s in sites:
+            rows = table[id(s)]
+            if any(candidate(s, games, rows, k, left) for k in range(max(map(len, rows)))):
+                return False
+        return True
+
+    made = instances(game, seeds, closed)
     if made is None:
         return []
     sites, games, table = made
     out = []
     for s in sites:
         rows = table[id(s)]
-        memo: dict[tuple[int, int], bool] = {}
-
-        def dec(g: int, k: int, s=s, rows=rows, memo=memo) -> bool:
-            if (g, k) not in memo:
-                _played, winner, first = rows[g][k][:3]
-                memo[g, k] = games[g].decided(s, first, winner)
-            return memo[g, k]
-
         hit = None
         for k in range(max((len(r) for r in rows), default=0)):
             have = [g for g in range(len(rows)) if k < len(rows[g]) and rows[g][k][0]]
-            if len(have) < NEED:
-                continue
-            who = same_function([rows[g][k] for g in have])
-            if who is not None and all(dec(g, k) for g in have):
-                hit = (k, have, who)
+            if len(have) >= NEED and candidate(s, games, rows, k, 0):
+                hit = (k, have, same_function([rows[g][k] for g in have]))
                 break
         if hit is None:
             continue
@@ -307,7 +331,7 @@ def foregone(game, seeds: list[int]) -> list[tuple[A.Extremum, int, int, str, tu
         later = [
             (g, j) for g in range(len(rows)) for j in range(k + 1, len(rows[g])) if rows[g][j][0]
         ]
-        if all(dec(g, j) for g, j in later):
+        if all(dec(s, games, rows, g, j) for g, j in later):
             continue
         out.append((s, k + 1, len(have), who, tuple(rows[g][k][1] for g in have)))
     return out

@@ -148,3 +148,35 @@ def test_hearts_two_high_falls_below_its_seed():
     assert broken.fitness < real.fitness
     assert any("decided before it is played" in d for d in broken.details["defects"])
     assert not any("decided before it is played" in d for d in real.details["defects"])
+
+
+def test_stopping_early_changes_nothing(monkeypatch):
+    """Games stop being played once no site can be named; playing them all names the
+    same sites (variants and seeds), and German Whist stops before its 6th game."""
+    texts = [v.text for v in VARIANTS] + [_seed(v.seed) for v in VARIANTS]
+    early = [[str(d) for d in _named(t)] for t in texts]
+    played = []
+    real = F.instances
+
+    def every_game(game, seeds, stop=None):
+        made = real(game, seeds)
+        played.append(len(made[1]))
+        return made
+
+    monkeypatch.setattr(F, "instances", every_game)
+    assert [[str(d) for d in _named(t)] for t in texts] == early
+    assert early[0] and early[1] and not early[2] and not early[3]
+    assert played == [F.GAMES] * 4
+    monkeypatch.undo()
+    require_shared()
+    game = compile_game(parse_file(shared_files("GermanWhist2.rcy")[0]))
+    counted = []
+
+    def counting(game, seeds, stop=None):
+        made = real(game, seeds, stop)
+        counted.append(len(made[1]))
+        return made
+
+    monkeypatch.setattr(F, "instances", counting)
+    assert F.foregone(game, DEALS) == []
+    assert counted[0] < F.GAMES
