@@ -82,10 +82,10 @@ MAX_STEPS = 20_000
 ROLLOUT_DECISIONS = 200
 
 
-def contest_sites(ast: A.Game) -> list[A.Extremum]:
+def contest_sites(ast: A.Game, an: Analysis | None = None) -> list[A.Extremum]:
     """The contests' ``max``/``min`` nodes whose ``owner`` gets the lead, cards or points
-    (module docstring), in text order."""
-    an = Analysis.of(ast)
+    (module docstring), in text order (`an`: the game's `Analysis`, when made already)."""
+    an = an or Analysis.of(ast)
     ids = {id(ext): ext for ext, _ in an.contests}
     used: set[int] = set()
 
@@ -170,18 +170,23 @@ class _Game:
         for r in range(ROLLOUTS):
             rng = random.Random(self.seed * ROLLOUTS + r + 1)
             self.watch.clear()
-            c = before.determinize(seat, rng)
-            for _ in range(ROLLOUT_DECISIONS):
-                if c.terminal or log:
-                    break
-                c.apply_action(rng.randrange(c.num_actions()))
+            try:
+                c = before.determinize(seat, rng)
+                for _ in range(ROLLOUT_DECISIONS):
+                    if c.terminal or log:
+                        break
+                    c.apply_action(rng.randrange(c.num_actions()))
+            except GameError:
+                return False  # a continuation the rules cannot play: not shown decided
             if not log or log[0][1] != winner:
                 return False
         return True
 
 
-def _watched(game: CompiledGame) -> tuple[CompiledGame, _Watch, list[A.Extremum]] | None:
-    sites = contest_sites(game.ast)
+def _watched(game: CompiledGame, an: Analysis) -> tuple[CompiledGame, _Watch, list] | None:
+    """The game compiled again with its contest sites watched, the watch, the sites; None
+    when it has none."""
+    sites = contest_sites(game.ast, an)
     if not sites:
         return None
     watch = _Watch(sites)
@@ -193,6 +198,7 @@ def _watched(game: CompiledGame) -> tuple[CompiledGame, _Watch, list[A.Extremum]
 
 
 def _hand_slot(game: CompiledGame, hands) -> Callable[[int], bool]:
+    """Whether a location slot of `game` is a seat's hand (one of `hands`, `Analysis`)."""
     keys = game.locs.keys
     cache: dict[int, bool] = {}
 
@@ -222,11 +228,12 @@ def instances(game: CompiledGame, seeds: list[int], stop: Callable | None = None
     winner, first play, decision, card picked, leader: the seat of the first play or -1).
     None when the game has no contest site. With `stop`, games stop being played once
     ``stop(sites, games, table, games left)`` holds."""
-    made = _watched(game)
+    an = Analysis.of(game.ast)
+    made = _watched(game, an)
     if made is None:
         return None
     wg, watch, sites = made
-    is_hand = _hand_slot(wg, Analysis.of(game.ast).hands)
+    is_hand = _hand_slot(wg, an.hands)
     games: list[_Game] = []
     table: dict[int, list[list[tuple]]] = {id(s): [] for s in sites}
     seeds = seeds[:GAMES]

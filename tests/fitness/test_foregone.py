@@ -180,3 +180,12 @@ def test_stopping_early_changes_nothing(monkeypatch):
     monkeypatch.setattr(F, "instances", counting)
     assert F.foregone(game, DEALS) == []
     assert counted[0] < F.GAMES
+
+
+def test_same_function():
+    """Rows are (played, winner, first play, decision, card, leader)."""
+    row = lambda winner, card, leader: (True, winner, 1, 4, card, leader)  # noqa: E731
+    assert F.same_function([row(0, 5, 0), row(2, 9, 2)]) == "its leader"
+    assert F.same_function([row(1, 5, 0), row(1, 9, 2)]) == "seat 1"
+    assert F.same_function([row(1, 5, 0), row(3, 5, 2)]) == "the holder of the same card"
+    assert F.same_function([row(1, 5, 0), row(3, 9, 2)]) is None
