@@ -50,7 +50,8 @@ Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds), 30 random games
 files have a contest site, none is named on the judgment's 6 deals, and the largest
 decided share at a position with an open later one is 11/30 (German Whist for 2, its 23rd
 trick of 26, 4 cards each; 10/30 with its leader winning): named with chance about
-(11/30)^6 < 0.003 on 6 deals; the next are 1/5 (Page One for 3), 4/24 (Enchere Avancee),
+(11/30)^6 < 0.003 on 6 deals (none named on the 6 deals of any of 20 deal streams,
+/work/runs-archive/s52b/seeds20.txt); the next are 1/5 (Page One for 3), 4/24 (Enchere Avancee),
 2/13 (our Whist, trick 50), 2/30 (our Hearts, trick 8). Hearts with the two ranked high
 (tests/fitness/foregone_variants.py; the campaign files inv-15/inv-16 rank 4): trick 1
 decided in 30 games of 30, by its leader, the 2 of clubs; Whist whose ace of trumps leads:
