@@ -72,6 +72,10 @@ class Compiler:
         self.attrs: dict[str, list[str]] = {}
         self.var_slots: list[dict[str, int]] = [{}]
         self.nvars = 0
+        #: ``max``/``min`` nodes (by id) whose every evaluation is reported to a function
+        #: ``note(st, node, cards, picked)`` (`evogame.fitness.foregone`); None: none are.
+        #: Read at compile time only: an unwatched node compiles to the same closure.
+        self.watch: dict[int, Callable] | None = None
 
     # --- variables -------------------------------------------------------------------------
 
@@ -538,7 +542,17 @@ class Compiler:
             cards = coll(st, env)
             return ops.extreme(st, pts(st, env), cards, want_max) if cards else None
 
-        return extremum
+        note = None if self.watch is None else self.watch.get(id(n))
+        if note is None:
+            return extremum
+
+        def watched(st, env):
+            cards = coll(st, env)
+            picked = ops.extreme(st, pts(st, env), cards, want_max) if cards else None
+            note(st, n, cards, picked)
+            return picked
+
+        return watched
 
     def x_Actual(self, n: A.Actual) -> Fn:
         return self.expr(n.card)

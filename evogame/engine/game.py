@@ -7,6 +7,7 @@ that lists the options), ``EXEC`` (a closure run straight through).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from evogame.engine.actions import ActionCompiler
@@ -41,7 +42,12 @@ class CompiledGame:
     """
 
     def __init__(
-        self, game: A.Game, name: str = "game", coverage: bool = False, writes: bool = False
+        self,
+        game: A.Game,
+        name: str = "game",
+        coverage: bool = False,
+        writes: bool = False,
+        watch: dict[int, Callable] | None = None,
     ):
         self.ast = game
         self.name = name
@@ -51,6 +57,7 @@ class CompiledGame:
             raise CompileError("the number of players must be a constant of at least 1")
         teams = _teams(game.setup.teams, nplayers)
         c = ActionCompiler(nplayers, teams, tracked(game) if coverage else None, writes)
+        c.watch = watch  # `Compiler.watch`: max/min nodes reported as they are evaluated
         self.compiler = c
         self.nplayers = nplayers
         self.teams = teams

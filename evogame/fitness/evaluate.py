@@ -70,7 +70,7 @@ from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
 from evogame.fitness import components as C
-from evogame.fitness import settled
+from evogame.fitness import foregone, settled
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
@@ -78,6 +78,7 @@ from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
 from evogame.fitness.defaults import default_wins
 from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
 from evogame.fitness.dominated import dominated_items
+from evogame.fitness.foregone import GAMES as FOREGONE_GAMES
 from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
 from evogame.fitness.idle_rounds import idle_rounds
 from evogame.fitness.mismatches import single_suit_hands
@@ -710,7 +711,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`); each named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -742,7 +743,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     t = _timed(run, "soundness/idle_rounds", t)
     # play that goes on after no score can change any more
     sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)])
-    _timed(run, "soundness/settled", t)
+    t = _timed(run, "soundness/settled", t)
+    # a contest whose winner is fixed before its first card (the 2 of clubs, ranked high)
+    sampled += foregone.defects(game, [run.deal(0, i) for i in range(FOREGONE_GAMES)])
+    _timed(run, "soundness/foregone", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

@@ -95,7 +95,9 @@ because the game it makes scores well on the other components (issue 35):
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
 `evogame.fitness.idle_rounds`; play that goes on after no score can change any more, found
-by play, in `evogame.fitness.settled`.
+by play, in `evogame.fitness.settled`; a contest whose winner is fixed before its first card
+is played (the two of clubs ranked high in Hearts' trick 1), found by play, in
+`evogame.fitness.foregone`.
 
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
