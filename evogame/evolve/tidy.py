@@ -18,7 +18,7 @@ does every write when a storage name is computed (`unread_writes` is None).
 
 from __future__ import annotations
 
-from evogame.fitness.mismatches import unread_writes
+from evogame.fitness.mismatches import storage_key, unread_writes
 from evogame.lang import ast as A
 
 #: Sequences whose items may be dropped (a choice's items are its options: never).
@@ -40,11 +40,6 @@ def _new(child: A.Game, theirs: dict | None) -> frozenset[tuple[str, str]]:
     return frozenset(mine) - frozenset(theirs)
 
 
-def _key(node: A.Node) -> tuple[str, str] | None:
-    t = node.target
-    return (type(t).__name__, t.name.value) if isinstance(t.name, A.NameLit) else None
-
-
 def without_new_unread(child: A.Game, reference: A.Game) -> A.Game:
     """`child` without the rule items that only write storages of `new_unread` (the same
     object when there is none), again until none is left to take out: a removed rule may
@@ -64,7 +59,7 @@ def _without(game: A.Game, keys: frozenset[tuple[str, str]]) -> A.Game:
 
     def leftover(n: A.Node) -> bool:
         if n.STORES is not None:
-            return _key(n) in keys
+            return storage_key(n.target) in keys
         if isinstance(n, A.Guarded | A.AggAction | A.Let):
             return leftover(n.body)  # a test, a loop or a binding around the write only
         if isinstance(n, A.Do):
