@@ -1,8 +1,9 @@
-"""The loophole table (issue 35): each broken variant of a seed (tests/fitness/variants.py)
-beside its seed, evaluated under a profile at several evaluation seeds. A broken variant
-must score below its seed at every seed; a harmless one within the two evaluations' 95%
-intervals. Prints one row per variant: the seed's and the variant's fitness per evaluation
-seed, and the components that fell most (what caught it).
+"""The loophole table (issue 35): each broken variant of a seed (tests/fitness/variants.py
+and every tests/fitness/*_variants.py, found by name) beside its seed, evaluated under a
+profile at several evaluation seeds. A broken variant must score below its seed at every
+seed; a harmless one within the two evaluations' 95% intervals. Prints one row per
+variant: the seed's and the variant's fitness per evaluation seed, and the components
+that fell most (what caught it).
 
     .venv/bin/python bench/bench_loopholes.py [--profile default] [--seeds 0-4] [--only NAME]
                                               [--deals-too] [--json FILE]
@@ -22,27 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_text
-from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
-from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIANTS
-from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
-from tests.fitness.foregone_variants import VARIANTS as FOREGONE_VARIANTS
-from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
-from tests.fitness.round_variants import VARIANTS as ROUND_VARIANTS
-from tests.fitness.settled_variants import VARIANTS as SETTLED_VARIANTS
-from tests.fitness.variants import VARIANTS, _seed
-from tests.fitness.void_variants import VARIANTS as VOID_VARIANTS
+from tests.fitness.variants import _seed, all_variants
 
-VARIANTS = (
-    VARIANTS
-    + BINDING_VARIANTS
-    + CONTRADICTION_VARIANTS
-    + CREDIT_VARIANTS
-    + VOID_VARIANTS
-    + RESULT_VARIANTS
-    + ROUND_VARIANTS
-    + SETTLED_VARIANTS
-    + FOREGONE_VARIANTS
-)
+#: every variant: tests/fitness/variants.py's, then each tests/fitness/*_variants.py's
+VARIANTS = all_variants()
 
 
 def _seeds(spec: str) -> list[int]:

@@ -95,21 +95,16 @@ def checked_child(text: str) -> str | None:
 
 
 def _checked(text: str, reference: str | None = None) -> tuple[str | None, object]:
-    """`checked_child`, with the tree its text reads to (None when not at hand). With
-    `reference`, the text of the child's parent or transplant host, the child's leftover
-    records (writes no rule reads that the reference did not leave unread) are taken out
-    first (`tidy.without_new_unread`)."""
+    """`checked_child`, with the tree its text reads to (None when not at hand): parsed,
+    compiled, simplified, without the decks it never deals, and then without its
+    leftovers, in one step (`_without_leftovers`). `reference`, the text of the child's
+    parent or transplant host, lets that step also take out the child's new leftover
+    records (writes no rule reads that the reference did not leave unread)."""
     from evogame.engine import compile_game
 
     try:
         with lap("check/parse"):
             game = parse_text(text)
-        if reference is not None:
-            from evogame.evolve.playcheck import _host_tree
-            from evogame.evolve.tidy import without_new_unread
-
-            with lap("check/tidy"):
-                game = without_new_unread(game, _host_tree(reference))
         with lap("check/compile"):
             compile_game(game)
         # the simplified text's tree comes with it (its read-back): parsed once, not twice
@@ -117,12 +112,11 @@ def _checked(text: str, reference: str | None = None) -> tuple[str | None, objec
             out, tree = simplified_game(game, text)
         with lap("check/undealt"):
             final = _without_undealt(out, tree)
-        with lap("check/unread"):
-            final = _without_unread(final, tree if final == out else None)
-        if tree is not None and final == out:
+        with lap("check/leftovers"):
+            final, tree = _without_leftovers(final, tree if final == out else None, reference)
+        if tree is not None:
             keep_tree(final, tree)  # this worker's evaluation of it then parses nothing
-            return final, tree
-        return final, None
+        return final, tree
     except Exception:  # a structural failure of a strange tree: invalid, as a check error
         return None, None
 
@@ -254,16 +248,28 @@ def _without_undealt(text: str, game: object | None = None) -> str:
     return to_text(game) if gone else text
 
 
-def _without_unread(text: str, game: object | None = None) -> str:
-    """`text` without the constants no rule reads (`leftovers.without_unread_constants`:
-    a child whose edit rewrote the only rule that read a constant keeps the declaration,
-    a defect the judge names; round 50's campaigns evaluated 143 such children in new
-    cells, all of one lineage). `game`, when given, is the tree `text` reads to."""
-    from evogame.fitness.leftovers import without_unread_constants
+def _without_leftovers(
+    text: str, game: object | None = None, reference: str | None = None
+) -> tuple[str, object]:
+    """A simplified text without its leftovers (`tidy.without_leftovers`: the records no
+    rule reads that `reference`, the parent's or host's text, did not leave unread, and
+    the constants no rule reads), and the tree it reads to (None when not at hand). Taken
+    out after simplification, which can drop a rule's last read (``x - x``). A child whose
+    edit rewrote the only rule that read a constant keeps the declaration, a defect the
+    judge names (round 50's campaigns evaluated 143 such children in new cells, all of
+    one lineage). When something went, the rest is simplified again (the text stays
+    canonical: a copy of its parent is seen). `game`, when given, is the tree `text`
+    reads to."""
+    from evogame.evolve.tidy import without_leftovers
 
     game = parse_text(text) if game is None else game
-    kept = without_unread_constants(game)
-    return text if kept is game else to_text(kept)
+    host = None
+    if reference is not None:
+        from evogame.evolve.playcheck import _host_tree
+
+        host = _host_tree(reference)
+    kept = without_leftovers(game, host)
+    return (text, game) if kept is game else simplified_game(kept)
 
 
 def eval_seed(text: str, seed: int) -> int:

@@ -11,14 +11,19 @@ but a child can be held to its parent: a record the parent did not keep unread i
 leftover of the edit, and it is dropped.
 
 Only whole rule items go: a write that is an item of a ``do``, a stage's body or the
-game's, or such an item under a guard, a loop or a ``let`` that holds nothing else. A write that is a choice's option, or the only item left of its
-sequence, stays (taking it out would remove an option or a rule's whole body), and so
-does every write when a storage name is computed (`unread_writes` is None).
+game's, or such an item under a guard, a loop or a ``let`` that holds nothing else. A
+write that is a choice's option, or the only item left of its sequence, stays (taking it
+out would remove an option or a rule's whole body), and so does every write when a
+storage name is computed (`unread_writes` is None).
+
+A campaign's child gets this with the constants no rule reads, as one step after it is
+simplified (`without_leftovers`, called by `evolve.loop._checked`).
 """
 
 from __future__ import annotations
 
-from evogame.fitness.mismatches import unread_writes
+from evogame.fitness.leftovers import without_unread_constants
+from evogame.fitness.mismatches import storage_key, unread_writes
 from evogame.lang import ast as A
 
 #: Sequences whose items may be dropped (a choice's items are its options: never).
@@ -40,11 +45,6 @@ def _new(child: A.Game, theirs: dict | None) -> frozenset[tuple[str, str]]:
     return frozenset(mine) - frozenset(theirs)
 
 
-def _key(node: A.Node) -> tuple[str, str] | None:
-    t = node.target
-    return (type(t).__name__, t.name.value) if isinstance(t.name, A.NameLit) else None
-
-
 def without_new_unread(child: A.Game, reference: A.Game) -> A.Game:
     """`child` without the rule items that only write storages of `new_unread` (the same
     object when there is none), again until none is left to take out: a removed rule may
@@ -59,12 +59,24 @@ def without_new_unread(child: A.Game, reference: A.Game) -> A.Game:
     return child
 
 
+def without_leftovers(child: A.Game, reference: A.Game | None = None) -> A.Game:
+    """`child` without its leftovers, the one repair a campaign's child gets after it is
+    simplified (`evolve.loop._checked`): first the rule items that only write storages of
+    `new_unread` against `reference` (its parent or host; none without one), then the
+    constants no rule reads (`leftovers.without_unread_constants`: a write taken out may
+    have been the last reader of one). Neither changes how the game plays. The same
+    object when there is nothing to take out."""
+    if reference is not None:
+        child = without_new_unread(child, reference)
+    return without_unread_constants(child)
+
+
 def _without(game: A.Game, keys: frozenset[tuple[str, str]]) -> A.Game:
     """`game` without the rule items that only write storages of `keys`."""
 
     def leftover(n: A.Node) -> bool:
         if n.STORES is not None:
-            return _key(n) in keys
+            return storage_key(n.target) in keys
         if isinstance(n, A.Guarded | A.AggAction | A.Let):
             return leftover(n.body)  # a test, a loop or a binding around the write only
         if isinstance(n, A.Do):

@@ -334,8 +334,9 @@ def endless_draws(game: A.Game) -> list[Defect]:
     test of the stage reads, and leave the stage's end as far as it was, beside siblings
     that each bring it nearer (module docstring)."""
     from evogame.fitness import repeats
+    from evogame.fitness.mismatches import unread_writes
 
-    unread = _unread_storages(game)
+    unread = frozenset(unread_writes(game, skip_computed=True) or ())
     out = []
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):
@@ -419,33 +420,22 @@ def _advances(item: A.Node, reads: tuple[set, set]) -> bool | None:
     return False
 
 
-def _without_remembers(item: A.Node, unread: frozenset[str] = frozenset()) -> A.Node:
+def _without_remembers(item: A.Node, unread: frozenset[tuple[str, str]] = frozenset()) -> A.Node:
     """`item` with its ``remember`` actions dropped, and its ``set``s of storages no rule
-    reads (names in `unread`): they change nothing the end or any rule reads."""
+    reads ((class, name) in `unread`, `mismatches.unread_writes`): they change nothing the
+    end or any rule reads."""
+    from evogame.fitness.mismatches import storage_key
+
     if isinstance(item, A.Do):
         return A.Do(
             tuple(
                 i
                 for i in item.items
                 if not isinstance(i, A.Remember)
-                and not (
-                    isinstance(i, A.SetInt | A.SetStr)
-                    and isinstance(i.target.name, A.NameLit)
-                    and i.target.name.value in unread
-                )
+                and not (isinstance(i, A.SetInt | A.SetStr) and storage_key(i.target) in unread)
             )
         )
     return item
-
-
-def _unread_storages(game: A.Game) -> frozenset[str]:
-    """Names of storages some rule writes and no rule reads (under any owner)."""
-    targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
-    written, read = set(), set()
-    for n in A.walk(game):
-        if n.NAMED == "storage" and isinstance(n.name, A.NameLit):
-            (written if id(n) in targets else read).add(n.name.value)
-    return frozenset(written - read)
 
 
 # --- a test of a storage against a value it can never hold -------------------------------

@@ -479,29 +479,43 @@ def single_suit_hands(game, seeds: list[int]) -> list[Defect]:
 # --- a storage set and never read ---------------------------------------------------
 
 
-def unread_writes(game: A.Game) -> dict[tuple[str, str], A.Node] | None:
-    """(storage class, name) -> its first write, for the integer and string storages
-    written (``set``, ``inc``, ``dec``) under some owner and read by no rule under any
-    owner; None when a name is written or read as an expression (any of them may be
-    meant)."""
+def storage_key(node: A.Node) -> tuple[str, str] | None:
+    """(storage class, name) of an integer or string storage node (``IntStorage``,
+    ``StrStorage``), None when its name is computed (an expression, not a literal)."""
+    return (type(node).__name__, node.name.value) if isinstance(node.name, A.NameLit) else None
+
+
+def unread_writes(
+    game: A.Game, skip_computed: bool = False
+) -> dict[tuple[str, str], A.Node] | None:
+    """The one finder of storages written and never read: (storage class, name) -> its
+    first write, for the integer and string storages written (``set``, ``inc``, ``dec``)
+    under some owner and read by no rule under any owner (`storage_key`: an integer and a
+    string storage of one name are two storages).
+
+    A name written or read as an expression may be any of them. By default nothing is
+    then known unread: None (the judge's `unread_storage` and `evolve.tidy`, which must
+    not call a record unread that a computed read may be reading). With `skip_computed`
+    the computed names' writes and reads are left out and the literal names judged
+    alone (`bindings.endless_draws`, which sets aside a draw's writes of records no rule
+    reads by name)."""
     targets: set[int] = set()
     written: dict[tuple[str, str], A.Node] = {}
     read: set[tuple[str, str]] = set()
     for node in A.walk(game):  # parents first: a write's target is known before it is met
         if node.STORES is not None:
             targets.add(id(node.target))
-            t = node.target
-            if isinstance(t.name, A.NameLit):
-                written.setdefault((type(t).__name__, t.name.value), node)
-            else:
+            key = storage_key(node.target)
+            if key is not None:
+                written.setdefault(key, node)
+            elif not skip_computed:
                 return None
-        elif node.NAMED == "storage":
-            if not isinstance(node.name, A.NameLit):
-                if id(node) not in targets:
-                    return None  # a read of a computed name may be any of them
-                continue
-            if id(node) not in targets:
-                read.add((type(node).__name__, node.name.value))
+        elif node.NAMED == "storage" and id(node) not in targets:
+            key = storage_key(node)
+            if key is not None:
+                read.add(key)
+            elif not skip_computed:
+                return None  # a read of a computed name may be any of them
     return {k: w for k, w in written.items() if k not in read}
 
 

@@ -98,3 +98,30 @@ def test_a_block_of_records_goes_whole():
     # BEFORE's only reader was the removed block's test: its record goes too
     assert "BEFORE" not in to_text(tidy)
     assert "(choice" in to_text(tidy)
+
+
+def test_the_leftovers_step_comes_after_simplification():
+    """A campaign's check takes leftovers out in one step after simplifying
+    (`loop._checked`): a record whose one read simplifies away (x - x) goes, and so does
+    a constant only a removed write read; without the parent, records stay (only the
+    constants go). The tree returned is the text's."""
+    from evogame.evolve.loop import _checked
+
+    scopa = _seed("scopa")
+    want, _ = _checked(scopa)
+    scope = "(inc ((current player) sto SCOPE) 1)"
+    gone = "(- ((current player) sto MUSTDRAW) ((current player) sto MUSTDRAW))"
+    child = _edit(
+        scopa,
+        (LAST, LAST + MUSTDRAW),
+        (scope, scope.replace(" 1)", f" (+ 1 {gone}))")),
+    )
+    assert new_unread(parse_text(child), _scopa()) == frozenset()  # read, before simplifying
+    text, tree = _checked(child, scopa)
+    assert text == want
+    assert tree is None or to_text(tree) == text
+    extra = _edit(scopa, (LAST, LAST + MUSTDRAW.replace(" 0)", " 'EXTRA)")))
+    extra = extra.replace("(declare 3 'HAND)", "(declare 3 'HAND)\n (declare 7 'EXTRA)", 1)
+    assert _checked(extra, scopa)[0] == want
+    alone, _ = _checked(extra)
+    assert "MUSTDRAW" in alone and "EXTRA" in alone

@@ -74,7 +74,7 @@ def the_game_free_draw() -> str:
 
 VARIANTS += (
     Variant(
-        "the-game-simple-free-draw",
+        "the-game-simple-free-draw-remembered",
         "the-game-simple",
         "a draw without limit beside the plays",
         the_game_simple_free_draw(),

@@ -1,11 +1,10 @@
 """`_silent_stretch` played by the VM (`Runner.silent_probes`) gives what the Python
 engine's probes give, to the bit: on every seed, CARDSTOCK's games and the broken variants
-of tests/fitness, several phase seeds, and limits from none to a few decisions (capped
-probes)."""
+of every tests/fitness/*_variants.py (`variant_texts`), several phase seeds, and limits
+from none to a few decisions (capped probes)."""
 
 from __future__ import annotations
 
-import inspect
 from types import SimpleNamespace
 
 import pytest
@@ -16,14 +15,7 @@ from evogame.lang import parse_text
 from evogame.players.play import DEFAULT_LIMITS
 from evogame.runner import Runner
 from tests.conftest import RACE_GAME, SEEDS, require_native, shared_files
-from tests.fitness import (
-    binding_variants,
-    contradiction_variants,
-    credit_variants,
-    deadflow_variants,
-    seat_variants,
-    void_variants,
-)
+from tests.fitness.variants import variant_texts
 
 #: (mean decisions, mean work) of a random game, as the random phase's tally gives them:
 #: no cap worth speaking of, a few decisions, a few steps of work
@@ -31,25 +23,9 @@ TALLIES = [(2000, 200_000), (6, 200_000), (40, 30)]
 PHASE_SEEDS = [0, 7, 2**40 + 3, 8_311_557_204_991_118_123]
 
 
-def _variants() -> list[tuple[str, str]]:
-    out = []
-    for mod in (
-        binding_variants,
-        contradiction_variants,
-        credit_variants,
-        deadflow_variants,
-        seat_variants,
-        void_variants,
-    ):
-        for name, fn in inspect.getmembers(mod, inspect.isfunction):
-            if fn.__module__ == mod.__name__ and not inspect.signature(fn).parameters:
-                out.append((f"{mod.__name__.rsplit('.', 1)[-1]}.{name}", fn()))
-    return out
-
-
 def _texts() -> list[tuple[str, str]]:
     files = sorted(SEEDS.glob("*.rcy")) + shared_files()
-    return [(p.name, p.read_text()) for p in files] + _variants() + [("race", RACE_GAME)]
+    return [(p.name, p.read_text()) for p in files] + variant_texts() + [("race", RACE_GAME)]
 
 
 def _tally(decisions: int, work: int) -> SimpleNamespace:

@@ -5,7 +5,11 @@ tests/fitness/test_loopholes.py (one fixed evaluation seed) and bench/bench_loop
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
 from tests.conftest import SEEDS
 
@@ -32,6 +36,37 @@ class Variant:
     what: str
     text: str
     harmless: bool = False
+
+
+def variant_modules(folder: Path | None = None, package: str = "tests.fitness") -> list[ModuleType]:
+    """The one registry of variant modules: every ``*_variants.py`` of `folder` (this
+    one by default), imported as `package`.<stem>, in file-name order. Found by name, so
+    a new variants file is read by every caller (bench/bench_loopholes.py,
+    tests/fitness/test_silent_native.py) without being listed anywhere. This module's
+    own VARIANTS (``variants.py``, no underscore) are not among them."""
+    folder = Path(__file__).parent if folder is None else folder
+    return [
+        importlib.import_module(f"{package}.{p.stem}") for p in sorted(folder.glob("*_variants.py"))
+    ]
+
+
+def all_variants(modules: list[ModuleType] | None = None) -> tuple[Variant, ...]:
+    """This module's VARIANTS, then each variant module's VARIANTS (a module without
+    one, such as seat_variants, adds none): the rows of bench/bench_loopholes.py."""
+    modules = variant_modules() if modules is None else modules
+    return VARIANTS + tuple(v for m in modules for v in getattr(m, "VARIANTS", ()))
+
+
+def variant_texts(modules: list[ModuleType] | None = None) -> list[tuple[str, str]]:
+    """(``module.function``, text) for every function of a variant module that takes no
+    argument (each builds one variant's text), in module then name order."""
+    out = []
+    for mod in variant_modules() if modules is None else modules:
+        short = mod.__name__.rsplit(".", 1)[-1]
+        for name, fn in inspect.getmembers(mod, inspect.isfunction):
+            if fn.__module__ == mod.__name__ and not inspect.signature(fn).parameters:
+                out.append((f"{short}.{name}", fn()))
+    return out
 
 
 AGRAM_LEAD = (
