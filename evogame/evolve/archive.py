@@ -64,8 +64,14 @@ _PLAYED: dict[str, dict[str, float]] = {}
 def played_vector(c: dict) -> dict[str, float] | None:
     """The candidate's played concept vector (`fitness.played.played_concepts`: the mean
     over random games of the concepts of what changed play in each), computed from its
-    text once per hash; None when its games cannot be played (then it is not new in
+    text once per hash (or read from its stats' ``played_concepts`` of this
+    `played.VERSION`); None when its games cannot be played (then it is not new in
     play)."""
+    from evogame.fitness.played import VERSION
+
+    st = c.get("stats") or {}
+    if "played_concepts" in st and st.get("played_version") == VERSION:
+        return st["played_concepts"]  # measured already (a test's candidate)
     h = c.get("hash", "")
     got = _PLAYED.get(h) if h else None
     if got is None:
