@@ -1162,10 +1162,14 @@ class Campaign:
             path = self.folder / self.PLAYED_FILE
             tag = {"version": played.VERSION, "games": played.GAMES}
             kept: dict = {}
+            got: dict = {}
             if path.is_file():
-                got = json.loads(path.read_text())
-                if {k: got.get(k) for k in tag} == tag:
-                    kept = got.get("vectors", {})
+                try:  # a run killed while writing it left a part: computed again
+                    got = json.loads(path.read_text())
+                except ValueError:
+                    got = {}
+            if {k: got.get(k) for k in tag} == tag:
+                kept = got.get("vectors", {})
             out, fresh = [], False
             for n, v in self.library_vectors():
                 out.append((n, v))
