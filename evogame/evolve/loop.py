@@ -1500,13 +1500,11 @@ class Campaign:
         if ex is not None and self.cfg.polish:
             with self.timings.phase("polishing best/"):
                 done = self.polish(new + best, news, ex)
-            for was, now in zip(new + best, done, strict=True):
-                if now is not None and was["hash"] in self.paper_only:  # the game published
-                    self.paper_only[now["hash"]] = (
-                        now,
-                        self.novelty(now)[0],
-                        *self.played_novelty(now),
-                    )
+            self.paper_only = {  # the games published
+                now["hash"]: (now, self.novelty(now)[0], *self.played_novelty(now))
+                for was, now in zip(new + best, done, strict=True)
+                if now is not None and was["hash"] in self.paper_only
+            }
             new, best = _split_unique(done[: len(new)], done[len(new) :], self._seed_hashes())
             news = {c["hash"] for c in new}
         judged_all = self.rejudge(new + best, ex) if ex is not None else None
@@ -1525,6 +1523,8 @@ class Campaign:
                 ("new", judged_new),
                 ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
             ]
+        shown = {c["hash"] for _part, judged in parts for c, _a in judged}
+        self.paper_only = {h: v for h, v in self.paper_only.items() if h in shown}
         # the old files go only now: a run killed while judging keeps the last best/
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
