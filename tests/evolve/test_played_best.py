@@ -75,3 +75,27 @@ def test_the_known_games_played_vectors_are_kept_in_the_folder(tmp_path, monkeyp
         path.write_text(path.read_text()[:20])
         with pytest.raises(AssertionError, match="computed again"):
             _campaign(tmp_path).known_played()
+
+
+def test_a_variant_new_on_paper_only_says_so_in_its_header(tmp_path):
+    c = _campaign(tmp_path)
+    c.polished, c.polished_fragments, c.store = {}, {}, None
+    c._novelties = {}
+    c.cfg = SimpleNamespace(pop=10, profile="default")
+    text = _copy_of_trail("(top (game vloc TABLE))")
+    cand = {
+        "hash": text_hash(text),
+        "text": text,
+        "generation": 3,
+        "fitness": 0.9,
+        "components": {},
+        "operator": "cx_typed",
+        "parents": [],
+    }
+    play, near = c.played_novelty(cand)
+    c.paper_only[cand["hash"]] = (cand, c.novelty(cand)[0], play, near)
+    c._write_part(tmp_path, "variant", [(cand, None)], "cmd", lambda _s, _h: "scopa's rules")
+    (f,) = tmp_path.glob("01-*.rcy")
+    part = f.read_text().splitlines()[1]
+    assert part.startswith(";; part: variant, new on paper only (concept novelty 0.3")
+    assert f"{play:.3f} in play; nearest in play {near})" in part
