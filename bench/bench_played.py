@@ -10,7 +10,9 @@ given (a campaign folder stands for its best/new-*.rcy) its novelty on paper (le
 of its rules' concept vector to a seed or library game, and which) and in play (N_play:
 least d_c of its played concept vector to a known game's vector, as written or as
 played), and the seconds each took (one process; say the load beside
-them).
+them). With ``--items``, per choice item of each file: the decisions of its choice judged,
+those at which it offered a move, and those at which it offered a move no other item of
+the choice offered (`played.item_shares`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,16 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.fitness.played import GAMES, known_vectors, novelty, played_concepts
-from evogame.lang import parse_file, to_text
+from evogame.evolve.store import text_hash
+from evogame.fitness.played import (
+    GAMES,
+    choice_items,
+    item_shares,
+    known_vectors,
+    novelty,
+    played_concepts,
+)
+from evogame.lang import parse_file, to_text, where
 
 
 def files_of(entries: list[str]) -> list[Path]:
@@ -46,6 +56,9 @@ def main() -> None:
     ap.add_argument("--library", action="append", default=[])
     ap.add_argument("--games", type=int, default=GAMES)
     ap.add_argument("--no-library-self", action="store_true", help="skip the known games' rows")
+    ap.add_argument(
+        "--items", action="store_true", help="per choice item of each file: offered, own moves"
+    )
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     known = files_of([args.seeds, *args.library])
@@ -95,6 +108,14 @@ def main() -> None:
                 }
             )
         )
+        if args.items:
+            shares = item_shares(g, int(text_hash(to_text(g))[:12], 16), args.games)
+            for x in choice_items(g):
+                n, offered, own = shares.get(id(x), (0, 0, 0))
+                print(
+                    f"  item {where(x)}: {n} decisions of its choice, offered a move at "
+                    f"{offered}, a move no other item offered at {own}"
+                )
 
 
 if __name__ == "__main__":

@@ -174,6 +174,40 @@ def game_cuts(game: A.Game, seed: int, games: int = GAMES) -> list[tuple[frozens
     return out
 
 
+def item_shares(game: A.Game, seed: int, games: int = GAMES) -> dict[int, tuple[int, int, int]]:
+    """A reader's view of `game_cuts`' first test: per choice item (by id), over the
+    decisions of its choice judged in `games` random games (seeded as `game_cuts`'s),
+    (decisions, those at which it offered a move, those at which it offered a move no
+    sibling offered). Every judged decision's moves are told apart here, so it costs more
+    than `game_cuts`; for benches and reports."""
+    from evogame.engine import compile_game
+
+    cg = compile_game(game)
+    out: dict[int, list[int]] = {}
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        looks = 0
+        try:
+            st = cg.new_state(rng.getrandbits(32), max_steps=MAX_STEPS)
+            while not st.terminal:
+                items = _pending(st) if looks < LOOKS else None
+                if items:
+                    looks += 1
+                    ids = {id(n) for n, _p in items}
+                    cover: list = []
+                    got = _adds(st, items, ids, cover)
+                    offering = {i for row in cover for i, _k in row} or got
+                    for i in ids:
+                        t = out.setdefault(i, [0, 0, 0])
+                        t[0] += 1
+                        t[1] += i in offering
+                        t[2] += i in got
+                st.apply_action(rng.randrange(st.num_actions()))
+        except GameError:
+            pass
+    return {i: (a, b, c) for i, (a, b, c) in out.items()}
+
+
 def cut_of_game(game: A.Game, gone: frozenset, dead_rules: list[str]) -> A.Game:
     """`game` without the choice items `gone` (ids), then as `liveness.live_game` cuts it
     with `dead_rules`. Read for its concepts only."""

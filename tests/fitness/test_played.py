@@ -101,3 +101,12 @@ def test_a_seed_whose_rules_random_players_leave_unused(name):
 def test_played_concepts_are_a_function_of_the_text():
     g = parse_file(SEEDS / "pairs.rcy")
     assert played.played_concepts(g) == played.played_concepts(parse_text(to_text(g)))
+
+
+def test_item_shares_show_the_copy_offered_and_never_its_own():
+    g = parse_text(_copy_of_trail("(top (game vloc TABLE))"))
+    copy, capture, trail = played.choice_items(g)
+    shares = played.item_shares(g, 7, 4)
+    n, offered, own = shares[id(copy)]
+    assert n > 0 and offered > 0 and own == 0
+    assert shares[id(trail)][2] > 0 and shares[id(capture)][2] > 0
