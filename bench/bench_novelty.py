@@ -27,6 +27,12 @@ best per cell):
   from every library game (best/'s *new kinds* test);
 * ``new_on_paper``: new cells at or above the median counting games whose new concepts
   never fired too (what the count would be without the liveness test);
+* ``new_in_play``: of ``new``, those whose *played* concept cell (`fitness.played`: each
+  concept weighted by the share of random games in which what carries it changed play)
+  is no seed or library game's cell, as written or as played (`Archive.new_in_play`);
+* ``new_kinds_in_play``: of ``new_kinds``, those whose in-play novelty N_play (least d_c
+  of the played concepts to a known game, as written or played) is >= 0.3 too, with
+  ``paper_only``: (hash, on paper, in play, nearest in play) of the others;
 * ``valid_rate_*``: each operator family's valid-child rate (mean over generations), per
   transplant kind too;
 * ``by_operator``: per operator family (transplant by kind), its children evaluated,
@@ -48,7 +54,14 @@ from pathlib import Path
 
 from evogame.distance.concepts import concept_distance, concept_vector, kind
 from evogame.distance.settings import DEFAULT_THRESHOLD
-from evogame.evolve.archive import Archive, alive, concept_values, live_content, live_vector
+from evogame.evolve.archive import (
+    Archive,
+    alive,
+    concept_values,
+    live_content,
+    live_vector,
+    played_vector,
+)
 from evogame.evolve.loop import Campaign, fresh_fitness
 from evogame.evolve.store import Store, rank_key, text_hash
 from evogame.fitness import load_profile
@@ -83,13 +96,19 @@ def library_fitness(
     return [known[h] for h in texts]
 
 
-def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
-    """The counts of one campaign folder (module docstring)."""
+def measure(
+    run: Path, median: float, vectors: list[tuple[str, dict]], known: list[tuple[str, dict]]
+) -> dict:
+    """The counts of one campaign folder (module docstring); `known` the seed and library
+    games' vectors as written and as played (`played.known_vectors`)."""
+    from evogame.fitness.played import novelty
+
     cfg = json.loads((run / "config.json").read_text())
     store = Store(run)
     _gen, held, _rng, log = store.last_generation()
     grid = Archive(load_profile(cfg["profile"]).map_elites, "concepts")
     grid.mark([v for _n, v in vectors])
+    grid.mark_played([v for n, v in known if n.endswith(" in play")])
     best_per_cell: dict[tuple, dict] = {}
     paper: dict[tuple, float] = {}  # new cells as the rules say, dead rules and all
     clean: set[str] = set()  # no mechanism on paper only (`archive.alive`)
@@ -114,6 +133,17 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         for c in good
         if min(concept_distance(c["v"], w) for _n, w in vectors) >= DEFAULT_THRESHOLD
     ]
+    grid._held = {c["hash"]: c for c in good}  # `new_in_play` reads the held candidates
+    good_play = [c for c in good if grid.new_in_play(c["hash"])]
+    in_play, paper_only = [], []
+    for c in novel:
+        pv = played_vector(c)
+        play, near = novelty(pv, known) if pv is not None else (0.0, "not played")
+        written = min(concept_distance(c["v"], w) for _n, w in vectors)
+        if play >= DEFAULT_THRESHOLD:
+            in_play.append(c)
+        else:
+            paper_only.append((c["hash"], round(written, 3), round(play, 3), near))
     rates = {
         k: round(statistics.mean(e[k] for e in log if k in e), 3)
         for k in sorted({k for e in log for k in e if k.startswith("valid_rate_")})
@@ -127,6 +157,9 @@ def measure(run: Path, median: float, vectors: list[tuple[str, dict]]) -> dict:
         "kinds": dict(kinds.most_common()),
         "n_kinds": len(kinds),
         "new_kinds": len(novel),
+        "new_kinds_in_play": len(in_play),
+        "paper_only": paper_only,
+        "new_in_play": len(good_play),
         "new_on_paper": sum(f >= median for f in paper.values()),
         "new_kind_hashes": [c["hash"] for c in novel],
         **rates,
@@ -225,6 +258,9 @@ def main() -> None:
         files += sorted(d.glob("*.rcy")) if d.is_dir() else [d]
     cfg = {"seeds": args.seeds, "library": args.library}
     vectors = Campaign.vectors_of(cfg)
+    from evogame.fitness.played import known_vectors
+
+    known = known_vectors([(p.name, parse_file(p)) for p in files])
     if args.median is None:
         tag = "-adaptive" if args.adaptive else ""
         # "fresh": the deals of each game's own seed, as a campaign's (values of deal 0, kept
@@ -244,7 +280,7 @@ def main() -> None:
                 took = run_campaign(out, seed, args, invent)
             runs.append((out, took))
     for run, took in runs:
-        m = measure(run, median, vectors)
+        m = measure(run, median, vectors, known)
         if took is not None:
             m["seconds"] = round(took, 1)
         print(json.dumps(m))

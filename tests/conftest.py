@@ -271,6 +271,7 @@ def concept_campaign(tmp_path):
     from evogame.evolve.archive import Archive
     from evogame.evolve.loop import Campaign
     from evogame.evolve.store import Store
+    from evogame.evolve.timing import Timings
     from evogame.fitness import load_profile
     from evogame.lang import parse_file
 
@@ -278,6 +279,11 @@ def concept_campaign(tmp_path):
     c.archive = Archive(load_profile("default").map_elites, "concepts")
     c.vectors = [concept_vector(parse_file(SEEDS / f"{n}.rcy")) for n in ("agram", "pairs", "gops")]
     c.archive.mark(c.vectors)
+    # what a game new in play must differ from: here each seed as written, played so too
+    c._known_played = [(str(i), v) for i, v in enumerate(c.vectors)] + [
+        (f"{i} in play", v) for i, v in enumerate(c.vectors)
+    ]
+    c.timings = Timings(tmp_path)
     c.store = Store(tmp_path)
     c.rng = random.Random(5)
     c._entered_new = {}

@@ -57,6 +57,38 @@ def live_vector(c: dict) -> dict[str, float]:
     return got
 
 
+#: played concept vectors computed here, by hash (`played_vector`)
+_PLAYED: dict[str, dict[str, float]] = {}
+
+
+def played_vector(c: dict) -> dict[str, float] | None:
+    """The candidate's played concept vector (`fitness.played.played_concepts`: the mean
+    over random games of the concepts of what changed play in each), computed from its
+    text once per hash (or read from its stats' ``played_concepts`` of this
+    `played.VERSION`); None when its games cannot be played (then it is not new in
+    play)."""
+    from evogame.fitness.played import VERSION
+
+    st = c.get("stats") or {}
+    if "played_concepts" in st and st.get("played_version") == VERSION:
+        return st["played_concepts"]  # measured already (a test's candidate)
+    h = c.get("hash", "")
+    got = _PLAYED.get(h) if h else None
+    if got is None:
+        from evogame.fitness.played import played_concepts
+        from evogame.lang import parse_text
+
+        try:
+            got = played_concepts(parse_text(c["text"]), c["text"])
+        except Exception:  # an engine failure on a strange candidate: not new in play
+            return None
+        if h:
+            if len(_PLAYED) > 20_000:
+                _PLAYED.clear()
+            _PLAYED[h] = got
+    return got
+
+
 def live_content(c: dict) -> bool:
     """No dead content: the live_content component, when measured, is 1 (no reference to
     what no card has; never-dealt decks are cut from every child before evaluation)."""
@@ -149,8 +181,10 @@ class Archive:
 
         spec = spec_of(spec, descriptors)
         self.concepts = all(DESCRIPTORS[n][0].startswith("concept") for n in spec)
-        #: the cells the seeds and library games hold (concept descriptors: `mark`)
+        #: the cells the seeds and library games hold (concept descriptors: `mark`), and
+        #: those of their played concept vectors (`mark_played`)
         self.library_cells: set[tuple[int, ...]] = set()
+        self.library_played_cells: set[tuple[int, ...]] | None = None
         self.spec = dict(spec)
         self.names = list(spec)
         self.ranges = [(float(lo), float(hi)) for lo, hi, _b in spec.values()]
@@ -207,6 +241,25 @@ class Archive:
     def mark(self, vectors: list[dict[str, float]]) -> None:
         """Mark the cells of the library's games (their concept vectors)."""
         self.library_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
+
+    def mark_played(self, vectors: list[dict[str, float]]) -> None:
+        """Mark the cells of the library's games as played (their played concept vectors,
+        `fitness.played`): a game new in play must hold neither."""
+        self.library_played_cells = {self.cell_of(concept_values(v, self.names)) for v in vectors}
+
+    def new_in_play(self, h: str) -> bool:
+        """Whether the held candidate `h` is new in play too: the cell of its played
+        concept vector (`played_vector`: each concept weighted by the share of random
+        games in which what carries it changed play) is no library game's cell, as
+        written or as played (`mark_played`). Scopa with a copy of its trail under a
+        guard (inv-15's new kind 1) holds a new cell by its rules; in play the copy
+        offers no move the trail does not, and its cell is Scopa's."""
+        c = self._held.get(h)
+        v = played_vector(c) if c is not None else None
+        if v is None:
+            return False
+        cell = self.cell_of(concept_values(v, self.names))
+        return cell not in self.library_cells and cell not in (self.library_played_cells or ())
 
     def new_elites(self) -> list[tuple[tuple[int, ...], str, float, list[float]]]:
         """The elites in cells no library game holds, with no dead content and no

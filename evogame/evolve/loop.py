@@ -315,6 +315,11 @@ class Campaign:
         self.library_asts = self._read_library()
         self._library_vectors: list[tuple[str, dict]] | None = None
         self._novelties: dict[tuple[str, bool], tuple[float, str]] = {}
+        #: in-play novelty by text hash (`played_novelty`), and the known games' vectors
+        self._played: dict[str, tuple[float, str]] = {}
+        self._known_played: list[tuple[str, dict]] | None = None
+        #: best/'s candidates new on paper only: hash -> (candidate, N_paper, N_play, nearest)
+        self.paper_only: dict[str, tuple[dict, float, float, str]] = {}
         #: whether a child that entered the archive did so in a new cell (`_curiosity`)
         self._entered_new: dict[str, bool] = {}
         self._weights: dict[str, float] | None = None
@@ -534,15 +539,24 @@ class Campaign:
     def _novel_parents(self, pop: list[str]) -> list[str]:
         """The new elites of `pop` (`Archive.new_elites`: in cells no seed or library game
         holds, with no dead content and nothing new on paper only), in cell order (concept
-        archives; none otherwise). An elite whose live cell is new but whose rules say
-        another (a stepping stone) is drawn only as any elite is: in round 50's two
+        archives; none otherwise), and of those only the ones new in play too
+        (`Archive.new_in_play`: the cell of their played concepts is new; computed once
+        per elite, its cost in timings.json's "played concepts (new elites)"). An elite
+        whose live cell is new but whose rules say another (a stepping stone) is drawn
+        only as any elite is: in round 50's two
         campaigns one such elite (President's shedding with a meld that never fired) drew
         a fifth of all children, none of them counted new (docs/invention.md, round 51)."""
         a = self.archive
         if a is None or not a.library_cells:
             return []
         a.rebuild([self.store.get(h) for h in pop])
-        return [h for _cell, h, _f, _d in a.new_elites()]
+        novel = [h for _cell, h, _f, _d in a.new_elites()]
+        if novel:
+            with self.timings.phase("played concepts (new elites)"):
+                if a.library_played_cells is None:
+                    a.mark_played([v for n, v in self.known_played() if n.endswith(" in play")])
+                novel = [h for h in novel if a.new_in_play(h)]
+        return novel
 
     #: Curiosity (Cully and Demiris, "Quality and diversity optimization: a unifying
     #: modular framework", IEEE TEVC 22(2), 2018): over concepts, a parent is drawn with
@@ -1139,6 +1153,63 @@ class Campaign:
             )
         return cache[key]
 
+    #: where `known_played` keeps the known games' played concept vectors
+    PLAYED_FILE = "library-played.json"
+
+    def known_played(self) -> list[tuple[str, dict]]:
+        """What a game new in play must differ from (`fitness.played.known_vectors`):
+        every seed and library game's concept vector as written and as played. The played
+        vectors are kept in the campaign folder (`PLAYED_FILE`, by text hash, with
+        `played.VERSION` and `played.GAMES`): each is a function of its text, so a
+        resumed run reads what it would compute."""
+        if self._known_played is None:
+            from evogame.fitness import played
+
+            path = self.folder / self.PLAYED_FILE
+            tag = {"version": played.VERSION, "games": played.GAMES}
+            kept: dict = {}
+            got: dict = {}
+            if path.is_file():
+                try:  # a run killed while writing it left a part: computed again
+                    got = json.loads(path.read_text())
+                except ValueError:
+                    got = {}
+            if {k: got.get(k) for k in tag} == tag:
+                kept = got.get("vectors", {})
+            out, fresh = [], False
+            for n, v in self.library_vectors():
+                out.append((n, v))
+            games = {**self.seed_asts, **self.library_asts}
+            for p, a in games.items():
+                h = text_hash(to_text(a))
+                if h not in kept:
+                    kept[h] = played.played_concepts(a, to_text(a))
+                    fresh = True
+                out.append((f"{Path(p).name} in play", kept[h]))
+            if fresh:
+                path.write_text(json.dumps({**tag, "vectors": kept}, sort_keys=True))
+            self._known_played = out
+        return self._known_played
+
+    def played_novelty(self, c: dict) -> tuple[float, str]:
+        """The candidate's in-play novelty N_play (`fitness.played`: the least concept
+        distance of its played concept vector, the mean over random games of the concepts
+        of what changed play in each, to a seed or library game's vector as written or as
+        played) and that game's name; (0.0, why) when its games cannot be played."""
+        from evogame.fitness.played import novelty, played_concepts
+
+        key = text_hash(c["text"])
+        got = self._played.get(key)
+        if got is None:
+            try:
+                v = played_concepts(self._parsed(c["text"]), c["text"])
+            except Exception as e:  # not played: not new in play
+                got = (0.0, f"not played ({type(e).__name__})")
+            else:
+                got = novelty(v, self.known_played())
+            self._played[key] = got
+        return got
+
     def _best_pool(self, scan: int) -> list[dict]:
         """The best `scan` valid candidates of the search, best first (MAP-Elites: those of
         them in the archive), where best/ is chosen from. best/'s polished games stored by
@@ -1157,6 +1228,9 @@ class Campaign:
         (`archive.alive`: the live_content component is 1, and the cell of the rules that
         fired and change something is the cell of all its rules, so what a reader sees
         is what is played), no defect the judge names (`archive.sound`), fitness > 0,
+        at in-play novelty (`played_novelty`: of the concepts weighted by how often each
+        rule changed play in random games) >= the threshold too (a game new on paper only
+        is kept in `paper_only`, and best/ shows it among the variants), and
         each at structural distance d_s >= the family
         threshold from every better one kept; at most ``top_k``, best first."""
         from evogame.distance import labeled_tree, structural_distance
@@ -1172,7 +1246,12 @@ class Campaign:
                 continue
             if not (alive(c, names) if names else alive(c)):
                 continue
-            if self.novelty(c)[0] < DEFAULT_THRESHOLD:
+            paper = self.novelty(c)[0]
+            if paper < DEFAULT_THRESHOLD:
+                continue
+            play, near = self.played_novelty(c)
+            if play < DEFAULT_THRESHOLD:  # new on paper only: best/ shows it as a variant
+                self.paper_only.setdefault(c["hash"], (c, paper, play, near))
                 continue
             tree = self._labeled(c, labeled_tree)
             if all(
@@ -1320,7 +1399,8 @@ class Campaign:
 
     def _still_new(self, c: dict) -> bool:
         """Whether an evaluated game is a new kind as `new_kinds` asks: alive, and at
-        concept novelty >= the family threshold from every seed and library game."""
+        concept novelty >= the family threshold from every seed and library game, on
+        paper and in play (`played_novelty`)."""
         from evogame.distance.concepts import concept_distance
         from evogame.distance.settings import DEFAULT_THRESHOLD
 
@@ -1328,7 +1408,9 @@ class Campaign:
         if not (alive(c, names) if names else alive(c)):
             return False
         v = live_vector(c)
-        return all(concept_distance(v, w) >= DEFAULT_THRESHOLD for _n, w in self.library_vectors())
+        if not all(concept_distance(v, w) >= DEFAULT_THRESHOLD for _n, w in self.library_vectors()):
+            return False
+        return self.played_novelty(c)[0] >= DEFAULT_THRESHOLD
 
     def _store_polished(
         self, c: dict, text: str, result: dict, pseed: int, taken: int, n: int
@@ -1418,9 +1500,17 @@ class Campaign:
             new = self.new_kinds()
             news = {c["hash"] for c in new}
             best = [c for c in self.distinct_best() if c["hash"] not in news]
+            # new on paper only: shown among the variants, best/README.md says why
+            shown = {c["hash"] for c in best}
+            best += [c for h, (c, *_n) in self.paper_only.items() if h not in shown]
         if ex is not None and self.cfg.polish:
             with self.timings.phase("polishing best/"):
                 done = self.polish(new + best, news, ex)
+            self.paper_only = {  # the games published
+                now["hash"]: (now, self.novelty(now)[0], *self.played_novelty(now))
+                for was, now in zip(new + best, done, strict=True)
+                if now is not None and was["hash"] in self.paper_only
+            }
             new, best = _split_unique(done[: len(new)], done[len(new) :], self._seed_hashes())
             news = {c["hash"] for c in new}
         judged_all = self.rejudge(new + best, ex) if ex is not None else None
@@ -1439,6 +1529,8 @@ class Campaign:
                 ("new", judged_new),
                 ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
             ]
+        shown = {c["hash"] for _part, judged in parts for c, _a in judged}
+        self.paper_only = {h: v for h, v in self.paper_only.items() if h in shown}
         # the old files go only now: a run killed while judging keeps the last best/
         best_dir = self.folder / "best"
         best_dir.mkdir(exist_ok=True)
@@ -1557,6 +1649,7 @@ class Campaign:
             "",
             f"NN-*.rcy: {variants} variant{'s' * (variants != 1)} of known kinds.",
             "",
+            *self._paper_only_lines(),
             "Each part is ordered by its fitness judged again, except that among games whose "
             "judged fitness is within noise of each other (95% intervals overlap, or within "
             "0.01) the one made from fewer donors, then with fewer edit sites left from its "
@@ -1566,6 +1659,28 @@ class Campaign:
             "",
         ]
         return "\n".join(lines)
+
+    def _paper_only_lines(self) -> list[str]:
+        """best/README.md's paragraph on the games new on paper only (`paper_only`)."""
+        if not self.paper_only:
+            return []
+        rows = [
+            f"{c['hash']} (on paper {paper:.3f}, in play {play:.3f}, nearest in play {near})"
+            for c, paper, play, near in self.paper_only.values()
+        ]
+        n = len(rows)
+        return [
+            f"{n} game{'s' * (n != 1)} new on paper only {'is' if n == 1 else 'are'} among "
+            "the variants: concept novelty at least the family threshold (0.3) from every "
+            "seed and library game by its rules, but not in play. In-play novelty is the "
+            "least concept distance of the game's played concepts (the mean, over random "
+            "games, of the concepts of the rules that changed play in each: a way to play "
+            "that only offers moves another way offers, and a rule that did not fire, are "
+            "cut) to a known game, as written or as played (evogame/fitness/played.py): "
+            + "; ".join(rows)
+            + ".",
+            "",
+        ]
 
     def _write_part(self, best_dir: Path, part: str, judged: list, cmd: str, made_from) -> None:
         """One part of best/: new kinds as new-NN-<hash>.rcy, variants as NN-<hash>.rcy."""
@@ -1577,6 +1692,12 @@ class Campaign:
                 if part == "new"
                 else f"variant (nearest library game {nearest}, concept distance {novelty:.3f})"
             )
+            if part != "new" and c["hash"] in self.paper_only:
+                _c, _p, play, near = self.paper_only[c["hash"]]
+                what = (
+                    f"variant, new on paper only (concept novelty {novelty:.3f} from every "
+                    f"library game by its rules, {play:.3f} in play; nearest in play {near})"
+                )
             header = [
                 f";; evogame campaign {self.folder.name}: {'new kind' if part == 'new' else 'rank'}"
                 f" {rank}, generation {c['generation']}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from evogame.fitness.liveness import VERSION
+from evogame.fitness.played import VERSION as PLAYED_VERSION
 
 
 @pytest.fixture
@@ -14,7 +15,7 @@ def campaign(concept_campaign):
     return concept_campaign
 
 
-def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None):
+def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None, played=None):
     c.store.put(
         {
             "hash": h,
@@ -30,6 +31,9 @@ def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None):
                 "concepts": v,
                 "live_concepts": v if live is None else live,
                 "live_version": VERSION,
+                # in play: as live unless told (`archive.played_vector`)
+                "played_concepts": played or (v if live is None else live),
+                "played_version": PLAYED_VERSION,
             },
             "seed": 0,
         }
@@ -53,6 +57,24 @@ def test_an_elite_new_on_paper_only_is_not_a_favoured_parent(campaign):
     _put(campaign, "a" * 16, a)
     _put(campaign, "b" * 16, {**b, "meld": 1.0}, live=b)  # paper: a meld; in play: none
     assert campaign._novel_parents(["a" * 16, "b" * 16]) == ["a" * 16]
+
+
+def test_an_elite_new_by_a_way_to_play_that_adds_no_move_is_not_a_favoured_parent(campaign):
+    """Two elites new by their rules and their live rules; in play (`fitness.played`),
+    the second's new concepts are carried by a way to play that offers only moves
+    another way offers (inv-15's copy of Scopa's trail), so its played cell is GOPS's:
+    only the first is drawn in the favoured half."""
+    gops = campaign.vectors[-1]
+    _put(campaign, "a" * 16, _new(gops))
+    _put(campaign, "b" * 16, {**_new(gops), "capture": 1.0}, played=gops)
+    assert campaign._novel_parents(["a" * 16, "b" * 16]) == ["a" * 16]
+    _put(
+        campaign,
+        "c" * 16,
+        {**_new(gops), "shed_goal": 1.0},
+        played={**_new(gops), "shed_goal": 0.6},
+    )
+    assert campaign._novel_parents(["a" * 16, "b" * 16, "c" * 16]) == ["a" * 16, "c" * 16]
 
 
 def test_curiosity_weighs_parents_by_their_children_that_entered(campaign):

@@ -10,6 +10,7 @@ from evogame.engine.coverage import conditions
 from evogame.evolve.archive import alive
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 from evogame.fitness.liveness import VERSION, Inert, dead_positions, live_concepts, live_game
+from evogame.fitness.played import VERSION as PLAYED_VERSION
 from evogame.lang import ast as A
 from evogame.lang import parse_file, to_text, where
 from tests.conftest import SEEDS
@@ -218,7 +219,14 @@ def _stored(h: str, v: dict, fitness: float) -> dict:
         "reason": None,
         "fitness": fitness,
         "components": {},
-        "stats": {"concepts": v, "live_concepts": v, "live_version": VERSION},
+        "stats": {
+            "concepts": v,
+            "live_concepts": v,
+            "live_version": VERSION,
+            # played as its rules say (`archive.played_vector`)
+            "played_concepts": v,
+            "played_version": PLAYED_VERSION,
+        },
         "seed": 0,
     }
 
