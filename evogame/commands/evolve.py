@@ -367,7 +367,7 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
         return archive
     archive.rebuild([store.get(h) for h in last[1]])
     if archive.concepts:
-        _show_concept_archive(archive, store, cfg)
+        _show_concept_archive(archive, store, cfg, run)
         return archive
     s = archive.summary()
     units = ", ".join(f"{n} ({DESCRIPTORS[n][0]})" for n in archive.names)
@@ -390,32 +390,54 @@ def _show_archive(run: Path, store, cfg: dict, seed_trees: dict):
     return archive
 
 
-def _show_concept_archive(archive, store, cfg: dict) -> None:
+def _show_concept_archive(archive, store, cfg: dict, run: Path) -> None:
     """A concept archive: one line per elite, its mechanisms, whether a library game
-    holds its cell, its fitness and what it was made from."""
+    holds its cell (and, where the campaign kept the known games' played vectors, whether
+    its game is new in play too), its fitness and what it was made from."""
     from evogame.evolve.lineage import made_from
     from evogame.evolve.loop import Campaign
 
     vectors = Campaign.vectors_of(cfg)
     archive.mark([v for _n, v in vectors])
+    played = Campaign.kept_played(run)
+    if played is not None:
+        archive.mark_played(played)
     s = archive.summary()
+    new = {h for _c, h, _f, _d in archive.new_elites()}
+    in_play = ""
+    if played is not None:
+        in_play = f", {sum(archive.new_in_play(h) for h in new)} of them new in play"
     click.echo(
         f"MAP-Elites archive over concepts ({', '.join(archive.names)}): {s['elites']} cells "
-        f"occupied, {s.get('new', 0)} of them held by no seed or library game (new), "
+        f"occupied, {s.get('new', 0)} of them held by no seed or library game (new){in_play}, "
         f"QD-score {s['qd_score']:.2f}, best {s['best']:.4f}"
     )
-    new = {h for _c, h, _f, _d in archive.new_elites()}
-    paper = False
+    paper = seen_only = False
     for cell, h, fit, d in sorted(archive.elites(), key=lambda e: -e[2]):
         has = [n for n, x in zip(archive.names, d, strict=True) if x >= 0.5] or ["none"]
-        # new*: a cell no library game holds, but its game is new on paper only
-        tag = "     " if cell in archive.library_cells else "new  " if h in new else "new* "
+        # new*: a cell no library game holds, but its game is new on paper only;
+        # new~: new by its live rules, but what makes it new offers no move of its own
+        if cell in archive.library_cells:
+            tag = "     "
+        elif h not in new:
+            tag = "new* "
+        elif played is not None and not archive.new_in_play(h):
+            tag = "new~ "
+        else:
+            tag = "new  "
         paper = paper or tag == "new* "
+        seen_only = seen_only or tag == "new~ "
         click.echo(f"  {tag}{fit:.4f}  {'+'.join(has):40s} {h}  {made_from(store, h)}")
     if paper:
         click.echo(
             "  new*: a cell no library game holds, whose game is not counted new: a mechanism "
             "that never fired, dead content or a stage that changes nothing (archive.alive)"
+        )
+    if seen_only:
+        click.echo(
+            "  new~: new by its rules, not in play: in random games what makes it new offers "
+            "no move its other rules do not, and its played concepts lie in a known game's "
+            "cell (fitness.played)"
         )
 
 

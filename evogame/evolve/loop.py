@@ -1156,6 +1156,21 @@ class Campaign:
     #: where `known_played` keeps the known games' played concept vectors
     PLAYED_FILE = "library-played.json"
 
+    @classmethod
+    def kept_played(cls, folder: Path) -> list[dict] | None:
+        """The known games' played concept vectors a campaign kept in `folder`
+        (`PLAYED_FILE`, of this `played.VERSION` and `played.GAMES`), or None: what `show`
+        marks, computing nothing."""
+        from evogame.fitness import played
+
+        try:
+            got = json.loads((Path(folder) / cls.PLAYED_FILE).read_text())
+        except (OSError, ValueError):
+            return None
+        if got.get("version") != played.VERSION or got.get("games") != played.GAMES:
+            return None
+        return list(got.get("vectors", {}).values())
+
     def known_played(self) -> list[tuple[str, dict]]:
         """What a game new in play must differ from (`fitness.played.known_vectors`):
         every seed and library game's concept vector as written and as played. The played

@@ -77,6 +77,28 @@ def test_the_known_games_played_vectors_are_kept_in_the_folder(tmp_path, monkeyp
             _campaign(tmp_path).known_played()
 
 
+def sorted_items(v: dict) -> list:
+    return sorted(v.items())
+
+
+def test_show_reads_the_kept_played_vectors_and_computes_none(tmp_path, monkeypatch):
+    """`show` marks the known games' played cells from the campaign's file alone: the
+    vectors `known_played` kept, in its order; none from an absent, cut or older file."""
+    assert Campaign.kept_played(tmp_path) is None
+    known = _campaign(tmp_path).known_played()
+    monkeypatch.setattr(played, "played_concepts", lambda *_a: 1 / 0)
+    kept = Campaign.kept_played(tmp_path)
+    assert kept is not None and len(kept) == 2
+    in_play = [v for n, v in known if n.endswith(" in play")]
+    assert sorted(kept, key=sorted_items) == sorted(in_play, key=sorted_items)
+    path = tmp_path / Campaign.PLAYED_FILE
+    text = path.read_text()
+    path.write_text(text.replace(f'"version": {played.VERSION}', '"version": -1'))
+    assert Campaign.kept_played(tmp_path) is None
+    path.write_text(text[:20])
+    assert Campaign.kept_played(tmp_path) is None
+
+
 def test_a_variant_new_on_paper_only_says_so_in_its_header(tmp_path):
     c = _campaign(tmp_path)
     c.polished, c.polished_fragments, c.store = {}, {}, None
