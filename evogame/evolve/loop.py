@@ -73,6 +73,9 @@ class Config:
     library: list[str] = field(default_factory=list)
     #: the share of children made by mechanism transplant (`evolve.transplant`); 0 = none
     transplant: float = 0.0
+    #: transplant steps one first-parent line takes at most (`transplant.MAX_TRANSPLANTS`,
+    #: `Campaign._open_hosts`); 0 = no cap
+    max_transplants: int = 2
     #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
     #: "behaviour" or "concepts"
     descriptors: str = ""
@@ -764,14 +767,16 @@ class Campaign:
 
     def _open_hosts(self, pop: list[str]) -> list[str]:
         """The members of `pop` whose first-parent line holds fewer than
-        `transplant.MAX_TRANSPLANTS` transplant steps, in `pop`'s order: the hosts a
-        transplant may go into. A function of the store alone (counts kept per hash),
-        so a resumed campaign draws the same hosts."""
+        `Config.max_transplants` transplant steps (`transplant.MAX_TRANSPLANTS` unless
+        told; 0: no cap), in `pop`'s order: the hosts a transplant may go into. A
+        function of the store alone (counts kept per hash), so a resumed campaign draws
+        the same hosts."""
         from evogame.evolve.lineage import transplant_steps
-        from evogame.evolve.transplant import MAX_TRANSPLANTS
 
-        memo = self._transplant_steps
-        return [h for h in pop if transplant_steps(self.store, h, memo) < MAX_TRANSPLANTS]
+        cap, memo = self.cfg.max_transplants, self._transplant_steps
+        if cap <= 0:
+            return list(pop)
+        return [h for h in pop if transplant_steps(self.store, h, memo) < cap]
 
     def _child(
         self,

@@ -70,8 +70,15 @@ INVENT = [
 ]
 #: MAP-Elites' tiny campaigns keep one elite a few idle edits from its seed, which
 #: polishing (tested in test_polish.py, and on (mu+lambda) here) takes back to nothing
-ALGORITHMS = [[], ["--algorithm", "map-elites", "--no-polish"], [*INVENT, "--no-polish"]]
-IDS = ["mu+lambda", "map-elites", "invent"]
+#: "invent-cap1": each line takes one transplant at most (`--max-transplants 1`), so this
+#: tiny campaign's later generations draw hosts among the lines with room left
+ALGORITHMS = [
+    [],
+    ["--algorithm", "map-elites", "--no-polish"],
+    [*INVENT, "--no-polish"],
+    [*INVENT, "--no-polish", "--max-transplants", "1"],
+]
+IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1"]
 
 
 def config_kwargs(argv: list[str]) -> dict:
@@ -86,6 +93,7 @@ def config_kwargs(argv: list[str]) -> dict:
         # the command's default share, so `Campaign` here and `evogame evolve` agree
         "transplant": float(opts.get("--transplant", 0.3)),
         "library": [opts["--library"]] if "--library" in opts else [],
+        "max_transplants": int(opts.get("--max-transplants", 2)),
     }
 
 

@@ -263,6 +263,7 @@ def test_a_line_at_the_transplant_cap_takes_no_more(tmp_path, monkeypatch):
         transplant=1.0,
     )
     camp = Campaign(cfg)
+    assert cfg.max_transplants == T.MAX_TRANSPLANTS  # the campaign's default is the cap
     pop = camp.store_seed_generation()
     # a line of MAX_TRANSPLANTS transplants on the first seed (texts made distinct)
     parent = pop[0]
@@ -294,6 +295,9 @@ def test_a_line_at_the_transplant_cap_takes_no_more(tmp_path, monkeypatch):
     # one step short of the cap: still a host
     short = f"capped{T.MAX_TRANSPLANTS - 2}"
     assert camp._open_hosts([short, parent]) == [short]
+    camp.cfg.max_transplants = 0  # no cap
+    assert camp._open_hosts([parent, short]) == [parent, short]
+    camp.cfg.max_transplants = T.MAX_TRANSPLANTS
     # only capped hosts: no transplant is tried, the child comes from the other operators
     hosts.clear()
     rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
