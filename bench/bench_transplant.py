@@ -1,7 +1,7 @@
 """How often is a mechanism transplant child a valid game, and is its new part alive?
 
     .venv/bin/python -m bench.bench_transplant [--n 80] [--seed 0] [--seeds seeds] \\
-        [--library ../shared/cardstock/games] [--pool]
+        [--library ../shared/cardstock/games] [--pool] [--depth K]
 
 Draws `--n` fixed-seed (host, donor) pairs: the host a seed (`--seeds`), the donor
 another game among the seeds and the `--library` games, each pair with its own
@@ -26,6 +26,8 @@ Each child is then judged as the campaign judges it, in a fixed order:
   random games, offers a real decision, a test it brought in held at least once, no host
   rule became moot, what mattered in the host still matters, and no concept it moved is
   on paper only); ``alive_rate`` = alive / pairs.
+
+With ``--depth K``, transplants are stacked on seed lines instead (`stacked`).
 
 A child that simplifies to its host is no child (not valid). Printed: one JSON line with the rates per operator (``transplant``, ``crossover``) and
 per fragment kind (``transplant_<kind>``, the crossover child of the same pairs beside
