@@ -70,13 +70,14 @@ INVENT = [
 ]
 #: MAP-Elites' tiny campaigns keep one elite a few idle edits from its seed, which
 #: polishing (tested in test_polish.py, and on (mu+lambda) here) takes back to nothing
-#: "invent-cap1": each line takes one transplant at most (`--max-transplants 1`), so this
-#: tiny campaign's later generations draw hosts among the lines with room left
+#: "invent-cap1": every child a transplant, each line taking one at most
+#: (`--max-transplants 1`): this tiny campaign's later generations draw hosts among the
+#: lines with room left (with no cap, two of its lines take two transplants)
 ALGORITHMS = [
     [],
     ["--algorithm", "map-elites", "--no-polish"],
     [*INVENT, "--no-polish"],
-    [*INVENT, "--no-polish", "--max-transplants", "1"],
+    [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
 ]
 IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1"]
 
