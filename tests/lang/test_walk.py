@@ -84,3 +84,19 @@ def test_parents_name_each_nodes_place_in_its_parent():
             v = getattr(p, f)
             assert (v if i == -1 else v[i]) is n
             assert any(c is n for c in p.children())
+
+
+def test_game_parents_is_parents_kept_per_game():
+    """`game_parents`: the map `parents` makes, the same object for the same game while
+    kept, a new one for another tree of the same rules, and the oldest dropped past
+    `WALKS_KEPT` games."""
+    from evogame.lang import parse_text, to_text
+
+    games = seed_games()
+    for g in games:
+        got = A.game_parents(g)
+        assert got == A.parents(g)
+        assert A.game_parents(g) is got
+    twin = parse_text(to_text(games[0]))
+    assert A.game_parents(twin) is not A.game_parents(games[0])
+    assert len(A._PARENTS) <= A.WALKS_KEPT
