@@ -95,3 +95,23 @@ def test_splice_puts_the_replayed_games_in_their_places():
     for name in ("scores", "flags", "work", "decisions", "branching", "who", "offsets"):
         assert getattr(got, name).tolist() == getattr(whole, name).tolist(), name
     assert got.errors == whole.errors and got.course == whole.course
+
+
+def test_the_fold_hands_games_out_of_memory_to_the_records_way(monkeypatch):
+    """`play_stats` (the fold `play` uses) does not ask a roomier image for games out of
+    memory (its states would fill the arena sooner): it answers None, and the records'
+    way plays them (`test_games_out_of_memory_are_played_again_alone...`)."""
+    from evogame.native.records import batch_stats
+
+    require_shared()
+    if E.build.load() is None:
+        pytest.skip("the native VM cannot be built here")
+    ast = parse_file(CARDSTOCK_GAMES / "LAMA2.rcy")
+    game = compile_game(ast, "LAMA2")
+    seats = [i % 2 for i in range(GAMES)]
+    vm = E.NativeGame(E.lower(ast), E.build.load(), ast)
+    assert batch_stats(vm, game, range(GAMES), SEED, seats, ROLLOUTS) is not None
+    monkeypatch.setattr(E, "ARENA_MB", 2)
+    monkeypatch.setattr(E.NativeGame, "roomier", lambda self: pytest.fail("roomier asked"))
+    small = E.NativeGame(E.lower(ast), E.build.load(), ast)
+    assert batch_stats(small, game, range(GAMES), SEED, seats, ROLLOUTS) is None
