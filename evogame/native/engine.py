@@ -32,7 +32,7 @@ MEMORY = 16
 #: signal guard): the call's games are lost and the game object is not used again.
 CRASHED = -2
 
-#: A game that runs out of the VM's room (cards, locations, memory) is lowered again with
+#: A game that runs out of the VM's room (cards, locations) is lowered again with
 #: this many times more room, up to `MAX_ROOM` times; beyond, the Python engine plays it.
 ROOM_STEP, MAX_ROOM = 4, 16
 #: The arena's limit, in MB, for a game's temporaries in the VM; a game that runs out of it
@@ -202,10 +202,10 @@ class NativeGame:
         record does not depend on the games beside it (its streams are seeded by its own
         seeds, and this image's card ids, allocated once per (deck, use) and shared by its
         games, are those it was given the first time). A game that needs more room than
-        this image has (cards,
-        locations) is played again by a roomier one (the whole batch, so card ids are
-        allocated as the Python engine does). `ROOM` stays in its flags when even the
-        highest limit or the roomiest image cannot (the caller plays that game in Python).
+        this image has (cards, locations) is played again by a roomier one (the whole
+        batch, so card ids are allocated as the Python engine does). `ROOM` stays in its
+        flags when even the highest limit or the roomiest image cannot (the caller plays
+        that game in Python).
 
         `continuous` (benchmarks): both streams seeded once from the first game's seeds
         and run on through the batch, as a hand-written simulator's one stream does.
