@@ -70,7 +70,7 @@ from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
 from evogame.fitness import components as C
-from evogame.fitness import settled
+from evogame.fitness import settled, uneven_hands
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
 from evogame.fitness.components import Estimate
@@ -86,6 +86,7 @@ from evogame.fitness.settled import GAMES as SETTLED_GAMES
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
+from evogame.fitness.uneven_hands import GAMES as UNEVEN_GAMES
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.lang.content import dead_content, deck_values
@@ -710,7 +711,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`); each named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`, `settled`, `uneven_hands`); each named in
+    ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -742,7 +744,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     t = _timed(run, "soundness/idle_rounds", t)
     # play that goes on after no score can change any more
     sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)])
-    _timed(run, "soundness/settled", t)
+    t = _timed(run, "soundness/settled", t)
+    # a deal to every seat that leaves the hands uneven
+    sampled += uneven_hands.defects(game, [run.deal(0, i) for i in range(UNEVEN_GAMES)])
+    _timed(run, "soundness/uneven_hands", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 
