@@ -22,8 +22,6 @@ GAMES, NEED = 6, 4
 SHARE = 0.5
 #: A spread (largest hand - smallest, cards) this large is uneven even when the pile ran out.
 MIN_SPREAD = 2
-#: Seats whose place must gain cards in one deal (every seat, for 2 players).
-MIN_SEATS = 2
 #: Scripted steps per game, at most (a longer game is capped, and not counted).
 MAX_STEPS = 20_000
 
@@ -133,7 +131,7 @@ class _Watch:
         tnow = self.sizes(st)[1]
         ran_out = any(k > 0 and (i >= len(tnow) or tnow[i] == 0) for i, k in enumerate(table))
         for g, v in now.items():
-            if g in top or sum(v) <= sum(before.get(g, ())) or sum(grew(g, v)) < MIN_SEATS:
+            if g in top or sum(v) <= sum(before.get(g, ())) or not all(grew(g, v)):
                 continue
             self.looks.append(Look(g, at, st.decisions, v, before.get(g, (0,) * self.n), ran_out))
             for u in self.units:
