@@ -25,6 +25,7 @@ from evogame.lang import parse_text
 from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
 from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIANTS
 from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
+from tests.fitness.deal_variants import VARIANTS as DEAL_VARIANTS
 from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
 from tests.fitness.round_variants import VARIANTS as ROUND_VARIANTS
 from tests.fitness.settled_variants import VARIANTS as SETTLED_VARIANTS
@@ -40,6 +41,7 @@ VARIANTS = (
     + RESULT_VARIANTS
     + ROUND_VARIANTS
     + SETTLED_VARIANTS
+    + DEAL_VARIANTS
 )
 
 

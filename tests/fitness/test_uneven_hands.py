@@ -99,6 +99,7 @@ def test_a_deal_is_not_counted_across_a_decision_nor_without_new_cards():
     game = compile_game(parse_text(_seed("war")))
     looks, _ = deal_looks(game, DEALS[0])
     assert looks and all(lk.spread == 0 for lk in looks)
+    assert uneven_hands(game, DEALS) == []  # and a game with no choice is not judged
 
 
 def test_too_few_games_are_not_judged():
@@ -129,3 +130,14 @@ def test_president_in_blocks_falls_below_its_seed():
     assert broken.fitness < real.fitness
     assert any("are not dealt alike" in d for d in broken.details["defects"])
     assert not any("are not dealt alike" in d for d in real.details["defects"])
+
+
+def test_scopa_dealing_when_one_is_out_is_counted_once():
+    """The static `contradictions.uneven_deals` already names Scopa's deal: the judge
+    does not name it a second time by play (one defect, one share of soundness)."""
+    from evogame.fitness import evaluate, load_profile
+
+    prof = load_profile("default")
+    r = evaluate(parse_text(scopa_deal_when_one_is_out()), prof, seed=0, name="v")
+    assert any("some* player's HAND is empty" in d for d in r.details["defects"])
+    assert not any("are not dealt alike" in d for d in r.details["defects"])
