@@ -16,6 +16,8 @@ PAIRS_CLEAR = """  ;; clear the table
    ((all player 'P
          (repeat all (move (top ('P vloc ROW)) (top (game hloc DISCARD))))))))"""
 
+EIGHTS_PLAY = "\n  ;; play a card (skipped when there is none to play)"
+
 
 def president_dealt_in_blocks() -> str:
     """President dealing each seat its 14 cards at once instead of a card at a time round
@@ -34,6 +36,19 @@ def pairs_table_kept() -> str:
     return _edit(_seed("pairs"), (PAIRS_CLEAR, "  ;; the table stays as it is\n  )"))
 
 
+def crazy_eights_everyone_draws() -> str:
+    """Crazy Eights dealing one more card to every seat at each turn, on top of the hands
+    play has made uneven (campaign inv-16's archive, 18e3e0f5abd54977 and four more, judged
+    0.87-0.88: 14 cards against 9)."""
+    return _edit(
+        _seed("crazy-eights"),
+        (
+            EIGHTS_PLAY,
+            "\n  (all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND))))" + EIGHTS_PLAY,
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "president-dealt-in-blocks",
@@ -46,5 +61,11 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "rows never cleared: each round's deal tops up uneven rows",
         pairs_table_kept(),
+    ),
+    Variant(
+        "crazy-eights-everyone-draws",
+        "crazy-eights",
+        "a card dealt to every seat each turn, on top of uneven hands",
+        crazy_eights_everyone_draws(),
     ),
 )

@@ -21,6 +21,12 @@ FOUND = [
     (V.president_dealt_in_blocks, "president", "(do\n  ((set (game points RANK)", "14/14/14/10"),
     (V.pairs_table_kept, "pairs", "(do\n   ((all (range 1..5) 'I", "ROW uneven"),
     (
+        V.crazy_eights_everyone_draws,
+        "crazy-eights",
+        "(all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND))))\n  ;; play",
+        "cards still left to deal",
+    ),
+    (
         scopa_deal_when_one_is_out,
         "scopa",
         "(do\n   (((any player 'P",
