@@ -726,8 +726,9 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     found = S.static(ast, deck_values(ast))
     t = _timed(run, "soundness/static", t)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
+    lopsided: list = []
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
-        found += S.lopsided_deal(game, deals)
+        found += (lopsided := S.lopsided_deal(game, deals))
         found += single_suit_hands(game, deals)
     found += stranded(run.hands, run.ended)  # the gate sample's games
     t = _timed(run, "soundness/deals", t)
@@ -747,7 +748,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     t = _timed(run, "soundness/settled", t)
     # a deal to every seat that leaves the hands uneven; counted once when the rules
     # already show it (`contradictions.uneven_deals`: a deal when *some* hand is empty)
-    if not any(d.check == "contradictions.uneven_deals" for d in found):
+    # or every deal gives the seats other cards (`lopsided_deal`: GOPS a King short)
+    if not lopsided and not any(d.check == "contradictions.uneven_deals" for d in found):
         sampled += uneven_hands.defects(game, [run.deal(0, i) for i in range(UNEVEN_GAMES)])
     _timed(run, "soundness/uneven_hands", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))

@@ -34,13 +34,16 @@ Counting a deal as one in which any 2 seats gain cards instead would name Bottle
 winner and imp holder gain in one step, spreads up to 14): every seat it is. The variants
 (tests/fitness/deal_variants.py and Scopa's in contradiction_variants.py) deal unevenly in
 6 of 6 games: President dealt in blocks of 14 (14/14/14/10, the pile dealt out), Pairs
-whose rows stay (spreads of 1-3 from its second or third deal on), Scopa dealing when
-one hand is out (3/4 at 4 of its 5 redeals, cards still left). Of the 1,239 candidates
+whose rows stay (spreads of 1-3 from its second or third deal on), Crazy Eights dealing
+a card to every seat each turn (10/6/6/6 after the first player's forced draws), Scopa
+dealing when one hand is out (3/4 at 4 of its 5 redeals, cards still left). Of the 1,239 candidates
 of campaigns inv-13 to inv-16 judged 0.85 or more (6 games each;
 /work/runs-archive/s52a/cands6.txt), 216 are named (inv-15 193, inv-16 15, inv-13 6,
 inv-14 2), 11 of them also by the static check; in best/, inv-15's new kind 2 (a Pairs,
-0.884 -> 0.732 at evaluation seed 0) and the two Scopas the static check already names
-(counted once, `evaluate._soundness`).
+0.884 -> 0.732 at evaluation seed 0) and the two Scopas the static check already names.
+A deal named already, by `contradictions.uneven_deals` or by `soundness.lopsided_deal`
+(every deal gives the seats other cards: GOPS a King short, 12 against 13), is counted
+once (`evaluate._soundness`).
 """
 
 from __future__ import annotations

@@ -147,3 +147,16 @@ def test_scopa_dealing_when_one_is_out_is_counted_once():
     r = evaluate(parse_text(scopa_deal_when_one_is_out()), prof, seed=0, name="v")
     assert any("some* player's HAND is empty" in d for d in r.details["defects"])
     assert not any("are not dealt alike" in d for d in r.details["defects"])
+
+
+def test_a_deal_lopsided_in_every_deal_is_counted_once():
+    """GOPS a King short deals 12 against 13 in every deal: `lopsided_deal` names it at
+    the deal, and the judge does not name it again by play."""
+    from evogame.fitness import evaluate, load_profile
+    from tests.fitness.variants import gops_king_short
+
+    game = compile_game(parse_text(gops_king_short()))
+    assert uneven_hands(game, DEALS) != []  # the check alone sees it
+    r = evaluate(parse_text(gops_king_short()), load_profile("default"), seed=0, name="v")
+    assert any("another number or worth" in d for d in r.details["defects"])
+    assert not any("are not dealt alike" in d for d in r.details["defects"])
