@@ -20,24 +20,29 @@ cards seat p holds there,
 
 and the deal is **uneven** when spread >= `MIN_SPREAD` (2), or spread is 1 while every
 place of the table that held cards when the deal began still holds some (a remainder of
-one is normal when the pile is dealt out: President for 3 deals 18/17/17). The defect is
-named, at the rule that dealt unevenly in most games, when at least `SHARE` of the sampled
-games the engine plays through (at least `NEED`) deal unevenly at least once. A game with
-no choice anywhere is not judged (nobody decides anything).
+one is normal when the pile is dealt out: President for 3 deals 18/17/17). A deal to one
+seat only is no deal to every seat; so also, at the game's first decision, a place that
+some seat holds cards in and another none is uneven (Go Fish dealt to the current player,
+20 cards against none), named at the rule that gave that place the most cards in one step.
+The defect is named, at the rule that dealt unevenly in most games, when at least `SHARE`
+of the sampled games the engine plays through (at least `NEED`) deal unevenly at least
+once. A game with no choice anywhere is not judged (nobody decides anything).
 
 Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds), 30 random games each
-(deals 0-29 of the evaluation's first stream; /work/runs-archive/s52a/measure30-final.txt):
-73,093 deals, every one with spread 0 (no real file deals unevenly, even by one card or
-to the seat that leads; Poker5's 7 against 2 is a draw to the seat whose turn it is, and
-Crazy Eights's 9 against 5 the first player's forced draws, neither a deal to every seat).
-Counting a deal as one in which any 2 seats gain cards instead would name BottleImp (trick
+(deals 0-29 of the evaluation's first stream; /work/runs-archive/s52a/measure30-final.txt,
+real30-first.txt): 73,093 deals, every one with spread 0 (no real file deals unevenly,
+even by one card or to the seat that leads), and no first decision with a place one seat
+holds cards in and another none. Poker5's 7 against 2 is a draw to the seat whose turn it
+is, Crazy Eights's 9 against 5 the first player's forced draws: neither is a deal to every
+seat. Counting a deal as one in which any 2 seats gain cards would name BottleImp (trick
 winner and imp holder gain in one step, spreads up to 14): every seat it is. The variants
-(tests/fitness/deal_variants.py and Scopa's in contradiction_variants.py) deal unevenly in
-6 of 6 games: President dealt in blocks of 14 (14/14/14/10, the pile dealt out), Pairs
-whose rows stay (spreads of 1-3 from its second or third deal on), Crazy Eights dealing
-a card to every seat each turn (10/6/6/6 after the first player's forced draws), Scopa
-dealing when one hand is out (3/4 at 4 of its 5 redeals, cards still left). Of the 1,239 candidates
-of campaigns inv-13 to inv-16 judged 0.85 or more (6 games each;
+(tests/fitness/deal_variants.py, and Scopa's in contradiction_variants.py) deal unevenly
+in 6 of 6 games: President dealt in blocks of 14 (14/14/14/10, the pile dealt out), Pairs
+whose rows stay (spreads of 1-3 from its second or third deal on), Crazy Eights dealing a
+card to every seat each turn (10/6/6/6 after the first player's forced draws), Go Fish
+dealt to one seat (21/1/0/0 at the first decision), Scopa dealing when one hand is out
+(3/4 at 4 of its 5 redeals, cards still left). Of the 1,239 candidates of campaigns
+inv-13 to inv-16 judged 0.85 or more (6 games each, before the first-decision rule;
 /work/runs-archive/s52a/cands6.txt), 216 are named (inv-15 193, inv-16 15, inv-13 6,
 inv-14 2), 11 of them also by the static check; in best/, inv-15's new kind 2 (a Pairs,
 0.884 -> 0.732 at evaluation seed 0) and the two Scopas the static check already names.
@@ -137,6 +142,8 @@ class _Watch:
         self.last: dict[str, tuple[int, ...]] = {}
         self.last_table: tuple[int, ...] = ()
         self.looks: list[Look] = []
+        #: per place name, the most cards one rule gave the seats there, and that rule
+        self.fed: dict[str, tuple[int, tuple]] = {}
 
     def _layout(self) -> None:
         keys = self.game.locs.keys
@@ -183,6 +190,7 @@ class _Watch:
     def setup(self, st) -> None:
         now, table = self.sizes(st)
         self._dealt(st, ("setup",), {}, lambda g, v: [k > 0 for k in v], (), now, set())
+        self.fed.update((g, (sum(v), ("setup",))) for g, v in now.items() if any(v))
         self.last, self.last_table = now, table
 
     def step(self, st) -> None:
@@ -190,9 +198,14 @@ class _Watch:
         before = self.last
         zero = (0,) * self.n
         fr = st.frames[-1]
+        at = ("step", fr[0].uid, fr[1] - 1)
+        for g, v in now.items():
+            gain = sum(v) - sum(before.get(g, zero))
+            if gain > self.fed.get(g, (0,))[0]:
+                self.fed[g] = (gain, at)
         self._dealt(
             st,
-            ("step", fr[0].uid, fr[1] - 1),
+            at,
             before,
             lambda g, v: [k > b for k, b in zip(v, before.get(g, zero), strict=True)],
             self.last_table,
@@ -225,6 +238,17 @@ class _Watch:
             self.last,
             u.inner,
         )
+
+    def first(self, st) -> list[Look]:
+        """At the game's first decision, the places some seat holds cards in and another
+        none (a hand dealt to one seat only): no deal to every seat shows those."""
+        now = self.sizes(st)[0]
+        zero = (0,) * self.n
+        return [
+            Look(g, self.fed.get(g, (0, ("setup",)))[1], 0, v, zero, False)
+            for g, v in now.items()
+            if max(v) > 0 and min(v) == 0
+        ]
 
     def decide(self, after) -> None:
         """A decision taken: `after` the position after the option's own actions."""
@@ -259,6 +283,8 @@ def deal_looks(game, seed: int) -> tuple[list[Look], bool] | None:
     rng = random.Random(seed)
     try:
         st = seen.new_state(seed, max_steps=MAX_STEPS)
+        if not st.terminal:
+            watch.looks += watch.first(st)
         while not st.terminal:
             a = rng.randrange(st.num_actions())
             watch.decide(st.option_effect(a))
@@ -321,7 +347,7 @@ def uneven_hands(game, seeds: list[int]) -> list[Defect]:
     return [
         Defect(
             where(node),
-            f"in {len(odd)} of {played} sampled games a deal to every seat leaves their "
+            f"in {len(odd)} of {played} sampled games a deal leaves the seats' "
             f"{name} uneven ({held} cards, {left}): the seats are not dealt alike",
         )
     ]

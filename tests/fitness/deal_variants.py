@@ -18,6 +18,10 @@ PAIRS_CLEAR = """  ;; clear the table
 
 EIGHTS_PLAY = "\n  ;; play a card (skipped when there is none to play)"
 
+GOFISH_DEAL = """   (all (range 1..'HAND) 'I
+        (all player 'P
+             (move (top (game hloc STOCK)) (top ('P iloc HAND)))))"""
+
 
 def president_dealt_in_blocks() -> str:
     """President dealing each seat its 14 cards at once instead of a card at a time round
@@ -49,6 +53,19 @@ def crazy_eights_everyone_draws() -> str:
     )
 
 
+def go_fish_dealt_to_one() -> str:
+    """Go Fish whose deal gives every card to the current player, not to each player:
+    seat 0 starts with 20 cards and the others with none (a deal no seat but one
+    triggers; no deal to every seat is left to look at)."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GOFISH_DEAL,
+            GOFISH_DEAL.replace("(top ('P iloc HAND))", "(top ((current player) iloc HAND))"),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "president-dealt-in-blocks",
@@ -67,5 +84,11 @@ VARIANTS: tuple[Variant, ...] = (
         "crazy-eights",
         "a card dealt to every seat each turn, on top of uneven hands",
         crazy_eights_everyone_draws(),
+    ),
+    Variant(
+        "go-fish-dealt-to-one",
+        "go-fish",
+        "the whole deal to the current player: 20 cards against none",
+        go_fish_dealt_to_one(),
     ),
 )

@@ -26,6 +26,7 @@ FOUND = [
         "(all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND))))\n  ;; play",
         "cards still left to deal",
     ),
+    (V.go_fish_dealt_to_one, "go-fish", "(do\n  ((shuffle (game hloc STOCK))", "HAND uneven (2"),
     (
         scopa_deal_when_one_is_out,
         "scopa",
