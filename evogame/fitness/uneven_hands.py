@@ -44,8 +44,10 @@ dealt to one seat (21/1/0/0 at the first decision), Scopa dealing when one hand 
 (3/4 at 4 of its 5 redeals, cards still left). Of the 1,239 candidates of campaigns
 inv-13 to inv-16 judged 0.85 or more (6 games each, before the first-decision rule;
 /work/runs-archive/s52a/cands6.txt), 216 are named (inv-15 193, inv-16 15, inv-13 6,
-inv-14 2), 11 of them also by the static check; in best/, inv-15's new kind 2 (a Pairs,
-0.884 -> 0.732 at evaluation seed 0) and the two Scopas the static check already names.
+inv-14 2), 11 of them also by the static check; the first-decision rule adds one (inv-16's
+faaa8edb, a Pairs whose setup makes 9 cards in seat 0's TAKEN: 9/0/0/0, 0.854 -> 0.706
+at evaluation seed 0); in best/, inv-15's new kind 2 (a Pairs, 0.884 -> 0.732) and the
+two Scopas the static check already names.
 A deal named already, by `contradictions.uneven_deals` or by `soundness.lopsided_deal`
 (every deal gives the seats other cards: GOPS a King short, 12 against 13), is counted
 once (`evaluate._soundness`).
@@ -343,7 +345,10 @@ def uneven_hands(game, seeds: list[int]) -> list[Defect]:
     worst = max(same, key=lambda lk: lk.spread)
     name = worst.name.split()[0]
     held = "/".join(map(str, worst.sizes))
-    left = "the pile dealt out" if worst.ran_out else "cards still left to deal"
+    if min(worst.sizes) == 0 and worst.decision == 0:
+        left = "some seat holds none when play begins"
+    else:
+        left = "the pile dealt out" if worst.ran_out else "cards still left to deal"
     return [
         Defect(
             where(node),
