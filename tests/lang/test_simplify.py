@@ -69,6 +69,13 @@ def same(a: str, b: str) -> bool:
         (game(PLAY, "(declare 2 'N) (declare 2 'N)"), game(PLAY, "(declare 2 'N)")),
         # an any outside a choice does what all does (the choice's own any stays)
         (ANY_DEAL, ANY_DEAL.replace("(any player 'P", "(all player 'P")),
+        # adding 0 does nothing: in a do, under a guard that cannot fail, over every player
+        (game(f"(do ({PLAY} (inc {S} 0)))"), game(f"(do ({PLAY}))")),
+        (game(f"(do ({PLAY} ((> (size {HAND}) 1) (dec {S} 0))))"), game(f"(do ({PLAY}))")),
+        (
+            game(f"(do ({PLAY} (all player 'P ((> ('P sto S) 1) (inc ('P sto S) 0)))))"),
+            game(f"(do ({PLAY}))"),
+        ),
     ],
 )
 def test_rewrites(before, after):
@@ -88,6 +95,15 @@ def test_rewrites(before, after):
         game(PLAY, end=f"(== {S} {S})"),
         # every item always false: the choice keeps them (it errors when reached, as before)
         game(f"((!= {S} {S}) {PLAY})"),
+        # adding 0 as a choice's option is a pass: an option, kept
+        game(f"{PLAY} (inc {S} 0)"),
+        game(f"{PLAY} ((> {S} 0) (inc {S} 0))"),
+        # a do of nothing but 0s keeps its form (a do cannot be empty)
+        game(f"(do ((inc {S} 0) (dec {S} 0)))"),
+        # a guard that may raise (the top of an empty pile) keeps its action
+        game(
+            f"(do ({PLAY} ((> (score (top (game vloc PILE)) using (game points P)) 1) (inc {S} 0))))"
+        ),
     ],
 )
 def test_what_is_left_alone(text):
@@ -103,6 +119,7 @@ TABLE = [
     game(f"((> (size (union (all (partition SUIT {HAND}) 'G 'G))) 1) {PLAY}) (turn pass)"),
     game(PLAY, "(declare 2 'N) (declare 2 'N)"),
     ANY_DEAL,
+    game(f"(do ({PLAY} (all player 'P ((> ('P sto S) 1) (inc ('P sto S) 0)))))"),
 ]
 
 
