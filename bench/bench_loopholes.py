@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_text
 from tests.fitness.binding_variants import VARIANTS as BINDING_VARIANTS
+from tests.fitness.careful_variants import VARIANTS as CAREFUL_VARIANTS
 from tests.fitness.contradiction_variants import VARIANTS as CONTRADICTION_VARIANTS
 from tests.fitness.credit_variants import VARIANTS as CREDIT_VARIANTS
 from tests.fitness.result_variants import VARIANTS as RESULT_VARIANTS
@@ -40,6 +41,7 @@ VARIANTS = (
     + RESULT_VARIANTS
     + ROUND_VARIANTS
     + SETTLED_VARIANTS
+    + CAREFUL_VARIANTS
 )
 
 

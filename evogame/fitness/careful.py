@@ -1,0 +1,244 @@
+"""A game careful players need never finish: a defect of the `soundness` component, found
+by play.
+
+Pairs in which folding no longer ends the round and a pair costs nothing (campaign inv-16's
+new kind 1, judged 0.946): points come only from folds, which nobody must take, so players
+who stop folding before the limit never lose, and when all play so the game never ends
+(its blind reader, 1/10: "the game never ends" in sensible play). Random players fold by
+chance and PIPMC players by the noise of their rollouts, so every game the judge plays
+ends and no termination measure sees it. The check plays a careful player in every seat.
+
+**The careful policy** (`careful_choice`). A seat's *standing* is its score if play stopped
+here (`standing`): the rules run on a copy from the game body's next item after the
+top-level stage in progress (the stages in progress are left as if their ends held, so a
+final ``do`` that turns points into a result runs), then the (scoring ...) expression for
+that seat, negated under ``scoring min`` so that higher is always better; when that run
+meets an error the expression as it stands now is read. At a decision with more than one
+option, on each of `SAMPLES` determinizations of the seat's view (hidden cards redealt
+at random, as the Monte Carlo players do; one chance stream per sample, the same for
+every option), every option (`MAX_OPTIONS` at most, a random subset beyond) is taken on a
+copy and played to the next decision, and its *change* is the seat's standing there less
+its standing before. The player takes the option whose **worst change over the samples is
+largest** (maximin; an option that ends in an error counts as the worst), ties at random:
+it never takes a loss it can avoid, as far as a few looks one decision ahead tell, and is
+otherwise indifferent. That is a careful player: it does not press its luck, it takes a
+sure gain, and it does not volunteer for a cost that someone must take for the game to
+move on. Where the standing shows nothing (a result made only at the end, or scores that
+play does not change until late) every option ties and the policy is random play.
+
+**The measure**, per sampled deal: the number of decisions of the careful game (careful
+players in every seat, the policy's draws seeded by the deal) against the random game on
+the same deal (`random_decisions`). With R the random game's decisions, the careful game
+**does not end** when it is still going after
+
+    cap = max(MIN_CAP, FACTOR * R)      (decisions)
+
+or stops as a cycle or by the engine's step bounds. The defect is named, at the first
+top-level stage the unended careful games are still in, when at least `SHARE` of the
+sampled deals whose random game ends (at least `NEED` of them) do not end under careful
+play. A game that random play does not end is the termination measure's, not this one's.
+
+Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds), the 4 deals of an
+evaluation at seed 0 (`bench/bench_careful.py`, /work/runs-archive/s52e/real.txt): every
+careful game ends; the longest against its random game on the same deal is X decisions
+against Y (FILE), ratio R; the largest ratio is ... The Pairs variant
+(tests/fitness/careful_variants.py) and inv-16's new kind 1 reach the cap in 4 of 4.
+
+Cost: one careful game per deal, each decision SAMPLES * options look-aheads to the next
+decision plus a short run of the rules' ending; the games that never end cost their cap.
+"""
+
+from __future__ import annotations
+
+import random
+
+from evogame.engine.errors import GameError
+from evogame.engine.game import STAGE
+from evogame.engine.state import State
+from evogame.fitness.soundness import Defect, named
+from evogame.lang import ast as A
+from evogame.lang import where
+
+#: Deals sampled (the evaluation's first deals) and how many of them must end at random.
+GAMES, NEED = 4, 3
+#: Share of those deals whose careful game must not end to name the defect.
+SHARE = 0.5
+#: The careful game is cut at FACTOR times the random game's decisions, at least MIN_CAP.
+FACTOR, MIN_CAP = 10, 200
+#: Determinizations looked at per decision, and options looked at per decision at most.
+SAMPLES, MAX_OPTIONS = 2, 12
+#: Redeals tried per sample for one that keeps the position's options (`_views`).
+TRIES = 4
+#: Scripted steps between decisions, at most (the engine's bound for these games).
+MAX_STEPS = 20_000
+
+_WORST = float("-inf")
+
+
+def end_now(st: State) -> list[int]:
+    """Each seat's score if play stopped at `st`: the game body's items after the top-level
+    stage in progress run on a copy (the stages in progress left as if ended; a later
+    stage runs as the rules say, to its first decision at most), then the (scoring ...)
+    expression; the expression as it stands at `st` when that run meets an error."""
+    if st.terminal:
+        return st.scores()
+    c = st.clone(copy_rng=False)
+    c.rng = random.Random(0)  # the ending's chance events, if any, the same for every look
+    c.seen = None
+    c.frames = c.frames[:1]
+    c.pcycles, c.tcycles = c.pcycles[:1], c.tcycles[:1]
+    c.pcycle, c.tcycle = c.pcycles[0], c.tcycles[0]
+    c.options = []
+    c.steps = 0
+    c._advance()
+    if c.error is not None:
+        return st.scores()
+    return c.scores()
+
+
+def standing(st: State, me: int) -> float:
+    """Seat `me`'s score if play stopped at `st` (`end_now`), higher always better."""
+    s = end_now(st)[me]
+    return s if st.game.order == "max" else -s
+
+
+def _views(st: State, me: int, rng: random.Random) -> list[State]:
+    """`SAMPLES` determinizations of seat `me`'s view of `st` with its options (`TRIES`
+    each at most; when the options depend on hidden cards and no redeal keeps them, the
+    position itself with a fresh chance stream: the order of hidden cards is then seen)."""
+    out = []
+    for _ in range(SAMPLES):
+        for _ in range(TRIES):
+            view = st.determinize(me, random.Random(rng.getrandbits(32)))
+            if not view.terminal and len(view.options) == len(st.options):
+                break
+        else:
+            view = st.clone(copy_rng=False)
+            view.rng = random.Random(rng.getrandbits(32))
+        view.seen = None
+        out.append(view)
+    return out
+
+
+def careful_choice(st: State, rng: random.Random) -> int:
+    """The careful option at `st` for the seat to move (module docstring): maximin over
+    `SAMPLES` determinizations of the change of its standing one decision ahead, ties
+    broken by `rng`. `st` is not changed."""
+    n = st.num_actions()
+    if n <= 1:
+        return 0
+    me = st.current_player()
+    looked = list(range(n)) if n <= MAX_OPTIONS else sorted(rng.sample(range(n), MAX_OPTIONS))
+    worst = dict.fromkeys(looked, float("inf"))
+    for view in _views(st, me, rng):
+        base = standing(view, me)
+        for a in looked:
+            c = view.clone()
+            c.apply_action(a)
+            change = _WORST if c.error else standing(c, me) - base
+            worst[a] = min(worst[a], change)
+    best = max(worst.values())
+    return rng.choice([a for a in looked if worst[a] == best])
+
+
+def random_decisions(game, seed: int) -> int | None:
+    """The decisions of the random game on deal `seed` (the players' draws seeded by it,
+    as `settled` plays), or None when it does not end on its own."""
+    rng = random.Random(seed)
+    try:
+        st = game.new_state(seed, max_steps=MAX_STEPS)
+        while not st.terminal:
+            st.apply_action(rng.randrange(st.num_actions()))
+    except GameError:
+        return None
+    if st.capped or st.cycle or st.error is not None:
+        return None
+    return st.decisions
+
+
+def careful_game(game, seed: int, cap: int) -> State | None:
+    """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
+    decisions (then not terminal) or by the engine; None when the engine fails."""
+    rng = random.Random(seed)
+    try:
+        st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
+        while not st.terminal and st.decisions < cap:
+            st.apply_action(careful_choice(st, rng))
+    except GameError:
+        return None
+    return st
+
+
+def ends(st: State) -> bool:
+    """Whether a careful game ended on its own (not cut, capped, a cycle or an error)."""
+    return st.terminal and not (st.capped or st.cycle or st.error is not None)
+
+
+def _stage_of(game, st: State) -> A.Stage | None:
+    """The top-level stage `st` is in (the game body's stage item before the root's pc)."""
+    if len(st.frames) < 2:
+        return None
+    root_pc = st.frames[0][1]
+    stages = [n for n in game.ast.body if isinstance(n, A.Stage)]
+    k = sum(1 for kind, _ in game.root.items[: root_pc - 1] if kind == STAGE)
+    return stages[k] if k < len(stages) else None
+
+
+def measure(game, seed: int) -> tuple[int, int | None] | None:
+    """(random decisions, careful decisions or None when the careful game does not end)
+    on deal `seed`; None when the random game does not end (not judged)."""
+    r = random_decisions(game, seed)
+    if r is None:
+        return None
+    st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
+    if st is None:
+        return None
+    return r, (st.decisions if ends(st) else None)
+
+
+def careful_play(game, seeds: list[int]) -> list[Defect]:
+    """The game, named at the top-level stage its careful games are still in, when at least
+    `SHARE` of the sampled deals whose random game ends (at least `NEED`) give a careful
+    game that does not end within its cap (module docstring); `game` a `CompiledGame`,
+    one deal per seed of `seeds` (at most `GAMES`)."""
+    judged, open_, caps, stage = 0, 0, [], None
+    games = seeds[:GAMES]
+    for i, seed in enumerate(games):
+        left = len(games) - i
+        # even if every deal left gave a careful game that does not end, too few would
+        if judged + left < NEED or open_ + left < SHARE * (judged + left):
+            return []
+        r = random_decisions(game, seed)
+        if r is None:
+            continue
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
+        if st is None:
+            continue
+        judged += 1
+        if not ends(st):
+            open_ += 1
+            caps.append((r, st.decisions))
+            stage = stage or _stage_of(game, st)
+    if judged < NEED or open_ < SHARE * judged:
+        return []
+    r_lo, r_hi = min(r for r, _ in caps), max(r for r, _ in caps)
+    c_lo, c_hi = min(c for _, c in caps), max(c for _, c in caps)
+    node = stage if stage is not None else game.ast.scoring
+    return [
+        Defect(
+            where(node),
+            f"careful players (each takes an option that can worsen their own result only "
+            f"when every option can) play {open_} of {judged} sampled games for "
+            f"{_span(c_lo, c_hi)} decisions without an end, where random players end them in "
+            f"{_span(r_lo, r_hi)}: the game ends only when someone volunteers a loss",
+        )
+    ]
+
+
+def _span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def defects(game, seeds: list[int]) -> list[Defect]:
+    """Every check of this module (`game` a `CompiledGame`, `seeds` the deals to play)."""
+    return named(careful_play, game, seeds)
