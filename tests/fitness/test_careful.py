@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from evogame.engine.game import compile_game
 from evogame.fitness.careful import (
     GAMES,
     MIN_CAP,
+    NEED,
     careful_choice,
     careful_game,
     careful_play,
@@ -21,7 +24,7 @@ from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS as SEED_FILES
 from tests.conftest import require_shared, shared_files
-from tests.fitness.careful_variants import pairs_fold_free
+from tests.fitness import careful_variants as V
 from tests.fitness.variants import _edit, _seed
 
 DEALS = [deal_seed(phase_seed(0, 0), i) for i in range(GAMES)]
@@ -91,7 +94,8 @@ def test_careful_players_never_end_take_or_wait():
     assert d.check == "careful.careful_play"
     assert d.where.startswith("7:")  # the stage that never ends
     assert d.message.startswith("careful players (each takes an option that can worsen")
-    assert f"play {GAMES} of {GAMES} sampled games for {MIN_CAP} decisions" in d.message
+    # named once 3 deals show it (a 4th could not clear it)
+    assert f"play {NEED} of {NEED} sampled games for {MIN_CAP} decisions" in d.message
 
 
 def test_a_game_that_makes_them_take_ends():
@@ -101,15 +105,33 @@ def test_a_game_that_makes_them_take_ends():
     assert careful_play(game, DEALS) == []
 
 
-def test_pairs_fold_free_never_ends_with_careful_players():
-    """Folding takes points when the folder likes and nothing else does: careful players
-    stop folding before the limit, and no deal's careful game ends (3 of the 4 deals'
-    random games end; the 4th is not judged)."""
-    game = _game(pairs_fold_free())
-    (d,) = defects(game, DEALS)
-    assert "play 3 of 3 sampled games for" in d.message
-    assert d.where.startswith("51:")  # the round loop, whose end nobody need reach
-    assert "the game ends only when someone volunteers a loss" in d.message
+#: (variant, the rule its defect is named at, what the defect says)
+FOUND = [
+    (
+        V.pairs_fold_free,
+        "(stage player\n  (end\n   (any player 'P",
+        f"play {NEED} of {NEED} sampled games for {MIN_CAP}-280 decisions without an end",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+
+@pytest.mark.parametrize(("variant", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND])
+def test_each_variant_is_found_where_it_is_and_not_in_its_seed(variant, at, says):
+    """Pairs whose fold takes points when the folder likes and nothing else does: careful
+    players stop folding before the limit, and no deal's careful game ends (random games
+    end in 17-28 decisions); named at the round loop, whose end nobody need reach."""
+    text = variant()
+    (d,) = defects(_game(text), DEALS)
+    assert d.check == "careful.careful_play"
+    assert says in d.message and "someone volunteers a loss" in d.message
+    line, col = map(int, d.where.split(":"))
+    assert "\n".join(text.splitlines()[line - 1 :])[col - 1 :].startswith(at)
+    assert careful_play(_game(_seed(SEED_OF[text])), DEALS) == []
+
+
+def test_every_variant_has_one_test():
+    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_pairs_ends_with_careful_players():
