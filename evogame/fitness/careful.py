@@ -33,10 +33,10 @@ the same deal (`random_decisions`). With R the random game's decisions, the care
 
     cap = max(MIN_CAP, FACTOR * R)      (decisions)
 
-or stops as a cycle or by the engine's step bounds. The defect is named, at the first
-top-level stage the unended careful games are still in, when at least `SHARE` of the
-sampled deals whose random game ends (at least `NEED` of them) do not end under careful
-play. A game that random play does not end is the termination measure's, not this one's.
+or stops as a cycle or by the engine's step bounds (a careful game that breaks a rule
+is not judged). The defect is named, at the first top-level stage the unended careful
+games are still in, when at least `SHARE` of the sampled deals whose random game ends (at
+least `NEED` of them) do not end under careful play. A game that random play does not end is the termination measure's, not this one's.
 
 Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds), the first 30 deals of an
 evaluation at seed 0 each (`bench/bench_careful.py --deals 30`,
@@ -62,10 +62,11 @@ the end wait on a volunteer, shown by one modelled kind of player, with a place 
 rules (the stage whose end the careful games never reach), as the other by-play defects
 (`settled`, `idle_rounds`) are.
 
-Cost per candidate (CPU, load about 4): 0.01-0.7 s on the real files (4 deals, a random
-and a careful game each; the careful games stop early once 3 have ended); a game named
-costs its caps: 1.7 s for inv-16's new kind 1 (4 careful games of 370-730 decisions, 3
-since the named game stops after 3 deals), about its PIPMC phase.
+Cost per candidate, CPU of `careful_play` on the 4 deals of an evaluation at seed 0
+(/work/runs-archive/s52e/cost.py, load about 15 on 2 cores): 8.5 s for the 95 real files in
+all, 0.09 s each on average, at most 0.60 s (Coloretto4); a game named costs its caps:
+1.24 s for inv-16's new kind 1 (3 careful games of 370-730 decisions), 0.34 s for the
+Pairs variant; its PIPMC phase costs several times more.
 """
 
 from __future__ import annotations
@@ -206,12 +207,13 @@ def _stage_of(game, st: State) -> A.Stage | None:
 
 def measure(game, seed: int) -> tuple[int, int | None] | None:
     """(random decisions, careful decisions or None when the careful game does not end)
-    on deal `seed`; None when the random game does not end (not judged)."""
+    on deal `seed`; None when the random game does not end or the careful game breaks a
+    rule (not judged)."""
     r = random_decisions(game, seed)
     if r is None:
         return None
     st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
-    if st is None:
+    if st is None or st.error is not None:
         return None
     return r, (st.decisions if ends(st) else None)
 
@@ -232,7 +234,7 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
         if r is None:
             continue
         st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
-        if st is None:
+        if st is None or st.error is not None:  # a rule broken in careful play: not judged
             continue
         judged += 1
         if not ends(st):
