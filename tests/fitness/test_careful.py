@@ -158,3 +158,12 @@ def test_no_real_game_is_left_unfinished_by_careful_players():
             flagged[p.stem] = [str(d) for d in found]
     assert flagged == {}
     assert len(files) >= 95
+
+
+def test_a_careful_game_is_the_same_every_time():
+    """The policy draws only from the deal's seed: a campaign resumed judges the same."""
+    game = _game(_seed("pairs"))
+    a, b = careful_game(game, DEALS[1], MIN_CAP), careful_game(game, DEALS[1], MIN_CAP)
+    assert ends(a) and a.decisions == b.decisions and a.locs == b.locs and a.ints == b.ints
+    other = careful_game(game, DEALS[2], MIN_CAP)
+    assert (other.decisions, other.locs) != (a.decisions, a.locs)
