@@ -179,10 +179,14 @@ def random_decisions(game, seed: int) -> int | None:
 
 def careful_game(game, seed: int, cap: int) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
-    decisions (then not terminal) or by the engine; None when the engine fails."""
+    decisions (then not terminal) or by the engine; None when the engine fails. Its whole
+    engine work may be `FACTOR` times a random game's bound (a careful game may be that
+    much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
+    decision) or a cycle."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
+        st.max_work *= FACTOR
         while not st.terminal and st.decisions < cap:
             st.apply_action(careful_choice(st, rng))
     except GameError:
@@ -239,23 +243,29 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
         judged += 1
         if not ends(st):
             open_ += 1
-            caps.append((r, st.decisions))
+            caps.append((r, st.decisions, st.terminal))
             stage = stage or _stage_of(game, st)
         # named even if every deal left gave a careful game that ends: stop here
         if judged >= NEED and open_ >= SHARE * (judged + left - 1):
             break
     if judged < NEED or open_ < SHARE * judged:
         return []
-    r_lo, r_hi = min(r for r, _ in caps), max(r for r, _ in caps)
-    c_lo, c_hi = min(c for _, c in caps), max(c for _, c in caps)
+    r_lo, r_hi = min(r for r, _, _ in caps), max(r for r, _, _ in caps)
+    cut = [c for _, c, stopped in caps if not stopped]
+    stopped = sum(1 for _, _, s in caps if s)
+    how = []
+    if cut:
+        how.append(f"{len(cut)} still going after {_span(min(cut), max(cut))} decisions")
+    if stopped:
+        how.append(f"{stopped} stopped in an endless loop of the rules")
     node = stage if stage is not None else game.ast.scoring
     return [
         Defect(
             where(node),
             f"careful players (each takes an option that can worsen their own result only "
-            f"when every option can) play {open_} of {judged} sampled games for "
-            f"{_span(c_lo, c_hi)} decisions without an end, where random players end them in "
-            f"{_span(r_lo, r_hi)}: the game ends only when someone volunteers a loss",
+            f"when every option can) do not end {open_} of {judged} sampled games "
+            f"({', '.join(how)}), where random players end them in "
+            f"{_span(r_lo, r_hi)} decisions: the game ends only when someone volunteers a loss",
         )
     ]
 

@@ -95,7 +95,10 @@ def test_careful_players_never_end_take_or_wait():
     assert d.where.startswith("7:")  # the stage that never ends
     assert d.message.startswith("careful players (each takes an option that can worsen")
     # named once 3 deals show it (a 4th could not clear it)
-    assert f"play {NEED} of {NEED} sampled games for {MIN_CAP} decisions" in d.message
+    assert (
+        f"do not end {NEED} of {NEED} sampled games ({NEED} still going after {MIN_CAP} decisions)"
+        in d.message
+    )
 
 
 def test_a_game_that_makes_them_take_ends():
@@ -110,7 +113,7 @@ FOUND = [
     (
         V.pairs_fold_free,
         "(stage player\n  (end\n   (any player 'P",
-        f"play {NEED} of {NEED} sampled games for {MIN_CAP}-280 decisions without an end",
+        f"do not end {NEED} of {NEED} sampled games ({NEED} still going after {MIN_CAP}-280 decisions)",
     ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
