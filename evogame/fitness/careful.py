@@ -64,10 +64,11 @@ rules (the stage whose end the careful games never reach), as the other by-play 
 (`settled`, `idle_rounds`) are.
 
 Cost per candidate, CPU of `careful_play` on the 4 deals of an evaluation at seed 0
-(/work/runs-archive/s52e/cost.py, load about 15 on 2 cores): 8.5 s for the 95 real files in
-all, 0.09 s each on average, at most 0.60 s (Coloretto4); a game named costs its caps:
-1.24 s for inv-16's new kind 1 (3 careful games of 370-730 decisions), 0.34 s for the
-Pairs variant; its PIPMC phase costs several times more.
+(/work/runs-archive/s52e/cost.py, load about 13 on 2 cores): 8.2 s for the 95 real files in
+all, 0.09 s each on average, at most 0.56 s (Coloretto4); a game named costs 2 careful
+games to their caps: 0.87 s for inv-16's new kind 1 (its whole evaluation about 5 s), 0.20 s
+for the Pairs variant, 3.3 s for the costliest named best/ file (s49 final-11's new kind 4,
+up to 18 options a decision, each looked at on 2 redeals).
 """
 
 from __future__ import annotations
