@@ -19,7 +19,8 @@ at random, as the Monte Carlo players do; one chance stream per sample, the same
 every option), every option (`MAX_OPTIONS` at most, a random subset beyond) is taken on a
 copy and played to the next decision, and its *change* is the seat's standing there less
 its standing before. The player takes the option whose **worst change over the samples is
-largest** (maximin; an option that ends in an error counts as the worst), ties at random:
+largest** (maximin; an option that ends in an error, or whose scripted play runs on past
+`LOOK_STEPS`, counts as the worst), ties at random:
 it never takes a loss it can avoid, as far as a few looks one decision ahead tell, and is
 otherwise indifferent. That is a careful player: it does not press its luck, it takes a
 sure gain, and it does not volunteer for a cost that someone must take for the game to
@@ -94,6 +95,18 @@ SAMPLES, MAX_OPTIONS = 2, 12
 TRIES = 4
 #: Scripted steps between decisions, at most (the engine's bound for these games).
 MAX_STEPS = 20_000
+#: Scripted steps a look-ahead (an option to the next decision, or the rules' ending) may
+#: take before it counts as a loop without end: at most 128 between two decisions in the
+#: random games of the real files with a choice (LAMAFull6; 4 deals each,
+#: /work/runs-archive/s52e/steps.txt). One evolved best/ file cost 60 s of CPU without it,
+#: each look-ahead into its scripted loop running to `MAX_STEPS`.
+LOOK_STEPS = 2_000
+#: Engine work the look-aheads of one check may spend (`Budget`); past it the game is not
+#: judged. The 95 real files spend at most 293,426 (GoFish4), the named best/ files at most
+#: 2,745,378 (s49 final-11's new kind 4, 3.3 s of CPU); s49 splice-11's new kind 1 would
+#: spend more than 20 million (60 s: up to 17 options a decision, some 4,000 work each) and
+#: is left unjudged (/work/runs-archive/s52e/spent-*.txt).
+WORK_BUDGET = 5_000_000
 
 _WORST = float("-inf")
 
@@ -113,6 +126,7 @@ def end_now(st: State) -> list[int]:
     c.pcycle, c.tcycle = c.pcycles[0], c.tcycles[0]
     c.options = []
     c.steps = 0
+    c.max_steps = LOOK_STEPS
     c._advance()
     if c.error is not None:
         return st.scores()
@@ -143,7 +157,15 @@ def _views(st: State, me: int, rng: random.Random) -> list[State]:
     return out
 
 
-def careful_choice(st: State, rng: random.Random) -> int:
+class Budget:
+    """The engine work the careful games may still spend on looking ahead (`WORK_BUDGET`
+    for one check): the look-aheads' own work, counted as they are made."""
+
+    def __init__(self, work: float = float("inf")):
+        self.left = work
+
+
+def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) -> int:
     """The careful option at `st` for the seat to move (module docstring): maximin over
     `SAMPLES` determinizations of the change of its standing one decision ahead, ties
     broken by `rng`. `st` is not changed."""
@@ -157,8 +179,11 @@ def careful_choice(st: State, rng: random.Random) -> int:
         base = standing(view, me)
         for a in looked:
             c = view.clone()
+            c.max_steps = LOOK_STEPS
             c.apply_action(a)
-            change = _WORST if c.error else standing(c, me) - base
+            if budget is not None:
+                budget.left -= c.work - view.work
+            change = _WORST if c.error or c.capped else standing(c, me) - base
             worst[a] = min(worst[a], change)
     best = max(worst.values())
     return rng.choice([a for a in looked if worst[a] == best])
@@ -179,18 +204,20 @@ def random_decisions(game, seed: int) -> int | None:
     return st.decisions
 
 
-def careful_game(game, seed: int, cap: int) -> State | None:
+def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
     decisions (then not terminal) or by the engine; None when the engine fails. Its whole
     engine work may be `FACTOR` times a random game's bound (a careful game may be that
     much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
-    decision) or a cycle."""
+    decision) or a cycle. None also when `budget` runs out first."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
         st.max_work *= FACTOR
         while not st.terminal and st.decisions < cap:
-            st.apply_action(careful_choice(st, rng))
+            if budget is not None and budget.left <= 0:
+                return None  # too costly to look at: not judged
+            st.apply_action(careful_choice(st, rng, budget))
     except GameError:
         return None
     return st
@@ -237,10 +264,13 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
         return []
     need = SHARE * judged
     open_, played, caps, stage = 0, 0, [], None
+    budget = Budget(WORK_BUDGET)
     for seed, r in ran:
         if open_ >= need or open_ + judged - played < need:
             break  # named, or cleared, whatever the deals left give
-        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget)
+        if st is None and budget.left <= 0:
+            return []  # too costly to judge: the games played so far decide nothing
         played += 1
         if st is None or st.error is not None or ends(st):
             continue

@@ -169,3 +169,13 @@ def test_a_careful_game_is_the_same_every_time():
     assert ends(a) and a.decisions == b.decisions and a.locs == b.locs and a.ints == b.ints
     other = careful_game(game, DEALS[2], MIN_CAP)
     assert (other.decisions, other.locs) != (a.decisions, a.locs)
+
+
+def test_a_game_too_costly_to_look_at_is_not_judged(monkeypatch):
+    """Past `WORK_BUDGET` of look-ahead work the check gives up: nothing is named."""
+    import evogame.fitness.careful as K
+
+    game = _game(TAKE_OR_WAIT)
+    assert careful_play(game, DEALS) != []
+    monkeypatch.setattr(K, "WORK_BUDGET", 50)
+    assert careful_play(game, DEALS) == []
