@@ -69,7 +69,7 @@ Cost per candidate, CPU of `careful_play` on the 4 deals of an evaluation at see
 all, 0.09 s each on average, at most 0.56 s (Coloretto4); a game named costs 2 careful
 games to their caps: 0.87 s for inv-16's new kind 1 (its whole evaluation about 5 s), 0.20 s
 for the Pairs variant, 3.3 s for the costliest named best/ file (s49 final-11's new kind 4,
-up to 18 options a decision, each looked at on 2 redeals).
+up to 18 options a decision, each looked at on 2 redeals). `WORK_BUDGET` bounds the rest.
 """
 
 from __future__ import annotations
