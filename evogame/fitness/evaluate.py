@@ -69,10 +69,11 @@ from pathlib import Path
 from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
+from evogame.fitness import careful, foregone, settled, uneven_hands
 from evogame.fitness import components as C
-from evogame.fitness import foregone, settled, uneven_hands
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
+from evogame.fitness.careful import GAMES as CAREFUL_GAMES
 from evogame.fitness.components import Estimate
 from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
 from evogame.fitness.defaults import default_wins
@@ -712,8 +713,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`, `uneven_hands`); each
-    named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`, `uneven_hands`) and in
+    a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -755,7 +756,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     # or every deal gives the seats other cards (`lopsided_deal`: GOPS a King short)
     if not lopsided and not any(d.check == "contradictions.uneven_deals" for d in found):
         sampled += uneven_hands.defects(game, [run.deal(0, i) for i in range(UNEVEN_GAMES)])
-    _timed(run, "soundness/uneven_hands", t)
+    t = _timed(run, "soundness/uneven_hands", t)
+    # a game careful players need never finish (random and PIPMC players end it)
+    sampled += careful.defects(game, [run.deal(0, i) for i in range(CAREFUL_GAMES)])
+    _timed(run, "soundness/careful", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 
