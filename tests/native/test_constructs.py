@@ -138,6 +138,19 @@ PROGRAMS: dict[str, str] = {
         f" (set (game str MODE) B) (set (game sto K) (size {HAND})))))",
         setup="(set (game str MODE) A)",
     ),
+    # aggregates over locations: a seat's hand read through an outer variable and through
+    # (current player), a partition of a shared pile, an outer integer in the value, and a
+    # point map replaced between turns
+    "aggregates over locations": game(
+        f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE)))"
+        f" (all player 'P (all (range 1..2) 'I (inc ('P sto S)"
+        f" (+ (maxof ('P iloc HAND) 'D (+ 'I (score 'D using (game points VAL))))"
+        f" (sumof (partition SUIT (game vloc PILE)) 'G"
+        f" (* (size 'G) (minof 'G 'E (score 'E using (game points VAL))))))))))))"
+        f" (do ((set (game points VAL) (((RANK : ONE) 5) ((RANK : TWO) 4) ((SUIT : X) 2)))"
+        f" (inc {S} (minof ((current player) iloc HAND) 'D (score 'D using (game points VAL))))"
+        f" {PLAY}))"
+    ),
     "ensure": game(
         f"(any {HAND} 'C (ensure (< (score (top (game vloc PILE)) using (game points VAL)) 4) (do ((move 'C (top (game vloc PILE))) (inc {S} 1)))))"
         f" (do ((ensure (> (score (top (game vloc PILE)) using (game points VAL)) 2)"
