@@ -2913,8 +2913,42 @@ static int guards_are_pure(Game *g, int32_t body, int32_t var) {
     return 1;
 }
 
-/* one pass of a body `guards_are_pure` accepted: whether any guard held */
-static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env, int32_t body, Path *path) {
+/* A guard whose condition is `(== (game sto|str X) K)`: a static storage slot equal to a
+ * constant, the shape `fn_choose` gives `fn_cmpk_int_eq` / `fn_cmpk_str_eq` (the constant
+ * folded into g->kval here as there). Such a condition reads one slot, charges no work and
+ * marks no coverage (a coverage image wraps it in OP_COV, another shape). */
+static int kguard_is(Game *g, int32_t off) {
+    if (!ok_off(g, off) || g->codelen - off < 3) return 0;
+    const int32_t *code = GCODE(g), *gd = code + off;
+    if (gd[0] != OP_GUARD || !ok_off(g, gd[1]) || !ok_off(g, gd[2]) || g->codelen - gd[1] < 4) return 0;
+    const int32_t *c = code + gd[1];
+    int64_t v;
+    if (c[0] != OP_CMP || c[1] != 0 || !ok_off(g, c[2]) || !ok_off(g, c[3]) || g->codelen - c[2] < 2) return 0;
+    const int32_t *rd = code + c[2];
+    if ((rd[0] != OP_RDINT && rd[0] != OP_RDSTR) || !ok_off(g, rd[1]) || g->codelen - rd[1] < 3) return 0;
+    const int32_t *sto = code + rd[1];
+    int32_t cap_ = rd[0] == OP_RDSTR ? g->str_cap : g->int_cap;
+    if (sto[0] != OP_STO || sto[2] < 0 || sto[2] >= cap_ || !fold(g, c[3], &v, 0)) return 0;
+    g->kval[c[3]] = v;
+    return 1;
+}
+
+/* a `do` of two or more guards, every one `kguard_is` (a chain such as one action per value
+ * of a rule kept in storage) */
+static int kguards_are(Game *g, int32_t body) {
+    if (!ok_off(g, body)) return 0;
+    const int32_t *b = GCODE(g) + body;
+    if (b[0] != OP_DO || g->codelen - body < 2 || b[1] < 2 || b[1] > g->codelen - body - 2) return 0;
+    for (int32_t i = 0; i < b[1]; i++)
+        if (!kguard_is(g, b[2 + i])) return 0;
+    return 1;
+}
+
+/* one pass of a body `guards_are_pure` accepted: whether any guard held. With `k` (the body
+ * `kguards_are`), each condition is read inline, the slot then the constant, in the guards'
+ * order and after the actions before it (one may write the slot): the values
+ * `fn_cmpk_*_eq` gives, without a call per guard. */
+static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env, int32_t body, Path *path, int k) {
     const int32_t *code = GCODE(st->g), *b = code + body;
     if (b[0] == OP_GUARD) {
         if (!EVK(st, env, b[1])) return 0;
@@ -2924,7 +2958,16 @@ static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env,
     int held = 0;
     for (int32_t i = 0; i < b[1]; i++) {
         const int32_t *gd = code + b[2 + i];
-        if (EVK(st, env, gd[1])) {
+        int hold;
+        if (k) {
+            const int32_t *c = code + gd[1], *rd = code + c[2];
+            int32_t s = code[rd[1] + 2];
+            HIT(gd[1]);
+            hold = (rd[0] == OP_RDSTR ? (int64_t)st->strs[s] : st->ints[s]) == st->g->kval[c[3]];
+        } else {
+            hold = EVK(st, env, gd[1]) != 0;
+        }
+        if (hold) {
             RUNK(st, env, gd[2], path);
             held = 1;
         }
@@ -2932,7 +2975,7 @@ static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env,
     return held;
 }
 
-FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { /* as afn_each */
+static inline __attribute__((always_inline)) int each_guard(State *st, V *env, const int32_t *n, Path *path, int k) {
     if (path && n[4]) return afn_each(st, env, n, path); /* an option's any: one member */
     Game *g = st->g;
     Coll c = coll_of(st, env, n[1], n[5]);
@@ -2940,7 +2983,7 @@ FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { /* as 
     for (int32_t j = 0; j < c.n; j++) {
         bind(g, env, n[2], c, j);
         int64_t w = st->past4;
-        if (guarded_pass(st, env, n[3], path)) continue;
+        if (guarded_pass(st, env, n[3], path, k)) continue;
         int64_t left = c.n - 1 - j;
         if (left) {
             st->past4 += left * (st->past4 - w);
@@ -2950,6 +2993,11 @@ FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { /* as 
     }
     return 1;
 }
+
+FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { return each_guard(st, env, n, path, 0); } /* as afn_each */
+
+/* as afn_each_guard, its body a chain of storage-equals-constant guards (`kguards_are`) */
+FNQ int afn_each_kguard(State *st, V *env, const int32_t *n, Path *path) { return each_guard(st, env, n, path, 1); }
 
 static int initpts_is_static(Game *g, const int32_t *n) {
     int64_t room_ = g->codelen - (n - GCODE(g)), v;
@@ -2992,7 +3040,8 @@ static AFn afn_choose(Game *g, const int32_t *n) {
         return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_repeat : afn_switch;
     case OP_EACH:
         if (!ok_off(g, n[1]) || !ok_off(g, n[3]) || n[2] < 0 || n[2] >= g->nvars) return afn_switch;
-        return guards_are_pure(g, n[3], n[2]) ? afn_each_guard : afn_each;
+        if (!guards_are_pure(g, n[3], n[2])) return afn_each;
+        return kguards_are(g, n[3]) ? afn_each_kguard : afn_each_guard;
     case OP_INITPTS:
         return initpts_is_static(g, n) ? afn_initpts_k : afn_initpts;
     default:
@@ -3085,6 +3134,7 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     X(afn_repeat) \
     X(afn_each) \
     X(afn_each_guard) \
+    X(afn_each_kguard) \
     X(afn_initpts) \
     X(afn_initpts_k)
 #define REG_ENTRY(f) {(void *)f, #f},

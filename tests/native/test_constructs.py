@@ -123,6 +123,34 @@ PROGRAMS: dict[str, str] = {
         f" (do ((all (range 1..4) 'I ((< (+ (size {HAND}) 'I) 8)"
         f" (move (top (game vloc STOCK)) (top {HAND})))) (inc {S} 1) {PLAY}))"
     ),
+    # a loop over a chain of guards, each a storage slot equal to a constant
+    # (`afn_each_kguard`): the chain's second action writes the slot the third reads, an
+    # int chain's action the slot its next guard reads, and the string chain's slot is
+    # changed by a move between turns, so every branch is taken
+    "loops of storage-keyed guards": game(
+        f"(do ((all player 'P (do (((== (game str MODE) A) (inc ('P sto S) 1))"
+        f" ((== (game str MODE) B) (do ((inc ('P sto S) 2) (set (game str MODE) C))))"
+        f" ((== (game str MODE) C) (inc ('P sto S) 3)) ((== (game str MODE) A) (inc ('P sto S) 5)))))"
+        f" (all (range 1..3) 'I (do (((== (game sto K) 0) (inc (game sto K) 1))"
+        f" ((== (game sto K) 1) (inc {S} 'I)) ((== (game sto K) 2) (inc {S} 7)))))"
+        f" {PLAY}))"
+        f" (any {HAND} 'C (do ((move 'C (top (game vloc PILE)))"
+        f" (set (game str MODE) B) (set (game sto K) (size {HAND})))))",
+        setup="(set (game str MODE) A)",
+    ),
+    # aggregates over locations: a seat's hand read through an outer variable and through
+    # (current player), a partition of a shared pile, an outer integer in the value, and a
+    # point map replaced between turns
+    "aggregates over locations": game(
+        f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE)))"
+        f" (all player 'P (all (range 1..2) 'I (inc ('P sto S)"
+        f" (+ (maxof ('P iloc HAND) 'D (+ 'I (score 'D using (game points VAL))))"
+        f" (sumof (partition SUIT (game vloc PILE)) 'G"
+        f" (* (size 'G) (minof 'G 'E (score 'E using (game points VAL))))))))))))"
+        f" (do ((set (game points VAL) (((RANK : ONE) 5) ((RANK : TWO) 4) ((SUIT : X) 2)))"
+        f" (inc {S} (minof ((current player) iloc HAND) 'D (score 'D using (game points VAL))))"
+        f" {PLAY}))"
+    ),
     "ensure": game(
         f"(any {HAND} 'C (ensure (< (score (top (game vloc PILE)) using (game points VAL)) 4) (do ((move 'C (top (game vloc PILE))) (inc {S} 1)))))"
         f" (do ((ensure (> (score (top (game vloc PILE)) using (game points VAL)) 2)"
@@ -208,3 +236,14 @@ def test_guarded_loops_stop_once_their_guard_is_false():
     assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
     names = buf.value.decode()
     assert names.count("afn_each_guard") == 2 and "afn_each)" in names
+
+
+def test_storage_keyed_guard_chains_get_their_evaluator():
+    # both loops of the program are chains of `(== (game sto|str X) K)` guards; the records
+    # of `test_constructs_play_the_same` show the same games as the Python engine's
+    ast = parse_text(PROGRAMS["loops of storage-keyed guards"])
+    ng = NativeGame.from_ast(ast)
+    random_records(ng, compile_game(ast), list(range(GAMES)), 1)
+    buf = ctypes.create_string_buffer(1 << 16)
+    assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
+    assert buf.value.decode().count("afn_each_kguard") == 2
