@@ -17,6 +17,9 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
   is removed from its ``do``, choice or stage (unreachable), unless that would leave the
   list empty; choice items equal after simplification are written once (`dedup_choices`:
   identical items offer identical options, and a repeated option adds no choice);
+* a ``do`` that is an item of a ``do`` gives its items to it in their place (``(do (A
+  (do (B C)) D))`` is ``(do (A B C D))``: the same actions in the same order; no real
+  file nests one, and a reader of an evolved game quotes it as machine-made);
 * ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes;
 * an ``(any C 'V ACTION)`` outside every choice is ``(all C 'V ACTION)``: only a choice
   makes ``any`` one option per member, elsewhere the engine does ACTION for each.
@@ -220,7 +223,13 @@ class _Simplifier:
         return dataclasses.replace(n, **{field: tuple(kept)})
 
     def r_Do(self, n: A.Do):
-        return self._items(n, "items")
+        n = self._items(n, "items")
+        if any(isinstance(x, A.Do) for x in n.items):
+            flat = []
+            for x in n.items:
+                flat.extend(x.items if isinstance(x, A.Do) else (x,))
+            n = dataclasses.replace(n, items=tuple(flat))
+        return n
 
     def r_Choice(self, n: A.Choice):
         return self._items(n, "items", dedup=self.dedup_choices)
