@@ -20,6 +20,10 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
 * a ``do`` that is an item of a ``do`` gives its items to it in their place (``(do (A
   (do (B C)) D))`` is ``(do (A B C D))``: the same actions in the same order; no real
   file nests one, and a reader of an evolved game quotes it as machine-made);
+* ``(all player 'V (set S X))`` whose ``set`` never reads 'V, X a literal or a variable,
+  is the ``set`` alone: it writes one value in one storage every time, and there is always
+  a player (teams are left alone: a game may have none); evolution leaves such a loop when a mutation renames the
+  storage's owner (``for each Q in every player: set P's TARGET to 0``), no real file has one;
 * ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes;
 * an ``(any C 'V ACTION)`` outside every choice is ``(all C 'V ACTION)``: only a choice
   makes ``any`` one option per member, elsewhere the engine does ACTION for each.
@@ -236,6 +240,19 @@ class _Simplifier:
 
     def r_Stage(self, n: A.Stage):
         return self._items(n, "body")
+
+    def r_AggAction(self, n: A.AggAction):
+        body = n.body
+        if (
+            n.quant is A.Quant.ALL
+            and isinstance(n.coll, A.AllPlayers)
+            and isinstance(body, A.SetInt | A.SetStr)
+            and isinstance(body.value, A.IntLit | A.NameLit | A.Var)
+            and pure(body)
+            and not any(isinstance(x, A.Var) and x.name == n.var.name for x in A.walk(body))
+        ):
+            return body
+        return n
 
     def r_AggCards(self, n: A.AggCards):
         """``(all C 'V 'V)`` is C when C is itself a collection of card collections."""

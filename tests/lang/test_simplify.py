@@ -76,6 +76,11 @@ def same(a: str, b: str) -> bool:
             game(f"(do ((do ({TOP} (do ((inc {S} 1))))) (inc {S} 2)))"),
             game(f"(do ({TOP} (inc {S} 1) (inc {S} 2)))"),
         ),
+        # a loop over the players whose set never reads its name is the set, once
+        (
+            game(f"(do ({TOP} (all player 'Q (set {S} 0))))"),
+            game(f"(do ({TOP} (set {S} 0)))"),
+        ),
     ],
 )
 def test_rewrites(before, after):
@@ -93,6 +98,10 @@ def test_rewrites(before, after):
         ),
         # a constant the end test cannot absorb keeps its form (RECYCLE has no true/false)
         game(PLAY, end=f"(== {S} {S})"),
+        # a loop whose set reads its name, adds, or computes its value stays
+        game(f"(do ({TOP} (all player 'Q (set ('Q sto S) 0))))"),
+        game(f"(do ({TOP} (all player 'Q (inc {S} 1))))"),
+        game(f"(do ({TOP} (all player 'Q (set {S} (+ {S} 1)))))"),
         # every item always false: the choice keeps them (it errors when reached, as before)
         game(f"((!= {S} {S}) {PLAY})"),
     ],
@@ -111,6 +120,7 @@ TABLE = [
     game(PLAY, "(declare 2 'N) (declare 2 'N)"),
     ANY_DEAL,
     game(f"(do ((do ({TOP} (do ((inc {S} 1))))) (inc {S} 2)))"),
+    game(f"(do ({TOP} (all player 'Q (set {S} 0))))"),
 ]
 
 
