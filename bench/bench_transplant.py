@@ -1,7 +1,7 @@
 """How often is a mechanism transplant child a valid game, and is its new part alive?
 
     .venv/bin/python -m bench.bench_transplant [--n 80] [--seed 0] [--seeds seeds] \\
-        [--library ../shared/cardstock/games] [--pool]
+        [--library ../shared/cardstock/games] [--pool] [--depth K]
 
 Draws `--n` fixed-seed (host, donor) pairs: the host a seed (`--seeds`), the donor
 another game among the seeds and the `--library` games, each pair with its own
@@ -26,6 +26,8 @@ Each child is then judged as the campaign judges it, in a fixed order:
   random games, offers a real decision, a test it brought in held at least once, no host
   rule became moot, what mattered in the host still matters, and no concept it moved is
   on paper only); ``alive_rate`` = alive / pairs.
+
+With ``--depth K``, transplants are stacked on seed lines instead (`stacked`).
 
 A child that simplifies to its host is no child (not valid). Printed: one JSON line with the rates per operator (``transplant``, ``crossover``) and
 per fragment kind (``transplant_<kind>``, the crossover child of the same pairs beside
@@ -86,6 +88,8 @@ def run(args) -> dict:
                 except Exception:  # a library file this version cannot read: skipped
                     continue
     donors = {**seeds, **library}
+    if args.depth:
+        return stacked(args, seeds, donors)
     genome = GenomeSet(list(donors.values()))
     trees = {n: list(genome.to_tree(g)) for n, g in donors.items()}
     ops = TypedOps(genome, list(trees.values()))
@@ -149,6 +153,77 @@ def run(args) -> dict:
     }
 
 
+def stacked(args, seeds: dict, donors: dict) -> dict:
+    """`--depth K`: transplants stacked on one lineage, as a campaign stacks them when it
+    transplants into an elite that is itself a transplant child. Each of `--n` chains
+    starts at a seed (drawn by ``random.Random(seed * 100003 + i)``) and takes up to `K`
+    transplants in turn, each from the whole library (the host's own seed excluded) into
+    the previous alive child, up to `ATTEMPTS` fragments per step (the campaign's
+    retries); the chain stops at a step with no alive child. Per depth d (the d-th
+    transplant of the line): [steps, valid, alive, seed_kept, seed_kept_rate] where
+    ``seed_kept`` counts the alive children that still keep what mattered in the *seed*
+    (`parentcheck.kept` against the seed, on the seed's and the child's 64 random games,
+    the test each single transplant passes against its own host): the play check compares
+    a child with its parent only, so what a line loses step by step is not seen by it."""
+    from evogame.evolve.parentcheck import kept
+    from evogame.evolve.playcheck import _host_rows, _rows
+
+    everyone = Library(donors)
+    hosts = sorted(seeds)
+    per: dict[int, list[int]] = {}
+    lost: dict[str, int] = {}
+    t = time.perf_counter()
+    for i in range(args.n):
+        rng = random.Random(args.seed * 100003 + i)
+        h = hosts[rng.randrange(len(hosts))]
+        seed_text = to_text(seeds[h])
+        host = seeds[h]
+        for d in range(1, args.depth + 1):
+            c = per.setdefault(d, [0, 0, 0, 0])
+            c[0] += 1
+            info = HostInfo(host)
+            host_text = simplified(to_text(host))
+            alive_child = None
+            valid = False
+            for _attempt in range(ATTEMPTS):
+                trng = random.Random(rng.getrandbits(64))
+                kinds = everyone.kinds()
+                kind = kinds[trng.randrange(len(kinds))]
+                try:
+                    child, _fr = transplant(info, everyone, trng, kind, own=h)
+                    text = to_text(child)
+                except Refused:
+                    text = None
+                ok, alive, _why = judge(text, host, host_text)
+                valid |= ok
+                if alive:
+                    alive_child = parse_text(_checked(text)[0])
+                    break
+            c[1] += valid
+            if alive_child is None:
+                break
+            c[2] += 1
+            rows = _rows(alive_child, to_text(alive_child))
+            why = kept(alive_child, seeds[h], rows, _host_rows(seed_text) if rows else None)
+            if not why:
+                c[3] += 1
+            else:
+                w = why[0].split(":")[0]
+                lost[f"{d}:{w}"] = lost.get(f"{d}:{w}", 0) + 1
+            host = alive_child
+    return {
+        "n": args.n,
+        "seed": args.seed,
+        "depth": {d: [*c, round(c[3] / c[2], 3) if c[2] else None] for d, c in sorted(per.items())},
+        "seed_lost_by": dict(sorted(lost.items())),
+        "seconds": round(time.perf_counter() - t, 1),
+    }
+
+
+#: Fragments tried per step of a `--depth` chain (the campaign's `TRANSPLANT_TRIES`).
+ATTEMPTS = 4
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=80)
@@ -159,6 +234,12 @@ def main() -> None:
         "--pool",
         action="store_true",
         help="transplant from every donor (the campaign's library), not the pair's donor",
+    )
+    ap.add_argument(
+        "--depth",
+        type=int,
+        default=0,
+        help="stack up to this many transplants on each of --n seed lines (`stacked`)",
     )
     print(json.dumps(run(ap.parse_args())))
 

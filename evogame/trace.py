@@ -6,8 +6,8 @@ Options are described by what they *do*, never by index: an option is applied on
 of the position with none of the scripted play that follows it (`State.option_effect`),
 and the two positions are compared (`Narrator.changes`): cards that changed place,
 storages that changed value, places shuffled. The same comparison before and after each
-scripted step gives the rules' own moves (`_observed`: a copy of the compiled game whose
-steps call back the narrator, with the same rules).
+scripted step gives the rules' own moves (`evogame.engine.game.observed`: a copy of the compiled
+game whose steps call back the narrator, with the same rules).
 
 A narration can be told from one seat's view (`viewer`): a card that seat cannot see is
 "a card", and an option never names a card its chooser cannot see yet (a draw from a
@@ -17,13 +17,12 @@ card lands somewhere hidden from the viewer). With no viewer the narrator sees e
 
 from __future__ import annotations
 
-import copy as _copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evogame.engine.compile import Layout
-from evogame.engine.game import EXEC, STAGE, Block, CompiledGame
+from evogame.engine.game import CompiledGame, observed
 from evogame.engine.state import State
 from evogame.players.play import _cheap, deal_seed, play_seed
 
@@ -213,50 +212,6 @@ class _Snapshot:
         self.points = st.points[:]
 
 
-def _observed(game: CompiledGame, hook: Callable[[State, str, int], None]) -> CompiledGame:
-    """A copy of `game` that calls ``hook(state, what, depth)`` after its setup
-    (``"setup"``), after every scripted step (``"step"``) and when a stage begins a pass
-    (``"pass"``, `depth` 1 for a stage of the game body, 2 inside it, ...). The rules,
-    and so every game it plays, are those of `game`: the hook only looks."""
-
-    def wrap_block(block: Block, depth: int) -> Block:
-        items: list[tuple[int, object]] = []
-        for kind, payload in block.items:
-            if kind == STAGE:
-                items.append((kind, wrap_block(payload, depth + 1)))
-            elif kind == EXEC:
-
-                def step(st, env, f=payload, depth=depth):
-                    f(st, env)
-                    hook(st, "step", depth)
-
-                items.append((kind, step))
-            else:
-                items.append((kind, payload))
-        end = block.end
-        if end is not None:
-
-            def ends(st, env, f=end, depth=depth):
-                done = f(st, env)
-                if not done:
-                    hook(st, "pass", depth)
-                return done
-
-            end = ends
-        return Block(block.team, end, items, block.uid)
-
-    setup = game.setup
-
-    def observed_setup(st, env):
-        setup(st, env)
-        hook(st, "setup", 0)
-
-    copy = _copy.copy(game)
-    copy.root = wrap_block(game.root, 0)
-    copy.setup = observed_setup
-    return copy
-
-
 def _next_seat(st: State) -> int:
     """The seat (or team) whose pass of the innermost stage is starting (the end test runs
     before the turn advances; `State._run`)."""
@@ -303,7 +258,7 @@ def trace_game(
     studio's Watch page shows the table).
 
     It is game 0 of ``evogame play --seed SEED`` with the same players: the same deal,
-    the same choices, the same result (the narration only looks; `_observed`)."""
+    the same choices, the same result (the narration only looks; `observed`)."""
     tell = Narrator(game, viewer)
     events: list[dict] = []
     me: list[State] = []  # the narrated state (players' play-outs call the hook too)
@@ -346,7 +301,8 @@ def trace_game(
                 return
         if what == "step":
             told(st)
-        elif depth == 1 and told_steps[0] < max_rule_events:  # no turn without its steps
+        elif what == "pass" and depth == 1 and told_steps[0] < max_rule_events:
+            # a turn is told only with its steps
             uid = st.frames[-1][0].uid
             passes[uid] = passes.get(uid, 0) + 1
             team = st.frames[-1][0].team
@@ -358,7 +314,7 @@ def trace_game(
                 }
             )
 
-    seen = _observed(game, hook)
+    seen = observed(game, hook)
     st = seen.new_state(deal_seed(seed, 0), max_decisions=max_decisions, max_steps=max_steps)
     rng = random.Random(play_seed(seed, 0))
     ask_when_forced = [not _cheap(p) for p in players]

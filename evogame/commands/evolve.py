@@ -84,6 +84,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     help="Share of children made by mechanism transplant from a donor (0: none).",
 )
 @click.option(
+    "--max-transplants",
+    default=2,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Transplants one line of descent takes at most: a game whose line holds this "
+    "many is not a host for another (0: no cap).",
+)
+@click.option(
     "--descriptors",
     type=click.Choice(["profile", "concepts", "behaviour"]),
     default="profile",
@@ -135,6 +143,7 @@ def evolve(
     judge,
     library,
     transplant,
+    max_transplants,
     descriptors,
     polish,
     adaptive,
@@ -163,6 +172,7 @@ def evolve(
         judge=judge,
         library=list(library),
         transplant=transplant,
+        max_transplants=max_transplants,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,

@@ -7,6 +7,7 @@ that lists the options), ``EXEC`` (a closure run straight through).
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -163,6 +164,52 @@ class CompiledGame:
         from evogame.engine.state import State
 
         return State(self, seed, **limits)
+
+
+def observed(game: CompiledGame, hook: Callable[[object, str, int], None]) -> CompiledGame:
+    """A copy of `game` that calls ``hook(state, what, depth)`` after its setup
+    (``"setup"``), after every scripted step (``"step"``), when a stage begins a pass
+    (``"pass"``) and when a stage's end test holds (``"end"``, the stage still on
+    ``state.frames``); `depth` 1 for a stage of the game body, 2 inside it, ... The rules,
+    and so every game it plays, are those of `game`: the hook only looks. The engine's
+    own play path has no hook at all (the copy's blocks carry wrapped closures), so games
+    not observed pay nothing for it."""
+
+    def wrap_block(block: Block, depth: int) -> Block:
+        items: list[tuple[int, object]] = []
+        for kind, payload in block.items:
+            if kind == STAGE:
+                items.append((kind, wrap_block(payload, depth + 1)))
+            elif kind == EXEC:
+
+                def step(st, env, f=payload, depth=depth):
+                    f(st, env)
+                    hook(st, "step", depth)
+
+                items.append((kind, step))
+            else:
+                items.append((kind, payload))
+        end = block.end
+        if end is not None:
+
+            def ends(st, env, f=end, depth=depth):
+                done = f(st, env)
+                hook(st, "end" if done else "pass", depth)
+                return done
+
+            end = ends
+        return Block(block.team, end, items, block.uid)
+
+    setup = game.setup
+
+    def observed_setup(st, env):
+        setup(st, env)
+        hook(st, "setup", 0)
+
+    copy = _copy.copy(game)
+    copy.root = wrap_block(game.root, 0)
+    copy.setup = observed_setup
+    return copy
 
 
 def seen(vis: str, own: bool) -> bool:

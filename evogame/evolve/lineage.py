@@ -104,6 +104,33 @@ def first_line(store, h: str, limit: int = 1000):
         cur = store.get(cur["parents"][0])
 
 
+def transplant_steps(store, h: str, memo: dict[str, int] | None = None) -> int:
+    """How many transplant steps (``transplant:...`` operators) the candidate's first-parent
+    line holds, itself included, down to its seed or as far as the store holds it (a step
+    is counted when it was made, taken back later or not). `memo`, when given, keeps each
+    hash's count (a stored candidate's line never changes) and is read before the store."""
+    line: list[tuple[str, str]] = []  # (hash, operator) not counted yet, newest first
+    base = 0
+    cur = h
+    for _ in range(1000):
+        if memo is not None and cur in memo:
+            base = memo[cur]
+            break
+        rec = store.get(cur)
+        if rec is None:
+            break
+        line.append((cur, rec["operator"]))
+        if rec["operator"].startswith("seed:") or not rec["parents"]:
+            break
+        cur = rec["parents"][0]
+    n = base
+    for hh, op in reversed(line):
+        n += op.startswith("transplant:")
+        if memo is not None:
+            memo[hh] = n
+    return n
+
+
 def root_seed(store, h: str) -> str | None:
     """The name of the seed at the root of the candidate's first-parent line (None: not
     known)."""

@@ -73,6 +73,9 @@ class Config:
     library: list[str] = field(default_factory=list)
     #: the share of children made by mechanism transplant (`evolve.transplant`); 0 = none
     transplant: float = 0.0
+    #: transplant steps one first-parent line takes at most (`transplant.MAX_TRANSPLANTS`,
+    #: `Campaign._open_hosts`); 0 = no cap
+    max_transplants: int = 2
     #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
     #: "behaviour" or "concepts"
     descriptors: str = ""
@@ -374,6 +377,8 @@ class Campaign:
         self._trees_l: dict[str, object] = {}
         self._dists: dict[tuple[str, str], float] = {}
         self._hosts: dict[str, object] = {}
+        # transplant steps of each candidate's first-parent line (`_open_hosts`)
+        self._transplant_steps: dict[str, int] = {}
         #: ASTs of stored candidates' texts (`_parsed`)
         self._asts: dict[str, object] = {}
         #: children's checks by job (`check_job` is a function of its job): a child drawn
@@ -780,6 +785,19 @@ class Campaign:
 
         return tuple(CONCEPT_DESCRIPTORS)
 
+    def _open_hosts(self, pop: list[str]) -> list[str]:
+        """The members of `pop` whose first-parent line holds fewer than
+        `Config.max_transplants` transplant steps (`transplant.MAX_TRANSPLANTS` unless
+        told; 0: no cap), in `pop`'s order: the hosts a transplant may go into. A
+        function of the store alone (counts kept per hash), so a resumed campaign draws
+        the same hosts."""
+        from evogame.evolve.lineage import transplant_steps
+
+        cap, memo = self.cfg.max_transplants, self._transplant_steps
+        if cap <= 0:
+            return list(pop)
+        return [h for h in pop if transplant_steps(self.store, h, memo) < cap]
+
     def _child(
         self,
         pop: list[str],
@@ -796,13 +814,20 @@ class Campaign:
         from evogame.evolve.transplant import REPLACE, Refused, transplant
 
         retry = host_text = None
+        hosts: list[str] = []
         if again is not None or (
-            self.donors is not None and self.rng.random() < self.cfg.transplant
+            self.donors is not None
+            and self.rng.random() < self.cfg.transplant
+            and (hosts := self._open_hosts(pop))
         ):
             if again is not None:
                 a, kind, attempt = again
             else:
-                a = self._tournament(pop, novel)
+                # only a host whose line has room for another mechanism
+                # (`transplant.MAX_TRANSPLANTS`): one of four borrowings is no game a
+                # person would write
+                room = set(hosts)
+                a = self._tournament(hosts, [h for h in novel or () if h in room])
                 # the kind drawn here as `transplant` draws it (the same stream), so that
                 # each kind's valid-child rate counts its refusals too
                 kinds = self.donors.kinds()

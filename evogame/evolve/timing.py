@@ -16,7 +16,8 @@ kinds of phase, all wall seconds:
   parsing its text, then the phases of `fitness.evaluate` (compile, content, gate,
   soundness/moves, soundness/static, soundness/deals, soundness/defaults,
   soundness/dominated, soundness/idle_rounds, soundness/settled, soundness/foregone,
-  random, agency, thinking, pipmc, depth), the concept vectors (``concepts``) and the rest
+  soundness/uneven_hands, soundness/careful, random, agency, thinking, pipmc, depth), the
+  concept vectors (``concepts``) and the rest
   (``other``: the tallies' estimates, descriptions, combining);
 - each child's check (``check``, summed over children, on whichever worker ran it):
   its parse, compile, simplification and never-dealt decks (``check/...``), and a

@@ -1572,6 +1572,20 @@ def _alpha(n: A.Node, declared: set[str]) -> str:
     return to_text(canon(n, {}))
 
 
+#: Transplants one lineage takes at most (`loop.Campaign._child`): a host whose first-parent
+#: line holds this many transplant steps (`lineage.transplant_steps`) takes no more, and
+#: its children are made by crossover or mutation. A designer names a new game by one or
+#: two borrowings ("Hearts' tricks with GOPS's prize bidding"); each transplant is checked
+#: only against its own parent, so a line that stacks them drifts away from any game a
+#: person would write. Round 51's new kinds (4 campaigns and the seeds-only one; 12 games,
+#: 9 read blind): all 3 read from lines of 4 or more transplants were rated 1 of 10 (GOPS
+#: with four donors in which bids win nothing; Pairs with three donors twice), those of 1-2
+#: transplants 1.5-4 (mean 2.6), the one of none left 6; 6 of the 12 came from lines of 3
+#: or more, 29 of the 110 final elites from lines of 4 or more
+#: (/work/runs-archive/s52g/diagnosis.md).
+MAX_TRANSPLANTS = 2
+
+
 #: Fragments of the kind tried, one after another, before a transplant gives up: a
 #: refused fragment (names that cannot be bound, no place for it, a cut game) is not the
 #: last word, another of the same kind may fit the host.

@@ -109,9 +109,11 @@ def _played_from(game: A.Game) -> set[str]:
     return out
 
 
+@A.per_game
 def _stage_cycles(game: A.Game) -> dict[int, set[A.CycleMode]]:
     """For each node inside a stage (by id), the modes of the cycles to a computed player
-    in its innermost stage's body."""
+    in its innermost stage's body. Kept per game (`A.per_game`; two checks read it: not
+    to be changed)."""
     from evogame.fitness import repeats
 
     out: dict[int, set[A.CycleMode]] = {}

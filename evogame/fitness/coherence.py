@@ -43,6 +43,7 @@ stolen_to_nowhere   a way to play takes cards out of another player's place into
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -364,9 +365,32 @@ def broken(game: A.Game) -> list[str]:
     return [m for m, _ in located(game)]
 
 
+#: `located`'s answers for the last `LOCATED_KEPT` games asked (by id: the game held with
+#: its answer, so its id cannot be another object's meanwhile).
+LOCATED_KEPT = 8
+_LOCATED: dict[int, tuple[A.Game, tuple[tuple[str, A.Node], ...]]] = {}
+
+
 def located(game: A.Game) -> list[tuple[str, A.Node]]:
     """`broken`'s reasons, each with the node it names (the way to play, the move, the
-    draw), for a designer's file:line:column (`evogame.fitness.soundness.incoherent`)."""
+    draw), for a designer's file:line:column (`evogame.fitness.soundness.incoherent`).
+
+    Found once for the last `LOCATED_KEPT` games asked: a campaign's worker checks a
+    child (`evolve.loop.incoherent`) and then evaluates the same tree, whose static
+    judgement asks again (`soundness.incoherent`). Trees are immutable and the answer is
+    a function of the tree, so a kept one is the answer a new search would give."""
+    got = _LOCATED.get(id(game))
+    if got is None or got[0] is not game:
+        found = tuple(_located(game))
+        if len(_LOCATED) >= LOCATED_KEPT:
+            with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+                del _LOCATED[next(iter(_LOCATED))]  # the oldest
+        got = _LOCATED[id(game)] = (game, found)
+    return list(got[1])
+
+
+def _located(game: A.Game) -> list[tuple[str, A.Node]]:
+    """`located`, searched."""
     from evogame.distance.concepts import Analysis
 
     an = Analysis.of(game)

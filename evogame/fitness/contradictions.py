@@ -49,6 +49,10 @@
   kind) all set a storage that the choice's tests read, but for one item that never sets
   it: that option leaves the record its siblings keep (President whose single lead sets
   no TOP: any card may follow a single).
+- **a value one cannot name** (`unnamed_values`): a choice among listed names (``(any
+  (CLUBS, HEARTS, SPADES) 'S ...)``) that are values of one card attribute, listing all
+  of them but one: the player names a suit, but one suit can never be named (Crazy
+  Eights' eight that cannot call diamonds).
 
 Two named defects are not here: **a number used as a pile** cannot be written (a place's
 name is a string, a count an integer: the type checker refuses it, as
@@ -833,6 +837,44 @@ def parallel_writes(game: A.Game) -> list[Defect]:
     return out
 
 
+def unnamed_values(game: A.Game) -> list[Defect]:
+    """Options over a literal list of names (`A.StrCollection` under ``any`` in a choice)
+    that are all values of one attribute of a deck (`content.deck_values`) with three or
+    more values, and leave out exactly one of them (static): every value but one can be
+    named. A list of two of four (a red suit) is a rule of its own; all but one is an
+    edit a designer would not make. Only Crazy Eights, among the real files, names
+    values this way, and it lists all four suits."""
+    from evogame.lang.content import deck_values
+
+    attrs: dict[str, set[str]] = {}
+    for deck in deck_values(game):
+        for k, vs in deck.items():
+            attrs.setdefault(k, set()).update(vs)
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        for agg in A.walk(choice):
+            if not (
+                isinstance(agg, A.AggAction)
+                and agg.quant is A.Quant.ANY
+                and isinstance(agg.coll, A.StrCollection)
+            ):
+                continue
+            listed = {n.value for n in agg.coll.names if isinstance(n, A.NameLit)}
+            for k, vs in sorted(attrs.items()):
+                if len(vs) >= 3 and listed <= vs and len(vs - listed) == 1:
+                    (missing,) = vs - listed
+                    out.append(
+                        Defect(
+                            where(agg.coll),
+                            f"the player may name any {k} but {missing}: one value of the "
+                            "cards can never be named",
+                        )
+                    )
+    return out
+
+
 def _skeleton(node: A.Node) -> str:
     """`node`'s text with every integer literal read as 0 and every storage write
     (``set``, ``inc``, ``dec``) inside a ``do`` left out."""
@@ -860,4 +902,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(absent_team_seats, game),
         *named(uneven_deals, game),
         *named(parallel_writes, game),
+        *named(unnamed_values, game),
     ]

@@ -84,7 +84,8 @@ def _passed_on(game: A.Game) -> set[str]:
     }
 
 
-def _counted_places(game: A.Game) -> set[tuple]:
+@A.per_game
+def _counted_places(game: A.Game) -> frozenset[tuple]:
     """Each player's places the result depends on through what the rules compute from
     them (`liveness.Inert`: Scopa counts each P's PILE into P's CARDS and POINTS before
     the scoring reads POINTS), and that only ever receive cards (`_passed_on`): cards
@@ -93,11 +94,11 @@ def _counted_places(game: A.Game) -> set[tuple]:
     from evogame.fitness.liveness import inert
 
     hands = _passed_on(game)
-    return {
+    return frozenset(
         (A.Vis(vis), name)
         for table, vis, name in inert(game).places
         if not table and name not in hands
-    }
+    )
 
 
 def neighbour_credits(game: A.Game) -> list[Defect]:

@@ -69,10 +69,11 @@ from pathlib import Path
 from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
+from evogame.fitness import careful, foregone, settled, uneven_hands
 from evogame.fitness import components as C
-from evogame.fitness import foregone, settled
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
+from evogame.fitness.careful import GAMES as CAREFUL_GAMES
 from evogame.fitness.components import Estimate
 from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
 from evogame.fitness.defaults import default_wins
@@ -87,6 +88,7 @@ from evogame.fitness.settled import GAMES as SETTLED_GAMES
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
+from evogame.fitness.uneven_hands import GAMES as UNEVEN_GAMES
 from evogame.lang import RecycleError, parse_file
 from evogame.lang.ast import Game
 from evogame.lang.content import dead_content, deck_values
@@ -711,7 +713,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`); each named in ``details["defects"]``."""
+    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`, `uneven_hands`) and in
+    a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
     sampled = S.choice_guards(ast, hits) if hits is not None else []
@@ -725,8 +728,9 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     found = S.static(ast, deck_values(ast))
     t = _timed(run, "soundness/static", t)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
+    lopsided: list = []
     with contextlib.suppress(GameError):  # a deal that fails is the termination gate's
-        found += S.lopsided_deal(game, deals)
+        found += (lopsided := S.lopsided_deal(game, deals))
         found += single_suit_hands(game, deals)
     found += stranded(run.hands, run.ended)  # the gate sample's games
     t = _timed(run, "soundness/deals", t)
@@ -746,7 +750,16 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     t = _timed(run, "soundness/settled", t)
     # a contest whose winner is fixed before its first card (the 2 of clubs, ranked high)
     sampled += foregone.defects(game, [run.deal(0, i) for i in range(FOREGONE_GAMES)])
-    _timed(run, "soundness/foregone", t)
+    t = _timed(run, "soundness/foregone", t)
+    # a deal to every seat that leaves the hands uneven; counted once when the rules
+    # already show it (`contradictions.uneven_deals`: a deal when *some* hand is empty)
+    # or every deal gives the seats other cards (`lopsided_deal`: GOPS a King short)
+    if not lopsided and not any(d.check == "contradictions.uneven_deals" for d in found):
+        sampled += uneven_hands.defects(game, [run.deal(0, i) for i in range(UNEVEN_GAMES)])
+    t = _timed(run, "soundness/uneven_hands", t)
+    # a game careful players need never finish (random and PIPMC players end it)
+    sampled += careful.defects(game, [run.deal(0, i) for i in range(CAREFUL_GAMES)])
+    _timed(run, "soundness/careful", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

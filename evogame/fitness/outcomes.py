@@ -36,7 +36,7 @@ def _passive(node: A.Node) -> bool:
 
 def pass_results(game: A.Game) -> list[Defect]:
     """Each guarded item of a ``do`` whose action can only pass (module docstring)."""
-    parent = A.parents(game)
+    parent = A.game_parents(game)
     out = []
     for n in A.walk(game):
         if not (isinstance(n, A.Guarded) and _passive(n.body)):

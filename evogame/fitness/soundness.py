@@ -480,9 +480,11 @@ def unset_bars(game: A.Game) -> list[Defect]:
     return out
 
 
-def ordering_tables(game: A.Game) -> set[str]:
+@A.per_game
+def ordering_tables(game: A.Game) -> frozenset[str]:
     """The point tables (as texts) that order cards: read by ``max``, ``min`` or ``sort``,
-    or by a card's ``score`` in a comparison (President's beating test)."""
+    or by a card's ``score`` in a comparison (President's beating test). Kept per game
+    (`A.per_game`: four static checks ask)."""
     ordering = {to_text(n.points) for n in A.walk(game) if isinstance(n, (A.Extremum, A.Sort))}
     ordering |= {  # a card's score compared with a number orders cards too
         to_text(n.points)
@@ -491,7 +493,7 @@ def ordering_tables(game: A.Game) -> set[str]:
         for n in A.walk(c)
         if isinstance(n, A.ScoreCard)
     }
-    return ordering
+    return frozenset(ordering)
 
 
 def point_tables(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:

@@ -79,7 +79,7 @@ def unmet_sets(game: A.Game) -> list[Defect]:
     owners alike; a storage used any other way (another storage set from it, a test
     against a literal name or another storage) is not judged."""
     attrs = _attributes(game)
-    parent = A.parents(game)
+    parent = A.game_parents(game)
     sets: dict[str, list[A.SetStr]] = {}
     tested: dict[str, set[str] | None] = {}  # attributes it is compared with; None: other uses
     for n in A.walk(game):
@@ -341,7 +341,7 @@ def untold_numbers(game: A.Game) -> list[Defect]:
     by ``inc``/``dec`` or a computed value, or read any other way, is not judged; a flag
     tested against 0 and set to 1 (Pairs' FOUND, Sheepshead's SCORED) is told apart."""
     declared = declared_numbers(game)
-    parent = A.parents(game)
+    parent = A.game_parents(game)
     sets: dict[str, list[tuple[A.Node, int]]] = {}
     tested: dict[str, set[int]] = {}
     other: set[str] = set()

@@ -15,6 +15,8 @@ so ``parse(print(t)) == t`` compares structure only.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import field, fields, replace
 from enum import Enum
@@ -387,6 +389,48 @@ def parents(root: Node) -> dict[int, tuple[Node, str, int]]:
                         out[id(x)] = (n, name, i)
                         stack.append(x)
     return out
+
+
+def game_parents(game: Node) -> dict[int, tuple[Node, str, int]]:
+    """`parents(game)`, made once for the last `WALKS_KEPT` games asked (held with the
+    game, so its id cannot be another object's meanwhile). Trees are immutable, so a kept
+    map answers as a new one would; the caller must not change it (three static checks
+    read one game's: `outcomes.pass_results`, `voids.unmet_sets`, `voids.untold_numbers`)."""
+    got = _PARENTS.get(id(game))
+    if got is None or got[0] is not game:
+        if len(_PARENTS) >= WALKS_KEPT:
+            with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+                del _PARENTS[next(iter(_PARENTS))]  # the oldest
+        got = _PARENTS[id(game)] = (game, parents(game))
+    return got[1]
+
+
+#: `game_parents`' maps, by id of the game (held with its map).
+_PARENTS: dict[int, tuple[Node, dict[int, tuple[Node, str, int]]]] = {}
+
+
+def per_game(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`fn` (a fact of a game: a function of its tree alone, read and never changed by its
+    callers) computed once for each of the last `WALKS_KEPT` games asked, by id, the game
+    held with its answer so that its id cannot be another object's meanwhile. Trees are
+    immutable, so a kept answer is the one a new call would give: for the facts several
+    static checks read of one game (`soundness.ordering_tables`,
+    `credits._counted_places`, `bindings._stage_cycles`)."""
+    memo: dict[int, tuple[Any, Any]] = {}
+
+    @functools.wraps(fn)
+    def kept(game):
+        got = memo.get(id(game))
+        if got is None or got[0] is not game:
+            value = fn(game)
+            if len(memo) >= WALKS_KEPT:
+                with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+                    del memo[next(iter(memo))]  # the oldest
+            got = memo[id(game)] = (game, value)
+        return got[1]
+
+    kept.memo = memo  # type: ignore[attr-defined]  (tests)
+    return kept
 
 
 def map_tree(

@@ -21,9 +21,13 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
   (do (B C)) D))`` is ``(do (A B C D))``: the same actions in the same order; no real
   file nests one, and a reader of an evolved game quotes it as machine-made);
 * ``(all player 'V (set S X))`` whose ``set`` never reads 'V, X a literal or a variable,
-  is the ``set`` alone: it writes one value in one storage every time, and there is always
-  a player (teams are left alone: a game may have none); evolution leaves such a loop when a mutation renames the
-  storage's owner (``for each Q in every player: set P's TARGET to 0``), no real file has one;
+  is the ``set`` alone: it writes one value in one storage every time, and there is
+  always a player (teams are left alone: a game may have none); evolution leaves such a
+  loop when a mutation renames the storage's owner (``for each Q in every player: set P's
+  TARGET to 0``); no real file has one;
+* ``(inc X 0)`` and ``(dec X 0)`` change nothing, nor does a guard or an ``all`` over a
+  collection whose action changes nothing when its test cannot raise: they leave a ``do``
+  or a stage (`_Noop`); in a choice such an item is an option (a pass) and stays;
 * ``(all C 'V 'V)`` is C; a ``declare`` equal to an earlier one (name and value) goes;
 * an ``(any C 'V ACTION)`` outside every choice is ``(all C 'V ACTION)``: only a choice
   makes ``any`` one option per member, elsewhere the engine does ACTION for each.
@@ -104,6 +108,16 @@ MIRROR = {
     A.CmpOp.LE: A.CmpOp.GE,
     A.CmpOp.GE: A.CmpOp.LE,
 }
+
+
+@dataclass(frozen=True)
+class _Noop:
+    """An action that changes nothing (``(inc X 0)``): it leaves a ``do`` or a stage's
+    body; anywhere else (a choice's option, a guard's action) it keeps its form."""
+
+    original: A.Node
+
+
 _LITERALS = (A.IntLit, A.NameLit)
 
 
@@ -120,10 +134,14 @@ class _Simplifier:
             v = getattr(n, name)
             if isinstance(v, A.Node):
                 nv = self.visit(v)
-                if isinstance(nv, _Const | _Drop) and not self._takes(n, name):
+                if (isinstance(nv, _Noop) and not self._sees_noop(n, name)) or (
+                    isinstance(nv, _Const | _Drop) and not self._takes(n, name)
+                ):
                     nv = v  # the parent cannot absorb it: keep the original form
             elif isinstance(v, tuple) and any(isinstance(x, A.Node) for x in v):
                 nv = tuple(self.visit(x) for x in v)
+                if not self._takes(n, name) or isinstance(n, A.Choice):
+                    nv = tuple(x.original if isinstance(x, _Noop) else x for x in nv)
                 if not self._takes(n, name):
                     nv = tuple(x.original if isinstance(x, _Const | _Drop) else x for x in nv)
                 if nv == v and all(a is b for a, b in zip(nv, v, strict=True)):
@@ -136,7 +154,7 @@ class _Simplifier:
             n = dataclasses.replace(n, **changes)
         rule = getattr(self, "r_" + type(n).__name__, None)
         out = rule(n) if rule is not None else n
-        if isinstance(out, _Const | _Drop):  # restoring it must restore the source form
+        if isinstance(out, _Const | _Drop | _Noop):  # restoring must restore the source form
             out = dataclasses.replace(out, original=orig)
         return out
 
@@ -154,6 +172,11 @@ class _Simplifier:
         if isinstance(parent, A.Game):
             return field == "body"
         return False
+
+    @staticmethod
+    def _sees_noop(parent: A.Node, field: str) -> bool:
+        """Whether `parent`'s rule reads a do-nothing child in `field` (`_Noop`)."""
+        return field == "body" and isinstance(parent, A.Guarded | A.AggAction)
 
     # --- integers ------------------------------------------------------------------------
 
@@ -215,15 +238,28 @@ class _Simplifier:
     def r_Guarded(self, n: A.Guarded):
         if isinstance(n.cond, _Const):
             return n.body if n.cond.value else _Drop(n)
-        return n
+        return self._noop_body(n, n.cond)
+
+    @staticmethod
+    def _noop_body(n: A.Guarded | A.AggAction, test: A.Node):
+        """`n` doing nothing when its body does nothing and its test (a guard, the
+        collection gone over) can raise no error; else `n` with its body as written."""
+        if not isinstance(n.body, _Noop):
+            return n
+        return _Noop(n) if pure(test) else dataclasses.replace(n, body=n.body.original)
+
+    def r_IncInt(self, n: A.IncInt | A.DecInt):
+        return _Noop(n) if isinstance(n.value, A.IntLit) and n.value.value == 0 else n
+
+    r_DecInt = r_IncInt
 
     def _items(self, n, field: str, dedup: bool = False):
         items = getattr(n, field)
-        kept = [x for x in items if not isinstance(x, _Drop)]
+        kept = [x for x in items if not isinstance(x, _Drop | _Noop)]
         if dedup:
             kept = list(dict.fromkeys(kept))
         if not kept:  # nothing left: keep the (never acting) original items
-            kept = [x.original if isinstance(x, _Drop) else x for x in items]
+            kept = [x.original if isinstance(x, _Drop | _Noop) else x for x in items]
         return dataclasses.replace(n, **{field: tuple(kept)})
 
     def r_Do(self, n: A.Do):
@@ -242,6 +278,9 @@ class _Simplifier:
         return self._items(n, "body")
 
     def r_AggAction(self, n: A.AggAction):
+        out = self._noop_body(n, n.coll)
+        if out is not n:
+            return out
         body = n.body
         if (
             n.quant is A.Quant.ALL

@@ -137,6 +137,8 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_play.argtypes += [vp, vp, vp, vp, vp, vp, i64, vp, vp, i64, vp, vp, i32, vp]
     lib.vm_set_weak_seats.restype = None
     lib.vm_set_weak_seats.argtypes = [i64]
+    lib.vm_set_arena_limit.restype = None
+    lib.vm_set_arena_limit.argtypes = [p, i64]
     lib.vm_set_rollout_policy.restype = None
     lib.vm_set_rollout_policy.argtypes = [ctypes.c_int32]
     lib.vm_moves.restype = i64

@@ -25,13 +25,20 @@ if TYPE_CHECKING:
     import numpy as np
 
 CAPPED, CYCLE, ERROR, ROOM = 1, 2, 4, 8
+#: Beside `ROOM`: the room that ran out was the arena's memory (the game's temporaries),
+#: which a roomier image does not give (its states are larger: they fill it sooner).
+MEMORY = 16
 #: What the VM's entry points return when it crashed (a bug of the VM's, caught by its
 #: signal guard): the call's games are lost and the game object is not used again.
 CRASHED = -2
 
-#: A game that runs out of the VM's room (cards, locations, memory) is lowered again with
+#: A game that runs out of the VM's room (cards, locations) is lowered again with
 #: this many times more room, up to `MAX_ROOM` times; beyond, the Python engine plays it.
 ROOM_STEP, MAX_ROOM = 4, 16
+#: The arena's limit, in MB, for a game's temporaries in the VM; a game that runs out of it
+#: (flags `ROOM | MEMORY`) is played again alone, with the limit `ARENA_STEP` times higher,
+#: up to `ARENA_MAX_MB`; beyond, the Python engine plays it (issue 38).
+ARENA_MB, ARENA_STEP, ARENA_MAX_MB = 512, 4, 2048
 
 
 @dataclass
@@ -116,6 +123,8 @@ class NativeGame:
         self._ptr = lib.vm_new(self._data.buffer_info()[0], len(self._data), err, 200)
         if not self._ptr:
             raise Unsupported(f"the VM refused the image: {err.value.decode()}")
+        if ARENA_MB != 512:  # vm_new's limit
+            lib.vm_set_arena_limit(self._ptr, ARENA_MB << 20)
 
     @classmethod
     def from_ast(cls, ast: Game, coverage: bool = False) -> NativeGame:
@@ -188,9 +197,15 @@ class NativeGame:
         weak player's (bits 2-3), 0 PIPMC, 1 strong (greedy play-outs), 2 ISMCTS
         (`rollouts` its iterations); 16: the game is one-seat or cooperative.
 
-        A game that needs more room than this image has is played again by a roomier one
-        (the whole batch, so card ids are allocated as the Python engine does); `ROOM` in
-        its flags when even the roomiest cannot (the caller plays it in Python).
+        A game that runs out of the arena's memory (`MEMORY`) is played again alone, by this
+        image with a higher limit (`ARENA_STEP`), the other games' records kept: a game's
+        record does not depend on the games beside it (its streams are seeded by its own
+        seeds, and this image's card ids, allocated once per (deck, use) and shared by its
+        games, are those it was given the first time). A game that needs more room than
+        this image has (cards, locations) is played again by a roomier one (the whole
+        batch, so card ids are allocated as the Python engine does). `ROOM` stays in its
+        flags when even the highest limit or the roomiest image cannot (the caller plays
+        that game in Python).
 
         `continuous` (benchmarks): both streams seeded once from the first game's seeds
         and run on through the batch, as a hand-written simulator's one stream does.
@@ -222,10 +237,41 @@ class NativeGame:
         if weak_seats is not None:
             return self._play_masked(args, kw, weak_seats)
         batch = self._play(*args, **kw)
-        if (batch.flags & ROOM).any():
+        if not (batch.flags & ROOM).any():
+            return batch
+        if not continuous:  # a continuous batch's games depend on the games before them
+            batch = self._more_memory(batch, args, kw)
+        if ((batch.flags & (ROOM | MEMORY)) == ROOM).any():
             bigger = self.roomier()
             if bigger is not None:
                 return bigger.play(*args, **kw)
+        return batch
+
+    def _more_memory(self, batch: Batch, args: tuple, kw: dict) -> Batch:
+        """`batch` with its games that ran out of the arena's memory played again, alone,
+        the limit `ARENA_STEP` times higher each time, up to `ARENA_MAX_MB` (`play`); the
+        limit is set back after (and the arena's memory beyond it freed)."""
+        import numpy as np
+
+        limit = ARENA_MB
+        while limit * ARENA_STEP <= ARENA_MAX_MB:
+            idx = np.flatnonzero(batch.flags & MEMORY).tolist()
+            if not idx:
+                break
+            limit *= ARENA_STEP
+            deal, play_, seats, *rest = args
+            picked = (
+                [deal[i] for i in idx],
+                [play_[i] for i in idx],
+                None if seats is None else [seats[i] for i in idx],
+                *rest,
+            )
+            self._lib.vm_set_arena_limit(self._ptr, limit << 20)
+            try:
+                again = self._play(*picked, **kw)
+            finally:
+                self._lib.vm_set_arena_limit(self._ptr, ARENA_MB << 20)
+            batch = _splice(batch, idx, again)
         return batch
 
     def _play_masked(self, args, kw, weak_seats) -> Batch:
@@ -527,6 +573,8 @@ class NativeGame:
         if k < 0:
             raise MemoryError("the VM could not allocate its scratch memory")
         st = dict(zip(_ST, isum.tolist(), strict=True))
+        if st["room"] and all(flags[i] & MEMORY for i in range(n) if flags[i] & ROOM):
+            return None  # out of memory: the records' way plays those games alone (`play`)
         if st["room"]:
             bigger = self.roomier()
             if bigger is None:
@@ -656,6 +704,37 @@ def _concat(parts: list[Batch]) -> Batch:
         coverage=None if covs[0] is None else np.concatenate(covs),
         sizes=None if parts[0].sizes is None else np.concatenate([p.sizes for p in parts]),
     )
+
+
+def _slice(b: Batch, lo: int, hi: int) -> Batch:
+    """Games [lo, hi) of a batch (views of its arrays)."""
+    a, z = int(b.offsets[lo]), int(b.offsets[hi])
+    return Batch(
+        scores=b.scores[lo:hi],
+        flags=b.flags[lo:hi],
+        work=b.work[lo:hi],
+        decisions=b.decisions[lo:hi],
+        branching=b.branching[a:z],
+        who=b.who[a:z],
+        offsets=b.offsets[lo : hi + 1] - a,
+        errors=b.errors[lo:hi],
+        course=b.course[lo:hi],
+        coverage=None if b.coverage is None else b.coverage[lo:hi],
+        sizes=None if b.sizes is None else b.sizes[lo:hi],
+    )
+
+
+def _splice(b: Batch, idx: list[int], again: Batch) -> Batch:
+    """`b` with its games `idx` (increasing) replaced by the games of `again`, in order."""
+    parts, lo = [], 0
+    for j, i in enumerate(idx):
+        if lo < i:
+            parts.append(_slice(b, lo, i))
+        parts.append(_slice(again, j, j + 1))
+        lo = i + 1
+    if lo < len(b.flags):
+        parts.append(_slice(b, lo, len(b.flags)))
+    return _concat(parts)
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:

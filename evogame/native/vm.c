@@ -454,7 +454,10 @@ static __attribute__((noinline)) void *amem_slow(Game *g, size_t n) {
         c = nx;
     } else {
         size_t cap_ = n > CHUNK ? n : CHUNK;
-        if ((int64_t)(a->total + cap_) > g->arena_limit) room(g, "native: out of memory (a game used more than %lld MB)", (long long)(g->arena_limit >> 20));
+        if ((int64_t)(a->total + cap_) > g->arena_limit) {
+            g->oom = 1;
+            room(g, "native: out of memory (a game used more than %lld MB)", (long long)(g->arena_limit >> 20));
+        }
         Chunk *fresh = malloc(sizeof(Chunk) + cap_);
         if (!fresh) fail(g, "native: out of memory");
         fresh->cap = cap_;
@@ -4472,6 +4475,15 @@ void vm_free(Game *g) {
  * it before each call (NativeGame.play), so PIPMC can sit at any set of seats at once. */
 static int64_t weak_seats = -1;
 void vm_set_weak_seats(int64_t mask) { weak_seats = mask; }
+
+/* The arena's limit in bytes (512 MB from `vm_new`): a game whose temporaries need more
+ * ends with flags 8 | 16 (`NativeGame.play` plays it again with a higher limit). Chunks
+ * kept from earlier games beyond a lowered limit are freed (nothing lives in the arena
+ * between calls: every game resets it). */
+void vm_set_arena_limit(Game *g, int64_t bytes) {
+    g->arena_limit = bytes;
+    if ((int64_t)g->arena.total > bytes) arena_free(&g->arena);
+}
 /* The kind of the searcher (bits 0-1) and of the weak player (bits 2-3): 0 PIPMC, 1 the
  * strong player (greedy play-outs, `strong_choose`), 2 ISMCTS (`ismcts_choose`), 3 the
  * greedy player (`greedy_player_choose`); bit 4:
@@ -4508,11 +4520,13 @@ static void play_game(Game *g, MT *deal, PlayMT *play, int32_t pip_seat, Pipmc *
     g->jb = &top;
     if (setjmp(top)) {
         for (int32_t p = 0; p < g->nplayers; p++) scores_out[p] = 0;
-        *flags = g->err_kind == ERR_ROOM ? 8 : 4;
+        /* 16 beside 8: the room that ran out was the arena's memory (`vm_set_arena_limit`) */
+        *flags = g->err_kind == ERR_ROOM ? (g->oom ? 8 | 16 : 8) : 4;
         snprintf(error, 200, "%s", g->errbuf);
         g->jb = NULL;
         return;
     }
+    g->oom = 0;
     arena_reset(&g->arena);
     State *st = new_state(g, deal, max_decisions, max_steps, 1);
     double w_pip = pp ? pp->work4 : 0.0, w_weak = weak ? weak->work4 : 0.0;

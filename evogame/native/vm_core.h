@@ -190,7 +190,8 @@ typedef struct Game {
     Seen main_seen; /* the played game's cycle record */
     int32_t ncov;
     uint8_t *cov; /* per condition: 1 false seen, 2 true seen (coverage images) */
-    int64_t arena_limit;
+    int64_t arena_limit; /* bytes of arena a game may hold (`vm_set_arena_limit`) */
+    int32_t oom;         /* the game ran out of the arena's limit (flag 16 beside 8) */
     struct State *main; /* the played game's state, outside the arena */
 } Game;
 

@@ -70,8 +70,16 @@ INVENT = [
 ]
 #: MAP-Elites' tiny campaigns keep one elite a few idle edits from its seed, which
 #: polishing (tested in test_polish.py, and on (mu+lambda) here) takes back to nothing
-ALGORITHMS = [[], ["--algorithm", "map-elites", "--no-polish"], [*INVENT, "--no-polish"]]
-IDS = ["mu+lambda", "map-elites", "invent"]
+#: "invent-cap1": every child a transplant, each line taking one at most
+#: (`--max-transplants 1`): this tiny campaign's later generations draw hosts among the
+#: lines with room left (with no cap, two of its lines take two transplants)
+ALGORITHMS = [
+    [],
+    ["--algorithm", "map-elites", "--no-polish"],
+    [*INVENT, "--no-polish"],
+    [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
+]
+IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1"]
 
 
 def config_kwargs(argv: list[str]) -> dict:
@@ -86,6 +94,7 @@ def config_kwargs(argv: list[str]) -> dict:
         # the command's default share, so `Campaign` here and `evogame evolve` agree
         "transplant": float(opts.get("--transplant", 0.3)),
         "library": [opts["--library"]] if "--library" in opts else [],
+        "max_transplants": int(opts.get("--max-transplants", 2)),
     }
 
 

@@ -239,3 +239,70 @@ def test_names_met_while_converting_are_never_drawn(games):
     assert to_text(genome.to_ast(list(tree))) == to_text(games["hearts"])
     assert {k: [t.name for t in v] for k, v in genome.pset.terminals.items()} == drawn
     assert "name:TOOK" in genome.pset.mapping
+
+
+def test_a_line_at_the_transplant_cap_takes_no_more(tmp_path, monkeypatch):
+    """A host whose first-parent line holds `MAX_TRANSPLANTS` transplant steps is never
+    drawn as a transplant host: one line of four borrowings is no game a person would
+    write (round 51's three such new kinds were each rated 1 of 10). With only such hosts,
+    children are made by crossover or mutation."""
+    from evogame.evolve import transplant as T
+    from evogame.evolve.loop import Campaign, Config
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for name in ("agram.rcy", "pairs.rcy"):
+        (seeds / name).write_text((SEEDS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    cfg = Config(
+        seeds=str(seeds),
+        profile="quick",
+        pop=2,
+        gens=1,
+        seed=3,
+        out=str(tmp_path / "c"),
+        transplant=1.0,
+    )
+    camp = Campaign(cfg)
+    assert cfg.max_transplants == T.MAX_TRANSPLANTS  # the campaign's default is the cap
+    pop = camp.store_seed_generation()
+    # a line of MAX_TRANSPLANTS transplants on the first seed (texts made distinct)
+    parent = pop[0]
+    base = camp.store.get(parent)["text"]
+    for i in range(T.MAX_TRANSPLANTS):
+        h = f"capped{i}"
+        camp.store.put(
+            {
+                **camp.store.get(parent),
+                "hash": h,
+                "text": f";; {i}\n{base}",
+                "parents": [parent],
+                "operator": "transplant:end:x",
+                "generation": 1,
+            }
+        )
+        parent = h
+    hosts = []
+
+    def fake(host, library, rng, *a, **k):
+        raise T.Refused("always")
+
+    monkeypatch.setattr(T, "transplant", fake)
+    monkeypatch.setattr(camp, "_host", lambda text: hosts.append(text))
+    for i in range(40):
+        camp.rng.seed(i)
+        camp._child([parent, pop[1]], {"transplant": [0, 0]})
+    assert hosts and camp.store.get(parent)["text"] not in hosts
+    # one step short of the cap: still a host
+    short = f"capped{T.MAX_TRANSPLANTS - 2}"
+    assert camp._open_hosts([short, parent]) == [short]
+    camp.cfg.max_transplants = 0  # no cap
+    assert camp._open_hosts([parent, short]) == [parent, short]
+    camp.cfg.max_transplants = T.MAX_TRANSPLANTS
+    # only capped hosts: no transplant is tried, the child comes from the other operators
+    hosts.clear()
+    rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
+    for i in range(10):
+        camp.rng.seed(i)
+        camp._child([parent], rates)
+    assert not hosts and rates["transplant"] == [0, 0]
+    assert rates["cx_typed"][0] + rates["mutation"][0] == 10

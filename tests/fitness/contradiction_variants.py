@@ -130,6 +130,16 @@ def president_single_sets_no_bar() -> str:
     )
 
 
+def crazy_eights_no_diamonds() -> str:
+    """Crazy Eights whose eight names any suit but diamonds (campaign inv-17's best/ #5,
+    a blind reader 4/10: "diamonds can never be named after an 8; arbitrary and
+    one-sided")."""
+    return _edit(
+        _seed("crazy-eights"),
+        ("(any (CLUBS, DIAMONDS, HEARTS, SPADES) 'S", "(any (CLUBS, HEARTS, SPADES) 'S"),
+    )
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -160,5 +170,11 @@ VARIANTS = (
         "president",
         "one of four parallel leads sets no bar",
         president_single_sets_no_bar(),
+    ),
+    Variant(
+        "crazy-eights-no-diamonds",
+        "crazy-eights",
+        "an eight that can name every suit but one",
+        crazy_eights_no_diamonds(),
     ),
 )

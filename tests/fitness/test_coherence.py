@@ -149,3 +149,29 @@ def test_every_bid_shown_in_one_players_place_is_refused():
     assert coherence.entry_by_other(parse_text(bad)) == [
         "entry_by_other: every player's cards go to one player's SHOWN, which a contest reads"
     ]
+
+
+def test_located_is_kept_per_tree_and_answers_as_a_fresh_search():
+    """`located` is found once per tree (the campaign's check, then the evaluation's static
+    judgement of the same tree): a kept answer equals a fresh search's, on a tree with a
+    defect and on one without; a caller changing the list it got does not change it; and
+    another tree of the same text is searched (not mistaken for the kept one)."""
+    from evogame.fitness import soundness as S
+    from evogame.lang.content import deck_values
+
+    bad = parse_text(_straight_without_its_middle())
+    good = parse_text(_seed("pokereights.rcy"))
+    for game in (bad, good):
+        fresh = coherence._located(game)
+        first = coherence.located(game)
+        assert first == fresh
+        first.append(("x", game))
+        assert coherence.located(game) == fresh
+        assert coherence.located(game)[0][1] is fresh[0][1] if fresh else True
+    assert coherence.located(bad) and not coherence.located(good)
+    again = parse_text(_straight_without_its_middle())
+    assert [r for r, _ in coherence.located(again)] == [r for r, _ in coherence.located(bad)]
+    assert coherence.located(again)[0][1] is not coherence.located(bad)[0][1]
+    # the static judgement reads the kept answer: its incoherence defects are the same
+    assert S.incoherent(bad) == S.incoherent(parse_text(_straight_without_its_middle()))
+    assert S.static(bad, deck_values(bad)) == S.static(again, deck_values(again))

@@ -43,6 +43,12 @@ FOUND = [
         "((== (game sto SIZE) 0)\n      (any (tuples 1",
         "3 alike siblings all set",
     ),
+    (
+        V.crazy_eights_no_diamonds,
+        C.unnamed_values,
+        "(CLUBS, HEARTS, SPADES)",
+        "any SUIT but DIAMONDS",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 

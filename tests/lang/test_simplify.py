@@ -81,6 +81,13 @@ def same(a: str, b: str) -> bool:
             game(f"(do ({TOP} (all player 'Q (set {S} 0))))"),
             game(f"(do ({TOP} (set {S} 0)))"),
         ),
+        # adding 0 does nothing: in a do, under a guard that cannot fail, over every player
+        (game(f"(do ({PLAY} (inc {S} 0)))"), game(f"(do ({PLAY}))")),
+        (game(f"(do ({PLAY} ((> (size {HAND}) 1) (dec {S} 0))))"), game(f"(do ({PLAY}))")),
+        (
+            game(f"(do ({PLAY} (all player 'P ((> ('P sto S) 1) (inc ('P sto S) 0)))))"),
+            game(f"(do ({PLAY}))"),
+        ),
     ],
 )
 def test_rewrites(before, after):
@@ -104,6 +111,15 @@ def test_rewrites(before, after):
         game(f"(do ({TOP} (all player 'Q (set {S} (+ {S} 1)))))"),
         # every item always false: the choice keeps them (it errors when reached, as before)
         game(f"((!= {S} {S}) {PLAY})"),
+        # adding 0 as a choice's option is a pass: an option, kept
+        game(f"{PLAY} (inc {S} 0)"),
+        game(f"{PLAY} ((> {S} 0) (inc {S} 0))"),
+        # a do of nothing but 0s keeps its form (a do cannot be empty)
+        game(f"(do ((inc {S} 0) (dec {S} 0)))"),
+        # a guard that may raise (the top of an empty pile) keeps its action
+        game(
+            f"(do ({PLAY} ((> (score (top (game vloc PILE)) using (game points P)) 1) (inc {S} 0))))"
+        ),
     ],
 )
 def test_what_is_left_alone(text):
@@ -121,6 +137,7 @@ TABLE = [
     ANY_DEAL,
     game(f"(do ((do ({TOP} (do ((inc {S} 1))))) (inc {S} 2)))"),
     game(f"(do ({TOP} (all player 'Q (set {S} 0))))"),
+    game(f"(do ({PLAY} (all player 'P ((> ('P sto S) 1) (inc ('P sto S) 0)))))"),
 ]
 
 

@@ -84,3 +84,47 @@ def test_parents_name_each_nodes_place_in_its_parent():
             v = getattr(p, f)
             assert (v if i == -1 else v[i]) is n
             assert any(c is n for c in p.children())
+
+
+def test_game_parents_is_parents_kept_per_game():
+    """`game_parents`: the map `parents` makes, the same object for the same game while
+    kept, a new one for another tree of the same rules, and the oldest dropped past
+    `WALKS_KEPT` games."""
+    from evogame.lang import parse_text, to_text
+
+    games = seed_games()
+    for g in games:
+        got = A.game_parents(g)
+        assert got == A.parents(g)
+        assert A.game_parents(g) is got
+    twin = parse_text(to_text(games[0]))
+    assert A.game_parents(twin) is not A.game_parents(games[0])
+    assert len(A._PARENTS) <= A.WALKS_KEPT
+
+
+def test_per_game_keeps_a_fact_per_game_and_answers_as_a_new_call():
+    """`per_game`: one call per game while kept (the same answer object), a new call for
+    another tree of the same rules (equal answer, not the kept object), the oldest game
+    dropped past `WALKS_KEPT`; the static checks' kept facts equal their functions'."""
+    from evogame.fitness import bindings, credits, soundness
+    from evogame.lang import parse_text, to_text
+
+    calls: list[int] = []
+
+    @A.per_game
+    def size(game: A.Node) -> list[int]:
+        calls.append(id(game))
+        return [sum(1 for _ in A.walk(game))]
+
+    games = seed_games()
+    first = size(games[0])
+    assert size(games[0]) is first and len(calls) == 1
+    twin = parse_text(to_text(games[0]))
+    assert size(twin) == first and size(twin) is not first and len(calls) == 2
+    for g in games:
+        size(g)
+    assert len(size.memo) == A.WALKS_KEPT
+    assert id(games[0]) not in size.memo  # the oldest went first
+    for fact in (soundness.ordering_tables, credits._counted_places, bindings._stage_cycles):
+        for g in games:
+            assert fact(g) == fact.__wrapped__(g), (fact.__name__, g)
