@@ -197,3 +197,18 @@ def test_the_next_player_is_said_to_be_whoever_plays_next_where_a_rule_chooses_t
     note = '("The next player" is whoever plays next'
     assert note in explain(parse_file(SEEDS / "hearts.rcy"))
     assert note not in explain(parse_text(SMALL))
+
+
+def test_a_long_stage_end_lists_every_test_of_a_nested_or_once():
+    """``(or (or A B) C)`` ends a stage as ``(or A B C)`` does: three bullets, not two of
+    which one reads "A or B" (an evolved end built up by a mutation read that way)."""
+    a = "(== (size ((current player) iloc HAND)) 0)"
+    b = "(all player 'P (== (size ('P vloc PILE)) 3))"
+    c = "(> (size (game hloc STOCK)) 10)"
+    flat = SMALL.replace(f"(end {a})", f"(end (or {a} {b} {c}))")
+    nested = SMALL.replace(f"(end {a})", f"(end (or (or {a} {b}) {c}))")
+    assert flat != nested != SMALL
+    text = explain(parse_text(nested))
+    assert text == explain(parse_text(flat))
+    assert "until any of these holds:" in text
+    assert sum(line.lstrip().startswith("* ") for line in text.splitlines()) == 3

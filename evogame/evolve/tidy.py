@@ -17,10 +17,15 @@ out would remove an option or a rule's whole body), and so does every write when
 storage name is computed (`unread_writes` is None).
 
 A campaign's child gets this with the constants no rule reads, as one step after it is
-simplified (`without_leftovers`, called by `evolve.loop._checked`).
+simplified (`without_leftovers`, called by `evolve.loop._checked`); in the same step a
+point map a transplant renamed to dodge a clash gets its name back once the clash is gone
+(`names_restored`: "give cards their precedencex values" with no PRECEDENCE left; 4 of
+the 88 evolved files blind readers saw, no real file).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from evogame.fitness.leftovers import without_unread_constants
 from evogame.fitness.mismatches import storage_key, unread_writes
@@ -68,7 +73,42 @@ def without_leftovers(child: A.Game, reference: A.Game | None = None) -> A.Game:
     object when there is nothing to take out."""
     if reference is not None:
         child = without_new_unread(child, reference)
-    return without_unread_constants(child)
+    return names_restored(without_unread_constants(child))
+
+
+def names_restored(game: A.Game) -> A.Game:
+    """`game` with each point map whose name is another's with X's added (what
+    `transplant` writes when the host already has that name: PRECEDENCE -> PRECEDENCEX)
+    named back, when the shorter name is no name of the game any more (no point map,
+    storage, place, card value or constant). Play does not change: a point map is its
+    name's slot, numbered by first use (`engine.compile.Layout`), and the renaming is one
+    to one. Only point maps (no real file's ends in X; a place SIX does), only a base of 4
+    letters or more; the same object when nothing is renamed."""
+    names = {n.value for n in A.walk(game) if isinstance(n, A.NameLit)}
+    names |= {n.name for n in A.walk(game) if isinstance(n, A.Var)}
+    maps = {
+        n.name.value
+        for n in A.walk(game)
+        if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit)
+    }
+    if any(
+        isinstance(n, A.PointStorage) and not isinstance(n.name, A.NameLit) for n in A.walk(game)
+    ):
+        return game  # a computed map name may be either
+    back: dict[str, str] = {}
+    for m in sorted(maps):
+        base = m.rstrip("X")
+        if base != m and len(base) >= 4 and base not in names and base not in back.values():
+            back[m] = base
+    if not back:
+        return game
+
+    def rename(n: A.Node, _field: str = "") -> A.Node:
+        if isinstance(n, A.PointStorage) and isinstance(n.name, A.NameLit) and n.name.value in back:
+            return dataclasses.replace(n, name=A.NameLit(back[n.name.value]))
+        return A.map_tree(n, rename)
+
+    return rename(game)
 
 
 def _without(game: A.Game, keys: frozenset[tuple[str, str]]) -> A.Game:

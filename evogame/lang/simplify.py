@@ -17,6 +17,14 @@ rules here, applied bottom-up on the typed AST (generically over the dataclass f
   is removed from its ``do``, choice or stage (unreachable), unless that would leave the
   list empty; choice items equal after simplification are written once (`dedup_choices`:
   identical items offer identical options, and a repeated option adds no choice);
+* a ``do`` that is an item of a ``do`` gives its items to it in their place (``(do (A
+  (do (B C)) D))`` is ``(do (A B C D))``: the same actions in the same order; no real
+  file nests one, and a reader of an evolved game quotes it as machine-made);
+* ``(all player 'V (set S X))`` whose ``set`` never reads 'V, X a literal or a variable,
+  is the ``set`` alone: it writes one value in one storage every time, and there is
+  always a player (teams are left alone: a game may have none); evolution leaves such a
+  loop when a mutation renames the storage's owner (``for each Q in every player: set P's
+  TARGET to 0``); no real file has one;
 * ``(inc X 0)`` and ``(dec X 0)`` change nothing, nor does a guard or an ``all`` over a
   collection whose action changes nothing when its test cannot raise: they leave a ``do``
   or a stage (`_Noop`); in a choice such an item is an option (a pass) and stays;
@@ -232,9 +240,6 @@ class _Simplifier:
             return n.body if n.cond.value else _Drop(n)
         return self._noop_body(n, n.cond)
 
-    def r_AggAction(self, n: A.AggAction):
-        return self._noop_body(n, n.coll)
-
     @staticmethod
     def _noop_body(n: A.Guarded | A.AggAction, test: A.Node):
         """`n` doing nothing when its body does nothing and its test (a guard, the
@@ -258,13 +263,35 @@ class _Simplifier:
         return dataclasses.replace(n, **{field: tuple(kept)})
 
     def r_Do(self, n: A.Do):
-        return self._items(n, "items")
+        n = self._items(n, "items")
+        if any(isinstance(x, A.Do) for x in n.items):
+            flat = []
+            for x in n.items:
+                flat.extend(x.items if isinstance(x, A.Do) else (x,))
+            n = dataclasses.replace(n, items=tuple(flat))
+        return n
 
     def r_Choice(self, n: A.Choice):
         return self._items(n, "items", dedup=self.dedup_choices)
 
     def r_Stage(self, n: A.Stage):
         return self._items(n, "body")
+
+    def r_AggAction(self, n: A.AggAction):
+        out = self._noop_body(n, n.coll)
+        if out is not n:
+            return out
+        body = n.body
+        if (
+            n.quant is A.Quant.ALL
+            and isinstance(n.coll, A.AllPlayers)
+            and isinstance(body, A.SetInt | A.SetStr)
+            and isinstance(body.value, A.IntLit | A.NameLit | A.Var)
+            and pure(body)
+            and not any(isinstance(x, A.Var) and x.name == n.var.name for x in A.walk(body))
+        ):
+            return body
+        return n
 
     def r_AggCards(self, n: A.AggCards):
         """``(all C 'V 'V)`` is C when C is itself a collection of card collections."""

@@ -125,3 +125,50 @@ def test_the_leftovers_step_comes_after_simplification():
     assert _checked(extra, scopa)[0] == want
     alone, _ = _checked(extra)
     assert "MUSTDRAW" in alone and "EXTRA" in alone
+
+
+def test_a_point_map_renamed_by_a_transplant_gets_its_name_back():
+    """Hearts whose POWER map is called POWERX (a transplant's dodge of a clash) reads
+    POWER again once no POWER is left, and plays as before; while POWER names something
+    else, or for a base under 4 letters, the name stays."""
+    from evogame.engine import compile_game
+    from evogame.evolve.tidy import names_restored, without_leftovers
+    from evogame.players import RandomPlayer
+    from evogame.simulate import play_one
+
+    hearts = _seed("hearts")
+    renamed = parse_text(hearts.replace("(game points POWER)", "(game points POWERX)"))
+    assert "POWERX" in to_text(renamed)
+    back = names_restored(renamed)
+    assert to_text(back) == to_text(parse_text(hearts))
+    assert to_text(without_leftovers(renamed)) == to_text(without_leftovers(parse_text(hearts)))
+    a, b = compile_game(renamed), compile_game(back)
+    players = [RandomPlayer()] * a.nplayers
+    for i in range(3):
+        ra, rb = play_one(a, players, i, seed=4), play_one(b, players, i, seed=4)
+        assert ra == rb
+    # POWER still names a storage (set, read by no rule: the record is not the point): stays
+    still = parse_text(
+        _edit(
+            hearts.replace("(game points POWER)", "(game points POWERX)"),
+            ("(shuffle (game hloc STOCK))", "(shuffle (game hloc STOCK)) (set (game sto POWER) 1)"),
+        )
+    )
+    assert names_restored(still) is still
+    short = parse_text(hearts.replace("(game points POWER)", "(game points POWX)"))
+    assert names_restored(short) is short
+
+
+def test_the_real_files_keep_their_names():
+    """No seed nor CARDSTOCK file has a point map whose name is a free name with X's
+    added: `names_restored` leaves all 95 as they are."""
+    from evogame.evolve.tidy import names_restored
+    from evogame.lang import parse_file
+    from tests.conftest import SEEDS, require_shared, shared_files
+
+    require_shared()
+    files = shared_files() + sorted(SEEDS.glob("*.rcy"))
+    assert len(files) == 95
+    for p in files:
+        g = parse_file(p)
+        assert names_restored(g) is g, p
