@@ -221,11 +221,15 @@ def cut_of_game(game: A.Game, gone: frozenset, dead_rules: list[str]) -> A.Game:
 def played_concepts(game: A.Game, text: str | None = None, games: int = GAMES) -> dict[str, float]:
     """p(G): the mean over `games` random games of the concept vector of what changed
     play in each (module docstring). Seeded from the game's canonical text."""
+    import hashlib
+
     from evogame.distance.concepts import concept_vector
-    from evogame.evolve.store import text_hash
     from evogame.lang import to_text
 
-    seed = int(text_hash(text if text is not None else to_text(game))[:12], 16)
+    # the first 12 hex digits of the text's SHA-256: a candidate's hash
+    # (`evolve.store.text_hash`, a layer above this one) begins with them
+    digest = hashlib.sha256((text if text is not None else to_text(game)).encode("utf-8"))
+    seed = int(digest.hexdigest()[:12], 16)
     memo: dict[tuple, dict[str, float]] = {}
     total: dict[str, float] = {}
     cuts = game_cuts(game, seed, games)
