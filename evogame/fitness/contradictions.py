@@ -49,6 +49,9 @@
   kind) all set a storage that the choice's tests read, but for one item that never sets
   it: that option leaves the record its siblings keep (President whose single lead sets
   no TOP: any card may follow a single).
+- **a card value listed twice** (`repeated_values`): ``(RANK (ACE, TWO, ACE, ...))``: the
+  deck holds two of every card of that value and no rule can tell them apart (GOPS whose
+  bidding suit has two aces and no king, r52b).
 - **a value one cannot name** (`unnamed_values`): a choice among listed names (``(any
   (CLUBS, HEARTS, SPADES) 'S ...)``) that are values of one card attribute, listing all
   of them but one: the player names a suit, but one suit can never be named (Crazy
@@ -837,6 +840,30 @@ def parallel_writes(game: A.Game) -> list[Defect]:
     return out
 
 
+def repeated_values(game: A.Game) -> list[Defect]:
+    """Deck attributes (`A.AttrKey`) that list one value twice among their own values
+    (static): each card with that value is made twice, identical in every attribute. A
+    game with copies of its cards creates the deck again; none of the 95 real files
+    repeats a value."""
+    out = []
+    for key in A.walk(game):
+        if not isinstance(key, A.AttrKey):
+            continue
+        seen: set[str] = set()
+        for v in key.values:
+            for name in v.names:
+                if name.value in seen:
+                    out.append(
+                        Defect(
+                            where(name),
+                            f"{name.value} is listed twice among the {key.key.value} values: "
+                            "the deck holds two of each such card, alike in every way",
+                        )
+                    )
+                seen.add(name.value)
+    return out
+
+
 def unnamed_values(game: A.Game) -> list[Defect]:
     """Options over a literal list of names (`A.StrCollection` under ``any`` in a choice)
     that are all values of one attribute of a deck (`content.deck_values`) with three or
@@ -903,4 +930,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(uneven_deals, game),
         *named(parallel_writes, game),
         *named(unnamed_values, game),
+        *named(repeated_values, game),
     ]

@@ -140,6 +140,24 @@ def crazy_eights_no_diamonds() -> str:
     )
 
 
+GOPS_CLUBS = """(deck (RANK (ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,
+                       JACK, QUEEN, KING))
+                (SUIT (CLUBS)))"""
+
+
+def gops_two_aces() -> str:
+    """GOPS whose clubs, one player's bidding hand, list the ace twice in place of the
+    king (campaign inv-18's best/ #1, a blind reader 4/10: "a duplicate A♣ and unequal
+    bidding hands")."""
+    return _edit(
+        _seed("gops"),
+        (
+            GOPS_CLUBS,
+            GOPS_CLUBS.replace("(ACE, TWO,", "(ACE, TWO, ACE,").replace(", KING))", "))"),
+        ),
+    )
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -177,4 +195,5 @@ VARIANTS = (
         "an eight that can name every suit but one",
         crazy_eights_no_diamonds(),
     ),
+    Variant("gops-two-aces", "gops", "a card value listed twice", gops_two_aces()),
 )

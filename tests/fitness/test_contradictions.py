@@ -49,6 +49,7 @@ FOUND = [
         "(CLUBS, HEARTS, SPADES)",
         "any SUIT but DIAMONDS",
     ),
+    (V.gops_two_aces, C.repeated_values, "ACE, THREE", "listed twice among the RANK values"),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
