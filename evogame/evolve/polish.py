@@ -318,8 +318,17 @@ class Published:
 
 def within_noise(a: Published, b: Published, tolerance: float = TOLERANCE) -> bool:
     """Whether two judged games cannot be told apart: their 95% intervals overlap, or
-    their fitness differs by at most `tolerance`."""
-    overlap = a.ci[0] <= b.ci[1] and b.ci[0] <= a.ci[1]
+    their fitness differs by at most `tolerance`. An interval whose low end is 0 says
+    nothing of sampling noise (a component the judge could not measure counts as [0, 1],
+    `fitness.evaluate.not_measured`): such a game is read as its point, else it would be
+    "within noise" of every game and parsimony alone would rank it (inv-19's best/: a
+    0.76 game, 0.00-0.95, first, ahead of a 0.98)."""
+
+    def ci(g: Published) -> tuple[float, float]:
+        return (g.fitness, g.fitness) if g.ci[0] <= 0.0 < g.fitness else g.ci
+
+    (alo, ahi), (blo, bhi) = ci(a), ci(b)
+    overlap = alo <= bhi and blo <= ahi
     return overlap or abs(a.fitness - b.fitness) <= tolerance
 
 

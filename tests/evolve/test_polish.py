@@ -280,6 +280,22 @@ def test_within_noise_the_game_with_fewer_donors_then_fewer_sites_goes_first():
     assert parsimonious_order(games) == [2, 1, 0]
 
 
+def test_an_interval_reaching_zero_is_no_noise_so_fitness_keeps_its_order():
+    """inv-19's best/: unmeasured components made two intervals 0.00-0.94; by overlap
+    every game was within their noise and a 0.76 game with fewer edits came first."""
+    from evogame.evolve.polish import Published, parsimonious_order
+
+    games = [
+        Published(0.98, (0.94, 0.99), donors=1, sites=1),
+        Published(0.92, (0.0, 0.97), donors=0, sites=5),
+        Published(0.76, (0.0, 0.95), donors=0, sites=2),
+    ]
+    assert parsimonious_order(games) == [0, 1, 2]
+    # read as points, two such games within the tolerance still go by parsimony
+    close = [Published(0.80, (0.0, 0.9), 2, 9), Published(0.795, (0.0, 0.9), 0, 1)]
+    assert parsimonious_order(close) == [1, 0]
+
+
 def test_games_outside_each_others_noise_keep_their_fitness_order():
     from evogame.evolve.polish import Published, parsimonious_order
 
