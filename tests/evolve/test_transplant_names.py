@@ -188,11 +188,8 @@ def test_retries_are_deterministic_and_caches_change_nothing(games):
     assert outcomes == {"made", "refused"}
 
 
-def test_a_campaign_child_draws_once_from_the_campaigns_stream(tmp_path, monkeypatch):
-    """However many fragments a transplant tries, the campaign's own Random moves by the
-    same draws: each child has its own seeded Random (a resumed campaign draws the same
-    children)."""
-    from evogame.evolve import transplant as T
+def _two_seed_campaign(tmp_path):
+    """A quick campaign on Agram and Pairs whose every child is a transplant."""
     from evogame.evolve.loop import Campaign, Config
 
     seeds = tmp_path / "seeds"
@@ -208,7 +205,16 @@ def test_a_campaign_child_draws_once_from_the_campaigns_stream(tmp_path, monkeyp
         out=str(tmp_path / "c"),
         transplant=1.0,
     )
-    camp = Campaign(cfg)
+    return Campaign(cfg)
+
+
+def test_a_campaign_child_draws_once_from_the_campaigns_stream(tmp_path, monkeypatch):
+    """However many fragments a transplant tries, the campaign's own Random moves by the
+    same draws: each child has its own seeded Random (a resumed campaign draws the same
+    children)."""
+    from evogame.evolve import transplant as T
+
+    camp = _two_seed_campaign(tmp_path)
     pop = camp.store_seed_generation()
     states = []
     for draws in (0, 5, 50):
@@ -247,23 +253,9 @@ def test_a_line_at_the_transplant_cap_takes_no_more(tmp_path, monkeypatch):
     write (round 51's three such new kinds were each rated 1 of 10). With only such hosts,
     children are made by crossover or mutation."""
     from evogame.evolve import transplant as T
-    from evogame.evolve.loop import Campaign, Config
 
-    seeds = tmp_path / "seeds"
-    seeds.mkdir()
-    for name in ("agram.rcy", "pairs.rcy"):
-        (seeds / name).write_text((SEEDS / name).read_text(encoding="utf-8"), encoding="utf-8")
-    cfg = Config(
-        seeds=str(seeds),
-        profile="quick",
-        pop=2,
-        gens=1,
-        seed=3,
-        out=str(tmp_path / "c"),
-        transplant=1.0,
-    )
-    camp = Campaign(cfg)
-    assert cfg.max_transplants == T.MAX_TRANSPLANTS  # the campaign's default is the cap
+    camp = _two_seed_campaign(tmp_path)
+    assert camp.cfg.max_transplants == T.MAX_TRANSPLANTS  # the campaign's default is the cap
     pop = camp.store_seed_generation()
     # a line of MAX_TRANSPLANTS transplants on the first seed (texts made distinct)
     parent = pop[0]
