@@ -134,6 +134,21 @@ def choice_items(game: A.Game) -> list[A.Node]:
     ]
 
 
+def _judged_decisions(cg, seed: int, g: int):
+    """Random game `g` of `seed` (its own `random.Random`): yields (state, pending choice
+    items) at each of its first `LOOKS` decisions that have items, before the random
+    move is played; a `GameError` of the game reaches the caller."""
+    rng = random.Random(seed * 1_000_003 + g)
+    looks = 0
+    st = cg.new_state(rng.getrandbits(32), max_steps=MAX_STEPS)
+    while not st.terminal:
+        items = _pending(st) if looks < LOOKS else None
+        if items:
+            looks += 1
+            yield st, items
+        st.apply_action(rng.randrange(st.num_actions()))
+
+
 def game_cuts(game: A.Game, seed: int, games: int = GAMES) -> list[tuple[frozenset, list[str]]]:
     """Per random game (seeds derived from `seed`): (ids of the choice items that added
     no move in it, the dead rules it showed: `coverage.dead` strings)."""
@@ -146,25 +161,18 @@ def game_cuts(game: A.Game, seed: int, games: int = GAMES) -> list[tuple[frozens
     out = []
     for g in range(games):
         hits[:] = [0] * len(hits)
-        rng = random.Random(seed * 1_000_003 + g)
         added: set[int] = set()
         offered: set[int] = set()
         cover: list = []
         unproven = set(order)
-        looks = 0
         try:
-            st = cg.new_state(rng.getrandbits(32), max_steps=MAX_STEPS)
-            while not st.terminal:
-                items = _pending(st) if looks < LOOKS else None
-                if items:
-                    looks += 1
-                    saved = list(hits)  # listing and look-ahead are not play
-                    got = _adds(st, items, unproven, cover)
-                    offered |= {id(n) for n, _p in items}
-                    hits[:] = saved
-                    added |= got
-                    unproven -= got
-                st.apply_action(rng.randrange(st.num_actions()))
+            for st, items in _judged_decisions(cg, seed, g):
+                saved = list(hits)  # listing and look-ahead are not play
+                got = _adds(st, items, unproven, cover)
+                offered |= {id(n) for n, _p in items}
+                hits[:] = saved
+                added |= got
+                unproven -= got
         except GameError:
             pass
         redundant = [i for i in order if i not in added]
@@ -185,24 +193,17 @@ def item_shares(game: A.Game, seed: int, games: int = GAMES) -> dict[int, tuple[
     cg = compile_game(game)
     out: dict[int, list[int]] = {}
     for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        looks = 0
         try:
-            st = cg.new_state(rng.getrandbits(32), max_steps=MAX_STEPS)
-            while not st.terminal:
-                items = _pending(st) if looks < LOOKS else None
-                if items:
-                    looks += 1
-                    ids = {id(n) for n, _p in items}
-                    cover: list = []
-                    got = _adds(st, items, ids, cover)
-                    offering = {i for row in cover for i, _k in row} or got
-                    for i in ids:
-                        t = out.setdefault(i, [0, 0, 0])
-                        t[0] += 1
-                        t[1] += i in offering
-                        t[2] += i in got
-                st.apply_action(rng.randrange(st.num_actions()))
+            for st, items in _judged_decisions(cg, seed, g):
+                ids = {id(n) for n, _p in items}
+                cover: list = []
+                got = _adds(st, items, ids, cover)
+                offering = {i for row in cover for i, _k in row} or got
+                for i in ids:
+                    t = out.setdefault(i, [0, 0, 0])
+                    t[0] += 1
+                    t[1] += i in offering
+                    t[2] += i in got
         except GameError:
             pass
     return {i: (a, b, c) for i, (a, b, c) in out.items()}
