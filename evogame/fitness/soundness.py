@@ -119,7 +119,9 @@ no value meets, a prize to a marker's previous holder, a round a rule no longer 
 previous player, a test of a storage no rule writes, a trail moved out of the game) in
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
-`evogame.fitness.voids`.
+`evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
+made differ from the others (an operator swapped, statements dropped) in
+`evogame.fitness.odd_copies`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1308,6 +1310,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         deadflow,
         free_options,
         leftovers,
+        odd_copies,
         outcomes,
         peeks,
         repeats,
@@ -1350,6 +1353,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (incoherent, game),
         (deadflow.defects, game),
         (voids.defects, game),
+        (odd_copies.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -1,0 +1,408 @@
+"""The odd copy out: a rule written several times alike, one copy of which an edit made
+differ from the rest (static; issue 35, blind readers of campaign inv-19, round 52).
+
+A game often writes one rule several times: once per pile (The Game's four piles, each
+option ``(any (filter HAND 'C (or (> ... UPA) ...)) 'C (do ((move 'C UPA) (set UPA ...)
+(inc COUNT 1))))``), once per hand kind (Poker Eights' five ways of laying cards, each
+ending in the same ``(do ((move 'F PILE) ... (set STEP 2)))``), or once per place it is
+needed (Red7's scoring of the rule in force, written three times). Evolution edits one
+copy at a time, and then one copy no longer does what its siblings do: a free discard
+among Poker Eights' lays, one down pile of The Game that takes any card and is not
+counted, Red7's Blue rule scored by ``//`` in one of its three copies. A blind reader sees
+it at once ("two-pair moves only the middle cards"); no other check does.
+
+**Copies.** Two subtrees of the game are *alike* when they are equal once renamed
+(`_key`): bound variables ('C, 'P), literal names (storage, place and point-map names,
+and values such as a colour) and literal numbers are each read by the order of their
+first appearance in the subtree, so a copy that binds 'E where its sibling binds 'G, or
+plays on DOWNB where its sibling plays on UPA, is alike but a copy using one name where
+its sibling uses two is not. Operators (``+``, ``==``, ``and``), keywords and the shape are
+compared as written. Only subtrees of at least `MIN_NODES` nodes are copies.
+
+**The odd copy** (`odd_copies`): a subtree X that no other subtree is alike with, and a
+*class* of at least two alike subtrees apart from X (none inside X, X inside none), each
+of at least `MIN_NODES` nodes, such that X is one *edit* from them (`_diff`, renamed
+consistently throughout):
+
+- **a swapped operator**: X is the class's rule with one comparison (``==`` ``!=`` ``<``
+  ``>`` ``<=`` ``>=``), arithmetic (``+`` ``-`` ``*`` ``//`` ``%`` ``^``) or boolean
+  (``and`` ``or``) operator changed, all else alike; named at that operator's expression;
+- **dropped statements**: X is the class's rule with one ``do`` of it holding only some
+  of its statements, in order, or replaced by one of them, all else alike; named at that
+  ``do`` (or at the statement that stands for it).
+
+The odd copy must stand against two or more identical copies: real games write
+asymmetric rules on purpose (an ascending pile's ``>`` and ``-`` against a descending
+pile's ``<`` and ``+``), and a pair that differs in one place says nothing of which is
+meant; two against two neither. A spot several nested odd copies lead to is named once,
+by the largest of them (Red7's one Blue branch is odd, and so is the whole scoring rule
+around it: one defect).
+
+Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds; `near_misses`): none
+has an odd copy of `MIN_NODES` or more. (MEASURED)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from evogame.fitness.soundness import Defect, named
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+#: Least number of nodes of a copy (and of each of the class it is compared with).
+MIN_NODES = 12
+
+#: Operator families an edit may swap within (a swap across families is not one edit).
+SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind)
+
+_NAMESPACE = {A.Var: "var", A.NameLit: "name", A.IntLit: "int"}
+
+
+def _key(node: A.Node) -> tuple:
+    """`node`'s shape and keywords as a tuple of tokens (preorder, each tuple field with
+    its length), variables, literal names and literal numbers each replaced by the order
+    of its first appearance in `node`: two subtrees have the same key exactly when one
+    is the other with its names consistently renamed (one to one, kind by kind)."""
+    seen: dict[tuple[str, object], int] = {}
+    out: list = []
+
+    def name(kind: str, value: object) -> int:
+        return seen.setdefault((kind, value), len(seen))
+
+    def visit(n: A.Node) -> None:
+        cls = type(n)
+        out.append(cls.__name__)
+        kind = _NAMESPACE.get(cls)
+        if kind is not None:
+            out.append(name(kind, n.name if cls is A.Var else n.value))
+            return
+        for f in A.field_names(cls):
+            v = getattr(n, f)
+            if isinstance(v, A.Node):
+                visit(v)
+            elif type(v) is tuple:
+                out.append(len(v))
+                for x in v:
+                    if isinstance(x, A.Node):
+                        visit(x)
+                    else:
+                        out.append(x)
+            else:
+                out.append(v)
+
+    visit(node)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """How an odd copy differs from its class: ``"swap"`` (at the node whose operator
+    differs: ``have`` in the copy, ``want`` in the class) or ``"drop"`` (at the copy's
+    ``do`` or lone statement; ``want`` the statements of the class's ``do`` it lacks)."""
+
+    kind: str
+    at: A.Node
+    have: str
+    want: str
+
+
+class _Renaming:
+    """Consistent renaming between two subtrees: per kind, a one-to-one map of the
+    first's names to the second's (a copy may be tried and dropped)."""
+
+    def __init__(self, fwd: dict | None = None, back: dict | None = None):
+        self.fwd = dict(fwd or {})
+        self.back = dict(back or {})
+
+    def copy(self) -> _Renaming:
+        return _Renaming(self.fwd, self.back)
+
+    def take(self, other: _Renaming) -> None:
+        self.fwd, self.back = other.fwd, other.back
+
+    def pair(self, kind: str, a: object, b: object) -> bool:
+        x, y = self.fwd.get((kind, a)), self.back.get((kind, b))
+        if x is None and y is None:
+            self.fwd[(kind, a)] = b
+            self.back[(kind, b)] = a
+            return True
+        return x == b and y == a
+
+
+def _equal(x: A.Node, c: A.Node, ren: _Renaming) -> bool:
+    """`x` is `c` renamed by (an extension of) `ren`, which is extended in place."""
+    got = _diff(x, c, ren, budget=0)
+    return got is not None
+
+
+def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] | None:
+    """The edits (`Edit`) that make `c` into `x` under the renaming `ren` (extended in
+    place), at most `budget` of them; None when more are needed or the two differ in any
+    other way (a node of another kind, a keyword, a name renamed inconsistently)."""
+    edits: list[Edit] = []
+    tx, tc = type(x), type(c)
+    if tc is A.Do and (tx is not A.Do or len(x.items) < len(c.items)):
+        if budget < 1:
+            return None
+        kept = x.items if tx is A.Do else (x,)
+        missing = _subsequence(kept, c.items, ren)
+        if missing is None:
+            return None
+        return [Edit("drop", x, str(len(kept)), "; ".join(to_text(m) for m in missing))]
+    if tx is not tc:
+        return None
+    kind = _NAMESPACE.get(tx)
+    if kind is not None:
+        ok = ren.pair(kind, x.name, c.name) if tx is A.Var else ren.pair(kind, x.value, c.value)
+        return [] if ok else None
+    for f in A.field_names(tx):
+        vx, vc = getattr(x, f), getattr(c, f)
+        if isinstance(vx, A.Node):
+            if not isinstance(vc, A.Node):
+                return None
+            got = _diff(vx, vc, ren, budget - len(edits))
+            if got is None:
+                return None
+            edits += got
+        elif type(vx) is tuple:
+            if type(vc) is not tuple or len(vx) != len(vc):
+                return None
+            for a, b in zip(vx, vc, strict=True):
+                if isinstance(a, A.Node) and isinstance(b, A.Node):
+                    got = _diff(a, b, ren, budget - len(edits))
+                    if got is None:
+                        return None
+                    edits += got
+                elif a != b:
+                    return None
+        elif vx != vc:
+            if not (isinstance(vx, SWAPPABLE) and type(vx) is type(vc)):
+                return None
+            if len(edits) >= budget:
+                return None
+            edits.append(Edit("swap", x, str(vx), str(vc)))
+    return edits
+
+
+def _subsequence(
+    kept: tuple[A.Node, ...], full: tuple[A.Node, ...], ren: _Renaming
+) -> list[A.Node] | None:
+    """The statements of `full` left out when `kept` is matched, in order and each equal
+    under `ren` (extended in place), to a proper subsequence of it (greedily, first match
+    first); None when `kept` is no such subsequence."""
+    missing: list[A.Node] = []
+    i = 0
+    for s in full:
+        if i < len(kept):
+            trial = ren.copy()
+            if _equal(kept[i], s, trial):
+                ren.take(trial)
+                i += 1
+                continue
+        missing.append(s)
+    if i < len(kept) or not missing:
+        return None
+    return missing
+
+
+class _Tree:
+    """A game's walk with, for each node (by id): its extent in the walk (first index,
+    index after its last node), whether it holds an action (`acts`: a rule, not a
+    formula), and its coarse shape (`shape`: an integer, the same for two subtrees
+    alike once every variable, literal name and literal number is read as one; alike
+    subtrees have the same shape, so `_key` is needed only where shapes repeat). Built
+    bottom-up in one pass."""
+
+    def __init__(self, game: A.Game):
+        self.nodes = list(A.walk(game))
+        size: dict[int, int] = {}
+        self.acts: dict[int, bool] = {}
+        self.shape: dict[int, int] = {}
+        interned: dict[tuple, int] = {}
+        for n in reversed(self.nodes):
+            kids = n.children()
+            size[id(n)] = 1 + sum(size[id(ch)] for ch in kids)
+            self.acts[id(n)] = n.ACTS is not None or any(self.acts[id(ch)] for ch in kids)
+            cls = type(n)
+            if cls in _NAMESPACE:
+                sig: tuple = (cls,)
+            else:
+                sig = (cls, *(_flat(getattr(n, f), self.shape) for f in A.field_names(cls)))
+            self.shape[id(n)] = interned.setdefault(sig, len(interned))
+        self.extent = {id(n): (i, i + size[id(n)]) for i, n in enumerate(self.nodes)}
+
+    def size(self, n: A.Node) -> int:
+        lo, hi = self.extent[id(n)]
+        return hi - lo
+
+    def disjoint(self, a: A.Node, b: A.Node) -> bool:
+        (alo, ahi), (blo, bhi) = self.extent[id(a)], self.extent[id(b)]
+        return ahi <= blo or bhi <= alo
+
+
+def _flat(v: object, shape: dict[int, int]) -> object:
+    """A field's value in a coarse shape: a child by its shape, a tuple item by item."""
+    if isinstance(v, A.Node):
+        return shape[id(v)]
+    if type(v) is tuple:
+        return tuple(_flat(x, shape) for x in v)
+    return v
+
+
+def _fixed(members: list[A.Node]) -> set[tuple[str, object]] | None:
+    """The literal names and numbers of the first of `members` that every other one has
+    at the same place ((kind, value): what the copies do not vary); None when a member
+    is not alike with the first after all."""
+    rep, fixed = members[0], None
+    for m in members[1:]:
+        ren = _Renaming()
+        if not _equal(m, rep, ren):
+            return None
+        same = {k for k, v in ren.back.items() if k[0] != "var" and v == k[1]}
+        fixed = same if fixed is None else fixed & same
+    return fixed or set()
+
+
+def _near_twin(tree: _Tree, x: A.Node, members: set[int]) -> bool:
+    """Some subtree of the game other than `x` and the class (`members`, by id), apart
+    from `x` (neither inside it nor holding it), is one edit from `x` either way: `x`
+    has a sibling of its own, and is one of a pair, not the odd one out."""
+    for y in tree.nodes:
+        if type(y) is not type(x) or id(y) in members or not tree.disjoint(x, y):
+            continue
+        if _diff(y, x, _Renaming()) is not None or _diff(x, y, _Renaming()) is not None:
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A subtree one edit from a class of alike subtrees (`candidates`): its extent in
+    the game's walk (first index, index after its last node), its edit, the class's
+    members apart from it, and why it is not an odd copy ("" when it is: `odd_copies`)."""
+
+    lo: int
+    hi: int
+    edit: Edit
+    apart: tuple[A.Node, ...]
+    why: str
+
+
+def candidates(
+    game: A.Game, min_nodes: int = MIN_NODES, every: bool = False, tree: _Tree | None = None
+):
+    """Every subtree of `game` of at least `min_nodes` nodes that no other one is alike
+    with, one edit from a class of alike subtrees (as large or larger, apart from it),
+    each with why it is not an odd copy (`Candidate.why`): "pair" (the class has one
+    member apart from it), "formula" (no action in it), "names" (it has a literal name
+    or number where every member of the class has another, the same one), "twin"
+    (`_near_twin`), or "" (an odd copy). In the walk's order of the subtrees; a spot may
+    come several times. Pairs and formulas are compared only when `every` (a measure,
+    bench/odd_copies_near.py): a subtree alike with one that acts acts too."""
+    tree = _Tree(game) if tree is None else tree
+    shapes: dict[int, list[A.Node]] = {}
+    for n in tree.nodes:
+        if tree.size(n) >= min_nodes and (every or tree.acts[id(n)]):
+            shapes.setdefault(tree.shape[id(n)], []).append(n)
+    classes: dict[object, list[A.Node]] = {}
+    for group in shapes.values():
+        if len(group) == 1:
+            classes[id(group[0])] = group
+            continue
+        for n in group:
+            classes.setdefault(_key(n), []).append(n)
+    by_type: dict[type, list[list[A.Node]]] = {}
+    singles = []
+    for members in classes.values():
+        if every or len(members) >= 2:
+            by_type.setdefault(type(members[0]), []).append(members)
+        if len(members) == 1:
+            singles.append(members[0])
+    for x in singles:
+        lo, hi = tree.extent[id(x)]
+        for members in by_type.get(type(x), ()):
+            if tree.size(members[0]) < hi - lo or members[0] is x:
+                continue
+            apart = [m for m in members if tree.disjoint(m, x)]
+            if not apart:
+                continue
+            ren = _Renaming()
+            edits = _diff(x, apart[0], ren)
+            if not edits:
+                continue
+            fixed = _fixed(apart)
+            if len(apart) < 2:
+                why = "pair"
+            elif not tree.acts[id(x)]:
+                why = "formula"
+            elif fixed is None or any(ren.back.get(k, k[1]) != k[1] for k in fixed):
+                why = "names"
+            elif _near_twin(tree, x, {id(m) for m in apart}):
+                why = "twin"
+            else:
+                why = ""
+            yield Candidate(lo, hi, edits[0], tuple(apart), why)
+
+
+def _line(node: A.Node) -> str:
+    return str(node.span.line) if node.span else to_text(node)
+
+
+def _left_to_parallel_writes(game: A.Game, tree: _Tree) -> list[tuple[int, int]]:
+    """The extents of the choice items `contradictions.parallel_writes` names (an option
+    that sets no storage its alike siblings set): an odd copy inside one is its defect."""
+    from evogame.fitness.contradictions import parallel_writes
+
+    spots = {d.where for d in parallel_writes(game)}
+    if not spots:
+        return []
+    return [
+        tree.extent[id(it)]
+        for n in tree.nodes
+        if isinstance(n, A.Choice)
+        for it in n.items
+        if where(it) in spots
+    ]
+
+
+def odd_copies(game: A.Game) -> list[Defect]:
+    """Each odd copy (module docstring): named once per spot, by the largest odd copy
+    that leads to it; an odd copy inside an option `contradictions.parallel_writes`
+    names is left to it."""
+    tree = _Tree(game)
+    found: dict[int, Candidate] = {}
+    for c in candidates(game, tree=tree):
+        if c.why:
+            continue
+        have = found.get(id(c.edit.at))
+        if have is None or c.hi - c.lo > have.hi - have.lo:
+            found[id(c.edit.at)] = c
+    if not found:
+        return []
+    taken = _left_to_parallel_writes(game, tree)
+    out = []
+    for c in sorted(found.values(), key=lambda c: tree.extent[id(c.edit.at)]):
+        at = tree.extent[id(c.edit.at)][0]
+        if any(lo <= at < hi for lo, hi in taken):
+            continue
+        e, k = c.edit, len(c.apart)
+        lines = ", ".join(_line(s) for s in c.apart)
+        if e.kind == "swap":
+            msg = (
+                f"this copy of a rule written {k + 1} times reads {e.have} where its {k} "
+                f"alike copies (line {lines}) read {e.want}: one copy of the rule no "
+                "longer does what the others do"
+            )
+        else:
+            msg = (
+                f"this copy of a rule written {k + 1} times leaves out what its {k} alike "
+                f"copies (line {lines}) also do here: {e.want}"
+            )
+        out.append(Defect(where(e.at), msg))
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(odd_copies, game)
