@@ -1,0 +1,105 @@
+"""Broken variants of our seeds for `evogame.fitness.odd_copies`, in the style of
+tests/fitness/variants.py: each rebuilds on its seed, with the fewest edits, one of the
+three games of campaign inv-19 (round 52, /work/runs-archive/s52/inv-19/best/01-03) whose
+blind readers rated 2-4 (their seeds 6-7) and that the judge let through: a rule written
+several times alike, one copy of which an edit made differ from the others."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+#: Poker Eights' two-pair lay: its ``do`` (lay the first card, the middle ones, the last,
+#: set the suit to follow and STEP), the last of its kind before the full house.
+EIGHTS_TWO_PAIR = """\
+                       (do
+                         ((move 'F (top (game vloc PILE)))
+                          (all
+                            (filter 'S 'X (and (!= 'X 'F) (!= 'X 'L)))
+                            'C
+                            (move 'C (top (game vloc PILE))))
+                          ((!= 'L 'F) (move 'L (top (game vloc PILE))))
+                          (set (game str FOLLOW) (cardatt SUIT (top (game vloc PILE))))
+                          (set (game sto STEP) 2))))))))))
+         ;; full house"""
+
+EIGHTS_TWO_PAIR_MIDDLE = """\
+                       (all
+                         (filter 'S 'X (and (!= 'X 'F) (!= 'X 'L)))
+                         'C
+                         (move 'C (top (game vloc PILE)))))))))))
+         ;; full house"""
+
+
+def pokereights_two_pair_middle_only() -> str:
+    """Poker Eights whose two-pair lay keeps, of its ``do``, only the ``all`` that moves
+    the middle cards: the first and last cards stay in hand, no suit to follow is set and
+    STEP stays as it was, while the four other kinds of lay keep the whole ``do``
+    (inv-19's rank 1; blind reader: "two-pair moves only the middle cards; no STEP: a free
+    discard")."""
+    return _edit(_seed("pokereights"), (EIGHTS_TWO_PAIR, EIGHTS_TWO_PAIR_MIDDLE))
+
+
+#: Red7's third copy of the rules' scoring (in the ensure of a play that changes the
+#: rule), its Blue branch: a hundred per colour plus the best card.
+RED7_BLUE = """\
+                          ((== (game str RULE) BLUE)
+                           (set ('P sto SCORE)
+                                (+ (* 100 (size (partition COLOR"""
+
+
+def red7_blue_divided() -> str:
+    """Red7 whose third copy of the Blue rule's score divides a hundred per colour by
+    the best card where its two other copies add them (inv-19's rank 2; blind reader:
+    "one of three copies of the Blue rule reads 'divided by' for 'plus'")."""
+    return _edit(_seed("red7"), (RED7_BLUE, RED7_BLUE.replace("(+ (* 100", "(// (* 100")))
+
+
+#: The Game's first down pile: its option, from the test of a card TRICK above its top
+#: to the end of its ``do``.
+THE_GAME_DOWNA = """\
+(== (score 'C using (game points NUM)) (+ (game sto DOWNA) 'TRICK)))))
+          'C
+          (do
+           ((move 'C (top (game vloc DOWNA)))
+            (set (game sto DOWNA) (score 'C using (game points NUM)))
+            (inc (game sto COUNT) 1))))"""
+
+
+def the_game_downa_uncounted() -> str:
+    """The Game whose first down pile takes any card but the one TRICK above its top
+    (``!=`` where its sibling tests ``==``) and does not count the card played (no ``inc
+    COUNT``, which the three other piles' options have): a player may lay on it without
+    end, none of it counted toward the minimum (inv-19's rank 3; blind reader: "one down
+    pile takes almost anything, plays there not counted"). Only the dropped count is
+    named: the ``!=`` stands against the other down pile alone (a pair)."""
+    return _edit(
+        _seed("the-game"),
+        (
+            THE_GAME_DOWNA,
+            THE_GAME_DOWNA.replace("(== (score", "(!= (score").replace(
+                "\n            (inc (game sto COUNT) 1))))", ")))"
+            ),
+        ),
+    )
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "pokereights-two-pair-middle-only",
+        "pokereights",
+        "the two-pair lay moves only the middle cards and sets no STEP: a free discard",
+        pokereights_two_pair_middle_only(),
+    ),
+    Variant(
+        "red7-blue-divided",
+        "red7",
+        "one of three copies of the Blue rule's score reads // for +",
+        red7_blue_divided(),
+    ),
+    Variant(
+        "the-game-downa-uncounted",
+        "the-game",
+        "one down pile takes almost any card, and plays there are not counted",
+        the_game_downa_uncounted(),
+    ),
+)

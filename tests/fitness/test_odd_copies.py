@@ -1,0 +1,136 @@
+"""`fitness.odd_copies` (one copy of a rule written three or more times alike that an
+edit made differ from the others): the three games of campaign inv-19 the blind readers
+rated 2-4 (round 52), rebuilt on their seeds, and the cases it must not name (a pair, a
+pair against a pair, a name the copies keep, a formula)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import odd_copies as O
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text
+from tests.conftest import CARDSTOCK_GAMES, require_shared
+from tests.fitness import copies_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.pokereights_two_pair_middle_only,
+        "(all\n                         (filter 'S 'X",
+        "leaves out what its 4 alike copies (lines ",
+    ),
+    (
+        V.red7_blue_divided,
+        "(// (* 100 (size (partition COLOR",
+        "reads // where its 2 alike copies (lines ",
+    ),
+    (
+        V.the_game_downa_uncounted,
+        "(do\n           ((move 'C (top (game vloc DOWNA)))",
+        "also do here: (inc (game sto COUNT) 1)",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+DOWNA_COUNT = """\
+            (set (game sto DOWNA) (score 'C using (game points NUM)))
+            (inc (game sto COUNT) 1))))"""
+UPB_COUNT = """\
+            (set (game sto UPB) (score 'C using (game points NUM)))
+            (inc (game sto COUNT) 1))))"""
+DOWNB_TEST = "(or (< (score 'C using (game points NUM)) (game sto DOWNB))"
+OVER_WHEN_SHORT = "(((< (game sto COUNT) (game sto MIN)) (set (game sto OVER) 1))"
+
+
+def _uncounted(text: str, pile_count: str) -> str:
+    return _edit(
+        text, (pile_count, pile_count.replace("\n            (inc (game sto COUNT) 1)", ""))
+    )
+
+
+@pytest.mark.parametrize(("variant", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND])
+def test_each_odd_copy_is_found_where_it_is_and_not_in_its_seed(variant, at, says):
+    text = variant()
+    assert_found_where_it_is(text, SEED_OF[text], O.odd_copies, O.defects, at, says, only=True)
+
+
+def test_every_variant_has_one_test():
+    assert {f[0]() for f in FOUND} == set(SEED_OF)
+
+
+def test_no_real_game_has_one():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has an odd copy."""
+    assert real_files_flagged(O.defects) == {}
+
+
+def test_one_uncounted_pile_of_four_is_named_and_two_are_not():
+    """The Game with one pile's play not counted is named (three alike ``do``s against
+    one); with two piles' plays not counted (an up and a down one) it is two against
+    two, and neither side is the odd one."""
+    one = _uncounted(_seed("the-game"), DOWNA_COUNT)
+    [d] = O.odd_copies(parse_text(one))
+    assert "its 3 alike copies" in d.message and "(inc (game sto COUNT) 1)" in d.message
+    two = _uncounted(one, UPB_COUNT)
+    assert O.odd_copies(parse_text(two)) == []
+
+
+def test_a_pile_one_edit_from_two_sides_is_not_named():
+    """The Game whose second down pile tests ``>`` where its sibling tests ``<``: it is
+    one edit (``+`` for ``-``) from the two alike up piles, but also one edit from the
+    other down pile, a sibling of its own: up, up, down and a changed down are pairs,
+    and none is named (`Candidate.why` "twin")."""
+    game = parse_text(_edit(_seed("the-game"), (DOWNB_TEST, DOWNB_TEST.replace("(<", "(>"))))
+    assert O.odd_copies(game) == []
+    whys = {c.why for c in O.candidates(game, every=True)}
+    assert "twin" in whys and "" not in whys
+
+
+def test_a_name_the_copies_keep_is_not_renamed():
+    """The Game's ``((< COUNT MIN) (set OVER 1))`` beside two ``((>= COUNT MIN) (set STOP
+    1))``, 13 nodes each: one comparison apart once OVER is read as STOP, but both copies
+    set STOP, so the rule setting OVER is another rule (the else of theirs), not a copy.
+    Setting STOP it would be one (both judged at 6 nodes, under `MIN_NODES`)."""
+
+    def whys(text: str) -> list[str]:
+        return [c.why for c in O.candidates(parse_text(text), min_nodes=6) if c.hi - c.lo == 13]
+
+    assert whys(_seed("the-game")) == ["names"]
+    same = _edit(_seed("the-game"), (OVER_WHEN_SHORT, OVER_WHEN_SHORT.replace("OVER", "STOP")))
+    assert whys(same) == [""]
+
+
+def test_a_formula_is_not_a_rule():
+    """Enchère's ``(or (>= CLUBS 3) (>= SPADES 3))`` among four ``(and (>= QUEENS 2) ...)``
+    is one operator from them once names and numbers are read alike, but holds no action:
+    a formula that looks like others, not a copy of a rule."""
+    require_shared()
+    game = parse_file(CARDSTOCK_GAMES / "EnchereOriginale3.rcy")
+    assert O.odd_copies(game) == []
+    whys = [c.why for c in O.candidates(game, every=True)]
+    assert "formula" in whys and "" not in whys
+
+
+def test_copies_are_alike_up_to_a_consistent_renaming():
+    """The Game's four pile options: the two up ones are alike (UPA for UPB), the down
+    ones differ from them (``<`` for ``>``); a copy that uses one name where its sibling
+    uses two is not alike."""
+    game = parse_text(_seed("the-game"))
+    choice = next(n for n in A.walk(game) if isinstance(n, A.Choice))
+    upa, upb, downa, downb, _ = choice.items
+    assert O._key(upa) == O._key(upb) and O._key(downa) == O._key(downb)
+    assert O._key(upa) != O._key(downa)
+    mixed = parse_text(_edit(_seed("the-game"), ("(top (game vloc UPB))", "(top (game vloc UPA))")))
+    items = next(n for n in A.walk(mixed) if isinstance(n, A.Choice)).items
+    assert O._key(items[0]) != O._key(items[1])
+    assert O._diff(items[1], items[0], O._Renaming()) is None
+
+
+def test_a_dropped_statement_is_named_at_its_do():
+    """The edit of a dropped statement is placed at the copy's ``do``, and says which
+    statements its siblings have that it lacks."""
+    text = V.the_game_downa_uncounted()
+    [d] = O.odd_copies(parse_text(text))
+    line, col = map(int, d.where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith("(do")
