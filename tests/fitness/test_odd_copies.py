@@ -134,3 +134,17 @@ def test_a_dropped_statement_is_named_at_its_do():
     [d] = O.odd_copies(parse_text(text))
     line, col = map(int, d.where.split(":"))
     assert text.splitlines()[line - 1][col - 1 :].startswith("(do")
+
+
+def test_a_copy_parallel_writes_names_is_left_to_it():
+    """President whose single lead sets no TOP (tests/fitness/contradiction_variants.py)
+    is an odd copy (its ``do`` lacks the ``set TOP`` of the three other leads), but
+    `contradictions.parallel_writes` names that option already: one defect, not two."""
+    from evogame.fitness.contradictions import parallel_writes
+    from tests.fitness.contradiction_variants import president_single_sets_no_bar
+
+    game = parse_text(president_single_sets_no_bar())
+    odd = [c for c in O.candidates(game) if not c.why]
+    assert odd and odd[0].edit.kind == "drop" and "(set (game sto TOP)" in odd[0].edit.want
+    assert len(parallel_writes(game)) == 1
+    assert O.odd_copies(game) == []
