@@ -119,7 +119,8 @@ no value meets, a prize to a marker's previous holder, a round a rule no longer 
 previous player, a test of a storage no rule writes, a trail moved out of the game) in
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
-`evogame.fitness.voids`.
+`evogame.fitness.voids`; a rule its stage's own end test makes dead (a refill of an empty
+hand in a stage that ends when any hand is empty) in `evogame.fitness.preempted`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1310,6 +1311,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         leftovers,
         outcomes,
         peeks,
+        preempted,
         repeats,
         slips,
         voids,
@@ -1350,6 +1352,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (incoherent, game),
         (deadflow.defects, game),
         (voids.defects, game),
+        (preempted.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
