@@ -120,7 +120,9 @@ previous player, a test of a storage no rule writes, a trail moved out of the ga
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
 `evogame.fitness.voids`; a rule its stage's own end test makes dead (a refill of an empty
-hand in a stage that ends when any hand is empty) in `evogame.fitness.preempted`.
+hand in a stage that ends when any hand is empty) in `evogame.fitness.preempted`; a suit
+players must follow that the trick's table rates for few of its cards in
+`evogame.fitness.follows`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1307,6 +1309,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         bindings,
         credits,
         deadflow,
+        follows,
         free_options,
         leftovers,
         outcomes,
@@ -1353,6 +1356,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (deadflow.defects, game),
         (voids.defects, game),
         (preempted.defects, game),
+        (follows.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
