@@ -37,10 +37,18 @@ place an action mentions counts as touched, and every storage or table it sets;
 false: C is false, and G never holds.
 
 Named once per guard, at the guard. Measured on the 95 real files (CARDSTOCK's 73 and our
-22 seeds; `tests/fitness/test_preempted.py`): none is named; the closest cases, a guard
-conjunct equal to a disjunct of its stage's end (or to an ``any player`` instance of one)
-but not at the front of the pass, are listed by `near_misses` (none at the front; see the
-test for the count). The check has no threshold: a case is either proved dead or not named.
+22 seeds; `tests/fitness/test_preempted.py`): none is named. The closest cases (listed by
+`near_misses`): 18 files have a guard with a conjunct that implies its stage's end by this
+criterion, every one read after a decision of the pass or after a rule that touches what
+it reads, where the end test is stale (Rummy's `(== (size ((current player) iloc HAND))
+0)` guarding a pass option after the meld choice, the Agram, Cheeseheads and Widow Hearts
+files' `(all player 'P (== (size ('P iloc HAND)) 0))` after the trick, Ninety-Eight's
+`(> (game sto POINTS) 98)` after the play, our Go Fish's AGAIN after the ask). The check
+has no threshold: a guard is proved dead or not named. Of the 409 best/ files under
+/work/runs-archive it names 4 (inv-19's and inv-13's rank 5 and a copy, both Go Fish
+ending on an empty hand; s52g q-after-13's new kind 1, a round of Pairs that ends when
+the deck is empty and opens with a reshuffle of the discards into the empty deck); of the
+127 `bench_loopholes` variants only its own.
 """
 
 from __future__ import annotations
