@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from evogame.engine import compile_game
+from evogame.engine.coverage import ALIVE, FALSE_SEEN, conditions, split
 from evogame.fitness import preempted as P
-from evogame.lang import parse_file, parse_text
+from evogame.lang import parse_file, parse_text, to_text
+from evogame.players import RandomPlayer
+from evogame.simulate import play_one
 from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import preempted_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
-from tests.fitness.variants import _edit
+from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (
@@ -57,6 +61,26 @@ def test_the_closest_real_cases_are_not_at_the_front_of_a_pass():
     near = {p.name for p in files if P.near_misses(parse_file(p))}
     assert len(near) == 18
     assert {"Rummy2.rcy", "NinetyEight4.rcy", "Agram4.rcy", "go-fish.rcy"} <= near
+
+
+def _refill_hits(text: str, games: int = 200) -> list[int]:
+    """What coverage records of the refill's guard (`conditions`) over `games` random
+    games of Go Fish text `text` (4 seats, fixed seeds)."""
+    ast = parse_text(text)
+    game = compile_game(ast, coverage=True)
+    for i in range(games):
+        play_one(game, [RandomPlayer()] * 4, i, seed=1)
+    refill = "(and (== (size ((current player) iloc HAND)) 0) (> (size (game hloc STOCK)) 0))"
+    hits = split(ast, game.compiler.hits)[0]
+    return [h for c, h in zip(conditions(ast), hits, strict=True) if to_text(c) == refill]
+
+
+def test_play_agrees_the_refill_is_dead_and_the_seed_needs_it():
+    """By play, what the check proves from the rules: in 200 random games the variant's
+    refill guard is never true, while the seed's, rare as an empty hand with a stock left
+    is, takes both values."""
+    assert _refill_hits(V.go_fish_ends_on_an_empty_hand()) == [FALSE_SEEN]
+    assert _refill_hits(_seed("go-fish")) == [ALIVE]
 
 
 def test_the_guard_read_either_way_round_is_named():
