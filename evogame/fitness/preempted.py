@@ -78,11 +78,15 @@ def _steady(node: A.Node) -> bool:
 def _match(x: A.Node, c: A.Node, env: dict, free: A.Var | None) -> bool:
     """Whether `c` is `x` with `free` (a variable of `x`) replaced by one term throughout,
     and the variables `x` binds renamed to those `c` binds at the same places; `env`
-    collects the replacements (`x`'s variable -> `c`'s term)."""
+    collects the replacements (`x`'s variable -> `c`'s term; under the key None, the
+    variables `c` binds, which the term may not read: it would be captured)."""
+    bound = env.setdefault(None, set())
     if isinstance(x, A.Var):
         if x in env:
             return env[x] == c
         if x == free and c.result() is A.Ty.PLAYER:
+            if any(n in bound for n in A.walk(c)):
+                return False  # the term reads a variable bound inside: not the same test
             env[x] = c
             return True
         return x == c
@@ -90,6 +94,7 @@ def _match(x: A.Node, c: A.Node, env: dict, free: A.Var | None) -> bool:
         return False
     if x.BINDS is not None:
         env[x.var] = c.var  # the bound variable, renamed
+        bound.add(c.var)
     for f in A.field_names(type(x)):
         a, b = getattr(x, f), getattr(c, f)
         if isinstance(a, A.Node):

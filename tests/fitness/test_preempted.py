@@ -8,6 +8,7 @@ import pytest
 from evogame.engine import compile_game
 from evogame.engine.coverage import ALIVE, FALSE_SEEN, conditions, split
 from evogame.fitness import preempted as P
+from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from evogame.players import RandomPlayer
 from evogame.simulate import play_one
@@ -81,6 +82,21 @@ def test_play_agrees_the_refill_is_dead_and_the_seed_needs_it():
     is, takes both values."""
     assert _refill_hits(V.go_fish_ends_on_an_empty_hand()) == [FALSE_SEEN]
     assert _refill_hits(_seed("go-fish")) == [ALIVE]
+
+
+def test_a_player_term_read_inside_the_end_s_own_loop_is_not_an_instance():
+    """`(any player 'P (any (game vloc PILE) 'C (== (owner 'C) 'P)))` (some player owns a
+    card of the pile) is not implied by the same loop testing `(owner 'C) == (owner 'C)`:
+    its term reads the loop's own card. The same test of the current player is."""
+    end = "(any player 'P (any (game iloc STOCK) 'C (== (owner 'C) 'P)))"
+    x = parse_text(TINY.replace("(any player 'P (== (size ('P iloc HAND)) 0))", end))
+    stage = next(n for n in A.walk(x) if isinstance(n, A.Stage))
+    (d,) = P._flat(stage.end, A.BoolOpKind.OR)
+    same = next(n for n in A.walk(d) if isinstance(n, A.AggBool) and n is not d)
+    own = A.PlayerCmp(A.CmpOp.EQ, A.OwnerOf(same.var), A.OwnerOf(same.var))
+    assert P._implied(A.AggBool(A.Quant.ANY, same.coll, same.var, own), [d]) is None
+    cur = A.PlayerCmp(A.CmpOp.EQ, A.OwnerOf(same.var), A.RelPlayer(A.Rel.CURRENT))
+    assert P._implied(A.AggBool(A.Quant.ANY, same.coll, same.var, cur), [d]) is d
 
 
 def test_the_guard_read_either_way_round_is_named():
