@@ -111,13 +111,14 @@ def lifted_shares(game: A.Game) -> list[tuple[A.Award, A.SubAward, str, float]]:
         leads = [(a, c) for a in init.awards for c in _lead_conds(a, follows)[:1]]
         if not leads:
             continue
-        best = 0.0
-        for deck in decks:
-            attrs = {c.key.value for _, c in leads}
-            if not attrs & deck.keys():
-                continue
-            best = max(best, min(1.0, sum(_matched(a, c, deck) for a, c in leads)))
-        out.append((*leads[0], to_text(init.target), best))
+        attrs = {c.key.value for _, c in leads}
+        per_deck = [
+            min(1.0, sum(_matched(a, c, deck) for a, c in leads))
+            for deck in decks
+            if attrs & deck.keys()
+        ]
+        if per_deck:  # no deck with the lead's attribute: another check's matter
+            out.append((*leads[0], to_text(init.target), max(per_deck)))
     return out
 
 
