@@ -121,7 +121,10 @@ previous player, a test of a storage no rule writes, a trail moved out of the ga
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
 `evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
 made differ from the others (an operator swapped, statements dropped) in
-`evogame.fitness.odd_copies`.
+`evogame.fitness.odd_copies`; a rule its stage's own end test makes dead (a refill of an
+empty hand in a stage that ends when any hand is empty) in `evogame.fitness.preempted`; a
+suit players must follow that the trick's table rates for few of its cards in
+`evogame.fitness.follows`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1308,11 +1311,13 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         bindings,
         credits,
         deadflow,
+        follows,
         free_options,
         leftovers,
         odd_copies,
         outcomes,
         peeks,
+        preempted,
         repeats,
         slips,
         voids,
@@ -1354,6 +1359,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (deadflow.defects, game),
         (voids.defects, game),
         (odd_copies.defects, game),
+        (preempted.defects, game),
+        (follows.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -1,0 +1,146 @@
+"""A suit players must follow that the contest all but ignores: a defect of the `soundness`
+component, read from the rules alone.
+
+A trick game makes players follow the lead: a choice offers only the cards whose attribute
+A (a suit) equals a string storage S (the lead, set when the trick is led), and the trick
+is won by the card a point table T rates highest (``max ... using T``), T lifting the cards
+of the lead by an entry ``((A : S) 100)``. Following is what makes the lead matter: an
+off-suit card cannot win. A campaign file made from Agram (inv-18's rank 4) narrowed the
+lead's entry to ``((RANK : EIGHT) (SUIT : (game str LEAD)) 100)``: the lead lifts one card
+of the eight ranks of its suit, the other seven rank as if off-suit, so an off-suit high
+card beats the suit every other player had to follow, while following stays compulsory
+(its blind reader: "off-suit high cards win", rated 3 against Agram's 5). The judge rated
+it above Agram (`evaluate --seed 0` 0.921 against 0.867, all of it skill, 0.155 -> 0.628:
+keeping one's Ace for the one trick that scores wins it whatever the lead; its other edit,
+the end test, changes no play with DECIDE = HAND).
+
+The measure, for a table T that orders cards (`soundness.ordering_tables`) and is set with
+at least one entry asking A for S (a **lead entry**), where some choice compares A of a
+card with S (``(== (cardatt A 'C) S)``, the follow rule): for each deck with attribute A,
+the **lifted share** of a lead entry is the share of a suit's cards it matches,
+
+    lifted(entry) = prod over its other conditions (B : b), b a literal value, of
+                    [b is a value of B in the deck] / (number of values of B in the deck)
+
+(a deck read as every combination of its attributes' values; a condition whose value is
+not a literal counts 1, as it may match every card), and the table's lifted share is the
+sum over its lead entries, at most 1, its largest over the decks (a fraction of the cards
+of the lead's value, 0..1). The defect is named, at the table's first lead entry, when the
+lifted share is under `MIN_LIFTED`: most of the cards players are forced to follow with
+rank as if off-suit.
+
+Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds): 31 files set a table
+with a lead entry under a follow rule (one table each: Agram, Hearts, Whist, Black Lady,
+Cheeseheads, California Jack, German Whist, Knaves, Page One, Spades, ...), every one
+with the lead asked alone: a lifted share of 1 in each (`tests/fitness/test_follows.py`).
+Of the 409 best/ files under /work/runs-archive it names 2: inv-18's rank 4 and s49d
+invent-11's rank 5 (Agram with the lead's entry narrowed to the SEVEN); of the 127
+`bench_loopholes` variants only its own. The Agram file above: 1/8 (its first deck: EIGHT
+is one of 8 ranks; its second, the Aces, has no EIGHT). `MIN_LIFTED` = 1/2 sits between.
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.soundness import Defect, named, ordering_tables
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+from evogame.lang.content import deck_values
+
+#: A table lifting less than this share of the lead's cards ignores the follow rule.
+MIN_LIFTED = 0.5
+
+
+def _follow_pairs(game: A.Game) -> set[tuple[str, str]]:
+    """(attribute, storage text) of every follow rule: a test inside a choice that a
+    card's attribute (a literal name) equals a string storage."""
+    out = set()
+    for ch in A.walk(game):
+        if not isinstance(ch, A.Choice):
+            continue
+        for n in A.walk(ch):
+            if not (isinstance(n, A.StrCmp) and n.op is A.CmpOp.EQ):
+                continue
+            for x, y in ((n.a, n.b), (n.b, n.a)):
+                if (
+                    isinstance(x, A.CardAtt)
+                    and isinstance(x.attr, A.NameLit)
+                    and isinstance(y, A.StrStorage)
+                ):
+                    out.add((x.attr.value, to_text(y)))
+    return out
+
+
+def _lead_conds(award: A.Award, follows: set[tuple[str, str]]) -> list[A.SubAward]:
+    """The conditions of `award` that ask a followed attribute for its storage."""
+    return [
+        c
+        for c in award.conds
+        if isinstance(c.key, A.NameLit)
+        and isinstance(c.value, A.StrStorage)
+        and (c.key.value, to_text(c.value)) in follows
+    ]
+
+
+def _matched(award: A.Award, lead: A.SubAward, deck: dict[str, set[str]]) -> float:
+    """The share of one lead value's cards of `deck` that `award` matches (module
+    docstring: its other literal conditions, the deck read as every combination)."""
+    share = 1.0
+    for c in award.conds:
+        if c is lead or not isinstance(c.key, A.NameLit) or not isinstance(c.value, A.NameLit):
+            continue
+        values = deck.get(c.key.value)
+        if not values:
+            return 0.0  # an attribute the deck's cards do not have: no card matches
+        share *= (c.value.value in values) / len(values)
+    return share
+
+
+def lifted_shares(game: A.Game) -> list[tuple[A.Award, A.SubAward, str, float]]:
+    """Each ordering table set with a lead entry under a follow rule: (its first lead
+    entry, that entry's lead condition, the table's text, its lifted share, 0..1; module
+    docstring)."""
+    follows = _follow_pairs(game)
+    if not follows:
+        return []
+    ordering = ordering_tables(game)
+    decks = deck_values(game)
+    out = []
+    for init in A.walk(game):
+        if not isinstance(init, A.InitPoints) or to_text(init.target) not in ordering:
+            continue
+        leads = [(a, c) for a in init.awards for c in _lead_conds(a, follows)[:1]]
+        if not leads:
+            continue
+        attrs = {c.key.value for _, c in leads}
+        per_deck = [
+            min(1.0, sum(_matched(a, c, deck) for a, c in leads))
+            for deck in decks
+            if attrs & deck.keys()
+        ]
+        if per_deck:  # no deck with the lead's attribute: another check's matter
+            out.append((*leads[0], to_text(init.target), max(per_deck)))
+    return out
+
+
+def idle_follows(game: A.Game) -> list[Defect]:
+    """Each ordering table whose lead entries lift under `MIN_LIFTED` of the cards of the
+    lead's value, where a choice makes players follow the lead (module docstring)."""
+    out = []
+    for award, lead, table, share in lifted_shares(game):
+        if share >= MIN_LIFTED:
+            continue
+        out.append(
+            Defect(
+                where(award),
+                f"players must follow {lead.key.value} {to_text(lead.value)}, yet {table} "
+                f"rates it only in {to_text(award)}: {round(100 * share)}% of the cards "
+                "followed with; the rest rank as if off-suit, so an off-suit card can "
+                "beat the cards everyone had to follow with",
+            )
+        )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(idle_follows, game)
