@@ -75,10 +75,12 @@ up to 18 options a decision, each looked at on 2 redeals). `WORK_BUDGET` bounds 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from evogame.engine.errors import GameError
 from evogame.engine.game import STAGE
 from evogame.engine.state import State
+from evogame.fitness.lines import Line, line_change, loss_lines
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import where
@@ -165,9 +167,13 @@ class Budget:
         self.left = work
 
 
-def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) -> int:
+def careful_choice(
+    st: State, rng: random.Random, budget: Budget | None = None, lines: Sequence[Line] = ()
+) -> int:
     """The careful option at `st` for the seat to move (module docstring): maximin over
-    `SAMPLES` determinizations of the change of its standing one decision ahead, ties
+    `SAMPLES` determinizations of the change of its standing one decision ahead, then,
+    among the options whose worst score change is best, maximin of the change toward the
+    seat's loss `lines` (`evogame.fitness.lines.line_change`, the worst line); ties
     broken by `rng`. `st` is not changed."""
     n = st.num_actions()
     if n <= 1:
@@ -175,8 +181,10 @@ def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) 
     me = st.current_player()
     looked = list(range(n)) if n <= MAX_OPTIONS else sorted(rng.sample(range(n), MAX_OPTIONS))
     worst = dict.fromkeys(looked, float("inf"))
+    near = dict.fromkeys(looked, float("inf"))
     for view in _views(st, me, rng):
         base = standing(view, me)
+        margins = [line.margin(view, me) for line in lines]
         for a in looked:
             c = view.clone()
             c.max_steps = LOOK_STEPS
@@ -185,13 +193,22 @@ def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) 
                 budget.left -= c.work - view.work
             change = _WORST if c.error or c.capped else standing(c, me) - base
             worst[a] = min(worst[a], change)
-    best = max(worst.values())
-    return rng.choice([a for a in looked if worst[a] == best])
+            if margins:
+                toward = min(
+                    (
+                        line_change(m, line.margin(c, me))
+                        for line, m in zip(lines, margins, strict=True)
+                    ),
+                    default=0.0,
+                )
+                near[a] = min(near[a], toward)
+    best = max((worst[a], near[a]) for a in looked)
+    return rng.choice([a for a in looked if (worst[a], near[a]) == best])
 
 
-def random_decisions(game, seed: int) -> int | None:
-    """The decisions of the random game on deal `seed` (the players' draws seeded by it,
-    as `settled` plays), or None when it does not end on its own."""
+def random_game(game, seed: int) -> State | None:
+    """The random game on deal `seed` (the players' draws seeded by it, as `settled`
+    plays) at its end, or None when it does not end on its own."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS)
@@ -201,15 +218,25 @@ def random_decisions(game, seed: int) -> int | None:
         return None
     if st.capped or st.cycle or st.error is not None:
         return None
-    return st.decisions
+    return st
 
 
-def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> State | None:
+def random_decisions(game, seed: int) -> int | None:
+    """The decisions of the random game on deal `seed` (`random_game`), or None when it
+    does not end on its own."""
+    st = random_game(game, seed)
+    return None if st is None else st.decisions
+
+
+def careful_game(
+    game, seed: int, cap: int, budget: Budget | None = None, lines: Sequence[Line] = ()
+) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
     decisions (then not terminal) or by the engine; None when the engine fails. Its whole
     engine work may be `FACTOR` times a random game's bound (a careful game may be that
     much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
-    decision) or a cycle. None also when `budget` runs out first."""
+    decision) or a cycle. None also when `budget` runs out first. `lines`: the loss lines
+    the players see (`careful_choice`)."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
@@ -217,7 +244,7 @@ def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> Sta
         while not st.terminal and st.decisions < cap:
             if budget is not None and budget.left <= 0:
                 return None  # too costly to look at: not judged
-            st.apply_action(careful_choice(st, rng, budget))
+            st.apply_action(careful_choice(st, rng, budget, lines))
     except GameError:
         return None
     return st
@@ -238,14 +265,14 @@ def _stage_of(game, st: State) -> A.Stage | None:
     return stages[k] if k < len(stages) else None
 
 
-def measure(game, seed: int) -> tuple[int, int | None] | None:
+def measure(game, seed: int, lines: Sequence[Line] = ()) -> tuple[int, int | None] | None:
     """(random decisions, careful decisions or None when the careful game does not end)
-    on deal `seed`; None when the random game does not end or the careful game breaks a
-    rule (not judged)."""
+    on deal `seed`, the players seeing `lines` (`loss_lines` of the check's deals); None
+    when the random game does not end or the careful game breaks a rule (not judged)."""
     r = random_decisions(game, seed)
     if r is None:
         return None
-    st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
+    st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), lines=lines)
     if st is None or st.error is not None:
         return None
     return r, (st.decisions if ends(st) else None)
@@ -258,17 +285,19 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
     one deal per seed of `seeds` (at most `GAMES`). The random games are played first
     (they are cheap), then the careful games, in order, until the verdict is sure either
     way; a careful game that breaks a rule counts as one that ends."""
-    ran = [(seed, r) for seed in seeds[:GAMES] if (r := random_decisions(game, seed)) is not None]
-    judged = len(ran)
+    finals = [(seed, st) for seed in seeds[:GAMES] if (st := random_game(game, seed)) is not None]
+    judged = len(finals)
     if judged < NEED:
         return []
+    ran = [(seed, st.decisions) for seed, st in finals]
+    lines = loss_lines(game, [st for _, st in finals])
     need = SHARE * judged
     open_, played, caps, stage = 0, 0, [], None
     budget = Budget(WORK_BUDGET)
     for seed, r in ran:
         if open_ >= need or open_ + judged - played < need:
             break  # named, or cleared, whatever the deals left give
-        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget)
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget, lines)
         if st is None and budget.left <= 0:
             return []  # too costly to judge: the games played so far decide nothing
         played += 1
