@@ -27,6 +27,20 @@ sure gain, and it does not volunteer for a cost that someone must take for the g
 move on. Where the standing shows nothing (a result made only at the end, or scores that
 play does not change until late) every option ties and the policy is random play.
 
+**The loss lines** (`evogame.fitness.lines`; issue 35, campaign inv-18's rank 3, judged
+0.928 against Pairs' 0.873: a pair's card goes to the hand, so drawing is free; its blind
+reader, 1/10: "pairing costs nothing: nobody folds, the game never ends"). Points below
+the limit change no score, so a player reading the score alone folds as often as it
+draws and its games end. Among the options whose worst score change is best (the score
+still first), the careful player takes the one whose worst **line change** over the
+samples is largest: for each seat quantity the game's end or a result rule compares
+with a constant and that play shows to lose when crossed (the seats over it at the end
+of the random games this check plays anyway do worse), with m0 the seat's margin to the
+line before and m1 after (in the quantity's units, `Line.margin`), the change is
+``max(m1, 0) / m0 - 1`` (a share of the remaining margin: -1 reaches the line), the
+worst of the seat's lines counting; a seat already over a line has nothing more to lose
+at it. That player never folds while drawing costs nothing.
+
 **The measure**, per sampled deal: the number of decisions of the careful game (careful
 players in every seat, the policy's draws seeded by the deal) against the random game on
 the same deal (`random_decisions`). With R the random game's decisions, the careful game
@@ -320,8 +334,8 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
     return [
         Defect(
             where(node),
-            f"careful players (each takes an option that can worsen their own result only "
-            f"when every option can) do not end {open_} of the {played} sampled games they "
+            f"careful players (each takes an option that can worsen their own result, or "
+            f"bring them nearer a line that loses, only when every option can) do not end {open_} of the {played} sampled games they "
             f"played ({', '.join(how)}), where random players end them in "
             f"{_span(r_lo, r_hi)} decisions: the game ends only when someone volunteers a loss",
         )

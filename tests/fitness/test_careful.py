@@ -114,6 +114,11 @@ FOUND = [
         "(stage player\n  (end\n   (any player 'P",
         f"do not end 2 of the 2 sampled games they played (2 still going after {MIN_CAP}-220 decisions)",
     ),
+    (
+        V.pairs_pair_free,
+        "(stage player\n  (end\n   (any player 'P",
+        f"do not end 2 of the 2 sampled games they played (2 still going after {MIN_CAP}-210 decisions)",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
