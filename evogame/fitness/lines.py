@@ -40,8 +40,12 @@ half of what was left; a move away from the line is a gain, and a seat already o
 line (m0 <= 0) has nothing more to lose at it (0). Over several lines a move counts by
 its worst line.
 
-Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds; 4 random games at
-evaluation seed 0, /work/runs-archive/s53b/lines.txt): see `evogame.fitness.careful`.
+Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds; the 4 random games
+`careful` plays at evaluation seed 0, /work/runs-archive/s53b/lines.txt): 60 candidate
+lines in 23 files, 18 loss lines in 16 (the Pairs family, LAMA, SimonsCat4); among the
+others, Cheeseheads' ``(> TSUM 0)`` goes with a better result, LAMA3/5/6's lines are
+held by every seat at the end, and EnchereOriginale3's and Hearts' by none. What the
+careful games of those files do with them: `evogame.fitness.careful`.
 """
 
 from __future__ import annotations
