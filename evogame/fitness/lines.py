@@ -228,10 +228,10 @@ def _in_seats(cond: A.Node, seat: str | None, fn) -> None:
 
 def compile_lines(game) -> list[Line]:
     """The candidate lines of a `CompiledGame`, compiled with its own compiler (the
-    state's slots; no coverage is recorded for them); those that do not compile are
-    left out."""
+    state's slots; no coverage is recorded for them, and the compiler is left as it
+    was); those that do not compile are left out."""
     c = game.compiler
-    tracked, watch = getattr(c, "tracked", None), c.watch
+    tracked, watch, nvars = getattr(c, "tracked", None), c.watch, c.nvars
     c.tracked, c.watch = None, None
     raw = []
     try:
@@ -246,8 +246,11 @@ def compile_lines(game) -> list[Line]:
             except Exception:
                 continue
     finally:
-        c.tracked, c.watch = tracked, watch
-    return [Line(cmp, op, qf, tf, var, c.nvars) for cmp, op, qf, tf, var in raw]
+        top = c.nvars
+        # the compiler as it was: the lines' variables live only in the padded copies of a
+        # state's bindings that `Line.margin` reads with
+        c.tracked, c.watch, c.nvars = tracked, watch, nvars
+    return [Line(cmp, op, qf, tf, var, top) for cmp, op, qf, tf, var in raw]
 
 
 def loss_lines(game, finals: list) -> list[Line]:

@@ -152,5 +152,7 @@ def test_compiling_lines_leaves_the_game_as_it_was(text):
     """The lines are compiled with the game's own compiler: its games play the same."""
     game = _game(text)
     before = [(st.decisions, st.scores()) for st in _finals(game)]
-    compile_lines(game)
+    nvars, slots = game.compiler.nvars, game.compiler.var_slots[:]
+    assert compile_lines(game)
+    assert (game.compiler.nvars, game.compiler.var_slots) == (nvars, slots)
     assert [(st.decisions, st.scores()) for st in _finals(game)] == before
