@@ -48,14 +48,15 @@ def pairs_fold_free() -> str:
 def pairs_pair_free() -> str:
     """Pairs in which a pair costs nothing: the pair's card goes to the drawer's hand,
     out of play, not to their points (one edit; campaign inv-18's rank 3 made it with two
-    more, the loss at more than 9 points and the starting tie-break dropped; judged 0.928
-    against Pairs' 0.873 at evaluation seed 0; its blind reader, 1/10: "pairing costs
-    nothing: nobody folds, the game never ends"). Points now come only from folds, and
-    drawing is free. Points below the limit change no score, so a careful player that
-    reads its standing from the score alone folds as often as it draws until it nears the
-    limit, and most of its games end once the deck runs short; one that sees the loss
-    line (`evogame.fitness.lines`) never folds while drawing is free, and the game goes
-    on."""
+    more, a loss at more than 9 points and the reset of FOUND dropped, so that the lowest
+    card starts only the first round; judged 0.928 against Pairs' 0.873 at evaluation
+    seed 0; its blind reader, 1/10: "pairing costs nothing: nobody folds, the game never
+    ends"). Points now come only from folds, and drawing is free. Points below the limit
+    change no score, so a careful player that reads its standing from the score alone
+    folds as often as it draws until it nears the limit, and most of its games end once
+    the deck runs short; one that sees the loss line (`evogame.fitness.lines`) never
+    folds while drawing is free, and the game goes on. The judge rated the variant above
+    its seed before (0.879-0.882 against 0.867-0.874 at evaluation seeds 0-4)."""
     return _edit(
         _seed("pairs"),
         (PAIRS_BUST, PAIRS_BUST.replace("vloc POINTS", "vloc HAND")),
