@@ -156,3 +156,24 @@ def test_compiling_lines_leaves_the_game_as_it_was(text):
     assert compile_lines(game)
     assert (game.compiler.nvars, game.compiler.var_slots) == (nvars, slots)
     assert [(st.decisions, st.scores()) for st in _finals(game)] == before
+
+
+@pytest.mark.parametrize(
+    ("cmp", "at_start", "after_two"),
+    [
+        ("(< (size ('P vloc TAKEN)) 2)", -1, 1),  # Q - T + 1
+        ("(<= (size ('P vloc TAKEN)) 2)", -2, 0),  # Q - T
+        ("(> 2 (size ('P vloc TAKEN)))", -1, 1),  # the constant first: (< Q 2)
+        ("(>= (size ('P vloc TAKEN)) 2)", 2, 0),  # T - Q
+    ],
+)
+def test_margins_below_and_above(cmp, at_start, after_two):
+    """A line that holds below its threshold is crossed going down; seat 0's margin at the
+    start (nothing taken) and after it has taken two cards."""
+    game = _game(_edit(TAKE, ("(< 2 (size ('P vloc TAKEN)))", cmp)))
+    line = compile_lines(game)[1]
+    st = game.new_state(0)
+    assert line.margin(st, 0) == at_start
+    for _ in range(3):
+        st.apply_action(0)
+    assert line.margin(st, 0) == after_two
