@@ -70,7 +70,9 @@ random 17-28); inv-16's new kind 1 in 4 of 4 (370-730, random 37-73). inv-15's r
 (Pairs lost at more than 4 points, ended at more than 15) is not named: its careful games
 end in 14-31 decisions against 7-20 at random, as a seat that has already lost has nothing
 more to lose and takes the points that end the game (its flaw is a result settled early,
-not an end nobody need reach).
+not an end nobody need reach); with the loss lines below, in 26-35, the seat already lost
+now keeping away from the end's line too, until a pair (a cost it cannot refuse) takes
+it there.
 
 With the loss lines (s53b, /work/runs-archive/s53b/): play reads loss lines in 16 of the 95
 real files (18 lines, `lines.txt`: CARDSTOCK's Pairs2-5, ContinuousPairs4,
