@@ -1,7 +1,9 @@
 """Careful play against random play (`evogame.fitness.careful`) on real files: per file,
 per sampled deal, the random game's decisions and the careful game's (``-`` when it does
 not end within its cap), the largest careful/random ratio, and the CPU seconds of the
-careful games. The measurement behind the module docstring.
+careful games (with the loss lines the players see, `evogame.fitness.lines`, read from the
+random games of the first `careful.GAMES` deals). The measurement behind the module
+docstring.
 
     .venv/bin/python -m bench.bench_careful [FILE ...] [--eval-seed 0] [--deals 4]
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from evogame.engine.game import compile_game
 from evogame.fitness import careful
 from evogame.fitness.evaluate import deal_seed, phase_seed
+from evogame.fitness.lines import loss_lines
 from evogame.lang import parse_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +51,9 @@ def main() -> None:
     for p in files:
         game = compile_game(parse_file(p))
         t = time.process_time()
-        rows = [careful.measure(game, s) for s in deals]
+        finals = [st for s in deals[: careful.GAMES] if (st := careful.random_game(game, s))]
+        lines = loss_lines(game, finals)
+        rows = [careful.measure(game, s, lines) for s in deals]
         cpu = time.process_time() - t
         shown, ratio, of_cap = [], 0.0, 0.0
         for row in rows:
@@ -66,7 +71,7 @@ def main() -> None:
         found = careful.careful_play(game, deals[: careful.GAMES]) if open_ else []
         print(
             f"{p.stem:28s} {' '.join(shown)}  ratio {ratio:5.2f} of-cap {of_cap:4.2f} "
-            f"{cpu:6.2f}s{'  OPEN' if open_ else ''}{'  NAMED' if found else ''}",
+            f"{cpu:6.2f}s lines {len(lines)}{'  OPEN' if open_ else ''}{'  NAMED' if found else ''}",
             flush=True,
         )
     print(f"largest careful/random ratio of an ended game: {top[0]:.2f} ({top[1]})")

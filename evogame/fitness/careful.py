@@ -27,6 +27,20 @@ sure gain, and it does not volunteer for a cost that someone must take for the g
 move on. Where the standing shows nothing (a result made only at the end, or scores that
 play does not change until late) every option ties and the policy is random play.
 
+**The loss lines** (`evogame.fitness.lines`; issue 35, campaign inv-18's rank 3, judged
+0.928 against Pairs' 0.873: a pair's card goes to the hand, so drawing is free; its blind
+reader, 1/10: "pairing costs nothing: nobody folds, the game never ends"). Points below
+the limit change no score, so a player reading the score alone folds as often as it
+draws and its games end. Among the options whose worst score change is best (the score
+still first), the careful player takes the one whose worst **line change** over the
+samples is largest: for each seat quantity the game's end or a result rule compares
+with a constant and that play shows to lose when crossed (the seats over it at the end
+of the random games this check plays anyway do worse), with m0 the seat's margin to the
+line before and m1 after (in the quantity's units, `Line.margin`), the change is
+``max(m1, 0) / m0 - 1`` (a share of the remaining margin: -1 reaches the line), the
+worst of the seat's lines counting; a seat already over a line has nothing more to lose
+at it. That player never folds while drawing costs nothing.
+
 **The measure**, per sampled deal: the number of decisions of the careful game (careful
 players in every seat, the policy's draws seeded by the deal) against the random game on
 the same deal (`random_decisions`). With R the random game's decisions, the careful game
@@ -56,7 +70,22 @@ random 17-28); inv-16's new kind 1 in 4 of 4 (370-730, random 37-73). inv-15's r
 (Pairs lost at more than 4 points, ended at more than 15) is not named: its careful games
 end in 14-31 decisions against 7-20 at random, as a seat that has already lost has nothing
 more to lose and takes the points that end the game (its flaw is a result settled early,
-not an end nobody need reach).
+not an end nobody need reach); with the loss lines below, in 26-35, the seat already lost
+now keeping away from the end's line too, until a pair (a cost it cannot refuse) takes
+it there.
+
+With the loss lines (s53b, /work/runs-archive/s53b/): play reads loss lines in 16 of the 95
+real files (18 lines, `lines.txt`: CARDSTOCK's Pairs2-5, ContinuousPairs4,
+CalamitiesContinuousPairs4, LAMA2, LAMA4, LAMAFull2-6 and SimonsCat4, our pairs and
+pairs-continuous); the other 79 read none and play exactly as before. On the first 30
+deals of those 16 (`real30-lines.txt`) **every careful game still ends**: the largest
+share of its cap is 0.55 (LAMAFull4, unchanged: its line is its score, which already
+decides), the largest ratio 6.78 (LAMAFull3, unchanged); Pairs' careful games grow from
+at most 3.0 to 4.2 times the random game (share of cap 0.17 to 0.21), pairs-continuous's
+from 2.6 to 2.9. The closest real case to the cap stays PageOne3's 0.57, which reads no
+line. inv-18's rank 3 and the variant rebuilt from it (a pair's card to the hand) reach
+the cap in 2 of 2 (3) deals and are named; without the lines 3 of 4 of their careful
+games end (171-200 decisions, the deck running short) and neither was.
 
 Why `soundness` and not `termination`: the termination measure is the share of the
 random games that end, a property of play the gate rejects on; this is a rule that lets
@@ -70,15 +99,21 @@ all, 0.09 s each on average, at most 0.56 s (Coloretto4); a game named costs 2 c
 games to their caps: 0.87 s for inv-16's new kind 1 (its whole evaluation about 5 s), 0.20 s
 for the Pairs variant, 3.3 s for the costliest named best/ file (s49 final-11's new kind 4,
 up to 18 options a decision, each looked at on 2 redeals). `WORK_BUDGET` bounds the rest.
+With the loss lines (/work/runs-archive/s53b/cost-real-{before,after}.txt, load about 12):
+8.96 s for the 95 real files, 0.094 s on average, at most 0.61 s (Coloretto4), against
+9.40 s, 0.099 s and 0.62 s before on the same machine: reading the lines costs nothing
+measurable (they are compiled once per check; a margin is one expression per line).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from evogame.engine.errors import GameError
 from evogame.engine.game import STAGE
 from evogame.engine.state import State
+from evogame.fitness.lines import Line, line_change, loss_lines
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import where
@@ -165,9 +200,13 @@ class Budget:
         self.left = work
 
 
-def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) -> int:
+def careful_choice(
+    st: State, rng: random.Random, budget: Budget | None = None, lines: Sequence[Line] = ()
+) -> int:
     """The careful option at `st` for the seat to move (module docstring): maximin over
-    `SAMPLES` determinizations of the change of its standing one decision ahead, ties
+    `SAMPLES` determinizations of the change of its standing one decision ahead, then,
+    among the options whose worst score change is best, maximin of the change toward the
+    seat's loss `lines` (`evogame.fitness.lines.line_change`, the worst line); ties
     broken by `rng`. `st` is not changed."""
     n = st.num_actions()
     if n <= 1:
@@ -175,8 +214,10 @@ def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) 
     me = st.current_player()
     looked = list(range(n)) if n <= MAX_OPTIONS else sorted(rng.sample(range(n), MAX_OPTIONS))
     worst = dict.fromkeys(looked, float("inf"))
+    near = dict.fromkeys(looked, float("inf"))
     for view in _views(st, me, rng):
         base = standing(view, me)
+        margins = [line.margin(view, me) for line in lines]
         for a in looked:
             c = view.clone()
             c.max_steps = LOOK_STEPS
@@ -185,13 +226,22 @@ def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) 
                 budget.left -= c.work - view.work
             change = _WORST if c.error or c.capped else standing(c, me) - base
             worst[a] = min(worst[a], change)
-    best = max(worst.values())
-    return rng.choice([a for a in looked if worst[a] == best])
+            if margins:
+                toward = min(
+                    (
+                        line_change(m, line.margin(c, me))
+                        for line, m in zip(lines, margins, strict=True)
+                    ),
+                    default=0.0,
+                )
+                near[a] = min(near[a], toward)
+    best = max((worst[a], near[a]) for a in looked)
+    return rng.choice([a for a in looked if (worst[a], near[a]) == best])
 
 
-def random_decisions(game, seed: int) -> int | None:
-    """The decisions of the random game on deal `seed` (the players' draws seeded by it,
-    as `settled` plays), or None when it does not end on its own."""
+def random_game(game, seed: int) -> State | None:
+    """The random game on deal `seed` (the players' draws seeded by it, as `settled`
+    plays) at its end, or None when it does not end on its own."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS)
@@ -201,15 +251,25 @@ def random_decisions(game, seed: int) -> int | None:
         return None
     if st.capped or st.cycle or st.error is not None:
         return None
-    return st.decisions
+    return st
 
 
-def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> State | None:
+def random_decisions(game, seed: int) -> int | None:
+    """The decisions of the random game on deal `seed` (`random_game`), or None when it
+    does not end on its own."""
+    st = random_game(game, seed)
+    return None if st is None else st.decisions
+
+
+def careful_game(
+    game, seed: int, cap: int, budget: Budget | None = None, lines: Sequence[Line] = ()
+) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
     decisions (then not terminal) or by the engine; None when the engine fails. Its whole
     engine work may be `FACTOR` times a random game's bound (a careful game may be that
     much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
-    decision) or a cycle. None also when `budget` runs out first."""
+    decision) or a cycle. None also when `budget` runs out first. `lines`: the loss lines
+    the players see (`careful_choice`)."""
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
@@ -217,7 +277,7 @@ def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> Sta
         while not st.terminal and st.decisions < cap:
             if budget is not None and budget.left <= 0:
                 return None  # too costly to look at: not judged
-            st.apply_action(careful_choice(st, rng, budget))
+            st.apply_action(careful_choice(st, rng, budget, lines))
     except GameError:
         return None
     return st
@@ -238,14 +298,14 @@ def _stage_of(game, st: State) -> A.Stage | None:
     return stages[k] if k < len(stages) else None
 
 
-def measure(game, seed: int) -> tuple[int, int | None] | None:
+def measure(game, seed: int, lines: Sequence[Line] = ()) -> tuple[int, int | None] | None:
     """(random decisions, careful decisions or None when the careful game does not end)
-    on deal `seed`; None when the random game does not end or the careful game breaks a
-    rule (not judged)."""
+    on deal `seed`, the players seeing `lines` (`loss_lines` of the check's deals); None
+    when the random game does not end or the careful game breaks a rule (not judged)."""
     r = random_decisions(game, seed)
     if r is None:
         return None
-    st = careful_game(game, seed, max(MIN_CAP, FACTOR * r))
+    st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), lines=lines)
     if st is None or st.error is not None:
         return None
     return r, (st.decisions if ends(st) else None)
@@ -258,17 +318,19 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
     one deal per seed of `seeds` (at most `GAMES`). The random games are played first
     (they are cheap), then the careful games, in order, until the verdict is sure either
     way; a careful game that breaks a rule counts as one that ends."""
-    ran = [(seed, r) for seed in seeds[:GAMES] if (r := random_decisions(game, seed)) is not None]
-    judged = len(ran)
+    finals = [(seed, st) for seed in seeds[:GAMES] if (st := random_game(game, seed)) is not None]
+    judged = len(finals)
     if judged < NEED:
         return []
+    ran = [(seed, st.decisions) for seed, st in finals]
+    lines = loss_lines(game, [st for _, st in finals])
     need = SHARE * judged
     open_, played, caps, stage = 0, 0, [], None
     budget = Budget(WORK_BUDGET)
     for seed, r in ran:
         if open_ >= need or open_ + judged - played < need:
             break  # named, or cleared, whatever the deals left give
-        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget)
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget, lines)
         if st is None and budget.left <= 0:
             return []  # too costly to judge: the games played so far decide nothing
         played += 1
@@ -291,8 +353,8 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
     return [
         Defect(
             where(node),
-            f"careful players (each takes an option that can worsen their own result only "
-            f"when every option can) do not end {open_} of the {played} sampled games they "
+            f"careful players (each takes an option that can worsen their own result, or "
+            f"bring them nearer a line that loses, only when every option can) do not end {open_} of the {played} sampled games they "
             f"played ({', '.join(how)}), where random players end them in "
             f"{_span(r_lo, r_hi)} decisions: the game ends only when someone volunteers a loss",
         )

@@ -1,6 +1,6 @@
 """Broken variants of our seeds for round 52 (s52e), in the style of
-tests/fitness/variants.py: a game careful players need never finish, which the blind reader
-of campaign inv-16 named in a game the judge rewarded (issue 35)."""
+tests/fitness/variants.py: a game careful players need never finish, which the blind readers
+of campaigns inv-16 and inv-18 named in games the judge rewarded (issue 35)."""
 
 from __future__ import annotations
 
@@ -45,11 +45,35 @@ def pairs_fold_free() -> str:
     )
 
 
+def pairs_pair_free() -> str:
+    """Pairs in which a pair costs nothing: the pair's card goes to the drawer's hand,
+    out of play, not to their points (one edit; campaign inv-18's rank 3 made it with two
+    more, a loss at more than 9 points and the reset of FOUND dropped, so that the lowest
+    card starts only the first round; judged 0.928 against Pairs' 0.873 at evaluation
+    seed 0; its blind reader, 1/10: "pairing costs nothing: nobody folds, the game never
+    ends"). Points now come only from folds, and drawing is free. Points below the limit
+    change no score, so a careful player that reads its standing from the score alone
+    folds as often as it draws until it nears the limit, and most of its games end once
+    the deck runs short; one that sees the loss line (`evogame.fitness.lines`) never
+    folds while drawing is free, and the game goes on. The judge rated the variant above
+    its seed before (0.879-0.882 against 0.867-0.874 at evaluation seeds 0-4)."""
+    return _edit(
+        _seed("pairs"),
+        (PAIRS_BUST, PAIRS_BUST.replace("vloc POINTS", "vloc HAND")),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "pairs-fold-free",
         "pairs",
         "folding does not end the round and a pair costs nothing: careful players never end it",
         pairs_fold_free(),
+    ),
+    Variant(
+        "pairs-pair-free",
+        "pairs",
+        "a pair's card goes to the hand, not the points: drawing is free, nobody need fold",
+        pairs_pair_free(),
     ),
 )

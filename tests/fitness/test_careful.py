@@ -114,15 +114,22 @@ FOUND = [
         "(stage player\n  (end\n   (any player 'P",
         f"do not end 2 of the 2 sampled games they played (2 still going after {MIN_CAP}-220 decisions)",
     ),
+    (
+        V.pairs_pair_free,
+        "(stage player\n  (end\n   (any player 'P",
+        f"do not end 2 of the 2 sampled games they played (2 still going after {MIN_CAP}-210 decisions)",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 
 @pytest.mark.parametrize(("variant", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND])
 def test_each_variant_is_found_where_it_is_and_not_in_its_seed(variant, at, says):
-    """Pairs whose fold takes points when the folder likes and nothing else does: careful
-    players stop folding before the limit, and no deal's careful game ends (random games
-    end in 17-28 decisions); named at the round loop, whose end nobody need reach."""
+    """Pairs whose fold takes points when the folder likes and nothing else does (a fold
+    that no longer ends the round; a pair that costs nothing): careful players stop
+    folding before the limit (or, seeing the loss line, at once), and no deal's careful
+    game ends (random games end in 17-28 decisions); named at the round loop, whose end
+    nobody need reach."""
     text = variant()
     (d,) = defects(_game(text), DEALS)
     assert d.check == "careful.careful_play"
