@@ -39,13 +39,22 @@ does not keep: it holds only "seen true / seen false" per condition). Two more c
 - **k >= `MIN_VALUES`**: the ``!=`` holds for at least (k - 1)/k of the cards, and the
   ``==`` for at most 1/k (the bounds: high 1 - 1/`MIN_VALUES`, low 1/`MIN_VALUES`).
 
-Measured (bench/wide_guards_near.py, /work/runs-archive/s53i/near.txt): on the 95 real
-files (CARDSTOCK's 73, our 22 seeds) no ``!=`` in a test over cards has an ``==`` twin at
-all, with an ``or`` on its path or without one; the nearest are twins differing in an
-order (``<``/``>``, The Game's up and down piles, 4 values apart from ``==``). The Game's
-edited down pile: k = 98 (the point map NUM, 2-99), the ``!=`` alternative true for 97 of
-98 values. `MIN_VALUES` = 6 (a die's faces: ``!=`` at least 5/6, ``==`` at most 1/6) keeps a
-test of a suit (4 values, 3/4 against 1/4, selective both) out.
+Measured (bench/wide_guards_near.py, /work/runs-archive/s53i/near.txt; static): on the 95
+real files (CARDSTOCK's 73, our 22 seeds) 19 ``!=`` in a test over cards have an ``==``
+twin, none with an ``or`` on its path; their card sides take k = 4 values (a suit: 18 of
+them, the ``!=`` holding for 3/4 of the cards, the ``==`` for 1/4) or are no card value
+(1). The closest case: a lead that must not be a heart beside one that must (``!=`` /
+``==`` of a suit, no ``or``); a seed's lead ``(or (!= suit HEARTS) ...)`` has the ``or``
+and k = 4 but no twin. The bounds sit between: `MIN_VALUES` = 6, the ``!=`` holding for at
+least 5/6 of the cards and its twin's ``==`` for at most 1/6 (a die's faces), where The
+Game's edited down pile has k = 98 (2-99), 97/98 against 1/98. By play
+(bench/wide_guards_play.py, 4 random games, /work/runs-archive/s53i/play-rates.txt) the
+edited pile's option offers 0.99 of the hand, its twin 0.32 (0.34-0.46 for each pile in
+the seed; the ``<`` alternative they share is most of it). Over the 444 best/ files under
+/work/runs-archive it names two games, three files: inv-19's rank 3 (blind reader 2) and
+inv-14's new kind (The Game's pile tests in a pairs game, k = 10, ``!=`` beside ``==``;
+blind readers 1.5). No game is played: the cost is a walk per ``!=`` in a test over cards
+(2 ms a file on average over the 95 real files, under load 24).
 """
 
 from __future__ import annotations
