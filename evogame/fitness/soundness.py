@@ -121,10 +121,11 @@ previous player, a test of a storage no rule writes, a trail moved out of the ga
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
 `evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
 made differ from the others (an operator swapped, statements dropped) in
-`evogame.fitness.odd_copies`; a rule its stage's own end test makes dead (a refill of an
-empty hand in a stage that ends when any hand is empty) in `evogame.fitness.preempted`; a
-suit players must follow that the trick's table rates for few of its cards in
-`evogame.fitness.follows`.
+`evogame.fitness.odd_copies`; a test over cards that lets through all but one (a ``!=``
+behind an ``or``) where its alike twin reads ``==`` in `evogame.fitness.wide_guards`; a rule
+its stage's own end test makes dead (a refill of an empty hand in a stage that ends when any
+hand is empty) in `evogame.fitness.preempted`; a suit players must follow that the trick's
+table rates for few of its cards in `evogame.fitness.follows`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1321,6 +1322,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         repeats,
         slips,
         voids,
+        wide_guards,
     )
     from evogame.fitness.contradictions import defects as contradicted
     from evogame.fitness.mismatches import defects as mismatched
@@ -1361,6 +1363,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (odd_copies.defects, game),
         (preempted.defects, game),
         (follows.defects, game),
+        (wide_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -71,7 +71,8 @@ def the_game_downa_uncounted() -> str:
     COUNT``, which the three other piles' options have): a player may lay on it without
     end, none of it counted toward the minimum (inv-19's rank 3; blind reader: "one down
     pile takes almost anything, plays there not counted"). Only the dropped count is
-    named: the ``!=`` stands against the other down pile alone (a pair)."""
+    named by `odd_copies`: the ``!=`` stands against the other down pile alone (a pair);
+    `wide_guards` names it (a test letting through all but one card, its twin one)."""
     return _edit(
         _seed("the-game"),
         (
@@ -80,6 +81,17 @@ def the_game_downa_uncounted() -> str:
                 "\n            (inc (game sto COUNT) 1))))", ")))"
             ),
         ),
+    )
+
+
+def the_game_downa_anything() -> str:
+    """The Game whose first down pile's test reads ``!=`` where the other down pile's
+    reads ``==``: it takes a card below its top or any card but the one TRICK above it,
+    almost any card (inv-19's rank 3 without its dropped count; blind reader: "one down
+    pile takes almost anything"). Named by `wide_guards`, not `odd_copies` (a pair)."""
+    return _edit(
+        _seed("the-game"),
+        (THE_GAME_DOWNA, THE_GAME_DOWNA.replace("(== (score", "(!= (score")),
     )
 
 
@@ -101,5 +113,11 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game",
         "one down pile takes almost any card, and plays there are not counted",
         the_game_downa_uncounted(),
+    ),
+    Variant(
+        "the-game-downa-anything",
+        "the-game",
+        "one down pile takes any card but one (!= where its twin reads ==)",
+        the_game_downa_anything(),
     ),
 )

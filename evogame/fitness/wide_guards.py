@@ -1,0 +1,219 @@
+"""A test over cards edited into "almost anything goes" beside an alike twin that is
+selective (static; issue 35, campaign inv-19's rank 3, round 52).
+
+The Game writes one option per pile, each with a test of the card to lay: a down pile
+takes a card below its top, ``(< (score 'C ...) (game sto DOWNA))``, or exactly TRICK
+above it, ``(== (score 'C ...) (+ (game sto DOWNA) 'TRICK))``. An edit that turns one
+``==`` into ``!=`` makes that pile take every card but one ("one down pile takes almost
+anything", a blind reader rated it 2 against the seed's 7). `odd_copies` cannot name it:
+the test is a condition with no action, and it stands against one sibling only (the
+other down pile: a pair, so which copy is odd?). Here the rules themselves tell which.
+
+**The spot** (`pairs`): a comparison N reading ``!=`` (``IntCmp``, ``StrCmp``) inside the
+test of a ``filter`` or of an ``any``/``all`` over cards, with only ``and``/``or`` between
+it and the test's root R (no ``not``: N holds where R can), one side of it a card's value
+read from the bound card (``(score 'V using P)`` or ``(cardatt A 'V)``, 'V the bound
+variable) and the other side free of 'V (one value for every card tried).
+
+**Its twin**: another subtree T of the game, apart from R (neither holds the other), that
+R is one edit from (`odd_copies._diff` with its consistent renaming: the same after
+renaming, one operator apart), the edit being N's ``!=`` where T reads ``==``.
+
+**Why the rules suffice** (the static form, preferred to counting by play): for one card
+tried, ``(!= v x)`` and ``(== v x)`` are each other's negation, so over the cards tried
+at one moment their rates of holding add to 1. With the card side taking k values
+(`values`: the distinct values of the point map P's awards, or the values of attribute A
+over the decks), the ``==`` holds for at most one value's worth of cards, about 1/k of
+them, and the ``!=`` for the other (k - 1)/k. So the rate at which the twins' ``==`` /
+``!=`` hold when tried is about
+
+    rate(==) ~ 1/k,  rate(!=) ~ 1 - 1/k    (fractions of the cards tried, 0..1)
+
+exactly what a count over random games would estimate, with no game played (a count by
+play needs each filter's test evaluated per card, which the evaluation's coverage record
+does not keep: it holds only "seen true / seen false" per condition). Two more conditions:
+
+- **an ``or`` on the path** from R to N: one alternative of the test lets through every
+  card but one; a lone ``(!= suit LEAD)`` beside ``(== suit LEAD)`` is the usual
+  "follow suit / cannot follow" split, written on purpose;
+- **k >= `MIN_VALUES`**: the ``!=`` holds for at least (k - 1)/k of the cards, and the
+  ``==`` for at most 1/k (the bounds: high 1 - 1/`MIN_VALUES`, low 1/`MIN_VALUES`).
+
+Measured (bench/wide_guards_near.py, /work/runs-archive/s53i/near.txt; static): on the 95
+real files (CARDSTOCK's 73, our 22 seeds) 19 ``!=`` in a test over cards have an ``==``
+twin, none with an ``or`` on its path; their card sides take k = 4 values (a suit: 18 of
+them, the ``!=`` holding for 3/4 of the cards, the ``==`` for 1/4) or are no card value
+(1). The closest case: a lead that must not be a heart beside one that must (``!=`` /
+``==`` of a suit, no ``or``); a seed's lead ``(or (!= suit HEARTS) ...)`` has the ``or``
+and k = 4 but no twin. The bounds sit between: `MIN_VALUES` = 6, the ``!=`` holding for at
+least 5/6 of the cards and its twin's ``==`` for at most 1/6 (a die's faces), where The
+Game's edited down pile has k = 98 (2-99), 97/98 against 1/98. By play
+(bench/wide_guards_play.py, 4 random games, /work/runs-archive/s53i/play-rates.txt) the
+edited pile's option offers 0.99 of the hand, its twin 0.32 (0.34-0.46 for each pile in
+the seed; the ``<`` alternative they share is most of it). Over the 444 best/ files under
+/work/runs-archive it names two games, three files: inv-19's rank 3 (blind reader 2) and
+inv-14's new kind (The Game's pile tests in a pairs game, k = 10, ``!=`` beside ``==``;
+blind readers 1.5). No game is played: the cost is a walk per ``!=`` in a test over cards
+(2 ms a file on average over the 95 real files, under load 24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from evogame.fitness.odd_copies import _diff, _Renaming
+from evogame.fitness.soundness import Defect, named
+from evogame.lang import ast as A
+from evogame.lang import where
+from evogame.lang.content import deck_values
+
+#: Least number of values the card side of the comparison takes (k): the ``!=`` then holds
+#: for at least 1 - 1/k of the cards tried, its twin's ``==`` for at most 1/k.
+MIN_VALUES = 6
+
+
+def _binder(node: A.Node | None) -> bool:
+    """`node` keeps or offers the cards its test holds for (``filter``, ``any``); an
+    ``all`` asks every card to pass, and ``(all T 'V (!= ...))`` ("no card equals it",
+    Scopa's card that captures nothing) is selective by design."""
+    return isinstance(node, A.Filter) or (isinstance(node, A.AggBool) and node.quant is A.Quant.ANY)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A ``!=`` in a test over cards (`at`) and an alike subtree (`twin`) one swap from
+    the test (`root`) reading ``==`` there; `values` the card side's number of values
+    (None when not read from a point map or an attribute), `has_or` whether an ``or``
+    stands between the test's root and it."""
+
+    at: A.Node
+    root: A.Node
+    twin: A.Node
+    values: int | None
+    has_or: bool
+
+
+def _parents(game: A.Game) -> dict[int, A.Node]:
+    out: dict[int, A.Node] = {}
+    for n in A.walk(game):
+        for ch in n.children():
+            out[id(ch)] = n
+    return out
+
+
+def _mentions(node: A.Node, name: str) -> bool:
+    return any(isinstance(n, A.Var) and n.name == name for n in A.walk(node))
+
+
+def _award_values(game: A.Game) -> dict[str, set[int]]:
+    """Per point map name (a literal), the distinct values its awards give (literal
+    numbers), over every ``set`` of it."""
+    out: dict[str, set[int]] = {}
+    for n in A.walk(game):
+        if isinstance(n, A.InitPoints) and isinstance(n.target, A.PointStorage):
+            name = n.target.name
+            if isinstance(name, A.NameLit):
+                vals = out.setdefault(name.value, set())
+                vals.update(a.value.value for a in n.awards if isinstance(a.value, A.IntLit))
+    return out
+
+
+def values(side: A.Node, var: str, game: A.Game, points=None, attrs=None) -> int | None:
+    """How many values the card side `side` of a comparison takes over the cards (the
+    bound variable `var`): a card's score by a point map named by a literal (the distinct
+    values of its awards), or its value of an attribute named by a literal (over every
+    deck of the rules); None for any other expression."""
+    if isinstance(side, A.ScoreCard) and isinstance(side.card, A.Var) and side.card.name == var:
+        p = side.points
+        if isinstance(p, A.PointStorage) and isinstance(p.name, A.NameLit):
+            points = _award_values(game) if points is None else points
+            got = points.get(p.name.value)
+            return len(got) if got else None
+    card = getattr(side, "card", None)
+    if (
+        isinstance(side, A.CardAtt)
+        and isinstance(card, A.Var)
+        and card.name == var
+        and isinstance(side.attr, A.NameLit)
+    ):
+        attrs = deck_values(game) if attrs is None else attrs
+        got = set().union(*(d.get(side.attr.value, set()) for d in attrs))
+        return len(got) or None
+    return None
+
+
+def _spot(n: A.Node, parents: dict[int, A.Node]) -> tuple[A.Node, A.Node, bool] | None:
+    """For a ``!=`` comparison `n`: (the test's root, its binder, whether an ``or`` is on
+    the path), when only ``and``/``or`` stand between `n` and the test of a binder."""
+    has_or, node = False, n
+    while True:
+        up = parents.get(id(node))
+        if isinstance(up, A.BoolOp):
+            has_or |= up.op is A.BoolOpKind.OR
+            node = up
+            continue
+        if _binder(up) and up.cond is node:
+            return node, up, has_or
+        return None
+
+
+def pairs(game: A.Game) -> Iterator[Pair]:
+    """Every ``!=`` in a test over cards with an alike twin reading ``==`` (module
+    docstring), whatever its card side's values and whether or not an ``or`` is on its
+    path (a measure: bench/wide_guards_near.py)."""
+    nes = [n for n in A.walk(game) if isinstance(n, A.IntCmp | A.StrCmp) and n.op is A.CmpOp.NE]
+    if not nes:
+        return
+    parents = _parents(game)
+    nodes = None
+    points = attrs = None
+    for n in nes:
+        got = _spot(n, parents)
+        if got is None:
+            continue
+        root, binder, has_or = got
+        var = binder.var.name
+        a, b = _mentions(n.a, var), _mentions(n.b, var)
+        if a == b:
+            continue
+        nodes = list(A.walk(game)) if nodes is None else nodes
+        inside = {id(x) for x in A.walk(root)}
+        for t in nodes:
+            if type(t) is not type(root) or t is root or id(t) in inside:
+                continue
+            if any(x is root for x in A.walk(t)):
+                continue
+            edits = _diff(root, t, _Renaming())
+            if not edits or edits[0].at is not n or edits[0].want != "==":
+                continue
+            if points is None:
+                points, attrs = _award_values(game), deck_values(game)
+            k = values(n.a if a else n.b, var, game, points, attrs)
+            yield Pair(n, root, t, k, has_or)
+            break
+
+
+def wide_guards(game: A.Game) -> list[Defect]:
+    """Each ``!=`` of a test over cards that lets through every card but one (an ``or``
+    on its path, its card side at least `MIN_VALUES` values) where an alike twin test
+    reads ``==`` and lets through one."""
+    out = []
+    for p in pairs(game):
+        if not p.has_or or p.values is None or p.values < MIN_VALUES:
+            continue
+        line = str(p.twin.span.line) if p.twin.span else where(p.twin)
+        out.append(
+            Defect(
+                where(p.at),
+                f"this test lets through every card but one of {p.values} values where "
+                f"its alike twin (line {line}) reads == and lets through one: the option "
+                "takes almost any card while its twin is selective",
+            )
+        )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(wide_guards, game)

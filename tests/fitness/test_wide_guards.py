@@ -1,0 +1,93 @@
+"""`fitness.wide_guards` (a test over cards that lets through all but one card, a ``!=``
+behind an ``or``, where its alike twin reads ``==``): The Game's down pile edited so
+(campaign inv-19's rank 3, round 52), and the cases it must not name (twins both
+selective, both wide, no ``or`` on the path, too few values, a real wide test with no
+twin, the real files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evogame.fitness import soundness as S
+from evogame.fitness import wide_guards as W
+from evogame.lang import parse_file, parse_text
+from evogame.lang.content import deck_values
+from tests.conftest import SEEDS
+from tests.fitness import copies_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.the_game_downa_anything,
+        "(!= (score 'C using (game points NUM)) (+ (game sto DOWNA) 'TRICK))",
+        "every card but one of 98 values where its alike twin (line 165) reads ==",
+    ),
+]
+#: inv-19's rank 3 (round 52): its DOWNA test reads != where DOWNB's reads ==.
+CAMPAIGN_FILE = Path("/work/runs-archive/s52/inv-19/best/03-f76758cc3fc252e7.rcy")
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+DOWNB_TRICK = """(> 'TRICK 0)
+                           (== (score 'C using (game points NUM)) (+ (game sto DOWNB) 'TRICK)))))"""
+DOWNA_BELOW = "(or (< (score 'C using (game points NUM)) (game sto DOWNA))"
+DOWNB_BELOW = "(or (< (score 'C using (game points NUM)) (game sto DOWNB))"
+
+
+def test_the_edited_down_pile_is_found_where_it_is_and_not_in_its_seed():
+    variant, at, says = FOUND[0]
+    text = variant()
+    assert_found_where_it_is(text, SEED_OF[text], W.wide_guards, W.defects, at, says, only=True)
+
+
+def test_the_campaign_file_is_named_at_its_down_pile():
+    if not CAMPAIGN_FILE.exists():  # the campaign file lives outside the repository
+        pytest.skip("no campaign archive")
+    path = CAMPAIGN_FILE
+    found = W.wide_guards(parse_file(path))
+    assert [d.where for d in found] == ["207:18"]
+
+
+def test_the_uncounted_down_pile_has_both_defects():
+    # inv-19's rank 3 as rebuilt for odd_copies: the dropped count and the wide test
+    game = parse_text(V.the_game_downa_uncounted())
+    named = {d.check for d in S.static(game, deck_values(game))}
+    assert named == {"odd_copies.odd_copies", "wide_guards.wide_guards"}
+
+
+def test_twins_both_selective_or_both_wide_are_not_named():
+    seed = parse_text(_seed("the-game"))
+    assert W.wide_guards(seed) == [] and list(W.pairs(seed)) == []
+    both = _edit(V.the_game_downa_anything(), (DOWNB_TRICK, DOWNB_TRICK.replace("(==", "(!=")))
+    assert W.wide_guards(parse_text(both)) == []
+
+
+def test_no_or_on_the_path_is_not_named():
+    text = V.the_game_downa_anything()
+    text = _edit(text, (DOWNA_BELOW, DOWNA_BELOW.replace("(or", "(and")))
+    text = _edit(text, (DOWNB_BELOW, DOWNB_BELOW.replace("(or", "(and")))
+    got = list(W.pairs(parse_text(text)))
+    assert len(got) == 1 and not got[0].has_or and got[0].values == 98
+    assert W.wide_guards(parse_text(text)) == []
+
+
+def test_too_few_values_are_not_named(monkeypatch):
+    game = parse_text(V.the_game_downa_anything())
+    monkeypatch.setattr(W, "MIN_VALUES", 99)
+    assert W.wide_guards(game) == []
+    monkeypatch.setattr(W, "MIN_VALUES", 98)
+    assert len(W.wide_guards(game)) == 1
+
+
+def test_a_real_wide_test_with_no_twin_is_not_named(monkeypatch):
+    # Hearts' later lead: (or (!= (cardatt SUIT 'C) HEARTS) ...), 4 suits, no twin
+    monkeypatch.setattr(W, "MIN_VALUES", 2)
+    hearts = parse_file(SEEDS / "hearts.rcy")
+    assert list(W.pairs(hearts)) == [] and W.wide_guards(hearts) == []
+    assert len(W.wide_guards(parse_text(V.the_game_downa_anything()))) == 1
+
+
+def test_no_real_file_is_named():
+    assert real_files_flagged(W.defects) == {}
