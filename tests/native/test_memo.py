@@ -75,3 +75,28 @@ def test_red7_rescoring_is_memoized_and_the_same_compiled():
     assert fast.tier == "compiled"
     on = _records(fast, False, 200)
     assert _same(on, _records(fast, True, 200)) and _same(on, _records(ng, True, 200))
+
+
+def test_red7_play_folds_the_same_with_the_memo_off():
+    # what `evogame play --json` prints is folded from `play_stats`: the same sums, float
+    # sums, scores, branching histogram and errors, in game order, either way
+    ng = NativeGame.from_ast(parse_file(ROOT / "seeds" / "red7.rcy"))
+    ds = [deal_seed(7, i) for i in range(300)]
+    ps = [play_seed(7, i) for i in range(300)]
+    on = ng.play_stats(ds, ps, None)
+    ng._lib.vm_set_memo_off(ng._ptr, 1)
+    try:
+        off = ng.play_stats(ds, ps, None)
+    finally:
+        ng._lib.vm_set_memo_off(ng._ptr, 0)
+    assert on is not None and off is not None
+    assert on.sums == off.sums and on.sums["games"] == 300
+    assert (on.win_sum, on.win_by_position, on.score_sum) == (
+        off.win_sum,
+        off.win_by_position,
+        off.score_sum,
+    )
+    assert list(on.scores) == list(off.scores) and list(on.branching_hist) == list(
+        off.branching_hist
+    )
+    assert on.errors == off.errors
