@@ -3049,10 +3049,11 @@ FNQ int afn_each_kguard(State *st, V *env, const int32_t *n, Path *path) { retur
  * inputs: each location it reads cards from, each storage slot it reads or writes, each
  * outer variable and the current player it reads, every one of them at a slot known before
  * the pass (a static slot, or a seat's by 'V, an outer variable or the current player). A
- * pass's key is then, for each input, its slot and its value, a location's value being its
- * stamp (`TOUCH`: one stamp, one set of contents). A pass whose key was met before (in this
- * game) is not run: the storage writes it made are made again, in order, and the work it
- * charged is charged again. The body is a function of its key alone (it reads nothing else,
+ * pass's key is then the scalars it reads (which name those seats), then each input's value,
+ * a location's value being its stamp (`TOUCH`: one stamp, one set of contents). A pass whose
+ * key was met before (in this game, by this loop or one whose body is the same but for its
+ * variables' names: `memo_eq`) is not run: the storage writes it made are made again, in
+ * order, and the work it charged is charged again. The body is a function of its key alone (it reads nothing else,
  * draws no chance, moves no card, counts no step, binds only variables of its own that
  * nothing reads after it, and one that failed was never kept), so the state, the work, the
  * bindings read later and the records are those of running it. Not where a node counts as
