@@ -141,6 +141,8 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_set_arena_limit.argtypes = [p, i64]
     lib.vm_set_rollout_policy.restype = None
     lib.vm_set_rollout_policy.argtypes = [ctypes.c_int32]
+    lib.vm_set_memo_off.restype = None
+    lib.vm_set_memo_off.argtypes = [p, ctypes.c_int32]
     lib.vm_moves.restype = i64
     lib.vm_moves.argtypes = [p, i64, vp, vp, i64, i64, i64, i64, vp, vp, vp, ctypes.c_char_p]
     lib.vm_silent.restype = i64

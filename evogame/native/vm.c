@@ -540,12 +540,33 @@ static inline int32_t in_range(int32_t n, int32_t cap) { return n < 0 ? 0 : n > 
 
 static inline int32_t *LOCV(State *st, int32_t s) { return st->cards + (size_t)s * (size_t)st->g->card_cap; }
 
+/* Location s of st was just changed: it gets a stamp no contents had before. Stamps are
+ * handed out by the game (one clock for all its states) and copied with a state, so two
+ * states with one stamp at a slot hold the same cards there; 0, every slot's stamp in a new
+ * game, is an empty location. A loop pass's memo (`afn_each_memo`) keys locations by it. */
+static inline void TOUCH(State *st, int32_t s) { st->lstamp[s] = ++st->g->lclock; }
+
+/* a storage write of a pass being recorded (`memo_pass`) */
+static inline __attribute__((always_inline)) void memo_write(Game *g, int32_t kind, int64_t slot, int64_t v) {
+    if (__builtin_expect(g->memo_on, 0)) { /* left on by an error in a pass: bounded, and reset by the next */
+        int32_t i = g->memo_nw;
+        if (i <= MEMO_WR) g->memo_nw = i + 1;
+        if (i < MEMO_WR) {
+            g->memo_wk[i] = kind;
+            g->memo_ws[i] = (int32_t)slot;
+            g->memo_wv[i] = v;
+        }
+    }
+}
+
+
 static size_t state_bytes(Game *g) {
     size_t n = sizeof(State);
     n += sizeof(int32_t) * (size_t)g->loc_cap;                          /* loclen */
     n += sizeof(int32_t) * (size_t)g->loc_cap * (size_t)g->card_cap;   /* cards */
     n += sizeof(int32_t) * (size_t)g->card_cap;                         /* where */
     n += sizeof(int64_t) * (size_t)g->int_cap;
+    n += sizeof(uint64_t) * (size_t)g->loc_cap; /* lstamp */
     n += sizeof(int32_t) * (size_t)g->str_cap;
     n += sizeof(int32_t) * (size_t)g->pt_cap;
     n += sizeof(V) * (size_t)g->nvars;
@@ -561,6 +582,8 @@ static void state_wire(State *st) {
     p += sizeof(V) * (size_t)g->nvars;
     st->ints = (int64_t *)p;
     p += sizeof(int64_t) * (size_t)g->int_cap;
+    st->lstamp = (uint64_t *)p;
+    p += sizeof(uint64_t) * (size_t)g->loc_cap;
     st->loclen = (int32_t *)p;
     p += sizeof(int32_t) * (size_t)g->loc_cap;
     st->where = (int32_t *)p;
@@ -630,6 +653,7 @@ static inline __attribute__((always_inline)) void state_copy_env(State *dst, con
      * the room left for storages named in play was half of a trial copy */
     copy_small(dst->ints, src->ints, sizeof(int64_t) * (size_t)in_range(src->nints, g->int_cap));
     copy_small(dst->loclen, src->loclen, sizeof(int32_t) * (size_t)g->loc_cap);
+    copy_small(dst->lstamp, src->lstamp, sizeof(uint64_t) * (size_t)in_range(g->nloc_keys, g->loc_cap));
     copy_small(dst->where, src->where, sizeof(int32_t) * (size_t)g->ncards);
     copy_small(dst->strs, src->strs, sizeof(int32_t) * (size_t)in_range(src->nstrs, g->str_cap));
     copy_small(dst->pts, src->pts, sizeof(int32_t) * (size_t)in_range(src->npts, g->pt_cap));
@@ -2319,12 +2343,14 @@ static inline __attribute__((always_inline)) void take(State *st, int32_t c) {
     int32_t len = st->loclen[s];
     if (len && v[len - 1] == c) {
         st->loclen[s]--;
+        TOUCH(st, s);
         return;
     }
     for (int32_t i = 0; i < len; i++)
         if (v[i] == c) {
             memmove(v + i, v + i + 1, sizeof(int32_t) * (size_t)(len - i - 1));
             st->loclen[s]--;
+            TOUCH(st, s);
             return;
         }
     fail(g, "a card to move is not where the engine put it");
@@ -2342,6 +2368,7 @@ static inline __attribute__((always_inline)) void insert_at(State *st, int32_t s
     memmove(v + i + 1, v + i, sizeof(int32_t) * (size_t)(len - i));
     v[i] = c;
     st->loclen[s] = len + 1;
+    TOUCH(st, s);
 }
 
 static void create_cards(State *st, int32_t deck, int32_t slot) {
@@ -2385,6 +2412,7 @@ static void create_cards(State *st, int32_t deck, int32_t slot) {
         LOCV(st, slot)[st->loclen[slot]++] = c;
         st->where[c] = slot;
     }
+    TOUCH(st, slot);
 }
 
 static int64_t *int_slot(State *st, int64_t s) {
@@ -2462,12 +2490,14 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         int32_t *v = LOCV(st, s);
         memmove(v + i, v + i + 1, sizeof(int32_t) * (size_t)(len - i - 1));
         st->loclen[s] = len - 1;
+        TOUCH(st, s);
         return 1;
     }
     case OP_SHUFFLE: {
         int32_t s = chk_slot(st, evi(st, env, n[1]));
         st->entropy += 1;
         mt_shuffle(st->rng, LOCV(st, s), st->loclen[s]);
+        TOUCH(st, s);
         return 1;
     }
     case OP_FARO: {
@@ -2475,6 +2505,7 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         int32_t sb = chk_slot(st, evi(st, env, n[2]));
         if (sa == sb) { /* Python's merge of a list with itself, then clear(): empty */
             st->loclen[sa] = 0;
+            TOUCH(st, sa);
             return 1;
         }
         int32_t la = st->loclen[sa], lb = st->loclen[sb];
@@ -2488,12 +2519,16 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         memcpy(LOCV(st, sa), m, sizeof(int32_t) * (size_t)k);
         st->loclen[sa] = k;
         st->loclen[sb] = 0;
+        TOUCH(st, sa);
+        TOUCH(st, sb);
         for (int32_t i = 0; i < k; i++) st->where[m[i]] = sa;
         return 1;
     }
     case OP_SETINT: { /* Python evaluates the value before the target */
         int64_t v = evi(st, env, n[2]);
-        *int_slot(st, evi(st, env, n[1])) = v;
+        int64_t s = evi(st, env, n[1]);
+        *int_slot(st, s) = v;
+        memo_write(g, 0, s, v);
         return 1;
     }
     case OP_INCINT:
@@ -2507,6 +2542,7 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         int64_t s = evi(st, env, n[1]);
         if (s < 0 || s >= g->str_cap) fail(g, "native: storage slot out of range");
         st->strs[s] = (int32_t)v;
+        memo_write(g, 1, s, (int32_t)v);
         return 1;
     }
     case OP_INITPTS:
@@ -2615,14 +2651,19 @@ FNQ int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
 /* (set|inc|dec (game sto X) v): a static storage slot */
 FNQ int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
-    st->ints[GCODE(st->g)[n[1] + 2]] = EVK(st, env, n[2]);
+    int32_t s = GCODE(st->g)[n[1] + 2];
+    int64_t v = EVK(st, env, n[2]);
+    st->ints[s] = v;
+    memo_write(st->g, 0, s, v);
     return 1;
 }
 
 FNQ int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
     (void)path;
     int64_t v = EVK(st, env, n[2]);
-    *int_slot(st, EVK(st, env, n[1])) = v;
+    int64_t s = EVK(st, env, n[1]);
+    *int_slot(st, s) = v;
+    memo_write(st->g, 0, s, v);
     return 1;
 }
 
@@ -2639,6 +2680,7 @@ FNQ int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
     int64_t s = EVK(st, env, n[1]);
     if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
     st->strs[s] = (int32_t)v;
+    memo_write(st->g, 1, s, (int32_t)v);
     return 1;
 }
 
@@ -2956,7 +2998,7 @@ static inline __attribute__((always_inline)) int guarded_pass(State *st, V *env,
         return 1;
     }
     int held = 0;
-    for (int32_t i = 0; i < b[1]; i++) {
+    UNROLL for (int32_t i = 0; i < b[1]; i++) {
         const int32_t *gd = code + b[2 + i];
         int hold;
         if (k) {
@@ -2999,6 +3041,557 @@ FNQ int afn_each_guard(State *st, V *env, const int32_t *n, Path *path) { return
 /* as afn_each_guard, its body a chain of storage-equals-constant guards (`kguards_are`) */
 FNQ int afn_each_kguard(State *st, V *env, const int32_t *n, Path *path) { return each_guard(st, env, n, path, 1); }
 
+/* ---- a memo of loop passes ----
+ * `(all COLL 'V BODY)` where BODY only sets storage from values it computes out of cards in
+ * locations, storage, point maps, constants and outer variables (Red7's rescoring of every
+ * palette under the rule in force, done for every seat on every option tried, most of them
+ * on palettes the option did not touch). `memo_scan` reads the body once and lists its
+ * inputs: each location it reads cards from, each storage slot it reads or writes, each
+ * outer variable and the current player it reads, every one of them at a slot known before
+ * the pass (a static slot, or a seat's by 'V, an outer variable or the current player). A
+ * pass's key is then the scalars it reads (which name those seats), then each input's value,
+ * a location's value being its stamp (`TOUCH`: one stamp, one set of contents). A pass whose
+ * key was met before (in this game, by this loop or one whose body is the same but for its
+ * variables' names: `memo_eq`) is not run: the storage writes it made are made again, in
+ * order, and the work it charged is charged again. The body is a function of its key alone (it reads nothing else,
+ * draws no chance, moves no card, counts no step, binds only variables of its own that
+ * nothing reads after it, and one that failed was never kept), so the state, the work, the
+ * bindings read later and the records are those of running it. Not where a node counts as
+ * seen by the tests (EVOGAME_OPHITS) or marks coverage (OP_COV is no input). */
+#define MEMO_SLOTS 256 /* entries, direct-mapped by the key's hash (32 KB: a lookup stays in cache) */
+#define MEMO_IN 9      /* inputs of a body at most */
+#define MEMO_KW 9      /* words of a key at most: scalars, then inputs */
+
+enum { MI_LOC = 1, MI_INT, MI_STR, MI_PTS, MI_TGT };
+
+/* an input of a pass: the value at a slot (a location's stamp, a storage's value), the slot
+ * static or a seat's by one of the pass's scalars (Memoinfo.sc) */
+typedef struct MemoIn {
+    int32_t kind; /* MI_* but MI_TGT */
+    int32_t slot; /* static slot, or -1: code[base + the scalar own's value], own in [0, lim) */
+    int32_t own, lim, base;
+} MemoIn;
+
+typedef struct MemoInfo {
+    int32_t ok;      /* 1 memoized, -1 not */
+    int32_t id;      /* the node whose entries it uses: its own, or another loop's with the same body */
+    int32_t guarded; /* the body `guards_are_pure` (a pass whose guards all fail ends the loop) */
+    int32_t k;       /* and `kguards_are` */
+    int32_t heavy;   /* aggregates, filters, partitions and runs in the body */
+    int32_t nin, nsc, nkw; /* nkw = nsc + inputs with a value */
+    int32_t node[MEMO_IN], kind[MEMO_IN]; /* input nodes (LOC, LOCP, STO, STOP) and their MI_* */
+    int32_t sc[MEMO_IN];  /* scalars read: a variable's index, or -1 the current player */
+    MemoIn in[MEMO_IN];   /* the inputs with a value, as the key reads them */
+} MemoInfo;
+
+typedef struct MemoEnt { /* two cache lines */
+    uint32_t gen;
+    int32_t node;
+    int64_t dwork;
+    int64_t key[MEMO_KW];
+    int32_t held, nw;
+    int32_t ws[MEMO_WR]; /* 2 x slot + kind (0 int, 1 string) */
+    int64_t wv[MEMO_WR];
+} __attribute__((aligned(128))) MemoEnt;
+
+/* whether nodes a and b name the same slot whenever the key is made: the same opcode and
+ * words, owners the same variable or both the current player */
+static int memo_same(Game *g, int32_t a, int32_t b) {
+    const int32_t *code = GCODE(g), *x = code + a, *y = code + b;
+    if (x[0] != y[0]) return 0;
+    int32_t len, own;
+    switch (x[0]) {
+    case OP_LOC:
+        return x[1] == y[1];
+    case OP_STO:
+        return x[1] == y[1] && x[2] == y[2];
+    case OP_LOCP:
+        len = 2 + g->nplayers, own = 1;
+        break;
+    case OP_STOP:
+        if (x[1] != y[1] || x[3] != y[3]) return 0;
+        len = 4 + x[3], own = 2;
+        break;
+    default:
+        return 0;
+    }
+    const int32_t *ox = code + x[own], *oy = code + y[own];
+    if (ox[0] != oy[0] || (ox[0] == OP_VAR && ox[1] != oy[1])) return 0;
+    for (int32_t i = own + 1; i < len; i++)
+        if (x[i] != y[i]) return 0;
+    return 1;
+}
+
+/* a scalar the pass reads (a variable bound outside it, 'V, or -1 the current player) */
+static int memo_sc(MemoInfo *mi, int32_t v) {
+    for (int32_t i = 0; i < mi->nsc; i++)
+        if (mi->sc[i] == v) return 1;
+    if (mi->nsc >= MEMO_IN) return 0;
+    mi->sc[mi->nsc++] = v;
+    return 1;
+}
+
+/* an input node (its slot `memo_slot_ok`): the scalar naming its seat is read too */
+static int memo_add(Game *g, MemoInfo *mi, int32_t kind, int32_t in) {
+    for (int32_t i = 0; i < mi->nin; i++)
+        if (mi->kind[i] == kind && memo_same(g, mi->node[i], in)) return 1;
+    if (mi->nin >= MEMO_IN) return 0;
+    const int32_t *code = GCODE(g), *n = code + in;
+    if (n[0] == OP_LOCP || n[0] == OP_STOP) {
+        const int32_t *o = code + (n[0] == OP_LOCP ? n[1] : n[2]);
+        if (!memo_sc(mi, o[0] == OP_PCUR ? -1 : o[1])) return 0;
+    }
+    mi->kind[mi->nin] = kind;
+    mi->node[mi->nin++] = in;
+    return 1;
+}
+
+/* the key's reading of each input, made once `memo_act` accepted the body */
+static void memo_compile(Game *g, MemoInfo *mi) {
+    const int32_t *code = GCODE(g);
+    int32_t k = 0;
+    for (int32_t i = 0; i < mi->nin; i++) {
+        const int32_t *n = code + mi->node[i];
+        MemoIn *in = &mi->in[k];
+        if (mi->kind[i] == MI_TGT && (n[0] == OP_STO || n[0] == OP_LOC)) continue; /* a static target: nothing to read */
+        in->kind = mi->kind[i];
+        in->slot = n[0] == OP_LOC ? n[1] : n[0] == OP_STO ? n[2] : -1;
+        if (in->slot < 0) {
+            const int32_t *o = code + (n[0] == OP_LOCP ? n[1] : n[2]);
+            int32_t v = o[0] == OP_PCUR ? -1 : o[1];
+            for (int32_t j = 0; j < mi->nsc; j++)
+                if (mi->sc[j] == v) in->own = j;
+            in->lim = n[0] == OP_LOCP ? g->nplayers : n[3];
+            in->base = mi->node[i] + (n[0] == OP_LOCP ? 2 : 4);
+        }
+        if (in->kind == MI_TGT) { /* a seat's target: its seat is in the key already */
+            continue;
+        }
+        k++;
+    }
+    mi->nkw = mi->nsc + k;
+    mi->nin = k; /* from here, in[0, nin) */
+    if (mi->nkw > MEMO_KW) mi->ok = -1;
+}
+
+/* whether variable v is bound inside the body (inner[0..ninner)) */
+static int memo_inner(const int32_t *inner, int32_t ninner, int32_t v) {
+    for (int32_t i = 0; i < ninner; i++)
+        if (inner[i] == v) return 1;
+    return 0;
+}
+
+/* node `slot_node` (a LOC, LOCP, STO or STOP) names a slot known when the key is made:
+ * static, or a seat's by a variable bound outside the body (or 'V) or the current player */
+static int memo_slot_ok(Game *g, int32_t off, int32_t want_op, int32_t kind, const int32_t *inner, int32_t ninner) {
+    if (!ok_off(g, off)) return 0;
+    const int32_t *code = GCODE(g), *n = code + off;
+    int64_t room_ = g->codelen - off;
+    int32_t own;
+    if (want_op == OP_LOC) {
+        /* static locations only (`state_copy` copies the stamps of the layout's keys) */
+        int32_t lim = in_range(g->nloc_keys, g->loc_cap);
+        if (n[0] == OP_LOC) return room_ >= 2 && n[1] >= 0 && n[1] < lim;
+        if (n[0] != OP_LOCP || room_ < 2 + g->nplayers) return 0;
+        for (int32_t i = 0; i < g->nplayers; i++)
+            if (n[2 + i] < 0 || n[2 + i] >= lim) return 0;
+        own = n[1];
+    } else {
+        int32_t cap_ = kind == 0 ? g->int_cap : kind == 1 ? g->str_cap : g->pt_cap;
+        if (n[0] == OP_STO) return room_ >= 3 && n[1] == kind && n[2] >= 0 && n[2] < cap_;
+        if (n[0] != OP_STOP || room_ < 4 || n[1] != kind || n[3] < 0 || n[3] > room_ - 4) return 0;
+        for (int32_t i = 0; i < n[3]; i++)
+            if (n[4 + i] < 0 || n[4 + i] >= cap_) return 0;
+        own = n[2];
+    }
+    if (!ok_off(g, own) || own >= off) return 0;
+    const int32_t *o = code + own;
+    if (o[0] == OP_PCUR) return 1;
+    return o[0] == OP_VAR && g->codelen - own >= 2 && o[1] >= 0 && o[1] < g->nvars && (g->varkind[o[1]] & 3) == 0 && !memo_inner(inner, ninner, o[1]);
+}
+
+#define MEMO_BIND(v)                                                                                            \
+    do {                                                                                                        \
+        if ((v) < 0 || (v) >= g->nvars || (g->varkind[(v)] & KEY_VAR) || (v) == var || *ninner >= 16) return 0; \
+        inner[(*ninner)++] = (v);                                                                               \
+    } while (0)
+
+/* whether expression node `off` is a function of inputs the key holds (listed in mi) */
+static int memo_expr(Game *g, int32_t off, int32_t var, MemoInfo *mi, int32_t *inner, int32_t *ninner, int *budget) {
+    if (!ok_off(g, off) || --*budget < 0) return 0;
+    const int32_t *code = GCODE(g), *n = code + off;
+    int64_t room_ = g->codelen - off;
+#define ME(k) ((k) < room_ && n[k] < off && memo_expr(g, n[k], var, mi, inner, ninner, budget))
+    switch (n[0]) {
+    case OP_INT:
+    case OP_INT64:
+    case OP_STR:
+    case OP_GAME:
+        return 1;
+    case OP_PCUR:
+        return memo_sc(mi, -1);
+    case OP_VAR:
+        if (room_ < 2 || n[1] < 0 || n[1] >= g->nvars) return 0;
+        if (memo_inner(inner, *ninner, n[1])) return 1;
+        return (g->varkind[n[1]] & 3) == 0 && memo_sc(mi, n[1]); /* 'V or outer: a scalar */
+    case OP_LOCCARDS:
+        return room_ >= 2 && n[1] < off && memo_slot_ok(g, n[1], OP_LOC, 0, inner, *ninner) && memo_add(g, mi, MI_LOC, n[1]);
+    case OP_RDINT:
+    case OP_RDSTR: {
+        int32_t kind = n[0] == OP_RDINT ? 0 : 1;
+        return room_ >= 2 && n[1] < off && memo_slot_ok(g, n[1], OP_STO, kind, inner, *ninner) && memo_add(g, mi, kind ? MI_STR : MI_INT, n[1]);
+    }
+    case OP_SCORE: /* card points */
+        return room_ >= 3 && n[2] < off && memo_slot_ok(g, n[2], OP_STO, 2, inner, *ninner) && memo_add(g, mi, MI_PTS, n[2]) && ME(1);
+    case OP_RUNS: /* largest length coll points */
+        mi->heavy++;
+        return room_ >= 5 && n[4] < off && memo_slot_ok(g, n[4], OP_STO, 2, inner, *ninner) && memo_add(g, mi, MI_PTS, n[4]) && ME(2) && ME(3);
+    case OP_ATT: /* attr card */
+        return ME(2);
+    case OP_SIZE:
+    case OP_SIZELL:
+    case OP_NOT:
+        return ME(1);
+    case OP_ARITH:
+    case OP_CMP:
+        return ME(2) && ME(3);
+    case OP_AND:
+    case OP_OR:
+        if (room_ < 2 || n[1] < 0 || n[1] > room_ - 2) return 0;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!ME(2 + i)) return 0;
+        return 1;
+    case OP_AGGINT:  /* agg coll var value is_ll */
+    case OP_AGGBOOL: /* any coll var cond counted is_ll */
+        mi->heavy++;
+        if (room_ < 6 || !ME(2)) return 0;
+        MEMO_BIND(n[3]);
+        return ME(4);
+    case OP_FILTER: /* coll var cond counted is_ll */
+        mi->heavy++;
+        if (room_ < 6 || !ME(1)) return 0;
+        MEMO_BIND(n[2]);
+        return ME(3);
+    case OP_PARTITION: /* attr parts... */
+        mi->heavy++;
+        if (room_ < 3 || n[2] < 1 || n[2] > room_ - 3 || !ME(1)) return 0;
+        for (int32_t i = 0; i < n[2]; i++)
+            if (!ME(3 + i)) return 0;
+        return 1;
+    default:
+        return 0;
+    }
+#undef ME
+}
+
+/* whether action node `off` only sets storage (at slots the key holds) from such values */
+static int memo_act(Game *g, int32_t off, int32_t var, MemoInfo *mi, int32_t *inner, int32_t *ninner, int *budget) {
+    if (!ok_off(g, off) || --*budget < 0) return 0;
+    const int32_t *code = GCODE(g), *n = code + off;
+    int64_t room_ = g->codelen - off;
+#define ME(k) ((k) < room_ && n[k] < off && memo_expr(g, n[k], var, mi, inner, ninner, budget))
+#define MA(k) ((k) < room_ && n[k] < off && memo_act(g, n[k], var, mi, inner, ninner, budget))
+    switch (n[0]) {
+    case OP_DO:
+        if (room_ < 2 || n[1] < 0 || n[1] > room_ - 2) return 0;
+        for (int32_t i = 0; i < n[1]; i++)
+            if (!MA(2 + i)) return 0;
+        return 1;
+    case OP_GUARD:
+        return room_ >= 3 && ME(1) && MA(2);
+    case OP_SETINT:
+    case OP_SETSTR: {
+        int32_t kind = n[0] == OP_SETINT ? 0 : 1;
+        return room_ >= 3 && n[1] < off && memo_slot_ok(g, n[1], OP_STO, kind, inner, *ninner) && memo_add(g, mi, MI_TGT, n[1]) && ME(2);
+    }
+    case OP_LET: /* value var body */
+        if (room_ < 4 || !ME(1)) return 0;
+        MEMO_BIND(n[2]);
+        return MA(3);
+    default:
+        return 0;
+    }
+#undef ME
+#undef MA
+}
+#undef MEMO_BIND
+
+/* the operands of the opcodes a memoized body holds, for `memo_eq`: i an immediate, x a
+ * child, v a variable, p one immediate per seat, n a count then that many immediates, X a
+ * count then that many children */
+static const char *memo_form(int32_t op) {
+    switch (op) {
+    case OP_INT: case OP_STR: case OP_LOC: return "i";
+    case OP_INT64: case OP_STO: return "ii";
+    case OP_GAME: case OP_PCUR: return "";
+    case OP_VAR: return "v";
+    case OP_LOCCARDS: case OP_RDINT: case OP_RDSTR: case OP_SIZE: case OP_SIZELL: case OP_NOT: return "x";
+    case OP_LOCP: return "xp";
+    case OP_STOP: return "ixn";
+    case OP_SCORE: case OP_GUARD: case OP_SETINT: case OP_SETSTR: return "xx";
+    case OP_RUNS: return "ixxx";
+    case OP_ATT: return "ix";
+    case OP_ARITH: case OP_CMP: return "ixx";
+    case OP_AND: case OP_OR: case OP_DO: return "X";
+    case OP_AGGINT: return "ixvxi";
+    case OP_AGGBOOL: return "ixvxii";
+    case OP_FILTER: return "xvxii";
+    case OP_PARTITION: return "xX";
+    case OP_LET: return "xvx";
+    default: return NULL;
+    }
+}
+
+/* whether the subtrees at a and b (each in a body `memo_act` accepted) are the same but for
+ * their variables, named one for one (va[] / vb[]: each side's partner, -1 none yet) */
+static int memo_eq(Game *g, int32_t a, int32_t b, int32_t *va, int32_t *vb, int *budget) {
+    const int32_t *code = GCODE(g), *x = code + a, *y = code + b;
+    if (--*budget < 0 || x[0] != y[0]) return 0;
+    const char *f = memo_form(x[0]);
+    if (!f) return 0;
+    int32_t k = 1;
+    for (; *f; f++) {
+        switch (*f) {
+        case 'i':
+            if (x[k] != y[k]) return 0;
+            k++;
+            break;
+        case 'v': {
+            int32_t p = x[k], q = y[k];
+            if (p < 0 || q < 0 || p >= g->nvars || q >= g->nvars) return 0;
+            if (va[p] < 0 && vb[q] < 0) va[p] = q, vb[q] = p;
+            if (va[p] != q || vb[q] != p) return 0;
+            k++;
+            break;
+        }
+        case 'x':
+            if (!memo_eq(g, x[k], y[k], va, vb, budget)) return 0;
+            k++;
+            break;
+        case 'p':
+            for (int32_t i = 0; i < g->nplayers; i++, k++)
+                if (x[k] != y[k]) return 0;
+            break;
+        case 'n':
+        case 'X': {
+            int32_t cnt = x[k];
+            if (cnt != y[k++]) return 0;
+            for (int32_t i = 0; i < cnt; i++, k++)
+                if (*f == 'n' ? x[k] != y[k] : !memo_eq(g, x[k], y[k], va, vb, budget)) return 0;
+            break;
+        }
+        }
+    }
+    return 1;
+}
+
+/* whether loop b's passes may use loop a's entries: the same body, variables renamed */
+static int memo_shares(Game *g, int32_t a, int32_t b) {
+    if (a == b) return 1;
+    const int32_t *na = GCODE(g) + a, *nb = GCODE(g) + b;
+    if (na[0] != OP_EACH || nb[0] != OP_EACH) return 0;
+    int32_t *va = malloc(sizeof(int32_t) * 2 * (size_t)g->nvars + 1);
+    if (!va) return 0;
+    for (int32_t i = 0; i < 2 * g->nvars; i++) va[i] = -1;
+    int ok = na[2] >= 0 && na[2] < g->nvars && nb[2] >= 0 && nb[2] < g->nvars;
+    if (ok) {
+        va[na[2]] = nb[2], va[g->nvars + nb[2]] = na[2]; /* 'V is the other's 'V */
+        int eb = 4096;
+        ok = memo_eq(g, na[3], nb[3], va, va + g->nvars, &eb);
+    }
+    free(va);
+    return ok;
+}
+
+/* the memo description of loop node n (made once; ok -1 where the loop is not memoized) */
+static MemoInfo *memo_scan(Game *g, const int32_t *n) {
+    int32_t off = (int32_t)(n - GCODE(g));
+    if (!g->memo_info) {
+        g->memo_info = calloc((size_t)(g->codelen > 0 ? g->codelen : 1), sizeof(MemoInfo *));
+        if (!g->memo_info) fail(g, "native: out of memory");
+    }
+    if (g->memo_info[off]) return g->memo_info[off];
+    MemoInfo *mi = calloc(1, sizeof(MemoInfo));
+    if (!mi) fail(g, "native: out of memory");
+    int32_t inner[16], ninner = 0;
+    int budget = 1024;
+    int ok = g->codelen - off >= 6 && ok_off(g, n[1]) && ok_off(g, n[3]) && n[2] >= 0 && n[2] < g->nvars && !(g->varkind[n[2]] & KEY_VAR);
+    ok = ok && memo_act(g, n[3], n[2], mi, inner, &ninner, &budget);
+#ifdef EVOGAME_OPHITS
+    ok = 0;
+#endif
+    mi->ok = ok && mi->heavy > 0 ? 1 : -1; /* a pass without an aggregate is cheaper than its key */
+    mi->id = off;
+    if (mi->ok == 1) memo_compile(g, mi);
+    if (mi->ok == 1) {
+        /* a loop whose body is an earlier memoized loop's, variables renamed one for one,
+         * shares its entries: the same key gives the same writes and work */
+        for (int32_t o = 1; o < g->codelen; o++) {
+            MemoInfo *other = g->memo_info[o];
+            if (o == off || !other || other->ok != 1 || other->id != o) continue;
+            if (memo_shares(g, o, off)) {
+                mi->id = o;
+                break;
+            }
+        }
+        mi->guarded = guards_are_pure(g, n[3], n[2]);
+        mi->k = mi->guarded && kguards_are(g, n[3]);
+    }
+    g->memo_info[off] = mi;
+    return mi;
+}
+
+/* pass's key now (1), or 0 when a slot is out of range (the pass is then run unkeyed: it
+ * meets the same error, or reads another slot) */
+static inline __attribute__((always_inline)) int memo_key(State *st, V *env, const MemoInfo *mi, int64_t *key) {
+    int32_t nsc = mi->nsc;
+    UNROLL for (int32_t i = 0; i < nsc; i++) {
+        int32_t v = mi->sc[i];
+        key[i] = v < 0 ? st->pc[st->npc - 1][0] : env[v].i;
+    }
+    UNROLL for (int32_t i = 0; i < mi->nin; i++) {
+        const MemoIn *in = &mi->in[i];
+        int32_t s = in->slot;
+        if (s < 0) {
+            int64_t o = key[in->own];
+            if (o < 0 || o >= in->lim) return 0;
+            s = GCODE(st->g)[in->base + o];
+        }
+        int64_t v;
+        switch (in->kind) {
+        case MI_LOC:
+            v = (int64_t)st->lstamp[s];
+            break;
+        case MI_INT:
+            v = st->ints[s];
+            break;
+        case MI_STR:
+            v = st->strs[s];
+            break;
+        default: /* MI_PTS */
+            v = st->pts[s];
+            break;
+        }
+        key[nsc + i] = v;
+    }
+    return 1;
+}
+
+/* one pass of a memoized loop's body, 'V bound: whether a guard held (1 unless guarded) */
+FNQ int memo_pass(State *st, V *env, const int32_t *n, const MemoInfo *mi, Path *path) {
+    Game *g = st->g;
+    int64_t key[MEMO_KW];
+    int32_t body = n[3];
+    if (!g->memo) {
+        g->memo = calloc(MEMO_SLOTS, sizeof(MemoEnt));
+        if (!g->memo) fail(g, "native: out of memory");
+    }
+    if (__builtin_expect(g->memo_off, 0) || !memo_key(st, env, mi, key)) {
+        g->memo_on = 0;
+        if (mi->guarded) return mi->k ? guarded_pass(st, env, body, path, 1) : guarded_pass(st, env, body, path, 0);
+        RUNK(st, env, body, path);
+        return 1;
+    }
+    int32_t off = mi->id; /* its own node, or the first with its body */
+    static const uint64_t MUL[MEMO_KW] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL, 0xD6E8FEB86659FD93ULL, 0xFF51AFD7ED558CCDULL,
+                                          0xC4CEB9FE1A85EC53ULL, 0x94D049BB133111EBULL, 0xBF58476D1CE4E5B9ULL, 0x27D4EB2F165667C5ULL};
+    int32_t nkw = mi->nkw;
+    uint64_t h = (uint64_t)off;
+    UNROLL for (int32_t i = 0; i < nkw; i++) h += (uint64_t)key[i] * MUL[i]; /* independent products */
+    h ^= h >> 31;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 29;
+    MemoEnt *e = &g->memo[h & (MEMO_SLOTS - 1)];
+    int same = e->gen == g->memo_gen && e->node == off;
+    UNROLL for (int32_t i = 0; i < nkw; i++) same &= e->key[i] == key[i];
+    if (same) {
+        for (int32_t i = 0; i < e->nw; i++) {
+            if (!(e->ws[i] & 1))
+                st->ints[e->ws[i] >> 1] = e->wv[i];
+            else
+                st->strs[e->ws[i] >> 1] = (int32_t)e->wv[i];
+        }
+        st->past4 += e->dwork;
+        return e->held;
+    }
+    int64_t w = st->past4;
+    g->memo_on = 1;
+    g->memo_nw = 0;
+    int held;
+    if (mi->guarded)
+        held = mi->k ? guarded_pass(st, env, body, path, 1) : guarded_pass(st, env, body, path, 0);
+    else
+        held = (RUNK(st, env, body, path), 1);
+    g->memo_on = 0;
+    if (g->memo_nw > MEMO_WR) return held; /* too many writes to keep */
+    e->gen = g->memo_gen;
+    e->node = off;
+    e->held = held;
+    e->nw = g->memo_nw;
+    e->dwork = st->past4 - w;
+    UNROLL for (int32_t i = 0; i < nkw; i++) e->key[i] = key[i];
+    for (int32_t i = 0; i < e->nw; i++) {
+        e->ws[i] = 2 * g->memo_ws[i] + g->memo_wk[i];
+        e->wv[i] = g->memo_wv[i];
+    }
+    return held;
+}
+
+/* The compiled tier: each memoized loop's description is in the prefix (T2_MEMOS, written
+ * by `vm_tier2_nodes` and checked against `memo_scan` when the game is loaded), a constant
+ * the C compiler folds into the loop's own function: the key's reads unrolled, no lookups
+ * of the description. */
+#ifndef T2_MEMOS
+#define T2_MEMOS(X)
+#endif
+#ifdef EVOGAME_TIER2
+#define T2_MEMO_CASE(o, ...)                    \
+    case o: {                                   \
+        static const MemoInfo m_ = __VA_ARGS__; \
+        return &m_;                             \
+    }
+static inline __attribute__((always_inline)) const MemoInfo *memo_of(Game *g, int32_t off) {
+    switch (off) { T2_MEMOS(T2_MEMO_CASE) }
+    return g->memo_info[off];
+}
+#else
+#define memo_of(g, off) ((const MemoInfo *)(g)->memo_info[(off)])
+#endif
+
+/* whether two descriptions read the same key the same way (but for `id`) */
+static int memo_info_same(const MemoInfo *a, const MemoInfo *b) {
+    if (a->ok != b->ok || a->guarded != b->guarded || a->k != b->k || a->nsc != b->nsc || a->nin != b->nin || a->nkw != b->nkw) return 0;
+    for (int32_t i = 0; i < a->nsc; i++)
+        if (a->sc[i] != b->sc[i]) return 0;
+    for (int32_t i = 0; i < a->nin; i++) {
+        const MemoIn *x = &a->in[i], *y = &b->in[i];
+        if (x->kind != y->kind || x->slot != y->slot || (x->slot < 0 && (x->own != y->own || x->lim != y->lim || x->base != y->base))) return 0;
+    }
+    return 1;
+}
+
+/* (all COLL 'V BODY), BODY memoized (`memo_scan`): each pass through `memo_pass`; with
+ * guards (`guards_are_pure`), a pass whose guards all fail ends the loop as `each_guard` */
+FNQ int afn_each_memo(State *st, V *env, const int32_t *n, Path *path) {
+    if (path && n[4]) return afn_each(st, env, n, path); /* an option's any: one member */
+    Game *g = st->g;
+    const MemoInfo *mi = memo_of(g, (int32_t)(n - GCODE(g)));
+    Coll c = coll_of(st, env, n[1], n[5]);
+    if (!coll_is_fresh(GCODE(g)[n[1]])) c = coll_copy(g, c);
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[2], c, j);
+        int64_t w = st->past4;
+        if (memo_pass(st, env, n, mi, path) || !mi->guarded) continue;
+        int64_t left = c.n - 1 - j;
+        if (left) {
+            st->past4 += left * (st->past4 - w);
+            bind(g, env, n[2], c, c.n - 1);
+        }
+        break;
+    }
+    return 1;
+}
+
 static int initpts_is_static(Game *g, const int32_t *n) {
     int64_t room_ = g->codelen - (n - GCODE(g)), v;
     if (room_ < 3 || n[2] < 0) return 0;
@@ -3040,6 +3633,7 @@ static AFn afn_choose(Game *g, const int32_t *n) {
         return ok_off(g, n[1]) && ok_off(g, n[2]) ? afn_repeat : afn_switch;
     case OP_EACH:
         if (!ok_off(g, n[1]) || !ok_off(g, n[3]) || n[2] < 0 || n[2] >= g->nvars) return afn_switch;
+        if (memo_scan(g, n)->ok == 1) return afn_each_memo;
         if (!guards_are_pure(g, n[3], n[2])) return afn_each;
         return kguards_are(g, n[3]) ? afn_each_kguard : afn_each_guard;
     case OP_INITPTS:
@@ -3135,6 +3729,7 @@ static int afn_resolve(State *st, V *env, const int32_t *n, Path *path) {
     X(afn_each) \
     X(afn_each_guard) \
     X(afn_each_kguard) \
+    X(afn_each_memo) \
     X(afn_initpts) \
     X(afn_initpts_k)
 #define REG_ENTRY(f) {(void *)f, #f},
@@ -3881,6 +4476,9 @@ static State *new_state(Game *g, MT *rng, int64_t max_decisions, int64_t max_ste
     State *st = state_alloc(g, 1);
     st->rng = rng;
     memset(st->loclen, 0, sizeof(int32_t) * (size_t)g->loc_cap);
+    memset(st->lstamp, 0, sizeof(uint64_t) * (size_t)g->loc_cap);
+    g->memo_gen++; /* a new game: the memo's entries are of games before */
+    g->memo_on = 0;
     memset(st->ints, 0, sizeof(int64_t) * (size_t)g->int_cap);
     memset(st->strs, 0, sizeof(int32_t) * (size_t)g->str_cap); /* "" is string 0 */
     for (int32_t i = 0; i < g->pt_cap; i++) st->pts[i] = -1;
@@ -4004,6 +4602,7 @@ static State *determinize(State *st, int32_t player, MT *rng) {
         int32_t card = cards[cur[pd[j]]++];
         LOCV(c, ps[j])[pi[j]] = card;
         c->where[card] = ps[j];
+        TOUCH(c, ps[j]);
     }
     c->rng = rng;
     c->seen = NULL;
@@ -4348,6 +4947,19 @@ int64_t vm_tier2_nodes(Game *g, char *out, int64_t cap) {
             k += snprintf(AT, " X(%lld, expand)", (long long)off);
         else if ((g->lseen[off] & (LSEEN_X | LSEEN_C)) == LSEEN_C)
             k += snprintf(AT, " X(%lld, list_choice)", (long long)off);
+    k += snprintf(AT, "\n#define T2_MEMOS(X)");
+    for (int64_t off = 1; off < g->codelen; off++) {
+        const MemoInfo *m = g->memo_info && g->afn[off] == afn_each_memo ? g->memo_info[off] : NULL;
+        if (!m || m->ok != 1) continue;
+        k += snprintf(AT, " X(%lld, {.ok = 1, .id = %d, .guarded = %d, .k = %d, .nsc = %d, .nin = %d, .nkw = %d, .sc = {", (long long)off, m->id, m->guarded, m->k, m->nsc, m->nin, m->nkw);
+        for (int32_t i = 0; i < m->nsc; i++) k += snprintf(AT, "%s%d", i ? ", " : "", m->sc[i]);
+        k += snprintf(AT, "}, .in = {");
+        for (int32_t i = 0; i < m->nin; i++) {
+            const MemoIn *in = &m->in[i];
+            k += snprintf(AT, "%s{%d, %d, %d, %d, %d}", i ? ", " : "", in->kind, in->slot, in->own, in->lim, in->base);
+        }
+        k += snprintf(AT, "}})");
+    }
     k += snprintf(AT, "\n");
 #undef AT
     return k < cap ? k : -1;
@@ -4474,6 +5086,14 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
 #define T2_CHK_X(off, fn) \
     if ((T2_IMG[off] == OP_CHOICE) != (strcmp(#fn, "list_choice") == 0)) BAD("compiled node " #off " is not " #fn);
     T2_XNODES(T2_CHK_X)
+#define T2_CHK_M(o, ...)                                                                                              \
+    {                                                                                                                 \
+        static const MemoInfo m_ = __VA_ARGS__;                                                                       \
+        MemoInfo *mine = memo_scan(g, T2_IMG + o);                                                                    \
+        if (!memo_info_same(&m_, mine) || !memo_shares(g, m_.id, o)) BAD("compiled memo of node " #o " is not its loop's"); \
+        mine->id = m_.id;                                                                                             \
+    }
+    T2_MEMOS(T2_CHK_M)
 #endif
     return g;
 #undef BAD
@@ -4481,6 +5101,10 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
 
 void vm_free(Game *g) {
     if (!g) return;
+    if (g->memo_info)
+        for (int64_t i = 0; i < g->codelen; i++) free(g->memo_info[i]);
+    free(g->memo_info);
+    free(g->memo);
     arena_free(&g->arena);
     free(g->main);
     for (int32_t i = 0; i < g->npm; i++) {
@@ -4541,6 +5165,10 @@ void vm_set_arena_limit(Game *g, int64_t bytes) {
  * each call, as `weak_seats`. */
 static int32_t rollout_policy = 0;
 void vm_set_rollout_policy(int32_t bits) { rollout_policy = bits; }
+
+/* The memo of loop passes (`afn_each_memo`) off (1) or on (0, the default): the same games
+ * either way (tests/native/test_memo.py compares them) */
+void vm_set_memo_off(Game *g, int32_t off) { g->memo_off = off; }
 
 /* simulate.play_one: one game, every seat a uniform random player but `pip_seat` (-1:
  * none), a PIPMC player; with `weak`, every other seat is the weak PIPMC player (one

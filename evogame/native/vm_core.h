@@ -64,6 +64,8 @@ typedef struct {
 #define LSEEN_FATT 8 /* Game.lseen: ... and is an attribute filter (vm.c `filter_att_shape`) */
 #define LSEEN_C 16 /* Game.lseen: a choice `list_choice` listed */
 
+#define MEMO_WR 2 /* storage writes of a memoized loop pass at most (vm.c `memo_pass`) */
+
 struct Game;
 /* a cycle record: the hashes of positions seen since the last chance event or real
  * decision (State.seen); the played game's is malloc'd, a determinized copy's in the arena */
@@ -94,6 +96,7 @@ typedef struct State {
     int32_t *cards;  /* [loc_cap * card_cap] */
     int32_t *where;  /* [card_cap] */
     int64_t *ints;   /* [int_cap] */
+    uint64_t *lstamp; /* [loc_cap]: per location, the stamp of its contents (vm.c `TOUCH`) */
     int32_t *strs;   /* [str_cap] */
     int32_t *pts;    /* [pt_cap]: interned point map id, -1 none */
     V *env;          /* [nvars] */
@@ -193,6 +196,16 @@ typedef struct Game {
     int64_t arena_limit; /* bytes of arena a game may hold (`vm_set_arena_limit`) */
     int32_t oom;         /* the game ran out of the arena's limit (flag 16 beside 8) */
     struct State *main; /* the played game's state, outside the arena */
+    /* memos of loop passes (vm.c `afn_each_memo`) */
+    uint64_t lclock;             /* the last location stamp handed out (`TOUCH`) */
+    struct MemoInfo **memo_info; /* [codelen], lazily: a loop's body's inputs (`memo_scan`) */
+    struct MemoEnt *memo;        /* lazily: the passes' memo table */
+    uint32_t memo_gen;           /* entries of another game are empty (bumped by `new_state`) */
+    int32_t memo_on, memo_nw;    /* a pass being recorded: its writes so far */
+    int32_t memo_off;            /* passes are all run (`vm_set_memo_off`) */
+    int32_t memo_wk[MEMO_WR];    /* (kind, slot, value) of each write, in order */
+    int32_t memo_ws[MEMO_WR];
+    int64_t memo_wv[MEMO_WR];
 } Game;
 
 #endif

@@ -58,6 +58,23 @@ HAND = "((current player) iloc HAND)"
 S = "((current player) sto S)"
 PLAY = f"(any {HAND} 'C (move 'C (top (game vloc PILE))))"
 
+#: a seat's score from its hand and the pile's suits, set in a loop's target T
+LOOP = (
+    "(all player 'P (set ('P sto {T}) (+ (maxof ('P iloc HAND) 'D (score 'D using (game points VAL)))"
+    " (* 10 (size (partition SUIT (game vloc PILE)))))))"
+)
+#: each seat's S grown by the points of the cards it remembers
+SEEN_LOOP = (
+    "(all player 'P (set ('P sto S) (+ ('P sto S)"
+    " (sumof ('P mem SEEN) 'D (score 'D using (game points VAL))))))"
+)
+#: each seat's S by the rule in MODE: its hand's points, or its X cards' count and points
+MODE_LOOP = (
+    "(all player 'P (do (((== (game str MODE) A) (set ('P sto S) (sumof ('P iloc HAND) 'D (score 'D using (game points VAL)))))"
+    " ((== (game str MODE) B) (let (filter ('P iloc HAND) 'D (== (cardatt SUIT 'D) X)) 'E"
+    " (set ('P sto S) (+ (size 'E) (* 2 (sumof 'E 'F (score 'F using (game points VAL)))))))))))"
+)
+
 #: name -> rule text; the name says the construct (and the opcode it lowers to)
 PROGRAMS: dict[str, str] = {
     "fib": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (fib (size {HAND}))))))"),
@@ -150,6 +167,27 @@ PROGRAMS: dict[str, str] = {
         f" (do ((set (game points VAL) (((RANK : ONE) 5) ((RANK : TWO) 4) ((SUIT : X) 2)))"
         f" (inc {S} (minof ((current player) iloc HAND) 'D (score 'D using (game points VAL))))"
         f" {PLAY}))"
+    ),
+    # loops whose passes are memoized (`afn_each_memo`): each seat's storage set from
+    # aggregates over its hand, the shared pile, a seat's memory, its own storage, an outer
+    # card and the current player; one in an ensure's trial, one whose body is the first's
+    # but for its target (its entries must not be the first's), one behind a chain of
+    # string-keyed guards with a filter bound by a let, and locations changed by moves,
+    # remember and forget between passes
+    "memoized loop passes": game(
+        f"(any {HAND} 'C (ensure (>= {S} ((next player) sto S))"
+        f" (do ((move 'C (top (game vloc PILE))) {LOOP.format(T='S')}))))"
+        f" (any {HAND} 'C (do ((move 'C (top (game vloc PILE))) {LOOP.format(T='T')} (inc {S} ((current player) sto T)))))"
+        f" (any {HAND} 'C (do ((remember 'C (top ((current player) mem SEEN))) {SEEN_LOOP})))"
+        f" ((> (size ((current player) mem SEEN)) 0) (do ((forget (top ((current player) mem SEEN))) {SEEN_LOOP})))"
+        f" (do ((set (game str MODE) B) {PLAY} {MODE_LOOP}))"
+        f" (do ((set (game str MODE) A) {MODE_LOOP} (move (top (game vloc STOCK)) (top {HAND}))))"
+        f" (any {HAND} 'C (do ((move 'C (top (game vloc PILE)))"
+        f" (all player 'P (set ('P sto U) (+ (score 'C using (game points VAL))"
+        f" (maxof ('P iloc HAND) 'D (score 'D using (game points VAL))))))"
+        f" (all player 'P (set ('P sto V) (+ (size {HAND}) (sumof ('P iloc HAND) 'D (score 'D using (game points VAL))))))"
+        f" (inc {S} (+ ((current player) sto U) ((current player) sto V))))))",
+        setup="(set (game str MODE) A)",
     ),
     "ensure": game(
         f"(any {HAND} 'C (ensure (< (score (top (game vloc PILE)) using (game points VAL)) 4) (do ((move 'C (top (game vloc PILE))) (inc {S} 1)))))"
@@ -247,3 +285,14 @@ def test_storage_keyed_guard_chains_get_their_evaluator():
     buf = ctypes.create_string_buffer(1 << 16)
     assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
     assert buf.value.decode().count("afn_each_kguard") == 2
+
+
+def test_memoized_loops_get_their_evaluator():
+    # the program's eight loops over seats are memoized; the records of
+    # `test_constructs_play_the_same` show the same games as the Python engine's
+    ast = parse_text(PROGRAMS["memoized loop passes"])
+    ng = NativeGame.from_ast(ast)
+    random_records(ng, compile_game(ast), list(range(GAMES)), 1)
+    buf = ctypes.create_string_buffer(1 << 16)
+    assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
+    assert buf.value.decode().count("afn_each_memo") == 8
