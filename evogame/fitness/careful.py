@@ -107,6 +107,9 @@ LOOK_STEPS = 2_000
 #: spend more than 20 million (60 s: up to 17 options a decision, some 4,000 work each) and
 #: is left unjudged (/work/runs-archive/s52e/spent-*.txt).
 WORK_BUDGET = 5_000_000
+#: The random game's bound on decisions (`State`'s default, under which
+#: `random_decisions` plays).
+RANDOM_DECISIONS = 1000
 
 _WORST = float("-inf")
 
@@ -189,9 +192,19 @@ def careful_choice(st: State, rng: random.Random, budget: Budget | None = None) 
     return rng.choice([a for a in looked if worst[a] == best])
 
 
-def random_decisions(game, seed: int) -> int | None:
+def _vm_config() -> tuple[int, int, int, int]:
+    """What the VM's careful games (`Runner.careful`) take of this module's constants."""
+    return SAMPLES, TRIES, MAX_OPTIONS, LOOK_STEPS
+
+
+def random_decisions(game, seed: int, runner=None) -> int | None:
     """The decisions of the random game on deal `seed` (the players' draws seeded by it,
-    as `settled` plays), or None when it does not end on its own."""
+    as `settled` plays), or None when it does not end on its own. Played by `runner`'s VM
+    when it has one (`Runner.careful`: the same game, draw for draw)."""
+    if runner is not None:
+        got = runner.careful(seed, None, RANDOM_DECISIONS, MAX_STEPS, FACTOR, _vm_config(), 0.0)
+        if got is not None:
+            return got[0]
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS)
@@ -204,12 +217,22 @@ def random_decisions(game, seed: int) -> int | None:
     return st.decisions
 
 
-def careful_game(game, seed: int, cap: int, budget: Budget | None = None) -> State | None:
+def careful_game(
+    game, seed: int, cap: int, budget: Budget | None = None, runner=None
+) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
     decisions (then not terminal) or by the engine; None when the engine fails. Its whole
     engine work may be `FACTOR` times a random game's bound (a careful game may be that
     much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
-    decision) or a cycle. None also when `budget` runs out first."""
+    decision) or a cycle. None also when `budget` runs out first. With a `budget`, played
+    by `runner`'s VM when it has one (`Runner.careful`: the same game, move for move, the
+    same work spent; its end a `CarefulEnd`, which has what this module reads of a
+    `State`): a quarter of a campaign's evaluation time was this module's Python play."""
+    if runner is not None and budget is not None:
+        got = runner.careful(seed, cap, cap + 1, MAX_STEPS, FACTOR, _vm_config(), budget.left)
+        if got is not None:
+            end, budget.left = got
+            return end
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
@@ -251,14 +274,19 @@ def measure(game, seed: int) -> tuple[int, int | None] | None:
     return r, (st.decisions if ends(st) else None)
 
 
-def careful_play(game, seeds: list[int]) -> list[Defect]:
+def careful_play(game, seeds: list[int], runner=None) -> list[Defect]:
     """The game, named at the top-level stage its careful games are still in, when at least
     `SHARE` of the sampled deals whose random game ends (at least `NEED`) give a careful
     game that does not end within its cap (module docstring); `game` a `CompiledGame`,
     one deal per seed of `seeds` (at most `GAMES`). The random games are played first
     (they are cheap), then the careful games, in order, until the verdict is sure either
-    way; a careful game that breaks a rule counts as one that ends."""
-    ran = [(seed, r) for seed in seeds[:GAMES] if (r := random_decisions(game, seed)) is not None]
+    way; a careful game that breaks a rule counts as one that ends. `runner` (the game's
+    `Runner`) plays the games in its VM when it has one."""
+    ran = [
+        (seed, r)
+        for seed in seeds[:GAMES]
+        if (r := random_decisions(game, seed, runner)) is not None
+    ]
     judged = len(ran)
     if judged < NEED:
         return []
@@ -268,7 +296,7 @@ def careful_play(game, seeds: list[int]) -> list[Defect]:
     for seed, r in ran:
         if open_ >= need or open_ + judged - played < need:
             break  # named, or cleared, whatever the deals left give
-        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget)
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget, runner)
         if st is None and budget.left <= 0:
             return []  # too costly to judge: the games played so far decide nothing
         played += 1
@@ -303,6 +331,7 @@ def _span(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def defects(game, seeds: list[int]) -> list[Defect]:
-    """Every check of this module (`game` a `CompiledGame`, `seeds` the deals to play)."""
-    return named(careful_play, game, seeds)
+def defects(game, seeds: list[int], runner=None) -> list[Defect]:
+    """Every check of this module (`game` a `CompiledGame`, `seeds` the deals to play,
+    `runner` its `Runner`, whose VM plays them when it has one)."""
+    return named(careful_play, game, seeds, runner)
