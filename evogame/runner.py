@@ -146,6 +146,13 @@ class Runner:
             return None
         return self._native.careful(seed, cap, *limits)
 
+    def settled(self, seed: int, *args) -> tuple | bool | None:
+        """`NativeGame.settled` on this runner's VM; None without one (or when it cannot):
+        the caller then plays the game on the Python engine."""
+        if self._native is None:
+            return None
+        return self._native.settled(seed, *args)
+
     # --- searching players ---------------------------------------------------------------
 
     def search(

@@ -746,7 +746,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     sampled += idle_rounds(game, [run.deal(0, i) for i in range(IDLE_GAMES)])
     t = _timed(run, "soundness/idle_rounds", t)
     # play that goes on after no score can change any more
-    sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)])
+    sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)], run.play)
     t = _timed(run, "soundness/settled", t)
     # a contest whose winner is fixed before its first card (the 2 of clubs, ranked high)
     sampled += foregone.defects(game, [run.deal(0, i) for i in range(FOREGONE_GAMES)])

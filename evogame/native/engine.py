@@ -557,6 +557,49 @@ class NativeGame:
         )
         return end, left.value / 4.0
 
+    def settled(
+        self,
+        seed: int,
+        max_decisions: int,
+        max_steps: int,
+        at: int | None = None,
+        rollouts: list[int] = (),
+    ) -> tuple[int, int, bool] | bool | None:
+        """`evogame.fitness.settled`'s games on deal `seed` (the players' draws seeded by
+        it too), played by the VM draw for draw as the module plays them: with `at` None
+        its `_play` (decisions, the decision after which the scores last changed, whether
+        the game ended on its own), else its `_fixed_from`: whether every random
+        continuation of the game from decision `at` (continuation r drawing from
+        ``random.Random(rollouts[r])``) ends with the scores it had there. None when the
+        VM cannot (even the roomiest image's room, its time limit, a coverage image, more
+        than 64 seats, a seed beyond 64 bits or below 0): the caller then plays in
+        Python."""
+        if self.coverage or not 0 <= seed < 1 << 64 or any(not 0 <= r < 1 << 128 for r in rollouts):
+            return None
+        n = max(len(rollouts), 1)
+        keys = (ctypes.c_uint32 * (4 * n))()
+        lens = (ctypes.c_int32 * n)()
+        for r, v in enumerate(rollouts):  # random.Random(v)'s key: v's 32-bit words
+            lens[r] = max(1, -(-v.bit_length() // 32))
+            for w in range(4):
+                keys[4 * r + w] = (v >> (32 * w)) & 0xFFFFFFFF
+        out = (ctypes.c_int64 * 3)()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_settled(
+            self._ptr, 0 if at is None else 1, seed, max_decisions, max_steps, at or 0,
+            len(rollouts), keys, lens, out, err,
+        )  # fmt: skip
+        if k == CRASHED:
+            raise self._crashed()
+        if k < 0:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.settled(seed, max_decisions, max_steps, at, rollouts)
+        if at is None:
+            return int(out[0]), int(out[1]), not out[2]
+        return bool(out[0])
+
     # --- batch statistics (issue 38) -------------------------------------------------------
 
     def play_stats(

@@ -4451,6 +4451,89 @@ static int64_t careful_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t cap
     return 0;
 }
 
+/* ===================================================================== settled games */
+
+/* evogame/fitness/settled.py's games, draw for draw (the Python module is the reference).
+ * mode 0, its `_play`: the random game on deal `seed` (the players' draws seeded by it),
+ * out = {decisions, the decision after which the scores last changed (0: none did), 1 when
+ * it did not end on its own (capped, a cycle, an error)}. mode 1, its `_fixed_from`: the
+ * same game replayed to decision `at`, then `nroll` random continuations of a copy of it,
+ * continuation r drawing from random.Random(the int whose 32-bit words, low first, are
+ * keys[4r .. 4r + klen[r]]); out[0] = 1 when every one ends with the scores of decision
+ * `at`. Returns 0, or -1 when the VM cannot (its room, its time limit, more than 64 seats,
+ * a coverage image): the caller then plays the game in Python. */
+static int64_t settled_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t max_decisions, int64_t max_steps, int64_t at, int32_t nroll, const uint32_t *keys, const int32_t *klen, int64_t *out, char *error) {
+    if (g->nplayers > 64 || g->ncov > 0) {
+        snprintf(error, 200, "native: no settled games here");
+        return -1;
+    }
+    jmp_buf top;
+    g->jb = &top;
+    if (setjmp(top)) {
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return -1;
+    }
+    MT deal, play;
+    arena_reset(&g->arena);
+    mt_seed2(&deal, seed, &play, seed);
+    State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+    size_t nb = sizeof(int64_t) * (size_t)g->nplayers;
+    int64_t before[64], now[64];
+    if (mode == 0) {
+        int64_t n = 0, last = 0;
+        scores(st, before);
+        while (!st->terminal) {
+            apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+            n++;
+            scores(st, now);
+            if (memcmp(now, before, nb) != 0) {
+                last = n;
+                memcpy(before, now, nb);
+            }
+        }
+        out[0] = n;
+        out[1] = last;
+        out[2] = st->capped || st->cycle || st->errored;
+        g->jb = NULL;
+        return 0;
+    }
+    for (int64_t i = 0; i < at && !st->terminal; i++) apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+    scores(st, before); /* there */
+    int fixed = 1;
+    for (int32_t r = 0; r < nroll && fixed; r++) {
+        MT rr;
+        mt_init_by_array(&rr, keys + 4 * r, klen[r]);
+        Mark mk = arena_mark(&g->arena);
+        State *c = state_clone(st); /* State.clone: a copy of the chance stream and of the cycle record */
+        MT *cr = amem(g, sizeof(MT));
+        mt_copy(cr, st->rng);
+        c->rng = cr;
+        if (st->seen) {
+            Seen *sn = amem(g, sizeof(Seen));
+            *sn = *st->seen;
+            sn->in_arena = 1;
+            if (sn->cap) {
+                sn->cells = amem(g, sizeof(uint64_t) * (size_t)sn->cap);
+                memcpy(sn->cells, st->seen->cells, sizeof(uint64_t) * (size_t)sn->cap);
+            }
+            c->seen = sn;
+        }
+        while (!c->terminal) {
+            apply_action(c, (int32_t)mt_below(&rr, (uint64_t)c->nopts));
+            scores(c, now);
+            if (memcmp(now, before, nb) != 0) {
+                fixed = 0;
+                break;
+            }
+        }
+        arena_release(&g->arena, mk);
+    }
+    out[0] = fixed;
+    g->jb = NULL;
+    return 0;
+}
+
 /* ===================================================================== guards */
 
 /* A crash in the VM (a bug it has, never a rule file's fault) must not take the process
@@ -4991,6 +5074,10 @@ int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint6
 
 int64_t vm_silent(Game *g, int64_t probes, const uint64_t *deal_seeds, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *out, char *error) {
     GUARDED_RETURN(g, silent_many(g, probes, deal_seeds, play_seed, max_decisions, max_steps, out, error));
+}
+
+int64_t vm_settled(Game *g, int32_t mode, uint64_t seed, int64_t max_decisions, int64_t max_steps, int64_t at, int32_t nroll, const uint32_t *keys, const int32_t *klen, int64_t *out, char *error) {
+    GUARDED_RETURN(g, settled_game_vm(g, mode, seed, max_decisions, max_steps, at, nroll, keys, klen, out, error));
 }
 
 /* careful.py's games (`careful_game_vm`); cfg = {samples, tries, max_options, look_steps},
