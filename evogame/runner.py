@@ -139,6 +139,20 @@ class Runner:
             return None
         return self._native.silent_probes(deal_seeds, seed, max_decisions, max_steps)
 
+    def careful(self, seed: int, cap: int | None, *limits) -> tuple | None:
+        """`NativeGame.careful` on this runner's VM; None without one (or when it cannot):
+        the caller then plays the game on the Python engine."""
+        if self._native is None:
+            return None
+        return self._native.careful(seed, cap, *limits)
+
+    def settled(self, seed: int, *args) -> tuple | bool | None:
+        """`NativeGame.settled` on this runner's VM; None without one (or when it cannot):
+        the caller then plays the game on the Python engine."""
+        if self._native is None:
+            return None
+        return self._native.settled(seed, *args)
+
     # --- searching players ---------------------------------------------------------------
 
     def search(

@@ -103,6 +103,19 @@ With the loss lines (/work/runs-archive/s53b/cost-real-{before,after}.txt, load 
 8.96 s for the 95 real files, 0.094 s on average, at most 0.61 s (Coloretto4), against
 9.40 s, 0.099 s and 0.62 s before on the same machine: reading the lines costs nothing
 measurable (they are compiled once per check; a margin is one expression per line).
+
+In an evaluation the random and careful games are played by the runner's VM (`Runner.
+careful`: the same games move for move, the same work spent to the quarter;
+tests/fitness/test_careful_native.py), else by the Python engine. CPU, Python engine
+against VM (load 15-20 on 2 cores, s53h): `random_decisions` and `careful_game` on 4 deals
+of the 95 real files 11.3 s against 0.66 s; `careful_play` on 60 children of campaigns
+inv-17 and inv-19 at two deal streams 25.5 s against 1.5 s; on 36 best/ files (the 6 this
+check named or left to its budget, every tenth of the rest) 21.4 s against 1.05 s (s49
+final-11's new kind 4 3.5 s against 0.17 s; splice-11's new kind 1, past the budget on
+both, 4.7 s against 0.23 s), every verdict the same. The VM's careful player reads the score only: a game with a
+candidate loss line (`lines.candidates`, 23 of the 95 real files) is played by the Python
+engine, which also reads each random game's final position to learn which side of a line
+loses.
 """
 
 from __future__ import annotations
@@ -113,7 +126,7 @@ from collections.abc import Sequence
 from evogame.engine.errors import GameError
 from evogame.engine.game import STAGE
 from evogame.engine.state import State
-from evogame.fitness.lines import Line, line_change, loss_lines
+from evogame.fitness.lines import Line, candidates, line_change, loss_lines
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import where
@@ -142,6 +155,9 @@ LOOK_STEPS = 2_000
 #: spend more than 20 million (60 s: up to 17 options a decision, some 4,000 work each) and
 #: is left unjudged (/work/runs-archive/s52e/spent-*.txt).
 WORK_BUDGET = 5_000_000
+#: The random game's bound on decisions (`State`'s default, under which
+#: `random_decisions` plays).
+RANDOM_DECISIONS = 1000
 
 _WORST = float("-inf")
 
@@ -239,6 +255,11 @@ def careful_choice(
     return rng.choice([a for a in looked if (worst[a], near[a]) == best])
 
 
+def _vm_config() -> tuple[int, int, int, int]:
+    """What the VM's careful games (`Runner.careful`) take of this module's constants."""
+    return SAMPLES, TRIES, MAX_OPTIONS, LOOK_STEPS
+
+
 def random_game(game, seed: int) -> State | None:
     """The random game on deal `seed` (the players' draws seeded by it, as `settled`
     plays) at its end, or None when it does not end on its own."""
@@ -254,22 +275,41 @@ def random_game(game, seed: int) -> State | None:
     return st
 
 
-def random_decisions(game, seed: int) -> int | None:
+def random_decisions(game, seed: int, runner=None) -> int | None:
     """The decisions of the random game on deal `seed` (`random_game`), or None when it
-    does not end on its own."""
+    does not end on its own. Played by `runner`'s VM when it has one (`Runner.careful`:
+    the same game, draw for draw)."""
+    if runner is not None:
+        got = runner.careful(seed, None, RANDOM_DECISIONS, MAX_STEPS, FACTOR, _vm_config(), 0.0)
+        if got is not None:
+            return got[0]
     st = random_game(game, seed)
     return None if st is None else st.decisions
 
 
 def careful_game(
-    game, seed: int, cap: int, budget: Budget | None = None, lines: Sequence[Line] = ()
+    game,
+    seed: int,
+    cap: int,
+    budget: Budget | None = None,
+    lines: Sequence[Line] = (),
+    runner=None,
 ) -> State | None:
     """The careful game on deal `seed` (careful players in every seat), stopped after `cap`
     decisions (then not terminal) or by the engine; None when the engine fails. Its whole
     engine work may be `FACTOR` times a random game's bound (a careful game may be that
     much longer): what stops it early is a scripted loop (`MAX_STEPS` steps with no
     decision) or a cycle. None also when `budget` runs out first. `lines`: the loss lines
-    the players see (`careful_choice`)."""
+    the players see (`careful_choice`). With a `budget` and no `lines`, played by
+    `runner`'s VM when it has one (`Runner.careful`: the same game, move for move, the
+    same work spent; its end a `CarefulEnd`, which has what this module reads of a
+    `State`): a quarter of a campaign's evaluation time was this module's Python play.
+    The VM's player reads no lines."""
+    if runner is not None and budget is not None and not lines:
+        got = runner.careful(seed, cap, cap + 1, MAX_STEPS, FACTOR, _vm_config(), budget.left)
+        if got is not None:
+            end, budget.left = got
+            return end
     rng = random.Random(seed)
     try:
         st = game.new_state(seed, max_steps=MAX_STEPS, max_decisions=cap + 1)
@@ -311,26 +351,38 @@ def measure(game, seed: int, lines: Sequence[Line] = ()) -> tuple[int, int | Non
     return r, (st.decisions if ends(st) else None)
 
 
-def careful_play(game, seeds: list[int]) -> list[Defect]:
+def careful_play(game, seeds: list[int], runner=None) -> list[Defect]:
     """The game, named at the top-level stage its careful games are still in, when at least
     `SHARE` of the sampled deals whose random game ends (at least `NEED`) give a careful
     game that does not end within its cap (module docstring); `game` a `CompiledGame`,
     one deal per seed of `seeds` (at most `GAMES`). The random games are played first
     (they are cheap), then the careful games, in order, until the verdict is sure either
-    way; a careful game that breaks a rule counts as one that ends."""
-    finals = [(seed, st) for seed in seeds[:GAMES] if (st := random_game(game, seed)) is not None]
-    judged = len(finals)
+    way; a careful game that breaks a rule counts as one that ends. `runner` (the game's
+    `Runner`) plays the games in its VM when it has one and the game has no candidate loss
+    line (`lines.candidates`; the VM's player reads the score only)."""
+    lines: list[Line] = []
+    if runner is not None and not candidates(game.ast):
+        ran = [
+            (seed, r)
+            for seed in seeds[:GAMES]
+            if (r := random_decisions(game, seed, runner)) is not None
+        ]
+    else:
+        finals = [
+            (seed, st) for seed in seeds[:GAMES] if (st := random_game(game, seed)) is not None
+        ]
+        ran = [(seed, st.decisions) for seed, st in finals]
+        lines = loss_lines(game, [st for _, st in finals])
+    judged = len(ran)
     if judged < NEED:
         return []
-    ran = [(seed, st.decisions) for seed, st in finals]
-    lines = loss_lines(game, [st for _, st in finals])
     need = SHARE * judged
     open_, played, caps, stage = 0, 0, [], None
     budget = Budget(WORK_BUDGET)
     for seed, r in ran:
         if open_ >= need or open_ + judged - played < need:
             break  # named, or cleared, whatever the deals left give
-        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget, lines)
+        st = careful_game(game, seed, max(MIN_CAP, FACTOR * r), budget, lines, runner)
         if st is None and budget.left <= 0:
             return []  # too costly to judge: the games played so far decide nothing
         played += 1
@@ -365,6 +417,7 @@ def _span(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def defects(game, seeds: list[int]) -> list[Defect]:
-    """Every check of this module (`game` a `CompiledGame`, `seeds` the deals to play)."""
-    return named(careful_play, game, seeds)
+def defects(game, seeds: list[int], runner=None) -> list[Defect]:
+    """Every check of this module (`game` a `CompiledGame`, `seeds` the deals to play,
+    `runner` its `Runner`, whose VM plays them when it has one)."""
+    return named(careful_play, game, seeds, runner)

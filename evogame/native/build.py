@@ -147,6 +147,12 @@ def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.vm_moves.argtypes = [p, i64, vp, vp, i64, i64, i64, i64, vp, vp, vp, ctypes.c_char_p]
     lib.vm_silent.restype = i64
     lib.vm_silent.argtypes = [p, i64, vp, ctypes.c_uint64, i64, i64, vp, ctypes.c_char_p]
+    lib.vm_careful.restype = i64
+    lib.vm_careful.argtypes = [p, i32, ctypes.c_uint64, i64, i64, i64, i64, vp, vp, vp]
+    lib.vm_careful.argtypes += [ctypes.c_char_p]
+    lib.vm_settled.restype = i64
+    lib.vm_settled.argtypes = [p, i32, ctypes.c_uint64, i64, i64, i64, i32, vp, vp, vp]
+    lib.vm_settled.argtypes += [ctypes.c_char_p]
     lib.vm_coverage.restype = None
     lib.vm_coverage.argtypes = [p, vp]
     lib.vm_error.restype = None

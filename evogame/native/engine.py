@@ -507,6 +507,99 @@ class NativeGame:
             return bigger.silent_probes(deal_seeds, seed, max_decisions, max_steps)
         return list(out[:n])
 
+    def careful(
+        self,
+        seed: int,
+        cap: int | None,
+        max_decisions: int,
+        max_steps: int,
+        factor: int,
+        config: tuple[int, int, int, int],
+        budget: float,
+    ) -> tuple[CarefulEnd | int | None, float] | None:
+        """`evogame.fitness.careful`'s games on deal `seed` (the players' draws seeded by
+        it too), played by the VM move for move as the module plays them: with `cap` None
+        its `random_decisions` (the random game's decisions, None when it does not end on
+        its own), else its `careful_game` stopped after `cap` decisions, with the engine
+        work `budget` (None when the budget ran out first; else the end, `CarefulEnd`).
+        `config`: the module's (SAMPLES, TRIES, MAX_OPTIONS, LOOK_STEPS). Returns (that,
+        the budget left), or None when the VM cannot (even the roomiest image's room, its
+        time limit, a coverage image, more than 64 seats, a seed beyond 64 bits): the
+        caller then plays the game in Python."""
+        if self.coverage or not 0 <= seed < 1 << 64 or budget * 4 >= 1 << 62:
+            return None
+        cfg = (ctypes.c_int64 * 4)(*config)
+        left = ctypes.c_int64(round(budget * 4))
+        out = (ctypes.c_int64 * 8)()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_careful(
+            self._ptr, 0 if cap is None else 1, seed, cap or 0, max_decisions, max_steps,
+            factor, cfg, ctypes.byref(left), out, err,
+        )  # fmt: skip
+        if k == CRASHED:
+            raise self._crashed()
+        if k < 0:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.careful(seed, cap, max_decisions, max_steps, factor, config, budget)
+        if cap is None:
+            return (None if out[0] < 0 else int(out[0])), budget
+        if out[0]:
+            return None, left.value / 4.0
+        end = CarefulEnd(
+            decisions=out[1],
+            terminal=bool(out[2]),
+            capped=bool(out[3]),
+            cycle=bool(out[4]),
+            error="(the native engine's)" if out[5] else None,
+            frames=[(None, out[7], False)] + [None] * (out[6] - 1),
+        )
+        return end, left.value / 4.0
+
+    def settled(
+        self,
+        seed: int,
+        max_decisions: int,
+        max_steps: int,
+        at: int | None = None,
+        rollouts: list[int] = (),
+    ) -> tuple[int, int, bool] | bool | None:
+        """`evogame.fitness.settled`'s games on deal `seed` (the players' draws seeded by
+        it too), played by the VM draw for draw as the module plays them: with `at` None
+        its `_play` (decisions, the decision after which the scores last changed, whether
+        the game ended on its own), else its `_fixed_from`: whether every random
+        continuation of the game from decision `at` (continuation r drawing from
+        ``random.Random(rollouts[r])``) ends with the scores it had there. None when the
+        VM cannot (even the roomiest image's room, its time limit, a coverage image, more
+        than 64 seats, a seed beyond 64 bits or below 0): the caller then plays in
+        Python."""
+        if self.coverage or not 0 <= seed < 1 << 64 or any(not 0 <= r < 1 << 128 for r in rollouts):
+            return None
+        n = max(len(rollouts), 1)
+        keys = (ctypes.c_uint32 * (4 * n))()
+        lens = (ctypes.c_int32 * n)()
+        for r, v in enumerate(rollouts):  # random.Random(v)'s key: v's 32-bit words
+            lens[r] = max(1, -(-v.bit_length() // 32))
+            for w in range(4):
+                keys[4 * r + w] = (v >> (32 * w)) & 0xFFFFFFFF
+        out = (ctypes.c_int64 * 3)()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_settled(
+            self._ptr, 0 if at is None else 1, seed, max_decisions, max_steps, at or 0,
+            len(rollouts), keys, lens, out, err,
+        )  # fmt: skip
+        if k == CRASHED:
+            raise self._crashed()
+        if k < 0:
+            bigger = self.roomier()
+            if bigger is None:
+                return None
+            return bigger.settled(seed, max_decisions, max_steps, at, rollouts)
+        if at is None:
+            return int(out[0]), int(out[1]), not out[2]
+        return bool(out[0])
+
     # --- batch statistics (issue 38) -------------------------------------------------------
 
     def play_stats(
@@ -661,6 +754,20 @@ class StatSums:
     #: ``branching_hist[m]``: decisions with m options (int64, `HIST_CAP` of them)
     branching_hist: array
     errors: list[str]
+
+
+@dataclass
+class CarefulEnd:
+    """The end of a careful game the VM played (`NativeGame.careful`): what
+    `evogame.fitness.careful` reads of its final `State` (``error`` only for being None or
+    not; ``frames`` only for their number and the root frame's pc, ``frames[0][1]``)."""
+
+    decisions: int
+    terminal: bool
+    capped: bool
+    cycle: bool
+    error: str | None
+    frames: list
 
 
 class NativeCrash(Exception):

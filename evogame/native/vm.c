@@ -4858,6 +4858,281 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
     return best;
 }
 
+/* ===================================================================== careful players */
+
+/* evogame/fitness/careful.py's games, move for move and draw for draw (the Python module
+ * is the reference; its constants come from the caller): `careful_random` is its
+ * `random_decisions`, `careful_one` its `careful_game` with a budget. */
+typedef struct {
+    int32_t samples, tries, max_options;
+    int64_t look_steps;
+    int64_t budget4; /* Budget.left, in quarters of work */
+} Careful;
+
+#define CAREFUL_WORST INT64_MIN /* careful._WORST (-inf) */
+#define CAREFUL_NONE INT64_MAX  /* float("inf"): no sample yet */
+
+/* careful.end_now(st)[me], higher always better (careful.standing) */
+static int64_t careful_standing(State *st, int32_t me, int64_t look_steps) {
+    Game *g = st->g;
+    int64_t sc[64];
+    if (st->terminal) {
+        scores(st, sc);
+    } else {
+        Mark mk = arena_mark(&g->arena);
+        State *c = state_clone(st);
+        MT *r = amem(g, sizeof(MT));
+        mt_seed(r, 0); /* the ending's chance events, the same for every look */
+        c->rng = r;
+        c->seen = NULL;
+        c->nframes = 1; /* the stages in progress left as if ended */
+        c->npc = 1;
+        c->ntc = 1;
+        c->nopts = 0;
+        c->opts = NULL;
+        c->steps = 0;
+        c->max_steps = look_steps;
+        advance(c, 0, NULL, NULL);
+        scores(c->errored ? st : c, sc);
+        arena_release(&g->arena, mk);
+    }
+    return g->order ? sc[me] : -sc[me];
+}
+
+/* Random.sample(range(n), k), n > k >= 1, into out (unsorted) */
+static void py_sample(MT *rng, int32_t n, int32_t k, int32_t *out, int32_t *pool) {
+    int64_t setsize = 21;
+    if (k > 5) { /* += 4 ** ceil(log(3k, 4)); 3k is never a power of 4 */
+        int64_t v = 1;
+        while (v < 3 * (int64_t)k) v *= 4;
+        setsize += v;
+    }
+    if (n <= setsize) {
+        for (int32_t i = 0; i < n; i++) pool[i] = i;
+        for (int32_t i = 0; i < k; i++) {
+            int32_t j = (int32_t)mt_below(rng, (uint64_t)(n - i));
+            out[i] = pool[j];
+            pool[j] = pool[n - i - 1];
+        }
+    } else {
+        for (int32_t i = 0; i < k; i++) {
+            int32_t j, dup;
+            do {
+                j = (int32_t)mt_below(rng, (uint64_t)n);
+                dup = 0;
+                for (int32_t q = 0; q < i && !dup; q++) dup = out[q] == j;
+            } while (dup);
+            out[i] = j;
+        }
+    }
+}
+
+/* careful.careful_choice */
+static int32_t careful_choose(State *st, MT *rng, Careful *cf) {
+    Game *g = st->g;
+    int32_t n = st->nopts;
+    if (n <= 1) return 0;
+    if (g->nplayers > 64) fail(g, "native: more than 64 players");
+    int32_t me = st->pc[st->npc - 1][0];
+    Mark m0 = arena_mark(&g->arena);
+    int32_t k = n <= cf->max_options ? n : cf->max_options;
+    int32_t *looked = amem(g, sizeof(int32_t) * (size_t)(n + 1));
+    if (n <= cf->max_options) {
+        for (int32_t i = 0; i < n; i++) looked[i] = i;
+    } else {
+        int32_t *pool = amem(g, sizeof(int32_t) * (size_t)(n + 1));
+        py_sample(rng, n, k, looked, pool);
+        for (int32_t i = 1; i < k; i++) /* sorted */
+            for (int32_t j = i; j > 0 && looked[j - 1] > looked[j]; j--) {
+                int32_t t = looked[j];
+                looked[j] = looked[j - 1];
+                looked[j - 1] = t;
+            }
+    }
+    int64_t *worst = amem(g, sizeof(int64_t) * (size_t)k);
+    for (int32_t i = 0; i < k; i++) worst[i] = CAREFUL_NONE;
+    /* careful._views: every view drawn before any is looked at */
+    State **views = amem(g, sizeof(State *) * (size_t)(cf->samples + 1));
+    for (int32_t s = 0; s < cf->samples; s++) {
+        State *view = NULL;
+        for (int32_t t = 0; t < cf->tries; t++) {
+            MT *r = amem(g, sizeof(MT));
+            mt_seed(r, mt_getrandbits(rng, 32));
+            view = determinize(st, me, r);
+            if (!view->terminal && view->nopts == n) break;
+            view = NULL;
+        }
+        if (!view) {
+            view = state_clone(st);
+            MT *r = amem(g, sizeof(MT));
+            mt_seed(r, mt_getrandbits(rng, 32));
+            view->rng = r;
+        }
+        view->seen = NULL;
+        views[s] = view;
+    }
+    for (int32_t s = 0; s < cf->samples; s++) {
+        State *view = views[s];
+        int64_t base = careful_standing(view, me, cf->look_steps);
+        for (int32_t i = 0; i < k; i++) {
+            Mark mk = arena_mark(&g->arena);
+            State *c = state_clone(view);
+            MT *r = amem(g, sizeof(MT));
+            mt_copy(r, view->rng);
+            c->rng = r;
+            c->seen = NULL;
+            c->max_steps = cf->look_steps;
+            apply_action(c, looked[i]);
+            cf->budget4 -= work4(c) - work4(view);
+            /* `c.error or c.capped`: an error's message is never empty */
+            int64_t change = (c->errored && c->errmsg && c->errmsg[0]) || c->capped ? CAREFUL_WORST : careful_standing(c, me, cf->look_steps) - base;
+            if (change < worst[i]) worst[i] = change;
+            arena_release(&g->arena, mk);
+        }
+    }
+    int64_t best = worst[0];
+    for (int32_t i = 1; i < k; i++)
+        if (worst[i] > best) best = worst[i];
+    int32_t nties = 0;
+    for (int32_t i = 0; i < k; i++)
+        if (worst[i] == best) looked[nties++] = looked[i];
+    int32_t a = looked[mt_below(rng, (uint64_t)nties)];
+    arena_release(&g->arena, m0);
+    return a;
+}
+
+/* careful.random_decisions(seed): out[0] the decisions of the random game, -1 when it does
+ * not end on its own. careful.careful_game(seed, cap, budget): out = {1 when the budget ran
+ * out first (None), decisions, terminal, capped, cycle, errored, frames, the root frame's
+ * pc}, budget4 updated. Returns 0, or -1 when the VM cannot (its room, its time limit, more
+ * than 64 seats, a coverage image): the caller then plays the game in Python. */
+static int64_t careful_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t cap_, int64_t max_decisions, int64_t max_steps, int64_t factor, Careful *cf, int64_t *out, char *error) {
+    if (g->nplayers > 64 || g->ncov > 0) {
+        snprintf(error, 200, "native: no careful games here");
+        return -1;
+    }
+    jmp_buf top;
+    g->jb = &top;
+    if (setjmp(top)) {
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return -1;
+    }
+    MT deal, play;
+    arena_reset(&g->arena);
+    mt_seed2(&deal, seed, &play, seed);
+    if (mode == 0) {
+        State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+        while (!st->terminal) apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+        out[0] = st->capped || st->cycle || st->errored ? -1 : st->decisions;
+        g->jb = NULL;
+        return 0;
+    }
+    State *st = new_state(g, &deal, cap_ + 1, max_steps, 1);
+    st->max_work *= factor;
+    int ran_out = 0;
+    while (!st->terminal && st->decisions < cap_) {
+        if (cf->budget4 <= 0) {
+            ran_out = 1;
+            break;
+        }
+        apply_action(st, careful_choose(st, &play, cf));
+    }
+    out[0] = ran_out;
+    out[1] = st->decisions;
+    out[2] = st->terminal;
+    out[3] = st->capped;
+    out[4] = st->cycle;
+    out[5] = st->errored;
+    out[6] = st->nframes;
+    out[7] = st->nframes ? st->frames[0].pc : 0;
+    g->jb = NULL;
+    return 0;
+}
+
+/* ===================================================================== settled games */
+
+/* evogame/fitness/settled.py's games, draw for draw (the Python module is the reference).
+ * mode 0, its `_play`: the random game on deal `seed` (the players' draws seeded by it),
+ * out = {decisions, the decision after which the scores last changed (0: none did), 1 when
+ * it did not end on its own (capped, a cycle, an error)}. mode 1, its `_fixed_from`: the
+ * same game replayed to decision `at`, then `nroll` random continuations of a copy of it,
+ * continuation r drawing from random.Random(the int whose 32-bit words, low first, are
+ * keys[4r .. 4r + klen[r]]); out[0] = 1 when every one ends with the scores of decision
+ * `at`. Returns 0, or -1 when the VM cannot (its room, its time limit, more than 64 seats,
+ * a coverage image): the caller then plays the game in Python. */
+static int64_t settled_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t max_decisions, int64_t max_steps, int64_t at, int32_t nroll, const uint32_t *keys, const int32_t *klen, int64_t *out, char *error) {
+    if (g->nplayers > 64 || g->ncov > 0) {
+        snprintf(error, 200, "native: no settled games here");
+        return -1;
+    }
+    jmp_buf top;
+    g->jb = &top;
+    if (setjmp(top)) {
+        snprintf(error, 200, "%s", g->errbuf);
+        g->jb = NULL;
+        return -1;
+    }
+    MT deal, play;
+    arena_reset(&g->arena);
+    mt_seed2(&deal, seed, &play, seed);
+    State *st = new_state(g, &deal, max_decisions, max_steps, 1);
+    size_t nb = sizeof(int64_t) * (size_t)g->nplayers;
+    int64_t before[64], now[64];
+    if (mode == 0) {
+        int64_t n = 0, last = 0;
+        scores(st, before);
+        while (!st->terminal) {
+            apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+            n++;
+            scores(st, now);
+            if (memcmp(now, before, nb) != 0) {
+                last = n;
+                memcpy(before, now, nb);
+            }
+        }
+        out[0] = n;
+        out[1] = last;
+        out[2] = st->capped || st->cycle || st->errored;
+        g->jb = NULL;
+        return 0;
+    }
+    for (int64_t i = 0; i < at && !st->terminal; i++) apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+    scores(st, before); /* there */
+    int fixed = 1;
+    for (int32_t r = 0; r < nroll && fixed; r++) {
+        MT rr;
+        mt_init_by_array(&rr, keys + 4 * r, klen[r]);
+        Mark mk = arena_mark(&g->arena);
+        State *c = state_clone(st); /* State.clone: a copy of the chance stream and of the cycle record */
+        MT *cr = amem(g, sizeof(MT));
+        mt_copy(cr, st->rng);
+        c->rng = cr;
+        if (st->seen) {
+            Seen *sn = amem(g, sizeof(Seen));
+            *sn = *st->seen;
+            sn->in_arena = 1;
+            if (sn->cap) {
+                sn->cells = amem(g, sizeof(uint64_t) * (size_t)sn->cap);
+                memcpy(sn->cells, st->seen->cells, sizeof(uint64_t) * (size_t)sn->cap);
+            }
+            c->seen = sn;
+        }
+        while (!c->terminal) {
+            apply_action(c, (int32_t)mt_below(&rr, (uint64_t)c->nopts));
+            scores(c, now);
+            if (memcmp(now, before, nb) != 0) {
+                fixed = 0;
+                break;
+            }
+        }
+        arena_release(&g->arena, mk);
+    }
+    out[0] = fixed;
+    g->jb = NULL;
+    return 0;
+}
+
 /* ===================================================================== guards */
 
 /* A crash in the VM (a bug it has, never a rule file's fault) must not take the process
@@ -5427,6 +5702,28 @@ int64_t vm_moves(Game *g, int64_t games, const uint64_t *deal_seeds, const uint6
 
 int64_t vm_silent(Game *g, int64_t probes, const uint64_t *deal_seeds, uint64_t play_seed, int64_t max_decisions, int64_t max_steps, int64_t *out, char *error) {
     GUARDED_RETURN(g, silent_many(g, probes, deal_seeds, play_seed, max_decisions, max_steps, out, error));
+}
+
+int64_t vm_settled(Game *g, int32_t mode, uint64_t seed, int64_t max_decisions, int64_t max_steps, int64_t at, int32_t nroll, const uint32_t *keys, const int32_t *klen, int64_t *out, char *error) {
+    GUARDED_RETURN(g, settled_game_vm(g, mode, seed, max_decisions, max_steps, at, nroll, keys, klen, out, error));
+}
+
+/* careful.py's games (`careful_game_vm`); cfg = {samples, tries, max_options, look_steps},
+ * budget4: in and out */
+int64_t vm_careful(Game *g, int32_t mode, uint64_t seed, int64_t cap_, int64_t max_decisions, int64_t max_steps, int64_t factor, const int64_t *cfg, int64_t *budget4, int64_t *out, char *error) {
+    Careful cf = {(int32_t)cfg[0], (int32_t)cfg[1], (int32_t)cfg[2], cfg[3], *budget4};
+    Guard gd_;
+    guard_on(&gd_);
+    if (sigsetjmp(crash_jb, 1)) {
+        guard_off(&gd_);
+        snprintf(g->errbuf, sizeof g->errbuf, "the native engine crashed (signal %d)", (int)crash_sig);
+        g->jb = NULL;
+        return CRASHED;
+    }
+    int64_t r = careful_game_vm(g, mode, seed, cap_, max_decisions, max_steps, factor, &cf, out, error);
+    guard_off(&gd_);
+    if (r == 0) *budget4 = cf.budget4;
+    return r;
 }
 
 /* a deliberate fault, for the tests of the guard */
