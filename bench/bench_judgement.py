@@ -148,8 +148,12 @@ def main() -> None:
         for i, t in enumerate(texts):
             jobs.append((t, profile, f.stem, args.seed))
             owners.append((f, i))
+    results = []
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(_judge, jobs, chunksize=1))
+        for r in pool.map(_judge, jobs, chunksize=1):  # in order, as each one ends
+            results.append(r)
+            if len(results) % 50 == 0:  # a long run's progress, on stderr
+                print(f"{len(results)} of {len(jobs)} evaluations", file=sys.stderr, flush=True)
     per: dict[Path, list[dict]] = {}
     for (f, _i), r in zip(owners, results, strict=True):
         per.setdefault(f, []).append(r)
