@@ -152,7 +152,13 @@ def stability(doc: dict) -> str:
         _provenance(doc),
         f"Files at 0 at evaluation seed {doc['a']}, with the judge's reason:\n",
     ]
-    out += [f"- {z['file']}: {z['reason']}" for z in doc["zeros"]] or ["- none"]
+    at_b = {f["file"] for f in files if f["b"] == 0}
+    out += [
+        f"- {z['file']} ({'also' if z['file'] in at_b else 'not'} at {doc['b']}): {z['reason']}"
+        for z in doc["zeros"]
+    ] or ["- none"]
+    only_b = sorted(at_b - {z["file"] for z in doc["zeros"]})
+    out += [f"- {n} (at {doc['b']} only)" for n in only_b]
     out += [
         "\nThe ten files that move most:\n",
         f"| file | fitness at {doc['a']} | fitness at {doc['b']} | move |",

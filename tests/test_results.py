@@ -84,10 +84,14 @@ def test_stability_says_its_spearman_largest_move_and_zeros_against_the_targets(
     text = results.stability(doc)
     assert f"Spearman {figs['spearman']:.3f} (met)" in text  # ranks a, b, c agree
     assert "largest move c 0.200 (MISSED: 1 file(s) above 0.1)" in text
-    assert "- b: no choice" in text and "| c | 0.800 | 0.600 | 0.200 |" in text
+    assert "- b (also at 7): no choice" in text and "| c | 0.800 | 0.600 | 0.200 |" in text
     swapped = figures([("a", Ev(0.5), Ev(0.9)), ("c", Ev(0.8), Ev(0.6)), ("d", Ev(0.7), Ev(0.5))])
     doc = _doc("stability", profile="default", a=0, b=7, deals_too=False, seconds=1.0, **swapped)
     assert f"Spearman {swapped['spearman']:.3f} (MISSED)" in results.stability(doc)
+    late = figures([("a", Ev(0.5), Ev(0.0)), ("b", Ev(0.0, "no end"), Ev(0.4))])
+    doc = _doc("stability", profile="default", a=0, b=7, deals_too=False, seconds=1.0, **late)
+    text = results.stability(doc)
+    assert "- b (not at 7): no end" in text and "- a (at 7 only)" in text
 
 
 def test_judgement_gives_the_share_beaten_and_each_games_reason_at_0():
