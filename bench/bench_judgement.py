@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.bench_judgement [--k 8] [--profile default] [--workers 2]
                                               [--seed 0] [--only NAME ...] [--json FILE]
+                                              [--dump FILE]
 
 For every file of ../shared/cardstock/games and seeds/ (one-player games under the
 `solitaire` profile, the others under `--profile`): K edits made by the project's own
@@ -16,7 +17,11 @@ games, where noise alone moves a win share by 0.05 or more: the standard error o
 difference of two shares near 1/4 from 100 games each is 0.06). Whether the gates pass
 counts too. The real game *beats* an edit when its fitness is higher (a tie counts one half). Prints a per-game table and the
 share of behaviour-changing edits beaten, overall; Browne's Ludi culled about 98% of its
-random designs, and the target here is at least 85%.
+random designs, and the target here is at least 85% (issue 35: 90%).
+
+``--json FILE`` writes the per-game table and the shares with how they were measured
+(bench/measured.py), for docs/results.md (`python -m bench.results`); ``--dump FILE``
+every evaluation of every edit.
 """
 
 from __future__ import annotations
@@ -26,8 +31,12 @@ import json
 import math
 import os
 import random
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evogame.evolve.loop import validate_tree
 from evogame.evolve.operators import TypedOps
@@ -122,8 +131,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", nargs="*", default=None, help="file stems to run")
-    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--json", type=Path, default=None, help="write the table here")
+    ap.add_argument("--dump", type=Path, default=None, help="write every evaluation here")
     args = ap.parse_args()
+    t0 = time.perf_counter()
     files = sorted(CORPUS.glob("*.rcy")) + sorted(SEEDS.glob("*.rcy"))
     if args.only:
         files = [f for f in files if f.stem in set(args.only)]
@@ -137,8 +148,12 @@ def main() -> None:
         for i, t in enumerate(texts):
             jobs.append((t, profile, f.stem, args.seed))
             owners.append((f, i))
+    results = []
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(_judge, jobs, chunksize=1))
+        for r in pool.map(_judge, jobs, chunksize=1):  # in order, as each one ends
+            results.append(r)
+            if len(results) % 50 == 0:  # a long run's progress, on stderr
+                print(f"{len(results)} of {len(jobs)} evaluations", file=sys.stderr, flush=True)
     per: dict[Path, list[dict]] = {}
     for (f, _i), r in zip(owners, results, strict=True):
         per.setdefault(f, []).append(r)
@@ -179,17 +194,40 @@ def main() -> None:
     for name, fit, n, c, b, reason in rows:
         note = f"  ({reason})" if reason else ""
         print(f"{name:32s} {fit:7.3f} {n:5d} {c:8d} {b:6.1f}{note}")
-    share = beaten / changing if changing else float("nan")
-    print(f"\nbehaviour-changing edits beaten: {beaten:.1f} of {changing:.0f} = {share:.1%}")
+    share = beaten / changing if changing else None
+    shown = "-" if share is None else f"{share:.1%}"
+    print(f"\nbehaviour-changing edits beaten: {beaten:.1f} of {changing:.0f} = {shown}")
     if passing[1]:
         print(
             f"  of real games that pass the gates: {passing[0]:.1f} of {passing[1]:.0f}"
             f" = {passing[0] / passing[1]:.1%}"
         )
     print(f"real games scoring 0: {len(zeros)} {zeros}")
-    if args.json:
-        args.json.write_text(
+    seconds = time.perf_counter() - t0
+    if args.dump:
+        args.dump.write_text(
             json.dumps({"rows": rows, "share": share, "zeros": zeros, "games": dump}, indent=1)
+        )
+    if args.json:
+        from bench.measured import write
+
+        data = {"profile": args.profile, "k": args.k, "seed": args.seed, "only": args.only}
+        table = [
+            {"game": g, "fitness": f, "edits": n, "changing": c, "beaten": b, "reason": r}
+            for g, f, n, c, b, r in rows
+        ]
+        shares = {
+            "beaten": beaten,
+            "changing": changing,
+            "share": share,
+            "passing_beaten": passing[0],
+            "passing_changing": passing[1],
+        }
+        zero = [{"game": g, "reason": r} for g, r in zeros]
+        write(
+            args.json,
+            "judgement",
+            {**data, **shares, "rows": table, "zeros": zero, "seconds": seconds},
         )
 
 

@@ -1,5 +1,5 @@
 """Which component moves the library between two evaluation seeds: reads the JSON of
-`bench/bench_stability.py --json OUT` and, for every file that scores above 0 at both
+`bench/bench_stability.py --dump OUT` and, for every file that scores above 0 at both
 seeds, splits the change of log F into each weighed component's term: under the
 geometric mean, component i contributes (w_i / W) * log(value_i) to log F, so its term
 moves by (w_i / W) * (log value_i(a) - log value_i(b)). Prints the files that move most

@@ -5,8 +5,10 @@ move of one file, and the files at 0 with their reasons.
 
     .venv/bin/python bench/bench_stability.py [--profile default] [--a 0] [--b 7]
         [--deals-too]   (also change the deal stream with the seed: deals = seed)
-    [--json OUT]    (also write each file's two evaluations, components, standard errors
-                     and CPU seconds, for `bench/bench_moves.py`)
+        [--json FILE]   (also write the figures with how they were measured, for
+                         docs/results.md: `python -m bench.results`)
+        [--dump FILE]   (also write each file's two evaluations, components, standard
+                         errors and CPU seconds, for `bench/bench_moves.py`)
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evogame.engine import compile_game
 from evogame.fitness import evaluate, load_profile
@@ -59,7 +64,8 @@ def main() -> None:
     ap.add_argument("--a", type=int, default=0)
     ap.add_argument("--b", type=int, default=7)
     ap.add_argument("--deals-too", action="store_true")
-    ap.add_argument("--json", type=Path, default=None, help="write the evaluations here")
+    ap.add_argument("--json", type=Path, default=None, help="write the figures here")
+    ap.add_argument("--dump", type=Path, default=None, help="write the evaluations here")
     args = ap.parse_args()
     t0 = time.perf_counter()
     rows = []
@@ -90,9 +96,34 @@ def main() -> None:
     for n, ea, _ in rows:
         if ea.fitness == 0:
             print(f"at 0: {n}: {ea.reason or '; '.join(ea.notes)}")
-    print(f"{time.perf_counter() - t0:.0f} s")
+    seconds = time.perf_counter() - t0
+    print(f"{seconds:.0f} s")
+    if args.dump:
+        args.dump.write_text(json.dumps(dump), encoding="utf-8")
     if args.json:
-        args.json.write_text(json.dumps(dump), encoding="utf-8")
+        from bench.measured import write
+
+        data = {"profile": args.profile, "a": args.a, "b": args.b, "deals_too": args.deals_too}
+        write(args.json, "stability", {**data, **figures(rows), "seconds": seconds})
+
+
+def figures(rows: list) -> dict:
+    """The ranking's figures from (file, evaluation at a, evaluation at b) rows: Spearman's
+    rank correlation of the two fitness lists, each file's fitness at both (largest move
+    first) and the files at 0 at `a` with their reasons."""
+    a = [r[1].fitness for r in rows]
+    b = [r[2].fitness for r in rows]
+    files = [
+        {"file": n, "a": ea.fitness, "b": eb.fitness, "move": abs(ea.fitness - eb.fitness)}
+        for n, ea, eb in rows
+    ]
+    files.sort(key=lambda f: (-f["move"], f["file"]))
+    zeros = [
+        {"file": n, "reason": ea.reason or "; ".join(ea.notes)}
+        for n, ea, _ in rows
+        if ea.fitness == 0
+    ]
+    return {"spearman": spearman(a, b), "files": files, "zeros": zeros}
 
 
 if __name__ == "__main__":

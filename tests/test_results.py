@@ -40,3 +40,79 @@ def test_an_input_of_unknown_kind_is_refused_by_name(tmp_path):
         assert "odd.json: unknown kind 'odd'" in str(e)
     else:
         raise AssertionError("an unknown kind was rendered")
+
+
+def _doc(kind: str, **data) -> dict:
+    """An input as bench/measured.py writes it, with made-up provenance."""
+    prov = {"command": f"python -m bench.bench_{kind} --json X", "commit": "abc1234"}
+    return {
+        "kind": kind,
+        **prov,
+        "date": "2026-01-01 00:00 UTC",
+        "load": [1, 2, 3],
+        "cores": 2,
+        **data,
+    }
+
+
+def test_noise_rows_say_whether_each_game_meets_the_target():
+    row = {"fitness": [0.9, 0.92], "mean": 0.91, "noisiest": [], "cpu_s": 1.0}
+    doc = _doc(
+        "noise",
+        profile="default",
+        eval_seeds=list(range(10)),
+        rows=[{**row, "file": "quiet", "sd": 0.01}, {**row, "file": "loud", "sd": 0.0101}],
+    )
+    text = results.noise(doc)
+    assert "| quiet | 0.910 | 0.0100 | met |" in text
+    assert "| loud | 0.910 | 0.0101 | MISSED |" in text
+    assert "seeds 0-9" in text and doc["command"] in text
+
+
+def test_stability_says_its_spearman_largest_move_and_zeros_against_the_targets():
+    from bench.bench_stability import figures
+
+    class Ev:  # an evaluation's fields that figures() reads
+        def __init__(self, fitness: float, reason: str | None = None):
+            self.fitness, self.reason, self.notes = fitness, reason, []
+
+    rows = [("a", Ev(0.5), Ev(0.52)), ("b", Ev(0.0, "no choice"), Ev(0.0)), ("c", Ev(0.8), Ev(0.6))]
+    figs = figures(rows)
+    assert [f["file"] for f in figs["files"]] == ["c", "a", "b"]
+    assert figs["zeros"] == [{"file": "b", "reason": "no choice"}]
+    doc = _doc("stability", profile="default", a=0, b=7, deals_too=False, seconds=1.0, **figs)
+    text = results.stability(doc)
+    assert f"Spearman {figs['spearman']:.3f} (met)" in text  # ranks a, b, c agree
+    assert "largest move c 0.200 (MISSED: 1 file(s) above 0.1)" in text
+    assert "- b (also at 7): no choice" in text and "| c | 0.800 | 0.600 | 0.200 |" in text
+    swapped = figures([("a", Ev(0.5), Ev(0.9)), ("c", Ev(0.8), Ev(0.6)), ("d", Ev(0.7), Ev(0.5))])
+    doc = _doc("stability", profile="default", a=0, b=7, deals_too=False, seconds=1.0, **swapped)
+    assert f"Spearman {swapped['spearman']:.3f} (MISSED)" in results.stability(doc)
+    late = figures([("a", Ev(0.5), Ev(0.0)), ("b", Ev(0.0, "no end"), Ev(0.4))])
+    doc = _doc("stability", profile="default", a=0, b=7, deals_too=False, seconds=1.0, **late)
+    text = results.stability(doc)
+    assert "- b (not at 7): no end" in text and "- a (at 7 only)" in text
+
+
+def test_judgement_gives_the_share_beaten_and_each_games_reason_at_0():
+    rows = [
+        {
+            "game": "seeds/x",
+            "fitness": 0.9,
+            "edits": 8,
+            "changing": 6,
+            "beaten": 5.5,
+            "reason": None,
+        },
+        {"game": "g/y|z", "fitness": 0.0, "edits": 8, "changing": 4, "beaten": 3, "reason": "a|b"},
+    ]
+    common = dict(profile="default", k=8, seed=0, only=None, rows=rows, zeros=[], seconds=9.0)
+    doc = _doc("judgement", beaten=8.5, changing=10, share=0.85, **common)
+    doc.update(passing_beaten=5.5, passing_changing=6)
+    text = results.judgement(doc)
+    assert "Beaten: 8.5 of 10 = 85.0% (MISSED)" in text and "5.5 of 6 (91.7%)" in text
+    assert "| g/y\\|z | 0.000 | 8 | 4 | 3.0 | a\\|b |" in text
+    doc.update(share=0.9)
+    assert "= 90.0% (met)" in results.judgement(doc)
+    doc.update(beaten=0, changing=0, share=None, passing_beaten=0, passing_changing=0)
+    assert "Beaten: 0.0 of 0 = -." in results.judgement(doc)
