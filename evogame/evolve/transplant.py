@@ -16,13 +16,18 @@ contest     the items of a ``do`` that decide a round and pay its winner
             player's played cards, `concepts.Analysis.contests`; the awards that read
             their marks; the point map they read), with its point maps (the contest's
             scoring); it replaces the host's contest and its awards
-            (`_insert_contest`), its winnings going where the host's went
+            (`_insert_contest`), its winnings going where the host's went, and the
+            host's awards it does not give carried over, paid to its winner
+            (`_carried_winnings`)
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
 end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
             (the host's own ending still ends the game)
 filter      a choice's restriction of the hand cards it offers (a ``filter`` over a
-            hand), put on a host choice's ``any`` over a hand
+            hand), put on a host choice's ``any`` over a hand of its shape (a hand, or
+            its groups), one the host offers freely, else in place of the host's
+            restriction (`_filter_spots`), with a way out (`_restrict`); only its
+            test's free variables must be the host's (its collection becomes the host's)
 ==========  ===========================================================================
 
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
@@ -1146,8 +1151,32 @@ def insert(
         # the filter ranges over the host's hand (its own variable stays its own); on a
         # hand the host already restricts, it takes the place of the host's restriction
         flt = dataclasses.replace(bound, coll=_unfiltered(a.coll))
-        return _replace_at(host, a, dataclasses.replace(a, coll=flt))
+        return _restrict(host, a, dataclasses.replace(a, coll=flt))
     raise ValueError(fr.kind)
+
+
+def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction) -> A.Game:
+    """The host with its split `a` (in a choice) replaced by the restricted `new`; when
+    that choice has no ``otherwise``, one is added that makes the way to play `a` was in
+    as the host had it (its tests peeled off; `a` unrestricted, or under the host's own
+    restriction when the donor's took its place): a player who has no card the new
+    restriction allows plays as before (Hearts' "follow suit if you can"), not a player
+    left with no move, whose round never ends (a restriction on Agram's lead put in with
+    no way out ended 1 in 8 random games), and the host's rules for a player who cannot
+    play (Crazy Eights' draw) still read the host's own test."""
+    par = A.parents(host)
+    item: A.Node = a
+    while id(item) in par and not isinstance(par[id(item)][0], A.Choice):
+        item = par[id(item)][0]
+    if id(item) not in par:
+        return _replace_at(host, a, new)
+    choice, _f, i = par[id(item)]
+    items = list(choice.items)
+    items[i] = _replace_at(item, a, new)
+    if a.quant is A.Quant.ANY and not any(isinstance(x, A.Otherwise) for x in items):
+        _guards, _ensures, action = _peel(item)
+        items.append(A.Otherwise(copy.deepcopy(action)))
+    return _replace_at(host, choice, dataclasses.replace(choice, items=tuple(items)))
 
 
 def _unfiltered(coll: A.Node) -> A.Node:
