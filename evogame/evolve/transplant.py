@@ -1151,13 +1151,18 @@ def insert(
         # the filter ranges over the host's hand (its own variable stays its own); on a
         # hand the host already restricts, it takes the place of the host's restriction
         flt = dataclasses.replace(bound, coll=_unfiltered(a.coll))
-        return _restrict(host, a, dataclasses.replace(a, coll=flt))
+        child = _restrict(host, a, dataclasses.replace(a, coll=flt))
+        if spliced_defects(child, info):
+            # the way out is a back door the judge names (a host that offers the same
+            # move only under its other ways' tests): the restriction alone
+            child = _restrict(host, a, dataclasses.replace(a, coll=flt), way_out=False)
+        return child
     raise ValueError(fr.kind)
 
 
-def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction) -> A.Game:
+def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction, way_out: bool = True) -> A.Game:
     """The host with its split `a` (in a choice) replaced by the restricted `new`; when
-    that choice has no ``otherwise``, one is added that makes the way to play `a` was in
+    that choice has no ``otherwise`` (and `way_out`), one is added that makes the way to play `a` was in
     as the host had it (its tests peeled off; `a` unrestricted, or under the host's own
     restriction when the donor's took its place): a player who has no card the new
     restriction allows plays as before (Hearts' "follow suit if you can"), not a player
@@ -1173,7 +1178,7 @@ def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction) -> A.Game:
     choice, _f, i = par[id(item)]
     items = list(choice.items)
     items[i] = _replace_at(item, a, new)
-    if a.quant is A.Quant.ANY and not any(isinstance(x, A.Otherwise) for x in items):
+    if way_out and a.quant is A.Quant.ANY and not any(isinstance(x, A.Otherwise) for x in items):
         _guards, _ensures, action = _peel(item)
         items.append(A.Otherwise(copy.deepcopy(action)))
     return _replace_at(host, choice, dataclasses.replace(choice, items=tuple(items)))

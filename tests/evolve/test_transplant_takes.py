@@ -3,6 +3,7 @@ and a contest that replaces the host's pays its winner what the host's winner go
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,7 +15,11 @@ from evogame.evolve.transplant import (
     HostInfo,
     Library,
     Refused,
+    _defect_kinds,
+    _filter_spots,
+    _restrict,
     _transplant_one,
+    _unfiltered,
     fragments,
     transplant,
 )
@@ -159,3 +164,30 @@ def test_a_contest_that_cannot_pay_what_the_host_read_is_still_refused():
         for seed in range(3):
             with pytest.raises(Refused):
                 transplant(HostInfo(_seed(host)), lib, random.Random(seed), "contest")
+
+
+def test_a_way_out_the_judge_calls_a_back_door_is_left_out():
+    """The Game offers its hand only under its piles' tests: a plain "any card" way out
+    beside Red7's restriction would be a back door around them (the judge names it),
+    so the restriction goes in alone; before, such a child was refused."""
+    host = _seed("the-game-simple")
+    frs = [f for f in _filters("red7-legacy") if _player_owned(f)]
+    info = HostInfo(host)
+    made = 0
+    for i, fr in enumerate(frs):
+        try:
+            child = _transplant_one(info, fr, random.Random(i), 0.85)
+        except Refused:
+            continue
+        assert not any(isinstance(x, A.Otherwise) for x in A.walk(child))
+        assert not (_defect_kinds(child) - info.defects)
+        made += 1
+    assert made >= 1
+    # with the way out, the judge names a back door the host does not have
+    bound = Binder(info, frs[0], random.Random(0)).bind()
+    plain, restricted = _filter_spots(info, bound)
+    kinds = set()
+    for a in plain + restricted:
+        new = dataclasses.replace(a, coll=dataclasses.replace(bound, coll=_unfiltered(a.coll)))
+        kinds |= set(_defect_kinds(_restrict(host, a, new)) - info.defects)
+    assert "soundness.back_doors" in kinds
