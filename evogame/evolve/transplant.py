@@ -16,13 +16,18 @@ contest     the items of a ``do`` that decide a round and pay its winner
             player's played cards, `concepts.Analysis.contests`; the awards that read
             their marks; the point map they read), with its point maps (the contest's
             scoring); it replaces the host's contest and its awards
-            (`_insert_contest`), its winnings going where the host's went
+            (`_insert_contest`), its winnings going where the host's went, and the
+            host's awards it does not give carried over, paid to its winner
+            (`_carried_winnings`)
 deal        an item of the opening deal that moves cards into every player's hand,
             replacing the host's
 end         a stage's end condition, bounded by a host stage's: ``(or DONOR HOST)``
             (the host's own ending still ends the game)
 filter      a choice's restriction of the hand cards it offers (a ``filter`` over a
-            hand), put on a host choice's ``any`` over a hand
+            hand), put on a host choice's ``any`` over a hand of its shape (a hand, or
+            its groups), one the host offers freely, else in place of the host's
+            restriction (`_filter_spots`), with a way out (`_restrict`); only its
+            test's free variables must be the host's (its collection becomes the host's)
 ==========  ===========================================================================
 
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
@@ -74,6 +79,7 @@ then checked as any offspring's is (`loop.validate_tree`).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections import Counter
@@ -279,6 +285,16 @@ def _free_vars(n: A.Node) -> set[tuple[str, A.Ty]]:
         for m in A.walk(n)
         if isinstance(m, A.Var) and id(m) not in binder_vars and m.name not in bound
     }
+
+
+def _needed_vars(n: A.Node, kind: str) -> set[tuple[str, A.Ty]]:
+    """The free variables of fragment `n` (of `kind`) that the host must declare: all of
+    them, but for a *filter* only its test's (its collection is replaced by the host's
+    hand at insertion, so the donor's player variable owning it, Red7's ``('P vloc
+    PALETTE)``, does not come along)."""
+    if kind != "filter" or not isinstance(n, A.Filter):
+        return _free_vars(n)
+    return {(name, ty) for name, ty in _free_vars(n.cond) if name != n.var.name}
 
 
 def _taken(n: A.Node) -> set[LocKey]:
@@ -559,7 +575,7 @@ class Binder:
         node = self._drop_unread_awards(node)
         self._bind_points(node)
         store_map = self._bind_storages(node)
-        for name, ty in sorted(_free_vars(node), key=lambda x: x[0]):
+        for name, ty in sorted(_needed_vars(node, self.fr.kind), key=lambda x: x[0]):
             if any(d.var.name == name and d.var.ty == ty for d in self.host.declares):
                 continue
             if any(d.var.name == name for d in self.host.declares):
@@ -1127,24 +1143,82 @@ def insert(
         # host's still ends it (a donor's test bound to the host's places is seldom true)
         return _replace_at(host, s, dataclasses.replace(s, end=_either(bound, s.end)))
     if fr.kind == "filter":
-        hands = {k for k, r in info.roles.items() if r == "hand"}
-        spots = [
-            a
-            for c in A.walk(host)
-            if isinstance(c, A.Choice)
-            for a in A.walk(c)
-            if isinstance(a, A.AggAction)
-            and isinstance(a.coll, A.Location)
-            and isinstance(a.coll.name, A.NameLit)
-            and _key(a.coll) in hands
-        ]
-        if not spots:
-            raise Refused("the host's choices offer no plain hand")
+        plain, restricted = _filter_spots(info, bound)
+        if not (plain or restricted):
+            raise Refused("the host's choices offer no hand of the restriction's shape")
+        spots = plain or restricted
         a = spots[rng.randrange(len(spots))]
-        # the filter ranges over the host's hand (its own variable stays its own)
-        flt = dataclasses.replace(bound, coll=a.coll)
-        return _replace_at(host, a, dataclasses.replace(a, coll=flt))
+        # the filter ranges over the host's hand (its own variable stays its own); on a
+        # hand the host already restricts, it takes the place of the host's restriction
+        flt = dataclasses.replace(bound, coll=_unfiltered(a.coll))
+        child = _restrict(host, a, dataclasses.replace(a, coll=flt))
+        if spliced_defects(child, info):
+            # the way out is a back door the judge names (a host that offers the same
+            # move only under its other ways' tests): the restriction alone
+            child = _restrict(host, a, dataclasses.replace(a, coll=flt), way_out=False)
+        return child
     raise ValueError(fr.kind)
+
+
+def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction, way_out: bool = True) -> A.Game:
+    """The host with its split `a` (in a choice) replaced by the restricted `new`; when
+    that choice has no ``otherwise`` (and `way_out`), one is added that makes the way to play `a` was in
+    as the host had it (its tests peeled off; `a` unrestricted, or under the host's own
+    restriction when the donor's took its place): a player who has no card the new
+    restriction allows plays as before (Hearts' "follow suit if you can"), not a player
+    left with no move, whose round never ends (a restriction on Agram's lead put in with
+    no way out ended 1 in 8 random games), and the host's rules for a player who cannot
+    play (Crazy Eights' draw) still read the host's own test."""
+    par = A.parents(host)
+    item: A.Node = a
+    while id(item) in par and not isinstance(par[id(item)][0], A.Choice):
+        item = par[id(item)][0]
+    if id(item) not in par:
+        return _replace_at(host, a, new)
+    choice, _f, i = par[id(item)]
+    items = list(choice.items)
+    items[i] = _replace_at(item, a, new)
+    if way_out and a.quant is A.Quant.ANY and not any(isinstance(x, A.Otherwise) for x in items):
+        _guards, _ensures, action = _peel(item)
+        items.append(A.Otherwise(copy.deepcopy(action)))
+    return _replace_at(host, choice, dataclasses.replace(choice, items=tuple(items)))
+
+
+def _unfiltered(coll: A.Node) -> A.Node:
+    """`coll` with the restrictions (``filter``) wrapped around it taken away."""
+    while isinstance(coll, A.Filter):
+        coll = coll.coll
+    return coll
+
+
+def _filter_spots(info: HostInfo, flt: A.Filter) -> tuple[list[A.AggAction], list[A.AggAction]]:
+    """The host choices' splits (``any``, ``all``) a play restriction `flt` can go on, in order of
+    appearance: (plain, restricted). Each ranges over a collection of the restriction's
+    own shape (a hand, or a hand's partition or tuples: a restriction of groups of cards
+    is no restriction of single cards) made of a host hand; *plain* when the host offers
+    it unrestricted (the restriction is added), *restricted* when the host's own
+    restriction is on it (the donor's takes its place: Crazy Eights' match on the last
+    card played swapped for The Game's climb)."""
+    hands = {k for k, r in info.roles.items() if r == "hand"}
+    shape = type(_unfiltered(flt.coll))
+    plain: list[A.AggAction] = []
+    restricted: list[A.AggAction] = []
+    for c in A.walk(info.game):
+        if not isinstance(c, A.Choice):
+            continue
+        for a in A.walk(c):
+            if not isinstance(a, A.AggAction):
+                continue
+            base = _unfiltered(a.coll)
+            if type(base) is not shape:
+                continue
+            if isinstance(base, A.Location):
+                ok = isinstance(base.name, A.NameLit) and _key(base) in hands
+            else:
+                ok = bool({_key(x) for x in _outer(base)} & hands)
+            if ok:
+                (plain if base is a.coll else restricted).append(a)
+    return plain, restricted
 
 
 def _contest_ids(info: HostInfo) -> set[int]:
@@ -1228,6 +1302,16 @@ def _insert_contest(
         items += new
         items += [it for it in d.items[first:] if id(it) not in grp and id(it) not in gone]
         child = _replace_at(host, d, dataclasses.replace(d, items=tuple(items)))
+        if _lost_results(child, old, new):
+            # the winner gets what the host's winner got: the host's awards carried
+            # over, paid to the new contest's winner
+            carried = _carried_winnings(info, spot, old, child, new)
+            if carried:
+                # before the new contest's first award: where the host had them
+                at = next(i for i, it in enumerate(items) if any(it is x for x in carried[0]))
+                items[at:at] = carried[1]
+                new = [*new, *carried[1]]
+                child = _replace_at(host, d, dataclasses.replace(d, items=tuple(items)))
         lost = _lost_results(child, old, new)
         if lost:
             raise Refused(f"the host's rules read {lost}, which its contest gave and this does not")
@@ -1254,6 +1338,81 @@ def _insert_contest(
     if not _winner_used(child, new):
         raise Refused("a contest whose winner's gain nothing in the host reads")
     return child
+
+
+def _winner_nodes(game: A.Game, within: Iterable[A.Node], ids: set[int]) -> list[A.OwnerOf]:
+    """The ``(owner CONTEST)`` nodes in `within` (nodes of `game`) whose card is one of
+    `game`'s contests (`ids`): a contest's winner, in order of appearance."""
+    return [
+        m for it in within for m in A.walk(it) if isinstance(m, A.OwnerOf) and id(m.card) in ids
+    ]
+
+
+def _carried_winnings(
+    info: HostInfo, spot: A.Do, old: list[A.Node], child: A.Game, new: list[A.Node]
+) -> tuple[list[A.Node], list[A.Node]] | None:
+    """The host's contest items `old` (in `spot`) that give what the host's other rules
+    read (`_contest_gives`) and the new contest `new` (items of `child`) does not give (Whist's count of TRICKS, Hearts'
+    trick moved to the winner's TAKEN), with the marks they read set in `old` (Hearts'
+    TOOK), each host winner (``(owner CONTEST)``) in them replaced by the new contest's:
+    a designer who swaps Whist's trick for GOPS's bidding still counts a trick for the
+    bid's winner. Returned as (the new contest's item that names its winner first, the
+    carried items, under that item's test when it has one: GOPS pays only a
+    single-highest bid); None when `new` names no winner, or a carried item names the
+    host's contest other than through its winner (a card compared by the host's map)."""
+    from evogame.evolve.parentcheck import _results
+    from evogame.fitness.liveness import _key, _loc
+
+    child_ids = {id(e) for e, _ in Analysis.of(child).contests}
+    winners = _winner_nodes(child, new, child_ids)
+    if not winners:
+        return None
+    winner = winners[0]
+    head = next(it for it in new if any(m is winner for m in A.walk(it)))
+    give_s, _ = _results(A.Do(tuple(new)), _key, _loc)
+    give_p = {_loc_of(k) for k in _written(A.Do(tuple(new)))}
+    gives_s, gives_p = _contest_gives(info, spot)
+    lost_s = {_key(c(A.GameRef(), A.NameLit(n))) for n, c in gives_s} - give_s
+    lost_p = {_loc_of(k) for k in gives_p} - give_p
+    want: list[A.Node] = []
+    for it in old:
+        s_, _p = _results(it, _key, _loc)
+        p_ = {_loc_of(k) for k in _written(it)}
+        if (s_ & lost_s) or (p_ & lost_p):
+            want.append(it)
+    if not want:
+        return None
+    # the marks they read that `old` sets (to a fixed point, in `old`'s order)
+    while True:
+        reads = set().union(*(_reads(it) for it in want))
+        more = [
+            it
+            for it in old
+            if not any(it is w for w in want) and _set_storages(it) & reads and not _written(it)
+        ]
+        if not more:
+            break
+        want += more
+    want = [it for it in old if any(it is w for w in want)]
+    host_ids = _contest_ids(info)
+    host_winners = {id(m) for m in _winner_nodes(info.game, want, host_ids)}
+
+    carried = []
+    for it in want:
+        out = _swap_winners(it, host_winners, winner)
+        if any(id(x) in host_ids for x in A.walk(out)):
+            return None
+        carried.append(out)
+    if isinstance(head, A.Guarded):
+        carried = [A.Guarded(copy.deepcopy(head.cond), it) for it in carried]
+    return [head], carried
+
+
+def _swap_winners(n: A.Node, targets: set[int], winner: A.Node) -> A.Node:
+    """`n` rebuilt with each node whose id is in `targets` replaced by a copy of `winner`."""
+    if id(n) in targets:
+        return copy.deepcopy(winner)
+    return A.map_tree(n, lambda c, _f: _swap_winners(c, targets, winner))
 
 
 def _lost_results(child: A.Game, old: list[A.Node], new: list[A.Node]) -> str:
