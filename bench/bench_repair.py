@@ -10,8 +10,9 @@ elite's hash), or with ``--uniform`` as an ordinary mutation (the control: the w
 tree). Each child is checked as a campaign checks one (`loop.check_job`, its parent as
 the first parent) and the valid ones evaluated with the campaign's profile at the
 campaign's evaluation seed of their text. Printed per elite: its fitness and defect count,
-children valid, children whose evaluation names fewer defects, and the best child's
-fitness; then totals.
+children valid, children whose evaluation names fewer defects (and where their live
+concept cell is: the elite's own, another new one, a library game's), the best child's
+fitness and the best with fewer defects in the elite's cell; then totals.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from evogame.evolve.archive import concept_values, live_vector
 from evogame.evolve.evaluator import Executor
 from evogame.evolve.loop import Campaign, Config, check_job
 from evogame.evolve.repair import repaired
@@ -43,7 +45,15 @@ def bench(run: Path, tries: int, workers: int, uniform: bool) -> dict:
         camp._set_up_search()
         _g, pop, _rng, _log = camp.store.last_generation()
         repairs = camp._repair_parents(pop)
-        rows, totals = [], {"elites": 0, "children": 0, "valid": 0, "fewer": 0, "lifted": 0}
+        rows = []
+        totals = {
+            "elites": 0,
+            "children": 0,
+            "valid": 0,
+            "fewer": 0,
+            "fewer_in_cell": 0,
+            "lifted": 0,
+        }
         with Executor(camp.profile, workers, None, 0, cfg.timeout) as ex:
             for h, foci in repairs:
                 parent = camp.store.get(h)
@@ -77,6 +87,26 @@ def bench(run: Path, tries: int, workers: int, uniform: bool) -> dict:
                     and len((r.get("stats") or {}).get("defects") or []) < n_def
                 ]
                 best = max((r.get("fitness") or 0.0 for r in results), default=0.0)
+                # where the children with fewer defects land: the elite's live cell, another
+                # cell no library game holds, or a library game's cell
+                a = camp.archive
+                home = a.cell_of(concept_values(live_vector(parent), a.names))
+                land = {"same": 0, "other_new": 0, "library": 0}
+                best_same = 0.0
+                for c, r in zip(cands, results, strict=True):
+                    if r not in fewer:
+                        continue
+                    cell = a.cell_of(concept_values(live_vector({**c, **r}), a.names))
+                    kind = (
+                        "same"
+                        if cell == home
+                        else "library"
+                        if cell in a.library_cells
+                        else "other_new"
+                    )
+                    land[kind] += 1
+                    if kind == "same":
+                        best_same = max(best_same, r["fitness"])
                 row = {
                     "elite": h[:10],
                     "fitness": round(parent["fitness"], 3),
@@ -85,6 +115,8 @@ def bench(run: Path, tries: int, workers: int, uniform: bool) -> dict:
                     "valid": len(cands),
                     "fewer_defects": len(fewer),
                     "best_child": round(best, 3),
+                    "fewer_defects_in": land,
+                    "best_fewer_in_cell": round(best_same, 3),
                 }
                 rows.append(row)
                 print(json.dumps(row), flush=True)
@@ -92,6 +124,7 @@ def bench(run: Path, tries: int, workers: int, uniform: bool) -> dict:
                 totals["children"] += tries
                 totals["valid"] += len(cands)
                 totals["fewer"] += len(fewer)
+                totals["fewer_in_cell"] += land["same"]
                 totals["lifted"] += best > parent["fitness"]
         camp.store.close()
     return {"run": str(run), "uniform": uniform, **totals}

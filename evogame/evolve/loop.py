@@ -569,7 +569,8 @@ class Campaign:
     #: a mutation focused on the rule a defect names) of the new elites whose judgement
     #: names a defect with its place (`_repair_parents`), while there are any. Round 52's
     #: campaigns (inv-17..19) held 20 such elites among the 34 new ones below the median,
-    #: and none of their children ever lost the defect (docs/invention.md, round 53).
+    #: and no child of theirs lost the defect and stayed in the cell (docs/invention.md,
+    #: round 53).
     REPAIR_SHARE = 0.2
 
     def _repair_parents(self, pop: list[str]) -> list[tuple[str, list[list[int]]]]:
