@@ -204,3 +204,23 @@ def test_a_fifth_of_the_children_are_repairs_while_there_are_any(campaign):
     for _ in range(100):
         made = campaign._child(pop, rates)
         assert made is None or not made[3].startswith("repair:")
+
+
+def test_repairs_are_a_function_of_the_store_and_the_stream(campaign):
+    """What a resumed campaign relies on: the repair parents are read again from the store
+    alike with every cache emptied, and from the same RNG state the same children (texts,
+    parents, operators) are drawn."""
+    pop = ["a" * 16, "b" * 16, "c" * 16, "d" * 16]
+    first = campaign._repair_parents(pop)
+    campaign._trees.clear()
+    campaign._asts.clear()
+    assert campaign._repair_parents(pop) == first
+    campaign._repairs = first
+    rates = {"transplant": [0, 0], "cx_typed": [0, 0], "mutation": [0, 0]}
+    state = campaign.rng.getstate()
+    once = [campaign._child(pop, rates) for _ in range(40)]
+    assert any(m is not None and m[3].startswith("repair:") for m in once)
+    campaign.rng.setstate(state)
+    campaign._trees.clear()
+    campaign._asts.clear()
+    assert [campaign._child(pop, rates) for _ in range(40)] == once
