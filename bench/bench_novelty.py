@@ -171,9 +171,11 @@ def measure(
 
 def operator_of(op: str) -> str:
     """An operator's family for the survival table: ``transplant:<kind>``, ``cx_typed``,
-    or ``mutation``."""
+    ``repair`` (`evolve.repair`), or ``mutation``."""
     if op.startswith("transplant:"):
         return ":".join(op.split(":")[:2])
+    if op.startswith("repair:"):
+        return "repair"
     return "cx_typed" if op == "cx_typed" else "mutation"
 
 

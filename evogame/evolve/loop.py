@@ -326,6 +326,8 @@ class Campaign:
         #: whether a child that entered the archive did so in a new cell (`_curiosity`)
         self._entered_new: dict[str, bool] = {}
         self._weights: dict[str, float] | None = None
+        #: this generation's repair parents and their foci (`_repair_parents`)
+        self._repairs: list[tuple[str, list[list[int]]]] = []
         from evogame.fitness import ProfileError, load_profile
 
         try:
@@ -563,6 +565,41 @@ class Campaign:
                 novel = [h for h in novel if a.new_in_play(h)]
         return novel
 
+    #: MAP-Elites over concepts: the share of children drawn as repairs (`evolve.repair`:
+    #: a mutation focused on the rule a defect names) of the new elites whose judgement
+    #: names a defect with its place (`_repair_parents`), while there are any. Round 52's
+    #: campaigns (inv-17..19) held 20 such elites among the 34 new ones below the median,
+    #: and no child of theirs lost the defect and stayed in the cell (docs/invention.md,
+    #: round 53).
+    REPAIR_SHARE = 0.2
+
+    def _repair_parents(self, pop: list[str]) -> list[tuple[str, list[list[int]]]]:
+        """(hash, foci) of the elites of `pop` in new cells (`Archive.new_elites`, rebuilt
+        from `pop`) that carry a defect the judge names (`archive.sound` false) at a place
+        of their text (`repair.located`), with the positions of their genome tree a repair
+        of each defect may change (`repair.focus`, non-empty ones only), in cell order. A
+        function of the population and the store, so a resumed run draws the same."""
+        from evogame.evolve.repair import focus, located
+
+        a = self.archive
+        if a is None or not a.library_cells or self.REPAIR_SHARE <= 0:
+            return []
+        a.rebuild([self.store.get(h) for h in pop])
+        out = []
+        for _cell, h, _f, _d in a.new_elites():
+            c = self.store.get(h)
+            if sound(c):
+                continue
+            at = located((c.get("stats") or {}).get("defects"))
+            if not at:
+                continue
+            tree = self._tree(c["text"])
+            spans = self.genome.spans(self._parsed(c["text"]))
+            foci = [f for line, col in at if (f := focus(tree, spans, line, col))]
+            if foci:
+                out.append((h, foci))
+        return out
+
     #: Curiosity (Cully and Demiris, "Quality and diversity optimization: a unifying
     #: modular framework", IEEE TEVC 22(2), 2018): over concepts, a parent is drawn with
     #: weight (1 + CURIOUS_NEW n_new + CURIOUS_HELD n_held) / (1 + CURIOUS_COST n), where
@@ -656,6 +693,7 @@ class Campaign:
         # goes into the same parent in the next batch, up to `TRANSPLANT_TRIES` attempts
         pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
+        self._repairs = self._repair_parents(pop)
         self._weights = self._curiosity(gen)
         budget = n * self.cfg.retries
         while len(out) < n and tried < budget:
@@ -815,7 +853,17 @@ class Campaign:
 
         retry = host_text = None
         hosts: list[str] = []
-        if again is not None or (
+        if again is None and self._repairs and self.rng.random() < self.REPAIR_SHARE:
+            from evogame.evolve.repair import repaired
+
+            # a repair (`evolve.repair`): a mutation of a new elite confined to the rule
+            # one of its defects names; the parent by curiosity, the defect uniform
+            h = self._pick([r[0] for r in self._repairs])
+            foci = dict(self._repairs)[h]
+            where = foci[self.rng.randrange(len(foci))]
+            child, name = repaired(self.ops, self._tree(self.store.get(h)["text"]), self.rng, where)
+            parents, op = [h], f"repair:{name}"
+        elif again is not None or (
             self.donors is not None
             and self.rng.random() < self.cfg.transplant
             and (hosts := self._open_hosts(pop))
@@ -875,7 +923,7 @@ class Campaign:
             if op.startswith("transplant:")
             else "cx_typed"
             if op == "cx_typed"
-            else "mutation"
+            else "mutation"  # a repair is a (focused) mutation
         )
         if family != "transplant":
             rates[family][0] += 1

@@ -160,10 +160,17 @@ class TypedOps:
 
     # --- mutations ---------------------------------------------------------------------------
 
-    def mut_subtree(self, tree: list, rng: random.Random) -> list:
-        """Replace a random subtree by a new random one of the type its slot expects."""
+    @staticmethod
+    def _at(n: int, rng: random.Random, where: list[int] | None) -> int:
+        """A position of a tree of `n` nodes: uniform, or one of `where` (its positions, in
+        order). Without `where` the draw is the unrestricted operator's own."""
+        return rng.randrange(n) if where is None else where[rng.randrange(len(where))]
+
+    def mut_subtree(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Replace a random subtree (at one of `where`, when given) by a new random one of
+        the type its slot expects."""
         types = self.slot_types(tree)
-        i = rng.randrange(len(tree))
+        i = self._at(len(tree), rng, where)
         s = self.span(tree, i)
         try:
             new = self.generate(types[i], rng, max_depth=rng.randint(1, 3))
@@ -171,11 +178,12 @@ class TypedOps:
             return list(tree)
         return tree[: s.start] + new + tree[s.stop :]
 
-    def mut_node(self, tree: list, rng: random.Random) -> list:
-        """Replace one node by another of the same arity whose types fit everywhere."""
+    def mut_node(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Replace one node (one of `where`, when given) by another of the same arity whose
+        types fit everywhere."""
         types = self.slot_types(tree)
         for _ in range(20):
-            i = rng.randrange(len(tree))
+            i = self._at(len(tree), rng, where)
             node = tree[i]
             if isinstance(node, gp.Primitive):
                 kids = self._child_rets(tree, i)
@@ -202,15 +210,19 @@ class TypedOps:
             j = self.span(tree, j).stop
         return rets
 
-    def mut_constant(self, tree: list, rng: random.Random) -> list:
-        """Tweak a literal: an int by ±1 or ±2 (never below 0); a name or a variable to
-        another of the same type used in this same game (names in scope)."""
+    def mut_constant(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Tweak a literal (one of `where`, when given): an int by ±1 or ±2 (never below 0);
+        a name or a variable to another of the same type used in this same game (names in
+        scope)."""
         lits = [
             i
             for i, n in enumerate(tree)
             if not isinstance(n, gp.Primitive)
             and self.gs.terminal_info.get(n.name, ("",))[0] in ("int", "name", "var")
         ]
+        if where is not None:
+            focus = set(where)
+            lits = [i for i in lits if i in focus]
         if not lits:
             return list(tree)
         i = lits[rng.randrange(len(lits))]
@@ -233,13 +245,17 @@ class TypedOps:
             out[i] = self.pset.mapping[same[rng.randrange(len(same))]]
         return out
 
-    def mut_insert(self, tree: list, rng: random.Random) -> list:
-        """Insert into a sequence a copy of an item found elsewhere in the game at that type."""
+    def mut_insert(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Insert into a sequence (at one of `where`, when given) a copy of an item found
+        elsewhere in the game at that type."""
         conses = [
             i
             for i, n in enumerate(tree)
             if isinstance(n, gp.Primitive) and n.name.startswith("cons:")
         ]
+        if where is not None:
+            focus = set(where)
+            conses = [i for i in conses if i in focus]
         if not conses:
             return list(tree)
         i = conses[rng.randrange(len(conses))]
@@ -251,14 +267,18 @@ class TypedOps:
         # cons(item, old list): the old list's type is a subclass of the tail slot
         return [*tree[:i], tree[i], *item, *tree[i:]]
 
-    def mut_delete(self, tree: list, rng: random.Random) -> list:
-        """Delete an item from a sequence, when the rest is still long enough for its slot."""
+    def mut_delete(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Delete an item from a sequence (the item of a cons among `where`, when given),
+        when the rest is still long enough for its slot."""
         types = self.slot_types(tree)
         conses = [
             i
             for i, n in enumerate(tree)
             if isinstance(n, gp.Primitive) and n.name.startswith("cons:")
         ]
+        if where is not None:
+            focus = set(where)
+            conses = [i for i in conses if i in focus]
         rng.shuffle(conses)
         for i in conses[:20]:
             tail = self.span(tree, i + 1).stop
@@ -266,11 +286,12 @@ class TypedOps:
                 return tree[:i] + tree[tail:]
         return list(tree)
 
-    def mut_shrink(self, tree: list, rng: random.Random) -> list:
-        """Replace a subtree by one of its own subtrees that fits the same slot."""
+    def mut_shrink(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
+        """Replace a subtree (at one of `where`, when given) by one of its own subtrees that
+        fits the same slot."""
         types = self.slot_types(tree)
         for _ in range(20):
-            i = rng.randrange(len(tree))
+            i = self._at(len(tree), rng, where)
             s = self.span(tree, i)
             inner = [j for j in range(i + 1, s.stop) if self.fits(tree[j], types[i])]
             if inner:
@@ -287,6 +308,16 @@ class TypedOps:
         "mut_shrink",
     )
 
-    def mutate(self, tree: list, rng: random.Random) -> tuple[list, str]:
-        name = self.MUTATIONS[rng.randrange(len(self.MUTATIONS))]
-        return getattr(self, name)(tree, rng), name
+    def mutate(
+        self,
+        tree: list,
+        rng: random.Random,
+        where: list[int] | None = None,
+        names: tuple[str, ...] = MUTATIONS,
+    ) -> tuple[list, str]:
+        """One mutation drawn uniformly from `names`; with `where` (positions of `tree`,
+        non-empty) it changes the tree only there (a repair's focus: `evolve.repair`)."""
+        name = names[rng.randrange(len(names))]
+        if where is None:
+            return getattr(self, name)(tree, rng), name
+        return getattr(self, name)(tree, rng, where), name

@@ -330,6 +330,16 @@ class GenomeSet:
         self._emit(node, out)
         return gp.PrimitiveTree(out)
 
+    def spans(self, node: A.Node) -> list[A.Span | None]:
+        """For each position of `to_tree(node)`, the source span of the AST node it stands
+        for (a construct's primitive, a literal), or None (a list's cons or nil, an absent
+        field, a keyword, a binding, a node built without a span)."""
+        out: list = []
+        spans: list[A.Span | None] = []
+        self._emit(node, out, spans)
+        spans.extend([None] * (len(out) - len(spans)))
+        return spans
+
     def _variant_for(self, node: A.Node) -> Variant:
         vs = self.by_class[type(node)]
         if len(vs) == 1:
@@ -340,8 +350,11 @@ class GenomeSet:
                 return v
         raise ValueError(f"no primitive for {type(node).__name__} with result {r}")
 
-    def _emit(self, node, out: list) -> None:
+    def _emit(self, node, out: list, spans: list | None = None) -> None:
         m = self.pset.mapping
+        if spans is not None:  # this node's position gets its span; those between, None
+            spans.extend([None] * (len(out) - len(spans)))
+            spans.append(getattr(node, "span", None))
         if isinstance(node, A.IntLit):
             out.append(
                 self._literal(f"int:{node.value}", self._ret_class(Ty.INT), ("int", node.value))
@@ -369,10 +382,10 @@ class GenomeSet:
                 if value is None:
                     out.append(m[f"absent:{fi.slot.__name__}"])
                 else:
-                    self._emit(value, out)
+                    self._emit(value, out, spans)
             elif fi.kind == "seq":
                 seq_cls = self.seq(fi.slot, fi.min_len)
-                self._emit_seq(list(value), seq_cls, out)
+                self._emit_seq(list(value), seq_cls, out, spans)
             elif fi.kind == "enum":
                 if value is None:
                     out.append(m[f"absent:{self._enum_class(fi.enum).__name__}"])
@@ -383,12 +396,12 @@ class GenomeSet:
                     self._literal(f"bind:{value.name}", self._bind_class(), ("bind", value.name))
                 )
 
-    def _emit_seq(self, items: list, seq_cls: type, out: list) -> None:
+    def _emit_seq(self, items: list, seq_cls: type, out: list, spans: list | None = None) -> None:
         m = self.pset.mapping
         cur = seq_cls
         for i, item in enumerate(items):
             out.append(m[f"cons:{cur.__name__}"])
-            self._emit(item, out)
+            self._emit(item, out, spans)
             nxt_min = max(cur.min_len - 1, 0)
             cur = self.seq(cur.elem, nxt_min)
             del i
