@@ -958,7 +958,9 @@ def numbered_off_by_one(game: A.Game) -> list[Defect]:
     none within 2: the closest is CalamitiesContinuousPairs' FIRST (SEVEN 0, 7 off), then
     President's RANK (TWO 15, 13 off) and the Crazy Eights tables (EIGHT 50, 42 off).
     Tables with a number card 1 or 2 off have no card at face value: Poker's SCORE (TWO..
-    TEN 0..8, all 2 off) and Cheeseheads' SCORE (FOUR..SIX 3..5): a ranking, not a slip."""
+    TEN 0..8, all 2 off) and Cheeseheads' SCORE (FOUR..SIX 3..5): a ranking, not a slip.
+    Of the 145 campaign best/ files of rounds s51-s53 it names 3: the Red7 above, and a
+    Pairs-made new kind (s51 inv-16 new-01, also in s52c) whose two Twos score 0."""
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints):
