@@ -56,6 +56,11 @@
   (CLUBS, HEARTS, SPADES) 'S ...)``) that are values of one card attribute, listing all
   of them but one: the player names a suit, but one suit can never be named (Crazy
   Eights' eight that cannot call diamonds).
+- **a number card valued one off its number** (`numbered_off_by_one`): a point table that
+  rates four or more number-named values at their numbers (``((NUMBER : ONE) 1)`` ..
+  ``((NUMBER : SIX) 6)``) and one more at its number plus or minus 1 or 2 (``((NUMBER :
+  SEVEN) 8)``): the card is printed 7 and the rules count it as 8 (Red7's Seven worth 8,
+  a blind reader 4.5/10 against 7.5: "7s count as even under Green").
 
 Two named defects are not here: **a number used as a pile** cannot be written (a place's
 name is a string, a count an integer: the type checker refuses it, as
@@ -902,6 +907,92 @@ def unnamed_values(game: A.Game) -> list[Defect]:
     return out
 
 
+#: Card names that are number words, and their numbers (one small table: the names a
+#: designer gives number cards).
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "ZERO",
+            "ONE",
+            "TWO",
+            "THREE",
+            "FOUR",
+            "FIVE",
+            "SIX",
+            "SEVEN",
+            "EIGHT",
+            "NINE",
+            "TEN",
+            "ELEVEN",
+            "TWELVE",
+            "THIRTEEN",
+            "FOURTEEN",
+            "FIFTEEN",
+            "SIXTEEN",
+            "SEVENTEEN",
+            "EIGHTEEN",
+            "NINETEEN",
+            "TWENTY",
+        ]
+    )
+}
+#: Entries of one table at exactly their number before another's near miss is a slip.
+NUMBERED_AT_FACE = 4
+#: How far from its number a value is a slip (further is a rule: Crazy Eights' EIGHT 50).
+NUMBERED_OFF = 2
+
+
+def numbered_off_by_one(game: A.Game) -> list[Defect]:
+    """Number cards valued one or two off their number in a table that values the others
+    at theirs (static). For each point table (`A.InitPoints`) and attribute, over its
+    one-condition entries ``((ATTR : NAME) POINTS)`` with literal points whose NAME is a
+    number word (`NUMBER_WORDS`, n = its number): when at least `NUMBERED_AT_FACE` (4)
+    entries have POINTS = n, each entry with 1 <= |POINTS - n| <= `NUMBERED_OFF` (2) is
+    named (units: points of the table against the number printed on the card). A value
+    further off is a rule of its own (Crazy Eights' EIGHT 50, a penalty), and a table whose
+    number cards are not at face value (Red7's SCORE, SEVEN 70) is left alone.
+
+    Measured on the 95 real files (seeds/*.rcy and CARDSTOCK's games): 0 named. Of the
+    tables with 4 or more number cards at face value, five have a number card elsewhere,
+    none within 2: the closest is CalamitiesContinuousPairs' FIRST (SEVEN 0, 7 off), then
+    President's RANK (TWO 15, 13 off) and the Crazy Eights tables (EIGHT 50, 42 off).
+    Tables with a number card 1 or 2 off have no card at face value: Poker's SCORE (TWO..
+    TEN 0..8, all 2 off) and Cheeseheads' SCORE (FOUR..SIX 3..5): a ranking, not a slip.
+    Of the 145 campaign best/ files of rounds s51-s53 it names 3: the Red7 above, and a
+    Pairs-made new kind (s51 inv-16 new-01, also in s52c) whose two Twos score 0."""
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints):
+            continue
+        by: dict[str, list[tuple[int, int, A.Award]]] = {}
+        for award in node.awards:
+            if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
+                continue
+            sub = award.conds[0]
+            if not (isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit)):
+                continue
+            face = NUMBER_WORDS.get(sub.value.value.upper())
+            if face is not None:
+                by.setdefault(sub.key.value, []).append((face, award.value.value, award))
+        for attr, entries in by.items():
+            exact = [e for e in entries if e[0] == e[1]]
+            if len(exact) < NUMBERED_AT_FACE:
+                continue
+            names = ", ".join(e[2].conds[0].value.value for e in exact)
+            for face, points, award in entries:
+                if 1 <= abs(points - face) <= NUMBERED_OFF:
+                    out.append(
+                        Defect(
+                            where(award),
+                            f"{attr} {award.conds[0].value.value} is worth {points} in "
+                            f"{to_text(node.target)} where {names} are worth their "
+                            f"numbers: the card is printed {face} and counts as {points}",
+                        )
+                    )
+    return out
+
+
 def _skeleton(node: A.Node) -> str:
     """`node`'s text with every integer literal read as 0 and every storage write
     (``set``, ``inc``, ``dec``) inside a ``do`` left out."""
@@ -931,4 +1022,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(parallel_writes, game),
         *named(unnamed_values, game),
         *named(repeated_values, game),
+        *named(numbered_off_by_one, game),
     ]

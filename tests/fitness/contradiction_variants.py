@@ -158,6 +158,13 @@ def gops_two_aces() -> str:
     )
 
 
+def red7_seven_eight() -> str:
+    """Red7 whose number table values the Seven at 8 (campaign inv-20's best/ #4, a blind
+    reader 4.5/10 against Red7's 7.5: "7s count as even under Green, a 7 never extends a
+    run, the cards are printed 7 but the rules treat them as 8")."""
+    return _edit(_seed("red7"), ("((NUMBER : SEVEN) 7)", "((NUMBER : SEVEN) 8)"))
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -196,4 +203,5 @@ VARIANTS = (
         crazy_eights_no_diamonds(),
     ),
     Variant("gops-two-aces", "gops", "a card value listed twice", gops_two_aces()),
+    Variant("red7-seven-eight", "red7", "a Seven valued 8", red7_seven_eight()),
 )

@@ -50,6 +50,12 @@ FOUND = [
         "any SUIT but DIAMONDS",
     ),
     (V.gops_two_aces, C.repeated_values, "ACE, THREE", "listed twice among the RANK values"),
+    (
+        V.red7_seven_eight,
+        C.numbered_off_by_one,
+        "((NUMBER : SEVEN) 8)",
+        "printed 7 and counts as 8",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -198,3 +204,27 @@ def test_a_variant_that_plays_scores_below_its_seed(variant):
     assert broken.reason is None
     assert broken.fitness < seed.fitness
     assert broken.components["soundness"][0] < seed.components["soundness"][0]
+
+
+@pytest.mark.parametrize(
+    ("edits", "named"),
+    [
+        ((("((NUMBER : SEVEN) 7)", "((NUMBER : SEVEN) 5)"),), 1),  # 2 off: a slip
+        ((("((NUMBER : SEVEN) 7)", "((NUMBER : SEVEN) 10)"),), 0),  # 3 off: a rule
+        (
+            (  # only 3 cards at face value: no table of numbers to be off from
+                ("((NUMBER : ONE) 1)", "((NUMBER : ONE) 11)"),
+                ("((NUMBER : TWO) 2)", "((NUMBER : TWO) 12)"),
+                ("((NUMBER : THREE) 3)", "((NUMBER : THREE) 13)"),
+                ("((NUMBER : SEVEN) 7)", "((NUMBER : SEVEN) 8)"),
+            ),
+            0,
+        ),
+    ],
+    ids=["two-off", "three-off", "three-at-face"],
+)
+def test_a_number_card_off_its_number_needs_a_face_value_table(edits, named):
+    from tests.fitness.variants import _edit
+
+    game = parse_text(_edit(_seed("red7"), *edits))
+    assert len(C.numbered_off_by_one(game)) == named
