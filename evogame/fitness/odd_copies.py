@@ -31,6 +31,20 @@ consistently throughout):
   of its statements, in order, or replaced by one of them, all else alike; named at that
   ``do`` (or at the statement that stands for it).
 
+**A filter of its own** (`filtered`; issue 35, campaign inv-21, round 53): a copy
+among three or more, apart from one another, alike once each ``filter``'s variable and
+test are read as holes, whose test at one ``filter`` has another *skeleton* (the test up
+to names and to the operator within its family) than the one the other copies share
+there: The Game's second up pile taking from ``(filter HAND 'NH (!= (cardatt NUM 'NH)
+TWO))`` (Hearts' "not a 2") where the three other piles take the cards above (below)
+their top or TRICK below (above) it. Named at that ``filter``. Real files write
+asymmetric tests in pairs or halves: Red7's six plays test three one way, three another
+(3 against 3); Caterpillar, Crazy Eights and Poker Eights have pairs (1 against 1). Of
+the 95 real files none has a copy whose test stands alone against two or more sharing
+one, judged from 6 nodes up (the nearest cases above; measured with a script kept in
+/work/runs-archive/s53k/, output filtered-near.txt). The four conditions below are for
+the one-edit copies of `candidates`.
+
 Four more conditions keep asymmetric rules out (`candidates` says which one holds):
 
 - **not a pair** ("pair"): the class holds two or more copies apart from X. Real games
@@ -89,11 +103,14 @@ SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind)
 _NAMESPACE = {A.Var: "var", A.NameLit: "name", A.IntLit: "int"}
 
 
-def _key(node: A.Node) -> tuple:
+def _key(node: A.Node, holes: bool = False, ops: bool = True) -> tuple:
     """`node`'s shape and keywords as a tuple of tokens (preorder, each tuple field with
     its length), variables, literal names and literal numbers each replaced by the order
     of its first appearance in `node`: two subtrees have the same key exactly when one
-    is the other with its names consistently renamed (one to one, kind by kind)."""
+    is the other with its names consistently renamed (one to one, kind by kind). With
+    `holes`, each ``filter``'s variable and test are left out (read as a hole: a rule
+    alike with others but for the tests it filters by); without `ops`, each operator is
+    read by its family alone (``>`` as ``<``: a test's skeleton)."""
     seen: dict[tuple[str, object], int] = {}
     out: list = []
 
@@ -109,6 +126,11 @@ def _key(node: A.Node) -> tuple:
             return
         for f in A.field_names(cls):
             v = getattr(n, f)
+            if holes and cls is A.Filter and f != "coll":
+                out.append("hole")
+                continue
+            if not ops and isinstance(v, SWAPPABLE):
+                v = type(v).__name__
             if isinstance(v, A.Node):
                 visit(v)
             elif type(v) is tuple:
@@ -129,7 +151,9 @@ def _key(node: A.Node) -> tuple:
 class Edit:
     """How an odd copy differs from its class: ``"swap"`` (at the node whose operator
     differs: ``have`` in the copy, ``want`` in the class) or ``"drop"`` (at the copy's
-    ``do`` or lone statement; ``want`` the statements of the class's ``do`` it lacks)."""
+    ``do`` or lone statement; ``want`` the statements of the class's ``do`` it lacks)
+    or ``"filter"`` (at the copy's ``filter``: ``have`` its test, ``want`` a sibling's;
+    `filtered`)."""
 
     kind: str
     at: A.Node
@@ -375,6 +399,56 @@ def candidates(
             yield Candidate(lo, hi, edits[0], tuple(apart), why)
 
 
+def filtered(game: A.Game, min_nodes: int = MIN_NODES, tree: _Tree | None = None):
+    """Each copy (`Candidate`, edit ``"filter"`` at its ``filter``) of a rule written at
+    least three times, apart from one another, alike once every ``filter``'s variable and
+    test are read as holes (`_key` with `holes`), whose tests are, for every copy but it,
+    of one skeleton (`_key` without `ops`: the same test up to names and the operators
+    within a family, as an ascending pile's ``>`` and ``-`` against a descending one's
+    ``<`` and ``+``), and for it of another at exactly one ``filter``: the copy takes its
+    cards by a test of its own where its siblings share one (Hearts' "not a 2" put in
+    place of one pile's "above its top"). Each copy of at least `min_nodes` nodes and
+    holding an action; ``why`` is always "" (the class of `candidates` is the rest)."""
+    tree = _Tree(game) if tree is None else tree
+    groups: dict[tuple, list[A.Node]] = {}
+    for n in tree.nodes:
+        if tree.size(n) >= min_nodes and tree.acts[id(n)]:
+            groups.setdefault(_key(n, holes=True), []).append(n)
+    for members in groups.values():
+        if len(members) < 3 or not all(
+            tree.disjoint(a, b) for i, a in enumerate(members) for b in members[i + 1 :]
+        ):
+            continue
+        tests = [[f for f in A.walk(m) if isinstance(f, A.Filter)] for m in members]
+        if not tests[0]:
+            continue
+        skel = [tuple(_key(f, ops=False) for f in t) for t in tests]
+        for i, x in enumerate(members):
+            rest = {s for j, s in enumerate(skel) if j != i}
+            if len(rest) != 1 or skel[i] in rest:
+                continue
+            (theirs,) = rest
+            odd = [k for k, s in enumerate(skel[i]) if s != theirs[k]]
+            if len(odd) != 1:
+                continue
+            f = tests[i][odd[0]]
+            other = tests[(i + 1) % len(members)][odd[0]]
+            lo, hi = tree.extent[id(x)]
+            apart = tuple(m for m in members if m is not x)
+            yield Candidate(
+                lo,
+                hi,
+                Edit(
+                    "filter",
+                    f,
+                    " ".join(to_text(f.cond).split()),
+                    " ".join(to_text(other.cond).split()),
+                ),
+                apart,
+                "",
+            )
+
+
 def _line(node: A.Node) -> str:
     return str(node.span.line) if node.span else to_text(node)
 
@@ -402,7 +476,7 @@ def odd_copies(game: A.Game) -> list[Defect]:
     names is left to it."""
     tree = _Tree(game)
     found: dict[int, Candidate] = {}
-    for c in candidates(game, tree=tree):
+    for c in [*candidates(game, tree=tree), *filtered(game, tree=tree)]:
         if c.why:
             continue
         have = found.get(id(c.edit.at))
@@ -423,6 +497,13 @@ def odd_copies(game: A.Game) -> list[Defect]:
                 f"this copy of a rule written {k + 1} times reads {e.have} where its {k} "
                 f"alike copies (lines {lines}) read {e.want}: one copy of the rule no "
                 "longer does what the others do"
+            )
+        elif e.kind == "filter":
+            msg = (
+                f"this copy of a rule written {k + 1} times takes only the cards where "
+                f"{e.have}, where its {k} alike copies (lines {lines}) each take them by "
+                f"one test, as {e.want}: one copy of the rule no longer does what the "
+                "others do"
             )
         else:
             msg = (

@@ -95,6 +95,30 @@ def the_game_downa_anything() -> str:
     )
 
 
+#: The Game's second up pile's option: its test of a card above the pile's top (or TRICK
+#: below it).
+THE_GAME_UPB_TEST = """\
+     (any (filter ((current player) iloc HAND) 'C
+                  (or (> (score 'C using (game points NUM)) (game sto UPB))
+                      (and (> 'TRICK 0)
+                           (== (score 'C using (game points NUM)) (- (game sto UPB) 'TRICK)))))"""
+
+
+def the_game_upb_filtered() -> str:
+    """The Game whose second up pile takes any card but a 2, whatever is on it: its
+    option filters the hand by ``(!= (cardatt NUM 'NH) TWO)`` (Hearts' play restriction)
+    where the three other piles' options filter it by a test against their pile's top
+    (campaign inv-21's rank 2, round 53; blind reader: "any card except a 2 can go on the
+    second up-pile, whatever is already there")."""
+    return _edit(
+        _seed("the-game"),
+        (
+            THE_GAME_UPB_TEST,
+            "     (any (filter ((current player) iloc HAND) 'NH (!= (cardatt NUM 'NH) TWO))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "pokereights-two-pair-middle-only",
@@ -119,5 +143,11 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game",
         "one down pile takes any card but one (!= where its twin reads ==)",
         the_game_downa_anything(),
+    ),
+    Variant(
+        "the-game-upb-filtered",
+        "the-game",
+        "one up pile takes any card but a 2, whatever is on it",
+        the_game_upb_filtered(),
     ),
 )

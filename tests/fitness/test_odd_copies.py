@@ -31,6 +31,11 @@ FOUND = [
         "(do\n           ((move 'C (top (game vloc DOWNA)))",
         "also do here: (inc (game sto COUNT) 1)",
     ),
+    (
+        V.the_game_upb_filtered,
+        "(filter ((current player) iloc HAND) 'NH (!= (cardatt NUM 'NH) TWO))",
+        "takes only the cards where (!= (cardatt NUM 'NH) TWO), where its 3 alike copies",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -153,3 +158,18 @@ def test_a_copy_parallel_writes_names_is_left_to_it():
     assert odd and odd[0].edit.kind == "drop" and "(set (game sto TOP)" in odd[0].edit.want
     assert len(parallel_writes(game)) == 1
     assert O.odd_copies(game) == []
+
+
+def test_a_filter_of_its_own_is_named_only_against_one_shared_test():
+    """The Game with its second up pile's hand filtered by "not a 2" is named (three
+    options whose tests share one skeleton, ``>``/``<`` and ``-``/``+`` alike, against
+    one); with the first up pile so filtered too it is two against two, neither odd."""
+    one = V.the_game_upb_filtered()
+    [c] = list(O.filtered(parse_text(one)))
+    assert c.edit.kind == "filter" and len(c.apart) == 3
+    upa = V.THE_GAME_UPB_TEST.replace("UPB", "UPA").replace("     (any", "    ((any")
+    two = _edit(
+        one, (upa, "    ((any (filter ((current player) iloc HAND) 'X (!= (cardatt NUM 'X) TWO))")
+    )
+    assert list(O.filtered(parse_text(two))) == []
+    assert O.odd_copies(parse_text(two)) == []
