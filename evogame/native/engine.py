@@ -147,6 +147,16 @@ class NativeGame:
         except Unsupported:
             return None
 
+    def _again(self, k: int, method: str, *args):
+        """After a VM entry point returned `k` < 0: a crash raises (`_crashed`); else the
+        same call on this game lowered with more room (`roomier`), or None at the limit,
+        so the caller plays in Python. The one retry rule of the entry points that return
+        None when the VM cannot."""
+        if k == CRASHED:
+            raise self._crashed()
+        bigger = self.roomier()
+        return None if bigger is None else getattr(bigger, method)(*args)
+
     def _crashed(self) -> NativeCrash:
         buf = ctypes.create_string_buffer(200)
         self._lib.vm_error(self._ptr, buf)
@@ -463,15 +473,11 @@ class NativeGame:
             work.ctypes.data,
             err,
         )
-        if k == CRASHED:
-            raise self._crashed()
         if k < 0:
-            bigger = self.roomier()
-            if bigger is None:
-                return None
-            return bigger.moves_sample(
-                deal_seeds, play_seeds, max_options, budget, max_decisions, max_steps
-            )
+            return self._again(
+                k, "moves_sample", deal_seeds, play_seeds, max_options, budget, max_decisions,
+                max_steps,
+            )  # fmt: skip
         hits = None
         if self.image.ncov:
             out = np.zeros(self.image.ncov, dtype=np.uint8)
@@ -498,13 +504,8 @@ class NativeGame:
         k = self._lib.vm_silent(
             self._ptr, n, deal, seed, max_decisions, max_steps, out, err
         )  # fmt: skip
-        if k == CRASHED:
-            raise self._crashed()
         if k < 0:
-            bigger = self.roomier()
-            if bigger is None:
-                return None
-            return bigger.silent_probes(deal_seeds, seed, max_decisions, max_steps)
+            return self._again(k, "silent_probes", deal_seeds, seed, max_decisions, max_steps)
         return list(out[:n])
 
     def careful(
@@ -536,13 +537,10 @@ class NativeGame:
             self._ptr, 0 if cap is None else 1, seed, cap or 0, max_decisions, max_steps,
             factor, cfg, ctypes.byref(left), out, err,
         )  # fmt: skip
-        if k == CRASHED:
-            raise self._crashed()
         if k < 0:
-            bigger = self.roomier()
-            if bigger is None:
-                return None
-            return bigger.careful(seed, cap, max_decisions, max_steps, factor, config, budget)
+            return self._again(
+                k, "careful", seed, cap, max_decisions, max_steps, factor, config, budget
+            )
         if cap is None:
             return (None if out[0] < 0 else int(out[0])), budget
         if out[0]:
@@ -589,13 +587,8 @@ class NativeGame:
             self._ptr, 0 if at is None else 1, seed, max_decisions, max_steps, at or 0,
             len(rollouts), keys, lens, out, err,
         )  # fmt: skip
-        if k == CRASHED:
-            raise self._crashed()
         if k < 0:
-            bigger = self.roomier()
-            if bigger is None:
-                return None
-            return bigger.settled(seed, max_decisions, max_steps, at, rollouts)
+            return self._again(k, "settled", seed, max_decisions, max_steps, at, rollouts)
         if at is None:
             return int(out[0]), int(out[1]), not out[2]
         return bool(out[0])
