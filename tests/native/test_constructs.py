@@ -264,35 +264,31 @@ def test_coverage_images_record_what_the_python_coverage_game_does(name: str):
     assert moved_of(ast, got) == cov.compiler.moved and cov.compiler.moved
 
 
-def test_guarded_loops_stop_once_their_guard_is_false():
-    # the program's first two loops get the evaluator that stops early, the third (its
-    # guard reads 'I) the plain one; the records above show the same games either way
-    ast = parse_text(PROGRAMS["loops of a guarded action"])
+def _evaluators(program: str) -> str:
+    """The names of the evaluators the VM's tier-2 nodes of `program` (a `PROGRAMS` key)
+    got, after its games were played once (what sets them up)."""
+    ast = parse_text(PROGRAMS[program])
     ng = NativeGame.from_ast(ast)
     random_records(ng, compile_game(ast), list(range(GAMES)), 1)
     buf = ctypes.create_string_buffer(1 << 16)
     assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
-    names = buf.value.decode()
+    return buf.value.decode()
+
+
+def test_guarded_loops_stop_once_their_guard_is_false():
+    # the program's first two loops get the evaluator that stops early, the third (its
+    # guard reads 'I) the plain one; the records above show the same games either way
+    names = _evaluators("loops of a guarded action")
     assert names.count("afn_each_guard") == 2 and "afn_each)" in names
 
 
 def test_storage_keyed_guard_chains_get_their_evaluator():
     # both loops of the program are chains of `(== (game sto|str X) K)` guards; the records
     # of `test_constructs_play_the_same` show the same games as the Python engine's
-    ast = parse_text(PROGRAMS["loops of storage-keyed guards"])
-    ng = NativeGame.from_ast(ast)
-    random_records(ng, compile_game(ast), list(range(GAMES)), 1)
-    buf = ctypes.create_string_buffer(1 << 16)
-    assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
-    assert buf.value.decode().count("afn_each_kguard") == 2
+    assert _evaluators("loops of storage-keyed guards").count("afn_each_kguard") == 2
 
 
 def test_memoized_loops_get_their_evaluator():
     # the program's eight loops over seats are memoized; the records of
     # `test_constructs_play_the_same` show the same games as the Python engine's
-    ast = parse_text(PROGRAMS["memoized loop passes"])
-    ng = NativeGame.from_ast(ast)
-    random_records(ng, compile_game(ast), list(range(GAMES)), 1)
-    buf = ctypes.create_string_buffer(1 << 16)
-    assert ng._lib.vm_tier2_nodes(ng._ptr, buf, 1 << 16) > 0
-    assert buf.value.decode().count("afn_each_memo") == 8
+    assert _evaluators("memoized loop passes").count("afn_each_memo") == 8
