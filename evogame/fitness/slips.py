@@ -10,6 +10,10 @@ gathered by `evogame.fitness.soundness.static`; issue 35, the third blind readin
   (``max``/``min``/``sort``, or a card's ``score`` compared) whose worths follow the
   deck's order but for one value strictly inside it, named by no other rule (The Game's
   card 95 worth 1 among 2-99);
+- **a number card moved round the ladder's end** (`numbers_moved_round`): such a table
+  that follows the deck's order once its first value, a number card, is put last (or its
+  last first): the card printed 2 ranked above the ace (Hearts given PureHearts4's trick
+  precedence, TWO 14 and ACE 13, its deck read by place);
 - **an entry rated twice** (`doubled_entries`): a one-condition entry written twice alike
   in a table that orders cards, for a value inside the deck's order: the entries a card
   meets add up (Hearts' trick power with KING twice: the King, 26, beats the Ace);
@@ -37,6 +41,7 @@ from collections import Counter
 
 from evogame.fitness.soundness import (
     Defect,
+    _monotone,
     _named_elsewhere,
     _off_the_ladder,
     literal_entries,
@@ -131,6 +136,110 @@ def ladder_orders(game: A.Game) -> list[Defect]:
             )
         )
     return out
+
+
+#: Entries of one attribute an ordering table needs before a number moved round its end
+#: is a slip (as `contradictions.SWAP_ENTRIES`: a short table is a rule of its own).
+MOVED_ENTRIES = 6
+
+
+def numbers_moved_round(game: A.Game) -> list[Defect]:
+    """A number card moved round the end of an ordering ladder (static): a point table
+    that orders cards (`ordering_tables`) whose one-condition entries of an attribute,
+    read in a deck's order of its values (at least `MOVED_ENTRIES` rated), climb (or fall)
+    strictly once the first value is put last (or the last first), but not as they stand,
+    where that value is a number card (its name a number word,
+    `contradictions.NUMBER_WORDS`), the deck lists its number cards in their numbers'
+    order, and no other rule names it. The table ranks the card above (or below) every
+    other, though its number puts it at the other end: a 2 that beats the ace (Hearts
+    with PureHearts4's trick precedence, rated A 14, K 13 .. TWO 2 over a deck listed A,
+    TWO .. K, read onto Hearts' TWO .. ACE by place: TWO 14, ACE 13 .. THREE 2; campaign
+    inv-21's rank 5, its blind reader: "TWO is 14, above ACE 13"). An ace moved round is
+    an ace high or low, and left alone (`ladder_orders` leaves every end alone), as is a
+    number card the rules single out (a trump, a card that leads) and a 2 a deck lists
+    last (President's TWO 15, its deck THREE .. ACE, TWO: ranked where it is listed).
+
+    The measure is a yes or no per table and attribute: the moved value's place, first or
+    last of the deck's order, against its rank in the table, above or below all others.
+    Measured on the 95 real files (seeds/*.rcy and CARDSTOCK's games): 21 files have an
+    ordering table with an end value moved round, every one an ace (A or ACE, listed first,
+    rated 14 or 12: Hearts4, Whist4, Spades4, Poker5, our Poker Eights' HIGH, ...), 0 a
+    number card. Of the 479 campaign best/ files under /work/runs-archive (s48-s53d) it
+    names 13: 11 Hearts given a CARDSTOCK trick precedence (PureHearts4's, Hearts7Q4's,
+    Knaves3's ...) whose TWO is 14 above the ACE, 8 of which `foregone` names too (their
+    2 of clubs leads trick 1 and takes it), a Whist whose TWO is 79, and an Agram given
+    Knaves4's contest whose THREE is 14 above the TEN. The Game's TWO rated 200 among
+    2 .. 99 is named as well (tests/fitness/test_slips.py): a card printed 2 above the 99."""
+    from evogame.fitness.contradictions import NUMBER_WORDS
+
+    ordering = ordering_tables(game)
+    orders = [(attr, list(dict.fromkeys(names))) for _, attr, names in _deck_lists(game)]
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for node in A.walk(game):
+        if not isinstance(node, A.InitPoints) or to_text(node.target) not in ordering:
+            continue
+        for attr, worth in _literal_worths(node).items():
+            for key, names in orders:
+                seq = [(n, *worth[n]) for n in names if n in worth] if key == attr else []
+                if len(seq) < MOVED_ENTRIES:
+                    continue
+                moved = _moved_round(seq, _monotone)
+                numbers = [NUMBER_WORDS[n.upper()] for n, _, _ in seq if n.upper() in NUMBER_WORDS]
+                if (
+                    moved is not None
+                    and moved[0] not in elsewhere
+                    and moved[0].upper() in NUMBER_WORDS
+                    and len(numbers) >= 3
+                    and _monotone(numbers, strict=True)
+                ):
+                    name, points, award, side, beyond = moved
+                    out.append(
+                        Defect(
+                            where(award),
+                            f"{attr} {name} ranks {points} in {to_text(node.target)}, {side} "
+                            f"every other {attr}, though the table ranks the others in the "
+                            f"deck's order, {name} at its other end: the card numbered "
+                            f"{NUMBER_WORDS[name.upper()]} {beyond}, and no rule makes it "
+                            "special",
+                        )
+                    )
+                break  # the first deck that lists enough of them is the order
+    return out
+
+
+def _literal_worths(node: A.InitPoints) -> dict[str, dict[str, tuple[int, A.Award]]]:
+    """Per attribute, per value, (points, entry) of `node`'s entries with one condition
+    ``(ATTR : VALUE)`` on literal names and literal points (as `literal_entries`, for one
+    table; a value written twice keeps its last entry)."""
+    by: dict[str, dict[str, tuple[int, A.Award]]] = {}
+    for award in node.awards:
+        if len(award.conds) != 1 or not isinstance(award.value, A.IntLit):
+            continue
+        sub = award.conds[0]
+        if isinstance(sub.key, A.NameLit) and isinstance(sub.value, A.NameLit):
+            by.setdefault(sub.key.value, {})[sub.value.value] = (award.value.value, award)
+    return by
+
+
+def _moved_round(seq: list[tuple[str, int, A.Award]], monotone) -> tuple | None:
+    """(name, points, entry, "above" or "below", what it passes) of the end value of `seq`
+    (name, points, entry; in the deck's order) whose move to the other end makes the
+    points climb or fall strictly, when they do not as they stand; None otherwise."""
+    values = [v for _, v, _ in seq]
+    if monotone(values):
+        return None
+    for end, turned in ((0, values[1:] + values[:1]), (-1, values[-1:] + values[:-1])):
+        if not monotone(turned, strict=True):
+            continue
+        name, points, award = seq[end]
+        others = [s for i, s in enumerate(seq) if i != end % len(seq)]
+        top = max(others, key=lambda s: s[1])
+        low = min(others, key=lambda s: s[1])
+        if points > top[1]:
+            return name, points, award, "above", f"beats the {top[0]}, the highest of the rest"
+        return name, points, award, "below", f"loses to the {low[0]}, the lowest of the rest"
+    return None
 
 
 def doubled_entries(game: A.Game) -> list[Defect]:
@@ -392,6 +501,7 @@ def static(game: A.Game) -> list[Defect]:
     return [
         *named(repeated_values, game),
         *named(ladder_orders, game),
+        *named(numbers_moved_round, game),
         *named(doubled_entries, game),
         *named(crossed_entries, game),
         *named(partial_lists, game),
