@@ -37,6 +37,22 @@ Of the 409 best/ files under /work/runs-archive it names 2: inv-18's rank 4 and 
 invent-11's rank 5 (Agram with the lead's entry narrowed to the SEVEN); of the 127
 `bench_loopholes` variants only its own. The Agram file above: 1/8 (its first deck: EIGHT
 is one of 8 ranks; its second, the Aces, has no EIGHT). `MIN_LIFTED` = 1/2 sits between.
+
+**Crossed** (`crossed_follows`): the follow rule and the table's lead entry ask different
+attributes of one storage. A campaign file made from Agram with Whist's trick stage
+(inv-20's rank 3, s53) sets LEAD to the rank led and makes players follow that rank,
+while its table still lifts ``((SUIT : (game str LEAD)) 100)``: the cards whose suit is
+the rank led (its aces are of seven suits ONE .. SEVEN, so now and then one is), so the
+cards everyone had to follow with are not lifted, and a higher card off the lead takes
+the trick (its blind reader: "follow the led rank; LEAD 100 on a rank", 1.5 against
+Agram's 5; `evaluate --seed 0` 0.905 against Agram's 0.867). A yes or no per entry:
+the entry's attribute is or is not one the follow rules on its storage ask. Measured:
+the 31 real files above each follow one attribute of LEAD, the one their lead entry asks
+(SUIT, or COLOR in the Cheeseheads family): 0 crossed. Of the 479 campaign best/ files
+under /work/runs-archive (s48-s53d) it names 1, the file above.
+`evogame.fitness.slips.crossed_entries` names such an entry only when no value of B is
+spelled like a value the storage holds; here the suits THREE .. SEVEN are spelled as
+ranks, and it is silent.
 """
 
 from __future__ import annotations
@@ -141,6 +157,43 @@ def idle_follows(game: A.Game) -> list[Defect]:
     return out
 
 
+def crossed_follows(game: A.Game) -> list[Defect]:
+    """Each entry of a table that orders cards (`soundness.ordering_tables`) asking an
+    attribute B for a string storage S, ``(B : S)``, where every follow rule on S (a
+    choice's ``(== (cardatt A 'C) S)``) asks another attribute A (static): players must
+    follow the A led, and the trick lifts the cards whose B is spelled like it. A yes or
+    no per entry (module docstring, "Crossed"); named at the entry."""
+    followed: dict[str, set[str]] = {}
+    for attr, store in _follow_pairs(game):
+        followed.setdefault(store, set()).add(attr)
+    if not followed:
+        return []
+    ordering = ordering_tables(game)
+    out = []
+    for init in A.walk(game):
+        if not isinstance(init, A.InitPoints) or to_text(init.target) not in ordering:
+            continue
+        for award in init.awards:
+            for c in award.conds:
+                if not (isinstance(c.key, A.NameLit) and isinstance(c.value, A.StrStorage)):
+                    continue
+                attrs = followed.get(to_text(c.value))
+                if attrs is None or c.key.value in attrs:
+                    continue
+                out.append(
+                    Defect(
+                        where(c),
+                        f"players must follow the {' or '.join(sorted(attrs))} in "
+                        f"{to_text(c.value)}, yet {to_text(init.target)} lifts the cards whose "
+                        f"{c.key.value} is {to_text(c.value)}: the cards followed with are not "
+                        f"lifted (only a {c.key.value} spelled like the "
+                        f"{' or '.join(sorted(attrs))} led is), so a card off the lead can "
+                        "take the trick",
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(idle_follows, game)
+    return [*named(idle_follows, game), *named(crossed_follows, game)]

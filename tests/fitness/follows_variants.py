@@ -18,11 +18,48 @@ def agram_lead_lifts_the_eight() -> str:
     )
 
 
+#: Agram's lead (the suit to follow set from the card led), its follow rule and its
+#: "cannot follow" test, and its deck of aces.
+AGRAM_SET_LEAD = "(set (game str LEAD) (cardatt SUIT 'C))"
+AGRAM_FOLLOW = "(== (cardatt SUIT 'C) (game str LEAD)))"
+AGRAM_CANNOT = "(!= (cardatt SUIT 'C) (game str LEAD))))"
+AGRAM_ACES = "(deck (RANK (ACE))\n                (SUIT (CLUBS, DIAMONDS, HEARTS)))))"
+
+
+def agram_follows_the_rank() -> str:
+    """Agram with Whist's trick stage read onto the rank (campaign inv-20's rank 3, s53
+    best/03): the lead sets LEAD to the rank led and players must follow that rank, while
+    the trick's table still lifts ``(SUIT : (game str LEAD))``, the cards whose *suit* is
+    the rank led; its aces are of seven suits ONE .. SEVEN (its blind reader: "follow the
+    led rank; aces of suits ONE..SEVEN; LEAD 100 on a rank", 1.5 against Agram's 5). The
+    suits THREE .. SEVEN share their names with ranks, so the entry matches a card now
+    and then (an ace whose suit is spelled as the rank led) and
+    `evogame.fitness.slips.crossed_entries`, which asks that it match none, is silent."""
+    return _edit(
+        _seed("agram"),
+        (AGRAM_SET_LEAD, AGRAM_SET_LEAD.replace("SUIT", "RANK")),
+        (AGRAM_FOLLOW, AGRAM_FOLLOW.replace("SUIT", "RANK")),
+        (AGRAM_CANNOT, AGRAM_CANNOT.replace("SUIT", "RANK")),
+        (
+            AGRAM_ACES,
+            AGRAM_ACES.replace(
+                "CLUBS, DIAMONDS, HEARTS", "ONE, TWO, THREE, FOUR, FIVE, SIX, SEVEN"
+            ),
+        ),
+    )
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
         "agram",
         "must follow suit, yet off-suit high cards beat the suit followed",
         agram_lead_lifts_the_eight(),
+    ),
+    Variant(
+        "agram-follows-the-rank",
+        "agram",
+        "must follow the led rank, yet the trick lifts the suit spelled as it",
+        agram_follows_the_rank(),
     ),
 )

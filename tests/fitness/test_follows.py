@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from evogame.fitness import follows as F
-from evogame.lang import parse_file, parse_text
+from evogame.fitness.soundness import ordering_tables
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text, to_text
 from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import follows_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
@@ -14,6 +16,13 @@ from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (V.agram_lead_lifts_the_eight, F.idle_follows, "((RANK : EIGHT) (SUIT :", "as if off-suit"),
+    (
+        V.agram_follows_the_rank,
+        F.crossed_follows,
+        "(SUIT : (game str LEAD)) 100)",
+        "must follow the RANK in (game str LEAD), yet (game points POWER) lifts the cards "
+        "whose SUIT is",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
@@ -80,3 +89,53 @@ def test_without_a_follow_rule_nothing_is_named():
     assert text.count(follow) == 1
     free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
     assert F.idle_follows(parse_text(free)) == []
+
+
+def test_every_real_lead_entry_asks_the_followed_attribute():
+    """The margin of `crossed_follows`: the 31 real lead entries under a follow rule each
+    ask the attribute their follow rules ask of the same storage (SUIT, or COLOR)."""
+    require_shared()
+    pairs = []
+    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+        game = parse_file(p)
+        follows = F._follow_pairs(game)
+        for init in A.walk(game):
+            if isinstance(init, A.InitPoints) and to_text(init.target) in ordering_tables(game):
+                for award in init.awards:
+                    for c in award.conds:
+                        if isinstance(c.key, A.NameLit) and isinstance(c.value, A.StrStorage):
+                            store = to_text(c.value)
+                            if any(s == store for _, s in follows):
+                                pairs.append((c.key.value, (c.key.value, store) in follows))
+    assert len(pairs) == 31 and all(ok for _, ok in pairs)
+    assert {a for a, _ in pairs} == {"SUIT", "COLOR"}
+
+
+def test_crossed_entries_is_silent_where_suits_are_spelled_as_ranks():
+    """The variant's suits THREE .. SEVEN share their names with ranks: the entry matches
+    an ace now and then, and `slips.crossed_entries` (no value in common) is silent; with
+    Agram's own aces (CLUBS, DIAMONDS, HEARTS) both checks name the one entry, counted once."""
+    from evogame.fitness import slips
+    from evogame.fitness import soundness as S
+    from evogame.lang.content import deck_values
+
+    text = V.agram_follows_the_rank()
+    assert slips.crossed_entries(parse_text(text)) == []
+    aces = "(SUIT (ONE, TWO, THREE, FOUR, FIVE, SIX, SEVEN))"
+    plain = _edit(text, (aces, "(SUIT (CLUBS, DIAMONDS, HEARTS))"))
+    game = parse_text(plain)
+    (a,) = slips.crossed_entries(game)
+    (b,) = F.crossed_follows(game)
+    assert a.where == b.where
+    assert [d.where for d in S.static(game, deck_values(game))] == [a.where]
+
+
+def test_a_lead_entry_of_the_followed_attribute_beside_it_still_names_the_other():
+    """A table lifting both ``(RANK : LEAD)`` and ``(SUIT : LEAD)`` where RANK is followed:
+    the SUIT entry alone is named; following SUIT again (the seed) names nothing."""
+    text = V.agram_follows_the_rank()
+    entry = "(((SUIT : (game str LEAD)) 100)"
+    both = _edit(text, (entry, "(((RANK : (game str LEAD)) 100) ((SUIT : (game str LEAD)) 100)"))
+    (d,) = F.crossed_follows(parse_text(both))
+    assert "whose SUIT is" in d.message
+    assert F.crossed_follows(parse_text(_seed("agram"))) == []
