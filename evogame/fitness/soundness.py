@@ -1321,6 +1321,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         preempted,
         repeats,
         slips,
+        vacuous,
         voids,
         wide_guards,
     )
@@ -1364,6 +1365,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (preempted.defects, game),
         (follows.defects, game),
         (wide_guards.defects, game),
+        (vacuous.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
