@@ -125,7 +125,9 @@ made differ from the others (an operator swapped, statements dropped) in
 behind an ``or``) where its alike twin reads ``==`` in `evogame.fitness.wide_guards`; a rule
 its stage's own end test makes dead (a refill of an empty hand in a stage that ends when any
 hand is empty) in `evogame.fitness.preempted`; a suit players must follow that the trick's
-table rates for few of its cards in `evogame.fitness.follows`.
+table rates for few of its cards in `evogame.fitness.follows`; a draw after the play whose
+test, an ``all`` over the hand, holds on the empty hand, so that a going-out end cannot hold
+while the stock has cards, in `evogame.fitness.vacuous`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1321,6 +1323,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         preempted,
         repeats,
         slips,
+        vacuous,
         voids,
         wide_guards,
     )
@@ -1364,6 +1367,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (preempted.defects, game),
         (follows.defects, game),
         (wide_guards.defects, game),
+        (vacuous.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
