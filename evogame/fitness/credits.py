@@ -10,6 +10,24 @@
   scores for the player beside them. Cards passed to a neighbour's hand (Hearts, Cuckoo) are not
   judged: a hand is played from, not what the score counts; nor is a cooperative game,
   whose seats share one result.
+- **what a player has scored handed to a neighbour** (`handed_scores`, round 54): a move
+  takes cards out of a place of the current player's whose name the score is made of
+  (`scored_places`) and that no choice plays from (a pile of winnings, not a hand) into
+  the next or previous player's place of a name the score is made of: what the player
+  has already scored goes to the player beside them (inv-20's rank 5, Go Fish whose
+  end-of-turn book rule groups the player's BOOKS with the stock and the hand and moves
+  every group of four to the next player's BOOKS: the books travel round the table, and
+  whoever holds them when the game ends wins; its blind reader rated it 2 against the
+  seed's 6, "books pass to the next player every turn", `/work/readers/reports/r53a.md`).
+  Measured as the count of such moves (moves, an integer) in the 95 real files: 0. The
+  closest real moves out of a seat's scored place into another seat's (a move from a
+  player's place to a place under another owner expression, both of names the score is
+  made of): Cuckoo's swap, the current player's HAND to the previous player's HAND, a
+  hand the choice plays from (the line: trading a hand is the game); War's ``'P`` PILE to
+  the trick's winner ``'W`` and Stealing Bundles' ``'P`` BUNDLE to the current player,
+  both taken by whoever won them, not given away by the player who made them. Hearts'
+  passing (OUTGOING to the next player's HAND) moves no place the score is made of.
+  A move `neighbour_credits` would name too is named here only (one defect per move).
 - **a storage nobody writes, tested only for a value** (`unwritten_tests`): an integer
   storage no rule writes under any owner (so it is always 0), every read of it a
   comparison with a number, and every one of those comparisons false at 0 (``(== (game
@@ -101,11 +119,89 @@ def _counted_places(game: A.Game) -> frozenset[tuple]:
     )
 
 
+def _neighbour_place(move: A.Move) -> A.Location | None:
+    """The place `move` puts its cards on when it is the next or previous player's, of a
+    literal name; else None."""
+    dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else None
+    if (
+        isinstance(dst, A.Location)
+        and isinstance(dst.owner, A.RelPlayer)
+        and dst.owner.rel in (A.Rel.NEXT, A.Rel.PREVIOUS)
+        and isinstance(dst.name, A.NameLit)
+    ):
+        return dst
+    return None
+
+
+def _chosen_from(game: A.Game) -> set[str]:
+    """The names of the players' places some choice item moves cards out of (a hand
+    played from or traded), through the variables its moves read."""
+    out: set[str] = set()
+    for choice in A.walk(game):
+        if isinstance(choice, A.Choice):
+            moves: list = []
+            _moves(choice, {}, moves)
+            out |= {
+                s.name.value
+                for _m, srcs in moves
+                for s in srcs
+                if isinstance(s.name, A.NameLit) and not isinstance(s.owner, A.GameRef)
+            }
+    return out
+
+
+@A.per_game
+def _handed(game: A.Game) -> tuple[tuple[A.Move, A.Location, A.Location], ...]:
+    """(move, the current player's scored place it takes cards from, the neighbour's
+    place it puts them on) for each move `handed_scores` names (module docstring)."""
+    if game.scoring.cooperative:
+        return ()  # the seats share the result: a neighbour's pile is everyone's
+    scored = scored_places(game)
+    if not scored:
+        return ()  # a computed name (None) may be any place; nothing scored: no pile
+    chosen = _chosen_from(game)
+    moves: list = []
+    _moves(game, {}, moves)
+    out = []
+    for move, sources in moves:
+        dst = _neighbour_place(move)
+        if dst is None or _name(dst) not in scored:
+            continue
+        held = [
+            s
+            for s in sources
+            if _current(s)
+            and isinstance(s.name, A.NameLit)
+            and _name(s) in scored
+            and s.name.value not in chosen
+        ]
+        if held:
+            out.append((move, held[0], dst))
+    return tuple(out)
+
+
+def handed_scores(game: A.Game) -> list[Defect]:
+    """Moves of cards out of a place of the current player's that the score is made of
+    and no choice plays from, into the next or previous player's place of a name the
+    score is made of (module docstring): what a player has scored is handed on."""
+    return [
+        Defect(
+            where(move),
+            f"the current player's {src.name.value}, which the score is made of and no "
+            f"choice plays from, goes to {to_text(dst)}: what a player has scored is "
+            f"handed to the {dst.owner.rel.value} player",
+        )
+        for move, src, dst in _handed(game)
+    ]
+
+
 def neighbour_credits(game: A.Game) -> list[Defect]:
     """Moves from the current player's places into the next or previous player's place of
-    a name the scoring counts under the scoring's player (module docstring)."""
+    a name the scoring counts under the scoring's player (module docstring); a move that
+    hands on a scored pile (`handed_scores`) is named there."""
     if game.scoring.cooperative:
         return []  # the seats share the result: a neighbour's pile is everyone's
+    handed = {id(m) for m, _src, _dst in _handed(game)}
     scored = {
         (n.vis, n.name.value)
         for n in A.walk(game.scoring)
@@ -117,14 +213,8 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
     _moves(game, {}, moves)
     out = []
     for move, sources in moves:
-        dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else None
-        if not (
-            isinstance(dst, A.Location)
-            and isinstance(dst.owner, A.RelPlayer)
-            and dst.owner.rel in (A.Rel.NEXT, A.Rel.PREVIOUS)
-            and isinstance(dst.name, A.NameLit)
-            and (dst.vis, dst.name.value) in scored
-        ):
+        dst = _neighbour_place(move)
+        if dst is None or (dst.vis, dst.name.value) not in scored or id(move) in handed:
             continue
         if not sources or not all(_current(s) for s in sources):
             continue
@@ -320,6 +410,7 @@ def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
         *named(neighbour_credits, game),
+        *named(handed_scores, game),
         *named(unwritten_tests, game),
         *named(unwritten_operands, game),
         *named(lost_plays, game),

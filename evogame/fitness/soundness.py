@@ -116,7 +116,8 @@ emptied) in `evogame.fitness.contradictions`; rules bound to the wrong player or
 they never see (bids sent to the current player's hand, a draw without limit, a storage test
 no value meets, a prize to a marker's previous holder, a round a rule no longer ends) in
 `evogame.fitness.bindings`; cards and tests that credit no one (a book scored for the
-previous player, a test of a storage no rule writes, a trail moved out of the game) in
+previous player, the books a player holds handed to the next, a test of a storage no rule
+writes, a trail moved out of the game) in
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
 `evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit

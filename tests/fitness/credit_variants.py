@@ -73,6 +73,30 @@ def red7_legacy_unwritten_rival() -> str:
     )
 
 
+GO_FISH_LAST_BOOKS = """   ((all (partition RANK ((current player) iloc HAND)) 'G
+         ((== (size 'G) 4)
+          (all 'G 'C (move 'C (top ((current player) vloc BOOKS)))))))))"""
+
+
+def go_fish_books_handed_on() -> str:
+    """Go Fish whose end-of-turn book rule groups the player's BOOKS with the stock and
+    their hand and moves every group of four to the next player's BOOKS: each turn the
+    books the player holds (four of a rank, always a group) go to the next player, with
+    books completed from the stock (inv-20's rank 5, round 53: "books pass to the next
+    player every turn; books are completed from the stock")."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_LAST_BOOKS,
+            GO_FISH_LAST_BOOKS.replace(
+                "(partition RANK ((current player) iloc HAND))",
+                "(partition RANK ((current player) vloc BOOKS) (game hloc STOCK)\n"
+                "                    ((current player) iloc HAND))",
+            ).replace("(top ((current player) vloc BOOKS))", "(top ((next player) vloc BOOKS))"),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "go-fish-books-to-previous",
@@ -92,5 +116,11 @@ VARIANTS: tuple[Variant, ...] = (
         "red7-legacy",
         "a move's test compares the score with a storage no rule sets",
         red7_legacy_unwritten_rival(),
+    ),
+    Variant(
+        "go-fish-books-handed-on",
+        "go-fish",
+        "the books a player holds go to the next player every turn",
+        go_fish_books_handed_on(),
     ),
 )

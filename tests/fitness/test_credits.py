@@ -26,6 +26,12 @@ FOUND = [
         "which the scoring counts for the previous player",
     ),
     (
+        V.go_fish_books_handed_on,
+        C.handed_scores,
+        "(move 'C (top ((next player) vloc BOOKS)))",
+        "what a player has scored is handed to the next player",
+    ),
+    (
         V.go_fish_size_four,
         C.unwritten_tests,
         "(== (game sto SIZE) 4)",
@@ -168,3 +174,48 @@ def test_a_pile_the_score_counts_through_a_storage_is_counted():
     assert C.neighbour_credits(parse_text(seed)) == []
     (found,) = C.neighbour_credits(parse_text(moved))
     assert "(next player) vloc PILE" in found.message
+
+
+def test_a_scored_pile_handed_on_is_named_once_and_a_hand_traded_is_left_alone():
+    """The current player's BOOKS moved to the next player's BOOKS is named by
+    `handed_scores` alone (not `neighbour_credits` too), even when nothing else comes
+    with it; it is left alone when the pile is one a choice plays from (a hand traded, as
+    in Cuckoo), when the cards go to the player's own pile or to a place the score is not
+    made of, and in a cooperative game."""
+    text = V.go_fish_books_handed_on()
+    last = "(partition RANK ((current player) vloc BOOKS) (game hloc STOCK)\n"
+    alone = _edit(
+        text,
+        (
+            last + "                    ((current player) iloc HAND))",
+            "(partition RANK ((current player) vloc BOOKS))",
+        ),
+    )
+    alone_game = parse_text(alone)
+    assert [d.check for d in C.defects(alone_game)] == ["credits.handed_scores"]
+    assert C.neighbour_credits(alone_game) == []
+    # a choice that takes a card back from BOOKS: a pile played from, as a hand is
+    item = "                 (set ('P sto TARGET) 1)))))))"
+    played_from = _edit(
+        text,
+        (
+            item,
+            item[:-2]
+            + "\n    (any ((current player) vloc BOOKS) 'C"
+            + " (move 'C (top ((current player) iloc HAND))))))",
+        ),
+    )
+    assert C.handed_scores(parse_text(played_from)) == []
+    own = _edit(
+        text,
+        ("(top ((next player) vloc BOOKS))", "(top ((current player) vloc BOOKS))"),
+    )
+    assert C.handed_scores(parse_text(own)) == []
+    to_hand = _edit(text, ("(top ((next player) vloc BOOKS))", "(top ((next player) iloc HAND))"))
+    assert C.handed_scores(parse_text(to_hand)) == []
+    shared = _edit(text, ("(scoring max (//", "(scoring cooperative max (//"))
+    assert C.handed_scores(parse_text(shared)) == []
+    # the previous player is a neighbour too
+    back = _edit(text, ("(top ((next player) vloc BOOKS))", "(top ((previous player) vloc BOOKS))"))
+    (d,) = C.handed_scores(parse_text(back))
+    assert "handed to the previous player" in d.message
