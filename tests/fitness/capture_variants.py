@@ -8,30 +8,64 @@ from __future__ import annotations
 
 from tests.fitness.variants import Variant, _edit, _seed
 
-#: Scopa's capture: the cards taken from the table, then the card that took them, go to
-#: the capturer's PILE (which the scoring counts).
+#: Scopa's capture option, whole: any card of the hand takes a card of equal value, or
+#: else a set adding up to it; the cards taken, then the card that took them, go to the
+#: capturer's PILE (which the scoring counts).
 SCOPA_CAPTURE = """\
+    (any ((current player) iloc HAND) 'C
+         (any (filter (subsets (game vloc TABLE)) 'S
+                      (and (== (sum 'S using (game points VALUE))
+                               (score 'C using (game points VALUE)))
+                           (or (== (size 'S) 1)
+                               (all (game vloc TABLE) 'T
+                                    (!= (score 'T using (game points VALUE))
+                                        (score 'C using (game points VALUE)))))))
+              'S
+              (do
                ((all 'S 'T (move 'T (top ((current player) vloc PILE))))
-                (move 'C (top ((current player) vloc PILE)))))))"""
+                (move 'C (top ((current player) vloc PILE)))))))
+"""
 
 
 def scopa_capture_unscored() -> str:
-    """Scopa whose capture puts the cards taken from the table on the capturer's
-    TWENTYFIVE and the capturing card on the next player's PENALTY, piles no rule reads,
-    where the seed puts both on the capturer's PILE, which the scoring counts: a capture
-    only clears cards off the table, and nobody's pile grows (inv-21's new kind 1, whose
-    ``otherwise`` capture does this; blind reader: "captures go to piles never
-    scored")."""
+    """Scopa with a second way to capture, the same capture but for where the cards go:
+    the cards taken from the table to the capturer's TWENTYFIVE, the capturing card to
+    the next player's PENALTY, piles no rule reads, where the seed's capture puts both
+    on the capturer's PILE, which the scoring counts: a capture that only clears cards
+    off the table (inv-21's new kind 1, whose ``otherwise`` capture does this beside a
+    capture to PILE; blind reader: "captures go to piles never scored")."""
+    unscored = SCOPA_CAPTURE.replace(
+        "(move 'T (top ((current player) vloc PILE)))",
+        "(move 'T (top ((current player) vloc TWENTYFIVE)))",
+    ).replace(
+        "(move 'C (top ((current player) vloc PILE)))",
+        "(move 'C (top ((next player) vloc PENALTY)))",
+    )
+    return _edit(_seed("scopa"), (SCOPA_CAPTURE, SCOPA_CAPTURE + unscored))
+
+
+#: Scopa's capture, its first line: any card of the hand may capture.
+SCOPA_CAPTURER = """\
+    (any ((current player) iloc HAND) 'C
+         (any (filter (subsets (game vloc TABLE)) 'S"""
+
+
+def scopa_top_restricted() -> str:
+    """Scopa whose capturing card must share a suit or a rank with the top card of the
+    TABLE (EnchereAvancee3's follow rule, where the top is a trick's award): the table's
+    cards lie spread and are captured in any subset, so its top is only the card laid or
+    dealt there last (inv-21's new kind 1; blind reader: "captures from the 'top' of a
+    table of spread cards")."""
     return _edit(
         _seed("scopa"),
         (
-            SCOPA_CAPTURE,
-            SCOPA_CAPTURE.replace(
-                "(move 'T (top ((current player) vloc PILE)))",
-                "(move 'T (top ((current player) vloc TWENTYFIVE)))",
-            ).replace(
-                "(move 'C (top ((current player) vloc PILE)))",
-                "(move 'C (top ((next player) vloc PENALTY)))",
+            SCOPA_CAPTURER,
+            SCOPA_CAPTURER.replace(
+                "(any ((current player) iloc HAND) 'C",
+                "(any (filter ((current player) iloc HAND) 'NH\n"
+                "                 (or (== (cardatt SUIT 'NH) (cardatt SUIT (top (game vloc TABLE))))\n"
+                "                     (== (cardatt RANK 'NH) (cardatt RANK (top (game vloc TABLE))))))\n"
+                "         'C",
             ),
         ),
     )
@@ -41,7 +75,13 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "scopa-capture-unscored",
         "scopa",
-        "captures go to piles no rule reads (TWENTYFIVE, the next player's PENALTY)",
+        "a second capture puts the cards on piles no rule reads (TWENTYFIVE, PENALTY)",
         scopa_capture_unscored(),
+    ),
+    Variant(
+        "scopa-top-restricted",
+        "scopa",
+        "a capturing card must match the suit or rank of the table's top card",
+        scopa_top_restricted(),
     ),
 )
