@@ -61,7 +61,9 @@ because the game it makes scores well on the other components (issue 35):
 - **rules a campaign refuses** (static, `incoherent`): `evogame.fitness.coherence`'s
   checks, named where they are for a file a designer brings;
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
-  game's pile into a player's place that is only ever a destination;
+  game's pile into a player's place that is only ever a destination (the cards' place
+  read through the variables that bind them: a capture of the table's cards into a
+  player's pile nothing scores);
 - **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
   scoring reads into a place read only by the guards of the moves into it (Pokereights'
   set play also dumps any one card on a pile nothing reads);

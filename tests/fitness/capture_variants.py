@@ -44,30 +44,33 @@ def scopa_capture_unscored() -> str:
     return _edit(_seed("scopa"), (SCOPA_CAPTURE, SCOPA_CAPTURE + unscored))
 
 
-#: Scopa's capture, its first line: any card of the hand may capture.
-SCOPA_CAPTURER = """\
-    (any ((current player) iloc HAND) 'C
-         (any (filter (subsets (game vloc TABLE)) 'S"""
+#: Scopa's choice closed: the end of its second option (a card laid on the table).
+SCOPA_CHOICE_END = """\
+         (move 'C (top (game vloc TABLE))))))
+"""
 
 
 def scopa_top_restricted() -> str:
     """Scopa whose capturing card must share a suit or a rank with the top card of the
-    TABLE (EnchereAvancee3's follow rule, where the top is a trick's award): the table's
-    cards lie spread and are captured in any subset, so its top is only the card laid or
-    dealt there last (inv-21's new kind 1; blind reader: "captures from the 'top' of a
-    table of spread cards")."""
+    TABLE (EnchereAvancee3's follow rule, where the top is a trick's award), and which,
+    as inv-21's new kind 1 does, captures freely only when nothing else is possible (an
+    ``otherwise``: else a hand of cards that can capture but match nothing would stall
+    the game): the table's cards lie spread and are captured in any subset, so its top
+    is only the card laid or dealt there last (blind reader: "captures from the 'top' of
+    a table of spread cards")."""
+    restricted = SCOPA_CAPTURE.replace(
+        "(any ((current player) iloc HAND) 'C",
+        "(any (filter ((current player) iloc HAND) 'NH\n"
+        "                 (or (== (cardatt SUIT 'NH) (cardatt SUIT (top (game vloc TABLE))))\n"
+        "                     (== (cardatt RANK 'NH) (cardatt RANK (top (game vloc TABLE))))))\n"
+        "         'C",
+        1,
+    )
+    freely = "    (otherwise\n" + SCOPA_CAPTURE.rstrip("\n") + ")\n"
     return _edit(
         _seed("scopa"),
-        (
-            SCOPA_CAPTURER,
-            SCOPA_CAPTURER.replace(
-                "(any ((current player) iloc HAND) 'C",
-                "(any (filter ((current player) iloc HAND) 'NH\n"
-                "                 (or (== (cardatt SUIT 'NH) (cardatt SUIT (top (game vloc TABLE))))\n"
-                "                     (== (cardatt RANK 'NH) (cardatt RANK (top (game vloc TABLE))))))\n"
-                "         'C",
-            ),
-        ),
+        (SCOPA_CAPTURE, restricted),
+        (SCOPA_CHOICE_END, SCOPA_CHOICE_END.replace(")))))\n", ")))\n") + freely + "))\n"),
     )
 
 
