@@ -594,33 +594,43 @@ def rank_sinks(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> 
 
 
 def spread_places(game: A.Game) -> dict[str, A.Node]:
-    """The game's places (by literal name) whose cards an ``any`` or ``all`` takes one
-    by one, or as a subset, at the players' choice of any of them: a binder over the
-    place (a ``filter`` of it, ``subsets`` of it, a variable bound to one: through
-    `soundness._held_in`), not over its top or bottom card, whose body moves the card it
-    binds itself (Scopa's capture of any subset of the TABLE summing to the card played). Each
-    with the place's node in the binder's collection (where the spread is taken from)."""
+    """The game's places (by literal name) whose cards a player takes by choice of any of
+    them: an ``any`` of a choice binding one of its cards, or a subset of them (a
+    ``filter`` of the place, ``subsets`` of it: through `soundness._held_in`), not its top
+    or bottom card, and moving the card it binds; or an ``any`` or ``all`` over such a
+    chosen subset moving the cards it binds (Scopa's capture of any subset of the TABLE
+    summing to the card played). An ``all`` over the place itself moves every card, no
+    choice (a trick swept to its winner). Each with the place's node in the chosen
+    collection (where the spread is taken from)."""
     from evogame.fitness.soundness import _held_in, _owner
 
     out: dict[str, A.Node] = {}
 
-    def visit(node: A.Node, env: dict[str, list[A.Node]]) -> None:
+    def visit(node: A.Node, env: dict[str, list[A.Node]], chosen: frozenset, choice: bool):
+        if isinstance(node, A.Choice):
+            choice = True
         if isinstance(node, (A.AggAction, A.Let)):
             coll = node.value if isinstance(node, A.Let) else node.coll
             held = _held_in(coll, env)
             env = {**env, node.var.name: held}
-            moved = isinstance(node, A.AggAction) and any(
+            picks = isinstance(node, A.AggAction) and not isinstance(coll, (A.Top, A.Bottom))
+            by_choice = (choice and picks and node.quant is A.Quant.ANY) or (
+                isinstance(coll, A.Var) and coll.name in chosen
+            )
+            if by_choice:
+                chosen = chosen | {node.var.name}
+            moved = picks and any(
                 m.PUTS is not None and isinstance(m.src, A.Var) and m.src.name == node.var.name
                 for m in A.walk(node.body)
             )
-            if moved and not isinstance(coll, (A.Top, A.Bottom)):
+            if moved and by_choice:
                 for place in held:
                     if _owner(place) == "GAME" and isinstance(place.name, A.NameLit):
                         out.setdefault(place.name.value, place)
         for child in node.children():
-            visit(child, env)
+            visit(child, env, chosen, choice)
 
-    visit(game, {})
+    visit(game, {}, frozenset(), False)
     return out
 
 
@@ -636,9 +646,9 @@ def spread_tops(game: A.Game) -> list[Defect]:
 
     Measured (the check over the 95 real files; /work/runs-archive/s54e/tops2.py,
     tops2-real.txt, is an earlier, wider count that also took Golf's columns, each a
-    location chosen and then played from its top): four real files have a spread of the
-    game's (Scopa's TABLE, StealingBundles2-4's POOL, taken a rank at a time), and none
-    reads its top or bottom card but to move cards there or from there: 0 reads, against
+    location chosen and then played from its top, and StealingBundles2-4's POOL, whose
+    cards of a rank an ``all`` takes by rule): one real file has a spread of the game's,
+    Scopa's TABLE, and it reads the table's top only to lay a card on it: 0 reads, against
     the campaign file's 1 (2 in one ``or``, named once). A player's place is left alone:
     Whist reads the top card of the dealer's hand, played from by choice, to turn up the
     trump (the last card dealt, a rule of the game)."""

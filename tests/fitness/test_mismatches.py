@@ -10,7 +10,7 @@ from evogame.fitness import mismatches as M
 from evogame.fitness.soundness import static
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, shared_files
+from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared, shared_files
 from tests.fitness.capture_variants import scopa_top_restricted
 from tests.fitness.variants import (
     GOPS_END,
@@ -176,6 +176,13 @@ def test_a_pile_taken_from_its_top_or_a_players_hand_is_no_spread():
     hand, as Whist does), may be read: neither is a spread of the game's."""
     eights = parse_text(_seed("crazy-eights"))
     assert M.spread_places(eights) == {} and M.spread_tops(eights) == []
+    # an all over a place takes its cards by rule, not by choice: StealingBundles' POOL
+    require_shared()
+    bundles = parse_file(CARDSTOCK_GAMES / "StealingBundles2.rcy")
+    assert "(filter (game vloc POOL)" in " ".join(
+        (CARDSTOCK_GAMES / "StealingBundles2.rcy").read_text().split()
+    )
+    assert M.spread_places(bundles) == {}
     text = scopa_top_restricted()
     for attr in ("SUIT", "RANK"):
         table = f"(cardatt {attr} (top (game vloc TABLE)))"
