@@ -170,9 +170,8 @@ def _key(node: A.Node, holes: bool = False, ops: bool = True) -> tuple:
 class Edit:
     """How an odd copy differs from its class: ``"swap"`` (at the node whose operator,
     or whose kind of write (`WRITES`), differs: ``have`` in the copy, ``want`` in the
-    class) or ``"drop"`` (at the copy's
-    ``do`` or lone statement; ``want`` the statements of the class's ``do`` it lacks)
-    or ``"filter"`` (at the copy's ``filter``: ``have`` its test, ``want`` a sibling's;
+    class) or ``"drop"`` (at the copy's ``do`` or lone statement; ``want`` the
+    statements of the class's ``do`` it lacks) or ``"filter"`` (at the copy's ``filter``: ``have`` its test, ``want`` a sibling's;
     `filtered`)."""
 
     kind: str
