@@ -33,7 +33,10 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
   rewritten rule's leftover by the rules alone; the function names them for a reader;
 - **a rank-named sink** (`rank_sinks`, static): a place named by a card value (a pile
   ``KING``) that cards are moved into and that no rule reads or takes cards from: a
-  discard pile dressed as a rank.
+  discard pile dressed as a rank;
+- **the top card of a spread** (`spread_tops`, static): a test of the top card of a
+  game's place whose cards the players take by choice of any of them (Scopa's TABLE):
+  a restriction written for a pile read on a table of spread cards.
 
 Each judged one found is a defect of `soundness` (2^-d over every defect found). No one
 of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of the judged ones
@@ -587,6 +590,102 @@ def rank_sinks(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> 
     ]
 
 
+# --- the top card of a spread -------------------------------------------------------
+
+
+def spread_places(game: A.Game) -> dict[str, A.Node]:
+    """The game's places (by literal name) whose cards a player takes by choice of any of
+    them: an ``any`` of a choice binding one of its cards, or a subset of them (a
+    ``filter`` of the place, ``subsets`` of it: through `soundness._held_in`), not its top
+    or bottom card, and moving the card it binds; or an ``any`` or ``all`` over such a
+    chosen subset moving the cards it binds (Scopa's capture of any subset of the TABLE
+    summing to the card played). An ``all`` over the place itself moves every card, no
+    choice (a trick swept to its winner). Each with the place's node in the chosen
+    collection (where the spread is taken from)."""
+    from evogame.fitness.soundness import _held_in, _owner
+
+    out: dict[str, A.Node] = {}
+
+    def visit(node: A.Node, env: dict[str, list[A.Node]], chosen: frozenset, choice: bool):
+        if isinstance(node, A.Choice):
+            choice = True
+        if isinstance(node, (A.AggAction, A.Let)):
+            coll = node.value if isinstance(node, A.Let) else node.coll
+            held = _held_in(coll, env)
+            env = {**env, node.var.name: held}
+            picks = isinstance(node, A.AggAction) and not isinstance(coll, (A.Top, A.Bottom))
+            by_choice = (choice and picks and node.quant is A.Quant.ANY) or (
+                isinstance(coll, A.Var) and coll.name in chosen
+            )
+            if by_choice:
+                chosen = chosen | {node.var.name}
+            moved = picks and any(
+                m.PUTS is not None and isinstance(m.src, A.Var) and m.src.name == node.var.name
+                for m in A.walk(node.body)
+            )
+            if moved and by_choice:
+                for place in held:
+                    if _owner(place) == "GAME" and isinstance(place.name, A.NameLit):
+                        out.setdefault(place.name.value, place)
+        for child in node.children():
+            visit(child, env, chosen, choice)
+
+    visit(game, {}, frozenset(), False)
+    return out
+
+
+def spread_tops(game: A.Game) -> list[Defect]:
+    """A test of the top (or bottom) card of a game's place whose cards the players take
+    by choice of any of them (`spread_places`), other than a move's source or
+    destination: the cards of such a place lie spread, and which of them is "on top" is
+    only the last one put there, nothing a player goes by (issue 35, campaign inv-21's new
+    kind 1, round 53: Scopa whose capturing card must share a suit or rank with the top
+    card of the TABLE, EnchereAvancee3's restriction, where it is the top of a trick's
+    award; blind reader: "captures from the 'top' of a table of spread cards", 2/10
+    against Scopa's 7). Named once per place, at its first such read.
+
+    Measured (the check over the 95 real files; /work/runs-archive/s54e/tops2.py,
+    tops2-real.txt, is an earlier, wider count that also took Golf's columns, each a
+    location chosen and then played from its top, and StealingBundles2-4's POOL, whose
+    cards of a rank an ``all`` takes by rule): one real file has a spread of the game's,
+    Scopa's TABLE, and it reads the table's top only to lay a card on it: 0 reads, against
+    the campaign file's 1 (2 in one ``or``, named once). A player's place is left alone:
+    Whist reads the top card of the dealer's hand, played from by choice, to turn up the
+    trump (the last card dealt, a rule of the game)."""
+    spreads = spread_places(game)
+    if not spreads:
+        return []
+    from evogame.fitness.soundness import _owner
+
+    ends = {id(side) for m in A.walk(game) if m.PUTS is not None for side in (m.src, m.dst)}
+    out: list[Defect] = []
+    seen: set[str] = set()
+    for n in A.walk(game):
+        if not isinstance(n, (A.Top, A.Bottom)) or id(n) in ends:
+            continue
+        place = n.coll
+        if not (
+            isinstance(place, A.Location)
+            and _owner(place) == "GAME"
+            and isinstance(place.name, A.NameLit)
+            and place.name.value in spreads
+            and place.name.value not in seen
+        ):
+            continue
+        name = place.name.value
+        seen.add(name)
+        end = "top" if isinstance(n, A.Top) else "bottom"
+        out.append(
+            Defect(
+                where(n),
+                f"this test reads the {end} card of {name}, whose cards the players take "
+                f"by choice of any of them (as at {where(spreads[name])}): they lie spread, and "
+                f"the {end} one is only the last put there, nothing a player goes by",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> list[Defect]:
     """Every judged static check, in this module's order (`unread_storage` is not judged:
     real files keep records no rule reads; `unread_pile_names`, its part under a pile's
@@ -598,4 +697,5 @@ def defects(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> lis
         *named(reworded_ends, game),
         *named(rank_sinks, game, decks),
         *named(unread_pile_names, game),
+        *named(spread_tops, game),
     ]

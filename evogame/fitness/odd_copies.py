@@ -27,6 +27,17 @@ consistently throughout):
 - **a swapped operator**: X is the class's rule with one comparison (``==`` ``!=`` ``<``
   ``>`` ``<=`` ``>=``), arithmetic (``+`` ``-`` ``*`` ``//`` ``%`` ``^``) or boolean
   (``and`` ``or``) operator changed, all else alike; named at that operator's expression;
+  or one storage write of it made another (`WRITES`: ``set``, ``inc``, ``dec``, the same
+  target and value; issue 35, campaign inv-21's new kind 2, round 53: Red7's Orange rule
+  ``(dec SCORE ...)`` in the second of its three copies of the scoring, where the two
+  others ``set`` it, so the rule in force lowers a score it should set; blind reader
+  "Orange subtracts from SCORE in one option only", 3/10 against Red7's 7). Before,
+  `_diff` read a write of another kind as another node, the copies as not alike, and
+  named nothing. Measured with bench/odd_copies_near.py (/work/runs-archive/s54e/
+  near-min{6,14}-{before,after}.txt): on the 95 real files the write swap adds only
+  pairs, at most 14 nodes (NinetyEight2-5's ``set``/``dec`` of one storage, 14 nodes;
+  Crazy Eights' ``set``/``inc``, 11), no odd copy; over the 485 best/ files under
+  /work/runs-archive it adds that one Red7 (/work/runs-archive/s54e/odd-best-*.txt);
 - **dropped statements**: X is the class's rule with one ``do`` of it holding only some
   of its statements, in order, or replaced by one of them, all else alike; named at that
   ``do`` (or at the statement that stands for it).
@@ -104,6 +115,10 @@ MIN_NODES = 14
 #: Operator families an edit may swap within (a swap across families is not one edit).
 SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind)
 
+#: Storage writes of one shape (target, value) an edit may swap among: ``set`` (=),
+#: ``inc`` (+=) and ``dec`` (-=) are one statement with another operator.
+WRITES = (A.SetInt, A.IncInt, A.DecInt)
+
 _NAMESPACE = {A.Var: "var", A.NameLit: "name", A.IntLit: "int"}
 
 
@@ -153,10 +168,10 @@ def _key(node: A.Node, holes: bool = False, ops: bool = True) -> tuple:
 
 @dataclass(frozen=True, slots=True)
 class Edit:
-    """How an odd copy differs from its class: ``"swap"`` (at the node whose operator
-    differs: ``have`` in the copy, ``want`` in the class) or ``"drop"`` (at the copy's
-    ``do`` or lone statement; ``want`` the statements of the class's ``do`` it lacks)
-    or ``"filter"`` (at the copy's ``filter``: ``have`` its test, ``want`` a sibling's;
+    """How an odd copy differs from its class: ``"swap"`` (at the node whose operator,
+    or whose kind of write (`WRITES`), differs: ``have`` in the copy, ``want`` in the
+    class) or ``"drop"`` (at the copy's ``do`` or lone statement; ``want`` the
+    statements of the class's ``do`` it lacks) or ``"filter"`` (at the copy's ``filter``: ``have`` its test, ``want`` a sibling's;
     `filtered`)."""
 
     kind: str
@@ -209,7 +224,16 @@ def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] |
             return None
         return [Edit("drop", x, str(len(kept)), "; ".join(to_text(m) for m in missing))]
     if tx is not tc:
-        return None
+        if not (tx in WRITES and tc in WRITES) or budget < 1:
+            return None
+        # a write swapped: ``(dec X V)`` where the class reads ``(set X V)``
+        edits = [Edit("swap", x, tx.SYNTAX[0], tc.SYNTAX[0])]
+        for f in ("target", "value"):
+            got = _diff(getattr(x, f), getattr(c, f), ren, budget - len(edits))
+            if got is None:
+                return None
+            edits += got
+        return edits
     kind = _NAMESPACE.get(tx)
     if kind is not None:
         ok = ren.pair(kind, x.name, c.name) if tx is A.Var else ren.pair(kind, x.value, c.value)

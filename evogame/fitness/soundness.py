@@ -61,7 +61,9 @@ because the game it makes scores well on the other components (issue 35):
 - **rules a campaign refuses** (static, `incoherent`): `evogame.fitness.coherence`'s
   checks, named where they are for a file a designer brings;
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
-  game's pile into a player's place that is only ever a destination;
+  game's pile into a player's place that is only ever a destination (the cards' place
+  read through the variables that bind them: a capture of the table's cards into a
+  player's pile nothing scores);
 - **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
   scoring reads into a place read only by the guards of the moves into it (Pokereights'
   set play also dumps any one card on a pile nothing reads);
@@ -1118,31 +1120,78 @@ def frozen_piles(game: A.Game) -> list[Defect]:
     return out
 
 
+def _held_in(node: A.Node, env: dict[str, list[A.Node]]) -> list[A.Node]:
+    """The places (their nodes) a card expression's cards lie in: a place itself, a
+    bound variable's (`env`: through the ``any``/``all``/``let`` binding it), and
+    through what picks from a collection or narrows it (``top``, ``filter``,
+    ``subsets``, ``sort``: a ``coll`` field) or joins collections (``union``); none when
+    unknown (a computed collection)."""
+    if node.NAMED == "place":
+        return [node]
+    if isinstance(node, A.Var):
+        return env.get(node.name, [])
+    if isinstance(node, A.SetOp):
+        return [p for part in node.parts for p in _held_in(part, env)]
+    coll = getattr(node, "coll", None)
+    return _held_in(coll, env) if isinstance(coll, A.Node) else []
+
+
+def _moves_held(node: A.Node, env: dict[str, list[A.Node]], out: list) -> None:
+    """Every move under `node` with the places its cards lie in before it (`_held_in`,
+    variables followed to their binders' collections)."""
+    if node.PUTS is not None:
+        out.append((node, _held_in(node.src, env)))
+    var = getattr(node, "var", None)
+    coll = node.value if isinstance(node, A.Let) else getattr(node, "coll", None)
+    if isinstance(var, A.Var) and isinstance(coll, A.Node) and not isinstance(node, A.Filter):
+        env = {**env, var.name: _held_in(coll, env)}
+    for c in node.children():
+        _moves_held(c, env, out)
+
+
 def dead_draws(game: A.Game) -> list[Defect]:
     """Moves from a place of the game's into a player's place that no rule reads (static;
     literal names): the player's place is only ever a destination, so a card drawn into
     it is out of the game for good, and the "draw" only empties the game's pile (the
     drawn cards of a Crazy Eights turn put on a pile nobody plays from or counts). A
     player's place only moved into from the player's own hand is left alone (cards
-    buried in Sheepshead, books in Go Fish); no real file draws from the game into one."""
+    buried in Sheepshead, books in Go Fish); no real file draws from the game into one.
+
+    The cards' place is read through the variables they are bound by (`_held_in`; issue
+    35, campaign inv-21's new kind 1, round 53): a capture ``(all 'S 'T (move 'T (top
+    ((current player) vloc TWENTYFIVE))))``, 'S a subset of the game's TABLE, takes the
+    table's cards to a player's pile no rule reads, where Scopa's capture puts them on
+    the PILE its scoring counts (blind reader: "captures go to piles never scored", 2/10
+    against Scopa's 7). Before, only a place named in the move's source counted, and a
+    bound card's place was not seen. Measured on the 95 real files
+    (/work/runs-archive/s54e/sinks2.py, sinks2-real.txt; sources there read as every
+    place a binder's collection names, a superset): 43 moves in 27 files put cards into a
+    place only ever a destination; the 10 into a player's place (5 files) all take them
+    from the player's hand (Cheeseheads' and Sheepshead's BLIND, Go Fish's TRICKSTACK),
+    none from the game's, through a variable or not."""
     dst_nodes: set[int] = set()
-    moves = [n for n in A.walk(game) if n.PUTS is not None]
-    for m in moves:
+    moves: list[tuple[A.Node, list[A.Node]]] = []
+    _moves_held(game, {}, moves)
+    for m, _ in moves:
         dst_nodes.update(id(n) for n in A.walk(m.dst) if n.NAMED == "place")
     read = {_name(n) for n in A.walk(game) if n.NAMED == "place" and id(n) not in dst_nodes}
     if ("loc", "*") in read:
         return []
     out = []
-    for m in moves:
+    for m, held in moves:
         into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
             continue
-        if any(n.NAMED == "place" and _owner(n) == "GAME" for n in A.walk(m.src)):
+        named = [n for n in A.walk(m.src) if n.NAMED == "place"]
+        games = [n for n in (*named, *held) if _owner(n) == "GAME"]
+        if games:
+            src = _name(games[0])[1]
             out.append(
                 Defect(
                     where(m),
-                    f"cards go from the game's pile to a player's {_name(into[0])[1]}, which "
-                    "no rule reads: they leave the game, and the draw only empties the pile",
+                    f"cards go from the game's {src} to a player's {_name(into[0])[1]}, "
+                    f"which no rule reads: they leave the game, and the move only empties "
+                    f"{src}",
                 )
             )
     return out

@@ -119,7 +119,32 @@ def the_game_upb_filtered() -> str:
     )
 
 
+#: Red7's second copy of the rules' scoring (in the ensure of a discard to the canvas),
+#: its Orange branch: the largest group of one number.
+RED7_ORANGE = """\
+                     ((== (game str RULE) ORANGE)
+                      (set ('P sto SCORE)"""
+
+
+def red7_orange_subtracted() -> str:
+    """Red7 whose second copy of the Orange rule's score subtracts the best group's value
+    from SCORE (``dec``) where its two other copies set SCORE to it: after a discard that
+    makes Orange the rule, every seat's score falls by its Orange value, so the rule in
+    force favours the weakest palette (campaign inv-21's new kind 2, round 53; blind
+    reader: "Orange subtracts from SCORE in one option only", 3/10 against Red7's 7)."""
+    return _edit(
+        _seed("red7"),
+        (RED7_ORANGE, RED7_ORANGE.replace("(set ('P sto SCORE)", "(dec ('P sto SCORE)")),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "red7-orange-subtracted",
+        "red7",
+        "one of three copies of the Orange rule's score subtracts from SCORE (dec for set)",
+        red7_orange_subtracted(),
+    ),
     Variant(
         "pokereights-two-pair-middle-only",
         "pokereights",

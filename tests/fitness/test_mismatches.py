@@ -10,7 +10,8 @@ from evogame.fitness import mismatches as M
 from evogame.fitness.soundness import static
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, shared_files
+from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared, shared_files
+from tests.fitness.capture_variants import scopa_top_restricted
 from tests.fitness.variants import (
     GOPS_END,
     _edit,
@@ -156,8 +157,48 @@ def test_single_suit_hands_without_follow_suit_are_left_alone():
     assert not M.single_suit_hands(compile_game(game), DEALS)
 
 
+def test_the_top_card_of_a_spread_table_is_named_where_it_is_read():
+    """Scopa whose capturing card must match the TABLE's top card is named once, at the
+    first read of the top (the second, of the rank, is in the same test); the seed, which
+    reads TABLE's top only to lay a card on it, is not."""
+    text = scopa_top_restricted()
+    d = _one(M.spread_tops(parse_text(text)), "reads the top card of TABLE", "lie spread")
+    line, col = map(int, d.where.split(":"))
+    assert text.splitlines()[line - 1][col - 1 :].startswith("(top (game vloc TABLE))))")
+    assert "(cardatt SUIT (top" in text.splitlines()[line - 1]
+    assert M.spread_tops(parse_text(_seed("scopa"))) == []
+    assert set(M.spread_places(parse_text(_seed("scopa")))) == {"TABLE"}
+
+
+def test_a_pile_taken_from_its_top_or_a_players_hand_is_no_spread():
+    """The top card of a pile the players take only its top of (Crazy Eights' discard),
+    and of a player's hand played from by choice (a trump turned up from the dealer's
+    hand, as Whist does), may be read: neither is a spread of the game's."""
+    eights = parse_text(_seed("crazy-eights"))
+    assert M.spread_places(eights) == {} and M.spread_tops(eights) == []
+    # an all over a place takes its cards by rule, not by choice: StealingBundles' POOL
+    require_shared()
+    bundles = parse_file(CARDSTOCK_GAMES / "StealingBundles2.rcy")
+    assert "(filter (game vloc POOL)" in " ".join(
+        (CARDSTOCK_GAMES / "StealingBundles2.rcy").read_text().split()
+    )
+    assert M.spread_places(bundles) == {}
+    text = scopa_top_restricted()
+    for attr in ("SUIT", "RANK"):
+        table = f"(cardatt {attr} (top (game vloc TABLE)))"
+        text = _edit(
+            text, (table, table.replace("(game vloc TABLE)", "((current player) iloc HAND)"))
+        )
+    assert M.spread_tops(parse_text(text)) == []
+
+
 def test_the_checks_are_part_of_the_static_defects():
-    for text in (hearts_rank_hearts(), gops_bid_from_next(), crazy_eights_king_pile()):
+    for text in (
+        hearts_rank_hearts(),
+        gops_bid_from_next(),
+        crazy_eights_king_pile(),
+        scopa_top_restricted(),
+    ):
         game = parse_text(text)
         assert set(map(str, M.defects(game))) <= set(map(str, static(game, deck_values(game))))
 

@@ -5,12 +5,14 @@ pair against a pair, a name the copies keep, a formula)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from evogame.fitness import odd_copies as O
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import CARDSTOCK_GAMES, require_shared
+from tests.conftest import BASE_ACTION, BASE_GAME, CARDSTOCK_GAMES, require_shared
 from tests.fitness import copies_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -25,6 +27,11 @@ FOUND = [
         V.red7_blue_divided,
         "(// (* 100 (size (partition COLOR",
         "reads // where its 2 alike copies (lines ",
+    ),
+    (
+        V.red7_orange_subtracted,
+        "(dec ('P sto SCORE)",
+        "reads dec where its 2 alike copies (lines ",
     ),
     (
         V.the_game_downa_uncounted,
@@ -135,6 +142,49 @@ def test_copies_are_alike_up_to_a_consistent_renaming():
     items = next(n for n in A.walk(mixed) if isinstance(n, A.Choice)).items
     assert O._key(items[0]) != O._key(items[1])
     assert O._diff(items[1], items[0], O._Renaming()) is None
+
+
+def test_a_write_of_another_kind_is_one_edit_and_only_one():
+    """``(dec X V)`` is one edit from ``(set X V)`` (a write swapped, named by kinds);
+    with another value as well it is two, and no copy; ``set`` and ``inc`` of a string
+    storage or a move are not writes of one shape."""
+    a, b, c = (
+        parse_text(BASE_GAME.replace(BASE_ACTION, x))
+        for x in (
+            "(set (game sto X) (+ (game sto Y) 2))",
+            "(dec (game sto X) (+ (game sto Y) 2))",
+            "(dec (game sto X) (- (game sto Y) 2))",
+        )
+    )
+    one, other, far = (next(n for n in A.walk(g) if n.STORES) for g in (a, b, c))
+    [e] = O._diff(other, one, O._Renaming())
+    assert (e.kind, e.have, e.want, e.at) == ("swap", "dec", "set", other)
+    assert O._diff(far, one, O._Renaming()) is None
+    assert O._diff(far, one, O._Renaming(), budget=2) is not None
+
+
+def test_a_write_swapped_in_every_copy_is_not_named_and_the_odd_one_out_is():
+    """Red7 with the Orange score subtracted in all three copies (alike again) is not
+    named; subtracted in one copy it is, at that ``dec``; subtracted in two, the copy
+    left setting it is the odd one out (the class is the majority: two ``dec`` copies)."""
+    text = _seed("red7")
+    orange = list(re.finditer(r"ORANGE\)\n *\(set \('P sto SCORE\)", text))
+    assert len(orange) == 3
+
+    def subtracted(which):
+        out = text
+        for m in reversed([orange[i] for i in which]):
+            out = out[: m.start()] + m.group().replace("(set", "(dec") + out[m.end() :]
+        return out
+
+    assert O.odd_copies(parse_text(subtracted([0, 1, 2]))) == []
+    [one] = O.odd_copies(parse_text(subtracted([1])))
+    assert "reads dec where its 2 alike copies" in one.message
+    two = subtracted([1, 2])
+    [d] = O.odd_copies(parse_text(two))
+    assert "reads set where its 2 alike copies" in d.message
+    line = int(d.where.split(":")[0])
+    assert line - 1 == text[: orange[0].start()].count("\n") + 1  # the first copy's set
 
 
 def test_a_dropped_statement_is_named_at_its_do():

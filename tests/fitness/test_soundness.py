@@ -8,10 +8,11 @@ import pytest
 from evogame.fitness import soundness as S
 from evogame.fitness.soundness import storage
 from evogame.lang import ast as A
-from evogame.lang import parse_file, parse_text
+from evogame.lang import parse_file, parse_text, to_text
 from evogame.lang.content import deck_values
 from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import variants as V
+from tests.fitness.capture_variants import scopa_capture_unscored
 from tests.fitness.variants import _seed, hearts_lead_unset
 
 
@@ -66,6 +67,13 @@ FOUND = [
         S.dead_draws,
         "(move (top (game hloc STOCK)) (top ((current player) iloc PALETTE)))",
         "PALETTE, which no rule reads",
+    ),
+    (
+        scopa_capture_unscored,
+        "scopa",
+        S.dead_draws,
+        "(move 'T (top ((current player) vloc TWENTYFIVE)))",
+        "from the game's TABLE to a player's TWENTYFIVE, which no rule reads",
     ),
     (V.the_game_tricks, "the-game", S.idle_stages, "(choice", "change nothing"),
     (
@@ -153,6 +161,23 @@ def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, seed, che
     line, col = map(int, found[0].where.split(":"))
     assert text.splitlines()[line - 1][col - 1 :].startswith(at)
     assert check(parse_text(_seed(seed))) == []
+
+
+def test_a_draw_is_followed_through_the_variables_that_bind_its_cards():
+    """A card bound by ``any``/``all`` over the game's place (a subset of Scopa's TABLE)
+    and moved into a player's place no rule reads is drawn from the game's place; bound
+    over the player's own hand it is a bury, left alone; a place the rules read again is
+    no sink."""
+    text = scopa_capture_unscored()
+    assert len(S.dead_draws(parse_text(text))) == 1  # the TWENTYFIVE move, not PENALTY
+    read = text.replace("(scoring max", "(scoring max (+ (size ((current player) vloc TWENTYFIVE))")
+    read = read[: read.rindex(")")] + "))"
+    assert S.dead_draws(parse_text(read)) == []
+    game = parse_text(text)
+    moves: list = []
+    S._moves_held(game, {}, moves)
+    held = {to_text(m.src): {S._name(p)[1] for p in ps} for m, ps in moves}
+    assert held["'T"] == {"TABLE"} and held["'C"] == {"HAND"}
 
 
 def test_a_special_card_may_be_worth_a_special_amount():
