@@ -316,7 +316,8 @@ def test_golf_wrap_with_distance_plays_as_recycle_writes_it(backend):
 
 def test_distance_is_explained_and_pure():
     from evogame.explain import explain
-    from evogame.lang.simplify import pure
+    from evogame.lang.simplify import pure, simplified_text
+    from tests.native.test_integers import game
 
     ast = parse_text(golf_wrap(True))
     assert (
@@ -327,3 +328,8 @@ def test_distance_is_explained_and_pure():
     assert node.pure() and not pure(node)  # itself no chance, no error; its (score ...) may raise
     stock = A.Size(A.Location(A.GameRef(), A.Vis.HLOC, A.NameLit("STOCK")))
     assert pure(A.CyclicDistance(stock, A.IntLit(1), A.IntLit(13)))
+    # never beyond 64 bits: x - x folds to 0 where x is a distance (not where it is an abs)
+    d = "(distance (game sto N) 1 around 13)"
+    assert "(set (game sto X) 0)" in simplified_text(game(f"(set (game sto X) (- {d} {d}))"))
+    a = "(abs (game sto N))"
+    assert "(set (game sto X) 0)" not in simplified_text(game(f"(set (game sto X) (- {a} {a}))"))
