@@ -1081,8 +1081,8 @@ class CyclicDistance(Node):
     min(d, n - d), in 0..n//2 (units: steps of 1 round the cycle); 0 when n <= 0 (a cycle
     of no length, as ``x % 0`` is 0). Never beyond 64 bits. Ranks that wrap, "one rank
     above or below the foundation, K and A adjacent" (golf.md's wrap variant), are one
-    test, ``(== (distance RANK FOUNDATION around 13) 1)``, where RECYCLE writes two
-    remainders of ``(+ (- RANK FOUNDATION) 13)`` by 13 (seeds/golf-wrap.rcy)."""
+    test, ``(== (distance RANK FOUNDATION around 13) 1)`` (seeds/golf-wrap.rcy), where
+    RECYCLE writes two: the remainder of ``(+ (- RANK FOUNDATION) 13)`` by 13 is 1 or 12."""
 
     a: Node
     b: Node
