@@ -97,6 +97,16 @@ def lesser(x: int, y: int) -> int:
     return x if x <= y else y
 
 
+def cyclic_distance(a: int, b: int, n: int) -> int:
+    """``(distance a b around n)``: min(d, n - d) with d = (a - b) mod n (floor modulo,
+    0..n-1), the steps between a and b round a cycle of n; 0 when n <= 0. Below n, so
+    never beyond 64 bits."""
+    if n <= 0:
+        return 0
+    d = (a - b) % n
+    return d if d <= n - d else n - d
+
+
 def absolute(k: int) -> int:
     """``(abs k)`` = |k|, an error beyond 64 bits (only |-2^63| is)."""
     r = -k if k < 0 else k

@@ -1075,6 +1075,29 @@ class Lesser(Node):
 
 
 @frozen
+class CyclicDistance(Node):
+    """Extension: ``(distance a b around n)``: how far apart a and b are on a cycle of n
+    values, the shorter way round: with d = (a - b) mod n in 0..n-1 (floor modulo),
+    min(d, n - d), in 0..n//2 (units: steps of 1 round the cycle); 0 when n <= 0 (a cycle
+    of no length, as ``x % 0`` is 0). Never beyond 64 bits. Ranks that wrap, "one rank
+    above or below the foundation, K and A adjacent" (golf.md's wrap variant), are one
+    test, ``(== (distance RANK FOUNDATION around 13) 1)`` (seeds/golf-wrap.rcy), where
+    RECYCLE writes two: the remainder of ``(+ (- RANK FOUNDATION) 13)`` by 13 is 1 or 12."""
+
+    a: Node
+    b: Node
+    n: Node
+    RESULT = Ty.INT
+    CHILDREN = {"a": Ty.INT, "b": Ty.INT, "n": Ty.INT}
+    SYNTAX = ("distance", "$a", "$b", "around", "$n")
+    EXTENSION = True
+    CONSTANT = True
+    ENGLISH = "the distance from {a} to {b} around a cycle of {n}"
+    OPS = "cyclic_distance"
+    OPCODE = "CYCDIST"
+
+
+@frozen
 class Random(Node):
     """``(random N)``: uniform in 0..N; ``(random A..B)``: uniform in A..B (inclusive)."""
 

@@ -215,6 +215,7 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("COV", "index:i expr:x", "", ()),
     ("ABS", "n:x", "", ("(abs {k}): " + OVERFLOW,)),
     ("LESSER", "a:x b:x", "", ()),
+    ("CYCDIST", "a:x b:x n:x", "", ()),
     # a ``move`` recording whether it moved a card (1) or found none (2), as the Python
     # engine's `ActionCompiler.moved` does (coverage images: the moves sample)
     ("COVACT", "index:i action:x", "", ()),

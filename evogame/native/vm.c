@@ -1768,6 +1768,17 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         int64_t a = evi(st, env, A_LESSER_A(n)), b = evi(st, env, A_LESSER_B(n));
         return vi(a <= b ? a : b);
     }
+    case OP_CYCDIST: { /* ops.cyclic_distance: min(d, m - d), d = (a - b) mod m; 0 for m <= 0 */
+        int64_t a = evi(st, env, A_CYCDIST_A(n)), b = evi(st, env, A_CYCDIST_B(n));
+        int64_t m = evi(st, env, A_CYCDIST_N(n));
+        if (m <= 0) return vi(0);
+        int64_t ra = a % m, rb = b % m; /* each in (-m, m): their floor residues, no overflow */
+        if (ra < 0) ra += m;
+        if (rb < 0) rb += m;
+        int64_t d = ra - rb;
+        if (d < 0) d += m;
+        return vi(d <= m - d ? d : m - d);
+    }
     case OP_FIB: {
         int64_t k = evi(st, env, n[1]);
         if (k > 90) fail(g, "(fib %lld) is too large", (long long)k);

@@ -251,3 +251,85 @@ def test_lesser_is_explained_and_pure():
     assert "(lesser (- (game sto HANDSIZE)" in " ".join(
         simplified_text(the_game_with_lesser()).split()
     )
+
+
+#: golf.md's wrap variant, "one rank above or below the foundation, K and A adjacent"
+#: (seeds/golf-wrap.rcy), as RECYCLE writes it (the remainder of the difference plus 13
+#: by 13 is 1 or 12, twice in the end test and twice in the choice) and with `distance`.
+_COL = "(score (top 'COL) using (game points RANK))"
+_FOUND = "(score (top (game vloc FOUNDATION)) using (game points RANK))"
+_REM = f"(% (+ (- {_COL} {_FOUND}) 13) 13)"
+_DIST = f"(distance {_COL} {_FOUND} around 13)"
+#: (as RECYCLE writes it, with `distance`): the end test's and the choice's
+_WRAP = (
+    (f"(and (!= {_REM} 1) (!= {_REM} 12))", f"(!= {_DIST} 1)"),
+    (f"(or (== {_REM} 1) (== {_REM} 12))", f"(== {_DIST} 1)"),
+)
+
+
+def golf_wrap(with_distance: bool) -> str:
+    """seeds/golf-wrap.rcy, its comments dropped, with its wrap test written with
+    ``(distance ...)`` or as RECYCLE writes it (whichever the seed has, the other is made)."""
+    from tests.conftest import SEEDS
+
+    text = re.sub(r";;[^\n]*", "", (SEEDS / "golf-wrap.rcy").read_text(encoding="utf-8"))
+    text = " ".join(text.split()).replace("( ", "(")
+    for long, short in _WRAP:
+        old, new = (long, short) if with_distance else (short, long)
+        if text.count(new) != 1:
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+    return text
+
+
+def test_distance_is_the_shorter_way_round_and_prints_back():
+    six = "(size (game iloc STOCK))"  # the deck's 6 cards
+    _, g = build(
+        f"(do ((set ((0 player) sto S) (distance {six} 1 around 13))"  # 5 one way, 8 the other
+        f"     (set ((1 player) sto S) (distance 1 {six} around 4))"  # -5 mod 4 = 3; 4 - 3 = 1
+        f"     (set ((2 player) sto S) (distance {six} 1 around (- 0 {six})))))",  # no cycle: 0
+        players=3,
+    )
+    assert run_first(g).scores() == [5, 1, 0]
+    ast = parse_text(golf_wrap(True))
+    assert parse_text(to_text(ast)) == ast
+    assert sum(isinstance(n, A.CyclicDistance) for n in A.walk(ast)) == 2
+    with pytest.raises(RecycleError, match=r"expected \(distance INT INT around INT\)"):
+        parse_text(golf_wrap(True).replace(" around 13)", " 13)", 1))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_golf_wrap_with_distance_plays_as_recycle_writes_it(backend):
+    """Every back end plays golf-wrap with `distance` record for record as with RECYCLE's
+    remainders, with less engine work: each card's points are read twice where RECYCLE's
+    test reads them four times (`(score ...)` charges 1/4)."""
+    from dataclasses import replace
+
+    from tests.conftest import records_on
+
+    long = records_on(backend, parse_text(golf_wrap(False)), games=8)
+    short = records_on(backend, parse_text(golf_wrap(True)), games=8)
+    assert [replace(r, work=0) for r in short] == [replace(r, work=0) for r in long]
+    assert all(s.work < w.work for s, w in zip(short, long, strict=True))
+    assert len({tuple(r.scores) for r in long}) > 1  # the games differ: the test can fail
+
+
+def test_distance_is_explained_and_pure():
+    from evogame.explain import explain
+    from evogame.lang.simplify import pure, simplified_text
+    from tests.native.test_integers import game
+
+    ast = parse_text(golf_wrap(True))
+    assert (
+        "the distance from the rank value of the top card of COL to the rank value of the"
+        " top card of FOUNDATION around a cycle of 13 is 1"
+    ) in " ".join(explain(ast).split())
+    node = next(n for n in A.walk(ast) if isinstance(n, A.CyclicDistance))
+    assert node.pure() and not pure(node)  # itself no chance, no error; its (score ...) may raise
+    stock = A.Size(A.Location(A.GameRef(), A.Vis.HLOC, A.NameLit("STOCK")))
+    assert pure(A.CyclicDistance(stock, A.IntLit(1), A.IntLit(13)))
+    # never beyond 64 bits: x - x folds to 0 where x is a distance (not where it is an abs)
+    d = "(distance (game sto N) 1 around 13)"
+    assert "(set (game sto X) 0)" in simplified_text(game(f"(set (game sto X) (- {d} {d}))"))
+    a = "(abs (game sto N))"
+    assert "(set (game sto X) 0)" not in simplified_text(game(f"(set (game sto X) (- {a} {a}))"))

@@ -146,7 +146,9 @@ def test_regular_forms_are_read_from_syntax():
     """The constructs read from their SYNTAX include the integer functions and the
     simple actions; an overloaded head (top, set, ==) keeps its own rule."""
     forms = regular_forms()
-    assert {"abs", "tri", "fib", "size", "move", "forget", "turn"} <= set(forms)
+    assert {"abs", "tri", "fib", "size", "move", "forget", "turn", "distance"} <= set(forms)
+    # a keyword between children is read from SYNTAX too, and is a keyword of the grammar
+    assert forms["distance"] is A.CyclicDistance and "around" in A.keywords()
     assert not {"top", "set", "shuffle", "create", "team", "max"} & set(forms)
 
 

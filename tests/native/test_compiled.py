@@ -33,7 +33,7 @@ def solitaire():
     return NativeGame.from_ast(ast), compiled.compile_game(NativeGame.from_ast(ast))
 
 
-@pytest.mark.parametrize("name", ["one-handed-solitaire", "hearts", "red7", "go-fish"])
+@pytest.mark.parametrize("name", ["one-handed-solitaire", "hearts", "red7", "go-fish", "golf-wrap"])
 def test_random_games_are_the_vms_record_for_record(name):
     ast = parse_file(SEEDS / f"{name}.rcy")
     vm = NativeGame.from_ast(ast)

@@ -79,6 +79,10 @@ MODE_LOOP = (
 PROGRAMS: dict[str, str] = {
     "fib": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (fib (size {HAND}))))))"),
     "abs": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (abs (- (score 'C using (game points VAL)) 3))))))"),
+    "distance": game(
+        f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (distance (score 'C using (game points VAL)) (size {HAND}) around 4)))))"
+        f" (do ({PLAY} (inc {S} (distance (- 0 (size (game vloc PILE))) (size {HAND}) around (- (size (game vloc PILE)) 2)))))"
+    ),
     "lesser": game(f"(any {HAND} 'C (do ((move 'C (top (game vloc PILE))) (inc {S} (lesser (score 'C using (game points VAL)) (size {HAND}))))))"),
     "tri": game(f"(any {HAND} 'C (do ((inc {S} (tri (score 'C using (game points VAL)))) (move 'C (top (game vloc PILE))))))"),
     "random": game(

@@ -23,6 +23,13 @@ pytestmark = pytest.mark.usefixtures("native_vm")
 
 B = 1 << 62  # (game sto B); W = 2^32, M = -1 (no literal can write them)
 OVER = "integer overflow (beyond 64 bits)"
+MIN = "(- (- 0 (game sto B)) (game sto B))"  # -2^63
+MAX = "(+ (- (game sto B) 1) (game sto B))"  # 2^63 - 1
+
+
+def _dist(a: int, b: int, n: int) -> int:
+    """What ``(distance a b around n)`` is, written out here for the cases below."""
+    return min((a - b) % n, n - (a - b) % n)
 
 
 def game(action: str) -> str:
@@ -50,6 +57,10 @@ CASES = {
     "mod": ("(set (game sto X) (% (- (- 0 (game sto B)) (game sto B)) (game sto M)))", None, 0),
     "abs": ("(set (game sto X) (abs (- (- 0 (game sto B)) (game sto B))))", f"(abs {-(1 << 63)}): {OVER}", 1),
     "abs of a negative": ("(set (game sto X) (abs (- 1 (game sto B))))", None, B - 1),
+    # (distance a b around n) = min(d, n - d), d = (a - b) mod n: never beyond 64 bits
+    "distance from -2^63 to 2^63 - 1": (f"(set (game sto X) (distance {MIN} {MAX} around (+ (game sto B) (game sto W))))", None, _dist(-(1 << 63), (1 << 63) - 1, B + (1 << 32))),
+    "distance from 2^63 - 1 to -2^63": (f"(set (game sto X) (distance {MAX} {MIN} around (* (game sto W) 3)))", None, _dist((1 << 63) - 1, -(1 << 63), 3 << 32)),
+    "distance around no cycle": ("(set (game sto X) (distance (game sto B) (game sto W) around (game sto M)))", None, 0),
     "tri": ("(set (game sto X) (tri (game sto W)))", f"(tri {1 << 32}): {OVER}", 1),
     "tri whose product passes 64 bits": ("(set (game sto X) (tri (- (game sto W) 1)))", None, (2**32 - 1) * 2**31),
     "sumof": ("(set (game sto X) (sumof (range 1..3) 'I (game sto B)))", f"(sumof ...): {OVER}", 1),
