@@ -125,7 +125,9 @@ made differ from the others (an operator swapped, statements dropped) in
 behind an ``or``) where its alike twin reads ``==`` in `evogame.fitness.wide_guards`; a rule
 its stage's own end test makes dead (a refill of an empty hand in a stage that ends when any
 hand is empty) in `evogame.fitness.preempted`; a suit players must follow that the trick's
-table rates for few of its cards in `evogame.fitness.follows`.
+table rates for few of its cards in `evogame.fitness.follows`; a way to play whose test of
+the card's own attribute leaves a value stuck in the hand (let out only by the choice's
+``otherwise``, or never) in `evogame.fitness.locked`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1315,6 +1317,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         follows,
         free_options,
         leftovers,
+        locked,
         odd_copies,
         outcomes,
         peeks,
@@ -1364,6 +1367,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (preempted.defects, game),
         (follows.defects, game),
         (wide_guards.defects, game),
+        (locked.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

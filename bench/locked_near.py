@@ -1,0 +1,54 @@
+"""What `evogame.fitness.locked` sees in rule files: every choice item that plays a
+hand's cards through a fixed filter (a test of one attribute of the card against
+literals), the values it holds back, whether the item is guarded, and what the check
+names. Run: ``python -m bench.locked_near FILE-OR-DIR ...`` (the evidence for the
+module docstring's measurement on the 95 real files)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from evogame.fitness import locked as L
+from evogame.lang import parse_file
+from evogame.lang.content import deck_values
+from evogame.lang.printer import where
+
+
+def near(path: Path) -> list[str]:
+    """One line per fixed filter on a hand in a choice item, then the check's defects."""
+    game = parse_file(path)
+    values: dict[str, set[str]] = {}
+    for deck in deck_values(game):
+        for attr, vs in deck.items():
+            values.setdefault(attr, set()).update(vs)
+    out = []
+    for t in L._takes(game):
+        if t.direct is None or t.item is None:
+            continue
+        attr, test = L._attr_test(t.direct.cond, t.direct.var.name)
+        held = sorted(v for v in values.get(attr, ()) if not test(v))
+        kind = "otherwise" if isinstance(t.item, L.A.Otherwise) else "item"
+        guard = "guarded" if L._guarded(t.item) else "unguarded"
+        out.append(f"  near {where(t.direct)} {kind} {guard} {attr} holds back {held}")
+    out += [f"  NAMED {d}" for d in L.locked_values(game)]
+    return out
+
+
+def main(argv: list[str]) -> None:
+    files: list[Path] = []
+    for a in argv:
+        p = Path(a)
+        files += sorted(p.glob("*.rcy")) if p.is_dir() else [p]
+    named = 0
+    for p in files:
+        lines = near(p)
+        named += any("NAMED" in x for x in lines)
+        if lines:
+            print(p)
+            print("\n".join(lines))
+    print(f"{len(files)} files, {named} named")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
