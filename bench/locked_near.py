@@ -11,26 +11,26 @@ from pathlib import Path
 
 from evogame.fitness import locked as L
 from evogame.lang import parse_file
-from evogame.lang.content import deck_values
 from evogame.lang.printer import where
 
 
 def near(path: Path) -> list[str]:
     """One line per fixed filter on a hand in a choice item, then the check's defects."""
     game = parse_file(path)
-    values: dict[str, set[str]] = {}
-    for deck in deck_values(game):
-        for attr, vs in deck.items():
-            values.setdefault(attr, set()).update(vs)
+    values = L._values(game)
+    takes = L._takes(game)
     out = []
-    for t in L._takes(game):
+    for t in takes:
         if t.direct is None or t.item is None:
             continue
-        attr, test = L._attr_test(t.direct.cond, t.direct.var.name)
-        held = sorted(v for v in values.get(attr, ()) if not test(v))
+        attr, refused, held, fallback = L.held_back(t, takes, values)
         kind = "otherwise" if isinstance(t.item, L.A.Otherwise) else "item"
         guard = "guarded" if L._guarded(t.item) else "unguarded"
-        out.append(f"  near {where(t.direct)} {kind} {guard} {attr} holds back {held}")
+        out.append(
+            f"  near {where(t.direct)} {kind} {guard} {attr} refuses {sorted(refused)}; "
+            f"let out by no other move: {sorted(held)}"
+            + (" (the choice's otherwise lets them out)" if fallback else "")
+        )
     out += [f"  NAMED {d}" for d in L.locked_values(game)]
     return out
 

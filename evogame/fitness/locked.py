@@ -38,13 +38,30 @@ is the one test no play can change, and a guard or a storage-reading test is lef
 (share of a value's cards never played in random games while the game still ends) would
 miss the fallback: the clubs do come out, late, when a hand is all clubs.
 
-Measured (static, `locked_values` over the 95 real files: CARDSTOCK's 73, our 22 seeds):
-no real file has a locked value. The closest cases: 24 items with a fixed filter on a
-hand (the CARDSTOCK Hearts family's non-heart lead, guarded by BROKEN, hence not a lock;
-per-value items such as Crazy Eights' eight on anything, whose other values the match
-item lets out); measured with bench/locked_near.py. The transplant's back-door test
-consults the judge's static checks (`transplant.spliced_defects`), so a child this names
-is refused there.
+Measured (static; `python -m bench.locked_near seeds ../shared/cardstock/games`, output
+/work/runs-archive/s54c/near-real.txt): of the 95 real files (CARDSTOCK's 73, our 22
+seeds) 9 play a hand through a fixed filter: CARDSTOCK's Crazy Eights (an eight on
+anything, unguarded: the 12 other ranks refused, all 12 let out by the match item) and
+eight CARDSTOCK Hearts files (the non-heart lead, guarded by BROKEN, hearts let out by
+the lead once broken). The values held back with nothing but an ``otherwise`` or nothing
+at all to let them out: 0 in every real file, even with the guard rule left aside, against
+1 (clubs) in inv-21's rank 3 and in the variant (tests/fitness/locked_variants.py). Over
+the 448 best/ files under /work/runs-archive (near-best.txt there) it names two: inv-21's
+rank 3, and s53d's inv-a rank 2 (GOPS with CrazyEights4's "an eight" as its only bid:
+every eight must be bid before any other card, the 12 other ranks let out only by the
+``otherwise``). By play (`python -m bench.locked_play FILE`, 30 random games, all ending
+on their own; play-left.txt), the share of each suit's cards still in a hand at the end:
+Crazy Eights 0.14-0.31 by suit; the variant clubs 0.54 against 0.11 for each other suit;
+inv-21's rank 3 clubs 0.70 against 0.24-0.26. The clubs do come out, late, through the
+fallback, and a count by play would have to tell them from a seed's own spread over
+suits (0.14-0.31 in 30 games): the rules decide. Cost: 0.53 ms of CPU a file on average
+over the 95 real files (load 15 on 2 cores).
+
+The transplant consults the judge's static checks (`transplant.spliced_defects`): a
+``filter`` fragment whose child this names is tried again without the way out, which
+leaves the refused values played by no rule (named again), so the child is refused and
+another fragment drawn (HeartsNoMoon4's restriction into Crazy Eights: refused at every
+seed tried, tests/fitness/test_locked.py).
 """
 
 from __future__ import annotations
@@ -167,6 +184,7 @@ def _takes(game: A.Game) -> list[_Take]:
                 if (
                     isinstance(coll, A.Filter)
                     and isinstance(coll.coll, A.Location)
+                    and isinstance(coll.coll.name, A.NameLit)
                     and _attr_test(coll.cond, coll.var.name) is not None
                 ):
                     direct = coll
@@ -183,13 +201,41 @@ def _guarded(item: A.Node) -> bool:
     return any(n.GUARDS for n in A.walk(item))
 
 
-def locked_values(game: A.Game) -> list[Defect]:
-    """Fixed filters on a hand that leave some value of the deck let out by nothing but
-    the choice's ``otherwise``, or by nothing at all (module docstring)."""
+def _values(game: A.Game) -> dict[str, set[str]]:
+    """Each attribute the game's decks give their cards, with its values."""
     values: dict[str, set[str]] = {}
     for deck in deck_values(game):
         for attr, vs in deck.items():
             values.setdefault(attr, set()).update(vs)
+    return values
+
+
+def held_back(
+    lock: _Take, takes: list[_Take], values: dict[str, set[str]]
+) -> tuple[str, set[str], set[str], bool]:
+    """For a move `lock` of a hand's cards through a fixed filter (``lock.direct``): (the
+    attribute A its test reads, the values of A it refuses, those of them no other move
+    of the game lets out (`_Take.lets_out`; the ``otherwise`` items of its own choice
+    aside), whether such an ``otherwise`` lets out one of those)."""
+    f = lock.direct
+    assert f is not None and isinstance(f.coll, A.Location)
+    attr, test = _attr_test(f.cond, f.var.name)
+    refused = {v for v in values.get(attr, ()) if not test(v)}
+    hand = (f.coll.vis.value, f.coll.name.value)
+    others = [t for t in takes if t is not lock and (t.places is None or hand in t.places)]
+    ways_out = [t for t in others if isinstance(t.item, A.Otherwise) and t.choice is lock.choice]
+    held = set(refused)
+    for t in others:
+        if t not in ways_out:
+            held = {v for v in held if not t.lets_out(attr, v)}
+    fallback = any(t.lets_out(attr, v) for t in ways_out for v in held)
+    return attr, refused, held, fallback
+
+
+def locked_values(game: A.Game) -> list[Defect]:
+    """Fixed filters on a hand that leave some value of the deck let out by nothing but
+    the choice's ``otherwise``, or by nothing at all (module docstring)."""
+    values = _values(game)
     takes = _takes(game)
     out, seen = [], set()
     for lock in takes:
@@ -202,22 +248,9 @@ def locked_values(game: A.Game) -> list[Defect]:
             or id(f) in seen
         ):
             continue
-        attr, test = _attr_test(f.cond, f.var.name)
-        vs = sorted(values.get(attr, ()))
-        held = {v for v in vs if not test(v)}
-        if not held or len(held) == len(vs):
-            continue
-        hand = (f.coll.vis.value, f.coll.name.value)
-        others = [t for t in takes if t is not lock and (t.places is None or hand in t.places)]
-        ways_out = [
-            t for t in others if isinstance(t.item, A.Otherwise) and t.choice is lock.choice
-        ]
-        for t in others:
-            if t not in ways_out:
-                held = {v for v in held if not t.lets_out(attr, v)}
-        if not held:
-            continue
-        fallback = any(t.lets_out(attr, v) for t in ways_out for v in held)
+        attr, refused, held, fallback = held_back(lock, takes, values)
+        if not held or len(refused) == len(values.get(attr, ())):
+            continue  # nothing held back, or a filter no card passes (another matter)
         seen.add(id(f))
         names = ", ".join(sorted(held))
         how = (
@@ -229,7 +262,7 @@ def locked_values(game: A.Game) -> list[Defect]:
             Defect(
                 where(f),
                 f"this way to play never offers a card whose {attr} is {names}, whatever "
-                f"is played, and those cards leave {hand[1]} {how}",
+                f"is played, and those cards leave {f.coll.name.value} {how}",
             )
         )
     return out
