@@ -14,63 +14,64 @@ from the rules.
 
 **The lock** (`locked_values`). A choice item L (not an ``otherwise``, with no guard or
 ``ensure`` anywhere in it) offers the cards of ``(filter H 'V T)``, H a place by literal
-name, and moves them; T is *fixed*: it reads nothing but one attribute A of the card it
-binds, compared with literal values (``==``/``!=``, ``and``/``or``/``not``), so whether a
-card passes never changes, whatever is played. With `values(A)` the values the game's
-decks give A, the *locked* values are
+name, and moves them; T is *fixed*: it reads the card it binds only by its attributes
+(``cardatt``) and by its scores under point maps set once with constant points
+(`_tables`), compared with literals (``==`` ``!=`` ``<`` ...; arithmetic on them; ``and``
+``or`` ``not``), so whether a card passes never changes, whatever is played. With K the
+kinds of card the decks make (`deadflow.game_cards`), the *refused* cards are
 
-    locked = { v in values(A) : T is false for A = v }     (a set of A's values)
+    refused = { c in K : T is false for c }      (a set of kinds of card)
 
-when T holds for some value and not for all. A locked value is *let out* by any other
-move that takes cards from a place named H (same visibility and name, any owner):
-scripted or in a choice, from a collection not filtered by a fixed test over A that
-rejects v (an unfiltered hand, a filter that reads the pile or a storage, ``(top H)``:
-conservatively, every such move lets every value out); only the ``otherwise`` items of
-L's own choice do not count. The game is named, at T's filter, when some locked value
-is let out by nothing: either that choice's ``otherwise`` moves it (then only when the
-hand holds no card L allows: stuck until the hand is all of it), or no rule moves it
-(never played).
+when T holds for some card and not for all. A refused card is *let out* by any other move
+that takes cards from a place named H (same visibility and name, any owner): scripted or
+in a choice, from a collection whose fixed filters pass it (an unfiltered hand, a filter
+that reads the pile or a storage, ``(top H)``: conservatively, such a move lets every
+card out); only the ``otherwise`` items of L's own choice do not count. The game is named,
+at T's filter, when some refused card is let out by nothing else (`held_back`): either
+that choice's ``otherwise`` moves it (then only when the hand holds no card L allows:
+stuck until the hand is all of it), or no rule moves it (never played).
 
-Why static: whether a value can leave the hand is a matter of which rules move cards out
-of it and what their tests can be; a test of the card's own attribute against a literal
-is the one test no play can change, and a guard or a storage-reading test is left alone
-(Hearts' "no hearts until broken": locked only until a storage changes). A count by play
-(share of a value's cards never played in random games while the game still ends) would
-miss the fallback: the clubs do come out, late, when a hand is all clubs.
+Why static: whether a card can leave the hand is a matter of which rules move cards out
+of it and what their tests can be; a test of the card's own attributes (or of its score
+under a map set once) against literals is the test no play can change, and a guard or a
+test that reads the pile or a storage is left alone (Hearts' "no hearts until broken":
+locked only until a storage changes).
 
 Measured (static; `python -m bench.locked_near seeds ../shared/cardstock/games`, output
 /work/runs-archive/s54c/near-real.txt): of the 95 real files (CARDSTOCK's 73, our 22
-seeds) 9 play a hand through a fixed filter: CARDSTOCK's Crazy Eights (an eight on
-anything, unguarded: the 12 other ranks refused, all 12 let out by the match item) and
-eight CARDSTOCK Hearts files (the non-heart lead, guarded by BROKEN, hearts let out by
-the lead once broken). The values held back with nothing but an ``otherwise`` or nothing
-at all to let them out: 0 in every real file, even with the guard rule left aside, against
-1 (clubs) in inv-21's rank 3 and in the variant (tests/fitness/locked_variants.py). Over
-the 448 best/ files under /work/runs-archive (near-best.txt there) it names two: inv-21's
-rank 3, and s53d's inv-a rank 2 (GOPS with CrazyEights4's "an eight" as its only bid:
-every eight must be bid before any other card, the 12 other ranks let out only by the
-``otherwise``). By play (`python -m bench.locked_play FILE`, 30 random games, all ending
-on their own; play-left.txt), the share of each suit's cards still in a hand at the end:
-Crazy Eights 0.14-0.31 by suit; the variant clubs 0.54 against 0.11 for each other suit;
-inv-21's rank 3 clubs 0.70 against 0.24-0.26. The clubs do come out, late, through the
+seeds) 10 play a hand through a fixed filter: CARDSTOCK's Crazy Eights (an eight on
+anything, unguarded: 48 of 52 kinds refused, all let out by the match item), Caterpillar
+(cards worth more than 0, guarded) and eight CARDSTOCK Hearts files (the non-heart lead,
+guarded by BROKEN, hearts let out by the lead once broken). The refused cards let out by
+nothing but an ``otherwise`` or by nothing at all: 0 in every real file, even with the
+guard rule left aside, against 13 (the clubs) in inv-21's rank 3 and in the variant
+(tests/fitness/locked_variants.py). Over the 429 best/ files of rounds up to 53 under
+/work/runs-archive (near-best.txt there) it names two: inv-21's rank 3, and s53d's inv-a
+rank 2 (GOPS with CrazyEights4's "an eight" as its only bid: every eight must be bid
+before any other card, the 36 others let out only by the ``otherwise``). By play
+(`python -m bench.locked_play FILE`, 30 random games, all ending on their own;
+play-left.txt), the share of each suit's cards still in a hand at the end: Crazy Eights
+0.14-0.31 by suit; the variant clubs 0.54 against 0.11 for each other suit; inv-21's rank
+3 clubs 0.70 against 0.24-0.26. The clubs do come out, late, through the
 fallback, and a count by play would have to tell them from a seed's own spread over
-suits (0.14-0.31 in 30 games): the rules decide. Cost: 0.53 ms of CPU a file on average
-over the 95 real files (load 15 on 2 cores).
+suits (0.14-0.31 in 30 games): the rules decide. Cost: 1.3 ms of CPU a file on average
+over the 95 real files (load 22 on 2 cores).
 
 The transplant consults the judge's static checks (`transplant.spliced_defects`): a
 ``filter`` fragment whose child this names is tried again without the way out, which
-leaves the refused values played by no rule (named again), so the child is refused and
+leaves the refused cards played by no rule (named again), so the child is refused and
 another fragment drawn (HeartsNoMoon4's restriction into Crazy Eights: refused at every
 seed tried, tests/fitness/test_locked.py).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
-from evogame.fitness.soundness import Defect, named
+from evogame.fitness.deadflow import game_cards
+from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
-from evogame.lang.content import deck_values
 from evogame.lang.printer import where
 
 #: A place by (visibility, name): owners aside (the current player's HAND is 'P's HAND).
@@ -122,6 +123,118 @@ def _attr_test(cond: A.Node, var: str) -> tuple[str, Callable[[str], bool]] | No
     return next(iter(attrs)), fn
 
 
+#: A card as the decks make it: its (attribute, value) pairs, sorted.
+Card = tuple[tuple[str, str], ...]
+
+_ARITH = {
+    A.ArithOp.ADD: lambda a, b: a + b,
+    A.ArithOp.SUB: lambda a, b: a - b,
+    A.ArithOp.MUL: lambda a, b: a * b,
+    # the engine's: truncating toward zero, the remainder with the dividend's sign, 0 by 0
+    A.ArithOp.DIV: lambda a, b: 0 if b == 0 else (abs(a) // abs(b)) * (1 if a * b >= 0 else -1),
+    A.ArithOp.MOD: lambda a, b: 0 if b == 0 else (abs(a) % abs(b)) * (1 if a >= 0 else -1),
+}
+_CMP = {
+    A.CmpOp.EQ: lambda a, b: a == b,
+    A.CmpOp.NE: lambda a, b: a != b,
+    A.CmpOp.LT: lambda a, b: a < b,
+    A.CmpOp.GT: lambda a, b: a > b,
+    A.CmpOp.LE: lambda a, b: a <= b,
+    A.CmpOp.GE: lambda a, b: a >= b,
+}
+
+
+def _tables(game: A.Game) -> dict[str, list[tuple[tuple[tuple[str, str], ...], int]]]:
+    """The point maps set by one ``set`` only, every entry of it literal names and a
+    constant number: per map name, its entries ((attribute, value) conditions, points).
+    A card's score by such a map is the same whenever it is read."""
+    sets = Counter(
+        n.target.name.value
+        for n in A.walk(game)
+        if isinstance(n, A.InitPoints) and isinstance(n.target.name, A.NameLit)
+    )
+    out = {}
+    for n in A.walk(game):
+        if not isinstance(n, A.InitPoints) or not isinstance(n.target.name, A.NameLit):
+            continue
+        name = n.target.name.value
+        if sets[name] != 1 or any(isinstance(x, A.Var) for x in A.walk(n)):
+            continue
+        entries = []
+        for aw in n.awards:
+            pts = _constant(aw.value) if isinstance(aw, A.Award) else None
+            conds = getattr(aw, "conds", ())
+            if pts is None or not all(
+                isinstance(c.key, A.NameLit) and isinstance(c.value, A.NameLit) for c in conds
+            ):
+                break
+            entries.append((tuple((c.key.value, c.value.value) for c in conds), pts))
+        else:
+            out[name] = entries
+    return out
+
+
+def _card_test(cond: A.Node, var: str, tables: dict) -> Callable[[dict[str, str]], bool] | None:
+    """The test as a function of a card (attribute -> value) when `cond` is fixed: it
+    reads the card bound to `var` only by its attributes (``cardatt``) and its scores by
+    maps of `tables` (`_tables`), compared with literals and arithmetic on them, under
+    ``and``/``or``/``not``, and reads it at all; None otherwise."""
+    reads = [False]
+
+    def text(n: A.Node):
+        if isinstance(n, A.NameLit):
+            return lambda _c, s=n.value: s
+        if (
+            isinstance(n, A.CardAtt)
+            and isinstance(n.attr, A.NameLit)
+            and isinstance(n.card, A.Var)
+            and n.card.name == var
+        ):
+            reads[0] = True
+            return lambda c, k=n.attr.value: c.get(k, "")
+        return None
+
+    def number(n: A.Node):
+        k = _constant(n)
+        if k is not None:
+            return lambda _c: k
+        if (
+            isinstance(n, A.ScoreCard)
+            and isinstance(n.card, A.Var)
+            and n.card.name == var
+            and isinstance(n.points, A.PointStorage)
+            and isinstance(n.points.name, A.NameLit)
+            and n.points.name.value in tables
+        ):
+            reads[0] = True
+            entries = tables[n.points.name.value]
+            return lambda c: sum(p for conds, p in entries if all(c.get(a) == v for a, v in conds))
+        if isinstance(n, A.Arith) and n.op in _ARITH:
+            a, b, op = number(n.a), number(n.b), _ARITH[n.op]
+            return None if a is None or b is None else (lambda c: op(a(c), b(c)))
+        return None
+
+    def test(n: A.Node):
+        if isinstance(n, A.StrCmp | A.IntCmp) and n.op in _CMP:
+            side = text if isinstance(n, A.StrCmp) else number
+            a, b, op = side(n.a), side(n.b), _CMP[n.op]
+            return None if a is None or b is None else (lambda c: op(a(c), b(c)))
+        if isinstance(n, A.Not):
+            f = test(n.arg)
+            return None if f is None else (lambda c: not f(c))
+        if isinstance(n, A.BoolOp):
+            fs = [test(x) for x in n.args]
+            if any(f is None for f in fs):
+                return None
+            if n.op is A.BoolOpKind.AND:
+                return lambda c: all(f(c) for f in fs)
+            return lambda c: any(f(c) for f in fs)
+        return None
+
+    fn = test(cond)
+    return fn if fn is not None and reads[0] else None
+
+
 def _places(n: A.Node) -> set[Place] | None:
     """The places (visibility, name) named in `n`; None when one is named by a computed
     name (it may be any place)."""
@@ -135,35 +248,36 @@ def _places(n: A.Node) -> set[Place] | None:
 
 
 class _Take:
-    """A move that takes cards out of places: where from, the fixed filters on the way
-    (attribute -> test), the choice item it is in (None: scripted), and the filter whose
-    test is fixed when the move plays the cards of ``(filter H 'V T)`` bound directly."""
+    """A move that takes cards out of places: where from, the fixed tests of the filters
+    on the way (`_card_test`), the choice item it is in (None: scripted), and the filter
+    when the move plays the cards of ``(filter H 'V T)``, T fixed, bound directly."""
 
     def __init__(self, move, places, tests, item, choice, direct):
         self.move = move
         self.places: set[Place] | None = places
-        self.tests: list[tuple[str, Callable[[str], bool]]] = tests
+        self.tests: list[Callable[[dict[str, str]], bool]] = tests
         self.item = item
         self.choice = choice
         self.direct: A.Filter | None = direct
 
-    def lets_out(self, attr: str, v: str) -> bool:
-        return all(f(v) for a, f in self.tests if a == attr)
+    def lets_out(self, card: dict[str, str]) -> bool:
+        return all(f(card) for f in self.tests)
 
 
-def _fixed_tests(coll: A.Node) -> list[tuple[str, Callable[[str], bool]]]:
-    """The fixed tests (`_attr_test`) of the filters wrapped around `coll`."""
+def _fixed_tests(coll: A.Node, tables: dict) -> list[Callable[[dict[str, str]], bool]]:
+    """The fixed tests (`_card_test`) of the filters wrapped around `coll`."""
     out = []
     while isinstance(coll, A.Filter):
-        t = _attr_test(coll.cond, coll.var.name)
+        t = _card_test(coll.cond, coll.var.name, tables)
         if t is not None:
             out.append(t)
         coll = coll.coll
     return out
 
 
-def _takes(game: A.Game) -> list[_Take]:
+def _takes(game: A.Game, tables: dict | None = None) -> list[_Take]:
     """Every ``move`` of the game with where its cards come from (`_Take`)."""
+    tables = _tables(game) if tables is None else tables
     out: list[_Take] = []
 
     def go(n: A.Node, env: dict[str, A.Node], item, choice) -> None:
@@ -185,11 +299,11 @@ def _takes(game: A.Game) -> list[_Take]:
                     isinstance(coll, A.Filter)
                     and isinstance(coll.coll, A.Location)
                     and isinstance(coll.coll.name, A.NameLit)
-                    and _attr_test(coll.cond, coll.var.name) is not None
+                    and _card_test(coll.cond, coll.var.name, tables) is not None
                 ):
                     direct = coll
                 src = coll
-            out.append(_Take(n, _places(src), _fixed_tests(src), item, choice, direct))
+            out.append(_Take(n, _places(src), _fixed_tests(src, tables), item, choice, direct))
         for c in n.children():
             go(c, env, item, choice)
 
@@ -201,41 +315,54 @@ def _guarded(item: A.Node) -> bool:
     return any(n.GUARDS for n in A.walk(item))
 
 
-def _values(game: A.Game) -> dict[str, set[str]]:
-    """Each attribute the game's decks give their cards, with its values."""
-    values: dict[str, set[str]] = {}
-    for deck in deck_values(game):
-        for attr, vs in deck.items():
-            values.setdefault(attr, set()).update(vs)
-    return values
+def _cards(game: A.Game) -> list[Card] | None:
+    """The kinds of card the decks make (`deadflow.game_cards`, each once), or None when
+    that cannot be read from the rules."""
+    cards = game_cards(game)
+    if cards is None:
+        return None
+    return sorted({tuple(sorted(c.items())) for c in cards})
 
 
-def held_back(
-    lock: _Take, takes: list[_Take], values: dict[str, set[str]]
-) -> tuple[str, set[str], set[str], bool]:
+def held_back(lock: _Take, takes: list[_Take], cards: list[Card]) -> tuple[set, set, bool]:
     """For a move `lock` of a hand's cards through a fixed filter (``lock.direct``): (the
-    attribute A its test reads, the values of A it refuses, those of them no other move
-    of the game lets out (`_Take.lets_out`; the ``otherwise`` items of its own choice
-    aside), whether such an ``otherwise`` lets out one of those)."""
+    kinds of card its test refuses, those of them no other move of the game lets out
+    (`_Take.lets_out`; the ``otherwise`` items of its own choice aside), whether such an
+    ``otherwise`` lets out one of those)."""
     f = lock.direct
     assert f is not None and isinstance(f.coll, A.Location)
-    attr, test = _attr_test(f.cond, f.var.name)
-    refused = {v for v in values.get(attr, ()) if not test(v)}
+    refused = {c for c in cards if not lock.tests[0](dict(c))}
     hand = (f.coll.vis.value, f.coll.name.value)
     others = [t for t in takes if t is not lock and (t.places is None or hand in t.places)]
     ways_out = [t for t in others if isinstance(t.item, A.Otherwise) and t.choice is lock.choice]
     held = set(refused)
     for t in others:
         if t not in ways_out:
-            held = {v for v in held if not t.lets_out(attr, v)}
-    fallback = any(t.lets_out(attr, v) for t in ways_out for v in held)
-    return attr, refused, held, fallback
+            held = {c for c in held if not t.lets_out(dict(c))}
+    fallback = any(t.lets_out(dict(c)) for t in ways_out for c in held)
+    return refused, held, fallback
+
+
+def _described(f: A.Filter, held: set[Card], cards: list[Card]) -> str:
+    """The held cards for a reader: "a card whose SUIT is CLUBS" when they are every card
+    of some values of the one attribute the test reads, else a count and examples."""
+    got = _attr_test(f.cond, f.var.name)
+    if got is not None:
+        attr = got[0]
+        vals = {dict(c).get(attr, "") for c in held}
+        if held == {c for c in cards if dict(c).get(attr, "") in vals}:
+            return f"a card whose {attr} is {', '.join(sorted(vals))}"
+    shown = ["/".join(v for _k, v in c) for c in sorted(held)[:4]]
+    more = ", ..." if len(held) > 4 else ""
+    return f"{len(held)} of the {len(cards)} kinds of card ({', '.join(shown)}{more})"
 
 
 def locked_values(game: A.Game) -> list[Defect]:
-    """Fixed filters on a hand that leave some value of the deck let out by nothing but
+    """Fixed filters on a hand that leave some cards of the deck let out by nothing but
     the choice's ``otherwise``, or by nothing at all (module docstring)."""
-    values = _values(game)
+    cards = _cards(game)
+    if not cards:
+        return []
     takes = _takes(game)
     out, seen = [], set()
     for lock in takes:
@@ -248,11 +375,10 @@ def locked_values(game: A.Game) -> list[Defect]:
             or id(f) in seen
         ):
             continue
-        attr, refused, held, fallback = held_back(lock, takes, values)
-        if not held or len(refused) == len(values.get(attr, ())):
+        refused, held, fallback = held_back(lock, takes, cards)
+        if not held or len(refused) == len(cards):
             continue  # nothing held back, or a filter no card passes (another matter)
         seen.add(id(f))
-        names = ", ".join(sorted(held))
         how = (
             "only through the choice's otherwise, when the hand holds nothing else this item allows"
             if fallback
@@ -261,8 +387,8 @@ def locked_values(game: A.Game) -> list[Defect]:
         out.append(
             Defect(
                 where(f),
-                f"this way to play never offers a card whose {attr} is {names}, whatever "
-                f"is played, and those cards leave {f.coll.name.value} {how}",
+                f"this way to play never offers {_described(f, held, cards)}, whatever is "
+                f"played, and those cards leave {f.coll.name.value} {how}",
             )
         )
     return out

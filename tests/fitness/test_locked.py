@@ -124,3 +124,16 @@ def test_the_transplant_refuses_the_lock_it_would_make():
         with pytest.raises(Refused) as e:
             _transplant_one(info, frs[0], random.Random(i), 0.85)
         assert "locked.locked_values" in str(e.value)
+
+
+def test_a_score_by_a_map_set_once_is_a_fixed_test():
+    """Red7's "even cards only" bound to Crazy Eights' PENALTY (set once, constant
+    points): the odd-valued cards (aces, threes, fives, sevens, nines) are held back just
+    as clubs are; a map set twice is not read as fixed."""
+    even = "(== (% (score 'NH using (game points PENALTY)) 2) 0)"
+    text = _edit(V.eights_clubs_locked(), ("(!= (cardatt SUIT 'NH) CLUBS)", even))
+    found = L.locked_values(parse_text(text))
+    assert len(found) == 1 and "20 of the 52 kinds of card (ACE/CLUBS" in found[0].message
+    twice = "   (shuffle (game hloc STOCK))"
+    again = f"   (set (game points PENALTY) (((RANK : ACE) 2)))\n{twice}"
+    assert L.locked_values(parse_text(_edit(text, (twice, again)))) == []
