@@ -33,7 +33,7 @@ def near(path: Path) -> list[str]:
             f"{len(refused)} of {len(cards)} kinds of card; let out by no other move: "
             f"{len(held)}" + (" (the choice's otherwise lets them out)" if fallback else "")
         )
-    out += [f"  NAMED {d}" for d in L.locked_values(game)]
+    out += [f"  NAMED {d.check} {d}" for d in L.defects(game)]
     return out
 
 

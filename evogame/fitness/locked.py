@@ -31,6 +31,19 @@ at T's filter, when some refused card is let out by nothing else (`held_back`): 
 that choice's ``otherwise`` moves it (then only when the hand holds no card L allows:
 stuck until the hand is all of it), or no rule moves it (never played).
 
+**The pile's rule gone** (`free_plays`). The transplant may also put such a filter on one
+of two ways to play, the host's match kept as the other (CARDSTOCK's Crazy Eights writes
+its eight on anything that way): then nothing is locked, the clubs go out by the match,
+but the restricted way lays most cards on the pile with no test of it. Named, at the
+filter, when an unguarded choice item (not an ``otherwise``) plays a hand's cards through
+a fixed filter passing
+
+    passed / |K|  >=  FREE_SHARE = 1/2        (a share of the kinds of card)
+
+onto a place P none of its tests (guards, ``ensure``s, filters) reads, neither P nor any
+storage, while another item of the same choice plays onto P under a test that reads P or
+a storage (the top card, the suit to follow). An eight on anything passes 4/52.
+
 Why static: whether a card can leave the hand is a matter of which rules move cards out
 of it and what their tests can be; a test of the card's own attributes (or of its score
 under a map set once) against literals is the test no play can change, and a guard or a
@@ -45,8 +58,11 @@ anything, unguarded: 48 of 52 kinds refused, all let out by the match item), Cat
 guarded by BROKEN, hearts let out by the lead once broken). The refused cards let out by
 nothing but an ``otherwise`` or by nothing at all: 0 in every real file, even with the
 guard rule left aside, against 13 (the clubs) in inv-21's rank 3 and in the variant
-(tests/fitness/locked_variants.py). Over the 429 best/ files of rounds up to 53 under
-/work/runs-archive (near-best.txt there) it names two: inv-21's rank 3, and s53d's inv-a
+(tests/fitness/locked_variants.py). A pile-blind play beside a play that tests the pile:
+one real file, CrazyEights4's eight, passing 4/52 = 0.08 (the largest), against 39/52 =
+0.75 in inv-21's rank 3 and the variant eights-non-clubs-free; `FREE_SHARE` sits between. Over the 429 best/ files of rounds up to 53 under
+/work/runs-archive (near-best.txt there) it names two: inv-21's rank 3 (by both checks,
+one spot), and s53d's inv-a
 rank 2 (GOPS with CrazyEights4's "an eight" as its only bid: every eight must be bid
 before any other card, the 36 others let out only by the ``otherwise``). By play
 (`python -m bench.locked_play FILE`, 30 random games, all ending on their own;
@@ -394,6 +410,78 @@ def locked_values(game: A.Game) -> list[Defect]:
     return out
 
 
+#: The share of the kinds of card a fixed filter must pass for its pile-blind play to be
+#: named by `free_plays` (between CARDSTOCK Crazy Eights' eights, 4/52, and 39/52).
+FREE_SHARE = 0.5
+
+
+def _tests(item: A.Node) -> list[A.Node]:
+    """Every test of a choice item: its guards' and ``ensure``s' conditions and its
+    filters' tests."""
+    return [
+        n.cond
+        for n in A.walk(item)
+        if n.GUARDS or isinstance(n, A.Filter)  # both keep their test in ``cond``
+    ]
+
+
+def _reads_rule(tests: list[A.Node], place: Place) -> bool:
+    """Whether some test reads `place` (by visibility and name) or any storage: what a
+    pile's rule is made of (its top card, the suit to follow)."""
+    for t in tests:
+        for n in A.walk(t):
+            if isinstance(n, A.IntStorage | A.StrStorage):
+                return True
+            if n.NAMED == "place" and _places(n) in ({place}, None):
+                return True
+    return False
+
+
+def free_plays(game: A.Game) -> list[Defect]:
+    """A way to play that lays most cards on a pile its sibling tests, without the test
+    (the pile's rule gone; module docstring): an unguarded choice item (not an
+    ``otherwise``) playing a hand's cards through a fixed filter that passes at least
+    `FREE_SHARE` of the kinds of card, onto a place P none of its tests reads (neither P
+    nor any storage), in a choice where another item plays onto P under a test that
+    reads P or a storage."""
+    cards = _cards(game)
+    if not cards:
+        return []
+    takes = _takes(game)
+    out, seen = [], set()
+    for t in takes:
+        f = t.direct
+        if f is None or t.item is None or isinstance(t.item, A.Otherwise) or _guarded(t.item):
+            continue
+        passed = sum(1 for c in cards if t.tests[0](dict(c)))
+        if passed < FREE_SHARE * len(cards) or id(f) in seen:
+            continue
+        for pile in sorted(_places(t.move.dst) or ()):
+            if _reads_rule(_tests(t.item), pile):
+                continue
+            ruled = [
+                u
+                for u in takes
+                if u.choice is t.choice
+                and u.item is not t.item
+                and pile in (_places(u.move.dst) or ())
+                and _reads_rule(_tests(u.item), pile)
+            ]
+            if ruled:
+                seen.add(id(f))
+                out.append(
+                    Defect(
+                        where(f),
+                        f"this way to play lays any of {passed} of the {len(cards)} kinds of "
+                        f"card on {pile[1]} without a test of it, where the play at "
+                        f"{where(ruled[0].item)} tests {pile[1]} or what its plays set: "
+                        "the pile's rule is gone for most cards",
+                    )
+                )
+                break
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(locked_values, game)
+    return named(locked_values, game) + named(free_plays, game)

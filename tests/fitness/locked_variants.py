@@ -39,6 +39,22 @@ EIGHTS_PLAY_NO_CLUBS = """    ((any (filter ((current player) iloc HAND) 'NH (!=
             (set (game sto PLAYED) 1))))))))"""
 
 
+#: The same with the match kept beside it as a way to play of its own (the restriction put
+#: on one of two ways, as on CARDSTOCK Crazy Eights' eight): clubs go out by the match.
+EIGHTS_PLAY_NON_CLUBS_FREE = (
+    EIGHTS_PLAY_NO_CLUBS.replace("\n     (otherwise\n      (any", "\n     (any").removesuffix(
+        ")))))))"
+    )
+    + "))))))"
+)
+
+
+def eights_non_clubs_free() -> str:
+    """Crazy Eights where any card but a club goes on anything, beside the match on the
+    pile: three suits need no match at all, the pile's rule is gone for most cards."""
+    return _edit(_seed("crazy-eights"), (EIGHTS_PLAY, EIGHTS_PLAY_NON_CLUBS_FREE))
+
+
 def eights_clubs_locked() -> str:
     """Crazy Eights whose play is "any card but a club, on anything", the match on the
     pile left only as the way out (inv-21's rank 3, with the starter card and the suit
@@ -52,5 +68,11 @@ VARIANTS = (
         "crazy-eights",
         "any non-club goes on anything; clubs stay in the hand until it holds only clubs",
         eights_clubs_locked(),
+    ),
+    Variant(
+        "eights-non-clubs-free",
+        "crazy-eights",
+        "any non-club goes on anything; only clubs must match the pile",
+        eights_non_clubs_free(),
     ),
 )

@@ -137,3 +137,42 @@ def test_a_score_by_a_map_set_once_is_a_fixed_test():
     twice = "   (shuffle (game hloc STOCK))"
     again = f"   (set (game points PENALTY) (((RANK : ACE) 2)))\n{twice}"
     assert L.locked_values(parse_text(_edit(text, (twice, again)))) == []
+
+
+def test_a_pile_blind_play_of_most_cards_is_found_where_it_is():
+    """Any card but a club on anything, beside the match (no ``otherwise``): the clubs go
+    out by the match, so nothing is locked, but the pile's rule is gone for 39 of 52."""
+    text = V.eights_non_clubs_free()
+    assert L.locked_values(parse_text(text)) == []
+    assert_found_where_it_is(
+        text,
+        "crazy-eights",
+        L.free_plays,
+        L.defects,
+        NO_CLUBS,
+        "lays any of 39 of the 52 kinds of card on DISCARD without a test of it",
+    )
+
+
+def test_a_wild_card_beside_the_match_is_not_a_free_play():
+    """Crazy Eights' eight on anything (CARDSTOCK's CrazyEights4 writes it so): 4 of 52
+    kinds, under `FREE_SHARE`; the same play of every card but the eights is named."""
+    eights = "(== (cardatt SUIT 'NH) CLUBS)".replace("SUIT", "RANK").replace("CLUBS", "EIGHT")
+    text = V.eights_non_clubs_free().replace("(!= (cardatt SUIT 'NH) CLUBS)", eights)
+    assert L.free_plays(parse_text(text)) == []
+    wide = text.replace("(== (cardatt RANK 'NH) EIGHT)", "(!= (cardatt RANK 'NH) EIGHT)")
+    (found,) = L.free_plays(parse_text(wide))
+    assert "48 of the 52" in found.message
+
+
+def test_a_play_that_tests_the_pile_is_not_a_free_play():
+    """The same play under a guard on the suit to follow reads the pile's rule."""
+    text = _edit(
+        V.eights_non_clubs_free(),
+        (f"((any {NO_CLUBS}", f"(((!= (game str FOLLOW) CLUBS) (any {NO_CLUBS}"),
+        (
+            "(set (game sto PLAYED) 1))))\n     (any",
+            "(set (game sto PLAYED) 1)))))\n     (any",
+        ),
+    )
+    assert L.free_plays(parse_text(text)) == []
