@@ -130,7 +130,9 @@ its stage's own end test makes dead (a refill of an empty hand in a stage that e
 hand is empty) in `evogame.fitness.preempted`; a suit players must follow that the trick's
 table rates for few of its cards in `evogame.fitness.follows`; a draw after the play whose
 test, an ``all`` over the hand, holds on the empty hand, so that a going-out end cannot hold
-while the stock has cards, in `evogame.fitness.vacuous`.
+while the stock has cards, in `evogame.fitness.vacuous`; a way to play whose test of
+the card's own attribute leaves a value stuck in the hand (let out only by the choice's
+``otherwise``, or never) in `evogame.fitness.locked`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1367,6 +1369,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         follows,
         free_options,
         leftovers,
+        locked,
         odd_copies,
         outcomes,
         peeks,
@@ -1418,6 +1421,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (follows.defects, game),
         (wide_guards.defects, game),
         (vacuous.defects, game),
+        (locked.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
