@@ -125,6 +125,20 @@ def test_a_stage_starts_at_the_enclosing_current_seat_not_its_queued_next(backen
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_scoring_does_not_see_a_queued_next(backend):
+    """CARDSTOCK's ProcessScore pushes a copy of the player cycle (no ``queuedNext``), sets
+    seat 0 and calls ``Next()`` per seat: in the scoring, ``(next player)`` is always the
+    seat after the scored one, even after a top-level ``cycle next``."""
+    ast = parsed(
+        "(do ((set ((0 player) sto S) 10) (set ((1 player) sto S) 11)"
+        " (set ((2 player) sto S) 12) (cycle next (2 player))))",
+        scoring="(scoring max ((next player) sto S))",
+    )
+    (r,) = records_on(backend, ast)
+    assert r.scores == [11, 12, 10]  # with the queued seat 2 seen: [12, 12, 12]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_any_fans_out_in_a_choice_and_all_is_one_option(backend):
     g = game(
         "(do ((shuffle (game iloc STOCK)) (repeat 4 (move (top (game iloc STOCK)) (top ((current player) iloc HAND))))))"
