@@ -194,16 +194,20 @@ class State:
         return c._key(True), work
 
     def scores(self) -> list[int]:
-        """Each seat's value of the game's (scoring ...) expression, that seat made current."""
-        saved = self.pcycle[0]
+        """Each seat's value of the game's (scoring ...) expression, that seat made current
+        and no seat queued next (CARDSTOCK's ProcessScore scores on a fresh copy of the
+        player cycle: ``(next player)`` there is the seat after the scored one)."""
+        cyc = self.pcycle
+        saved, queued = cyc[0], cyc[1]
+        cyc[1] = -1
         out = []
         for p in range(self.game.nplayers):
-            self.pcycle[0] = p
+            cyc[0] = p
             try:
                 out.append(int(self.game.score(self, self.env)))
             except GameError:
                 out.append(0)
-        self.pcycle[0] = saved
+        cyc[0], cyc[1] = saved, queued
         return out
 
     def returns(self) -> list[float]:

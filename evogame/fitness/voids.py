@@ -37,6 +37,10 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   ``==``/``!=`` against numbers, none of them 0, set to a number none of them is: it then
   reads as its default 0 does (President's "a single was played" set to 96 where every
   test asks for 1: the play counts as none).
+- **a ``cycle next`` at the top level nothing reads** (`unused_queues`): the top level's
+  turn never passes and a stage starts with the current player, so the queued player is
+  never made current (Hearts' "the lowest club leads" written ``cycle next`` where the
+  seed says ``cycle current``: seat 0 leads; campaign inv-21's 05, issue 37).
 
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
@@ -383,6 +387,36 @@ def untold_numbers(game: A.Game) -> list[Defect]:
     return out
 
 
+def unused_queues(game: A.Game) -> list[Defect]:
+    """``(cycle next X)`` at the game's top level (outside every stage) when no top-level
+    rule reads ``next``: X is never made current (static). The top level's player cycle
+    never advances, and a stage starts at the enclosing cycle's current seat, not at its
+    queued one (CARDSTOCK's ``StageCycle(StageCycle source)`` copies ``idx``, not
+    ``queuedNext``; the scoring too reads a fresh copy), so the queued seat is read only by
+    a ``next`` (``(next player)``, ``(cycle current next)``) in a top-level rule; with
+    none, the rule does nothing. Hearts' "the lowest club leads" written ``cycle next``
+    where the seed says ``cycle current`` (campaign inv-21's 05): seat 0 leads the first
+    trick in 200 of 200 random games, though the rule reads as the club's holder leading.
+    A boolean measure (0 or 1 defect per rule); none of the 95 real files has a
+    ``cycle next`` at the top level (their 20 cycle actions just before a stage are all
+    ``cycle current``), so 0 on all of them; it costs 0.05 ms CPU a file over the 95 (load
+    about 13)."""
+    top = [it for it in game.body if not isinstance(it, A.Stage)]
+    nodes = [x for it in top for x in A.walk(it)]
+    if any(isinstance(x, (A.RelPlayer, A.RelKeyword)) and x.rel is A.Rel.NEXT for x in nodes):
+        return []
+    return [
+        Defect(
+            where(x),
+            "cycle next at the top level, where the turn never passes: a stage starts with "
+            "the current player, so the player queued here is never made current by it "
+            "(cycle current makes a player current now)",
+        )
+        for x in nodes
+        if isinstance(x, A.Cycle) and x.mode is A.CycleMode.NEXT
+    ]
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
@@ -392,4 +426,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(overwritten_sets, game),
         *named(outlier_increments, game),
         *named(untold_numbers, game),
+        *named(unused_queues, game),
     ]

@@ -4532,10 +4532,12 @@ static void apply_action(State *st, int32_t i) {
     advance(st, 0, o, opt_env(g, st->env, o));
 }
 
-/* State.scores: each seat's value of the scoring expression, that seat made current */
+/* State.scores: each seat's value of the scoring expression, that seat made current and
+ * no seat queued next (CARDSTOCK's ProcessScore scores on a fresh copy of the cycle) */
 static void scores(State *st, int64_t *out) {
     Game *g = st->g;
-    int32_t saved = st->pc[st->npc - 1][0];
+    int32_t saved = st->pc[st->npc - 1][0], queued = st->pc[st->npc - 1][1];
+    st->pc[st->npc - 1][1] = -1;
     jmp_buf *outer = g->jb;
     for (int32_t p = 0; p < g->nplayers; p++) {
         jmp_buf jb;
@@ -4548,6 +4550,7 @@ static void scores(State *st, int64_t *out) {
     }
     g->jb = outer;
     st->pc[st->npc - 1][0] = saved;
+    st->pc[st->npc - 1][1] = queued;
 }
 
 /* ===================================================================== PIPMC */

@@ -94,6 +94,51 @@ def test_cycle_next_sets_who_plays_next_and_cycle_current_now(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_a_stage_starts_at_the_enclosing_current_seat_not_its_queued_next(backend):
+    """CARDSTOCK (mgoadric/cardstock e522f42): a stage's entry pushes
+    ``new StageCycle(source)``, whose copy constructor takes ``idx`` and not
+    ``queuedNext``; the first pass does not call ``Next()`` (ProcessStage calls it only
+    once the stage is in ``iteratingSet``). So a ``cycle next X`` just before a stage does
+    not make X lead it: it stays queued on the enclosing cycle, used when that one
+    advances (never, at the game's top level). ``cycle current X`` does make X lead."""
+    inner = (
+        "(stage player (end (== (game sto T) 2))"
+        " (choice ((inc ((current player) sto S) 1) (turn pass)))"
+        " (do ((inc (game sto T) 1))))"
+    )
+    _, seats = play_first(game(f"(do ((cycle next (2 player)))) {inner}", backend=backend))
+    assert seats == [0, 1]  # the queued seat 2 is never used: the top level never advances
+    _, seats = play_first(game(f"(do ((cycle current (2 player)))) {inner}", backend=backend))
+    assert seats == [2, 0]
+    # Nested: the queued seat waits on the outer cycle and is its next pass's seat.
+    g = game(
+        "(stage player (end (== (game sto R) 2))"
+        " (do ((set (game sto T) 0) (cycle next (2 player))))"
+        " (stage player (end (== (game sto T) 1))"
+        "  (choice ((inc ((current player) sto S) 1) (turn pass)))"
+        "  (do ((inc (game sto T) 1))))"
+        " (do ((inc (game sto R) 1))))",
+        backend=backend,
+    )
+    _, seats = play_first(g)
+    assert seats == [0, 2]  # carried into the inner stage: [2, 2]; dropped there: [0, 1]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_scoring_does_not_see_a_queued_next(backend):
+    """CARDSTOCK's ProcessScore pushes a copy of the player cycle (no ``queuedNext``), sets
+    seat 0 and calls ``Next()`` per seat: in the scoring, ``(next player)`` is always the
+    seat after the scored one, even after a top-level ``cycle next``."""
+    ast = parsed(
+        "(do ((set ((0 player) sto S) 10) (set ((1 player) sto S) 11)"
+        " (set ((2 player) sto S) 12) (cycle next (2 player))))",
+        scoring="(scoring max ((next player) sto S))",
+    )
+    (r,) = records_on(backend, ast)
+    assert r.scores == [11, 12, 10]  # with the queued seat 2 seen: [12, 12, 12]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_any_fans_out_in_a_choice_and_all_is_one_option(backend):
     g = game(
         "(do ((shuffle (game iloc STOCK)) (repeat 4 (move (top (game iloc STOCK)) (top ((current player) iloc HAND))))))"

@@ -61,6 +61,12 @@ FOUND = [
         "(move (top (game hloc DISCARD)) (top (game hloc DECK)))",
         "out of (game hloc DISCARD) before any card is there",
     ),
+    (
+        V.hearts_first_lead_queued,
+        Vo.unused_queues,
+        "(cycle next",
+        "cycle next at the top level, where the turn never passes",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -264,3 +270,28 @@ def test_a_variant_scores_below_its_seed(name):
     assert broken.reason is None
     assert broken.fitness < seed.fitness
     assert broken.components["soundness"][0] < seed.components["soundness"][0]
+
+
+def test_a_queue_a_top_level_rule_reads_or_a_stage_uses_is_left_alone():
+    """A top-level ``cycle next`` that a later top-level ``(cycle current next)`` reads
+    does make its player current; one inside a stage's body, before a nested stage, is
+    used when that stage's turn passes."""
+    deck = "(create deck (game iloc STOCK) (deck (RANK (ACE, TWO))))"
+    stage = (
+        "(stage player (end (== (game sto T) 2))"
+        " (choice ((inc ((current player) sto S) 1) (turn pass))) (do ((inc (game sto T) 1))))"
+    )
+
+    def game(body: str):
+        return parse_text(
+            f"(game (setup (create players 3) {deck}) {body}"
+            " (scoring max ((current player) sto S)))"
+        )
+
+    queued = "(do ((cycle next (2 player))))"
+    assert len(Vo.unused_queues(game(f"{queued} {stage}"))) == 1
+    assert Vo.unused_queues(game(f"{queued} (do ((cycle current next))) {stage}")) == []
+    nested = (
+        f"(stage player (end (== (game sto R) 2)) {queued} {stage} (do ((inc (game sto R) 1))))"
+    )
+    assert Vo.unused_queues(game(nested)) == []

@@ -135,6 +135,17 @@ def president_single_96() -> str:
     )
 
 
+HEARTS_FIRST_LEAD = "((cycle current"
+
+
+def hearts_first_lead_queued() -> str:
+    """Hearts whose "the lowest club leads" queues the club's holder (``cycle next``) at
+    the top level instead of making them current: the top level's turn never passes and
+    the tricks' stage starts with the current player, seat 0 (campaign inv-21's 05, whose
+    readers took the club's holder to lead)."""
+    return _edit(_seed("hearts"), (HEARTS_FIRST_LEAD, "((cycle next"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -178,6 +189,12 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "ten cards valued DECK, the place's name, unrated",
         pairs_deck_value(),
+    ),
+    Variant(
+        "hearts-first-lead-queued",
+        "hearts",
+        "the lowest club's holder queued at the top level, never made current: seat 0 leads",
+        hearts_first_lead_queued(),
     ),
     Variant(
         "president-single-96",
