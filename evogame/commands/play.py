@@ -165,7 +165,7 @@ BY_OPTION = click.option(
     type=click.Choice(["auto", "native", "compiled", "python"]),
     default=None,
     help="Engine for random and PIPMC players: native (the C VM, built on first use), "
-    "compiled (this game compiled to C, 3-6 s once, cached; pays over ~100,000 games), "
+    "compiled (this game compiled to C, 4-8 s of CPU once, cached; pays over ~100,000 games), "
     "python, or auto (native when it can, compiled when it pays for its compile over --games: "
     "docs/engine-speed.md; default, or $EVOGAME_BACKEND). Same games either way.",
 )

@@ -8,7 +8,9 @@ function of its own, the compiler folds its operands, and a child at a constant 
 called directly and often inlined. The rules are the VM's, line for line (the same source),
 so records are the same; the VM refuses a prefix that does not match its image.
 
-A compile costs about 3-6 s of one core (cached by the prefix's hash, in the VM's cache),
+A compile costs about 3-8 s of one core's CPU (gcc 12 at -O2: One-Handed Solitaire and
+Agram4 about 4.5 s, Red7 about 7 s, of which about 3.7 s is the VM's own source; cached by
+the prefix's hash, in the VM's cache),
 which pays back only over many thousands of play-outs: evolution's candidates stay on the
 VM, and `NativeGame.compiled` is asked for where a game is played at length (`evogame play
 --backend compiled`, the speed benchmark).
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import resource
 import time
+from pathlib import Path
 
 from evogame.native import build
 from evogame.native.engine import NativeGame, Unavailable
@@ -67,10 +71,7 @@ def compile_game(game: NativeGame, warm_games: int = WARM_GAMES) -> NativeGame:
     text = prefix(game, warm_games)
     path = build.library_path(text, FLAGS, build=False)
     if path is None:
-        t = time.perf_counter()
-        path = build.library_path(text, FLAGS)
-        if path is not None:
-            _record(time.perf_counter() - t)
+        path = _build_timed(text)
     if path is None:
         raise Unavailable(build.why())
     lib = build.load_game_library(path)
@@ -84,8 +85,8 @@ def compile_game(game: NativeGame, warm_games: int = WARM_GAMES) -> NativeGame:
 #: The compiled tier's smallest measured gain over the VM, as a share of the VM's time per
 #: game (docs/engine-speed.md: 18% Lost Cities to 47% Hearts, random players).
 GAIN = 0.18
-#: Seconds of one compile when none was measured on this machine yet (issue 15, one idle
-#: core: 3-6 s).
+#: CPU seconds of one compile when none was measured on this machine yet (s54m, gcc 12,
+#: -O2: 4.4-7.7 s of CPU for One-Handed Solitaire, Agram4 and Red7).
 DEFAULT_COMPILE_SECONDS = 6.0
 #: Below this many games `auto` keeps the VM without a look (the warm-up games and the
 #: prefix's hash would be a visible share of the run).
@@ -94,11 +95,15 @@ MIN_GAMES = 20 * WARM_GAMES
 #: thousands of random games each, so the look (the warm-up games and the hash: 3-4 ms for
 #: Agram3, 65 ms for Red7, measured on a loaded core) is a small share from this many games.
 MIN_SEARCH_GAMES = 100
-_MEASURED = "compile-seconds.txt"
+#: The last compile's CPU seconds (user + system of the compiler's processes). A new name:
+#: the file before s54m, `compile-seconds.txt`, held wall seconds, which a loaded machine
+#: inflates many times (69.8 s recorded for a compile of 7-8 s of CPU) and which were
+#: compared with wall seconds of games measured under another load.
+_MEASURED = "compile-cpu-seconds.txt"
 
 
 def compile_seconds() -> float:
-    """The last compile's seconds measured on this machine (in the VM's cache), else
+    """The last compile's CPU seconds measured on this machine (in the VM's cache), else
     `DEFAULT_COMPILE_SECONDS`."""
     try:
         return float((build.cache_dir() / _MEASURED).read_text())
@@ -110,9 +115,12 @@ def pays(game: NativeGame, games: int, searching: bool = False) -> NativeGame | 
     """`game`'s compiled tier when it pays for itself over `games` games, else None.
 
     It pays when it is in the cache already (its cost then: the warm-up games), or when
-    games x t x GAIN >= the compile's seconds, t the VM's measured seconds per game (timed
-    here on `WARM_GAMES` games of random players) and the compile's seconds the last
-    measured here. A compile it makes is timed and recorded for the next decision.
+    games x t x GAIN >= C, t the VM's CPU seconds per game (this process's CPU time, timed
+    here on `WARM_GAMES` games of random players) and C the CPU seconds (user + system) of
+    the last compile measured here. Both sides are CPU time, so the machine's load, which
+    stretches wall time, moves neither (wall seconds, as before s54m, let one compile
+    timed on a loaded machine keep every later run on the VM). A compile it makes is timed
+    and recorded for the next decision.
 
     `searching`: a searching player sits in the run's games, so a game costs more than the
     random game timed (it plays one and searches at its decisions): t is then a lower
@@ -124,19 +132,32 @@ def pays(game: NativeGame, games: int, searching: bool = False) -> NativeGame | 
     path = build.library_path(text, FLAGS, build=False)
     if path is None:
         seeds = list(range(WARM_GAMES + 1, 2 * WARM_GAMES + 1))
-        t = time.perf_counter()
+        t = time.process_time()
         game.play_stats(seeds, seeds, None)
-        per_game = (time.perf_counter() - t) / WARM_GAMES
+        per_game = (time.process_time() - t) / WARM_GAMES
         if games * per_game * GAIN < compile_seconds():
             return None
-        t = time.perf_counter()
-        path = build.library_path(text, FLAGS)
+        path = _build_timed(text)
         if path is None:
             return None
-        _record(time.perf_counter() - t)
     fast = NativeGame(game.image, build.load_game_library(path), game.ast, game.room, game.coverage)
     fast.tier = "compiled"
     return fast
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _build_timed(text: str) -> Path | None:
+    """Compile the tier for `text` (`build.library_path`) and record the compile's CPU
+    seconds: the user + system time of the processes it waited for (the compiler)."""
+    t = _children_cpu()
+    path = build.library_path(text, FLAGS)
+    if path is not None:
+        _record(_children_cpu() - t)
+    return path
 
 
 def _record(seconds: float) -> None:

@@ -5361,17 +5361,34 @@ Game *vm_new(const int32_t *img, int64_t len, char *err, int64_t errlen) {
 #ifdef EVOGAME_TIER2
     if (g->codelen != T2_CODELEN || memcmp(g->code, T2_IMG, sizeof(int32_t) * (size_t)T2_CODELEN)) BAD("the compiled game is not this image");
     g->code = T2_IMG;
-#define T2_CHK_I(off, fn) \
-    if (fn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn); \
-    g->ifn[off] = N##off;
-#define T2_CHK_A(off, fn) \
-    if (afn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn); \
-    g->afn[off] = A##off;
-#define T2_CHK_L(off, fn) \
-    if (lfn_choose(g, T2_IMG + off) != fn) BAD("compiled node " #off " is not " #fn);
-    T2_INODES(T2_CHK_I)
-    T2_ANODES(T2_CHK_A)
-    T2_LNODES(T2_CHK_L)
+    /* Each compiled node is checked against the evaluator the VM picks for it, from a
+     * table walked by one loop a kind (cold code: unrolled per node, these checks were
+     * about an eighth of a large game's compile time). */
+    {
+        char why[192];
+#define T2_ROW(off, fn) {off, (void (*)(void))fn, (void (*)(void))N##off, #fn},
+#define T2_ROW_A(off, fn) {off, (void (*)(void))fn, (void (*)(void))A##off, #fn},
+#define T2_ROW_L(off, fn) {off, (void (*)(void))fn, (void (*)(void))L##off, #fn},
+        typedef struct { int32_t off; void (*want)(void), (*mine)(void); const char *name; } T2Row;
+        static const T2Row rows_i[] = {T2_INODES(T2_ROW) {0, 0, 0, 0}};
+        static const T2Row rows_a[] = {T2_ANODES(T2_ROW_A) {0, 0, 0, 0}};
+        static const T2Row rows_l[] = {T2_LNODES(T2_ROW_L) {0, 0, 0, 0}};
+        for (int kind = 0; kind < 3; kind++) {
+            const T2Row *r = kind == 0 ? rows_i : kind == 1 ? rows_a : rows_l;
+            for (; r->name; r++) {
+                const int32_t *at = T2_IMG + r->off;
+                void (*got)(void) = kind == 0   ? (void (*)(void))fn_choose(g, at)
+                                    : kind == 1 ? (void (*)(void))afn_choose(g, at)
+                                                : (void (*)(void))lfn_choose(g, at);
+                if (got != r->want) {
+                    snprintf(why, sizeof why, "compiled node %d is not %s", (int)r->off, r->name);
+                    BAD(why);
+                }
+                if (kind == 0) g->ifn[r->off] = (IFn)r->mine;
+                if (kind == 1) g->afn[r->off] = (AFn)r->mine;
+            }
+        }
+    }
 #define T2_CHK_X(off, fn) \
     if ((T2_IMG[off] == OP_CHOICE) != (strcmp(#fn, "list_choice") == 0)) BAD("compiled node " #off " is not " #fn);
     T2_XNODES(T2_CHK_X)

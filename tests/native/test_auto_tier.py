@@ -82,3 +82,27 @@ def test_simulate_tells_auto_a_searcher_plays(native_vm, monkeypatch):
     simulate(ast, ["random", "random"], 4, backend="native")
     simulate(ast, ["pipmc", "random"], 2, budgets={"rollouts": 2}, backend="native")
     assert seen == [False, True]
+
+
+def test_the_recorded_compile_time_is_cpu_not_wall(tmp_path, monkeypatch):
+    """A compile is recorded as its processes' CPU seconds (user + system), not wall: a
+    "compiler" that computes for 0.3 s of CPU and then waits 0.8 s (as a loaded machine
+    makes it wait) records about 0.3 s; a wall clock would give 1.1 s or more."""
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("EVOGAME_CACHE", str(tmp_path))
+    child = (
+        "import time\n"
+        "t = time.process_time()\n"
+        "while time.process_time() - t < 0.3: pass\n"
+        "time.sleep(0.8)\n"
+    )
+
+    def compiler(prefix="", flags=build.FLAGS, build=True):
+        subprocess.run([sys.executable, "-c", child], check=True)
+        return tmp_path / "fake.so"
+
+    monkeypatch.setattr(build, "library_path", compiler)
+    assert compiled._build_timed("/* a prefix */") == tmp_path / "fake.so"
+    assert 0.3 <= compiled.compile_seconds() < 0.8
