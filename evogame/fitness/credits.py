@@ -48,6 +48,15 @@
   discard in a game that scores what is left in the hand (Rummy's melds) is a way to
   score, and is left alone.
 
+- **a scored group completed from the stock** (`stock_books`, round 54): a move into a
+  player's place the score is made of takes its cards from one pool joining a face-down
+  place of the game's (the stock) with a player's places: cards nobody holds or chose
+  complete what a player scores (inv-20's rank 5, Go Fish whose book rule groups the
+  player's BOOKS, the stock and the hand by rank: "books are completed from the stock",
+  blind reader r53a). Measured as the count of such moves in the 95 real files: 0
+  (`stock_books` says where the line is: a draw of the stock's top card alone, and
+  GOPS's prize turned face up before it is won, are not judged).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_credits.py).
 """
@@ -58,6 +67,7 @@ from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, n
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.simplify import COMPARE, MIRROR
+from evogame.lang.types import Ty
 
 # --- what a player makes scored for a neighbour ------------------------------------------
 
@@ -226,6 +236,77 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
                 "for the player beside them",
             )
         )
+    return out
+
+
+# --- a scored group completed from the stock ----------------------------------------------
+
+
+def _made_of(node: A.Node, env: dict[str, list[A.Location]]) -> list[A.Location]:
+    """The places whose cards `node` is made of, through the variables it reads (`env`),
+    not those a test inside it reads (a filter's condition, a card's rank compared)."""
+    out: list[A.Location] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Location):
+            out.append(n)
+        elif isinstance(n, A.Var) and n.name in env:
+            out += env[n.name]
+        else:
+            stack += [c for c in n.children() if c.result() not in (Ty.BOOL, Ty.INT)]
+    return out
+
+
+def _pooled_moves(node: A.Node, env: dict[str, list[A.Location]], out: list) -> None:
+    """Every ``move`` under `node` with the places its cards are made of (`_made_of`)."""
+    if isinstance(node, A.Move):
+        out.append((node, _made_of(node.src, env)))
+        return
+    if isinstance(node, (A.AggAction, A.Let)):
+        bound = node.coll if isinstance(node, A.AggAction) else node.value
+        _pooled_moves(node.body, {**env, node.var.name: _made_of(bound, env)}, out)
+        return
+    for child in node.children():
+        _pooled_moves(child, env, out)
+
+
+def stock_books(game: A.Game) -> list[Defect]:
+    """Moves into a player's place the score is made of (`scored_places`) of cards taken
+    from one pool that joins a face-down place of the game's (``(game hloc ...)``, a
+    stock nobody sees or holds) with a player's places (module docstring): the cards of
+    the stock complete what a player scores, and nobody chose them. Measured as the count
+    of such moves in the 95 real files: 0. The real moves from a game's face-down place
+    into a scored place are draws or deals of its top card alone (Crazy Eights and Poker
+    Eights into the scored hand, War into the scored PILE, Spite and Malice into PAYOFF);
+    GOPS's prize goes from its face-down PRIZES to the face-up PRIZE and only then to the
+    winner's WON (a contest for a card everyone sees), and is not judged."""
+    scored = scored_places(game)
+    if not scored:
+        return []
+    moves: list = []
+    _pooled_moves(game, {}, moves)
+    out = []
+    for move, sources in moves:
+        dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else move.dst
+        if not (
+            isinstance(dst, A.Location)
+            and not isinstance(dst.owner, A.GameRef)
+            and _name(dst) in scored
+        ):
+            continue
+        hidden = [s for s in sources if isinstance(s.owner, A.GameRef) and s.vis is A.Vis.HLOC]
+        held = [s for s in sources if not isinstance(s.owner, A.GameRef)]
+        if hidden and held:
+            out.append(
+                Defect(
+                    where(move),
+                    f"cards of {to_text(hidden[0])}, face down and no one's, are pooled with "
+                    f"{to_text(held[0])} and moved into {to_text(dst)}, which the score is "
+                    "made of: the stock completes what a player scores, and nobody chose "
+                    "its cards",
+                )
+            )
     return out
 
 
@@ -414,4 +495,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(unwritten_tests, game),
         *named(unwritten_operands, game),
         *named(lost_plays, game),
+        *named(stock_books, game),
     ]

@@ -69,7 +69,7 @@ from pathlib import Path
 from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
-from evogame.fitness import careful, foregone, settled, uneven_hands
+from evogame.fitness import careful, foregone, settled, shared_ends, uneven_hands
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
@@ -85,6 +85,7 @@ from evogame.fitness.idle_rounds import idle_rounds
 from evogame.fitness.mismatches import single_suit_hands
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.settled import GAMES as SETTLED_GAMES
+from evogame.fitness.shared_ends import GAMES as SHARED_ENDS_GAMES
 from evogame.fitness.stranded import hands, stranded
 from evogame.fitness.tally import DealTally, RecordTally
 from evogame.fitness.undealt import remove_undealt
@@ -713,7 +714,8 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`, `foregone`, `uneven_hands`) and in
+    (`defaults`, `dominated`, `idle_rounds`, `settled`, `shared_ends`, `foregone`,
+    `uneven_hands`) and in
     a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
@@ -748,6 +750,9 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     # play that goes on after no score can change any more
     sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)], run.play)
     t = _timed(run, "soundness/settled", t)
+    # a way to end the game that leaves the win shared every time it ends it
+    sampled += shared_ends.defects(ast, [run.deal(0, i) for i in range(SHARED_ENDS_GAMES)])
+    t = _timed(run, "soundness/shared_ends", t)
     # a contest whose winner is fixed before its first card (the 2 of clubs, ranked high)
     sampled += foregone.defects(game, [run.deal(0, i) for i in range(FOREGONE_GAMES)])
     t = _timed(run, "soundness/foregone", t)

@@ -25,6 +25,11 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   whose source is a place no deck was created in and no earlier move put cards into: it
   moves nothing (Pairs' "as long as possible: move the top card of DISCARD on top of
   DECK" as the first line of the setup, before any deck is made).
+- **a read of a place no card has reached** (`empty_reads`): in the same part of the
+  rules, the top (or bottom) card of such a place read as a value: there is no card, so
+  what is set from it is empty (Crazy Eights without its starter card: the suit to
+  follow read from the top of the empty discard pile; blind reader r53b, inv-21's
+  rank 3: "no starter card").
 
 - **a set each pass overwrites** (`overwritten_sets`): inside ``(all COLL 'V ...)``, an
   unguarded ``set`` of a storage to a value reading 'V that nothing in the loop reads:
@@ -271,6 +276,49 @@ def empty_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def empty_reads(game: A.Game) -> list[Defect]:
+    """Each read of the top (or bottom) card of a place, in the setup (and the top-level
+    ``do``s before the first stage), when nothing has put a card in that place yet
+    (module docstring): the read finds no card, so what is set from it is "" or 0
+    (Crazy Eights without its starter card: the suit to follow is read from the top of an
+    empty discard pile). The rules run in order, and a unit (one action, or a loop) fills
+    what any move of it puts cards into before its reads are judged, as in
+    `empty_sources`; a move's own source is `empty_sources`'s, not judged here. None of
+    the 95 real files has one (every setup that reads a top card turns it up first)."""
+    filled: set[tuple] = set()
+    out = []
+    for unit in (u for item in _prefix(game) for u in _units(item)):
+        puts: set[tuple] = set()
+        moved: set[int] = set()  # the nodes of moves' sources and destinations
+        for n in A.walk(unit):
+            if isinstance(n, A.CreateDeck):
+                got = _keys(n.loc)
+            elif n.PUTS is not None:
+                got = _keys(n.dst)
+                moved |= {id(x) for part in (n.src, n.dst) for x in A.walk(part)}
+            else:
+                continue
+            if got is None:
+                return out  # a place named by an expression may be any of them
+            puts |= got
+        filled |= puts
+        for n in A.walk(unit):
+            if not isinstance(n, A.Top | A.Bottom) or id(n) in moved:
+                continue
+            if not isinstance(n.coll, A.Location) or (k := _place(n.coll)) is None:
+                continue
+            if k not in filled:
+                out.append(
+                    Defect(
+                        where(n),
+                        f"this reads the {n.PICKS} card of {to_text(n.coll)} before any card "
+                        "is there (no deck is created in it and no rule before puts one "
+                        "in): it reads no card, and what is set from it is empty",
+                    )
+                )
+    return out
+
+
 def _named(node: A.Node, key: tuple) -> A.Node:
     return next(n for n in A.walk(node) if isinstance(n, A.Location) and _place(n) == key)
 
@@ -423,6 +471,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(unmet_sets, game),
         *named(tied_contests, game),
         *named(empty_sources, game),
+        *named(empty_reads, game),
         *named(overwritten_sets, game),
         *named(outlier_increments, game),
         *named(untold_numbers, game),

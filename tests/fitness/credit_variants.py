@@ -97,6 +97,27 @@ def go_fish_books_handed_on() -> str:
     )
 
 
+GO_FISH_DRAWN_BOOKS = """   ((all (partition RANK ((current player) iloc HAND)) 'G
+         ((== (size 'G) 4)"""
+
+
+def go_fish_books_from_stock() -> str:
+    """Go Fish whose books after an empty-handed player's draw are made of the player's
+    hand grouped by rank together with the stock: four of a rank among the hand and the
+    face-down stock are laid down as the player's book (inv-20's rank 5: "books are
+    completed from the stock", blind reader r53a)."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_DRAWN_BOOKS,
+            GO_FISH_DRAWN_BOOKS.replace(
+                "(partition RANK ((current player) iloc HAND))",
+                "(partition RANK (game hloc STOCK) ((current player) iloc HAND))",
+            ),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "go-fish-books-to-previous",
@@ -122,5 +143,11 @@ VARIANTS: tuple[Variant, ...] = (
         "go-fish",
         "the books a player holds go to the next player every turn",
         go_fish_books_handed_on(),
+    ),
+    Variant(
+        "go-fish-books-from-stock",
+        "go-fish",
+        "books made of the hand and the face-down stock grouped by rank",
+        go_fish_books_from_stock(),
     ),
 )

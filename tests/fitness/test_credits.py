@@ -43,6 +43,12 @@ FOUND = [
         "(any (filter ((current player) iloc HAND) 'C",
         "moves the card into LOW, which no rule reads",
     ),
+    (
+        V.go_fish_books_from_stock,
+        C.stock_books,
+        "(move 'C (top ((current player) vloc BOOKS)))",
+        "cards of (game hloc STOCK), face down and no one's, are pooled with",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -219,3 +225,24 @@ def test_a_scored_pile_handed_on_is_named_once_and_a_hand_traded_is_left_alone()
     back = _edit(text, ("(top ((next player) vloc BOOKS))", "(top ((previous player) vloc BOOKS))"))
     (d,) = C.handed_scores(parse_text(back))
     assert "handed to the previous player" in d.message
+
+
+def test_a_draw_from_the_stock_or_a_prize_shown_first_is_left_alone():
+    """The line of `stock_books`: the stock's cards pooled with the hand's into a book are
+    named; a book of the hand alone (the seed), a draw of the stock's top card into the
+    scored pile alone, and a pool of the face-up table with the hand are not."""
+    text = V.go_fish_books_from_stock()
+    assert len(C.stock_books(parse_text(text))) == 1
+    assert C.stock_books(parse_text(_seed("go-fish"))) == []
+    pool = "(partition RANK (game hloc STOCK) ((current player) iloc HAND))"
+    shown = _edit(text, (pool, pool.replace("hloc STOCK", "vloc TABLE")))
+    assert C.stock_books(parse_text(shown)) == []
+    drawn = _edit(
+        _seed("go-fish"),
+        (
+            "\n (scoring max",
+            "\n (do ((move (top (game hloc STOCK)) (top ((current player) vloc BOOKS)))))"
+            "\n (scoring max",
+        ),
+    )
+    assert C.stock_books(parse_text(drawn)) == []

@@ -67,6 +67,12 @@ FOUND = [
         "(cycle next",
         "cycle next at the top level, where the turn never passes",
     ),
+    (
+        V.crazy_eights_no_starter,
+        Vo.empty_reads,
+        "(top (game vloc DISCARD))))))",
+        "reads the top card of (game vloc DISCARD) before any card is there",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -193,6 +199,31 @@ def test_a_move_out_of_a_place_filled_before_is_left_alone():
     )
     assert later != text
     assert Vo.empty_sources(parse_text(later)) == []
+
+
+def test_a_read_after_the_starter_is_left_alone_and_before_it_is_named():
+    """The order of the setup is what counts: the starter turned up after the suit to
+    follow is read is named, turned up before it is not; and setups that read a top card
+    they turned up are there among the real files (the check is not vacuous)."""
+    from evogame.lang import ast as A
+
+    seed = _seed("crazy-eights")
+    assert Vo.empty_reads(parse_text(seed)) == []
+    starter = "   (move (top (game hloc STOCK)) (top (game vloc DISCARD)))\n"
+    follow = "   (set (game str FOLLOW) (cardatt SUIT (top (game vloc DISCARD))))"
+    late = _edit(seed, (starter + follow, follow + "\n" + starter.rstrip()))
+    assert len(Vo.empty_reads(parse_text(late))) == 1
+    require_shared()
+    reads = 0
+    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+        game = parse_file(p)
+        reads += sum(
+            1
+            for item in Vo._prefix(game)
+            for n in A.walk(item)
+            if isinstance(n, A.Top) and isinstance(n.coll, A.Location)
+        )
+    assert reads >= 10, reads
 
 
 def test_a_value_named_like_a_place_is_not_a_value_a_rule_names():

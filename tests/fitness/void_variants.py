@@ -146,6 +146,17 @@ def hearts_first_lead_queued() -> str:
     return _edit(_seed("hearts"), (HEARTS_FIRST_LEAD, "((cycle next"))
 
 
+EIGHTS_STARTER = "   (move (top (game hloc STOCK)) (top (game vloc DISCARD)))\n"
+
+
+def crazy_eights_no_starter() -> str:
+    """Crazy Eights without its starter card: the setup still sets the suit to follow
+    from the top of the discard pile, which no card has reached (blind reader r53b,
+    inv-21's rank 3: "no starter card: the suit to follow is read from the top of an
+    empty discard pile")."""
+    return _edit(_seed("crazy-eights"), (EIGHTS_STARTER, ""))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -201,5 +212,11 @@ VARIANTS: tuple[Variant, ...] = (
         "president",
         "a single's play recorded as 96 where every test asks for 1",
         president_single_96(),
+    ),
+    Variant(
+        "crazy-eights-no-starter",
+        "crazy-eights",
+        "no starter card: the suit to follow read from an empty discard pile",
+        crazy_eights_no_starter(),
     ),
 )
