@@ -854,10 +854,10 @@ class Campaign:
         ``self.cell_refusals`` ([refused, taken]).
 
         Why: in the three campaigns of rounds 52-53 (inv-19..21, MAP-Elites 50 x 20 over
-        concepts, ``--transplant 0.3``) 431 of the 544 transplant children evaluated held
-        their host's written cell, and 26 more a library game's: their new mechanism moved
-        no descriptor, so none could be a new elite, and of the 121 at or above the
-        library's median none but 2 became one (docs/invention.md, round 54). A function of
+        concepts, ``--transplant 0.3``) 431 of the 497 transplant children evaluated held
+        their host's written cell (the new mechanism moved no descriptor) and 26 more a
+        library game's: none of them could be a new elite, and of the 121 children at or
+        above the library's median 2 became one (docs/invention.md, round 54). A function of
         the child's rules and the host's stored text, so the draws stay reproducible."""
         a = self.archive
         if a is None or not a.concepts or not a.library_cells:
