@@ -74,13 +74,14 @@ INVENT = [
 #: (`--max-transplants 1`): this tiny campaign's later generations draw hosts among the
 #: lines with room left (with no cap, two of its lines take two transplants)
 #: "invent-newcell": a transplant child must leave its host's and the library's cells
-#: (`--transplant-new-cell`: refused fragments draw from each child's own Random)
+#: (`--transplant-new-cell`: refused fragments draw from each child's own Random; with
+#: every child a transplant, this tiny campaign's best/ is empty and compares nothing)
 ALGORITHMS = [
     [],
     ["--algorithm", "map-elites", "--no-polish"],
     [*INVENT, "--no-polish"],
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
-    [*INVENT, "--no-polish", "--transplant", "1.0", "--transplant-new-cell"],
+    [*INVENT, "--no-polish", "--transplant-new-cell"],
 ]
 IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell"]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
