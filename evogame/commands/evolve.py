@@ -92,6 +92,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "many is not a host for another (0: no cap).",
 )
 @click.option(
+    "--transplant-new-cell/--no-transplant-new-cell",
+    default=False,
+    show_default=True,
+    help="With --descriptors concepts: a transplant child must hold, as its rules say, a "
+    "concept cell that neither its host nor any seed or library game holds (another "
+    "fragment is tried otherwise).",
+)
+@click.option(
     "--descriptors",
     type=click.Choice(["profile", "concepts", "behaviour"]),
     default="profile",
@@ -144,6 +152,7 @@ def evolve(
     library,
     transplant,
     max_transplants,
+    transplant_new_cell,
     descriptors,
     polish,
     adaptive,
@@ -173,6 +182,7 @@ def evolve(
         library=list(library),
         transplant=transplant,
         max_transplants=max_transplants,
+        transplant_new_cell=transplant_new_cell,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,

@@ -1759,6 +1759,7 @@ def transplant(
     replace: float = REPLACE,
     own: str | None = None,
     tries: int = TRIES,
+    accept: Callable[[A.Game], str] | None = None,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
     library has, then a fragment of that kind) bound and put in (a stage or a way to play
@@ -1771,7 +1772,13 @@ def transplant(
     in all, drawn without replacement in one `rng.sample` before the first is tried: the
     draws depend only on `rng`'s state, the host and the library (never on a cache or on
     timing), so a campaign that gives each child its own seeded `random.Random` draws the
-    same child whatever was refused before. The last refusal is raised when all fail."""
+    same child whatever was refused before. The last refusal is raised when all fail.
+
+    `accept`, when given, says why a bound child is refused anyway ("" to take it): a
+    function of the child alone (the campaign's `Config.transplant_new_cell`: a child
+    whose concept cell, as its rules say, is its host's or a library game's), so the
+    draws stay a function of `rng`, the host and the library; its refusal is followed
+    by the next fragment as any other is."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -1784,7 +1791,11 @@ def transplant(
     last: Refused | None = None
     for i in order:
         try:
-            return _transplant_one(info, pool[i], rng, replace), pool[i]
+            child = _transplant_one(info, pool[i], rng, replace)
+            why = accept(child) if accept is not None else ""
+            if why:
+                raise Refused(why)
+            return child, pool[i]
         except Refused as e:
             last = e
     assert last is not None

@@ -73,22 +73,29 @@ INVENT = [
 #: "invent-cap1": every child a transplant, each line taking one at most
 #: (`--max-transplants 1`): this tiny campaign's later generations draw hosts among the
 #: lines with room left (with no cap, two of its lines take two transplants)
+#: "invent-newcell": a transplant child must leave its host's and the library's cells
+#: (`--transplant-new-cell`: refused fragments draw from each child's own Random; with
+#: every child a transplant, this tiny campaign's best/ is empty and compares nothing)
 ALGORITHMS = [
     [],
     ["--algorithm", "map-elites", "--no-polish"],
     [*INVENT, "--no-polish"],
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
+    [*INVENT, "--no-polish", "--transplant-new-cell"],
 ]
-IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1"]
+IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell"]
+#: the options of ALGORITHMS that take no value, and the `Config` field each sets
+FLAGS = {"--no-polish": ("polish", False), "--transplant-new-cell": ("transplant_new_cell", True)}
 
 
 def config_kwargs(argv: list[str]) -> dict:
     """`Config` keywords of the options in ALGORITHMS."""
-    polish = "--no-polish" not in argv
-    argv = [a for a in argv if a != "--no-polish"]
+    flags = {f: v for a, (f, v) in FLAGS.items() if a in argv}
+    argv = [a for a in argv if a not in FLAGS]
     opts = dict(zip(argv[::2], argv[1::2], strict=True))
     return {
-        "polish": polish,
+        "polish": flags.get("polish", True),
+        "transplant_new_cell": flags.get("transplant_new_cell", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree
