@@ -678,11 +678,28 @@ class Binder:
         self.attr_map = match_attributes(self.fr.attrs, self.host_attrs, used)
 
     def value(self, attr: str, v: str) -> str | None:
-        """The host's value for donor value `v` of donor attribute `attr`."""
+        """The host's value for donor value `v` of donor attribute `attr`: the host's value
+        of the same name when the two attributes share names, else the one unshared host
+        value it abbreviates or is abbreviated by (A: ACE), else by place among the values
+        neither shares; with no name shared, by place in the whole list.
+        Binding by place alone read Hearts4's A, TWO .. K onto Hearts' TWO .. ACE one
+        step off: its TWO became Hearts' THREE and its A 14 Hearts' TWO, ranked over
+        the ACE (`slips.numbers_moved_round` names what that made)."""
         src = dict(self.fr.attrs).get(attr)
         dst = dict(self.host_attrs).get(self.attr_map.get(attr, ""))
         if not src or not dst or v not in src:
             return None
+        if v in dst:
+            return v
+        if set(src) & set(dst):
+            src = [x for x in src if x not in dst]
+            dst = [x for x in dst if x not in set(dict(self.fr.attrs)[attr])]
+            # an abbreviation names its host value (A: ACE, J: JACK) when only one fits
+            fits = [w for w in dst if w.startswith(v) or v.startswith(w)]
+            if len(fits) == 1:
+                return fits[0]
+            if not dst:
+                return None
         i = src.index(v)
         j = round(i * (len(dst) - 1) / (len(src) - 1)) if len(src) > 1 else 0
         return dst[j]
