@@ -49,6 +49,17 @@ def agram_follows_the_rank() -> str:
     )
 
 
+AGRAM_SUITS = "(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES))))"
+
+
+def agram_suits_replaced_by_stray_words() -> str:
+    """Agram whose 32-card deck has the suits FIFTYFIVE and RULE, two words from other
+    games' tables (s54 inv-22's rank 2), while its deck of aces keeps CLUBS, DIAMONDS and
+    HEARTS: each ace is the one card of its suit, so it can never be followed (its blind
+    reader: "an ace can never be followed", 3 against Agram's 6)."""
+    return _edit(_seed("agram"), (AGRAM_SUITS, "(SUIT (FIFTYFIVE, RULE))))"))
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -61,5 +72,11 @@ VARIANTS = (
         "agram",
         "must follow the led rank, yet the trick lifts the suit spelled as it",
         agram_follows_the_rank(),
+    ),
+    Variant(
+        "agram-suits-replaced-by-stray-words",
+        "agram",
+        "its aces are the lone cards of their suits: never followed, unbeatable when led",
+        agram_suits_replaced_by_stray_words(),
     ),
 )

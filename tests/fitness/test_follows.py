@@ -23,6 +23,12 @@ FOUND = [
         "must follow the RANK in (game str LEAD), yet (game points POWER) lifts the cards "
         "whose SUIT is",
     ),
+    (
+        V.agram_suits_replaced_by_stray_words,
+        F.lone_follows,
+        "(deck (RANK (ACE))",
+        "yet each of CLUBS, DIAMONDS, HEARTS is the SUIT of 1 card only",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
@@ -139,3 +145,61 @@ def test_a_lead_entry_of_the_followed_attribute_beside_it_still_names_the_other(
     (d,) = F.crossed_follows(parse_text(both))
     assert "whose SUIT is" in d.message
     assert F.crossed_follows(parse_text(_seed("agram"))) == []
+
+
+def _lone(text: str) -> dict[str, tuple[list[str], int]]:
+    return {a: (lone, n) for a, (_, lone, n) in F.lone_values(parse_text(text)).items()}
+
+
+def test_every_real_followed_value_has_six_cards_or_more():
+    """The margin of `lone_follows`: 36 real files follow an attribute; the fewest cards
+    carrying one of its values is 6 (Cheeseheads' COLOR), 8 in Agram (SPADES)."""
+    from collections import Counter
+
+    from evogame.lang.operands import deck_cards
+
+    require_shared()
+    fewest = {}
+    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+        game = parse_file(p)
+        cards = [c for d in A.walk(game) if isinstance(d, A.Deck) for c in deck_cards(d)]
+        for attr in {a for a, _ in F._follow_pairs(game)}:
+            fewest[p.name, attr] = min(Counter(c[attr] for c in cards if attr in c).values())
+    assert len({name for name, _ in fewest}) == 36
+    assert min(fewest.values()) == 6 and fewest["agram.rcy", "SUIT"] == 8
+    assert _lone(V.agram_suits_replaced_by_stray_words()) == {
+        "SUIT": (["CLUBS", "DIAMONDS", "HEARTS"], 1)
+    }
+
+
+def test_a_second_copy_of_the_aces_is_followed_and_a_loop_is_not_counted():
+    """Two copies of the aces (a repeat of 2) give each ace suit 2 cards: silent. Aces
+    created a number of times not fixed (a repeat of a computed count) are not lone;
+    a lone suit of the other deck, one ace of SPADES beside them, still is."""
+    text = V.agram_suits_replaced_by_stray_words()
+    aces = "(create deck (game hloc STOCK)\n          (deck (RANK (ACE))"
+    assert text.count(aces) == 1
+    twice = text.replace(aces, "(repeat 2 (create deck (game hloc STOCK)\n (deck (RANK (ACE))")
+    twice = twice.replace(
+        "(SUIT (CLUBS, DIAMONDS, HEARTS)))))", "(SUIT (CLUBS, DIAMONDS, HEARTS))))))"
+    )
+    assert F.lone_follows(parse_text(twice)) == []
+    one_spade = _edit(
+        twice,
+        (
+            "(SUIT (FIFTYFIVE, RULE))))",
+            "(SUIT (FIFTYFIVE, RULE)))) (create deck "
+            "(game hloc STOCK) (deck (RANK (ACE)) (SUIT (SPADES))))",
+        ),
+    )
+    assert _lone(one_spade) == {"SUIT": (["SPADES"], 1)}
+    computed = twice.replace("(repeat 2 ", "(repeat (size (game hloc STOCK)) ")
+    assert F.lone_follows(parse_text(computed)) == []
+
+
+def test_without_a_follow_rule_no_value_is_lone():
+    """The same deck where the choice no longer asks for the lead suit: nothing to follow."""
+    text = V.agram_suits_replaced_by_stray_words()
+    follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
+    free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
+    assert F.lone_follows(parse_text(free)) == []
