@@ -146,7 +146,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import ALIVE, FALSE_SEEN, MOVED, NOTHING, TRUE_SEEN, conditions
 from evogame.engine.coverage import end_parts as cov_end_parts
 from evogame.engine.coverage import guard_parts as cov_parts
 from evogame.lang import ast as A
@@ -366,6 +366,44 @@ def idle_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
         Defect(where(m), "this move runs but never finds a card to move: the rule does nothing")
         for m in A.walk(game)
         if isinstance(m, A.Move) and id(m) not in inside and moved.get(id(m), 0) == NOTHING
+    ]
+
+
+def _before_play(game: A.Game) -> list[A.Node]:
+    """What runs before the first stage: the setup's items, then the top-level items of
+    the body up to the first stage (as `voids._prefix`)."""
+    out: list[A.Node] = list(game.setup.decks)
+    for item in game.body:
+        if isinstance(item, A.Stage):
+            break
+        out.append(item)
+    return out
+
+
+def emptied_deals(game: A.Game, moved: dict[int, int]) -> list[Defect]:
+    """Moves before the first stage (the setup and the top-level ``do``s before it: the
+    deal) that in the sampled games both moved a card and found their source empty
+    (`ActionCompiler.moved` has both `MOVED` and `NOTHING`): the deal counts more passes
+    than its pile has cards, and the passes after the pile runs out move nothing (issue
+    35, campaign inv-22's new kind 1: GOPS given War's deal, "for each I in 1 to 52
+    divided by NUMP" from a 26-card pile, "the second half of the deal draws from
+    nothing"). A move that never found a card is `idle_moves`' (and, read from the rules,
+    `voids.empty_sources`'); this is the move that runs on after its pile is emptied,
+    which neither sees (the pile was filled, and the move did move cards).
+
+    Measure: per move, the set of outcomes {moved, found nothing} over the sampled games;
+    a defect when both occur. Measured on the 95 real files (3 random games each, seed 0;
+    /work/runs-archive/s54p/exhausted.py, exhausted-real.txt): no move before the first
+    stage of any of them ever found its source empty."""
+    pre = [m for n in _before_play(game) for m in A.walk(n) if isinstance(m, A.Move)]
+    return [
+        Defect(
+            where(m),
+            "this move of the deal runs on after its pile is empty: some of its passes "
+            "move nothing (the deal counts more cards than the pile has)",
+        )
+        for m in pre
+        if moved.get(id(m), 0) == MOVED | NOTHING
     ]
 
 
