@@ -1208,7 +1208,14 @@ def dead_draws(game: A.Game) -> list[Defect]:
     place a binder's collection names, a superset): 43 moves in 27 files put cards into a
     place only ever a destination; the 10 into a player's place (5 files) all take them
     from the player's hand (Cheeseheads' and Sheepshead's BLIND, Go Fish's TRICKSTACK),
-    none from the game's, through a variable or not."""
+    none from the game's, through a variable or not.
+
+    Cards from a player's place into a place of another owner's (the owners written
+    differently: ``'P`` against ``(current player)``) that no rule reads are the same sink
+    (issue 35, campaign inv-22's new kind 1: both shown bids put into the current player's
+    BLUE, "a meaningless pile BLUE of whoever's turn it is", where GOPS discards them to the
+    game's pile). Of the 10 such moves of the real files, all keep the owner (from
+    ``(current player)``'s hand to ``(current player)``'s pile): none is one."""
     dst_nodes: set[int] = set()
     moves: list[tuple[A.Node, list[A.Node]]] = []
     _moves_held(game, {}, moves)
@@ -1232,6 +1239,19 @@ def dead_draws(game: A.Game) -> list[Defect]:
                     f"cards go from the game's {src} to a player's {_name(into[0])[1]}, "
                     f"which no rule reads: they leave the game, and the move only empties "
                     f"{src}",
+                )
+            )
+            continue
+        whose = to_text(into[0].owner)
+        others = [n for n in (*named, *held) if _owner(n) == "PLAYER"]
+        if others and all(to_text(n.owner) != whose for n in others):
+            src = _name(others[0])[1]
+            out.append(
+                Defect(
+                    where(m),
+                    f"cards go from {to_text(others[0].owner)}'s {src} to {whose}'s "
+                    f"{_name(into[0])[1]}, which no rule reads: a pile of one player's that "
+                    f"takes another's cards for nothing, its owner meaning nothing",
                 )
             )
     return out
