@@ -19,6 +19,9 @@ because the game it makes scores well on the other components (issue 35):
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
+- **a deal that runs on after its pile is empty** (a few random games, `emptied_deals`): a
+  move before the first stage that moved cards and also found its pile empty (GOPS given
+  War's deal: 52 moves from 26 cards). No real game's deal does it;
 - **a value no point entry rates** (static): a point table that orders cards (read by
   ``max``, ``min`` or ``sort``, or a card's ``score`` compared) and rates every value of
   a card attribute but one or two (at least 3/4 of one deck's, by entries of one
