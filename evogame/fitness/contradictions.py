@@ -34,6 +34,12 @@
 - **teams of seats the game never creates** (`absent_team_seats`): ``(create teams (0, 2)
   (1, 3))`` where ``(create players 2)``: the rules talk of partners who are not at the
   table (Whist cut to two players, its deal still a quarter of the deck each).
+- **a team stage with no teams** (`teamless_stages`): ``(stage team ...)`` in a game that
+  creates no teams: every seat is then a team of its own (RECYCLE v0.5's default), so the
+  stage is a player stage that speaks of teams no one is on (campaign inv-22's new kind 1,
+  GOPS with its round loop made ``stage team``; its reader: "'Repeat, each team in turn'
+  but there are no teams"). Of the 95 real files 2 have a team stage, and both create
+  their teams.
 - **a deal to every seat when some seat's place is empty** (`uneven_deals`): a guarded rule
   that moves cards into each player's place (``(all player 'P ... (move ... (top ('P iloc
   HAND))))``) whose test asks whether *some* player's place of that name is empty (``(any
@@ -741,6 +747,25 @@ def absent_team_seats(game: A.Game) -> list[Defect]:
     ]
 
 
+def teamless_stages(game: A.Game) -> list[Defect]:
+    """Each ``(stage team ...)`` of a game with no ``create teams`` anywhere (static):
+    each seat is its own team, so the stage turns over players while its words say teams
+    (module docstring). Measure: the count of team stages in a game whose rules hold no
+    ``CreateTeams`` node; a defect each. On the 95 real files: 0 (the 2 with team stages,
+    CARDSTOCK's, create their teams)."""
+    if any(isinstance(n, A.CreateTeams) for n in A.walk(game)):
+        return []
+    return [
+        Defect(
+            where(n),
+            "this stage goes round the teams, but the game creates no teams: each seat is "
+            "a team of its own, and the rules speak of teams no one is on",
+        )
+        for n in A.walk(game)
+        if isinstance(n, A.Stage) and n.kind == A.StageKind.TEAM
+    ]
+
+
 def uneven_deals(game: A.Game) -> list[Defect]:
     """Guarded rules (`A.Guarded`) whose body deals to every player (an ``all``/``any``
     over ``player`` moving cards to a position of the bound player's place) and whose
@@ -1018,6 +1043,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(emptied_tops, game),
         *named(seat_team_scores, game),
         *named(absent_team_seats, game),
+        *named(teamless_stages, game),
         *named(uneven_deals, game),
         *named(parallel_writes, game),
         *named(unnamed_values, game),

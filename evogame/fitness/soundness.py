@@ -19,6 +19,9 @@ because the game it makes scores well on the other components (issue 35):
 - **an option that moves nothing** (a few random games, Python engine): a ``move`` of a
   choice item that found no card to move (a fold that takes the lowest face-up card when
   nobody was dealt one: folding costs nothing). No real game's choices do it;
+- **a deal that runs on after its pile is empty** (a few random games, `emptied_deals`): a
+  move before the first stage that moved cards and also found its pile empty (GOPS given
+  War's deal: 52 moves from 26 cards). No real game's deal does it;
 - **a value no point entry rates** (static): a point table that orders cards (read by
   ``max``, ``min`` or ``sort``, or a card's ``score`` compared) and rates every value of
   a card attribute but one or two (at least 3/4 of one deck's, by entries of one
@@ -146,7 +149,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from evogame.engine.coverage import ALIVE, FALSE_SEEN, NOTHING, TRUE_SEEN, conditions
+from evogame.engine.coverage import ALIVE, FALSE_SEEN, MOVED, NOTHING, TRUE_SEEN, conditions
 from evogame.engine.coverage import end_parts as cov_end_parts
 from evogame.engine.coverage import guard_parts as cov_parts
 from evogame.lang import ast as A
@@ -366,6 +369,44 @@ def idle_moves(game: A.Game, moved: dict[int, int]) -> list[Defect]:
         Defect(where(m), "this move runs but never finds a card to move: the rule does nothing")
         for m in A.walk(game)
         if isinstance(m, A.Move) and id(m) not in inside and moved.get(id(m), 0) == NOTHING
+    ]
+
+
+def _before_play(game: A.Game) -> list[A.Node]:
+    """What runs before the first stage: the setup's items, then the top-level items of
+    the body up to the first stage (as `voids._prefix`)."""
+    out: list[A.Node] = list(game.setup.decks)
+    for item in game.body:
+        if isinstance(item, A.Stage):
+            break
+        out.append(item)
+    return out
+
+
+def emptied_deals(game: A.Game, moved: dict[int, int]) -> list[Defect]:
+    """Moves before the first stage (the setup and the top-level ``do``s before it: the
+    deal) that in the sampled games both moved a card and found their source empty
+    (`ActionCompiler.moved` has both `MOVED` and `NOTHING`): the deal counts more passes
+    than its pile has cards, and the passes after the pile runs out move nothing (issue
+    35, campaign inv-22's new kind 1: GOPS given War's deal, "for each I in 1 to 52
+    divided by NUMP" from a 26-card pile, "the second half of the deal draws from
+    nothing"). A move that never found a card is `idle_moves`' (and, read from the rules,
+    `voids.empty_sources`'); this is the move that runs on after its pile is emptied,
+    which neither sees (the pile was filled, and the move did move cards).
+
+    Measure: per move, the set of outcomes {moved, found nothing} over the sampled games;
+    a defect when both occur. Measured on the 95 real files (3 random games each, seed 0;
+    /work/runs-archive/s54p/exhausted.py, exhausted-real.txt): no move before the first
+    stage of any of them ever found its source empty."""
+    pre = [m for n in _before_play(game) for m in A.walk(n) if isinstance(m, A.Move)]
+    return [
+        Defect(
+            where(m),
+            "this move of the deal runs on after its pile is empty: some of its passes "
+            "move nothing (the deal counts more cards than the pile has)",
+        )
+        for m in pre
+        if moved.get(id(m), 0) == MOVED | NOTHING
     ]
 
 
@@ -1170,7 +1211,14 @@ def dead_draws(game: A.Game) -> list[Defect]:
     place a binder's collection names, a superset): 43 moves in 27 files put cards into a
     place only ever a destination; the 10 into a player's place (5 files) all take them
     from the player's hand (Cheeseheads' and Sheepshead's BLIND, Go Fish's TRICKSTACK),
-    none from the game's, through a variable or not."""
+    none from the game's, through a variable or not.
+
+    Cards from a player's place into a place of another owner's (the owners written
+    differently: ``'P`` against ``(current player)``) that no rule reads are the same sink
+    (issue 35, campaign inv-22's new kind 1: both shown bids put into the current player's
+    BLUE, "a meaningless pile BLUE of whoever's turn it is", where GOPS discards them to the
+    game's pile). Of the 10 such moves of the real files, all keep the owner (from
+    ``(current player)``'s hand to ``(current player)``'s pile): none is one."""
     dst_nodes: set[int] = set()
     moves: list[tuple[A.Node, list[A.Node]]] = []
     _moves_held(game, {}, moves)
@@ -1194,6 +1242,19 @@ def dead_draws(game: A.Game) -> list[Defect]:
                     f"cards go from the game's {src} to a player's {_name(into[0])[1]}, "
                     f"which no rule reads: they leave the game, and the move only empties "
                     f"{src}",
+                )
+            )
+            continue
+        whose = to_text(into[0].owner)
+        others = [n for n in (*named, *held) if _owner(n) == "PLAYER"]
+        if others and all(to_text(n.owner) != whose for n in others):
+            src = _name(others[0])[1]
+            out.append(
+                Defect(
+                    where(m),
+                    f"cards go from {to_text(others[0].owner)}'s {src} to {whose}'s "
+                    f"{_name(into[0])[1]}, which no rule reads: a pile of one player's that "
+                    f"takes another's cards for nothing, its owner meaning nothing",
                 )
             )
     return out

@@ -30,16 +30,18 @@ SCOPA_CAPTURE = """\
 def scopa_capture_unscored() -> str:
     """Scopa with a second way to capture, the same capture but for where the cards go:
     the cards taken from the table to the capturer's TWENTYFIVE, the capturing card to
-    the next player's PENALTY, piles no rule reads, where the seed's capture puts both
+    the capturer's PENALTY, piles no rule reads, where the seed's capture puts both
     on the capturer's PILE, which the scoring counts: a capture that only clears cards
     off the table (inv-21's new kind 1, whose ``otherwise`` capture does this beside a
-    capture to PILE; blind reader: "captures go to piles never scored")."""
+    capture to PILE; blind reader: "captures go to piles never scored"). The capturing
+    card went to the next player's PENALTY until round 54, when `dead_draws` came to name
+    that too (a player's card into another's unread pile): one defect per variant."""
     unscored = SCOPA_CAPTURE.replace(
         "(move 'T (top ((current player) vloc PILE)))",
         "(move 'T (top ((current player) vloc TWENTYFIVE)))",
     ).replace(
         "(move 'C (top ((current player) vloc PILE)))",
-        "(move 'C (top ((next player) vloc PENALTY)))",
+        "(move 'C (top ((current player) vloc PENALTY)))",
     )
     return _edit(_seed("scopa"), (SCOPA_CAPTURE, SCOPA_CAPTURE + unscored))
 

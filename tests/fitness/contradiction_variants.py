@@ -95,6 +95,19 @@ def whist_two_players() -> str:
     return _edit(_seed("whist"), ("(create players 'NUMP)", "(create players 2)"))
 
 
+def gops_team_stage() -> str:
+    """GOPS whose round loop is a team stage in a game that creates no teams (campaign
+    inv-22's new kind 1, judged 0.940, read 4 against GOPS's 6: "'Repeat, each team in
+    turn' but there are no teams")."""
+    return _edit(
+        _seed("gops"),
+        (
+            " (stage player\n  (end (== (size (game hloc PRIZES)) 0))",
+            " (stage team\n  (end (== (size (game hloc PRIZES)) 0))",
+        ),
+    )
+
+
 def scopa_deal_when_one_is_out() -> str:
     """Scopa dealing three more to each player when *some* hand is empty (``any`` for
     ``all``; campaign inv-16's best/ #1, judged 0.947, a blind reader 4/10: "seat 2 always
@@ -184,6 +197,7 @@ VARIANTS = (
     ),
     Variant("pairs-team-of-losers", "pairs", "a team scored seat by seat", pairs_team_of_losers()),
     Variant("whist-two-players", "whist", "teams of seats never created", whist_two_players()),
+    Variant("gops-team-stage", "gops", "a team stage with no teams", gops_team_stage()),
     Variant(
         "scopa-deal-when-one-is-out",
         "scopa",

@@ -31,6 +31,7 @@ FOUND = [
         "every seat has a score of its own",
     ),
     (V.whist_two_players, C.absent_team_seats, "2) (1, 3))", "not at the table"),
+    (V.gops_team_stage, C.teamless_stages, "(stage team", "creates no teams"),
     (
         V.scopa_deal_when_one_is_out,
         C.uneven_deals,
@@ -228,3 +229,15 @@ def test_a_number_card_off_its_number_needs_a_face_value_table(edits, named):
 
     game = parse_text(_edit(_seed("red7"), *edits))
     assert len(C.numbered_off_by_one(game)) == named
+
+
+def test_a_team_stage_over_created_teams_is_left_alone():
+    """The same team stage once the setup creates teams (one seat each) is no defect; the
+    variant's team stage is the only one found."""
+    text = V.gops_team_stage()
+    assert len(C.teamless_stages(parse_text(text))) == 1
+    teams = text.replace(
+        "(create players 'NUMP)", "(create players 'NUMP)\n  (create teams (0) (1))"
+    )
+    assert teams != text
+    assert C.teamless_stages(parse_text(teams)) == []

@@ -13,6 +13,7 @@ from evogame.lang.content import deck_values
 from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import variants as V
 from tests.fitness.capture_variants import scopa_capture_unscored
+from tests.fitness.emptied_variants import gops_current_blue
 from tests.fitness.variants import _seed, hearts_lead_unset
 
 
@@ -74,6 +75,13 @@ FOUND = [
         S.dead_draws,
         "(move 'T (top ((current player) vloc TWENTYFIVE)))",
         "from the game's TABLE to a player's TWENTYFIVE, which no rule reads",
+    ),
+    (
+        gops_current_blue,
+        "gops",
+        S.dead_draws,
+        "(move (top ('P vloc SHOWN)) (top ((current player) iloc BLUE)))",
+        "'P's SHOWN to (current player)'s BLUE, which no rule reads",
     ),
     (V.the_game_tricks, "the-game", S.idle_stages, "(choice", "change nothing"),
     (
@@ -166,11 +174,17 @@ def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, seed, che
 def test_a_draw_is_followed_through_the_variables_that_bind_its_cards():
     """A card bound by ``any``/``all`` over the game's place (a subset of Scopa's TABLE)
     and moved into a player's place no rule reads is drawn from the game's place; bound
-    over the player's own hand it is a bury, left alone; a place the rules read again is
-    no sink."""
-    text = scopa_capture_unscored()
-    assert len(S.dead_draws(parse_text(text))) == 1  # the TWENTYFIVE move, not PENALTY
-    read = text.replace("(scoring max", "(scoring max (+ (size ((current player) vloc TWENTYFIVE))")
+    over the player's own hand into the player's own place it is a bury, left alone, and
+    into another player's place a sink (round 54); a place the rules read again is no
+    sink."""
+    bury = scopa_capture_unscored()
+    assert len(S.dead_draws(parse_text(bury))) == 1  # the TWENTYFIVE move, not PENALTY
+    text = bury.replace("((current player) vloc PENALTY)", "((next player) vloc PENALTY)")
+    assert bury != text
+    found = S.dead_draws(parse_text(text))
+    assert len(found) == 2  # TWENTYFIVE from the table, PENALTY into the next player's
+    assert "game's TABLE" in found[0].message and "(next player)'s PENALTY" in found[1].message
+    read = bury.replace("(scoring max", "(scoring max (+ (size ((current player) vloc TWENTYFIVE))")
     read = read[: read.rindex(")")] + "))"
     assert S.dead_draws(parse_text(read)) == []
     game = parse_text(text)
