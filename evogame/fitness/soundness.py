@@ -77,6 +77,9 @@ because the game it makes scores well on the other components (issue 35):
 - **a stray move** (static, `stray_moves`): cards moved into a place no rule reads while
   the rules read another place of that name (another owner, visibility or index: a
   full house's last card played to ``(game vloc PILE 200)``);
+- **a stray read** (static, `stray_reads`): a place read that no rule puts a card into
+  while the rules fill another place of that name (a Red7 edit's ``PALETTE 89``, always
+  empty);
 - **a subsumed choice item** (static, `subsumed_items`): an item whose moves another item
   of its choice always offers too (the same action on the same cards, under a guard
   that includes the other's): its restriction is void (a "follow suit" item that lost
@@ -1461,6 +1464,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (idle_stages, game),
         (unset_tables, game),
         (stray_moves, game),
+        (stray_reads, game),
         (subsumed_items, game),
         (growing_contests, game),
         (back_doors, game),
@@ -1607,6 +1611,62 @@ def stray_moves(game: A.Game) -> list[Defect]:
                     "rules look",
                 )
             )
+    return out
+
+
+def stray_reads(game: A.Game) -> list[Defect]:
+    """Reads of a place no rule ever puts a card into, while the rules put cards into
+    another place of the same name (static): another owner, visibility or index
+    (``(size ((current player) vloc PALETTE 89))`` where every rule plays to
+    ``((current player) vloc PALETTE)``). A place is created empty on first mention, so
+    the read is of an always-empty place: its size is 0 cards, a test on its cards never
+    holds, whatever the place it was meant to read holds. The mirror of `stray_moves`.
+
+    Measure: the set F of places filled (the first place in a ``move``'s or
+    ``remember``'s destination, a ``create deck``'s location), keyed (owner type,
+    visibility, name, index) as `_place` keys them; a place read (any other mention) is
+    named when its key is not in F and its name is in F's names. Units: places. Not
+    judged when a filled place has a computed name or index, or some place is read
+    through ``indexed`` (either may be any index). Measured on the 95 real files (our
+    seeds and CARDSTOCK's 73): none has one."""
+    fills: set[int] = set()
+    for n in A.walk(game):
+        dst = (
+            getattr(n, n.PUTS)
+            if n.PUTS is not None
+            else n.loc
+            if isinstance(n, A.CreateDeck)
+            else None
+        )
+        if dst is None:
+            continue
+        first = next((m for m in A.walk(dst) if m.NAMED == "place"), None)
+        if first is not None:
+            fills.add(id(first))
+    filled: set[tuple] = set()
+    for n in A.walk(game):
+        if isinstance(n, A.Indexed):
+            return []
+        if id(n) in fills:
+            k = _place(n)
+            if k is None or k[3] == "*":
+                return []  # a computed destination may fill any place of the name
+            filled.add(k)
+    names = {k[2] for k in filled}
+    out, seen = [], set()
+    for n in A.walk(game):
+        if not isinstance(n, A.Location) or id(n) in fills or not (k := _place(n)):
+            continue
+        if k[3] == "*" or k in filled or k[2] not in names or k in seen:
+            continue
+        seen.add(k)
+        out.append(
+            Defect(
+                where(n),
+                f"the rules read {to_text(n)}, which no rule puts a card into, while they "
+                f"put cards into another {k[2]}: it is always empty, whatever that one holds",
+            )
+        )
     return out
 
 

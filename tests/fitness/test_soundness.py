@@ -14,6 +14,7 @@ from tests.conftest import SEEDS, require_shared, shared_files
 from tests.fitness import variants as V
 from tests.fitness.capture_variants import scopa_capture_unscored
 from tests.fitness.emptied_variants import gops_current_blue
+from tests.fitness.stray_read_variants import red7_palette_89
 from tests.fitness.variants import _seed, hearts_lead_unset
 
 
@@ -97,6 +98,13 @@ FOUND = [
         S.stray_moves,
         "(move 'L (top (game vloc PILE 200)))",
         "which no rule reads, while the rules read another PILE",
+    ),
+    (
+        red7_palette_89,
+        "red7",
+        S.stray_reads,
+        "((current player) vloc PALETTE 89)",
+        "which no rule puts a card into, while they put cards into another PALETTE",
     ),
     (
         V.hearts_follow_any,
@@ -373,3 +381,17 @@ def test_the_first_new_kind_is_found_exactly_when_the_counts_exceed_what_is_had(
             less = counts.copy()
             less[check] -= 1
             assert S.first_new_kind(game, decks, less) == check
+
+
+def test_a_read_of_a_place_no_rule_fills_is_stray_only_beside_a_filled_namesake():
+    """``PALETTE 89`` is always empty beside the ``PALETTE`` the rules fill; ``PALETTE 0``
+    is that palette; a name no rule fills under any form is left alone (a discard pile
+    read but never played to), and a computed destination index may fill any index."""
+    text = red7_palette_89()
+    assert len(S.stray_reads(parse_text(text))) == 1
+    assert S.stray_reads(parse_text(text.replace("PALETTE 89)", "PALETTE 0)"))) == []
+    assert S.stray_reads(parse_text(text.replace("PALETTE 89)", "NEVERFILLED)"))) == []
+    seed = _seed("red7")
+    assert S.stray_reads(parse_text(seed)) == []
+    far = parse_text(text.replace("PALETTE 89)", "PALETTE (fib 11))"))  # 89
+    assert len(S.stray_reads(far)) == 1
