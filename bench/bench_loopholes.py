@@ -1,6 +1,7 @@
 """The loophole table (issue 35): each broken variant of a seed (tests/fitness/variants.py
 and every tests/fitness/*_variants.py, found by name) beside its seed, evaluated under a
-profile at several evaluation seeds. A broken variant must score below its seed at every
+profile at several evaluation seeds (a one-player seed and its variants under
+`solitaire`, as `bench_judgement` judges them). A broken variant must score below its seed at every
 seed; a harmless one within the two evaluations' 95% intervals. Prints one row per
 variant: the seed's and the variant's fitness per evaluation seed, and the components
 that fell most (what caught it).
@@ -21,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from evogame.engine import compile_game
 from evogame.fitness import evaluate, load_profile
 from evogame.lang import parse_text
 from tests.fitness.variants import _seed, all_variants
@@ -62,9 +64,9 @@ def main() -> None:
     ap.add_argument("--deals-too", action="store_true", help="deal seed = evaluation seed (else 0)")
     ap.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the rows")
     a = ap.parse_args()
-    prof = load_profile(a.profile)
+    asked = load_profile(a.profile)
+    solitaire = load_profile("solitaire")
     seeds = _seeds(a.seeds)
-    weights = {c.name: c.weight for c in prof.components}
 
     def deals(s: int) -> int | None:
         return s if a.deals_too else None
@@ -79,11 +81,15 @@ def main() -> None:
         if a.only and a.only not in v.name:
             continue
         reals, brokens = [], []
+        # a one-player seed is judged as a solitaire, as bench_judgement and
+        # bench_stability judge it: under a multi-player profile it scores 0 and so
+        # would every variant, a row that says nothing
+        seed_ast = parse_text(_seed(v.seed))
+        prof = solitaire if compile_game(seed_ast).nplayers == 1 else asked
+        weights = {c.name: c.weight for c in prof.components}
         for s in seeds:
             if (v.seed, s) not in cache:
-                cache[v.seed, s] = evaluate(
-                    parse_text(_seed(v.seed)), prof, seed=s, name=v.seed, deals=deals(s)
-                )
+                cache[v.seed, s] = evaluate(seed_ast, prof, seed=s, name=v.seed, deals=deals(s))
             reals.append(cache[v.seed, s])
             brokens.append(evaluate(parse_text(v.text), prof, seed=s, name=v.name, deals=deals(s)))
         if v.harmless:
