@@ -15,9 +15,9 @@ kinds of phase, all wall seconds:
 - each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
   parsing its text, then the phases of `fitness.evaluate` (compile, content, gate,
   soundness/moves, soundness/static, soundness/deals, soundness/defaults,
-  soundness/dominated, soundness/idle_rounds, soundness/settled, soundness/shared_ends,
-  soundness/foregone, soundness/uneven_hands, soundness/careful, random, agency, thinking,
-  pipmc, depth), the
+  soundness/dominated, soundness/idle_rounds, soundness/cancelled_rounds,
+  soundness/settled, soundness/shared_ends, soundness/foregone, soundness/uneven_hands,
+  soundness/careful, random, agency, thinking, pipmc, depth), the
   concept vectors (``concepts``) and the rest
   (``other``: the tallies' estimates, descriptions, combining);
 - each child's check (``check``, summed over children, on whichever worker ran it):

@@ -69,10 +69,18 @@ from pathlib import Path
 from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
-from evogame.fitness import careful, foregone, settled, shared_ends, uneven_hands
+from evogame.fitness import (
+    cancelled_rounds,
+    careful,
+    foregone,
+    settled,
+    shared_ends,
+    uneven_hands,
+)
 from evogame.fitness import components as C
 from evogame.fitness import soundness as S
 from evogame.fitness import thinking as TH
+from evogame.fitness.cancelled_rounds import GAMES as CANCELLED_GAMES
 from evogame.fitness.careful import GAMES as CAREFUL_GAMES
 from evogame.fitness.components import Estimate
 from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
@@ -714,7 +722,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `settled`, `shared_ends`, `foregone`,
+    (`defaults`, `dominated`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
     `uneven_hands`) and in
     a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
@@ -748,6 +756,9 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     # rounds after the first with no decision (a loop that turns over empty)
     sampled += idle_rounds(game, [run.deal(0, i) for i in range(IDLE_GAMES)])
     t = _timed(run, "soundness/idle_rounds", t)
+    # a round loop whose last round's choice stage ends before anyone decides
+    sampled += cancelled_rounds.defects(game, [run.deal(0, i) for i in range(CANCELLED_GAMES)])
+    t = _timed(run, "soundness/cancelled_rounds", t)
     # play that goes on after no score can change any more
     sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)], run.play)
     t = _timed(run, "soundness/settled", t)
