@@ -1221,7 +1221,11 @@ def dead_draws(game: A.Game) -> list[Defect]:
     (issue 35, campaign inv-22's new kind 1: both shown bids put into the current player's
     BLUE, "a meaningless pile BLUE of whoever's turn it is", where GOPS discards them to the
     game's pile). Of the 10 such moves of the real files, all keep the owner (from
-    ``(current player)``'s hand to ``(current player)``'s pile): none is one."""
+    ``(current player)``'s hand to ``(current player)``'s pile): none is one. A pile of a
+    move made after a ``cycle`` earlier in its ``do`` is left alone: the current player is
+    then someone the rules chose (a trick's winner), and the winner taking the trick is what
+    a trick is, even where the host scores by count and never reads the pile (Hearts4's
+    contest put into Agram, whose award the transplant carries over)."""
     dst_nodes: set[int] = set()
     moves: list[tuple[A.Node, list[A.Node]]] = []
     _moves_held(game, {}, moves)
@@ -1231,6 +1235,7 @@ def dead_draws(game: A.Game) -> list[Defect]:
     if ("loc", "*") in read:
         return []
     out = []
+    ups = A.parents(game)
     for m, held in moves:
         into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":
@@ -1248,6 +1253,11 @@ def dead_draws(game: A.Game) -> list[Defect]:
                 )
             )
             continue
+        if _after_cycle(m, ups):
+            # the current player was just made someone (a trick's winner): the winner
+            # taking the cards in play is what a trick is, read or not (a host that
+            # scores by count leaves its donor's trick pile unread)
+            continue
         whose = to_text(into[0].owner)
         others = [n for n in (*named, *held) if _owner(n) == "PLAYER"]
         if others and all(to_text(n.owner) != whose for n in others):
@@ -1261,6 +1271,17 @@ def dead_draws(game: A.Game) -> list[Defect]:
                 )
             )
     return out
+
+
+def _after_cycle(node: A.Node, ups: dict[int, tuple[A.Node, str, int]]) -> bool:
+    """Whether an item before `node`'s, in some ``do`` around it, holds a ``cycle``."""
+    while id(node) in ups:
+        parent, _field, index = ups[id(node)]
+        before = parent.items[:index] if isinstance(parent, A.Do) and index > 0 else ()
+        if any(isinstance(x, A.Cycle) for it in before for x in A.walk(it)):
+            return True
+        node = parent
+    return False
 
 
 _CARD_TESTS = (A.CardAtt, A.ScoreCard, A.CardCmp)
