@@ -37,11 +37,10 @@ shows it in 8 of 10 games; the variant (tests/fitness/cancel_variants.py) in 6 o
 from __future__ import annotations
 
 import copy
-import random
 
 from evogame.engine.errors import GameError
 from evogame.engine.game import CHOICE, STAGE, Block
-from evogame.fitness.idle_rounds import MAX_STEPS, _Log, _stages
+from evogame.fitness.idle_rounds import _Log, _stages, logged_games
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import where
@@ -131,18 +130,7 @@ def cancelled_last_round(game, seeds: list[int]) -> list[Defect]:
     proxy.root = _counting(game.root, log)
     ended = 0
     hits: dict[int, int] = {}
-    for seed in seeds[:GAMES]:
-        log.reset()
-        rng = random.Random(seed)
-        try:
-            st = proxy.new_state(seed, max_steps=MAX_STEPS)
-            while not st.terminal:
-                log.decision(st.frames)
-                st.apply_action(rng.randrange(st.num_actions()))
-        except (GameError, KeyError, IndexError):  # a game the log cannot follow: not counted
-            continue
-        if not st.terminal or st.capped or st.cycle or st.error is not None:
-            continue
+    for _ in logged_games(proxy, log, seeds[:GAMES]):
         ended += 1
         for uid in choosing:
             if _cancelled(log.runs.get(uid, []), log.skipped_with_options.get(uid, False)):

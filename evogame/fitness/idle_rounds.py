@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 
 from evogame.engine.errors import GameError
 from evogame.engine.game import STAGE, Block
@@ -117,6 +118,27 @@ def _stages(block: Block, body: tuple[A.Node, ...], out: dict[int, A.Stage]) -> 
         _stages(b, node.body, out)
 
 
+def logged_games(proxy, log, seeds: list[int]) -> Iterator[int]:
+    """Random games of `proxy` (a game whose blocks report to `log`), one per seed, each
+    yielded by its index in `seeds` once it ended on its own with `log` holding it (uniform
+    choices drawn from ``random.Random(seed)``, at most `MAX_STEPS` steps); a game the log
+    cannot follow, capped, cycling or in error is skipped. Shared by `idle_rounds` and
+    `cancelled_rounds`."""
+    for n, seed in enumerate(seeds):
+        log.reset()
+        rng = random.Random(seed)
+        try:
+            st = proxy.new_state(seed, max_steps=MAX_STEPS)
+            while not st.terminal:
+                log.decision(st.frames)
+                st.apply_action(rng.randrange(st.num_actions()))
+        except (GameError, KeyError, IndexError):  # a game the log cannot follow: not counted
+            continue
+        if not st.terminal or st.capped or st.cycle or st.error is not None:
+            continue
+        yield n
+
+
 def _idle_after_first(units: list[int]) -> bool:
     return len(units) > MIN_IDLE and units[0] > 0 and not any(units[1:])
 
@@ -153,18 +175,7 @@ def idle_rounds(game, seeds: list[int]) -> list[Defect]:
     proxy.root = _counting(game.root, log)
     ended = 0
     games = seeds[:GAMES]
-    for n, seed in enumerate(games):
-        log.reset()
-        rng = random.Random(seed)
-        try:
-            st = proxy.new_state(seed, max_steps=MAX_STEPS)
-            while not st.terminal:
-                log.decision(st.frames)
-                st.apply_action(rng.randrange(st.num_actions()))
-        except (GameError, KeyError, IndexError):  # a game the log cannot follow: not counted
-            continue
-        if not st.terminal or st.capped or st.cycle or st.error is not None:
-            continue
+    for n in logged_games(proxy, log, games):
         ended += 1
         for uid, levels in list(live.items()):
             if not _idle_after_first(log.iters.get(uid, [])):
