@@ -121,17 +121,7 @@ def _attr_test(cond: A.Node, var: str) -> tuple[str, Callable[[str], bool]] | No
             if n.op is A.CmpOp.EQ:
                 return lambda v: a(v) == b(v)
             return lambda v: a(v) != b(v)
-        if isinstance(n, A.Not):
-            f = build(n.arg)
-            return None if f is None else (lambda v: not f(v))
-        if isinstance(n, A.BoolOp):
-            fs = [build(x) for x in n.args]
-            if any(f is None for f in fs):
-                return None
-            if n.op is A.BoolOpKind.AND:
-                return lambda v: all(f(v) for f in fs)
-            return lambda v: any(f(v) for f in fs)
-        return None
+        return _logic(n, build)
 
     fn = build(cond)
     if fn is None or len(attrs) != 1:
@@ -235,17 +225,7 @@ def _card_test(cond: A.Node, var: str, tables: dict) -> Callable[[dict[str, str]
             side = text if isinstance(n, A.StrCmp) else number
             a, b, op = side(n.a), side(n.b), _CMP[n.op]
             return None if a is None or b is None else (lambda c: op(a(c), b(c)))
-        if isinstance(n, A.Not):
-            f = test(n.arg)
-            return None if f is None else (lambda c: not f(c))
-        if isinstance(n, A.BoolOp):
-            fs = [test(x) for x in n.args]
-            if any(f is None for f in fs):
-                return None
-            if n.op is A.BoolOpKind.AND:
-                return lambda c: all(f(c) for f in fs)
-            return lambda c: any(f(c) for f in fs)
-        return None
+        return _logic(n, test)
 
     fn = test(cond)
     return fn if fn is not None and reads[0] else None
@@ -485,3 +465,19 @@ def free_plays(game: A.Game) -> list[Defect]:
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
     return named(locked_values, game) + named(free_plays, game)
+
+
+def _logic(n: A.Node, build: Callable[[A.Node], Callable | None]) -> Callable | None:
+    """A ``not`` or ``and``/``or`` of tests `build` makes a function of, as one function;
+    None for any other node or when a part cannot be built."""
+    if isinstance(n, A.Not):
+        f = build(n.arg)
+        return None if f is None else (lambda v: not f(v))
+    if isinstance(n, A.BoolOp):
+        fs = [build(x) for x in n.args]
+        if any(f is None for f in fs):
+            return None
+        if n.op is A.BoolOpKind.AND:
+            return lambda v: all(f(v) for f in fs)
+        return lambda v: any(f(v) for f in fs)
+    return None
