@@ -39,6 +39,14 @@
   round 50): the rule compares the other side with 0 (Red7's "my score above each other
   player's CUPS", CUPS set by no rule). The real files' unwritten storages are variant
   switches tested against numbers.
+- **an ``or`` a storage nobody writes makes always true** (`unwritten_disjuncts`, round
+  55): a disjunct of an ``or`` compares an integer storage no rule writes under any owner
+  with a number, and holds at 0 (``(== (game sto FIVE) 0)``): the ``or`` always holds,
+  and its other tests decide nothing (campaign inv-23's new kind 02, a Go Fish whose
+  draw after an ask reads ``(or (== (game sto FIVE) 0) ...)``; its blind reader r55b:
+  "a storage no rule ever writes, so the or is always true"). The real files' unwritten
+  storages (Sheepshead's variant flags LEASTER, PICKER, PARTNER) are compared with 1:
+  in an ``or`` the test fails at 0 and the ``or`` is decided by its other tests.
 - **a card played out of the game** (`lost_plays`): a choice item every move of which
   takes a card from a player's place into a place of the game's that no rule reads (only
   ever a destination), while another item of the same choice moves cards from that place
@@ -399,6 +407,52 @@ def unwritten_operands(game: A.Game) -> list[Defect]:
     return out
 
 
+def unwritten_disjuncts(game: A.Game) -> list[Defect]:
+    """Each ``or`` with a disjunct comparing an integer storage no rule writes (under any
+    owner) with a number, true at 0, the storage's only value: the ``or`` always holds
+    (module docstring). A boolean measure (0 or 1 defect per ``or``); in the 95 real
+    files the unwritten storages are read 27 times, each compared with 1: 2 of those
+    comparisons are disjuncts of an ``or`` (CheeseheadsLeaster5's ``(== ((current player)
+    sto PICKER) 1)`` and its PARTNER twin), both false at 0, so 0 on all of them."""
+    found = _writes(game)
+    if found is None:
+        return []  # a storage written under a computed name may be any of them
+    targets, written = found
+    declared = declared_numbers(game)
+    out = []
+    for node in A.walk(game):
+        if not (isinstance(node, A.BoolOp) and node.op is A.BoolOpKind.OR):
+            continue
+        for arg in node.args:
+            if not isinstance(arg, A.IntCmp):
+                continue
+            hit = None
+            for sto, num, op in ((arg.a, arg.b, arg.op), (arg.b, arg.a, MIRROR[arg.op])):
+                c = number(num, declared)
+                if (
+                    isinstance(sto, A.IntStorage)
+                    and id(sto) not in targets
+                    and isinstance(sto.name, A.NameLit)
+                    and sto.name.value not in written
+                    and c is not None
+                    and COMPARE[op](0, c)
+                ):
+                    hit = sto.name.value
+                    break
+            if hit is not None:
+                others = " ".join(to_text(a) for a in node.args if a is not arg)
+                out.append(
+                    Defect(
+                        where(node),
+                        f"no rule sets sto {hit}, so it is always 0, and {to_text(arg)} "
+                        f"always holds: this or always holds, and its other tests ({others}) "
+                        "decide nothing",
+                    )
+                )
+                break
+    return out
+
+
 # --- a card played out of the game --------------------------------------------------------
 
 
@@ -494,6 +548,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(handed_scores, game),
         *named(unwritten_tests, game),
         *named(unwritten_operands, game),
+        *named(unwritten_disjuncts, game),
         *named(lost_plays, game),
         *named(stock_books, game),
     ]

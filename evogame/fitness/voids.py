@@ -47,6 +47,13 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   never made current (Hearts' "the lowest club leads" written ``cycle next`` where the
   seed says ``cycle current``: seat 0 leads; campaign inv-21's 05, issue 37).
 
+- **a move onto the place it takes from** (`self_moves`, round 55): a ``move`` whose
+  destination is written exactly as its source (``(move (top (game hloc STOCK)) (top
+  (game hloc STOCK)))``): the card is taken off and put back where it was, and nothing
+  changes. As a choice item it is a pass offered whenever the place has a card, free of
+  every cost the other options carry (campaign inv-23's new kind 02, Go Fish with such a
+  pass under ``scoring min``, that its blind reader r55b rated 2 against the seed's 6).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_voids.py). A deck value named like a place (``(VALUE (DECK, TEN))``)
 is judged by `soundness.point_tables`: a place's name is not a rule singling the value
@@ -465,6 +472,25 @@ def unused_queues(game: A.Game) -> list[Defect]:
     ]
 
 
+def self_moves(game: A.Game) -> list[Defect]:
+    """Each ``(move SRC DST)`` whose DST is the same expression as SRC (compared as trees,
+    their positions in the file aside): one card taken from a place and put back at the
+    same end of it, so the move changes nothing (module docstring). A boolean measure (0
+    or 1 defect per move); of the 95 real files' moves none has its destination equal to
+    its source, nor even a place read in its source named again in its destination (a
+    pile's top card turned under, ``(move (top X) (bottom X))``, would be one, and is a
+    rule: it is not judged), so 0 on all of them."""
+    return [
+        Defect(
+            where(n),
+            f"this move takes {to_text(n.src)} and puts it back where it was: it changes "
+            "nothing (as an option, a pass that costs nothing)",
+        )
+        for n in A.walk(game)
+        if isinstance(n, A.Move) and n.src == n.dst
+    ]
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check, in this module's order."""
     return [
@@ -476,4 +502,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(outlier_increments, game),
         *named(untold_numbers, game),
         *named(unused_queues, game),
+        *named(self_moves, game),
     ]

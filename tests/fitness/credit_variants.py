@@ -118,6 +118,25 @@ def go_fish_books_from_stock() -> str:
     )
 
 
+GO_FISH_FISH = "((and (== (game sto AGAIN) 0) (> (size (game hloc STOCK)) 0))"
+
+
+def go_fish_unwritten_or() -> str:
+    """Go Fish whose "go fish" draw is guarded by ``(or (== (game sto FIVE) 0) (== (game
+    sto AGAIN) 0))``, FIVE set by no rule: the ``or`` always holds, so the asker draws
+    after every ask, a lucky one too (campaign inv-23's new kind 02, its blind reader
+    r55b: "a storage no rule ever writes, so the or is always true")."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_FISH,
+            GO_FISH_FISH.replace(
+                "(== (game sto AGAIN) 0)", "(or (== (game sto FIVE) 0) (== (game sto AGAIN) 0))"
+            ),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "go-fish-books-to-previous",
@@ -149,5 +168,11 @@ VARIANTS: tuple[Variant, ...] = (
         "go-fish",
         "books made of the hand and the face-down stock grouped by rank",
         go_fish_books_from_stock(),
+    ),
+    Variant(
+        "go-fish-unwritten-or",
+        "go-fish",
+        "a draw guarded by an or that a storage nobody sets makes always true",
+        go_fish_unwritten_or(),
     ),
 )

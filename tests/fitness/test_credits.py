@@ -49,6 +49,12 @@ FOUND = [
         "(move 'C (top ((current player) vloc BOOKS)))",
         "cards of (game hloc STOCK), face down and no one's, are pooled with",
     ),
+    (
+        V.go_fish_unwritten_or,
+        C.unwritten_disjuncts,
+        "(or (== (game sto FIVE) 0) (== (game sto AGAIN) 0))",
+        "and (== (game sto FIVE) 0) always holds: this or always holds",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -246,3 +252,27 @@ def test_a_draw_from_the_stock_or_a_prize_shown_first_is_left_alone():
         ),
     )
     assert C.stock_books(parse_text(drawn)) == []
+
+
+def test_an_or_a_flag_does_not_decide_is_left_alone():
+    """The ``or`` is named when the unwritten storage's test holds at 0, whichever side the
+    storage is on and under whichever owner; it is left alone when the test fails at 0 (a
+    variant's flag compared with 1, as Sheepshead's), when some rule writes the storage
+    (under any owner), or when the test is a conjunct of an ``and``."""
+    text = V.go_fish_unwritten_or()
+    five = "(== (game sto FIVE) 0)"
+    for never in ("(== (game sto FIVE) 1)", "(> (game sto FIVE) 0)", "(!= 0 (game sto FIVE))"):
+        assert C.unwritten_disjuncts(parse_text(_edit(text, (five, never)))) == []
+    for holds in ("(<= (game sto FIVE) 3)", "(!= 1 ((current player) sto FIVE))"):
+        (d,) = C.unwritten_disjuncts(parse_text(_edit(text, (five, holds))))
+        assert "this or always holds" in d.message
+    written = _edit(
+        text,
+        (
+            "(do\n   ((set (game sto AGAIN) 1)",
+            "(do\n   ((set (game sto AGAIN) 1)\n    (inc ((current player) sto FIVE) 1)",
+        ),
+    )
+    assert C.unwritten_disjuncts(parse_text(written)) == []
+    conj = _edit(text, ("(or (== (game sto FIVE) 0)", "(and (== (game sto FIVE) 0)"))
+    assert C.unwritten_disjuncts(parse_text(conj)) == []

@@ -73,6 +73,12 @@ FOUND = [
         "(top (game vloc DISCARD))))))",
         "reads the top card of (game vloc DISCARD) before any card is there",
     ),
+    (
+        V.go_fish_pass_onto_stock,
+        Vo.self_moves,
+        "(move (top (game hloc STOCK)) (top (game hloc STOCK)))",
+        "this move takes (top (game hloc STOCK)) and puts it back where it was",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -326,3 +332,26 @@ def test_a_queue_a_top_level_rule_reads_or_a_stage_uses_is_left_alone():
         f"(stage player (end (== (game sto R) 2)) {queued} {stage} (do ((inc (game sto R) 1))))"
     )
     assert Vo.unused_queues(game(nested)) == []
+
+
+def test_a_move_to_another_place_or_end_is_left_alone():
+    """A card moved to the other end of its own pile (turned under), or to the same end of
+    another owner's pile of that name, changes the game and is not named; the same
+    expression on both sides is, wherever it is (in a ``do`` as well as in a choice)."""
+    text = V.go_fish_pass_onto_stock()
+    self_move = "(move (top (game hloc STOCK)) (top (game hloc STOCK)))"
+    for ok in (
+        "(move (top (game hloc STOCK)) (bottom (game hloc STOCK)))",
+        "(move (top ((current player) iloc HAND)) (top ((next player) iloc HAND)))",
+        "(move (top ((current player) iloc HAND)) (top ((current player) vloc HAND)))",
+    ):
+        assert Vo.self_moves(parse_text(_edit(text, (self_move, ok)))) == []
+    in_do = _edit(
+        _seed("go-fish"),
+        (
+            "(cycle next current)",
+            f"{self_move.replace('top', 'bottom')}\n     (cycle next current)",
+        ),
+    )
+    (d,) = Vo.self_moves(parse_text(in_do))
+    assert "(bottom (game hloc STOCK)) and puts it back" in d.message

@@ -157,6 +157,25 @@ def crazy_eights_no_starter() -> str:
     return _edit(_seed("crazy-eights"), (EIGHTS_STARTER, ""))
 
 
+GO_FISH_CHOICE = "   (choice\n    ((any (filter (other player) 'P (> (size ('P iloc HAND)) 0)) 'P"
+
+
+def go_fish_pass_onto_stock() -> str:
+    """Go Fish whose asking choice gains an item moving the stock's top card onto the top
+    of the stock: a pass that changes nothing, offered whenever the stock has cards
+    (campaign inv-23's new kind 02, its blind reader r55b: "a pass that moves a card from
+    a pile onto the same pile", rated 2 against the seed's 6)."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_CHOICE,
+            GO_FISH_CHOICE.replace(
+                "((any", "((move (top (game hloc STOCK)) (top (game hloc STOCK)))\n     (any", 1
+            ),
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "hearts-lead-suit-name",
@@ -218,5 +237,11 @@ VARIANTS: tuple[Variant, ...] = (
         "crazy-eights",
         "no starter card: the suit to follow read from an empty discard pile",
         crazy_eights_no_starter(),
+    ),
+    Variant(
+        "go-fish-pass-onto-stock",
+        "go-fish",
+        "a pass that moves the stock's top card onto the stock",
+        go_fish_pass_onto_stock(),
     ),
 )
