@@ -62,6 +62,15 @@ invent-12 named that the judge let through).
   seat 1 transplanted into four-player Pairs; a blind reader's find). War itself, of two
   players naming both, is left alone.
 
+- **a draw to one player, the drawn card read from another** (`misdrawn_reads`, round
+  55): in a ``do``, a move puts a card from the game's place on top of the next (current,
+  previous) player's place, and the rule right after it reads the top card of another
+  relative player's place of that name: the rule tests a card the draw did not put there
+  (campaign inv-23's new kind 02, a Go Fish whose fished card goes to the next player's
+  hand while "fish your wish" tests the asker's top card; its blind reader r55b rated it
+  2 against the seed's 6). A draw to a player followed by a test of that player's own top
+  card is the real files' way (66 such pairs, Go Fish's fish-your-wish among them).
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).
 """
@@ -920,6 +929,62 @@ def fixed_seats(game: A.Game) -> list[Defect]:
     ]
 
 
+# --- a draw to one player, the drawn card read from another ------------------------------
+
+
+def _top_of_relative(node: A.Node) -> A.Location | None:
+    """The place of ``(top ((REL player) VIS NAME))``, REL current, next or previous (a
+    name written as a literal); None for anything else."""
+    if not isinstance(node, A.Top) or not isinstance(node.coll, A.Location):
+        return None
+    loc = node.coll
+    if not isinstance(loc.owner, A.RelPlayer) or not isinstance(loc.name, A.NameLit):
+        return None
+    return loc
+
+
+def misdrawn_reads(game: A.Game) -> list[Defect]:
+    """Each ``do`` item ``(move SRC (top ((R1 player) V N)))`` whose SRC reads only the
+    game's places (a draw: no player chose the card), followed at once by an item whose
+    guard (or, unguarded, the item) reads ``(top ((R2 player) V N))`` with R2 not R1: the
+    rule tests the top card of a place the draw did not put a card into (module
+    docstring). A boolean measure (0 or 1 defect per pair of items). In the 95 real files
+    70 pairs move a card on top of a place and read the top of a place of that name in
+    the next item: 66 read the very place the card went to; of the 4 others, Cuckoo's two
+    move a card out of the current player's HAND (a player's place, not a draw) to the
+    previous player's, then read the current player's new top card, and California Jack's
+    and German Whist's draw to the next player, then read the hand of a trick's winner (an
+    ``owner`` expression, not a relative player): 0 on all of them."""
+    out = []
+    for do in A.walk(game):
+        if not isinstance(do, A.Do):
+            continue
+        for a, b in zip(do.items, do.items[1:], strict=False):
+            if not isinstance(a, A.Move):
+                continue
+            put = _top_of_relative(a.dst)
+            srcs = [n for n in A.walk(a.src) if n.NAMED == "place"]
+            if put is None or not srcs or any(_owner(n) != "GAME" for n in srcs):
+                continue
+            for n in A.walk(b.cond if isinstance(b, A.Guarded) else b):
+                read = _top_of_relative(n)
+                if (
+                    read is not None
+                    and read.owner.rel is not put.owner.rel
+                    and (read.vis, read.name, read.index) == (put.vis, put.name, put.index)
+                ):
+                    out.append(
+                        Defect(
+                            where(a),
+                            f"this draw puts the card on {to_text(put)}, and the rule after "
+                            f"it reads the top card of {to_text(read)}: it tests a card the "
+                            "draw did not put there",
+                        )
+                    )
+                    break
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -932,4 +997,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(premature_guards, game),
         *named(flattened_bars, game),
         *named(fixed_seats, game),
+        *named(misdrawn_reads, game),
     ]

@@ -190,3 +190,31 @@ VARIANTS += (
         gops_prize_to_current(),
     ),
 )
+
+
+GO_FISH_FISHED = "       ((move (top (game hloc STOCK)) (top ((current player) iloc HAND)))\n        ((== (cardatt"
+
+
+def go_fish_fished_to_next() -> str:
+    """Go Fish whose fished card goes to the next player's hand while "fish your wish"
+    still tests the asker's top card: the asker goes again when their own last card is
+    of the rank asked, whatever was drawn (campaign inv-23's new kind 02, its blind
+    reader r55b: "the fished card goes to the next player's hand and the fish-your-wish
+    test reads the asker's top card")."""
+    return _edit(
+        _seed("go-fish"),
+        (
+            GO_FISH_FISHED,
+            GO_FISH_FISHED.replace("(current player) iloc HAND", "(next player) iloc HAND"),
+        ),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "go-fish-fished-to-next",
+        "go-fish",
+        "the fished card goes to the next player, the asker's top card is tested",
+        go_fish_fished_to_next(),
+    ),
+)

@@ -63,6 +63,12 @@ FOUND = [
         "((and (== (game sto OVER) 0)",
         "a round that once ended here no longer does",
     ),
+    (
+        V.go_fish_fished_to_next,
+        B.misdrawn_reads,
+        "(move (top (game hloc STOCK)) (top ((next player) iloc HAND)))",
+        "and the rule after it reads the top card of ((current player) iloc HAND)",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -300,3 +306,27 @@ def test_a_free_draw_that_also_sets_a_storage_no_rule_reads_is_still_a_free_draw
     # a storage some rule reads is not stripped: its set is a rule of its own
     unread = {k[1] for k in unread_writes(parse_text(text), skip_computed=True)}
     assert "MUSTDRAW" in unread and "COUNT" not in unread  # COUNT is written and read
+
+
+def test_a_draw_read_where_it_went_or_a_pass_from_a_hand_is_left_alone():
+    """The drawn card read from the place it went to (the seed), a card passed out of a
+    player's own place (Cuckoo: the new top card of the hand is what is read), a read of
+    another name, or one not right after the draw, is not named; a draw to the previous
+    player read from the next player's place is."""
+    text = V.go_fish_fished_to_next()
+    draw = "(move (top (game hloc STOCK)) (top ((next player) iloc HAND)))"
+    assert B.misdrawn_reads(parse_text(_seed("go-fish"))) == []
+    passed = "(move (top ((current player) iloc HAND)) (top ((next player) iloc HAND)))"
+    assert B.misdrawn_reads(parse_text(_edit(text, (draw, passed)))) == []
+    to_books = "(move (top (game hloc STOCK)) (top ((next player) vloc BOOKS)))"
+    assert B.misdrawn_reads(parse_text(_edit(text, (draw, to_books)))) == []
+    later = _edit(text, (draw, f"{draw}\n        (set (game sto AGAIN) 0)"))
+    assert B.misdrawn_reads(parse_text(later)) == []
+    fish = "((== (cardatt RANK (top ((current player) iloc HAND))) (game str ASKED))"
+    crossed = _edit(
+        text,
+        (draw, draw.replace("next", "previous")),
+        (fish, fish.replace("current", "next")),
+    )
+    (d,) = B.misdrawn_reads(parse_text(crossed))
+    assert "reads the top card of ((next player) iloc HAND)" in d.message
