@@ -580,3 +580,23 @@ def test_a_splice_that_gives_the_child_a_defect_the_judge_names_is_refused(games
         made += 1
         assert not (_defect_kinds(child) - host.defects)
     assert refused > 0
+
+
+def test_a_splice_giving_a_round_55_defect_is_refused():
+    """A child carrying one of the round-55 defects of campaign inv-23's new kind 02 that
+    its host lacks (a move onto the place it takes from, an ``or`` an unwritten storage
+    makes always true, a draw to the next player read from the current player's top card)
+    is refused by the splice's check before evaluation; the host itself is not."""
+    from evogame.evolve.transplant import spliced_defects
+    from tests.fitness import binding_variants, credit_variants, void_variants
+    from tests.fitness.variants import _seed
+
+    host = HostInfo(parse_text(_seed("go-fish")))
+    assert spliced_defects(parse_text(_seed("go-fish")), host) is None
+    for text, kind in (
+        (void_variants.go_fish_pass_onto_stock(), "voids.self_moves"),
+        (credit_variants.go_fish_unwritten_or(), "credits.unwritten_disjuncts"),
+        (binding_variants.go_fish_fished_to_next(), "bindings.misdrawn_reads"),
+    ):
+        why = spliced_defects(parse_text(text), host)
+        assert why is not None and kind in why, (kind, why)
