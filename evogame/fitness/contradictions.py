@@ -1066,7 +1066,7 @@ def pinned_equalities(game: A.Game) -> list[Defect]:
       constants): the test holds only for a card (player) whose value is at once every one
       of the fixed values, so only when they all coincide (campaign inv-23's The Game,
       whose "a jump-back play exists" test ``(or (== X (- UPA T)) (== X (- UPB T)) ...)``
-      became an ``and``: the four piles' targets never coincide, and the game says a
+      became an ``and``: the four piles' targets almost never coincide, and the game says a
       player is stuck who can play; blind reader 5/10 against the seed's 7).
 
     Measure: the number of distinct fixed Ys (literal, or bound-variable-free) one X is
