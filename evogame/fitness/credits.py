@@ -161,32 +161,45 @@ def _chosen_from(game: A.Game) -> set[str]:
 
 
 @A.per_game
-def _handed(game: A.Game) -> tuple[tuple[A.Move, A.Location, A.Location], ...]:
-    """(move, the current player's scored place it takes cards from, the neighbour's
-    place it puts them on) for each move `handed_scores` names (module docstring)."""
+def _to_neighbours(game: A.Game) -> tuple[tuple[A.Move, A.Location, A.Location | None], ...]:
+    """(move, the next or previous player's place it puts cards on, the current player's
+    scored place it takes them from or None) for each move the two checks of a
+    neighbour's place name, in one scan of the moves: with a place, `handed_scores` (the
+    current player's place of a name the score is made of, `scored_places`, that no
+    choice plays from, into a neighbour's place of such a name); with None,
+    `neighbour_credits` (only the current player's places, into a neighbour's place the
+    scoring counts under the scoring's player or the rules count into what it reads,
+    `_counted_places`). A move both would name is `handed_scores`' only (module
+    docstring)."""
     if game.scoring.cooperative:
         return ()  # the seats share the result: a neighbour's pile is everyone's
-    scored = scored_places(game)
-    if not scored:
-        return ()  # a computed name (None) may be any place; nothing scored: no pile
-    chosen = _chosen_from(game)
+    scored = scored_places(game) or set()  # a computed name (None) may be any place
+    chosen = _chosen_from(game) if scored else set()
+    counted = {
+        (n.vis, n.name.value)
+        for n in A.walk(game.scoring)
+        if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
+    } | _counted_places(game)
     moves: list = []
     _moves(game, {}, moves)
-    out = []
+    out: list[tuple[A.Move, A.Location, A.Location | None]] = []
     for move, sources in moves:
         dst = _neighbour_place(move)
-        if dst is None or _name(dst) not in scored:
+        if dst is None:
             continue
         held = [
             s
             for s in sources
-            if _current(s)
+            if _name(dst) in scored  # a scored place only, of the current player's:
+            and _current(s)
             and isinstance(s.name, A.NameLit)
             and _name(s) in scored
-            and s.name.value not in chosen
+            and s.name.value not in chosen  # a pile of winnings, not a hand
         ]
         if held:
-            out.append((move, held[0], dst))
+            out.append((move, dst, held[0]))
+        elif (dst.vis, dst.name.value) in counted and sources and all(map(_current, sources)):
+            out.append((move, dst, None))
     return tuple(out)
 
 
@@ -201,7 +214,8 @@ def handed_scores(game: A.Game) -> list[Defect]:
             f"choice plays from, goes to {to_text(dst)}: what a player has scored is "
             f"handed to the {dst.owner.rel.value} player",
         )
-        for move, src, dst in _handed(game)
+        for move, dst, src in _to_neighbours(game)
+        if src is not None
     ]
 
 
@@ -209,34 +223,16 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
     """Moves from the current player's places into the next or previous player's place of
     a name the scoring counts under the scoring's player (module docstring); a move that
     hands on a scored pile (`handed_scores`) is named there."""
-    if game.scoring.cooperative:
-        return []  # the seats share the result: a neighbour's pile is everyone's
-    handed = {id(m) for m, _src, _dst in _handed(game)}
-    scored = {
-        (n.vis, n.name.value)
-        for n in A.walk(game.scoring)
-        if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
-    } | _counted_places(game)
-    if not scored:
-        return []
-    moves: list = []
-    _moves(game, {}, moves)
-    out = []
-    for move, sources in moves:
-        dst = _neighbour_place(move)
-        if dst is None or (dst.vis, dst.name.value) not in scored or id(move) in handed:
-            continue
-        if not sources or not all(_current(s) for s in sources):
-            continue
-        out.append(
-            Defect(
-                where(move),
-                f"the current player's cards go to {to_text(dst)}, which the scoring "
-                f"counts for the {dst.owner.rel.value} player: what a player makes scores "
-                "for the player beside them",
-            )
+    return [
+        Defect(
+            where(move),
+            f"the current player's cards go to {to_text(dst)}, which the scoring "
+            f"counts for the {dst.owner.rel.value} player: what a player makes scores "
+            "for the player beside them",
         )
-    return out
+        for move, dst, src in _to_neighbours(game)
+        if src is None
+    ]
 
 
 # --- a scored group completed from the stock ----------------------------------------------
