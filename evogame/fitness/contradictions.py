@@ -67,6 +67,12 @@
   ``((NUMBER : SIX) 6)``) and one more at its number plus or minus 1 or 2 (``((NUMBER :
   SEVEN) 8)``): the card is printed 7 and the rules count it as 8 (Red7's Seven worth 8,
   a blind reader 4.5/10 against 7.5: "7s count as even under Green").
+- **one value asked to equal several** (`pinned_equalities`): an ``and`` whose ``==``
+  parts ask one expression to equal two different literals (never holds), or ask a card
+  (player) bound around it to equal two or more different fixed values (it holds only
+  where they coincide): an ``or`` of alternatives turned into an ``and`` (The Game's "a
+  jump-back play exists", a blind reader 5/10 against 7: "the game says you have lost
+  while a jump-back play exists").
 
 Two named defects are not here: **a number used as a pile** cannot be written (a place's
 name is a string, a count an integer: the type checker refuses it, as
@@ -1018,6 +1024,97 @@ def numbered_off_by_one(game: A.Game) -> list[Defect]:
     return out
 
 
+_EQUALITIES = (A.IntCmp, A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
+
+
+def _conjuncts(node: A.BoolOp, inner: set[int]) -> list[A.Node]:
+    """The parts of an ``and``, those of an ``and`` directly inside it read as its own
+    (their ids added to `inner`)."""
+    out: list[A.Node] = []
+    for a in node.args:
+        if isinstance(a, A.BoolOp) and a.op is node.op:
+            inner.add(id(a))
+            out.extend(_conjuncts(a, inner))
+        else:
+            out.append(a)
+    return out
+
+
+def _free_names(node: A.Node, declared: set[str]) -> set[str]:
+    """The variables `node` reads that are bound around it (not inside it, not declared
+    constants): where its value ranges while the rules around it stand still."""
+    bound = {n.var.name for n in A.walk(node) if n.BINDS is not None}
+    return {
+        n.name
+        for n in A.walk(node)
+        if isinstance(n, A.Var) and n.name not in bound and n.name not in declared
+    }
+
+
+def _text(node: A.Node) -> str:
+    return " ".join(to_text(node).split())
+
+
+def pinned_equalities(game: A.Game) -> list[Defect]:
+    """An ``and`` (its nested ``and``s read as one) whose ``==`` parts ask one expression X
+    to equal two or more other expressions Y1, Y2, ... of different texts, where either
+
+    - two of the Ys are different literals (``(== (cardatt RANK 'C) ACE)`` and ``(==
+      (cardatt RANK 'C) KING)``): the test never holds; or
+    - X reads a variable bound around the ``and`` (a card of an ``any``, a player of an
+      ``all``) and two or more of the Ys read none (fixed by the state and the declared
+      constants): the test holds only for a card (player) whose value is at once every one
+      of the fixed values, so only when they all coincide (campaign inv-23's The Game,
+      whose "a jump-back play exists" test ``(or (== X (- UPA T)) (== X (- UPB T)) ...)``
+      became an ``and``: the four piles' targets almost never coincide, and the game says a
+      player is stuck who can play; blind reader 5/10 against the seed's 7).
+
+    Measure: the number of distinct fixed Ys (literal, or bound-variable-free) one X is
+    asked to equal in one ``and``, counted where X reads a bound variable; defect at 2
+    (at 2 literals for any X). Measured on the 95 real files (seeds/*.rcy and CARDSTOCK's
+    games; /work/runs-archive/s55g/measure_pinned.py, pinned.txt): 33 expressions are
+    asked to equal two or more others in one ``and``, none named. One reads a bound
+    variable, Poker Eights' flush ``(== (cardatt SUIT 'A) (cardatt SUIT 'B))`` .. ``'E``,
+    and asks it to equal 0 fixed values (each Y reads a card of its own): the largest
+    count on real files is 0, against 2 to be named. The other 32 are a literal asked of
+    several (``0`` against two or three sizes or records: LAMA's "a hand and a quit pile
+    both empty"), the same value required of each, left alone; no real ``and`` asks one
+    expression for two literals. Of the 93 campaign best/ files of rounds s51-s54 it
+    names 1, The Game's above (4 fixed values)."""
+    declared = {d.var.name for d in game.declares}
+    inner: set[int] = set()
+    out: list[Defect] = []
+    for node in A.walk(game):  # parents first: an ``and`` inside another is known inner
+        if not (isinstance(node, A.BoolOp) and node.op is A.BoolOpKind.AND) or id(node) in inner:
+            continue
+        others: dict[str, dict[str, A.Node]] = {}
+        sides: dict[str, A.Node] = {}
+        for part in _conjuncts(node, inner):
+            if isinstance(part, _EQUALITIES) and part.op is A.CmpOp.EQ:
+                for x, y in ((part.a, part.b), (part.b, part.a)):
+                    tx, ty = _text(x), _text(y)
+                    if tx != ty:
+                        sides.setdefault(tx, x)
+                        others.setdefault(tx, {}).setdefault(ty, y)
+        for tx, ys in others.items():
+            if len(ys) < 2:
+                continue
+            x = sides[tx]
+            literals = sorted(t for t, y in ys.items() if isinstance(y, A.IntLit | A.NameLit))
+            fixed = sorted(t for t, y in ys.items() if not _free_names(y, declared))
+            if len(literals) >= 2 and not isinstance(x, A.IntLit | A.NameLit):
+                says = f"{' and '.join(literals)}: no value is both, so the test never holds"
+            elif len(fixed) >= 2 and _free_names(x, declared):
+                says = (
+                    f"{' and '.join(fixed)} at once: it holds only where they coincide, "
+                    "not for a value matching one of them"
+                )
+            else:
+                continue
+            out.append(Defect(where(node), f"this test asks {tx} to equal {says}"))
+    return out
+
+
 def _skeleton(node: A.Node) -> str:
     """`node`'s text with every integer literal read as 0 and every storage write
     (``set``, ``inc``, ``dec``) inside a ``do`` left out."""
@@ -1049,4 +1146,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(unnamed_values, game),
         *named(repeated_values, game),
         *named(numbered_off_by_one, game),
+        *named(pinned_equalities, game),
     ]

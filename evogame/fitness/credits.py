@@ -90,28 +90,47 @@ def _bound(node: A.Node, env: dict[str, list[A.Location]]) -> list[A.Location]:
     return out
 
 
-def _moves(node: A.Node, env: dict[str, list[A.Location]], out: list) -> None:
-    """Every ``move`` under `node` with the places its cards come from."""
+def _made_of(node: A.Node, env: dict[str, list[A.Location]]) -> list[A.Location]:
+    """The places whose cards `node` is made of, through the variables it reads (`env`),
+    not those a test inside it reads (a filter's condition, a card's rank compared)."""
+    out: list[A.Location] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Location):
+            out.append(n)
+        elif isinstance(n, A.Var) and n.name in env:
+            out += env[n.name]
+        else:
+            stack += [c for c in n.children() if c.result() not in (Ty.BOOL, Ty.INT)]
+    return out
+
+
+def _moves(node: A.Node, env: dict[str, list[A.Location]], out: list, places=_bound) -> None:
+    """Every ``move`` under `node` with the places its cards come from (`places`: `_bound`,
+    every place the source reads; `_made_of`, only those its cards are made of), through
+    the variables bound over a collection or to a value on the way."""
     if isinstance(node, A.Move):
-        out.append((node, _bound(node.src, env)))
+        out.append((node, places(node.src, env)))
         return
     if isinstance(node, (A.AggAction, A.Let)):
         bound = node.coll if isinstance(node, A.AggAction) else node.value
-        _moves(node.body, {**env, node.var.name: _bound(bound, env)}, out)
+        _moves(node.body, {**env, node.var.name: places(bound, env)}, out, places)
         return
     for child in node.children():
-        _moves(child, env, out)
+        _moves(child, env, out, places)
 
 
 def _current(loc: A.Location) -> bool:
     return isinstance(loc.owner, A.RelPlayer) and loc.owner.rel is A.Rel.CURRENT
 
 
-def _passed_on(game: A.Game) -> set[str]:
-    """The names of the places of a player's that cards are ever moved out of: a hand, a
-    pile passed on, a stock; not a pile of winnings, which only receives."""
+def _taken_from(node: A.Node) -> set[str]:
+    """The names of the players' places the moves under `node` take cards out of (through
+    the variables they read): of a game, a hand, a pile passed on, a stock, not a pile of
+    winnings, which only receives; of a choice, a hand played from or traded."""
     moves: list = []
-    _moves(game, {}, moves)
+    _moves(node, {}, moves)
     return {
         s.name.value
         for _m, srcs in moves
@@ -124,12 +143,12 @@ def _passed_on(game: A.Game) -> set[str]:
 def _counted_places(game: A.Game) -> frozenset[tuple]:
     """Each player's places the result depends on through what the rules compute from
     them (`liveness.Inert`: Scopa counts each P's PILE into P's CARDS and POINTS before
-    the scoring reads POINTS), and that only ever receive cards (`_passed_on`): cards
+    the scoring reads POINTS), and that only ever receive cards (`_taken_from`): cards
     given to a neighbour's hand, or to a pile they pass on (Bottle Imp's PASSED), are a
     rule of many games."""
     from evogame.fitness.liveness import inert
 
-    hands = _passed_on(game)
+    hands = _taken_from(game)
     return frozenset(
         (A.Vis(vis), name)
         for table, vis, name in inert(game).places
@@ -154,47 +173,49 @@ def _neighbour_place(move: A.Move) -> A.Location | None:
 def _chosen_from(game: A.Game) -> set[str]:
     """The names of the players' places some choice item moves cards out of (a hand
     played from or traded), through the variables its moves read."""
-    out: set[str] = set()
-    for choice in A.walk(game):
-        if isinstance(choice, A.Choice):
-            moves: list = []
-            _moves(choice, {}, moves)
-            out |= {
-                s.name.value
-                for _m, srcs in moves
-                for s in srcs
-                if isinstance(s.name, A.NameLit) and not isinstance(s.owner, A.GameRef)
-            }
-    return out
+    return set().union(*(_taken_from(c) for c in A.walk(game) if isinstance(c, A.Choice)))
 
 
 @A.per_game
-def _handed(game: A.Game) -> tuple[tuple[A.Move, A.Location, A.Location], ...]:
-    """(move, the current player's scored place it takes cards from, the neighbour's
-    place it puts them on) for each move `handed_scores` names (module docstring)."""
+def _to_neighbours(game: A.Game) -> tuple[tuple[A.Move, A.Location, A.Location | None], ...]:
+    """(move, the next or previous player's place it puts cards on, the current player's
+    scored place it takes them from or None) for each move the two checks of a
+    neighbour's place name, in one scan of the moves: with a place, `handed_scores` (the
+    current player's place of a name the score is made of, `scored_places`, that no
+    choice plays from, into a neighbour's place of such a name); with None,
+    `neighbour_credits` (only the current player's places, into a neighbour's place the
+    scoring counts under the scoring's player or the rules count into what it reads,
+    `_counted_places`). A move both would name is `handed_scores`' only (module
+    docstring)."""
     if game.scoring.cooperative:
         return ()  # the seats share the result: a neighbour's pile is everyone's
-    scored = scored_places(game)
-    if not scored:
-        return ()  # a computed name (None) may be any place; nothing scored: no pile
-    chosen = _chosen_from(game)
+    scored = scored_places(game) or set()  # a computed name (None) may be any place
+    chosen = _chosen_from(game) if scored else set()
+    counted = {
+        (n.vis, n.name.value)
+        for n in A.walk(game.scoring)
+        if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
+    } | _counted_places(game)
     moves: list = []
     _moves(game, {}, moves)
-    out = []
+    out: list[tuple[A.Move, A.Location, A.Location | None]] = []
     for move, sources in moves:
         dst = _neighbour_place(move)
-        if dst is None or _name(dst) not in scored:
+        if dst is None:
             continue
         held = [
             s
             for s in sources
-            if _current(s)
+            if _name(dst) in scored  # a scored place only, of the current player's:
+            and _current(s)
             and isinstance(s.name, A.NameLit)
             and _name(s) in scored
-            and s.name.value not in chosen
+            and s.name.value not in chosen  # a pile of winnings, not a hand
         ]
         if held:
-            out.append((move, held[0], dst))
+            out.append((move, dst, held[0]))
+        elif (dst.vis, dst.name.value) in counted and sources and all(map(_current, sources)):
+            out.append((move, dst, None))
     return tuple(out)
 
 
@@ -209,7 +230,8 @@ def handed_scores(game: A.Game) -> list[Defect]:
             f"choice plays from, goes to {to_text(dst)}: what a player has scored is "
             f"handed to the {dst.owner.rel.value} player",
         )
-        for move, src, dst in _handed(game)
+        for move, dst, src in _to_neighbours(game)
+        if src is not None
     ]
 
 
@@ -217,66 +239,19 @@ def neighbour_credits(game: A.Game) -> list[Defect]:
     """Moves from the current player's places into the next or previous player's place of
     a name the scoring counts under the scoring's player (module docstring); a move that
     hands on a scored pile (`handed_scores`) is named there."""
-    if game.scoring.cooperative:
-        return []  # the seats share the result: a neighbour's pile is everyone's
-    handed = {id(m) for m, _src, _dst in _handed(game)}
-    scored = {
-        (n.vis, n.name.value)
-        for n in A.walk(game.scoring)
-        if isinstance(n, A.Location) and _current(n) and isinstance(n.name, A.NameLit)
-    } | _counted_places(game)
-    if not scored:
-        return []
-    moves: list = []
-    _moves(game, {}, moves)
-    out = []
-    for move, sources in moves:
-        dst = _neighbour_place(move)
-        if dst is None or (dst.vis, dst.name.value) not in scored or id(move) in handed:
-            continue
-        if not sources or not all(_current(s) for s in sources):
-            continue
-        out.append(
-            Defect(
-                where(move),
-                f"the current player's cards go to {to_text(dst)}, which the scoring "
-                f"counts for the {dst.owner.rel.value} player: what a player makes scores "
-                "for the player beside them",
-            )
+    return [
+        Defect(
+            where(move),
+            f"the current player's cards go to {to_text(dst)}, which the scoring "
+            f"counts for the {dst.owner.rel.value} player: what a player makes scores "
+            "for the player beside them",
         )
-    return out
+        for move, dst, src in _to_neighbours(game)
+        if src is None
+    ]
 
 
 # --- a scored group completed from the stock ----------------------------------------------
-
-
-def _made_of(node: A.Node, env: dict[str, list[A.Location]]) -> list[A.Location]:
-    """The places whose cards `node` is made of, through the variables it reads (`env`),
-    not those a test inside it reads (a filter's condition, a card's rank compared)."""
-    out: list[A.Location] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, A.Location):
-            out.append(n)
-        elif isinstance(n, A.Var) and n.name in env:
-            out += env[n.name]
-        else:
-            stack += [c for c in n.children() if c.result() not in (Ty.BOOL, Ty.INT)]
-    return out
-
-
-def _pooled_moves(node: A.Node, env: dict[str, list[A.Location]], out: list) -> None:
-    """Every ``move`` under `node` with the places its cards are made of (`_made_of`)."""
-    if isinstance(node, A.Move):
-        out.append((node, _made_of(node.src, env)))
-        return
-    if isinstance(node, (A.AggAction, A.Let)):
-        bound = node.coll if isinstance(node, A.AggAction) else node.value
-        _pooled_moves(node.body, {**env, node.var.name: _made_of(bound, env)}, out)
-        return
-    for child in node.children():
-        _pooled_moves(child, env, out)
 
 
 def stock_books(game: A.Game) -> list[Defect]:
@@ -293,7 +268,7 @@ def stock_books(game: A.Game) -> list[Defect]:
     if not scored:
         return []
     moves: list = []
-    _pooled_moves(game, {}, moves)
+    _moves(game, {}, moves, _made_of)
     out = []
     for move, sources in moves:
         dst = move.dst.coll if move.dst.PICKS in A.POSITIONS else move.dst

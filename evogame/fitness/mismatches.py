@@ -31,6 +31,10 @@ Known misses of the judge, each a rule that still plays but cannot be what was m
   Sheepshead family's OPPOSITION, TSCORE and TSUM, ContinuousPairs' NUMP set to 4 at the
   start and never read, Poker's FINISHED), so a designer's record cannot be told from a
   rewritten rule's leftover by the rules alone; the function names them for a reader;
+- **a storage only its own update reads** (`self_fed_storage`, static): every read of a
+  storage is in a write to it that turns it (``(set DEALER (% (+ DEALER 1) 'NUMP))``),
+  not a running total: the rules keep changing a value no rule goes by (Pairs whose
+  starting-player rule was deleted: "nothing says who starts a round");
 - **a rank-named sink** (`rank_sinks`, static): a place named by a card value (a pile
   ``KING``) that cards are moved into and that no rule reads or takes cards from: a
   discard pile dressed as a rank;
@@ -535,6 +539,79 @@ def unread_storage(game: A.Game) -> list[Defect]:
     ]
 
 
+def _running_total(write: A.Node, key: tuple[str, str]) -> bool:
+    """Whether `write` keeps a running total of its storage: an ``inc``/``dec``, or a
+    ``set`` to the storage plus or minus a value that does not read it (``(+ X v)``,
+    ``(+ v X)``, ``(- X v)``; not ``(- v X)``, a toggle)."""
+    if not isinstance(write, A.SetInt | A.SetStr):
+        return True
+    v = write.value
+    if not (isinstance(v, A.Arith) and v.op in (A.ArithOp.ADD, A.ArithOp.SUB)):
+        return False
+    reads = [n for n in A.walk(v) if n.NAMED == "storage" and storage_key(n) == key]
+    sides = (v.a, v.b) if v.op is A.ArithOp.ADD else (v.a,)  # 1 - X is a toggle
+    return len(reads) == 1 and any(reads[0] is side for side in sides)
+
+
+def self_fed_storage(game: A.Game) -> list[Defect]:
+    """Integer and string storages whose every read is inside the value of a write to
+    that same storage (``(set (game sto DEALER) (% (+ (game sto DEALER) 1) 'NUMP))``, and
+    no other rule reads DEALER), where some such write is more than a running total
+    (`_running_total`: a rotation, a toggle, a product): the rules keep turning the value
+    and nothing goes by it (campaign inv-23's Pairs whose rule choosing the starting player
+    from DEALER was deleted, the deal still passed on: a blind reader 4.5/10 against 5.5,
+    "nothing says who starts a round"). `unread_writes` misses it, since the update is a
+    read. Storages are told apart as `unread_writes` does (`storage_key`, owners alike);
+    a name written or read as an expression may be any of them: nothing is named.
+
+    A running total read by no other rule (``inc``, ``(+ X v)``) is left alone, as a
+    storage written and never read is (`unread_storage`): 5 of CARDSTOCK's files keep
+    such a total (the Sheepshead family's ``inc OPPOSITION``, never read).
+
+    Measure: per storage, the number of its reads outside its own updates (defect at 0,
+    with at least one read inside them). Measured on the 95 real files (seeds/*.rcy and
+    CARDSTOCK's games; /work/runs-archive/s55g/measure_selffed.py, selffed.txt): 5
+    storages are read inside their own update, and the fewest reads elsewhere any has is
+    1 (Spades4's BAGS), against 0 to be named (Coloretto4 and LostCities2 name storages
+    by expressions and are not judged). Of the 93 campaign best/ files of rounds s51-s54
+    it names 1, the Pairs above."""
+    targets: set[int] = set()
+    writes: dict[tuple[str, str], list[A.Node]] = {}
+    fed: dict[int, set[tuple[str, str]]] = {}  # a read's id -> the storages it updates
+    for node in A.walk(game):  # parents first: a write is met before the reads in it
+        if node.STORES is not None:
+            targets.add(id(node.target))
+            key = storage_key(node.target)
+            if key is None:
+                return []
+            writes.setdefault(key, []).append(node)
+            for n in A.walk(node.value):
+                fed.setdefault(id(n), set()).add(key)
+    reads: dict[tuple[str, str], list[A.Node]] = {}
+    for node in A.walk(game):
+        if node.NAMED == "storage" and id(node) not in targets:
+            key = storage_key(node)
+            if key is None:
+                return []
+            reads.setdefault(key, []).append(node)
+    out = []
+    for key, rs in reads.items():
+        if key not in writes or any(key not in fed.get(id(r), ()) for r in rs):
+            continue
+        ids = {id(r) for r in rs}
+        updates = [w for w in writes[key] if any(id(n) in ids for n in A.walk(w.value))]
+        turning = [w for w in updates if not _running_total(w, key)]
+        if turning:
+            out.append(
+                Defect(
+                    where(turning[0]),
+                    f"{key[1]} is read only by its own update: the rules keep changing it "
+                    "and no rule goes by it (the rule that used it was rewritten)",
+                )
+            )
+    return out
+
+
 def unread_pile_names(game: A.Game) -> list[Defect]:
     """`unread_storage` whose name is also a place of the game: a storage named HAND that
     no rule reads, where the rule meant the player's POINTS (Hearts' "shoot the moon"
@@ -697,5 +774,6 @@ def defects(game: A.Game, decks: list[dict[str, set[str]]] | None = None) -> lis
         *named(reworded_ends, game),
         *named(rank_sinks, game, decks),
         *named(unread_pile_names, game),
+        *named(self_fed_storage, game),
         *named(spread_tops, game),
     ]

@@ -178,6 +178,22 @@ def red7_seven_eight() -> str:
     return _edit(_seed("red7"), ("((NUMBER : SEVEN) 7)", "((NUMBER : SEVEN) 8)"))
 
 
+#: The Game's "stuck" test in its play stage (its second copy, at the turn's end): some
+#: card jumps back by exactly 'TRICK on one of the four piles.
+THE_GAME_STUCK_OR = (
+    "\n                              (or (== (score 'C using (game points NUM)) "
+    "(- (game sto UPA) 'TRICK))"
+)
+
+
+def the_game_stuck_and() -> str:
+    """The Game whose "a jump-back play exists" test at a turn's end became an ``and``: a
+    card must be at once 'TRICK below both rising piles and above both falling ones, so
+    a player who can jump back is told they are stuck and the game is lost (campaign
+    inv-23 rank 1, read 5 against the seed's 7; one value asked to equal four)."""
+    return _edit(_seed("the-game"), (THE_GAME_STUCK_OR, THE_GAME_STUCK_OR.replace("(or", "(and")))
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -218,4 +234,10 @@ VARIANTS = (
     ),
     Variant("gops-two-aces", "gops", "a card value listed twice", gops_two_aces()),
     Variant("red7-seven-eight", "red7", "a Seven valued 8", red7_seven_eight()),
+    Variant(
+        "the-game-stuck-and",
+        "the-game",
+        "a jump-back test that needs one card to equal four targets",
+        the_game_stuck_and(),
+    ),
 )

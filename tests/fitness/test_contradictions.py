@@ -9,7 +9,7 @@ from evogame.lang import RecycleError, parse_file, parse_text
 from tests.conftest import BASE_ACTION, BASE_GAME, SEEDS
 from tests.fitness import contradiction_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 FOUND = [
     (V.pairs_deck_each_round, C.growing_decks, "(create deck (game hloc DECK)", "grows each"),
@@ -56,6 +56,12 @@ FOUND = [
         C.numbered_off_by_one,
         "((NUMBER : SEVEN) 8)",
         "printed 7 and counts as 8",
+    ),
+    (
+        V.the_game_stuck_and,
+        C.pinned_equalities,
+        "(and (> 'TRICK 0)\n",
+        "holds only where they coincide",
     ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
@@ -241,3 +247,56 @@ def test_a_team_stage_over_created_teams_is_left_alone():
     )
     assert teams != text
     assert C.teamless_stages(parse_text(teams)) == []
+
+
+def _pinned(test: str) -> list:
+    """`pinned_equalities` on Crazy Eights whose eight test is replaced by `test`."""
+    eight = "(== (cardatt RANK 'C) EIGHT)"
+    return C.pinned_equalities(parse_text(_edit(_seed("crazy-eights"), (eight, test))))
+
+
+def test_one_value_asked_for_two_literals_never_holds():
+    (d,) = _pinned("(and (== (cardatt RANK 'C) EIGHT) (== (cardatt RANK 'C) SEVEN))")
+    assert "EIGHT and SEVEN: no value is both" in d.message
+    # nested ``and``s are one, either side of ``==`` may be the shared one, and one
+    # ``and`` is named once
+    found = _pinned(
+        "(and (== EIGHT (cardatt RANK 'C)) (and (== (cardatt RANK 'C) SEVEN) "
+        "(== (cardatt RANK 'C) SIX)))"
+    )
+    assert len(found) == 1 and "SEVEN and SIX" in found[0].message
+    # one literal asked twice, an ``or`` of them, a literal asked of two values: no defect
+    assert _pinned("(and (== (cardatt RANK 'C) EIGHT) (== (cardatt RANK 'C) EIGHT))") == []
+    assert _pinned("(or (== (cardatt RANK 'C) EIGHT) (== (cardatt RANK 'C) SEVEN))") == []
+    assert _pinned("(and (== (cardatt RANK 'C) EIGHT) (== (cardatt SUIT 'C) HEARTS))") == []
+    assert _pinned("(and (== (cardatt RANK 'C) EIGHT) (!= (cardatt RANK 'C) SEVEN))") == []
+
+
+def test_a_bound_value_asked_to_equal_values_that_vary_with_it_is_left_alone():
+    """The seed's ``or`` is fine, and an ``and`` is named only where the other sides are
+    fixed while the card ranges: Poker Eights' flush asks one card's suit to equal four
+    other bound cards' suits (each Y reads its own variable)."""
+    text = V.the_game_stuck_and()
+    assert C.pinned_equalities(parse_text(_seed("the-game"))) == []
+    assert C.pinned_equalities(parse_file(SEEDS / "pokereights.rcy")) == []
+    # two of the four fixed targets are enough; one is not
+    two = _edit(
+        text,
+        (
+            "\n                                  (== (score 'C using (game points NUM)) "
+            "(+ (game sto DOWNA) 'TRICK))\n                                  (== (score 'C "
+            "using (game points NUM)) (+ (game sto DOWNB) 'TRICK))",
+            "",
+        ),
+    )
+    (d,) = C.pinned_equalities(parse_text(two))
+    assert "(- (game sto UPA) 'TRICK) and (- (game sto UPB) 'TRICK) at once" in d.message
+    one = _edit(
+        two,
+        (
+            "\n                                  (== (score 'C using (game points NUM)) "
+            "(- (game sto UPB) 'TRICK))",
+            "\n                                  (> (score 'C using (game points NUM)) 0)",
+        ),
+    )
+    assert C.pinned_equalities(parse_text(one)) == []

@@ -11,7 +11,9 @@ from evogame.fitness.soundness import static
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.conftest import CARDSTOCK_GAMES, SEEDS, require_shared, shared_files
+from tests.fitness import mismatch_variants as MV
 from tests.fitness.capture_variants import scopa_top_restricted
+from tests.fitness.check_cases import assert_found_where_it_is
 from tests.fitness.variants import (
     GOPS_END,
     _edit,
@@ -201,6 +203,71 @@ def test_the_checks_are_part_of_the_static_defects():
     ):
         game = parse_text(text)
         assert set(map(str, M.defects(game))) <= set(map(str, static(game, deck_values(game))))
+
+
+FOUND = [
+    (
+        MV.pairs_no_starting_player,
+        M.self_fed_storage,
+        "(set (game sto DEALER) (% (+ (game sto DEALER) 1) 'NUMP))",
+        "DEALER is read only by its own update",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in MV.VARIANTS}
+
+
+@pytest.mark.parametrize(
+    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+)
+def test_each_mismatch_variant_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
+    text = variant()
+    assert_found_where_it_is(text, SEED_OF[text], check, M.defects, at, says, only=True)
+
+
+def test_every_mismatch_variant_has_one_test():
+    assert {f[0]() for f in FOUND} == set(SEED_OF)
+
+
+DEALER_TURN = "(set (game sto DEALER) (% (+ (game sto DEALER) 1) 'NUMP))"
+
+
+def test_a_storage_read_only_by_its_own_update_is_what_unread_writes_misses():
+    """The update reads DEALER, so `unread_writes` counts it read; with the update a
+    plain set, DEALER is written and never read, which `unread_writes` finds and the
+    judge leaves alone (real files keep such records)."""
+    text = MV.pairs_no_starting_player()
+    assert ("IntStorage", "DEALER") not in M.unread_writes(parse_text(text))
+    plain = _edit(text, (DEALER_TURN, "(set (game sto DEALER) 1)"))
+    assert ("IntStorage", "DEALER") in M.unread_writes(parse_text(plain))
+    assert M.self_fed_storage(parse_text(plain)) == []
+
+
+def test_a_running_total_read_only_by_itself_is_left_alone_as_unread_records_are():
+    text = MV.pairs_no_starting_player()
+    for total in (
+        "(set (game sto DEALER) (+ (game sto DEALER) 1))",
+        "(set (game sto DEALER) (- (game sto DEALER) 'NUMP))",
+        "(inc (game sto DEALER) 1)",
+    ):
+        assert M.self_fed_storage(parse_text(_edit(text, (DEALER_TURN, total)))) == [], total
+    for turned in (
+        "(set (game sto DEALER) (- 1 (game sto DEALER)))",  # a toggle
+        "(set (game sto DEALER) (+ (game sto DEALER) (game sto DEALER)))",  # doubled
+        "(set (game sto DEALER) (* (game sto DEALER) 2))",
+    ):
+        found = M.self_fed_storage(parse_text(_edit(text, (DEALER_TURN, turned))))
+        assert len(found) == 1 and "DEALER is read only" in found[0].message, turned
+
+
+def test_a_storage_read_once_elsewhere_is_not_self_fed():
+    # the seed reads DEALER in its starting-player rule; one read outside the update is
+    # enough, even a read in a test the update's value does not hold
+    assert M.self_fed_storage(parse_file(SEEDS / "pairs.rcy")) == []
+    text = _edit(
+        MV.pairs_no_starting_player(),
+        ("    (set (game sto OVER) 0)", "    (set (game sto OVER) (game sto DEALER))"),
+    )
+    assert M.self_fed_storage(parse_text(text)) == []
 
 
 # --- no real file ------------------------------------------------------------------
