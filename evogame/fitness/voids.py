@@ -474,7 +474,8 @@ def unused_queues(game: A.Game) -> list[Defect]:
 
 def self_moves(game: A.Game) -> list[Defect]:
     """Each ``(move SRC DST)`` whose DST is the same expression as SRC (compared as trees,
-    their positions in the file aside): one card taken from a place and put back at the
+    their positions in the file aside), drawing no chance (``((random 3) X)`` twice
+    names two positions at random): one card taken from a place and put back at the
     same end of it, so the move changes nothing (module docstring). A boolean measure (0
     or 1 defect per move); of the 95 real files' moves none has its destination equal to
     its source, nor even a place read in its source named again in its destination (a
@@ -487,7 +488,7 @@ def self_moves(game: A.Game) -> list[Defect]:
             "nothing (as an option, a pass that costs nothing)",
         )
         for n in A.walk(game)
-        if isinstance(n, A.Move) and n.src == n.dst
+        if isinstance(n, A.Move) and n.src == n.dst and not any(x.CHANCE for x in A.walk(n.src))
     ]
 
 

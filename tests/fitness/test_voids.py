@@ -344,6 +344,7 @@ def test_a_move_to_another_place_or_end_is_left_alone():
         "(move (top (game hloc STOCK)) (bottom (game hloc STOCK)))",
         "(move (top ((current player) iloc HAND)) (top ((next player) iloc HAND)))",
         "(move (top ((current player) iloc HAND)) (top ((current player) vloc HAND)))",
+        "(move ((random 3) (game hloc STOCK)) ((random 3) (game hloc STOCK)))",
     ):
         assert Vo.self_moves(parse_text(_edit(text, (self_move, ok)))) == []
     in_do = _edit(
