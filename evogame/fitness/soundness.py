@@ -1459,6 +1459,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         outcomes,
         peeks,
         preempted,
+        remembered,
         repeats,
         slips,
         vacuous,
@@ -1508,6 +1509,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (wide_guards.defects, game),
         (vacuous.defects, game),
         (locked.defects, game),
+        (remembered.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
