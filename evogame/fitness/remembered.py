@@ -22,6 +22,9 @@ Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds; tests/fitness/test_
 1 ``remember`` in all (Rummy2's, into ``mem``), 0 into another visibility; the check names
 none. In inv-23's rank 3 and the variant malice-side-remembered
 (tests/fitness/remembered_variants.py) it names the one ``remember`` into SIDEC (``vloc``).
+Over the 589 best/ files under /work/runs-archive it names 7 (inv-23's rank 3; remembers
+into a hand's PALETTE, a shown bid, a DISCARD pile, an outgoing iloc). Cost: 0.2 ms of CPU
+a file (load 28 on 2 cores).
 """
 
 from __future__ import annotations
