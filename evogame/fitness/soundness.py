@@ -1455,10 +1455,12 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         leftovers,
         locked,
+        narrow_draws,
         odd_copies,
         outcomes,
         peeks,
         preempted,
+        remembered,
         repeats,
         slips,
         vacuous,
@@ -1508,6 +1510,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (wide_guards.defects, game),
         (vacuous.defects, game),
         (locked.defects, game),
+        (narrow_draws.defects, game),
+        (remembered.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
