@@ -138,7 +138,9 @@ table rates for few of its cards in `evogame.fitness.follows`; a draw after the 
 test, an ``all`` over the hand, holds on the empty hand, so that a going-out end cannot hold
 while the stock has cards, in `evogame.fitness.vacuous`; a way to play whose test of
 the card's own attribute leaves a value stuck in the hand (let out only by the choice's
-``otherwise``, or never) in `evogame.fitness.locked`.
+``otherwise``, or never) in `evogame.fitness.locked`; a test run before the first stage
+that asks for more cards than the deal can have put there (books of 4 looked for in a hand
+dealt 1) in `evogame.fitness.short_deals`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1460,6 +1462,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         peeks,
         preempted,
         repeats,
+        short_deals,
         slips,
         vacuous,
         voids,
@@ -1508,6 +1511,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (wide_guards.defects, game),
         (vacuous.defects, game),
         (locked.defects, game),
+        (short_deals.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
