@@ -249,7 +249,7 @@ def unmet_counts(game: A.Game) -> list[Defect]:
             where(conj),
             f"this asks for {need} cards in {to_text(size.coll)}, drawn from "
             f"{', '.join(to_text(p) for p in places)}, which the rules before it fill with "
-            f"at most {held} (the deal is {need - held} short): it never holds, and the rule "
+            f"at most {held}, {need - held} short: it never holds, and the rule "
             "it guards never runs",
         )
         for conj, size, places, need, held in counts(game)

@@ -140,7 +140,9 @@ while the stock has cards, in `evogame.fitness.vacuous`; a way to play whose tes
 the card's own attribute leaves a value stuck in the hand (let out only by the choice's
 ``otherwise``, or never) in `evogame.fitness.locked`; a test run before the first stage
 that asks for more cards than the deal can have put there (books of 4 looked for in a hand
-dealt 1) in `evogame.fitness.short_deals`.
+dealt 1) in `evogame.fitness.short_deals`; a guard that restates a test of the rule around
+it when nothing between changes what it reads (the stock tested twice) in
+`evogame.fitness.restated`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1462,6 +1464,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         peeks,
         preempted,
         repeats,
+        restated,
         short_deals,
         slips,
         vacuous,
@@ -1512,6 +1515,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (vacuous.defects, game),
         (locked.defects, game),
         (short_deals.defects, game),
+        (restated.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -19,7 +19,7 @@ FOUND = [
         D.unmet_counts,
         "(== (size 'G) 4)\n              (all 'G 'C (move 'C (top ('P vloc BOOKS)",
         "asks for 4 cards in 'G, drawn from ('P iloc HAND), which the rules before it fill "
-        "with at most 1 (the deal is 3 short)",
+        "with at most 1, 3 short",
     ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
