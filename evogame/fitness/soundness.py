@@ -138,7 +138,13 @@ table rates for few of its cards in `evogame.fitness.follows`; a draw after the 
 test, an ``all`` over the hand, holds on the empty hand, so that a going-out end cannot hold
 while the stock has cards, in `evogame.fitness.vacuous`; a way to play whose test of
 the card's own attribute leaves a value stuck in the hand (let out only by the choice's
-``otherwise``, or never) in `evogame.fitness.locked`.
+``otherwise``, or never) in `evogame.fitness.locked`; a test run before the first stage
+that asks for more cards than the deal can have put there (books of 4 looked for in a hand
+dealt 1) in `evogame.fitness.short_deals`; a guard that restates a test of the rule around
+it when nothing between changes what it reads (the stock tested twice) in
+`evogame.fitness.restated`; a draw or pass whose "cannot play" test lets through a card
+the play accepts in `evogame.fitness.narrow_draws`; a card remembered into a pile that is
+not memory in `evogame.fitness.remembered`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1462,6 +1468,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         preempted,
         remembered,
         repeats,
+        restated,
+        short_deals,
         slips,
         vacuous,
         voids,
@@ -1512,6 +1520,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (locked.defects, game),
         (narrow_draws.defects, game),
         (remembered.defects, game),
+        (short_deals.defects, game),
+        (restated.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -1,0 +1,262 @@
+"""A deal too short for the rule written after it: a defect of the `soundness` component,
+read from the rules alone (issue 35; blind reader r54a on campaign inv-22's rank 5).
+
+Go Fish whose deal of 5 cards each became 1 (inv-22's rank 5: `(declare 5 'HAND)` and the
+``range`` loop gone; the judge gave it 0.848 at ``evaluate --seed 0``, above its seed's
+0.834) still lays down, right after the deal, "for each group of the player's HAND by
+rank: if the number of cards in it is 4, move it to BOOKS": a rule no deal of one card
+can ever fire. The reader rated it 3 against the seed's 6 ("one card dealt each"): the
+deal is too short for the game's own play, and the rule the designer wrote for the
+dealt hand says so on the page.
+
+**The count bound.** In the part of the rules that runs once before the first stage
+(`voids._prefix`: the setup's items, then the top-level ``do``s up to the first stage),
+in order, each place gets an upper bound on the cards it can hold: 0 at first, no bound
+once a deck is created in it or a ``shuffle faro`` feeds it, and each ``move`` (one card
+each time it runs) into it adds the number of times it can run,
+
+    runs(move) = product over the loops around it of their passes        (times)
+
+with ``(repeat N ...)`` N passes, ``(all (range LO..HI) ...)`` HI - LO + 1, a loop over
+the players (``player``, ``other player``, a ``filter`` of them) the number of players
+(or 1 when the loop's player owns the place the move puts into: each player's place gets
+one card per pass of the loops outside it), and any other loop (``repeat all``, a loop over
+cards or teams) no bound. A place is one identity (`soundness._place`: owner type,
+visibility, name), so the bound is per player for a player's place; moves out of it are not
+subtracted (the bound stays an upper bound). As in `voids.empty_sources`, a unit (one
+action of the setup, or a loop) counts all of its own moves before its tests are judged.
+
+**The defect** (`unmet_counts`): a guard of that part of the rules with a conjunct (the
+guard itself or an argument of its ``and``s) that compares the size of a place, of a
+``filter`` of it, or of a group bound by a loop over a ``partition`` of it (written
+there or bound by a ``let``), with a number (a literal or a declared constant), so that it holds only when that size is
+at least k (``(== (size X) k)``, ``(>= (size X) k)``, ``(> (size X) k-1)``, either way
+round), while the place's bound (the sum over a partition's parts) is under k:
+
+    need(test) - bound(place) > 0        (cards short; the defect is any)
+
+the test never holds, and the rule it guards never runs. Measured on the 95 real files
+(CARDSTOCK's 73 and our 22 seeds; the count bound known in 93 of them, GolfSix2 and
+GolfSix4 naming their places by a variable): 4 tests of this kind run before the first
+stage, none short. The closest are the three Go Fish files' books looked for at the deal,
+4 cards needed of a hand bound to 5 (our go-fish.rcy, CARDSTOCK's GoFish2 and GoFish4:
+need - bound = -1, one card spare); the fourth, President's ``(> (size STOCK) 0)``, reads a
+place a deck was created in (no bound). Inv-22's rank 5: need - bound = 4 - 1 = 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from evogame.fitness.soundness import Defect, _place, declared_numbers, named, number
+from evogame.fitness.voids import _prefix, _units
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+#: The player collections a loop may range over: one pass per player at most.
+_PLAYERS = (A.AllPlayers, A.OtherPlayers)
+
+
+def _passes(coll: A.Node, declared: dict[str, int], nplayers: int | None) -> int | None:
+    """How many passes a loop over `coll` makes at most; None when unbounded or unknown."""
+    if isinstance(coll, _PLAYERS):
+        return nplayers
+    if isinstance(coll, A.Filter) and isinstance(coll.coll, _PLAYERS):
+        return nplayers
+    if isinstance(coll, A.Range):
+        lo, hi = number(coll.lo, declared), number(coll.hi, declared)
+        return None if lo is None or hi is None else max(0, hi - lo + 1)
+    return None
+
+
+class _Bounds:
+    """The cards each place can hold at most (module docstring), filled unit by unit."""
+
+    def __init__(self, game: A.Game):
+        self.declared = declared_numbers(game)
+        self.nplayers = number(game.setup.players.count, self.declared)
+        self.bound: dict[tuple, int | None] = {}
+        self.known = True  # False once a place is named by an expression
+
+    def get(self, key: tuple) -> int | None:
+        return self.bound.get(key, 0)
+
+    def _add(self, key: tuple, runs: int | None) -> None:
+        have = self.bound.get(key, 0)
+        self.bound[key] = None if have is None or runs is None else have + runs
+
+    def fill(self, node: A.Node, loops: tuple = ()) -> None:
+        """Add what `node` puts into places; `loops` the (loop variable's name or None,
+        passes) of the loops around it, outermost first."""
+        if isinstance(node, A.CreateDeck | A.ShuffleFaro):
+            loc = node.loc if isinstance(node, A.CreateDeck) else node.a
+            key = _place(loc)
+            if key is None:
+                self.known = False
+            else:
+                self.bound[key] = None
+            return
+        if isinstance(node, A.Move | A.Remember):
+            locs = [n for n in A.walk(node.dst) if isinstance(n, A.Location)]
+            if len(locs) != 1 or (key := _place(locs[0])) is None:
+                self.known = False
+                return
+            owner = locs[0].owner
+            runs: int | None = 1
+            for var, passes in loops:
+                if var is not None and isinstance(owner, A.Var) and owner.name == var:
+                    continue  # each player's own place: one card per pass of the outer loops
+                runs = None if runs is None or passes is None else runs * passes
+            self._add(key, runs)
+            return
+        if isinstance(node, A.Repeat):
+            self.fill(node.action, (*loops, (None, number(node.count, self.declared))))
+            return
+        if isinstance(node, A.RepeatAll):
+            self.fill(node.action, (*loops, (None, None)))
+            return
+        if isinstance(node, A.AggAction):
+            passes = _passes(node.coll, self.declared, self.nplayers)
+            players = isinstance(node.coll, _PLAYERS) or (
+                isinstance(node.coll, A.Filter) and isinstance(node.coll.coll, _PLAYERS)
+            )
+            mine = node.var.name if players else None
+            self.fill(node.body, (*loops, (mine, passes)))
+            return
+        for child in node.children():
+            self.fill(child, loops)
+
+
+#: A comparison read the other way round.
+_FLIP = {
+    A.CmpOp.LT: A.CmpOp.GT,
+    A.CmpOp.GT: A.CmpOp.LT,
+    A.CmpOp.LE: A.CmpOp.GE,
+    A.CmpOp.GE: A.CmpOp.LE,
+}
+
+
+def _conjuncts(cond: A.Node) -> list[A.Node]:
+    if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
+        return [c for a in cond.args for c in _conjuncts(a)]
+    return [cond]
+
+
+def _need(cmp: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
+    """(the size compared, the least count for which `cmp` can hold) when `cmp` compares a
+    size with a number so that it holds only from some count k >= 1 on; else None."""
+    if not isinstance(cmp, A.IntCmp):
+        return None
+    op = cmp.op
+    if isinstance(cmp.a, A.Size) and (k := number(cmp.b, declared)) is not None:
+        size = cmp.a
+    elif isinstance(cmp.b, A.Size) and (k := number(cmp.a, declared)) is not None:
+        size = cmp.b
+        op = _FLIP.get(op, op)  # k OP size  is  size FLIP(OP) k
+    else:
+        return None
+    need = {A.CmpOp.EQ: k, A.CmpOp.GE: k, A.CmpOp.GT: k + 1}.get(op)
+    return None if need is None or need < 1 else (size, need)
+
+
+def _places(coll: A.Node, groups: dict[str, list[A.Node]]) -> list[A.Node] | None:
+    """The places whose cards `coll` is drawn from (a place, a ``filter`` of one, or a
+    group bound by a loop over a ``partition``: `groups`); None otherwise."""
+    if isinstance(coll, A.Location):
+        return [coll]
+    if isinstance(coll, A.Filter):
+        return _places(coll.coll, groups)
+    if isinstance(coll, A.Var):
+        return groups.get(coll.name)
+    return None
+
+
+def _groups(coll: A.Node, groups: dict, partitions: dict) -> list[A.Node] | None:
+    """The places a loop over `coll` binds subsets of, when its members are sets of cards
+    (the groups of a ``partition``, written there or bound by a ``let``: `partitions`);
+    None otherwise."""
+    if isinstance(coll, A.Var):
+        return partitions.get(coll.name)
+    if isinstance(coll, A.Partition):
+        out = []
+        for part in coll.parts:
+            got = _places(part, groups)
+            if got is None:
+                return None
+            out += got
+        return out
+    return None
+
+
+def _tests(node: A.Node, groups: dict, partitions: dict, out: list) -> None:
+    """Each guard under `node`, with the places the groups its loops bind come from
+    (`groups`: a set variable's name -> places; `partitions`: a ``let``'s partition)."""
+    if isinstance(node, A.Guarded):
+        out.append((node, groups))
+    if isinstance(node, A.AggAction | A.AggBool | A.Let):
+        coll = node.value if isinstance(node, A.Let) else node.coll
+        got = _groups(coll, groups, partitions) if not isinstance(node, A.Let) else None
+        inner, parts = dict(groups), dict(partitions)
+        inner.pop(node.var.name, None)
+        parts.pop(node.var.name, None)
+        if got is not None:
+            inner[node.var.name] = got
+        whole = _groups(coll, groups, partitions) if isinstance(node, A.Let) else None
+        if isinstance(coll, A.Partition) and whole is not None:
+            parts[node.var.name] = whole
+        for child in node.children():
+            if child is coll:
+                _tests(child, groups, partitions, out)
+            else:
+                _tests(child, inner, parts, out)
+        return
+    for child in node.children():
+        _tests(child, groups, partitions, out)
+
+
+def counts(game: A.Game) -> Iterator[tuple[A.Node, A.Size, list[A.Node], int, int]]:
+    """Every test judged (module docstring): (the comparison, the size it reads, the places
+    the counted cards come from, need, bound), in the order the rules run; none after a
+    place named by an expression (any place may then be filled), none of a place with no
+    bound."""
+    bounds = _Bounds(game)
+    for unit in (u for item in _prefix(game) for u in _units(item)):
+        bounds.fill(unit)
+        if not bounds.known:
+            return
+        found: list = []
+        _tests(unit, {}, {}, found)
+        for guard, groups in found:
+            for conj in _conjuncts(guard.cond):
+                got = _need(conj, bounds.declared)
+                if got is None:
+                    continue
+                size, need = got
+                places = _places(size.coll, groups)
+                if not places or any(_place(p) is None for p in places):
+                    continue
+                each = [bounds.get(_place(p)) for p in places]
+                if all(b is not None for b in each):
+                    yield conj, size, places, need, sum(each)
+
+
+def unmet_counts(game: A.Game) -> list[Defect]:
+    """Each guard run before the first stage that asks for more cards in a place (or a
+    group or filter of it) than the rules before it can have put there (module
+    docstring): it never holds, and its rule never runs."""
+    return [
+        Defect(
+            where(conj),
+            f"this asks for {need} cards in {to_text(size.coll)}, drawn from "
+            f"{', '.join(to_text(p) for p in places)}, which the rules before it fill with "
+            f"at most {held}, {need - held} short: it never holds, and the rule "
+            "it guards never runs",
+        )
+        for conj, size, places, need, held in counts(game)
+        if need > held
+    ]
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(unmet_counts, game)

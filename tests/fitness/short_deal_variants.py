@@ -1,0 +1,34 @@
+"""Broken variants of our seeds for `evogame.fitness.short_deals`, in the style of
+tests/fitness/variants.py: the two edits of round 54's inv-22 rank 5, a Go Fish a blind
+reader rated 3 against the seed's 6 (r54a, rules-E: "one card dealt each; forced asks";
+issue 35), each alone; the second edit's variant is in tests/fitness/restated_variants.py.
+
+That campaign file dealt 1 card each where the seed deals 5, so the books looked for right
+after the deal need 4 cards of a hand of 1 (`short_deals`); and it turned the guard of
+"with nobody to ask, just draw", ``(> (size ((current player) iloc HAND)) 0)``, into
+``(> (size (game hloc STOCK)) 0)``, the test the rule makes again before its draw
+(`restated`). The second plays exactly as the seed does (the turn's refill has just given
+an empty hand a card while the stock had one; with the stock empty the ask stage ends
+anyway, as nobody else holds cards: 60 of 60 random games identical move for move and in
+score): it is a defect of the page, the test asked twice, not of the play."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+
+def go_fish_dealt_one() -> str:
+    """Go Fish dealt one card each (inv-22's rank 5 wrote the deal without its loop): the
+    books looked for right after the deal need 4 cards of a rank in a hand of 1, and the
+    game starts with every ask's rank forced."""
+    return _edit(_seed("go-fish"), ("(declare 5 'HAND)", "(declare 1 'HAND)"))
+
+
+VARIANTS = (
+    Variant(
+        "go-fish-dealt-one",
+        "go-fish",
+        "one card dealt each: the books looked for at the deal need 4 of a hand of 1",
+        go_fish_dealt_one(),
+    ),
+)

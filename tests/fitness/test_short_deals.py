@@ -1,0 +1,121 @@
+"""`fitness.short_deals`: a test run before the first stage that asks for more cards than
+the deal can have put there (Go Fish dealt one card each still looks for books of 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evogame.fitness import short_deals as D
+from evogame.lang import parse_file, parse_text
+from tests.conftest import SEEDS, require_shared, shared_files
+from tests.fitness import short_deal_variants as V
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.variants import _edit, _seed
+
+#: (variant, check, the rule its defect is named at, what the defect says)
+FOUND = [
+    (
+        V.go_fish_dealt_one,
+        D.unmet_counts,
+        "(== (size 'G) 4)\n              (all 'G 'C (move 'C (top ('P vloc BOOKS)",
+        "asks for 4 cards in 'G, drawn from ('P iloc HAND), which the rules before it fill "
+        "with at most 1, 3 short",
+    ),
+]
+SEED_OF = {v.text: v.seed for v in V.VARIANTS}
+
+DEAL = "(declare 5 'HAND)"
+BOOKS_AT_DEAL = "((== (size 'G) 4)\n              (all 'G 'C (move 'C (top ('P vloc BOOKS)))))"
+
+
+def _short(text: str) -> list[str]:
+    return [d.message for d in D.unmet_counts(parse_text(text))]
+
+
+def _dealt(n: int, *more: tuple[str, str]) -> str:
+    return _edit(_seed("go-fish"), (DEAL, f"(declare {n} 'HAND)"), *more)
+
+
+@pytest.mark.parametrize(
+    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+)
+def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
+    text = variant()
+    assert_found_where_it_is(text, SEED_OF[text], check, D.defects, at, says, only=True)
+
+
+def test_every_variant_has_one_test():
+    assert {f[0]() for f in FOUND} == set(SEED_OF)
+
+
+def test_no_real_game_asks_for_more_cards_than_it_dealt():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is named."""
+    assert real_files_flagged(D.defects) == {}
+
+
+def test_the_closest_real_cases_have_one_card_spare():
+    """The measure's margin on the real files: the tests judged (a bound known) are the
+    three Go Fish files' books at the deal, 4 needed of a hand of at most 5, and
+    President's test of a stock a deck was created in (no bound, not judged): the largest
+    need - bound is -1."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    margins = {p.name: [need - held for *_, need, held in D.counts(parse_file(p))] for p in files}
+    margins = {k: v for k, v in margins.items() if v}
+    assert margins == {"go-fish.rcy": [-1], "GoFish2.rcy": [-1], "GoFish4.rcy": [-1]}
+
+
+@pytest.mark.parametrize(("dealt", "named"), [(1, True), (3, True), (4, False), (7, False)])
+def test_the_deal_is_short_exactly_under_the_count_asked_for(dealt, named):
+    assert bool(_short(_dealt(dealt))) is named
+
+
+def test_comparisons_are_read_either_way_round():
+    """``(< 3 (size 'G))`` asks for 4 as ``(== (size 'G) 4)`` does; ``(>= (size 'G) 2)``
+    asks for 2, which a deal of 1 cannot give, and of 2 can; ``(< (size 'G) 4)`` asks for
+    no number of cards and is not judged."""
+    for test, dealt, named in [
+        ("(< 3 (size 'G))", 3, True),
+        ("(< 3 (size 'G))", 4, False),
+        ("(>= (size 'G) 2)", 1, True),
+        ("(>= (size 'G) 2)", 2, False),
+        ("(> (size 'G) 1)", 1, True),
+        ("(< (size 'G) 4)", 1, False),
+    ]:
+        text = _dealt(dealt, (BOOKS_AT_DEAL, BOOKS_AT_DEAL.replace("(== (size 'G) 4)", test)))
+        assert bool(_short(text)) is named, (test, dealt)
+
+
+def test_a_deal_to_the_current_player_in_a_loop_over_players_counts_every_pass():
+    """Dealt to ``(current player)`` inside ``(all player 'P ...)``: one player's place
+    gets a card per player (4 at 4 players), so 4 of a rank may be there; 5 may not."""
+    text = _dealt(
+        1,
+        (
+            "(move (top (game hloc STOCK)) (top ('P iloc HAND)))",
+            "(move (top (game hloc STOCK)) (top ((current player) iloc HAND)))",
+        ),
+    )
+    assert _short(text) == []
+    five = _edit(text, (BOOKS_AT_DEAL, BOOKS_AT_DEAL.replace("4)", "5)", 1)))
+    assert len(_short(five)) == 1
+
+
+def test_a_deal_with_no_bound_is_not_judged():
+    """Dealt in a loop over cards (one pass per heart of the stock): no bound, nothing
+    named; the same loop over a range of 1 is named."""
+    loop = "(all (range 1..'HAND) 'I"
+    hearts = "(all (filter (game hloc STOCK) 'X (== (cardatt SUIT 'X) HEARTS)) 'I"
+    assert _short(_dealt(1, (loop, hearts))) == []
+    assert len(_short(_dealt(1))) == 1
+
+
+def test_books_of_a_let_bound_partition_are_judged():
+    """CARDSTOCK's Go Fish binds the partition with a ``let`` and loops over it: the same
+    test, read through the ``let``, is named when the deal is 3."""
+    require_shared()
+    path = next(p for p in shared_files() if p.name == "GoFish2.rcy")
+    text = path.read_text(encoding="utf-8-sig")
+    assert _short(text) == []
+    short = _edit(text, ("(repeat 5", "(repeat 3"))
+    assert len(_short(short)) == 1
