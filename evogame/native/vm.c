@@ -1084,6 +1084,24 @@ static int32_t attr_of(Game *g, int32_t at, int64_t card) {
 
 #ifdef EVOGAME_PROFILE
 int64_t vm_op_counts[256];
+/* The listing's counters (bench/bench_listing.py reads them; vm_lc_names says what each
+ * is). A `*_tsc` counter sums time-stamp-counter ticks: wall cycles, descheduled time
+ * included, so only their ratios mean anything on a loaded machine. */
+int64_t vm_lc[32];
+int64_t vm_lc_coll[256], vm_lc_coll_tsc[256]; /* per opcode of an `any` item's collection */
+const char *vm_lc_names = "listings,listings_tsc,options,one_option_listings,guards,guards_true,guards_tsc,"
+                          "anys,any_members,anys_tsc,ensures,ensure_trials,ensure_trials_tsc,leaves,leaves_kept,"
+                          "walks,walks_tsc,rollouts,rollout_decisions,rollout_options,rollout_score_checks,rollouts_tsc";
+enum { LC_LIST, LC_LIST_T, LC_OPTS, LC_ONE, LC_GUARD, LC_GUARD_TRUE, LC_GUARD_T, LC_ANY, LC_ANY_MEM, LC_ANY_T, LC_ENS, LC_ENS_TRIAL,
+       LC_ENS_T, LC_LEAF, LC_LEAF_KEPT, LC_WALK, LC_WALK_T, LC_ROLL, LC_ROLL_DEC, LC_ROLL_OPTS, LC_ROLL_SCORE, LC_ROLL_T };
+static inline uint64_t lc_tsc(void) { return __builtin_ia32_rdtsc(); }
+#define LC(i, v) (vm_lc[(i)] += (int64_t)(v))
+#define LC_T0(t) uint64_t t = lc_tsc()
+#define LC_T(i, t) (vm_lc[(i)] += (int64_t)(lc_tsc() - (t)))
+#else
+#define LC(i, v) ((void)0)
+#define LC_T0(t) ((void)0)
+#define LC_T(i, t) ((void)0)
 #endif
 
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
@@ -4109,11 +4127,25 @@ static inline __attribute__((always_inline)) void expand_child(State *st, V *env
 static inline __attribute__((always_inline)) void expand_at(State *st, V *env, const int32_t *n, Opts *out) {
     Game *g = st->g;
     switch (n[0]) {
-    case OP_XGUARD:
-        if (evi(st, env, n[1])) expand_child(st, env, n[2], out);
+    case OP_XGUARD: {
+        LC_T0(t0);
+        int64_t ok = evi(st, env, n[1]);
+        LC(LC_GUARD, 1), LC(LC_GUARD_TRUE, ok != 0), LC_T(LC_GUARD_T, t0);
+        if (ok) expand_child(st, env, n[2], out);
         return;
+    }
     case OP_XANY: { /* coll var body is_ll */
+        LC_T0(t0);
         Coll c = coll_of(st, env, n[1], n[4]);
+#ifdef EVOGAME_PROFILE
+        {
+            int64_t dt = (int64_t)(lc_tsc() - t0);
+            int32_t op = GCODE(g)[n[1]] & 255;
+            LC(LC_ANY, 1), LC(LC_ANY_MEM, c.n), LC(LC_ANY_T, dt);
+            vm_lc_coll[op]++;
+            vm_lc_coll_tsc[op] += dt;
+        }
+#endif
         st->past4 += 4 * (int64_t)c.n; /* work: one per candidate option tried */
         for (int32_t j = 0; j < c.n; j++) {
             bind(g, env, n[2], c, j);
@@ -4129,6 +4161,8 @@ static inline __attribute__((always_inline)) void expand_at(State *st, V *env, c
         Opts offered = {NULL, 0, 0};
         expand_child(st, env, n[2], &offered);
         if (!offered.n) return;
+        LC_T0(t0);
+        LC(LC_ENS, 1), LC(LC_ENS_TRIAL, offered.n);
         /* The trials' bindings: the listed ones, with each option's binders set in turn.
          * A trial's action and test write only binders of their own (each binder has a
          * slot of its own, and an action reads a binder only inside it), so what one trial
@@ -4150,10 +4184,13 @@ static inline __attribute__((always_inline)) void expand_at(State *st, V *env, c
             arena_release(&g->arena, mk);
             if (ok) opt_push(g, out, o->kind, o->node, o->path, o->npath, o->cap, o->env);
         }
+        LC_T(LC_ENS_T, t0);
         return;
     }
     case OP_XLEAF: { /* action src (0: always acts) k slot... (the item's binders) */
+        LC(LC_LEAF, 1);
         if (n[2] && evi(st, env, n[2]) < 0) return;
+        LC(LC_LEAF_KEPT, 1);
         /* the option keeps the values of its item's binders only: nothing else its action
          * can read changes while options are listed (a copy of all 18 of The Game's
          * bindings for each option was a third of the listing) */
@@ -4166,9 +4203,12 @@ static inline __attribute__((always_inline)) void expand_at(State *st, V *env, c
         opt_push(g, out, 0, n[1], NULL, 0, &n[3], kept);
         return;
     }
-    case OP_WALK:
+    case OP_WALK: {
+        LC_T0(t0);
         walk_item(st, env, n[1], n[2], out);
+        LC(LC_WALK, 1), LC_T(LC_WALK_T, t0);
         return;
+    }
     default:
         fail(g, "native: opcode %d is not a choice item", n[0]);
     }
@@ -4210,7 +4250,9 @@ static void list_choice(State *st, V *env, int32_t off, Opts *out) {
     const int32_t *n = C(g, off);
     g->lseen[off] |= LSEEN_C;
     HIT(off);
+    LC_T0(t0);
     list_choice_at(st, env, n, out);
+    LC(LC_LIST, 1), LC(LC_OPTS, out->n), LC(LC_ONE, out->n == 1), LC_T(LC_LIST_T, t0);
 }
 
 /* ===================================================================== the stage loop */
@@ -4702,11 +4744,13 @@ static void rollout(State *d, MT *rng, int32_t horizon, const int64_t *still) {
     while (!d->terminal) {
         if (d->decisions == stop) {
             if (!still) return;
+            LC(LC_ROLL_SCORE, 1);
             scores(d, now);
             if (memcmp(now, still, sizeof(int64_t) * (size_t)g->nplayers) != 0) return;
             stop++; /* look again after the next decision */
         }
         int32_t k = d->nopts;
+        LC(LC_ROLL_DEC, 1), LC(LC_ROLL_OPTS, k);
         apply_action(d, k > 1 ? (int32_t)mt_below(rng, (uint64_t)k) : 0);
     }
 }
@@ -4852,7 +4896,9 @@ static int32_t pipmc_choose(State *st, MT *rng, Pipmc *pp) {
             State *d = determinize(st, me, rng);
             if (pp->horizon > 0) scores(d, still);
             if (!d->terminal) apply_action(d, a < d->nopts ? a : a % d->nopts);
+            LC_T0(t0);
             rollout(d, rng, pp->horizon, pp->horizon > 0 ? still : NULL);
+            LC(LC_ROLL, 1), LC_T(LC_ROLL_T, t0);
             pp->work4 += (double)(work4(d) - w0);
             double v = outcome_value(d, me, pp->by);
             total += v;
