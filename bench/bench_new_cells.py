@@ -16,7 +16,12 @@ store and prints, per elite of the final archive in a cell no seed or library ga
   ``share``: that count over all children of those generations.
 
 A last line sums up: new cells below and at/above the median, the mean generations they
-had, and the share of all children whose first parent was an elite of a new cell.
+had, the share of all children whose first parent was an elite of a new cell, and
+``by_stale``: children whose first parent (an elite of the population before) held a
+new cell, by that cell's staleness s (the children drawn from its elites since its
+elite last rose by 0.01, `Campaign._staleness`) in buckets 0-19 / 20-59 / 60+, each as
+[children, adds], an *add* being a child at or above the median in a new cell whose
+best elite of the generation before was below it (or that was empty).
 """
 
 from __future__ import annotations
@@ -91,6 +96,7 @@ def analyse(run: Path, median: float) -> list[dict]:
                 by_parent[p] += 1
         if ps and g - 1 in held_at.get(ps[0], ()) and cell(ps[0]) in new_cells:
             first_new += 1
+    by_stale = stale_buckets(store, pops, cell, grid.library_cells, median)
     out = []
     for k, h, f, _d in new:
         c = store.get(h)
@@ -130,9 +136,48 @@ def analyse(run: Path, median: float) -> list[dict]:
             "gens_above": mean([r["gens"] for r in above]),
             "children_per_cell_below": mean([r["children"] for r in below]),
             "children_per_cell_above": mean([r["children"] for r in above]),
+            "by_stale": by_stale,
         }
     )
     store.close()
+    return out
+
+
+def stale_buckets(store, pops, cell, library: set, median: float, delta: float = 0.01) -> dict:
+    """[children, adds] of new-cell first parents by their cell's staleness (module
+    docstring), walking the generations as `Campaign._staleness` does."""
+    fit = {h: f or 0.0 for h, f in store.db.execute("SELECT hash, fitness FROM candidates")}
+    held = dict(pops)
+    best: dict[int, dict] = {}
+    for g, pop in pops:
+        b: dict = {}
+        for h in pop:
+            b[cell(h)] = max(b.get(cell(h), 0.0), fit[h])
+        best[g] = b
+    kids: dict[int, list] = defaultdict(list)
+    for h, g, ps in store.children_by_generation(max(held) + 1):
+        kids[g].append((h, ps))
+    last: dict = {}
+    stale: dict = defaultdict(int)
+    out = {"0-19": [0, 0], "20-59": [0, 0], "60+": [0, 0]}
+    for g in range(1, max(held) + 1):
+        b = best.get(g - 1, {})
+        for k, f in b.items():
+            if k not in last or f >= last[k] + delta:
+                last[k], stale[k] = f, 0
+        drawn: dict = defaultdict(int)
+        for h, ps in kids[g]:
+            for k in {cell(p) for p in ps}:
+                drawn[k] += 1
+            if not ps or ps[0] not in held.get(g - 1, ()) or cell(ps[0]) in library:
+                continue
+            s = stale[cell(ps[0])]
+            row = out["0-19" if s < 20 else "20-59" if s < 60 else "60+"]
+            row[0] += 1
+            c = cell(h)
+            row[1] += c not in library and fit[h] >= median and b.get(c, 0.0) < median
+        for k, n in drawn.items():
+            stale[k] += n
     return out
 
 

@@ -657,8 +657,8 @@ class Campaign:
     #: STALE_SCALE): a cell with 20 stale children weighs exp(-1) = 0.37, with 60, 0.05.
     #: Why: in round 54's two 50 x 20 campaigns (inv-22, inv-23), 1,483 children had a
     #: new elite as first parent; those of cells with s < 20 made a child at or above
-    #: the library median in a new cell not yet held at that level 20 times in 1,156
-    #: (1.7 %), those of cells with s >= 20 once in 327 (0.3 %), and the new cells
+    #: the library median in a new cell not yet held at that level 20 times in 1,064
+    #: (1.9 %), those of cells with s >= 20 once in 419 (0.2 %), and the new cells
     #: whose elite ended below the median had had 11 generations and 74-89 children
     #: each (docs/invention.md, round 55).
     STALE_DELTA = 0.01
