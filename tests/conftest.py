@@ -288,5 +288,7 @@ def concept_campaign(tmp_path):
     c.rng = random.Random(5)
     c._entered_new = {}
     c._weights = None
+    c._cells = {}
+    c.stale_cells = 0
     yield c
     c.store.close()

@@ -100,6 +100,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "fragment is tried otherwise).",
 )
 @click.option(
+    "--cell-progress/--no-cell-progress",
+    default=False,
+    show_default=True,
+    help="With --descriptors concepts: draw fewer parents from cells whose elite has not "
+    "improved (by 0.01) over their last children: weight exp(-s / 20), s those children "
+    "(docs/invention.md, round 55).",
+)
+@click.option(
     "--descriptors",
     type=click.Choice(["profile", "concepts", "behaviour"]),
     default="profile",
@@ -153,6 +161,7 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
+    cell_progress,
     descriptors,
     polish,
     adaptive,
@@ -183,6 +192,7 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
+        cell_progress=cell_progress,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,

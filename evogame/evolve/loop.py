@@ -80,6 +80,10 @@ class Config:
     #: cell that neither its host nor any seed or library game holds; a fragment whose
     #: child stays is refused and the next one tried (`Campaign._new_cell`). Off: as before
     transplant_new_cell: bool = False
+    #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
+    #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
+    #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
+    cell_progress: bool = False
     #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
     #: "behaviour" or "concepts"
     descriptors: str = ""
@@ -330,6 +334,9 @@ class Campaign:
         #: whether a child that entered the archive did so in a new cell (`_curiosity`)
         self._entered_new: dict[str, bool] = {}
         self._weights: dict[str, float] | None = None
+        #: each candidate's archive cell (`_cell`), and this generation's stale cells
+        self._cells: dict[str, tuple[int, ...] | None] = {}
+        self.stale_cells = 0
         #: `_new_cell`'s verdicts this generation: [children refused, taken]
         self.cell_refusals = [0, 0]
         #: this generation's repair parents and their foci (`_repair_parents`)
@@ -643,6 +650,75 @@ class Campaign:
                 good[p] = good.get(p, 0.0) + credit
         return {p: (1.0 + good.get(p, 0.0)) / (1.0 + self.CURIOUS_COST * k) for p, k in n.items()}
 
+    #: Cell progress (`Config.cell_progress`; Cully and Demiris 2018's curiosity, per
+    #: cell): a cell is *stale* by s, the children drawn from its elites (any parent)
+    #: since its elite's fitness last rose by at least STALE_DELTA (or since it was first
+    #: filled), and each of its elites is drawn with weight curiosity x exp(-s /
+    #: STALE_SCALE): a cell with 20 stale children weighs exp(-1) = 0.37, with 60, 0.05.
+    #: Why: in round 54's two 50 x 20 campaigns (inv-22, inv-23), 1,483 children had a
+    #: new elite as first parent; those of cells with s < 20 made a child at or above
+    #: the library median in a new cell not yet held at that level 20 times in 1,064
+    #: (1.9 %), those of cells with s >= 20 once in 419 (0.2 %), and the new cells
+    #: whose elite ended below the median had had 11 generations and 74-89 children
+    #: each (docs/invention.md, round 55).
+    STALE_DELTA = 0.01
+    STALE_SCALE = 20.0
+
+    def _cell(self, h: str) -> tuple[int, ...] | None:
+        """The archive cell of the stored candidate `h` (its live concepts), cached."""
+        got = self._cells.get(h, False)
+        if got is False:
+            c = self.store.get(h)
+            stats = (c or {}).get("stats") or {}
+            got = None
+            if c is not None and stats.get("concepts"):
+                got = self.archive.cell_of(concept_values(live_vector(c), self.archive.names))
+            self._cells[h] = got
+        return got
+
+    def _staleness(self, gen: int) -> dict[tuple[int, ...], int]:
+        """Each occupied cell's s (`STALE_DELTA`) at the start of generation `gen`: walk
+        the finished generations t = 0 .. gen - 1; a cell whose best elite in t's
+        population is new or at least STALE_DELTA above its fitness at its last
+        progress is reset to 0, and then each child of generation t + 1 adds 1 to the
+        cells of its parents (once per cell). A function of the store's finished
+        generations only, so a resumed run draws as an uninterrupted one."""
+        kids: dict[int, list[list[str]]] = {}
+        for _h, g, parents in self.store.children_by_generation(gen):
+            kids.setdefault(g, []).append(parents)
+        last: dict[tuple[int, ...], float] = {}
+        stale: dict[tuple[int, ...], int] = {}
+        for t, pop in self.store.populations_before(gen):
+            best: dict[tuple[int, ...], float] = {}
+            for h in pop:
+                k = self._cell(h)
+                if k is not None:
+                    best[k] = max(best.get(k, 0.0), self._fitness(h))
+            for k, f in best.items():
+                if k not in last or f >= last[k] + self.STALE_DELTA:
+                    last[k], stale[k] = f, 0
+            for parents in kids.get(t + 1, ()):
+                for k in {self._cell(p) for p in parents} - {None}:
+                    stale[k] = stale.get(k, 0) + 1
+        return stale
+
+    def _progress(
+        self, gen: int, pop: list[str], weights: dict[str, float] | None
+    ) -> dict[str, float] | None:
+        """`weights` (curiosity, `_curiosity`; 1 where absent) times each member of
+        `pop`'s cell progress exp(-s / STALE_SCALE) (`_staleness`), with
+        `Config.cell_progress` over a concept archive with marks; else `weights`."""
+        a = self.archive
+        if not self.cfg.cell_progress or a is None or not a.library_cells:
+            return weights
+        stale = self._staleness(gen)
+        self.stale_cells = sum(s >= self.STALE_SCALE for s in stale.values())
+        w = dict(weights or {})
+        for h in pop:
+            s = stale.get(self._cell(h), 0)
+            w[h] = w.get(h, 1.0) * math.exp(-s / self.STALE_SCALE)
+        return w
+
     def _pick(self, hashes: list[str]) -> str:
         """One of `hashes`: uniform, or by curiosity weight (`_curiosity`) when known."""
         w = self._weights
@@ -700,7 +776,7 @@ class Campaign:
         pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
         self._repairs = self._repair_parents(pop)
-        self._weights = self._curiosity(gen)
+        self._weights = self._progress(gen, pop, self._curiosity(gen))
         self.cell_refusals = [0, 0]
         budget = n * self.cfg.retries
         while len(out) < n and tried < budget:
@@ -781,6 +857,8 @@ class Campaign:
         stats = {"tried": tried, "invalid": invalid, "duplicates": dup, "rates": rates}
         if self.cfg.transplant_new_cell:  # logged as unplayable_cell_refused/_taken
             unplayable["cell_refused"], unplayable["cell_taken"] = self.cell_refusals
+        if self.cfg.cell_progress:  # logged as stale_cells
+            stats["stale_cells"] = self.stale_cells
         return out, {**stats, "unplayable": unplayable}
 
     #: Children's checks kept (`_check`), the oldest dropped first past this many.
@@ -1190,6 +1268,8 @@ class Campaign:
         # transplant children valid but unplayable (`playcheck`): by kind, and by why
         for k, v in sorted(vstats.get("unplayable", {}).items()):
             entry[f"unplayable_{k}"] = v
+        if "stale_cells" in vstats:  # cells with s >= STALE_SCALE (`_progress`)
+            entry["stale_cells"] = vstats["stale_cells"]
         if self.archive is not None:
             with self.timings.phase("select"):
                 self.archive.rebuild([self.store.get(h) for h in pop])

@@ -181,6 +181,25 @@ class Store:
         ).fetchall()
         return [(h, json.loads(p)) for h, p in rows]
 
+    def children_by_generation(self, gen: int) -> list[tuple[str, int, list[str]]]:
+        """(hash, generation, parents) of every child stored by a generation 1 .. gen - 1
+        (polished games left out), in generation, then hash order."""
+        rows = self.db.execute(
+            "SELECT hash, generation, parents FROM candidates WHERE generation > 0"
+            " AND generation < ? AND operator != 'polish' ORDER BY generation, hash",
+            (gen,),
+        ).fetchall()
+        return [(h, g, json.loads(p)) for h, g, p in rows]
+
+    def populations_before(self, gen: int) -> list[tuple[int, list[str]]]:
+        """(generation, population) of every finished generation before `gen`, in order."""
+        rows = self.db.execute(
+            "SELECT generation, population FROM generations WHERE generation < ?"
+            " ORDER BY generation",
+            (gen,),
+        ).fetchall()
+        return [(g, json.loads(p)) for g, p in rows]
+
     def ever_held(self, gen: int) -> set[str]:
         """The hashes in the population of any finished generation before `gen`."""
         rows = self.db.execute(

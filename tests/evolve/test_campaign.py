@@ -82,10 +82,17 @@ ALGORITHMS = [
     [*INVENT, "--no-polish"],
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
     [*INVENT, "--no-polish", "--transplant-new-cell"],
+    [*INVENT, "--no-polish", "--cell-progress"],
 ]
-IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell"]
+#: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
+#: from the store's finished generations, as curiosity is)
+IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell", "invent-progress"]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
-FLAGS = {"--no-polish": ("polish", False), "--transplant-new-cell": ("transplant_new_cell", True)}
+FLAGS = {
+    "--no-polish": ("polish", False),
+    "--transplant-new-cell": ("transplant_new_cell", True),
+    "--cell-progress": ("cell_progress", True),
+}
 
 
 def config_kwargs(argv: list[str]) -> dict:
@@ -96,6 +103,7 @@ def config_kwargs(argv: list[str]) -> dict:
     return {
         "polish": flags.get("polish", True),
         "transplant_new_cell": flags.get("transplant_new_cell", False),
+        "cell_progress": flags.get("cell_progress", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree

@@ -3,6 +3,8 @@ and curiosity (a parent's weight rises with its children that entered the archiv
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from evogame.fitness.liveness import VERSION
@@ -115,3 +117,69 @@ def test_an_entrant_in_a_library_cell_earns_less(campaign):
 def test_no_curiosity_without_library_marks(campaign):
     campaign.archive.library_cells = set()
     assert campaign._curiosity(2) is None
+
+
+def _two_cells(campaign, improved: float):
+    """Cells A and B, both new: a0 (0.8) holds A, b0 (0.8) holds B at generation 0;
+    generation 1 draws 25 children of each (none enters, one of them, a crossover of
+    a0 and b0, counts once in each cell), and b1 (`improved`), a child of b0, takes B;
+    generation 2 draws 5 children of a0 and 5 of b1; one child of generation 3 (a
+    killed run's) is stored too. Returns (a0, b1)."""
+    gops = campaign.vectors[-1]
+    va, vb = _new(gops), {**gops, "trick": 1.0, "betting": 1.0, "capture": 1.0}
+    a0, b0, b1 = "a" * 16, "b" * 16, "b1".ljust(16, "0")
+    _put(campaign, a0, va, fitness=0.8, gen=0)
+    _put(campaign, b0, vb, fitness=0.8, gen=0)
+    campaign.store.save_generation(0, [a0, b0], [], {})
+    for i in range(24):
+        _put(campaign, f"ka{i:02d}".ljust(16, "0"), gops, fitness=0.1, gen=1, parents=[a0])
+        _put(campaign, f"kb{i:02d}".ljust(16, "0"), gops, fitness=0.1, gen=1, parents=[b0])
+    _put(campaign, "kx".ljust(16, "0"), gops, fitness=0.1, gen=1, parents=[a0, b0])
+    _put(campaign, b1, vb, fitness=improved, gen=1, parents=[b0])
+    campaign.store.save_generation(1, [a0, b1], [], {})
+    for i in range(5):
+        _put(campaign, f"la{i}".ljust(16, "0"), gops, fitness=0.1, gen=2, parents=[a0])
+        _put(campaign, f"lb{i}".ljust(16, "0"), gops, fitness=0.1, gen=2, parents=[b1])
+    campaign.store.save_generation(2, [a0, b1], [], {})
+    _put(campaign, "m0".ljust(16, "0"), gops, fitness=0.1, gen=3, parents=[a0])
+    return a0, b1
+
+
+@pytest.mark.parametrize("improved, stale_b", [(0.82, 5), (0.805, 31)])
+def test_a_cell_is_stale_by_the_children_drawn_since_its_elite_last_rose(
+    campaign, improved, stale_b
+):
+    """A had 25 + 5 children and never rose: s = 30. B had 26 (b1 among them: 25 + the
+    crossover), then b1 took it: at 0.82 (+0.02 >= STALE_DELTA) s restarts and counts
+    b1's 5; at 0.805 (+0.005) it does not, s = 26 + 5. Generation 3's child counts not."""
+    from types import SimpleNamespace
+
+    a0, b1 = _two_cells(campaign, improved)
+    cells = {campaign._cell(h) for h in (a0, b1)}
+    assert len(cells) == 2 and not cells & campaign.archive.library_cells
+    stale = campaign._staleness(3)
+    assert stale[campaign._cell(a0)] == 30 and stale[campaign._cell(b1)] == stale_b
+    campaign.cfg = SimpleNamespace(cell_progress=True)
+    w = campaign._progress(3, [a0, b1], {a0: 2.0})
+    scale = campaign.STALE_SCALE
+    assert w[a0] == pytest.approx(2.0 * math.exp(-30 / scale))
+    assert w[b1] == pytest.approx(math.exp(-stale_b / scale))
+    assert campaign.stale_cells == 1 + (stale_b >= scale)
+
+
+def test_cell_progress_weighs_the_draws(campaign):
+    """Over 4,000 draws from [a0, b1] (weights e^-1.5, e^-0.25), each share lies within
+    4.5 standard errors of its weight's share; off, the weights are curiosity's."""
+    from types import SimpleNamespace
+
+    a0, b1 = _two_cells(campaign, 0.82)
+    campaign.cfg = SimpleNamespace(cell_progress=False)
+    cur = {a0: 2.0}
+    assert campaign._progress(3, [a0, b1], cur) is cur
+    campaign.cfg = SimpleNamespace(cell_progress=True)
+    campaign._weights = campaign._progress(3, [a0, b1], None)
+    n = 4000
+    draws = [campaign._pick([a0, b1]) for _ in range(n)]
+    p = math.exp(-1.5) / (math.exp(-1.5) + math.exp(-0.25))
+    share = draws.count(a0) / n
+    assert abs(share - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (share, p)
