@@ -100,6 +100,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "fragment is tried otherwise).",
 )
 @click.option(
+    "--refuse-new-defects/--no-refuse-new-defects",
+    default=False,
+    show_default=True,
+    help="Refuse, before evaluation, a mutation or crossover child with more static "
+    "defects of one kind than its first parent (as transplant children are refused "
+    "against their host), and draw another.",
+)
+@click.option(
     "--descriptors",
     type=click.Choice(["profile", "concepts", "behaviour"]),
     default="profile",
@@ -153,6 +161,7 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
+    refuse_new_defects,
     descriptors,
     polish,
     adaptive,
@@ -183,6 +192,7 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
+        refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,

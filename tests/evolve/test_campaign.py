@@ -82,10 +82,17 @@ ALGORITHMS = [
     [*INVENT, "--no-polish"],
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
     [*INVENT, "--no-polish", "--transplant-new-cell"],
+    ["--refuse-new-defects"],
 ]
-IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell"]
+#: "refuse-defects": a mutation or crossover child with a static defect its first parent
+#: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
+IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell", "refuse-defects"]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
-FLAGS = {"--no-polish": ("polish", False), "--transplant-new-cell": ("transplant_new_cell", True)}
+FLAGS = {
+    "--no-polish": ("polish", False),
+    "--transplant-new-cell": ("transplant_new_cell", True),
+    "--refuse-new-defects": ("refuse_new_defects", True),
+}
 
 
 def config_kwargs(argv: list[str]) -> dict:
@@ -96,6 +103,7 @@ def config_kwargs(argv: list[str]) -> dict:
     return {
         "polish": flags.get("polish", True),
         "transplant_new_cell": flags.get("transplant_new_cell", False),
+        "refuse_new_defects": flags.get("refuse_new_defects", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree
