@@ -108,6 +108,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(docs/invention.md, round 55).",
 )
 @click.option(
+    "--refuse-new-defects/--no-refuse-new-defects",
+    default=False,
+    show_default=True,
+    help="Refuse, before evaluation, a mutation or crossover child with more static "
+    "defects of one kind than its first parent (as transplant children are refused "
+    "against their host), and draw another.",
+)
+@click.option(
     "--descriptors",
     type=click.Choice(["profile", "concepts", "behaviour"]),
     default="profile",
@@ -162,6 +170,7 @@ def evolve(
     max_transplants,
     transplant_new_cell,
     cell_progress,
+    refuse_new_defects,
     descriptors,
     polish,
     adaptive,
@@ -193,6 +202,7 @@ def evolve(
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
         cell_progress=cell_progress,
+        refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,
         adaptive=adaptive,

@@ -83,15 +83,27 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
+    ["--refuse-new-defects"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
-IDS = ["mu+lambda", "map-elites", "invent", "invent-cap1", "invent-newcell", "invent-progress"]
+#: "refuse-defects": a mutation or crossover child with a static defect its first parent
+#: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
+IDS = [
+    "mu+lambda",
+    "map-elites",
+    "invent",
+    "invent-cap1",
+    "invent-newcell",
+    "invent-progress",
+    "refuse-defects",
+]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
 FLAGS = {
     "--no-polish": ("polish", False),
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
+    "--refuse-new-defects": ("refuse_new_defects", True),
 }
 
 
@@ -104,6 +116,7 @@ def config_kwargs(argv: list[str]) -> dict:
         "polish": flags.get("polish", True),
         "transplant_new_cell": flags.get("transplant_new_cell", False),
         "cell_progress": flags.get("cell_progress", False),
+        "refuse_new_defects": flags.get("refuse_new_defects", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree
