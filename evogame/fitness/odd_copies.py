@@ -456,6 +456,8 @@ def filtered(game: A.Game, min_nodes: int = MIN_NODES, tree: _Tree | None = None
             if len(rest) != 1 or skel[i] in rest:
                 continue
             (theirs,) = rest
+            if len(theirs) != len(skel[i]):  # a filter more or fewer (one in a test's hole)
+                continue
             odd = [k for k, s in enumerate(skel[i]) if s != theirs[k]]
             if len(odd) != 1:
                 continue

@@ -223,3 +223,19 @@ def test_a_filter_of_its_own_is_named_only_against_one_shared_test():
     )
     assert list(O.filtered(parse_text(two))) == []
     assert O.odd_copies(parse_text(two)) == []
+
+
+def test_a_copy_with_a_filter_more_is_not_compared_filter_by_filter():
+    """A copy whose test holds a filter of its own (read as a hole, so still alike) has
+    more filters than its siblings: it is not "another test at exactly one filter", and
+    comparing it filter by filter ran off the end of the siblings' (an IndexError that
+    zeroed a campaign child, s55i)."""
+    nested = _edit(
+        _seed("the-game"),
+        (
+            V.THE_GAME_UPB_TEST,
+            "     (any (filter ((current player) iloc HAND) 'NH (> (size (filter"
+            " ((current player) iloc HAND) 'Z (== (cardatt NUM 'Z) TWO))) 0))",
+        ),
+    )
+    assert list(O.filtered(parse_text(nested))) == []
