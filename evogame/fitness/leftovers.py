@@ -20,6 +20,10 @@ Two from the reader of campaign f12 (issue 35): an ``and``/``or`` that names one
 twice, or a part that another part absorbs (`repeated_tests`: ``until OVER is 1 or OVER
 is 1``; ``(or (and PRIZES-empty ...) PRIZES-empty)``), and a scoring that counts a
 neighbour's cards (`neighbour_scores`: each seat scores the previous player's pile).
+
+One from the reader of campaign inv-24 (issue 35): a choice whose chosen value no rule
+reads (`moot_choices`: "choose a rank group G of your hand, then ask for the rank of the
+top card of your hand": "the rank you choose is ignored").
 """
 
 from __future__ import annotations
@@ -101,6 +105,59 @@ def blind_quantifiers(game: A.Game) -> list[Defect]:
             )
         )
     return out
+
+
+def _reads(node: A.Node, name: str) -> bool:
+    """Whether `node` reads the variable `name` as it is bound around `node`: a binder
+    inside that binds `name` again (``filter``, ``any``/``all``, ``sumof``, ``let``)
+    hides it in its body, not in its collection or value."""
+    if isinstance(node, A.Var):
+        return node.name == name
+    binds = type(node).BINDS
+    for f in node.__dataclass_fields__:
+        if binds is not None and f in (binds[2], "var") and node.var.name == name:
+            continue
+        v = getattr(node, f)
+        for c in v if isinstance(v, tuple) else (v,):
+            if isinstance(c, A.Node) and _reads(c, name):
+                return True
+    return False
+
+
+def _offered(node: A.Node, in_choice: bool = False) -> list[A.AggAction]:
+    """The ``any`` actions under `node` that a player chooses from: those inside an item
+    of a ``choice`` (outside one, ``any`` does its action for every member)."""
+    out = []
+    if in_choice and isinstance(node, A.AggAction) and node.quant is A.Quant.ANY:
+        out.append(node)
+    for c in node.children():
+        out.extend(_offered(c, in_choice or isinstance(node, A.Choice)))
+    return out
+
+
+def moot_choices(game: A.Game) -> list[Defect]:
+    """Each ``any`` offered in a choice whose action never reads the name it binds
+    (nor does any rule inside it: a ``let`` or a nested binder reads it only by naming
+    it; one that binds the same name hides it): its options, one per member of the
+    collection, differ in nothing, so the player chooses nothing. Round 55's inv-24
+    rank 3 chose a rank group G of the hand and then asked for the top card's rank (its
+    reader: "the rank you choose is ignored"; 2 against the seed's 6).
+
+    Measure: the ``any`` in a choice whose bound name is read 0 times in its action
+    (a count of reads, in reads). On the 95 real files (CARDSTOCK's 73 and our 22 seeds)
+    no ``any`` has a body that does not read its name, in a choice or not; the only
+    unread bound names are the deal's ``(all (range 1..'HAND) 'I ...)``, an ``all``
+    used as a repeat (20 of them), which this check does not look at. Closest real value:
+    1 read or more in every ``any``."""
+    return [
+        Defect(
+            where(n),
+            f"the player chooses '{n.var.name} from {_text(n.coll)} and this option never "
+            f"reads it: every choice does the same, the choice is moot",
+        )
+        for n in _offered(game)
+        if not _reads(n.body, n.var.name)
+    ]
 
 
 def repeated_parts(game: A.Game) -> list[Defect]:
@@ -265,6 +322,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(copied_values, game),
         *named(never_held, game),
         *named(blind_quantifiers, game),
+        *named(moot_choices, game),
         *named(repeated_parts, game),
         *named(repeated_tests, game),
         *named(neighbour_scores, game),
