@@ -473,17 +473,38 @@ _FLIP = {
 }
 
 
+def _shifted_size(node: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
+    """``(size C)`` plus a number k, as (the count, k): ``(size C)`` itself (k = 0), ``(+ X
+    k)``, ``(+ k X)`` or ``(- X k)`` of such an X, k a number as `_int` reads one."""
+    if isinstance(node, A.Size):
+        return node, 0
+    if isinstance(node, A.Arith) and node.op in (A.ArithOp.ADD, A.ArithOp.SUB):
+        sides = [(node.a, node.b, 1)]
+        if node.op is A.ArithOp.ADD:
+            sides.append((node.b, node.a, 1))
+        else:
+            sides = [(node.a, node.b, -1)]
+        for x, k, sign in sides:
+            if (inner := _shifted_size(x, declared)) and (c := _int(k, declared)) is not None:
+                return inner[0], inner[1] + sign * c
+    return None
+
+
 def _size_tests(game: A.Game) -> Iterator[tuple[A.IntCmp, A.Size, A.CmpOp, int]]:
-    """Each comparison of a card count ``(size C)`` with a number (a literal, arithmetic
-    on literals, a declared constant), read with the count on the left: (the test, the
-    count, the operator, the number)."""
+    """Each comparison of a card count ``(size C)``, or the count plus a number
+    (`_shifted_size`), with a number (a literal, arithmetic on literals, a declared
+    constant), read with the bare count on the left: (the test, the count, the operator,
+    the number less the shift). Red7's bonus test turned to ``(> 0 (+ 1 (size PALETTE)))``
+    is ``(size PALETTE) < -1``: it never holds."""
     declared = {d.var.name: d.value.value for d in game.declares if isinstance(d.value, A.IntLit)}
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
             continue
-        for size, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
-            if isinstance(size, A.Size) and (c := _int(other, declared)) is not None:
-                yield cmp, size, op, c
+        for side, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+            if (shifted := _shifted_size(side, declared)) and (
+                c := _int(other, declared)
+            ) is not None:
+                yield cmp, shifted[0], op, c - shifted[1]
 
 
 def _always(op: A.CmpOp, c: int) -> bool:
@@ -537,11 +558,16 @@ def impossible_sizes(game: A.Game) -> list[Defect]:
             continue
         most = sum(bounds.get(n, 0) for n in names)
         if most and _never(op, most, c):
+            why = (
+                "but no count is below 0"  # whatever the cards: a shifted count's slip
+                if _never(op, 1 << 62, c)
+                else f"but at most {most} can ever be there"
+            )
             out.append(
                 Defect(
                     where(cmp),
-                    f"this asks {to_text(size.coll)} for {c} cards ({op.value}), but at "
-                    f"most {most} can ever be there: the test never holds",
+                    f"this asks {to_text(size.coll)} for {c} cards ({op.value}), {why}: "
+                    "the test never holds",
                 )
             )
     return out

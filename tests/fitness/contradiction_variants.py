@@ -194,6 +194,25 @@ def the_game_stuck_and() -> str:
     return _edit(_seed("the-game"), (THE_GAME_STUCK_OR, THE_GAME_STUCK_OR.replace("(or", "(and")))
 
 
+RED7_BONUS_TEST = """\
+                     (> (score 'D using (game points NUMPOINTS))
+                        (+ 1 (size ((current player) vloc PALETTE)))))"""
+
+
+def red7_dead_bonus() -> str:
+    """Red7 whose "discard a card above your palette's size for a bonus draw" test in the
+    move that plays to the palette and changes the rule lost its card: ``(> 0 (+ 1 (size
+    PALETTE)))``, never true, so that move can never discard a card of the rule's colour
+    (campaign inv-25 rank 4, read 6 against the seed's 7: "a dead clause, always false")."""
+    return _edit(
+        _seed("red7"),
+        (
+            RED7_BONUS_TEST,
+            "                     (> 0 (+ 1 (size ((current player) vloc PALETTE)))))",
+        ),
+    )
+
+
 VARIANTS = (
     Variant("pairs-deck-each-round", "pairs", "a deck added every round", pairs_deck_each_round()),
     Variant("golf-pass", "golf", "a pass that never ends the round", golf_pass()),
@@ -239,5 +258,8 @@ VARIANTS = (
         "the-game",
         "a jump-back test that needs one card to equal four targets",
         the_game_stuck_and(),
+    ),
+    Variant(
+        "red7-dead-bonus", "red7", "a bonus test a count plus 1 never meets", red7_dead_bonus()
     ),
 )

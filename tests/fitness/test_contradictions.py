@@ -16,6 +16,12 @@ FOUND = [
     (V.golf_pass, C.idle_passes, "(turn pass)", "a table that passes never ends it"),
     (V.whist_tricks_kept, C.unreset_counts, "('T sto TRICKS) 6)", "sets it back"),
     (V.gops_discard_52, C.impossible_sizes, "(== (size (game vloc DISCARD)) 52)", "at most 39"),
+    (
+        V.red7_dead_bonus,
+        C.impossible_sizes,
+        "(> 0 (+ 1 (size ((current player) vloc PALETTE))))",
+        "no count is below 0",
+    ),
     (V.hearts_last_leads, C.winner_not_leading, "(owner (max", "not its winner"),
     (V.agram_nine_under_eight, C.swapped_ranks, "((RANK : EIGHT) 9)", "EIGHT ranks 9 and NINE 8"),
     (
@@ -300,3 +306,24 @@ def test_a_bound_value_asked_to_equal_values_that_vary_with_it_is_left_alone():
         ),
     )
     assert C.pinned_equalities(parse_text(one)) == []
+
+
+def test_a_count_plus_a_number_is_read_as_the_count_shifted():
+    """``(+ 1 (size C))``, ``(+ (size C) 1)`` and ``(- (size C) 1)`` against a number are
+    the count against the number less the shift: below 0 never holds (Red7's bonus test
+    of campaign inv-25's rank 4), above -1 always does; a shift a count can meet is left
+    alone."""
+    text = V.red7_dead_bonus()
+    dead = "(> 0 (+ 1 (size ((current player) vloc PALETTE))))"
+    (d,) = C.impossible_sizes(parse_text(text))
+    assert "no count is below 0" in d.message
+    for fine in (
+        "(> 2 (+ 1 (size ((current player) vloc PALETTE))))",
+        "(> 0 (- (size ((current player) vloc PALETTE)) 1))",
+    ):
+        assert C.impossible_sizes(parse_text(text.replace(dead, fine))) == []
+    swapped = text.replace(dead, "(> 0 (+ (size ((current player) vloc PALETTE)) 1))")
+    assert len(C.impossible_sizes(parse_text(swapped))) == 1
+    always = text.replace(dead, "(>= (+ 1 (size ((current player) vloc PALETTE))) 1)")
+    assert len(C.idle_sizes(parse_text(always))) == 1
+    assert C.impossible_sizes(parse_text(_seed("red7"))) == []
