@@ -60,6 +60,17 @@ def agram_suits_replaced_by_stray_words() -> str:
     return _edit(_seed("agram"), (AGRAM_SUITS, "(SUIT (FIFTYFIVE, RULE))))"))
 
 
+HEARTS_SET_LEAD = "(set (game str LEAD) (cardatt SUIT 'C))\n             "
+
+
+def hearts_lead_never_set() -> str:
+    """Hearts whose later leads no longer set LEAD to the suit led (s55 inv-24's rank 1):
+    LEAD keeps the CLUBS the first trick set, so every trick must follow clubs, whatever
+    is led (its blind reader: "you must follow clubs, not the led suit; clubs always
+    win", 3 against Hearts' 8)."""
+    return _edit(_seed("hearts"), (HEARTS_SET_LEAD, ""))
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -78,5 +89,11 @@ VARIANTS = (
         "agram",
         "its aces are the lone cards of their suits: never followed, unbeatable when led",
         agram_suits_replaced_by_stray_words(),
+    ),
+    Variant(
+        "hearts-lead-never-set",
+        "hearts",
+        "every trick must follow clubs: later leads set no suit",
+        hearts_lead_never_set(),
     ),
 )

@@ -29,6 +29,12 @@ FOUND = [
         "(deck (RANK (ACE))",
         "yet each of CLUBS, DIAMONDS, HEARTS is the SUIT of 1 card only",
     ),
+    (
+        V.hearts_lead_never_set,
+        F.fixed_follows,
+        "(== (cardatt SUIT 'C) (game str LEAD))",
+        "players must follow str LEAD, but the rules only ever set it to CLUBS",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
@@ -203,3 +209,33 @@ def test_without_a_follow_rule_no_value_is_lone():
     follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
     free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
     assert F.lone_follows(parse_text(free)) == []
+
+
+def test_every_real_followed_storage_is_set_from_a_card():
+    """Each of the 36 storages the 95 real files' follow rules read is set, at least
+    once, to something other than a literal (the card led): none is fixed."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    values = [v for p in files for _, v in F.set_values(parse_file(p)).values()]
+    assert len(values) == 36 and set(values) == {None}
+    assert [v for _, v in F.set_values(parse_text(V.hearts_lead_never_set())).values()] == [
+        {"CLUBS"}
+    ]
+
+
+def test_a_lead_set_from_the_card_or_to_two_suits_or_never_is_not_fixed():
+    """The variant with its lead set from the card led again, with its later lead set
+    to HEARTS (two values: the suit followed changes), or with no write at all (always
+    empty: `soundness.storage` names that) is not named by `fixed_follows`."""
+    text = V.hearts_lead_never_set()
+    assert len(F.fixed_follows(parse_text(text))) == 1
+    move = "((move 'C (top ((current player) vloc PLAYED)))))))"
+    assert text.count(move) == 1
+    led = text.replace(move, "((set (game str LEAD) (cardatt SUIT 'C)) " + move[1:])
+    assert F.fixed_follows(parse_text(led)) == []
+    two = text.replace(move, "((set (game str LEAD) HEARTS) " + move[1:])
+    assert F.fixed_follows(parse_text(two)) == []
+    first = "(set (game str LEAD) CLUBS)"
+    assert text.count(first) == 1
+    never = parse_text(text.replace(first, "(set (game sto UNUSED) 1)"))
+    assert F.fixed_follows(never) == []
