@@ -100,6 +100,20 @@ its table). Of the 613 campaign best/ files under /work/runs-archive (s48-s55) i
 3, Hearts' rules with the later leads' write gone (s54 inv-23's new-01, s55 inv-24's
 01, s55b base-18's 03); two more set LEAD to CLUBS and to the word SUIT (2 values: left
 to other checks). Of the `bench_loopholes` variants only its own.
+**Unread** (`unread_lead_tables`): a trick table no rule reads. A campaign file made from
+Hearts (s55 inv-24's new-01) lost the winner's ``cycle`` and gives ``TOOK`` to
+``(previous player)``, a seat, in place of the owner of the highest card: the POWER table
+is still set every trick, with its lead entry, and read by nothing (its blind reader:
+"the power table is dead code", 2 against Hearts' 8; `evaluate --seed 0` 0.913 on main).
+A yes or no per table: a point table set with a lead entry ``(A : S)`` (A and S those of
+a follow rule) that no rule reads (by its written name; none judged when a table's name
+is computed). Measured on the 95 real files: 31 set a table with a lead entry, each read
+(by ``max ... using``); the one unread table, Rummy's POINTS, has no lead entry (and
+Rummy no follow rule): none named. Of the 613 campaign best/ files under
+/work/runs-archive it names 3: the file above (0.913 -> 0.756), s55 ablate-16's new-01
+(Hearts, TOOK to the current player; 0.939 -> 0.772) and s49 final-12's new-02 (a lead
+table renamed PRECEDENCEX; 0.774 -> 0.640), all `evaluate --seed 0`. Of the
+`bench_loopholes` variants only its own.
 """
 
 from __future__ import annotations
@@ -391,6 +405,42 @@ def fixed_follows(game: A.Game) -> list[Defect]:
     return out
 
 
+def unread_lead_tables(game: A.Game) -> list[Defect]:
+    """A point table set with a lead entry ``(A : S)``, A and S the attribute and storage
+    of a follow rule, that no rule reads (static; module docstring, "Unread"): the
+    table that would rank the trick's cards is dead, so whatever takes the trick, the
+    cards played do not decide it. Named at the table's first lead entry. None judged
+    when a point table's name is computed anywhere."""
+    follows = _follow_pairs(game)
+    if not follows:
+        return []
+    targets: set[int] = set()
+    read: set[str] = set()
+    for node in A.walk(game):  # parents first: a write's target is known before it is met
+        if node.STORES is not None or isinstance(node, A.InitPoints):
+            targets.add(id(node.target))
+        if isinstance(node, A.PointStorage):
+            if not isinstance(node.name, A.NameLit):
+                return []
+            if id(node) not in targets:
+                read.add(to_text(node))
+    out, named_at = [], set()
+    for init in A.walk(game):
+        if not isinstance(init, A.InitPoints) or (table := to_text(init.target)) in read:
+            continue
+        leads = [c for award in init.awards for c in _lead_conds(award, follows)]
+        if leads and table not in named_at:
+            named_at.add(table)
+            out.append(
+                Defect(
+                    where(leads[0]),
+                    f"{table} lifts the cards of the lead, but no rule reads it: the cards "
+                    "played do not decide who takes the trick",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
     return [
@@ -398,4 +448,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(crossed_follows, game),
         *named(lone_follows, game),
         *named(fixed_follows, game),
+        *named(unread_lead_tables, game),
     ]

@@ -71,6 +71,28 @@ def hearts_lead_never_set() -> str:
     return _edit(_seed("hearts"), (HEARTS_SET_LEAD, ""))
 
 
+HEARTS_CYCLE = (
+    "    (cycle next (owner (max (union (all player 'P ('P vloc PLAYED))) "
+    "using (game points POWER))))\n"
+)
+HEARTS_TOOK = (
+    "(set ((owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER)))\n"
+    "          sto TOOK)"
+)
+
+
+def hearts_trick_to_the_previous_seat() -> str:
+    """Hearts whose trick goes to the previous player, not the highest card of the lead
+    (s55 inv-24's new-01): its winner's ``cycle`` is gone and ``set TOOK 1`` names
+    ``(previous player)``, so the POWER table is set every trick and read by no rule (its
+    blind reader: "the power table is dead code", 2 against Hearts' 8)."""
+    return _edit(
+        _seed("hearts"),
+        (HEARTS_CYCLE, ""),
+        (HEARTS_TOOK, "(set ((previous player) sto TOOK)"),
+    )
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -95,5 +117,11 @@ VARIANTS = (
         "hearts",
         "every trick must follow clubs: later leads set no suit",
         hearts_lead_never_set(),
+    ),
+    Variant(
+        "hearts-trick-to-the-previous-seat",
+        "hearts",
+        "the trick goes to the previous player; the power table is read by no rule",
+        hearts_trick_to_the_previous_seat(),
     ),
 )

@@ -35,6 +35,12 @@ FOUND = [
         "(== (cardatt SUIT 'C) (game str LEAD))",
         "players must follow str LEAD, but the rules only ever set it to CLUBS",
     ),
+    (
+        V.hearts_trick_to_the_previous_seat,
+        F.unread_lead_tables,
+        "(SUIT : (game str LEAD)) 100)",
+        "(game points POWER) lifts the cards of the lead, but no rule reads it",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
@@ -239,3 +245,23 @@ def test_a_lead_set_from_the_card_or_to_two_suits_or_never_is_not_fixed():
     assert text.count(first) == 1
     never = parse_text(text.replace(first, "(set (game sto UNUSED) 1)"))
     assert F.fixed_follows(never) == []
+
+
+def test_no_real_lead_table_is_unread_and_a_read_or_no_follow_rule_silences_it():
+    """None of the 95 real files sets a table with a lead entry that no rule reads
+    (Rummy's unread POINTS table has no lead entry, and Rummy no follow rule). The
+    variant is named; with the winner's ``cycle`` back (a read of POWER), or with its
+    follow rule gone, it is not."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    assert [p.name for p in files if F.unread_lead_tables(parse_file(p))] == []
+    text = V.hearts_trick_to_the_previous_seat()
+    assert len(F.unread_lead_tables(parse_text(text))) == 1
+    took = "(all player 'P (set ('P sto TOOK) 0))"
+    assert text.count(took) == 1
+    read = text.replace(took, V.HEARTS_CYCLE.strip() + " " + took)
+    assert F.unread_lead_tables(parse_text(read)) == []
+    follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
+    assert text.count(follow) == 1
+    free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
+    assert F.unread_lead_tables(parse_text(free)) == []
