@@ -79,12 +79,47 @@ rules with a suit gone from its 32-card deck or its aces' suits changed (a lone 
 SEVEN, or CLUBS, DIAMONDS, HEARTS); of the 148 `bench_loopholes` variants only its own.
 `evaluate --seed 0` of the inv-22 file: 0.920 before, 0.760 after (soundness 0.50).
 Cost: 0.35 ms CPU a file over the 95 (load about 6.4 on 2 cores).
+**Fixed** (`fixed_follows`): a suit to follow that only one value is ever written to. A
+campaign file made from Hearts (s55 inv-24's rank 1) lost the ``(set (game str LEAD)
+(cardatt SUIT 'C))`` of every lead after the first trick, so LEAD keeps the CLUBS the
+first trick (the two of clubs) set: every later trick must follow clubs, whatever is
+led, and the trick table lifts clubs (its blind reader: "you must follow clubs, not the
+led suit; clubs always win", 3 against Hearts' 8; `evaluate --seed 0` 0.929 on main).
+The measure, for each string storage S a follow rule reads (`set_values`), keyed by
+owner and name: the number of values the rules can set it to,
+
+    values(S) = |{v : some rule does (set S v), v a literal name}|, or "many" when some
+                rule sets S to anything that is not a literal (the card led) (values)
+
+The defect is named, at the first follow test of S, when values(S) = 1: the suit to
+follow is a constant under a storage's name, and no lead changes it (0 values, S never
+set, is `soundness.storage`'s "no rule sets it"). Measured on the 95 real files: 36
+storages read by follow rules, each set from a card at least once ("many"): none named
+(Spades' TRUMP, set only to SPADES, is read by no follow rule, only by a ``!=`` test and
+its table). Of the 613 campaign best/ files under /work/runs-archive (s48-s55) it names
+3, Hearts' rules with the later leads' write gone (s54 inv-23's new-01, s55 inv-24's
+01, s55b base-18's 03); two more set LEAD to CLUBS and to the word SUIT (2 values: left
+to other checks). Of the `bench_loopholes` variants only its own.
+**Unread** (`unread_lead_tables`): a trick table no rule reads. A campaign file made from
+Hearts (s55 inv-24's new-01) lost the winner's ``cycle`` and gives ``TOOK`` to
+``(previous player)``, a seat, in place of the owner of the highest card: the POWER table
+is still set every trick, with its lead entry, and read by nothing (its blind reader:
+"the power table is dead code", 2 against Hearts' 8; `evaluate --seed 0` 0.913 on main).
+A yes or no per table: a point table set with a lead entry ``(A : S)`` (A and S those of
+a follow rule) that no rule reads (by its written name; none judged when a table's name
+is computed). Measured on the 95 real files: 31 set a table with a lead entry, each read
+(by ``max ... using``); the one unread table, Rummy's POINTS, has no lead entry (and
+Rummy no follow rule): none named. Of the 613 campaign best/ files under
+/work/runs-archive it names 3: the file above (0.913 -> 0.756), s55 ablate-16's new-01
+(Hearts, TOOK to the current player; 0.939 -> 0.772) and s49 final-12's new-02 (a lead
+table renamed PRECEDENCEX; 0.774 -> 0.640), all `evaluate --seed 0`. Of the
+`bench_loopholes` variants only its own.
 """
 
 from __future__ import annotations
 
 from evogame.fitness.contradictions import _int
-from evogame.fitness.soundness import Defect, named, ordering_tables
+from evogame.fitness.soundness import Defect, _owner, named, ordering_tables
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -307,10 +342,111 @@ def lone_follows(game: A.Game) -> list[Defect]:
     return out
 
 
+def set_values(game: A.Game) -> dict[tuple, tuple[A.Node, set[str] | None]]:
+    """For each string storage some follow rule reads (``(== (cardatt A 'C) S)`` inside a
+    choice), keyed (owner, name) as `soundness.storage` keys it: its first follow test
+    and the values the rules set it to, each a literal name; None when some write sets
+    it to anything else (a card's attribute: the value led). Empty when a string
+    storage's name or owner is computed anywhere (any write may be to any)."""
+    targets: set[int] = set()
+    follows: dict[tuple, A.Node] = {}
+    writes: dict[tuple, list[A.Node]] = {}
+    for node in A.walk(game):  # parents first: a write's target is known before it is met
+        if node.STORES is not None:
+            targets.add(id(node.target))
+        if not isinstance(node, A.StrStorage):
+            continue
+        if _owner(node) is None or not isinstance(node.name, A.NameLit):
+            return {}
+        if id(node) in targets:
+            writes.setdefault((_owner(node), node.name.value), [])
+    for node in A.walk(game):
+        if node.STORES is not None and isinstance(node.target, A.StrStorage):
+            writes[(_owner(node.target), node.target.name.value)].append(node)
+    for ch in A.walk(game):
+        if not isinstance(ch, A.Choice):
+            continue
+        for n in A.walk(ch):
+            if not (isinstance(n, A.StrCmp) and n.op is A.CmpOp.EQ):
+                continue
+            for x, y in ((n.a, n.b), (n.b, n.a)):
+                if (
+                    isinstance(x, A.CardAtt)
+                    and isinstance(x.attr, A.NameLit)
+                    and isinstance(y, A.StrStorage)
+                ):
+                    follows.setdefault((_owner(y), y.name.value), n)
+    out: dict[tuple, tuple[A.Node, set[str] | None]] = {}
+    for key, test in follows.items():
+        ws = writes.get(key, [])
+        literal = all(isinstance(w, A.SetStr) and isinstance(w.value, A.NameLit) for w in ws)
+        out[key] = (test, {w.value.value for w in ws} if literal else None)
+    return out
+
+
+def fixed_follows(game: A.Game) -> list[Defect]:
+    """A string storage S a follow rule reads (a choice's ``(== (cardatt A 'C) S)``) that
+    the rules set, and only ever to one literal value v (static; module docstring,
+    "Fixed"): every trick asks the players to follow v, whatever is led. Named at the
+    first follow test. A storage no rule sets is `soundness.storage`'s."""
+    out = []
+    for (_, name), (test, values) in set_values(game).items():
+        if values is None or len(values) != 1:
+            continue
+        (value,) = values
+        out.append(
+            Defect(
+                where(test),
+                f"players must follow str {name}, but the rules only ever set it to "
+                f"{value}: every trick must follow {value}, whatever is led (the lead "
+                "sets nothing)",
+            )
+        )
+    return out
+
+
+def unread_lead_tables(game: A.Game) -> list[Defect]:
+    """A point table set with a lead entry ``(A : S)``, A and S the attribute and storage
+    of a follow rule, that no rule reads (static; module docstring, "Unread"): the
+    table that would rank the trick's cards is dead, so whatever takes the trick, the
+    cards played do not decide it. Named at the table's first lead entry. None judged
+    when a point table's name is computed anywhere."""
+    follows = _follow_pairs(game)
+    if not follows:
+        return []
+    targets: set[int] = set()
+    read: set[str] = set()
+    for node in A.walk(game):  # parents first: a write's target is known before it is met
+        if node.STORES is not None or isinstance(node, A.InitPoints):
+            targets.add(id(node.target))
+        if isinstance(node, A.PointStorage):
+            if not isinstance(node.name, A.NameLit):
+                return []
+            if id(node) not in targets:
+                read.add(to_text(node))
+    out, named_at = [], set()
+    for init in A.walk(game):
+        if not isinstance(init, A.InitPoints) or (table := to_text(init.target)) in read:
+            continue
+        leads = [c for award in init.awards for c in _lead_conds(award, follows)]
+        if leads and table not in named_at:
+            named_at.add(table)
+            out.append(
+                Defect(
+                    where(leads[0]),
+                    f"{table} lifts the cards of the lead, but no rule reads it: the cards "
+                    "played do not decide who takes the trick",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
     return [
         *named(idle_follows, game),
         *named(crossed_follows, game),
         *named(lone_follows, game),
+        *named(fixed_follows, game),
+        *named(unread_lead_tables, game),
     ]

@@ -60,6 +60,39 @@ def agram_suits_replaced_by_stray_words() -> str:
     return _edit(_seed("agram"), (AGRAM_SUITS, "(SUIT (FIFTYFIVE, RULE))))"))
 
 
+HEARTS_SET_LEAD = "(set (game str LEAD) (cardatt SUIT 'C))\n             "
+
+
+def hearts_lead_never_set() -> str:
+    """Hearts whose later leads no longer set LEAD to the suit led (s55 inv-24's rank 1):
+    LEAD keeps the CLUBS the first trick set, so every trick must follow clubs, whatever
+    is led (its blind reader: "you must follow clubs, not the led suit; clubs always
+    win", 3 against Hearts' 8)."""
+    return _edit(_seed("hearts"), (HEARTS_SET_LEAD, ""))
+
+
+HEARTS_CYCLE = (
+    "    (cycle next (owner (max (union (all player 'P ('P vloc PLAYED))) "
+    "using (game points POWER))))\n"
+)
+HEARTS_TOOK = (
+    "(set ((owner (max (union (all player 'P ('P vloc PLAYED))) using (game points POWER)))\n"
+    "          sto TOOK)"
+)
+
+
+def hearts_trick_to_the_previous_seat() -> str:
+    """Hearts whose trick goes to the previous player, not the highest card of the lead
+    (s55 inv-24's new-01): its winner's ``cycle`` is gone and ``set TOOK 1`` names
+    ``(previous player)``, so the POWER table is set every trick and read by no rule (its
+    blind reader: "the power table is dead code", 2 against Hearts' 8)."""
+    return _edit(
+        _seed("hearts"),
+        (HEARTS_CYCLE, ""),
+        (HEARTS_TOOK, "(set ((previous player) sto TOOK)"),
+    )
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -78,5 +111,17 @@ VARIANTS = (
         "agram",
         "its aces are the lone cards of their suits: never followed, unbeatable when led",
         agram_suits_replaced_by_stray_words(),
+    ),
+    Variant(
+        "hearts-lead-never-set",
+        "hearts",
+        "every trick must follow clubs: later leads set no suit",
+        hearts_lead_never_set(),
+    ),
+    Variant(
+        "hearts-trick-to-the-previous-seat",
+        "hearts",
+        "the trick goes to the previous player; the power table is read by no rule",
+        hearts_trick_to_the_previous_seat(),
     ),
 )

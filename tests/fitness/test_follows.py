@@ -29,6 +29,18 @@ FOUND = [
         "(deck (RANK (ACE))",
         "yet each of CLUBS, DIAMONDS, HEARTS is the SUIT of 1 card only",
     ),
+    (
+        V.hearts_lead_never_set,
+        F.fixed_follows,
+        "(== (cardatt SUIT 'C) (game str LEAD))",
+        "players must follow str LEAD, but the rules only ever set it to CLUBS",
+    ),
+    (
+        V.hearts_trick_to_the_previous_seat,
+        F.unread_lead_tables,
+        "(SUIT : (game str LEAD)) 100)",
+        "(game points POWER) lifts the cards of the lead, but no rule reads it",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
@@ -203,3 +215,53 @@ def test_without_a_follow_rule_no_value_is_lone():
     follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
     free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
     assert F.lone_follows(parse_text(free)) == []
+
+
+def test_every_real_followed_storage_is_set_from_a_card():
+    """Each of the 36 storages the 95 real files' follow rules read is set, at least
+    once, to something other than a literal (the card led): none is fixed."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    values = [v for p in files for _, v in F.set_values(parse_file(p)).values()]
+    assert len(values) == 36 and set(values) == {None}
+    assert [v for _, v in F.set_values(parse_text(V.hearts_lead_never_set())).values()] == [
+        {"CLUBS"}
+    ]
+
+
+def test_a_lead_set_from_the_card_or_to_two_suits_or_never_is_not_fixed():
+    """The variant with its lead set from the card led again, with its later lead set
+    to HEARTS (two values: the suit followed changes), or with no write at all (always
+    empty: `soundness.storage` names that) is not named by `fixed_follows`."""
+    text = V.hearts_lead_never_set()
+    assert len(F.fixed_follows(parse_text(text))) == 1
+    move = "((move 'C (top ((current player) vloc PLAYED)))))))"
+    assert text.count(move) == 1
+    led = text.replace(move, "((set (game str LEAD) (cardatt SUIT 'C)) " + move[1:])
+    assert F.fixed_follows(parse_text(led)) == []
+    two = text.replace(move, "((set (game str LEAD) HEARTS) " + move[1:])
+    assert F.fixed_follows(parse_text(two)) == []
+    first = "(set (game str LEAD) CLUBS)"
+    assert text.count(first) == 1
+    never = parse_text(text.replace(first, "(set (game sto UNUSED) 1)"))
+    assert F.fixed_follows(never) == []
+
+
+def test_no_real_lead_table_is_unread_and_a_read_or_no_follow_rule_silences_it():
+    """None of the 95 real files sets a table with a lead entry that no rule reads
+    (Rummy's unread POINTS table has no lead entry, and Rummy no follow rule). The
+    variant is named; with the winner's ``cycle`` back (a read of POWER), or with its
+    follow rule gone, it is not."""
+    require_shared()
+    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    assert [p.name for p in files if F.unread_lead_tables(parse_file(p))] == []
+    text = V.hearts_trick_to_the_previous_seat()
+    assert len(F.unread_lead_tables(parse_text(text))) == 1
+    took = "(all player 'P (set ('P sto TOOK) 0))"
+    assert text.count(took) == 1
+    read = text.replace(took, V.HEARTS_CYCLE.strip() + " " + took)
+    assert F.unread_lead_tables(parse_text(read)) == []
+    follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
+    assert text.count(follow) == 1
+    free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
+    assert F.unread_lead_tables(parse_text(free)) == []
