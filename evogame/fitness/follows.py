@@ -118,6 +118,8 @@ table renamed PRECEDENCEX; 0.774 -> 0.640), all `evaluate --seed 0`. Of the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from evogame.fitness.contradictions import _int
 from evogame.fitness.soundness import Defect, _owner, named, ordering_tables
 from evogame.lang import ast as A
@@ -132,10 +134,9 @@ MIN_LIFTED = 0.5
 MIN_CARRIERS = 2
 
 
-def _follow_pairs(game: A.Game) -> set[tuple[str, str]]:
-    """(attribute, storage text) of every follow rule: a test inside a choice that a
-    card's attribute (a literal name) equals a string storage."""
-    out = set()
+def _follow_tests(game: A.Game) -> Iterator[tuple[A.StrCmp, A.CardAtt, A.StrStorage]]:
+    """Every follow rule: a test inside a choice that a card's attribute (a literal name)
+    equals a string storage, as (the test, the attribute read, the storage)."""
     for ch in A.walk(game):
         if not isinstance(ch, A.Choice):
             continue
@@ -148,8 +149,12 @@ def _follow_pairs(game: A.Game) -> set[tuple[str, str]]:
                     and isinstance(x.attr, A.NameLit)
                     and isinstance(y, A.StrStorage)
                 ):
-                    out.add((x.attr.value, to_text(y)))
-    return out
+                    yield n, x, y
+
+
+def _follow_pairs(game: A.Game) -> set[tuple[str, str]]:
+    """(attribute, storage text) of every follow rule (`_follow_tests`)."""
+    return {(x.attr.value, to_text(y)) for _n, x, y in _follow_tests(game)}
 
 
 def _lead_conds(award: A.Award, follows: set[tuple[str, str]]) -> list[A.SubAward]:
@@ -363,19 +368,8 @@ def set_values(game: A.Game) -> dict[tuple, tuple[A.Node, set[str] | None]]:
     for node in A.walk(game):
         if node.STORES is not None and isinstance(node.target, A.StrStorage):
             writes[(_owner(node.target), node.target.name.value)].append(node)
-    for ch in A.walk(game):
-        if not isinstance(ch, A.Choice):
-            continue
-        for n in A.walk(ch):
-            if not (isinstance(n, A.StrCmp) and n.op is A.CmpOp.EQ):
-                continue
-            for x, y in ((n.a, n.b), (n.b, n.a)):
-                if (
-                    isinstance(x, A.CardAtt)
-                    and isinstance(x.attr, A.NameLit)
-                    and isinstance(y, A.StrStorage)
-                ):
-                    follows.setdefault((_owner(y), y.name.value), n)
+    for n, _x, y in _follow_tests(game):
+        follows.setdefault((_owner(y), y.name.value), n)
     out: dict[tuple, tuple[A.Node, set[str] | None]] = {}
     for key, test in follows.items():
         ws = writes.get(key, [])
