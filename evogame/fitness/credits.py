@@ -347,6 +347,20 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
     return out
 
 
+def _unwritten_read(node: A.Node, targets: set[int], written: set[str]) -> str | None:
+    """The name of `node` when it reads an integer storage named by a literal that no rule
+    writes under any owner (`_writes`: `targets` the written nodes, `written` the names);
+    None otherwise."""
+    if (
+        isinstance(node, A.IntStorage)
+        and id(node) not in targets
+        and isinstance(node.name, A.NameLit)
+        and node.name.value not in written
+    ):
+        return node.name.value
+    return None
+
+
 def unwritten_operands(game: A.Game) -> list[Defect]:
     """Comparisons of an integer storage no rule writes (under any owner) with a computed
     value (another storage, a size, a score): the storage is always 0, so the rule
@@ -364,13 +378,7 @@ def unwritten_operands(game: A.Game) -> list[Defect]:
         if not isinstance(cmp, A.IntCmp):
             continue
         for sto, other in ((cmp.a, cmp.b), (cmp.b, cmp.a)):
-            if (
-                isinstance(sto, A.IntStorage)
-                and id(sto) not in targets
-                and isinstance(sto.name, A.NameLit)
-                and sto.name.value not in written
-                and number(other, declared) is None
-            ):
+            if _unwritten_read(sto, targets, written) and number(other, declared) is None:
                 out.append(
                     Defect(
                         where(cmp),
@@ -404,15 +412,10 @@ def unwritten_disjuncts(game: A.Game) -> list[Defect]:
             hit = None
             for sto, num, op in ((arg.a, arg.b, arg.op), (arg.b, arg.a, MIRROR[arg.op])):
                 c = number(num, declared)
-                if (
-                    isinstance(sto, A.IntStorage)
-                    and id(sto) not in targets
-                    and isinstance(sto.name, A.NameLit)
-                    and sto.name.value not in written
-                    and c is not None
-                    and COMPARE[op](0, c)
+                if (name := _unwritten_read(sto, targets, written)) and (
+                    c is not None and COMPARE[op](0, c)
                 ):
-                    hit = sto.name.value
+                    hit = name
                     break
             if hit is not None:
                 others = " ".join(to_text(a) for a in node.args if a is not arg)
