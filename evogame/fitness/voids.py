@@ -253,17 +253,9 @@ def empty_sources(game: A.Game) -> list[Defect]:
     filled: set[tuple] = set()
     out = []
     for unit in (u for item in _prefix(game) for u in _units(item)):
-        puts: set[tuple] = set()
-        for n in A.walk(unit):
-            if isinstance(n, A.CreateDeck):
-                got = _keys(n.loc)
-            elif n.PUTS is not None:
-                got = _keys(n.dst)
-            else:
-                continue
-            if got is None:
-                return out  # a place named by an expression may be any of them
-            puts |= got
+        puts, _moved = _unit_puts(unit)
+        if puts is None:
+            return out  # a place named by an expression may be any of them
         filled |= puts
         for n in A.walk(unit):
             if n.PUTS is None:
@@ -283,6 +275,26 @@ def empty_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def _unit_puts(unit: A.Node) -> tuple[set[tuple] | None, set[int]]:
+    """(the places a unit of the setup puts cards in: decks created, moves' destinations;
+    None when one is named by an expression, the ids of the nodes of its moves' sources
+    and destinations), for `empty_sources` and `empty_reads`."""
+    puts: set[tuple] = set()
+    moved: set[int] = set()
+    for n in A.walk(unit):
+        if isinstance(n, A.CreateDeck):
+            got = _keys(n.loc)
+        elif n.PUTS is not None:
+            got = _keys(n.dst)
+            moved |= {id(x) for part in (n.src, n.dst) for x in A.walk(part)}
+        else:
+            continue
+        if got is None:
+            return None, moved
+        puts |= got
+    return puts, moved
+
+
 def empty_reads(game: A.Game) -> list[Defect]:
     """Each read of the top (or bottom) card of a place, in the setup (and the top-level
     ``do``s before the first stage), when nothing has put a card in that place yet
@@ -295,19 +307,9 @@ def empty_reads(game: A.Game) -> list[Defect]:
     filled: set[tuple] = set()
     out = []
     for unit in (u for item in _prefix(game) for u in _units(item)):
-        puts: set[tuple] = set()
-        moved: set[int] = set()  # the nodes of moves' sources and destinations
-        for n in A.walk(unit):
-            if isinstance(n, A.CreateDeck):
-                got = _keys(n.loc)
-            elif n.PUTS is not None:
-                got = _keys(n.dst)
-                moved |= {id(x) for part in (n.src, n.dst) for x in A.walk(part)}
-            else:
-                continue
-            if got is None:
-                return out  # a place named by an expression may be any of them
-            puts |= got
+        puts, moved = _unit_puts(unit)
+        if puts is None:
+            return out  # a place named by an expression may be any of them
         filled |= puts
         for n in A.walk(unit):
             if not isinstance(n, A.Top | A.Bottom) or id(n) in moved:
