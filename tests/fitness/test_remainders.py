@@ -20,7 +20,7 @@ FOUND = [
     (
         V.hearts_pass_even_penalty,
         TEST,
-        "under (game points PENALTY), which rates only 14 of the game's 52 cards: the other "
+        "under (game points PENALTY), which rates only 14 of a deck's 52 cards: the other "
         "38 score 0, a multiple of 2",
     ),
 ]
@@ -82,3 +82,23 @@ def test_a_remainder_of_a_total_is_not_judged():
     another matter."""
     text = _variant((TEST, "(% (sum ((current player) iloc HAND) using (game points PENALTY)) 2)"))
     assert R.unrated_remainders(parse_text(text)) == []
+
+
+SPARE = "(create deck (game hloc SPARE) (deck (COLOR (RED, BLACK))))"
+STOCK_DECK = "(create deck (game hloc STOCK)"
+
+
+def test_a_deck_the_table_leaves_out_whole_is_not_judged():
+    """RANK rates every card of the 52; a second deck of colours it rates none of (its
+    cards may never meet the test) does not make the test a defect."""
+    text = _variant(
+        (TEST, "(% (score 'C using (game points RANK)) 2)"),
+        (STOCK_DECK, f"{SPARE}\n  {STOCK_DECK}"),
+    )
+    assert R.unrated_remainders(parse_text(text)) == []
+
+
+def test_a_deck_the_table_rates_in_part_is_named_beside_one_it_leaves_out():
+    text = _variant((STOCK_DECK, f"{SPARE}\n  {STOCK_DECK}"))
+    (d,) = R.unrated_remainders(parse_text(text))
+    assert "which rates only 14 of a deck's 52 cards" in d.message
