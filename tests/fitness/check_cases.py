@@ -10,7 +10,7 @@ from collections.abc import Callable
 from evogame.fitness import soundness as S
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness.variants import _seed
 
 
@@ -38,8 +38,5 @@ def assert_found_where_it_is(
 
 def real_files_flagged(defects: Callable) -> dict[str, list[str]]:
     """The real files (CARDSTOCK's 73 and our 22 seeds) `defects` names anything in."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {p.name: [str(d) for d in defects(parse_file(p))] for p in files}
+    flagged = {p.name: [str(d) for d in defects(parse_file(p))] for p in real_files()}
     return {k: v for k, v in flagged.items() if v}

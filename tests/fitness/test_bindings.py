@@ -9,7 +9,7 @@ from evogame.fitness import bindings as B
 from evogame.fitness.mismatches import unread_writes
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import SEEDS, real_files
 from tests.fitness import binding_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -94,9 +94,8 @@ def test_no_real_game_has_one():
 def test_the_real_files_have_what_the_value_check_reads():
     """The value check is not empty on the real files: it judges many comparisons there
     (290 when written) and flags none."""
-    require_shared()
     judged = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         values = B.storage_values(game)
         judged += sum(

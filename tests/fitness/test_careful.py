@@ -21,8 +21,7 @@ from evogame.fitness.careful import (
 )
 from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import careful_variants as V
 from tests.fitness.variants import _edit, _seed
 
@@ -159,8 +158,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_is_left_unfinished_by_careful_players():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    files = real_files()
     flagged = {}
     for p in files:
         if found := careful_play(compile_game(parse_file(p)), DEALS):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from evogame.fitness import defaults as D
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import result_variants as V
 from tests.fitness.variants import _seed
 
@@ -37,9 +37,7 @@ def test_no_real_game_has_one():
     """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is decided by default:
     running totals (Hearts, Ninety-Eight) and flags (Pairs' LOST, Red7's OUT) are left
     alone."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
+    files = real_files()
     flagged = {p.name: D.default_wins(parse_file(p), SAMPLE) for p in files}
     assert {k: v for k, v in flagged.items() if v} == {}
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from evogame.engine.game import compile_game
 from evogame.fitness.dominated import dominated_items
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
@@ -51,8 +50,7 @@ def test_an_item_written_twice_is_a_copy_not_a_wider_rule():
 
 def test_no_real_game_has_a_dominated_item():
     """Narrowed until none of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    files = real_files()
     flagged = {}
     for p in files:
         if found := dominated_items(compile_game(parse_file(p)), SEEDS):

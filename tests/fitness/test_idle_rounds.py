@@ -6,8 +6,7 @@ from evogame.engine.game import compile_game
 from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.fitness.idle_rounds import GAMES, idle_rounds, idle_tail
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
@@ -40,8 +39,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_has_idle_rounds():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    files = real_files()
     flagged = {}
     for p in files:
         if found := idle_rounds(compile_game(parse_file(p)), DEALS):

@@ -12,7 +12,7 @@ from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from evogame.players import RandomPlayer
 from evogame.simulate import play_one
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import preempted_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -57,8 +57,7 @@ def test_the_closest_real_cases_are_not_at_the_front_of_a_pass():
     `(all player 'P (== (size ('P iloc HAND)) 0))`, Ninety-Eight's `(> (game sto POINTS)
     98)`, Rummy's empty hand, Go Fish's AGAIN), each after a decision or after a rule that
     touches what it reads: there the end test is stale, and none is named."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     near = {p.name for p in files if P.near_misses(parse_file(p))}
     assert len(near) == 18
     assert {"Rummy2.rcy", "NinetyEight4.rcy", "Agram4.rcy", "go-fish.rcy"} <= near

@@ -8,7 +8,7 @@ import pytest
 from evogame.fitness import restated as R
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import restated_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 
@@ -57,8 +57,7 @@ def test_no_real_game_restates_a_guard():
 def test_no_real_game_writes_a_guard_twice_at_all():
     """The margin: no guard of a real file has a conjunct written as one of a guard around
     it, whatever runs between (the count the module's conditions start from is 0)."""
-    require_shared()
-    for path in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for path in real_files():
         game = parse_file(path)
         for node in (n for n in A.walk(game) if isinstance(n, A.Guarded)):
             outer = R._conjuncts(node.cond)

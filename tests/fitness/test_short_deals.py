@@ -7,7 +7,7 @@ import pytest
 
 from evogame.fitness import short_deals as D
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files, require_shared, shared_files
 from tests.fitness import short_deal_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -58,8 +58,7 @@ def test_the_closest_real_cases_have_one_card_spare():
     three Go Fish files' books at the deal, 4 needed of a hand of at most 5, and
     President's test of a stock a deck was created in (no bound, not judged): the largest
     need - bound is -1."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     margins = {p.name: [need - held for *_, need, held in D.counts(parse_file(p))] for p in files}
     margins = {k: v for k, v in margins.items() if v}
     assert margins == {"go-fish.rcy": [-1], "GoFish2.rcy": [-1], "GoFish4.rcy": [-1]}

@@ -7,8 +7,7 @@ import pytest
 from evogame.fitness.stranded import hands, stranded
 from evogame.lang import parse_file, parse_text
 from evogame.runner import Runner
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
@@ -64,8 +63,7 @@ def test_too_few_games_that_end_are_not_judged():
 
 def test_no_real_game_strands_a_hand():
     """Narrowed until none of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
+    files = real_files()
     flagged = {}
     for p in files:
         ast = parse_file(p)

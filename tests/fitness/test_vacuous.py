@@ -8,7 +8,7 @@ import pytest
 from evogame.fitness import vacuous as F
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import vacuous_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -58,9 +58,7 @@ def test_the_closest_real_file_draws_at_the_start_of_the_turn():
     empty hand, into a hand its end asks to be empty (conditions 1, 2 and 4), and it does
     so at the start of the turn, which a going-out game never reaches with an empty hand;
     no real file draws so after a play (conditions 1-3)."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
+    files = real_files()
     vacuous_draws, after_plays = set(), set()
     for p in files:
         game = parse_file(p)

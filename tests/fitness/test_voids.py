@@ -13,7 +13,7 @@ from evogame.fitness.stranded import hands, stranded, unseen_places
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from evogame.runner import Runner
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import void_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -104,9 +104,8 @@ def test_the_checks_judge_the_real_files():
     from evogame.lang import ast as A
     from evogame.lang import to_text
 
-    require_shared()
     contests = sets = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         tables = {to_text(n.target): n for n in A.walk(game) if isinstance(n, A.InitPoints)}
         contests += sum(
@@ -219,9 +218,8 @@ def test_a_read_after_the_starter_is_left_alone_and_before_it_is_named():
     follow = "   (set (game str FOLLOW) (cardatt SUIT (top (game vloc DISCARD))))"
     late = _edit(seed, (starter + follow, follow + "\n" + starter.rstrip()))
     assert len(Vo.empty_reads(parse_text(late))) == 1
-    require_shared()
     reads = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         reads += sum(
             1
