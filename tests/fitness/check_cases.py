@@ -1,7 +1,8 @@
 """What every test module of a static-defect check asks of its variants and of the real
 files, written once (`test_contradictions`, `test_bindings`, `test_credits`,
 `test_deadflow`): a variant's defect is found where it is and not in its seed, the judge's
-static defects name it, and none of the 95 real files has any of the module's defects."""
+static defects name it, and none of the 95 real files has any of the module's defects
+(that one asked too of the checks found by play: `test_settled`, `test_idle_rounds`, ...)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def assert_found_where_it_is(
 
 
 def real_files_flagged(defects: Callable) -> dict[str, list[str]]:
-    """The real files (CARDSTOCK's 73 and our 22 seeds) `defects` names anything in."""
+    """The real files (CARDSTOCK's 73 and our 22 seeds) `defects` names anything in, by
+    file name; `defects` takes the parsed game (a check found by play: ``lambda game:
+    check(compile_game(game), DEALS)``)."""
     flagged = {p.name: [str(d) for d in defects(parse_file(p))] for p in real_files()}
     return {k: v for k, v in flagged.items() if v}

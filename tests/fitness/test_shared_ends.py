@@ -7,7 +7,8 @@ from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.fitness.shared_ends import FIRST, GAMES, defects, endings, shared_ends, ways_to_end
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import real_files, require_shared, shared_files
+from tests.conftest import require_shared, shared_files
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.shared_end_variants import RED7_END, red7_ends_when_hands_run_out
 from tests.fitness.variants import _edit, _seed
 
@@ -64,10 +65,4 @@ def test_a_cooperative_game_is_not_judged():
 
 def test_no_real_game_ends_with_a_shared_win_by_one_way_only():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    files = real_files()
-    flagged = {}
-    for p in files:
-        found = defects(parse_file(p), DEALS)
-        if found:
-            flagged[p.name] = [str(d) for d in found]
-    assert flagged == {}
+    assert real_files_flagged(lambda game: defects(game, DEALS)) == {}
