@@ -37,6 +37,20 @@ def assert_found_where_it_is(
     assert named == [found[0].where] if only else found[0].where in named
 
 
+def assert_scores_below_its_seed(text: str, seed: str) -> None:
+    """The variant `text` passes the gates and scores below its seed (a seed name) at
+    evaluation seed 0, its soundness lower too: the defect costs soundness, and nothing
+    pays it back (seeds 0-4: bench/bench_loopholes.py, docs/judge.md)."""
+    from evogame.fitness import evaluate, load_profile
+
+    profile = load_profile("default")
+    real = evaluate(parse_text(_seed(seed)), profile, seed=0)
+    broken = evaluate(parse_text(text), profile, seed=0)
+    assert broken.reason is None
+    assert broken.fitness < real.fitness
+    assert broken.components["soundness"][0] < real.components["soundness"][0]
+
+
 def real_files_flagged(defects: Callable) -> dict[str, list[str]]:
     """The real files (CARDSTOCK's 73 and our 22 seeds) `defects` names anything in, by
     file name; `defects` takes the parsed game (a check found by play: ``lambda game:

@@ -11,7 +11,11 @@ from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS, real_files
 from tests.fitness import binding_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -203,15 +207,8 @@ def test_a_rule_that_goes_on_beside_rules_that_go_on_is_left_alone():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed (one evaluation seed; seeds 0-4 in
     docs/judge.md, by bench/bench_loopholes.py)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():

@@ -9,7 +9,11 @@ from evogame.fitness import credits as C
 from evogame.lang import parse_text
 from tests.conftest import SEEDS
 from tests.fitness import credit_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -160,15 +164,8 @@ def test_a_discard_that_scores_or_that_every_option_makes_is_left_alone():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed (one evaluation seed; seeds 0-4 in
     docs/judge.md, by bench/bench_loopholes.py)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 def test_a_pile_the_score_counts_through_a_storage_is_counted():

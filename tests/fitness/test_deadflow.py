@@ -11,7 +11,11 @@ from evogame.fitness import deadflow as D
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS
 from tests.fitness import deadflow_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -118,15 +122,8 @@ def test_a_game_with_a_dead_stage_is_not_new():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed: the defect costs soundness, and nothing pays it
     back (one evaluation seed here; seeds 0-4 in `bench/bench_deadflow.py`)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 FOLD = "((== 'FOLD 1)\n      (do"

@@ -8,7 +8,11 @@ import pytest
 from evogame.fitness import leftovers as L
 from evogame.lang import parse_text
 from tests.fitness import moot_choice_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 #: (variant, check, the rule its defect is named at, what the defect says)
@@ -89,11 +93,4 @@ def test_an_any_outside_a_choice_is_not_a_choice():
 def test_the_variant_scores_below_its_seed():
     """The moot choice costs soundness, and nothing pays it back (one evaluation seed
     here; seeds 0-2 in `bench/bench_loopholes.py --only go-fish-asked-rank-ignored`)."""
-    from evogame.fitness import evaluate, load_profile
-
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed("go-fish")), profile, seed=0)
-    broken = evaluate(parse_text(V.go_fish_asked_rank_ignored()), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(V.go_fish_asked_rank_ignored(), "go-fish")
