@@ -6,7 +6,9 @@ static defects name it, and none of the 95 real files has any of the module's de
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import pytest
 
 from evogame.fitness import soundness as S
 from evogame.lang import parse_file, parse_text
@@ -35,6 +37,36 @@ def assert_found_where_it_is(
     game = parse_text(text)
     named = [d.where for d in S.static(game, deck_values(game))]
     assert named == [found[0].where] if only else found[0].where in named
+
+
+def variant_tests(found: list[tuple], variants: Sequence, defects: Callable, only: bool = True):
+    """The two tests of a check module's variants, written once, for the module to bind
+    under these names (pytest collects them there)::
+
+        test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+            variant_tests(FOUND, V.VARIANTS, D.defects)
+        )
+
+    The first, one case per row (variant, check, at, says) of `found`: the variant's defect
+    is found where it is and not in its seed (`assert_found_where_it_is`, with the
+    module's `defects` and `only`); the second: each of `variants` (the module's
+    ``Variant``s) has one row."""
+    seed_of = {v.text: v.seed for v in variants}
+
+    @pytest.mark.parametrize(
+        ("variant", "check", "at", "says"), found, ids=[f[0].__name__ for f in found]
+    )
+    def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
+        text = variant()
+        assert_found_where_it_is(text, seed_of[text], check, defects, at, says, only=only)
+
+    def test_every_variant_has_one_test():
+        assert {f[0]() for f in found} == set(seed_of)
+
+    return (
+        test_each_defect_is_found_where_it_is_and_not_in_its_seed,
+        test_every_variant_has_one_test,
+    )
 
 
 def assert_scores_below_its_seed(text: str, seed: str) -> None:

@@ -12,9 +12,9 @@ from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS, real_files
 from tests.fitness import binding_variants as V
 from tests.fitness.check_cases import (
-    assert_found_where_it_is,
     assert_scores_below_its_seed,
     real_files_flagged,
+    variant_tests,
 )
 from tests.fitness.variants import _edit, _seed
 
@@ -77,16 +77,9 @@ FOUND = [
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, B.defects, only=False)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, B.defects, at, says)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_one():

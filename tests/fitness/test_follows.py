@@ -3,15 +3,13 @@ its cards (the lead's entry narrowed by another condition)."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.fitness import follows as F
 from evogame.fitness.soundness import ordering_tables
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from tests.conftest import real_files
 from tests.fitness import follows_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -42,7 +40,6 @@ FOUND = [
         "(game points POWER) lifts the cards of the lead, but no rule reads it",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
 
 
@@ -50,16 +47,9 @@ def _shares(text: str) -> list[float]:
     return [s for *_, s in F.lifted_shares(parse_text(text))]
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, F.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, F.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_ignores_the_suit_it_makes_players_follow():

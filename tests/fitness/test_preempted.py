@@ -3,8 +3,6 @@ the pass that implies the end, tested just before)."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.engine import compile_game
 from evogame.engine.coverage import ALIVE, FALSE_SEEN, conditions, split
 from evogame.fitness import preempted as P
@@ -14,7 +12,7 @@ from evogame.players import RandomPlayer
 from evogame.simulate import play_one
 from tests.conftest import real_files
 from tests.fitness import preempted_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -25,7 +23,6 @@ FOUND = [
         "can never run",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 REFILL = "    ((and (== (size ((current player) iloc HAND)) 0)\n"
 
@@ -34,16 +31,9 @@ def _dead(text: str) -> list[str]:
     return [d.where for d in P.preempted_rules(parse_text(text))]
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, P.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, P.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_a_rule_its_end_makes_dead():

@@ -9,7 +9,7 @@ from evogame.fitness import short_deals as D
 from evogame.lang import parse_file, parse_text
 from tests.conftest import real_files, require_shared, shared_files
 from tests.fitness import short_deal_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 #: (variant, check, the rule its defect is named at, what the defect says)
@@ -22,7 +22,6 @@ FOUND = [
         "with at most 1, 3 short",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 DEAL = "(declare 5 'HAND)"
 BOOKS_AT_DEAL = "((== (size 'G) 4)\n              (all 'G 'C (move 'C (top ('P vloc BOOKS)))))"
@@ -36,16 +35,9 @@ def _dealt(n: int, *more: tuple[str, str]) -> str:
     return _edit(_seed("go-fish"), (DEAL, f"(declare {n} 'HAND)"), *more)
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, D.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, D.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_asks_for_more_cards_than_it_dealt():
