@@ -144,7 +144,9 @@ dealt 1) in `evogame.fitness.short_deals`; a guard that restates a test of the r
 it when nothing between changes what it reads (the stock tested twice) in
 `evogame.fitness.restated`; a draw or pass whose "cannot play" test lets through a card
 the play accepts in `evogame.fitness.narrow_draws`; a card remembered into a pile that is
-not memory in `evogame.fitness.remembered`.
+not memory in `evogame.fitness.remembered`; a turn's only refill of a hand whose size test
+fails on the empty hand while the turn's play stops on it (the seat passes for good) in
+`evogame.fitness.refills`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1466,6 +1468,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         outcomes,
         peeks,
         preempted,
+        refills,
         remembered,
         repeats,
         restated,
@@ -1522,6 +1525,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (remembered.defects, game),
         (short_deals.defects, game),
         (restated.defects, game),
+        (refills.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
