@@ -34,7 +34,12 @@ refill R of X when
   the place of another owner, may fill X: nothing is named),
 - and no end of S or of a stage around it holds when such a place is empty (a disjunct
   comparing its size with a constant that holds at 0, alone or under ``any player``):
-  a game that ends when a hand runs out has no seat left waiting.
+  a game that ends when a hand runs out has no seat left waiting;
+- and running out of X is no result: the scoring reads no place of X's name and
+  visibility (going out wins, or fewest cards left), and no guard that holds when such a
+  place is empty sets a storage the scoring reads (a seat that went out recorded, a
+  finishing place): in a game played to a finishing order, a seat out of cards is meant
+  to wait.
 
 Then, once play empties X, its owner passes every turn for the rest of the game (or of
 S), while the refill meant for that case gives cards only to a hand that has some.
@@ -61,6 +66,9 @@ from evogame.fitness.soundness import (
     Defect,
     _emptied,
     _guarded_moves,
+    _meet,
+    _name,
+    _names,
     _owner,
     _place,
     declared_numbers,
@@ -214,7 +222,7 @@ def refills(game: A.Game) -> Iterator[tuple[Refill, bool]]:
             if judged:
                 stopped = set().union(*(ids[id(t)] for t in stops))
                 judged = not _filled_when_empty(m, x, moves, here, stopped, declared)
-            yield refill, judged
+            yield refill, judged and _kind(x) not in _out_kinds(game, declared)
 
 
 def skipped_refills(game: A.Game) -> list[Defect]:
@@ -238,6 +246,27 @@ def skipped_refills(game: A.Game) -> list[Defect]:
                 "goes on",
             )
         )
+    return out
+
+
+def _out_kinds(game: A.Game, declared: dict[str, int]) -> set[tuple]:
+    """The places (visibility, name) whose running out is a result: read by the scoring
+    (going out wins, or fewest cards left), or tested empty by a guard whose rule sets a
+    storage the scoring reads (a seat out of cards recorded, as a finishing place)."""
+    out = {_kind(p) for p in A.walk(game.scoring) if isinstance(p, A.Location)}
+    scored = _names(game.scoring)
+    for g in A.walk(game):
+        if not g.GUARDS:
+            continue
+        sets = {_name(n.target) for n in A.walk(g.body) if n.STORES is not None} - {None}
+        if not _meet(sets, scored):
+            continue
+        for part in _parts(g.cond, A.BoolOpKind.AND):
+            if isinstance(part, A.AggBool) and part.quant is A.Quant.ANY:
+                part = part.cond
+            t = _size_test(part, declared)
+            if t is not None and t[1]:
+                out.add(_kind(t[0]))
     return out
 
 

@@ -141,3 +141,27 @@ def test_the_near_refills_of_the_seed():
 
 def test_no_real_file_has_a_skipped_refill():
     assert real_files_flagged(R.defects) == {}
+
+
+SCORING = "(scoring max (// (size ((current player) vloc BOOKS)) 4))"
+
+
+def test_a_game_scored_on_the_hand_is_not_named():
+    """Fewest cards left wins: an empty hand is a result, not a seat left out."""
+    text = _edit(
+        V.go_fish_refills_one_card(), (SCORING, "(scoring min (size ((current player) iloc HAND)))")
+    )
+    assert _named(text) == []
+
+
+@pytest.mark.parametrize(("storage", "named"), [("OUT", False), ("SPARE", True)])
+def test_going_out_recorded_for_the_scoring_is_not_named(storage, named):
+    """A rule that records a seat out of cards in a storage the scoring reads (a finishing
+    place) makes the wait a result; a storage the scoring does not read changes nothing."""
+    scoring = (
+        "(scoring max (+ ((current player) sto OUT) (// (size ((current player) vloc BOOKS)) 4)))"
+    )
+    out = f"((== (size ((current player) iloc HAND)) 0) (set ((current player) sto {storage}) 1))\n    "
+    one = REFILL.replace(")) 0)", ")) 1)")
+    text = _edit(V.go_fish_refills_one_card(), (SCORING, scoring), (one, out + one))
+    assert bool(_named(text)) is named
