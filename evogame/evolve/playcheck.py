@@ -130,6 +130,24 @@ def _host_rows(host_text: str) -> list[list[int]] | None:
     return _rows(_host_tree(host_text), host_text)
 
 
+#: `_host_text`'s printed hosts, by id (each held with its tree, so the id is its own).
+_HOST_TEXTS: dict[int, tuple[A.Game, str]] = {}
+
+
+def _host_text(host: A.Game) -> str:
+    """`to_text(host)`, printed once per host tree (`_host_tree` keeps the trees: a worker
+    checks many transplant children of one host; printing a host cost 10-30 ms, twice
+    per child)."""
+    from evogame.lang import to_text
+
+    got = _HOST_TEXTS.get(id(host))
+    if got is None or got[0] is not host:
+        if len(_HOST_TEXTS) >= 64:
+            del _HOST_TEXTS[next(iter(_HOST_TEXTS))]
+        got = _HOST_TEXTS[id(host)] = (host, to_text(host))
+    return got[1]
+
+
 def _signature(rec) -> tuple:
     """What a player meets in one game: the options at each decision and whose it was,
     the scores and how the game stopped."""
@@ -229,7 +247,7 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
     # the child's games 0..GAMES-1 were played above: the rest of the moot test's
     list(runner.random(range(GAMES, MOOT_GAMES), seed))
     rows = runner.game_rows()
-    host_rows = _host_rows(to_text(host)) if len(rows) == MOOT_GAMES else None
+    host_rows = _host_rows(_host_text(host)) if len(rows) == MOOT_GAMES else None
     if host_rows is not None:
         gone = moot(game, rows, host, host_rows)
         if gone:
@@ -253,7 +271,7 @@ def unplayable(game: A.Game, host: A.Game, names: tuple[str, ...] = ()) -> str:
         if off:
             return "on paper only: " + ", ".join(off)
     # last: its games replay the host's seeds, after every use of this runner's coverage
-    if same_play(runner, to_text(host)):
+    if same_play(runner, _host_text(host)):
         return f"plays as its host: {MOOT_GAMES} random games, seeded as the host's, the same"
     return ""
 
