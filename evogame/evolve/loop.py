@@ -235,8 +235,11 @@ def unkept(text: str, tree: object | None, parent_text: str) -> str:
 NO_ROOM = "its random games do not fit the VM (no room): refused unplayed"
 
 
-#: Wall seconds a child's check may take (typically 0.05 s; its play-outs on the Python
-#: engine, where the VM has no room, can list options without end): then it is refused.
+#: Wall seconds a child's check may take (typically 0.05 s; a transplant child's play
+#: check, `playcheck.unplayable`, still plays on the Python engine the games the VM has
+#: no room for, which can list options without end): then it is refused. A verdict of
+#: wall time depends on the machine's load; the parent check (`unkept`) no longer meets
+#: it (`NO_ROOM`).
 CHECK_TIMEOUT = 60.0
 
 
