@@ -266,9 +266,12 @@ def yields(args, seeds: dict, donors: dict) -> dict:
       a new host's cell only improves a cell that already held one);
     * ``adds_per_100`` with its Wilson 95 % interval (``adds_ci``), per 100 children.
 
-    With ``--draw``, child i instead draws its host uniformly among the hosts (and, with
-    ``--rule median``, among the hosts whose fitness is >= `--median` only), so two runs
-    with and without the rule make their children from the same streams. ``--rows FILE``
+    With ``--draw``, child i instead draws its host uniformly among the hosts (from a
+    stream of its own, ``random.Random(f"host {seed} {i}")``), and with ``--rule``: among
+    the hosts whose fitness is >= `--median` only (``median``), among the hosts in a new
+    cell only (``new``: as ``evolve --transplant-new-hosts``), or, as a campaign draws a
+    parent, half the time among the hosts in a new cell and otherwise among all
+    (``half-new``); the child's own stream is the same under every rule. ``--rows FILE``
     writes one JSON line per alive child (host, i, kind, fitness, new, moved)."""
     import dataclasses
     import statistics
@@ -302,9 +305,12 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     for label, game, _own in hosts:
         text = simplified(to_text(game))
         info[label] = (HostInfo(game), text, judged(text))
+    fresh = [h for h in hosts if info[h[0]][2]["new"]]
     pool = [h for h in hosts if args.rule != "median" or info[h[0]][2]["fitness"] >= args.median]
+    if args.rule == "new":
+        pool = fresh
     if not pool:
-        raise SystemExit("--rule median: no host is at or above the median")
+        raise SystemExit(f"--rule {args.rule}: no host passes it")
     per: dict[str, dict] = {}
     rows: list[dict] = []
     t = time.perf_counter()
@@ -315,7 +321,15 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     )
     for i, among in plan:
         rng = random.Random(args.seed * 100003 + i)
-        label, _game, own = among[rng.randrange(len(among))] if args.draw else among[0]
+        label, _game, own = among[0]
+        if args.draw:
+            # the host from a stream of its own, two draws whatever the rule, so that the
+            # child's stream (`rng`) is the same under every rule
+            hrng = random.Random(f"host {args.seed} {i}")
+            coin, u = hrng.random(), hrng.random()
+            if args.rule == "half-new" and fresh and coin < 0.5:
+                among = fresh
+            label, _game, own = among[int(u * len(among))]
         hinfo, host_text, host = info[label]
         row = per.setdefault(
             "drawn" if args.draw else label,
@@ -426,7 +440,7 @@ def main() -> None:
     ap.add_argument("--profile", default="default")
     ap.add_argument("--median", type=float, default=0.89)
     ap.add_argument("--draw", action="store_true", help="each child draws its host (`yields`)")
-    ap.add_argument("--rule", choices=("", "median"), default="")
+    ap.add_argument("--rule", choices=("", "median", "new", "half-new"), default="")
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))
 
