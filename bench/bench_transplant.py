@@ -264,6 +264,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     * ``adds``: new_good children that add a new kind: they left their host's live cell,
       or their host was below the median or in a library cell (a child at the median in
       a new host's cell only improves a cell that already held one);
+    * ``adds_distinct``: the distinct texts among them (two streams may make one child);
     * ``adds_per_100`` with its Wilson 95 % interval (``adds_ci``), per 100 children.
 
     With ``--draw``, child i instead draws its host uniformly among the hosts (from a
@@ -272,7 +273,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     cell only (``new``: as ``evolve --transplant-new-hosts``), or, as a campaign draws a
     parent, half the time among the hosts in a new cell and otherwise among all
     (``half-new``); the child's own stream is the same under every rule. ``--rows FILE``
-    writes one JSON line per alive child (host, i, kind, fitness, new, moved)."""
+    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved)."""
     import dataclasses
     import statistics
 
@@ -333,7 +334,16 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         hinfo, host_text, host = info[label]
         row = per.setdefault(
             "drawn" if args.draw else label,
-            {"children": 0, "alive": 0, "good": 0, "new": 0, "new_good": 0, "adds": 0, "f": []},
+            {
+                "children": 0,
+                "alive": 0,
+                "good": 0,
+                "new": 0,
+                "new_good": 0,
+                "adds": 0,
+                "f": [],
+                "distinct": set(),
+            },
         )
         row["children"] += 1
         kind = kinds[rng.randrange(len(kinds))]
@@ -356,6 +366,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
             rows.append(
                 {
                     "host": label,
+                    "hash": text_hash(text),
                     "i": i,
                     "kind": kind,
                     "fitness": round(got["fitness"], 4),
@@ -370,12 +381,16 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         row["new"] += got["new"]
         good_new = got["new"] and f >= args.median
         row["new_good"] += good_new
-        row["adds"] += good_new and (
+        add = good_new and (
             got["cell"] != host["cell"] or host["fitness"] < args.median or not host["new"]
         )
+        row["adds"] += add
+        if add:  # one child made again by another stream is one new kind, not two
+            row["distinct"].add(text_hash(text))
     out = {}
     for label, row in per.items():
         n, fs = row.pop("children"), row.pop("f")
+        row["adds_distinct"] = len(row.pop("distinct"))
         lo, hi = wilson(row["adds"], n)
         out[label] = {
             "children": n,
