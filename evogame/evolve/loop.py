@@ -803,9 +803,11 @@ class Campaign:
         four 50 x 20 campaigns (inv-22..25), the children that added a new kind at or above
         the library median (0.89) came from hosts already in a new cell 7 times in 337
         (2.1 per 100) and from hosts in a library cell once in 245 (0.4); offline
-        (`bench_transplant --evaluate`, 20 or 60 children per host, the same streams), 7 in
-        740 (0.9 per 100) from 37 new-cell hosts against 2 in 1,720 (0.1) from 54 hosts
-        in a library cell, seeds included. Off, the draw is `_tournament`'s, unchanged."""
+        (`bench_transplant --evaluate`, 20 or 60 children per host, the same streams), 3
+        distinct children in 740 (0.4 per 100) from 37 new-cell hosts against 2 in 1,720
+        (0.1) from 54 hosts in a library cell, seeds included. The same direction twice,
+        but not established: 3 of 37 hosts against 1 of 54 (Fisher p = 0.30). Off, the
+        draw is `_tournament`'s, unchanged."""
         if self.cfg.transplant_new_hosts and fresh:
             return self._pick(fresh)
         return self._tournament(hosts, fresh)
