@@ -108,13 +108,6 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(docs/invention.md, round 55).",
 )
 @click.option(
-    "--transplant-new-hosts/--no-transplant-new-hosts",
-    default=False,
-    show_default=True,
-    help="With --descriptors concepts: transplant only into elites of new cells while "
-    "there are any (otherwise half the hosts come from them; docs/invention.md, round 56).",
-)
-@click.option(
     "--refuse-new-defects/--no-refuse-new-defects",
     default=False,
     show_default=True,
@@ -177,7 +170,6 @@ def evolve(
     max_transplants,
     transplant_new_cell,
     cell_progress,
-    transplant_new_hosts,
     refuse_new_defects,
     descriptors,
     polish,
@@ -210,7 +202,6 @@ def evolve(
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
         cell_progress=cell_progress,
-        transplant_new_hosts=transplant_new_hosts,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,

@@ -88,10 +88,6 @@ class Config:
     #: parent has (`new_defect`, the transplant's rule) is refused before evaluation and
     #: another child drawn (`Campaign._children`). Off: as before
     refuse_new_defects: bool = False
-    #: MAP-Elites over concepts: a transplant's host is drawn among the open hosts that
-    #: are new elites (`Campaign._novel_parents`) whenever there is one, not only in the
-    #: favoured half of the draws (`Campaign._transplant_host`). Off: as before
-    transplant_new_hosts: bool = False
     #: MAP-Elites descriptors: "" = the profile's ``[map_elites] descriptors``,
     #: "behaviour" or "concepts"
     descriptors: str = ""
@@ -792,26 +788,6 @@ class Campaign:
         picks = [pop[self.rng.randrange(len(pop))] for _ in range(self.cfg.tournament)]
         return min(picks, key=lambda h: rank_key(self.store.get(h)))
 
-    def _transplant_host(self, hosts: list[str], fresh: list[str]) -> str:
-        """A transplant's host among the open `hosts`, `fresh` those of them that are new
-        elites: as any parent (`_tournament`: half the draws among `fresh`), or, with
-        `Config.transplant_new_hosts` and some in `fresh`, always among them (by
-        curiosity, `_pick`).
-
-        Why (docs/invention.md, round 56): a transplant child seldom leaves its host's
-        concept cell, and its fitness stays near its host's. Of 582 transplant children of
-        four 50 x 20 campaigns (inv-22..25), the children that added a new kind at or above
-        the library median (0.89) came from hosts already in a new cell 7 times in 337
-        (2.1 per 100) and from hosts in a library cell once in 245 (0.4); offline
-        (`bench_transplant --evaluate`, 20 or 60 children per host, the same streams), 3
-        distinct children in 740 (0.4 per 100) from 37 new-cell hosts against 2 in 1,720
-        (0.1) from 54 hosts in a library cell, seeds included. The same direction twice,
-        but not established: 3 of 37 hosts against 1 of 54 (Fisher p = 0.30). Off, the
-        draw is `_tournament`'s, unchanged."""
-        if self.cfg.transplant_new_hosts and fresh:
-            return self._pick(fresh)
-        return self._tournament(hosts, fresh)
-
     def _fitness(self, h: str) -> float:
         c = self.store.get(h)
         return c["fitness"] if c and c["fitness"] is not None else 0.0
@@ -1083,7 +1059,7 @@ class Campaign:
                 # (`transplant.MAX_TRANSPLANTS`): one of four borrowings is no game a
                 # person would write
                 room = set(hosts)
-                a = self._transplant_host(hosts, [h for h in novel or () if h in room])
+                a = self._tournament(hosts, [h for h in novel or () if h in room])
                 # the kind drawn here as `transplant` draws it (the same stream), so that
                 # each kind's valid-child rate counts its refusals too
                 kinds = self.donors.kinds()
@@ -1802,7 +1778,6 @@ class Campaign:
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
-            + (["--transplant-new-hosts"] if self.cfg.transplant_new_hosts else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )
         with self.timings.phase("best/ (distinct best, files)"):

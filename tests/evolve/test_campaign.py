@@ -84,14 +84,11 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
     ["--refuse-new-defects"],
-    [*INVENT, "--no-polish", "--transplant-new-hosts"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
 #: "refuse-defects": a mutation or crossover child with a static defect its first parent
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
-#: "invent-newhosts": transplant hosts drawn among the new elites while there are any
-#: (`--transplant-new-hosts`: the same stream, one draw per host as `_pick` makes)
 IDS = [
     "mu+lambda",
     "map-elites",
@@ -100,7 +97,6 @@ IDS = [
     "invent-newcell",
     "invent-progress",
     "refuse-defects",
-    "invent-newhosts",
 ]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
 FLAGS = {
@@ -108,7 +104,6 @@ FLAGS = {
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
     "--refuse-new-defects": ("refuse_new_defects", True),
-    "--transplant-new-hosts": ("transplant_new_hosts", True),
 }
 
 
@@ -122,7 +117,6 @@ def config_kwargs(argv: list[str]) -> dict:
         "transplant_new_cell": flags.get("transplant_new_cell", False),
         "cell_progress": flags.get("cell_progress", False),
         "refuse_new_defects": flags.get("refuse_new_defects", False),
-        "transplant_new_hosts": flags.get("transplant_new_hosts", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree

@@ -183,29 +183,3 @@ def test_cell_progress_weighs_the_draws(campaign):
     p = math.exp(-1.5) / (math.exp(-1.5) + math.exp(-0.25))
     share = draws.count(a0) / n
     assert abs(share - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (share, p)
-
-
-def test_transplant_new_hosts_draws_only_new_elites_while_there_are_any(campaign):
-    """`Config.transplant_new_hosts`: with a new elite among the open hosts, every host is
-    drawn among the new elites; without one, as any parent. Off, the draw is
-    `_tournament`'s: over 400 draws from one new elite and two elites of library cells,
-    the new one is drawn about 0.5 + 0.5 / 3 of the time (no curiosity weights), the
-    others too (each 1 / 6: at least 30 of 400, 7 standard errors below its mean 67)."""
-    from types import SimpleNamespace
-
-    gops = campaign.vectors[-1]
-    new, lib1, lib2 = "n" * 16, "l" * 16, "m" * 16
-    _put(campaign, new, _new(gops))
-    _put(campaign, lib1, gops)
-    _put(campaign, lib2, campaign.vectors[0])
-    hosts = [new, lib1, lib2]
-    fresh = campaign._novel_parents(hosts)
-    assert fresh == [new]
-    campaign.cfg = SimpleNamespace(transplant_new_hosts=True)
-    assert {campaign._transplant_host(hosts, fresh) for _ in range(200)} == {new}
-    # no new elite among the hosts: drawn as any parent, each of them
-    assert {campaign._transplant_host(hosts[1:], []) for _ in range(200)} == set(hosts[1:])
-    campaign.cfg = SimpleNamespace(transplant_new_hosts=False)
-    draws = [campaign._transplant_host(hosts, fresh) for _ in range(400)]
-    assert draws.count(lib1) >= 30 and draws.count(lib2) >= 30
-    assert abs(draws.count(new) / 400 - 2 / 3) <= 4.5 * ((2 / 9) / 400) ** 0.5
