@@ -2,6 +2,8 @@
 
     .venv/bin/python -m bench.bench_transplant [--n 80] [--seed 0] [--seeds seeds] \\
         [--library ../shared/cardstock/games] [--pool] [--depth K]
+    .venv/bin/python -m bench.bench_transplant --evaluate [--hosts gops,hearts,FILE.rcy@SEED]
+        [--n 60] [--draw [--rule median|new|half-new]] [--rows FILE] [--median 0.89]
 
 Draws `--n` fixed-seed (host, donor) pairs: the host a seed (`--seeds`), the donor
 another game among the seeds and the `--library` games, each pair with its own
@@ -27,7 +29,9 @@ Each child is then judged as the campaign judges it, in a fixed order:
   rule became moot, what mattered in the host still matters, and no concept it moved is
   on paper only); ``alive_rate`` = alive / pairs.
 
-With ``--depth K``, transplants are stacked on seed lines instead (`stacked`).
+With ``--depth K``, transplants are stacked on seed lines instead (`stacked`); with
+``--evaluate``, campaign-like transplant children per host are evaluated and counted at
+the library median (`yields`).
 
 A child that simplifies to its host is no child (not valid). Printed: one JSON line with the rates per operator (``transplant``, ``crossover``) and
 per fragment kind (``transplant_<kind>``, the crossover child of the same pairs beside
