@@ -2,6 +2,8 @@
 
     .venv/bin/python -m bench.bench_transplant [--n 80] [--seed 0] [--seeds seeds] \\
         [--library ../shared/cardstock/games] [--pool] [--depth K]
+    .venv/bin/python -m bench.bench_transplant --evaluate [--hosts gops,hearts,FILE.rcy@SEED]
+        [--n 60] [--draw [--rule median|new|half-new]] [--rows FILE] [--median 0.89]
 
 Draws `--n` fixed-seed (host, donor) pairs: the host a seed (`--seeds`), the donor
 another game among the seeds and the `--library` games, each pair with its own
@@ -27,7 +29,9 @@ Each child is then judged as the campaign judges it, in a fixed order:
   rule became moot, what mattered in the host still matters, and no concept it moved is
   on paper only); ``alive_rate`` = alive / pairs.
 
-With ``--depth K``, transplants are stacked on seed lines instead (`stacked`).
+With ``--depth K``, transplants are stacked on seed lines instead (`stacked`); with
+``--evaluate``, campaign-like transplant children per host are evaluated and counted at
+the library median (`yields`).
 
 A child that simplifies to its host is no child (not valid). Printed: one JSON line with the rates per operator (``transplant``, ``crossover``) and
 per fragment kind (``transplant_<kind>``, the crossover child of the same pairs beside
@@ -51,6 +55,7 @@ from evogame.evolve.loop import _checked, incoherent, simplified
 from evogame.evolve.operators import TypedOps
 from evogame.evolve.playcheck import unplayable
 from evogame.evolve.pset import GenomeSet
+from evogame.evolve.store import text_hash
 from evogame.evolve.transplant import HostInfo, Library, Refused, transplant
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 from evogame.lang import parse_file, parse_text, to_text
@@ -88,6 +93,8 @@ def run(args) -> dict:
                 except Exception:  # a library file this version cannot read: skipped
                     continue
     donors = {**seeds, **library}
+    if args.evaluate:
+        return yields(args, seeds, donors)
     if args.depth:
         return stacked(args, seeds, donors)
     genome = GenomeSet(list(donors.values()))
@@ -224,6 +231,208 @@ def stacked(args, seeds: dict, donors: dict) -> dict:
 ATTEMPTS = 4
 
 
+def host_list(args, seeds: dict) -> list[tuple[str, object, str]]:
+    """(label, game, own seed) of each ``--hosts`` entry: a seed's name (its own seed is
+    itself), or ``FILE.rcy@SEED`` (a campaign's candidate written out, SEED the root of its
+    line, whose fragments are not drawn, as the campaign's ``own``). Default: every seed."""
+    out = []
+    for entry in args.hosts.split(",") if args.hosts else sorted(seeds):
+        path, _, own = entry.partition("@")
+        if path in seeds:
+            out.append((path, seeds[path], path))
+            continue
+        p = Path(path)
+        if not p.is_file():
+            raise SystemExit(f"--hosts: no seed or file {path!r}")
+        out.append((p.stem, parse_file(p), own or p.stem))
+    return out
+
+
+def yields(args, seeds: dict, donors: dict) -> dict:
+    """`--evaluate`: how many transplant children of each host reach the library median,
+    and how many are new kinds there. Per host (``--hosts``), `--n` children, child i
+    drawn with ``random.Random(seed * 100003 + i)`` (the same streams for every host), as
+    a campaign makes one: a kind drawn uniformly among the library's, a fragment of it
+    from the whole library (the host's own seed excluded) put in with `transplant.REPLACE`,
+    and while the child is unplayable or incoherent (`playcheck.check_transplant`, the
+    campaign's check) another fragment of the kind beside the host's, up to `ATTEMPTS`
+    in all. Each alive child (and each host) is evaluated as a campaign evaluates
+    (`evaluator.evaluate_job`, profile `--profile` with ``fitness_se`` 0 and no equals
+    phase, at ``eval_seed(text, seed)`` on that seed's deals). Per host:
+
+    * ``alive``: children that passed the check; ``fitness_median``: their median fitness;
+    * ``good``: alive children with fitness >= `--median` (units: children);
+    * ``new``: alive children whose live concept cell (`archive.live_vector`, two bins per
+      concept) no seed or library game holds and that are `archive.alive`, the test
+      `Archive.new_elites` puts to an elite; ``new_good``: of them, fitness >= median;
+    * ``adds``: new_good children that add a new kind: they left their host's live cell,
+      or their host was below the median or in a library cell (a child at the median in
+      a new host's cell only improves a cell that already held one);
+    * ``adds_distinct``: the distinct texts among them (two streams may make one child);
+    * ``adds_per_100`` with its Wilson 95 % interval (``adds_ci``), per 100 children.
+
+    With ``--draw``, child i instead draws its host uniformly among the hosts (from a
+    stream of its own, ``random.Random(f"host {seed} {i}")``), and with ``--rule``: among
+    the hosts whose fitness is >= `--median` only (``median``), among the hosts in a new
+    cell only (``new``: as ``evolve --transplant-new-hosts``), or, as a campaign draws a
+    parent, half the time among the hosts in a new cell and otherwise among all
+    (``half-new``); the child's own stream is the same under every rule. ``--rows FILE``
+    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved)."""
+    import dataclasses
+    import statistics
+
+    from evogame.evolve.archive import Archive, alive, concept_values, live_vector
+    from evogame.evolve.evaluator import evaluate_job
+    from evogame.evolve.loop import Campaign, eval_seed
+    from evogame.evolve.playcheck import check_transplant
+    from evogame.evolve.transplant import REPLACE
+    from evogame.fitness import load_profile
+
+    prof = load_profile(args.profile)
+    grid = Archive(prof.map_elites, "concepts")
+    cfg = {"seeds": args.seeds, "library": args.library}
+    grid.mark([v for _n, v in Campaign.vectors_of(cfg)])
+    prof = dataclasses.replace(prof, fitness_se=0.0, equals={})
+    names = tuple(CONCEPT_DESCRIPTORS)
+    everyone = Library(donors)
+    kinds = everyone.kinds()
+    hosts = host_list(args, seeds)
+
+    def judged(text: str) -> dict:
+        s = eval_seed(text, args.seed)
+        r = evaluate_job((text, (s, s), None, prof, 120.0))
+        c = {"hash": text_hash(text), "text": text, **r}
+        cell = grid.cell_of(concept_values(live_vector(c), grid.names)) if r["valid"] else None
+        new = cell is not None and cell not in grid.library_cells and alive(c, names)
+        return {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new}
+
+    info = {}
+    for label, game, _own in hosts:
+        text = simplified(to_text(game))
+        info[label] = (HostInfo(game), text, judged(text))
+    fresh = [h for h in hosts if info[h[0]][2]["new"]]
+    pool = [h for h in hosts if args.rule != "median" or info[h[0]][2]["fitness"] >= args.median]
+    if args.rule == "new":
+        pool = fresh
+    if not pool:
+        raise SystemExit(f"--rule {args.rule}: no host passes it")
+    per: dict[str, dict] = {}
+    rows: list[dict] = []
+    t = time.perf_counter()
+    plan = (
+        [(i, pool) for i in range(args.n)]
+        if args.draw
+        else [(i, [h]) for h in hosts for i in range(args.n)]
+    )
+    for i, among in plan:
+        rng = random.Random(args.seed * 100003 + i)
+        label, _game, own = among[0]
+        if args.draw:
+            # the host from a stream of its own, two draws whatever the rule, so that the
+            # child's stream (`rng`) is the same under every rule
+            hrng = random.Random(f"host {args.seed} {i}")
+            coin, u = hrng.random(), hrng.random()
+            if args.rule == "half-new" and fresh and coin < 0.5:
+                among = fresh
+            label, _game, own = among[int(u * len(among))]
+        hinfo, host_text, host = info[label]
+        row = per.setdefault(
+            "drawn" if args.draw else label,
+            {
+                "children": 0,
+                "alive": 0,
+                "good": 0,
+                "new": 0,
+                "new_good": 0,
+                "adds": 0,
+                "f": [],
+                "distinct": set(),
+            },
+        )
+        row["children"] += 1
+        kind = kinds[rng.randrange(len(kinds))]
+        text = None
+        for attempt in range(ATTEMPTS):
+            crng = random.Random(rng.getrandbits(64))
+            try:
+                child, _fr = transplant(
+                    hinfo, everyone, crng, kind, REPLACE if attempt == 0 else 0.0, own=own
+                )
+            except Refused:
+                break
+            text, why = check_transplant((to_text(child), host_text, names))
+            if text is not None or not why:
+                break
+        if text is None or text == host_text:
+            continue
+        got = judged(text)
+        if args.rows:
+            rows.append(
+                {
+                    "host": label,
+                    "hash": text_hash(text),
+                    "i": i,
+                    "kind": kind,
+                    "fitness": round(got["fitness"], 4),
+                    "new": got["new"],
+                    "moved": got["cell"] != host["cell"],
+                }
+            )
+        f = got["fitness"]
+        row["alive"] += 1
+        row["f"].append(f)
+        row["good"] += f >= args.median
+        row["new"] += got["new"]
+        good_new = got["new"] and f >= args.median
+        row["new_good"] += good_new
+        add = good_new and (
+            got["cell"] != host["cell"] or host["fitness"] < args.median or not host["new"]
+        )
+        row["adds"] += add
+        if add:  # one child made again by another stream is one new kind, not two
+            row["distinct"].add(text_hash(text))
+    out = {}
+    for label, row in per.items():
+        n, fs = row.pop("children"), row.pop("f")
+        row["adds_distinct"] = len(row.pop("distinct"))
+        lo, hi = wilson(row["adds"], n)
+        out[label] = {
+            "children": n,
+            **row,
+            "fitness_median": round(statistics.median(fs), 3) if fs else None,
+            "adds_per_100": round(100 * row["adds"] / n, 1),
+            "adds_ci": [round(100 * lo, 1), round(100 * hi, 1)],
+            **(
+                {
+                    "host_fitness": round(info[label][2]["fitness"], 3),
+                    "host_new": info[label][2]["new"],
+                }
+                if label in info
+                else {"hosts": [h[0] for h in pool]}
+            ),
+        }
+    if args.rows:
+        Path(args.rows).write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return {
+        "n": args.n,
+        "seed": args.seed,
+        "rule": args.rule,
+        "hosts": out,
+        "seconds": round(time.perf_counter() - t, 1),
+    }
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share k / n (95 % at z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(mid - half, 0.0), min(mid + half, 1.0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=80)
@@ -241,6 +450,17 @@ def main() -> None:
         default=0,
         help="stack up to this many transplants on each of --n seed lines (`stacked`)",
     )
+    ap.add_argument(
+        "--evaluate",
+        action="store_true",
+        help="campaign-like transplant children per host, the alive ones evaluated (`yields`)",
+    )
+    ap.add_argument("--hosts", default="", help="comma list of seed names or FILE.rcy@SEED")
+    ap.add_argument("--profile", default="default")
+    ap.add_argument("--median", type=float, default=0.89)
+    ap.add_argument("--draw", action="store_true", help="each child draws its host (`yields`)")
+    ap.add_argument("--rule", choices=("", "median", "new", "half-new"), default="")
+    ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))
 
 

@@ -1,0 +1,97 @@
+"""bench/bench_hosts.py (round 56): transplant children counted by their host's seed line,
+new-cell and at the median, on a hand-made store; and bench_transplant's Wilson interval."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evogame.fitness.liveness import VERSION
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def _put(store, h, v, fitness, op, parents=(), gen=1):
+    store.put(
+        {
+            "hash": h,
+            "text": "",
+            "generation": gen,
+            "parents": list(parents),
+            "operator": op,
+            "valid": True,
+            "reason": None,
+            "fitness": fitness,
+            "components": {},
+            "stats": {"concepts": v, "live_concepts": v, "live_version": VERSION},
+            "seed": 0,
+        }
+    )
+
+
+@pytest.fixture
+def run(tmp_path):
+    """A store over the seeds Agram and GOPS: GOPS's seed S (0.93); two transplant
+    children of S, C1 (0.95) in a cell no seed holds and C2 (0.5) in GOPS's; C3 (0.91),
+    a mutation of C1 in C1's cell; C4 (0.7), a transplant child of C1 in C1's cell."""
+    from evogame.distance.concepts import concept_vector
+    from evogame.evolve.store import Store
+    from evogame.lang import parse_file
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for n in ("agram", "gops"):
+        (seeds / f"{n}.rcy").write_text((SEEDS / f"{n}.rcy").read_text())
+    run = tmp_path / "run"
+    run.mkdir()
+    cfg = {"profile": "default", "seeds": str(seeds), "library": []}
+    (run / "config.json").write_text(json.dumps(cfg))
+    gops = concept_vector(parse_file(seeds / "gops.rcy"))
+    new = {**gops, "meld": 1.0, "trick": 1.0, "betting": 1.0}
+    store = Store(run)
+    s, c1, c2, c3, c4 = (x * 16 for x in "abcde")
+    _put(store, s, gops, 0.93, "seed:gops.rcy", gen=0)
+    _put(store, c1, new, 0.95, "transplant:contest:agram", [s])
+    _put(store, c2, gops, 0.5, "transplant:end:agram", [s])
+    _put(store, c3, new, 0.91, "mutation", [c1], gen=2)
+    _put(store, c4, new, 0.7, "transplant:deal:agram", [c1], gen=2)
+    store.save_generation(0, [s], [], {})
+    store.save_generation(2, [s, c1, c3], [], {})
+    store.close()
+    return run
+
+
+def test_transplant_children_count_by_their_host_line(run):
+    from bench.bench_hosts import COLUMNS, analyse
+
+    rows: list = []
+    out = analyse(run, 0.89, rows)
+    # three transplant children, all of GOPS's line; C1 new and at the median, C4 new below
+    assert dict(zip(COLUMNS, out["hosts"]["gops"], strict=True)) == {
+        "children": 3,
+        "valid": 3,
+        "new": 2,
+        "new_good": 1,
+        "good": 1,
+        "seed_fitness": 0.93,
+        "host_fitness": round((0.93 + 0.93 + 0.95) / 3, 3),
+    }
+    # every candidate new and at the median (C1, C3), by line; the final archive's new
+    # elite at the median: C1 holds the new cell (C3 is below it)
+    assert out["descendants"] == {"gops": 2}
+    assert out["elites"] == {"gops": 1}
+    by = {r["hash"][0]: r for r in rows}
+    assert by["b"]["new"] and by["b"]["moved"] and not by["b"]["host_new"]
+    assert not by["c"]["new"] and not by["c"]["moved"]
+    assert by["e"]["new"] and not by["e"]["moved"] and by["e"]["host_new"]
+
+
+def test_wilson_interval():
+    from bench.bench_transplant import wilson
+
+    assert wilson(0, 60) == (0.0, pytest.approx(3.8416 / 63.8416, abs=1e-4))
+    lo, hi = wilson(2, 60)
+    assert lo == pytest.approx(0.0092, abs=5e-4) and hi == pytest.approx(0.1136, abs=5e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
