@@ -7,6 +7,7 @@ message`` lines for rule-file errors; no Python traceback reaches the user.
 from __future__ import annotations
 
 import importlib
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -168,6 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as e:
         e.show()
         return e.exit_code
+    except sqlite3.OperationalError as e:  # a campaign database another process holds
+        click.echo(
+            f"evogame: the campaign database could not be written ({e}); nothing stored is "
+            "lost: a campaign continues with `evogame evolve --resume RUN`",
+            err=True,
+        )
+        return 1
     return 0
 
 

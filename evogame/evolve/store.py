@@ -89,12 +89,24 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+#: Seconds a write waits for another process's write to the campaign database.
+BUSY_SECONDS = 120.0
+
+
 class Store:
     """The SQLite database of one campaign."""
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.db = sqlite3.connect(folder / "campaign.db")
+        # another process may read the database while a campaign writes it (`show`,
+        # `report`, the studio, a bench): in write-ahead-log mode readers never block the
+        # writer (round 56: two 50 x 20 campaigns died with "database is locked" while a
+        # reader held the default rollback journal's shared lock for more than the 5 s
+        # wait), and a writer waits up to `BUSY_SECONDS` for another writer (the studio's
+        # ratings). The journal mode is the file's; the contents are the same.
+        self.db = sqlite3.connect(folder / "campaign.db", timeout=BUSY_SECONDS)
+        if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(best)")}
         if "part" not in cols:  # a campaign written before best/ had two parts
