@@ -146,7 +146,9 @@ it when nothing between changes what it reads (the stock tested twice) in
 the play accepts in `evogame.fitness.narrow_draws`; a card remembered into a pile that is
 not memory in `evogame.fitness.remembered`; the remainder of a card's points under a
 table that leaves some cards out (they score 0 and pass as multiples) in
-`evogame.fitness.remainders`.
+`evogame.fitness.remainders`; a move into a pile no rule takes cards from, inside a stage
+that ends only when other places hold every card (the end can then never hold), in
+`evogame.fitness.sinks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1473,6 +1475,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         repeats,
         restated,
         short_deals,
+        sinks,
         slips,
         vacuous,
         voids,
@@ -1526,6 +1529,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (short_deals.defects, game),
         (restated.defects, game),
         (remainders.defects, game),
+        (sinks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -1,0 +1,182 @@
+"""An end that needs every card in some places, while the play sends cards to a pile they
+never leave: a defect of the `soundness` component, read from the rules alone (round 56,
+campaign inv-24's rank 1).
+
+A stage runs until its end test holds, and a game ends only when its stages do. Go Fish
+ends when the books hold the whole deck, ``(== (size (union (all player 'P ('P vloc
+BOOKS)))) 52)``. Campaign inv-24's rank 1
+(/work/runs-archive/s56/rebest/inv-24/best/01-3a183c65464db1c2.rcy) sends the books of
+the turn's last check (a player who draws the fourth card of a rank while every opponent's
+hand is empty) to ``((current player) vloc TAKEN)`` instead, a pile no rule takes cards out
+of: once a book lands there, the books can never hold 52 cards and the game runs to the
+engine's cap ("BOOKS can never reach 52, so `until ... BOOKS is 52` never holds and the
+game never ends", blind reader r56a, 4 against Go Fish's 6). Random play rarely reaches
+that rule, so termination does not see it; the judge preferred the file to its seed
+(0.802 against 0.778 under ``thorough``, seed 1000020).
+
+**The test.** Let N be the number of cards the game creates (every ``create deck`` of the
+setup, times the fixed repeats around it; a game that creates cards a number of times not
+fixed, or into a computed place, is not judged), and L the names of the places a count
+``(size C)`` reads, C made only of places, ``union``/``intersect``/``disjunction``,
+``filter`` and ``sort`` (each such count is at most the number of cards lying in places
+named in L, whoever owns them and whatever their visibility or index). For a stage whose
+end test requires such a count to reach N (the test itself, or a conjunct of an ``and``:
+``(== COUNT N)``, ``(>= COUNT N)``, ``(> COUNT N-1)`` or the same written the other way
+round; N a literal, arithmetic on literals or a declared constant):
+
+    sinks(stage) = names S of places a ``move`` inside the stage puts cards into,
+                   with S not in L and no ``move`` of the game taking cards out of any
+                   place named S                                       (place names)
+    named  <=>  sinks(stage) is not empty                              (one per move)
+
+One card moved into S leaves at most N - 1 cards for the places of L, for good: the end
+can then never hold, and the game ends only by the engine's cap. A move's sources are the
+places its card expression names and those the collections its ``any``/``all``/``let``
+variables are bound to name (`soundness._moves_with_sources`, owner expressions too: a
+superset); a game with a move whose sources are unknown, a place of a computed name, or a
+``remember`` into a place of L is not judged. The rule may be one play seldom reaches (the
+campaign file's): it is still a way for the game never to end, which its designer did not
+mean; a rule no play can reach is a defect of its own.
+
+Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds;
+tests/fitness/test_sinks.py::test_no_real_game_has_one): see docs/judge.md, round 56
+(s56f): ends that need all N cards in places L are Go Fish's and its kin's; none of them
+moves cards into a place outside L that nothing takes cards out of, so the largest number
+of sink moves found on a real file is 0.
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.contradictions import _created
+from evogame.fitness.soundness import Defect, _moves_with_sources, _name, declared_numbers, named
+from evogame.fitness.soundness import number as _number
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+#: Collections whose size is at most the number of cards in the places they name.
+_WITHIN = (A.Filter, A.Sort)
+
+
+def counted_places(coll: A.Node) -> set[str] | None:
+    """The names of the places whose cards a ``(size coll)`` counts at most: `coll` made
+    of places (literal names), set operations (``union``, ``intersect``, ``disjunction``,
+    over parts or over ``(all PLAYERS 'P CARDS)``), ``filter`` and ``sort``; None for any
+    other collection (a partition, tuples, a bound variable: its size is no count of cards)."""
+    if isinstance(coll, A.Location):
+        return {coll.name.value} if isinstance(coll.name, A.NameLit) else None
+    if isinstance(coll, A.SetOp):
+        parts = [counted_places(p) for p in coll.parts]
+        return None if any(p is None for p in parts) else set().union(*parts)
+    if isinstance(coll, A.SetOpAll):
+        sets = coll.sets
+        if isinstance(sets, A.AggCards) and isinstance(sets.coll, (A.AllPlayers, A.OtherPlayers)):
+            return counted_places(sets.cards)
+        return None
+    if isinstance(coll, _WITHIN):
+        return counted_places(coll.coll)
+    return None
+
+
+def count_places(count: A.Node) -> set[str] | None:
+    """The names of the places whose cards an integer `count` is at most the number of: a
+    ``(size C)`` (`counted_places`) or a sum of such counts over places of different
+    names (a place counted twice could reach a total with half its cards); None for
+    anything else."""
+    if isinstance(count, A.Size):
+        return counted_places(count.coll)
+    if isinstance(count, A.Arith) and count.op is A.ArithOp.ADD:
+        a, b = count_places(count.a), count_places(count.b)
+        return None if a is None or b is None or a & b else a | b
+    return None
+
+
+def _needs_all(test: A.Node, total: int, declared: dict[str, int]) -> set[str] | None:
+    """The places (`count_places`) a comparison requires to hold `total` cards between
+    them (``(== COUNT total)``, ``(>= COUNT total)``, ``(> COUNT total-1)``, or written
+    the other way round), or None."""
+    if not isinstance(test, A.IntCmp):
+        return None
+    for count, num, op in ((test.a, test.b, test.op), (test.b, test.a, _flip(test.op))):
+        n = _number(num, declared)
+        if n is None or (places := count_places(count)) is None:
+            continue
+        if (op in (A.CmpOp.EQ, A.CmpOp.GE) and n == total) or (op is A.CmpOp.GT and n == total - 1):
+            return places
+    return None
+
+
+def _flip(op: A.CmpOp) -> A.CmpOp:
+    """The comparison with its operands swapped (``a < b`` is ``b > a``)."""
+    return {
+        A.CmpOp.LT: A.CmpOp.GT,
+        A.CmpOp.GT: A.CmpOp.LT,
+        A.CmpOp.LE: A.CmpOp.GE,
+        A.CmpOp.GE: A.CmpOp.LE,
+    }.get(op, op)
+
+
+def _conjuncts(test: A.Node) -> list[A.Node]:
+    """The tests that must all hold for `test` to hold: itself, or an ``and``'s parts."""
+    if isinstance(test, A.BoolOp) and test.op is A.BoolOpKind.AND:
+        return [c for a in test.args for c in _conjuncts(a)]
+    return [test]
+
+
+def sunk_ends(game: A.Game) -> list[Defect]:
+    """Moves inside a stage whose end needs all the game's cards in places L, into a place
+    outside L no move ever takes a card from (module docstring): after one such move the
+    end can never hold."""
+    if any(
+        isinstance(n, (A.Location, A.Indexed)) and not isinstance(n.name, A.NameLit)
+        for n in A.walk(game)
+    ):
+        return []
+    declared = declared_numbers(game)
+    created = _created(game, declared)
+    if not created:
+        return []
+    total = sum(created.values())
+    moves: list[tuple[A.Move, frozenset, bool]] = []
+    _moves_with_sources(game, {}, (), moves)
+    if any(not src for _, src, _ in moves):
+        return []  # a move whose cards come from places unknown: any place may be a source
+    taken = {k[1] for _, src, _ in moves for k in src if k[0] == "loc"}
+    remembered = {
+        k[1]
+        for r in A.walk(game)
+        if isinstance(r, A.Remember)
+        for n in A.walk(r.dst)
+        if (k := _name(n)) is not None and k[0] == "loc"
+    }
+    out, seen = [], set()
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage) or stage.end is None:
+            continue
+        for test in _conjuncts(stage.end):
+            places = _needs_all(test, total, declared)
+            if not places or places & remembered:
+                continue
+            for m in A.walk(stage):
+                if not isinstance(m, A.Move) or id(m) in seen:
+                    continue
+                into = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
+                if into is None or (k := _name(into)) is None:
+                    continue
+                if k[1] in places or k[1] in taken:
+                    continue
+                seen.add(id(m))
+                out.append(
+                    Defect(
+                        where(m),
+                        f"cards go to {k[1]}, which no rule takes cards out of, while the "
+                        f"stage ends only when {', '.join(sorted(places))} hold all {total} "
+                        f"cards ({to_text(test)}): after one such move the end can never "
+                        "hold, and the game runs to the cap",
+                    )
+                )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(sunk_ends, game)
