@@ -39,10 +39,13 @@ campaign file's): it is still a way for the game never to end, which its designe
 mean; a rule no play can reach is a defect of its own.
 
 Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds;
-tests/fitness/test_sinks.py::test_no_real_game_has_one): see docs/judge.md, round 56
-(s56f): ends that need all N cards in places L are Go Fish's and its kin's; none of them
-moves cards into a place outside L that nothing takes cards out of, so the largest number
-of sink moves found on a real file is 0.
+tests/fitness/test_sinks.py::test_no_real_game_has_one; /work/runs-archive/s56f): one has
+an end that needs every card, Go Fish (BOOKS, 52 cards), whose play moves cards only into
+BOOKS and HAND, and cards are taken from HAND: 0 moves into a sink, the largest number on
+any real file (none named). Of 738 campaign files in best/ folders (rounds 48-56;
+best_named.txt) it names 11, all Go Fish with a book or an empty hand's draw sent to a pile
+no rule takes from (docs/judge.md, round 56, s56f). CPU: 0.8 ms a file over the 95 real
+files (load about 13 on 2 cores).
 """
 
 from __future__ import annotations
