@@ -14,43 +14,53 @@ game never ends", blind reader r56a, 4 against Go Fish's 6). Random play rarely 
 that rule, so termination does not see it; the judge preferred the file to its seed
 (0.802 against 0.778 under ``thorough``, seed 1000020).
 
-**The test.** Let N be the number of cards the game creates (every ``create deck`` of the
-setup, times the fixed repeats around it; a game that creates cards a number of times not
-fixed, or into a computed place, is not judged), and L the names of the places a count
-``(size C)`` reads, C made only of places, ``union``/``intersect``/``disjunction``,
-``filter`` and ``sort`` (each such count is at most the number of cards lying in places
-named in L, whoever owns them and whatever their visibility or index). For a stage whose
-end test requires such a count to reach N (the test itself, or a conjunct of an ``and``:
-``(== COUNT N)``, ``(>= COUNT N)``, ``(> COUNT N-1)`` or the same written the other way
-round; N a literal, arithmetic on literals or a declared constant):
+**The test.** Let L be the names of the places a count reads: ``(size C)``, C made only
+of places, ``union``/``intersect``/``disjunction``, ``filter`` and ``sort``, or a sum of
+such counts over different names (each is at most the number of cards lying in places
+named in L, whoever owns them and whatever their visibility or index). Let origins(X) be
+the places cards are created in from which moves lead to a place named in X (the moves'
+graph by name, `contradictions._reach`: a superset), and
 
-    sinks(stage) = names S of places a ``move`` inside the stage puts cards into,
-                   with S not in L and no ``move`` of the game taking cards out of any
-                   place named S                                       (place names)
+    most(L) = sum over c in origins(L) of the cards created in c      (cards)
+
+every ``create deck`` of the setup times the fixed repeats around it (a game that creates
+cards a number of times not fixed, or into a computed place, is not judged): no more
+cards than that can ever lie in L. For a stage whose end test requires the count to reach
+most(L) (the test itself, or a conjunct of an ``and``: ``(== COUNT k)``, ``(>= COUNT
+k)``, ``(> COUNT k-1)`` or the same written the other way round, k = most(L); k a
+literal, arithmetic on literals or a declared constant):
+
+    sinks(stage) = moves inside the stage putting cards into a place named S, with S not
+                   in L, no ``move`` of the game taking cards out of any place named S,
+                   and origins(the move's sources) not empty and within origins(L)
     named  <=>  sinks(stage) is not empty                              (one per move)
 
-One card moved into S leaves at most N - 1 cards for the places of L, for good: the end
-can then never hold, and the game ends only by the engine's cap. A move's sources are the
-places its card expression names and those the collections its ``any``/``all``/``let``
-variables are bound to name (`soundness._moves_with_sources`, owner expressions too: a
-superset); a game with a move whose sources are unknown, a place of a computed name, or a
-``remember`` into a place of L is not judged. The rule may be one play seldom reaches (the
-campaign file's): it is still a way for the game never to end, which its designer did not
-mean; a rule no play can reach is a defect of its own.
+The card moved into S is one of the most(L) (it was created where L's cards come from),
+and it never leaves S: L holds at most most(L) - 1 cards from then on, the end can never
+hold, and the game ends only by the engine's cap. When the whole deck can reach L (Go
+Fish's BOOKS), most(L) is every card the game creates. A move's sources are the places its
+card expression names and those the collections its ``any``/``all``/``let`` variables are
+bound to name (`soundness._moves_with_sources`, owner expressions too: a superset); a game
+with a move whose sources are unknown, a place of a computed name, or a ``remember`` into a
+place of L is not judged. An end that asks L for more than most(L) is
+`contradictions.impossible_sizes`'. The rule may be one play seldom reaches (the campaign
+file's): it is still a way for the game never to end, which its designer did not mean; a
+rule no play can reach is a defect of its own.
 
 Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds;
-tests/fitness/test_sinks.py::test_no_real_game_has_one; /work/runs-archive/s56f): one has
-an end that needs every card, Go Fish (BOOKS, 52 cards), whose play moves cards only into
+tests/fitness/test_sinks.py::test_no_real_game_has_one; /work/runs-archive/s56f/
+survey_real.txt): one has an end that needs most(L) cards, Go Fish (BOOKS, 52 cards; four
+files' move graphs are not judged: Coloretto4, GolfSix2, GolfSix4, LostCities2), whose play moves cards only into
 BOOKS and HAND, and cards are taken from HAND: 0 moves into a sink, the largest number on
 any real file (none named). Of 738 campaign files in best/ folders (rounds 48-56;
 best_named.txt) it names 11, all Go Fish with a book or an empty hand's draw sent to a pile
-no rule takes from (docs/judge.md, round 56, s56f). CPU: 0.8 ms a file over the 95 real
+no rule takes from (docs/judge.md, round 56, s56f). CPU: 1.0 ms a file over the 95 real
 files (load about 13 on 2 cores).
 """
 
 from __future__ import annotations
 
-from evogame.fitness.contradictions import _created
+from evogame.fitness.contradictions import _created, _reach
 from evogame.fitness.soundness import Defect, _moves_with_sources, _name, declared_numbers, named
 from evogame.fitness.soundness import number as _number
 from evogame.lang import ast as A
@@ -93,19 +103,23 @@ def count_places(count: A.Node) -> set[str] | None:
     return None
 
 
-def _needs_all(test: A.Node, total: int, declared: dict[str, int]) -> set[str] | None:
-    """The places (`count_places`) a comparison requires to hold `total` cards between
-    them (``(== COUNT total)``, ``(>= COUNT total)``, ``(> COUNT total-1)``, or written
-    the other way round), or None."""
+def _asks(test: A.Node, declared: dict[str, int]) -> list[tuple[set[str], A.CmpOp, int]]:
+    """A comparison of a count of cards (`count_places`) with a number, read with the
+    count on the left: (the places counted, the operator, the number); none for another
+    test."""
     if not isinstance(test, A.IntCmp):
-        return None
+        return []
+    out = []
     for count, num, op in ((test.a, test.b, test.op), (test.b, test.a, _flip(test.op))):
         n = _number(num, declared)
-        if n is None or (places := count_places(count)) is None:
-            continue
-        if (op in (A.CmpOp.EQ, A.CmpOp.GE) and n == total) or (op is A.CmpOp.GT and n == total - 1):
-            return places
-    return None
+        if n is not None and (places := count_places(count)):
+            out.append((places, op, n))
+    return out
+
+
+def _needs_all(op: A.CmpOp, n: int, most: int) -> bool:
+    """Whether ``(op COUNT n)`` holds only when COUNT is `most`, the most it can be."""
+    return (op in (A.CmpOp.EQ, A.CmpOp.GE) and n == most) or (op is A.CmpOp.GT and n == most - 1)
 
 
 def _flip(op: A.CmpOp) -> A.CmpOp:
@@ -125,25 +139,37 @@ def _conjuncts(test: A.Node) -> list[A.Node]:
     return [test]
 
 
+def _origins(into: dict[str, set[str]], created: dict[str, int], names) -> set[str]:
+    """The places cards are created in from which moves lead to some place of `names`
+    (`contradictions._reach`'s graph, by name), `names`' own among them."""
+    seen, todo = set(names), list(names)
+    while todo:
+        for src in into.get(todo.pop(), ()):
+            if src not in seen:
+                seen.add(src)
+                todo.append(src)
+    return seen & set(created)
+
+
 def sunk_ends(game: A.Game) -> list[Defect]:
-    """Moves inside a stage whose end needs all the game's cards in places L, into a place
-    outside L no move ever takes a card from (module docstring): after one such move the
-    end can never hold."""
+    """Moves inside a stage whose end needs every card that can reach places L in L, into a
+    place outside L no move ever takes a card from, of cards that could reach L (module
+    docstring): after one such move the end can never hold."""
     if any(
         isinstance(n, (A.Location, A.Indexed)) and not isinstance(n.name, A.NameLit)
         for n in A.walk(game)
     ):
         return []
     declared = declared_numbers(game)
-    created = _created(game, declared)
-    if not created:
+    created, into = _created(game, declared), _reach(game)
+    if not created or into is None:
         return []
-    total = sum(created.values())
     moves: list[tuple[A.Move, frozenset, bool]] = []
     _moves_with_sources(game, {}, (), moves)
     if any(not src for _, src, _ in moves):
         return []  # a move whose cards come from places unknown: any place may be a source
-    taken = {k[1] for _, src, _ in moves for k in src if k[0] == "loc"}
+    sources = {id(m): {k[1] for k in src if k[0] == "loc"} for m, src, _ in moves}
+    taken = set().union(*sources.values())
     remembered = {
         k[1]
         for r in A.walk(game)
@@ -153,30 +179,35 @@ def sunk_ends(game: A.Game) -> list[Defect]:
     }
     out, seen = [], set()
     for stage in A.walk(game):
-        if not isinstance(stage, A.Stage) or stage.end is None:
+        if not isinstance(stage, A.Stage):
             continue
         for test in _conjuncts(stage.end):
-            places = _needs_all(test, total, declared)
-            if not places or places & remembered:
-                continue
-            for m in A.walk(stage):
-                if not isinstance(m, A.Move) or id(m) in seen:
+            for places, op, n in _asks(test, declared):
+                origins = _origins(into, created, places)
+                most = sum(created[c] for c in origins)
+                if places & remembered or not _needs_all(op, n, most):
                     continue
-                into = next((n for n in A.walk(m.dst) if n.NAMED == "place"), None)
-                if into is None or (k := _name(into)) is None:
-                    continue
-                if k[1] in places or k[1] in taken:
-                    continue
-                seen.add(id(m))
-                out.append(
-                    Defect(
-                        where(m),
-                        f"cards go to {k[1]}, which no rule takes cards out of, while the "
-                        f"stage ends only when {', '.join(sorted(places))} hold all {total} "
-                        f"cards ({to_text(test)}): after one such move the end can never "
-                        "hold, and the game runs to the cap",
+                for m in A.walk(stage):
+                    if not isinstance(m, A.Move) or id(m) in seen:
+                        continue
+                    dst = next((x for x in A.walk(m.dst) if x.NAMED == "place"), None)
+                    if dst is None or (k := _name(dst)) is None:
+                        continue
+                    if k[1] in places or k[1] in taken:
+                        continue
+                    came = _origins(into, created, sources[id(m)])
+                    if not came or not came <= origins:
+                        continue  # cards that could never have reached L
+                    seen.add(id(m))
+                    out.append(
+                        Defect(
+                            where(m),
+                            f"cards go to {k[1]}, which no rule takes cards out of, while the "
+                            f"stage ends only when {', '.join(sorted(places))} hold all {most} "
+                            f"cards that can reach them ({to_text(test)}): after one such "
+                            "move the end can never hold, and the game runs to the cap",
+                        )
                     )
-                )
     return out
 
 

@@ -107,11 +107,37 @@ def test_a_declared_total_is_read():
     )
 
 
-def test_a_second_deck_raises_the_total():
-    """Two decks make 104 cards: an end at 52 no longer needs every card."""
-    deck = "(create deck (game hloc STOCK)"
-    extra = "(create deck (game hloc SPARE) (deck (COLOR (RED, BLACK))))\n   "
-    assert _named((deck, extra + deck)) == []
+DECK = "(create deck (game hloc STOCK)"
+SPARE = "(create deck (game hloc SPARE) (deck (COLOR (RED, BLACK))))\n   "
+
+
+def test_a_second_deck_that_can_reach_the_books_raises_the_bound():
+    """Two more cards created in STOCK: 54 can reach BOOKS, and an end at 52 no longer
+    needs every one of them."""
+    assert _named((DECK, SPARE.replace("SPARE", "STOCK") + DECK)) == []
+
+
+def test_a_deck_that_never_reaches_the_books_leaves_the_bound():
+    """Two cards created in SPARE, which no move leads from: the books can still hold at
+    most the 52 of STOCK, and the end needs all of them."""
+    assert len(_named((DECK, SPARE + DECK))) == 1
+
+
+def test_a_sink_of_cards_that_never_reach_the_books_is_not_judged():
+    """SPARE's cards moved to a sink inside the stage: none of them could ever be a book."""
+    spare_out = "(move (top (game hloc SPARE)) (top (game vloc GONE)))"
+    cycle = "(cycle next current)"
+    text = _edit(
+        V.go_fish_last_books_taken(),
+        (V.LAST_TAKEN, V.LAST_BOOKS),
+        (DECK, SPARE + DECK),
+        (cycle, f"{spare_out}\n         {cycle}"),
+    )
+    assert K.sunk_ends(parse_text(text)) == []
+    # the same move of STOCK's cards is one
+    stock_out = spare_out.replace("SPARE", "STOCK")
+    text = text.replace(spare_out, stock_out)
+    assert [d.message.split(",")[0] for d in K.sunk_ends(parse_text(text))] == ["cards go to GONE"]
 
 
 def test_a_pile_a_rule_takes_cards_from_is_no_sink():
