@@ -148,7 +148,9 @@ not memory in `evogame.fitness.remembered`; the remainder of a card's points und
 table that leaves some cards out (they score 0 and pass as multiples) in
 `evogame.fitness.remainders`; a turn's only refill of a hand whose size test fails on the
 empty hand while the turn's play stops on it (the seat passes for good) in
-`evogame.fitness.refills`.
+`evogame.fitness.refills`; a move into a pile no rule takes cards from, inside a stage
+that ends only when other places hold every card (the end can then never hold), in
+`evogame.fitness.sinks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1476,6 +1478,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         repeats,
         restated,
         short_deals,
+        sinks,
         slips,
         vacuous,
         voids,
@@ -1530,6 +1533,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (restated.defects, game),
         (remainders.defects, game),
         (refills.defects, game),
+        (sinks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
