@@ -25,7 +25,14 @@ class _Timeout(BaseException):
     evaluator can swallow it."""
 
 
+#: Seconds after which the alarm fires again, should its exception have been dropped
+#: (raised inside a finalizer, where Python prints it and goes on): `time_limit`'s exit
+#: cancels it.
+REARM = 0.5
+
+
 def _on_alarm(signum, frame):  # pragma: no cover - timing dependent
+    signal.setitimer(signal.ITIMER_REAL, REARM)
     raise _Timeout()
 
 

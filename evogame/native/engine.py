@@ -164,9 +164,16 @@ class NativeGame:
         return NativeCrash(buf.value.decode(errors="replace"))
 
     def __del__(self):
-        ptr, self._ptr = getattr(self, "_ptr", None), None
-        if ptr:
-            self._lib.vm_free(ptr)
+        # A signal handler's exception (the evaluator's time limit, `_on_alarm`) raised in
+        # a finalizer cannot propagate: Python prints "Exception ignored in ..." with a
+        # traceback on the user's terminal and drops it. Kept quiet here; the evaluator's
+        # alarm fires again until it lands outside.
+        try:
+            ptr, self._ptr = getattr(self, "_ptr", None), None
+            if ptr:
+                self._lib.vm_free(ptr)
+        except BaseException:  # see above; nothing else can raise here
+            pass
 
     def play_random(
         self,

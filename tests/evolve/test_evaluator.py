@@ -83,3 +83,22 @@ def test_a_checked_child_s_kept_tree_is_what_its_text_parses_to(name):
     parsed = evaluate_job(job)
     found.pop("timing"), parsed.pop("timing")
     assert found == parsed
+
+
+def test_a_time_limit_that_fires_inside_a_finalizer_still_stops_the_work(capsys):
+    """The alarm's exception raised inside a finalizer (`NativeGame.__del__` freeing a
+    VM) is printed by Python and dropped; the alarm fires again (`REARM`) and stops the
+    work outside. Before, the evaluation ran on past its limit."""
+    import time
+
+    from evogame.evolve.evaluator import _Timeout, time_limit
+
+    class Slow:
+        def __del__(self):
+            time.sleep(0.4)  # the 0.1 s alarm fires in here
+
+    t0 = time.perf_counter()
+    with pytest.raises(_Timeout), time_limit(0.1):
+        Slow()  # finalized at once
+        time.sleep(5.0)  # the work after it: stopped by the alarm fired again
+    assert time.perf_counter() - t0 < 4.0
