@@ -1949,3 +1949,42 @@ def _unset_reads(child: A.Game, bound: A.Node, info: HostInfo) -> set[str]:
     set_now = _set_storages(child) | _maps_set(child)
     ours = _reads(bound) | info.sets | _maps_set(info.game)
     return {n for n in _reads(child) if n in ours and n not in set_now}
+
+
+def defect_lines(text: str, defects: list[str]) -> list[int]:
+    """The 1-based lines of `text` that the judge's defects (``"where message"``
+    strings, `soundness.Defect`) point at: ``where`` is "line:column", or a node's text,
+    found in `text` (every line it spans; a text not found points nowhere)."""
+    lines: list[int] = []
+    for d in defects:
+        head = d.split(" ", 1)[0]
+        a, _, b = head.partition(":")
+        if a.isdigit() and b.isdigit():
+            lines.append(int(a))
+            continue
+        for n in range(len(d), 0, -1):  # the longest prefix of the defect found in the text
+            at = text.find(d[:n])
+            if at >= 0 and n >= 8:
+                first = text.count("\n", 0, at) + 1
+                lines.extend(range(first, first + d[:n].count("\n") + 1))
+                break
+    return sorted(set(lines))
+
+
+def aimed_kinds(game: A.Game, text: str, defects: list[str]) -> list[str]:
+    """The fragment kinds (`transplant.KINDS` order) of which the host has a part whose
+    source lines hold a line a defect points at (`defect_lines`): a transplant of such a
+    kind can replace the broken part (`Config.transplant_target_defect`: the campaign
+    draws a transplant's kind among these, all kinds when none). A part's lines run from the first to the last line
+    of any node in it (a contest is a group of items, built without a span of its own)."""
+    want = set(defect_lines(text, defects))
+    if not want:
+        return []
+    found = set()
+    for fr in fragments(game, "host"):
+        spans = [n.span for n in A.walk(fr.node) if getattr(n, "span", None) is not None]
+        if spans and any(
+            min(s.line for s in spans) <= ln <= max(s.end_line for s in spans) for ln in want
+        ):
+            found.add(fr.kind)
+    return [k for k in KINDS if k in found]
