@@ -56,7 +56,7 @@ from evogame.evolve.operators import TypedOps
 from evogame.evolve.playcheck import unplayable
 from evogame.evolve.pset import GenomeSet
 from evogame.evolve.store import text_hash
-from evogame.evolve.transplant import HostInfo, Library, Refused, aimed_kinds, transplant
+from evogame.evolve.transplant import HostInfo, Library, Refused, transplant
 from evogame.fitness.descriptors import CONCEPT_DESCRIPTORS
 from evogame.lang import parse_file, parse_text, to_text
 
@@ -313,7 +313,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         info[label] = (HostInfo(game), text, judged(text))
     fresh = [h for h in hosts if info[h[0]][2]["new"]]
     aimed = {
-        label: aimed_kinds(parse_text(text), text, got["defects"])
+        label: targets(parse_text(text), text, got["defects"])
         for label, (_hi, text, got) in info.items()
     }
     pool = [h for h in hosts if args.rule != "median" or info[h[0]][2]["fitness"] >= args.median]
@@ -431,6 +431,47 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         "hosts": out,
         "seconds": round(time.perf_counter() - t, 1),
     }
+
+
+def defect_lines(text: str, defects: list[str]) -> list[int]:
+    """The 1-based lines of `text` that the judge's defects (``"where message"``
+    strings, `soundness.Defect`) point at: ``where`` is "line:column", or a node's text,
+    found in `text` (every line it spans; a text not found points nowhere)."""
+    lines: list[int] = []
+    for d in defects:
+        head = d.split(" ", 1)[0]
+        a, _, b = head.partition(":")
+        if a.isdigit() and b.isdigit():
+            lines.append(int(a))
+            continue
+        for n in range(len(d), 0, -1):  # the longest prefix of the defect found in the text
+            at = text.find(d[:n])
+            if at >= 0 and n >= 8:
+                first = text.count("\n", 0, at) + 1
+                lines.extend(range(first, first + d[:n].count("\n") + 1))
+                break
+    return sorted(set(lines))
+
+
+def targets(game, text: str, defects: list[str]) -> list[str]:
+    """The fragment kinds (`transplant.KINDS` order) of which the host has a part whose
+    source lines hold a line a defect points at (`defect_lines`): a transplant of such a
+    kind can replace the broken part. A part's lines run from the first to the last line
+    of any node in it (a contest is a group of items, built without a span of its own)."""
+    from evogame.evolve.transplant import KINDS, fragments
+    from evogame.lang import ast as A
+
+    want = set(defect_lines(text, defects))
+    if not want:
+        return []
+    found = set()
+    for fr in fragments(game, "host"):
+        spans = [n.span for n in A.walk(fr.node) if getattr(n, "span", None) is not None]
+        if spans and any(
+            min(s.line for s in spans) <= ln <= max(s.end_line for s in spans) for ln in want
+        ):
+            found.add(fr.kind)
+    return [k for k in KINDS if k in found]
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

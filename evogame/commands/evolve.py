@@ -92,13 +92,6 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "many is not a host for another (0: no cap).",
 )
 @click.option(
-    "--transplant-target-defect/--no-transplant-target-defect",
-    default=False,
-    show_default=True,
-    help="Draw a transplant's kind among those whose part of the host holds one of the "
-    "host's defects (all kinds when none does), so the fragment can replace it.",
-)
-@click.option(
     "--transplant-new-cell/--no-transplant-new-cell",
     default=False,
     show_default=True,
@@ -176,7 +169,6 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
-    transplant_target_defect,
     cell_progress,
     refuse_new_defects,
     descriptors,
@@ -209,7 +201,6 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
-        transplant_target_defect=transplant_target_defect,
         cell_progress=cell_progress,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,

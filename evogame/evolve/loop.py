@@ -80,11 +80,6 @@ class Config:
     #: cell that neither its host nor any seed or library game holds; a fragment whose
     #: child stays is refused and the next one tried (`Campaign._new_cell`). Off: as before
     transplant_new_cell: bool = False
-    #: a transplant's kind drawn among the kinds whose part of the host holds a line one
-    #: of the host's defects points at (`transplant.aimed_kinds`, the host's evaluated
-    #: ``stats.defects``), all kinds when none does: the fragment can replace the broken
-    #: part (round 56: 3.3 times the children >= 0.89 offline). Off: as before
-    transplant_target_defect: bool = False
     #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
@@ -997,20 +992,6 @@ class Campaign:
             return list(pop)
         return [h for h in pop if transplant_steps(self.store, h, memo) < cap]
 
-    def _aimed(self, h: str) -> list[str]:
-        """`transplant.aimed_kinds` of the stored candidate `h`: the kinds whose part of
-        it holds a line its evaluation's defects point at (a function of its record)."""
-        from evogame.evolve.transplant import aimed_kinds
-
-        r = self.store.get(h)
-        defects = (r.get("stats") or {}).get("defects") or []
-        if not defects:
-            return []
-        try:
-            return aimed_kinds(parse_text(r["text"]), r["text"], defects)
-        except Exception:  # a text that no longer parses: no aim, every kind
-            return []
-
     #: Fragments a transplant tries with `Config.transplant_new_cell` (`transplant.TRIES`
     #: without): about one bound child in eight leaves its host's and the library's cells
     #: (round 54: 49 taken of 395 and of 514 judged), so 8 tries made 7 transplant
@@ -1097,10 +1078,6 @@ class Campaign:
                 # the kind drawn here as `transplant` draws it (the same stream), so that
                 # each kind's valid-child rate counts its refusals too
                 kinds = self.donors.kinds()
-                if self.cfg.transplant_target_defect and kinds:
-                    # the same one draw, among the kinds that can replace a broken part
-                    aimed = self._aimed(a)
-                    kinds = [k for k in aimed if k in kinds] or kinds
                 kind = kinds[self.rng.randrange(len(kinds))] if kinds else None
                 attempt = 0
             rates["transplant"][0] += 1
@@ -1815,7 +1792,6 @@ class Campaign:
                 else []
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
-            + (["--transplant-target-defect"] if self.cfg.transplant_target_defect else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )

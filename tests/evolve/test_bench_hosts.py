@@ -101,8 +101,8 @@ def test_targets_name_the_kinds_whose_host_part_holds_the_defect():
     """`targets`: a defect on a line of the seed Hearts' contest aims at the contest (and
     the stage around it), never at a kind whose parts lie elsewhere; a defect on the
     first line (the game's name) or pointing nowhere aims at no kind."""
-    from evogame.evolve.transplant import aimed_kinds as targets
-    from evogame.evolve.transplant import defect_lines, fragments
+    from bench.bench_transplant import defect_lines, targets
+    from evogame.evolve.transplant import fragments
     from evogame.lang import ast as A
     from evogame.lang import parse_text, to_text
 
@@ -115,27 +115,3 @@ def test_targets_name_the_kinds_whose_host_part_holds_the_defect():
     assert targets(game, text, ["1:1 a made-up defect"]) == []
     assert targets(game, text, ["no such text anywhere in the rules"]) == []
     assert defect_lines(text, [f"{line}:3 x", "7:1 y"]) == sorted({line, 7})
-
-
-def test_campaign_aims_at_the_stored_defects():
-    """`Campaign._aimed` reads the host's stored ``stats.defects``: a defect in the seed
-    Hearts' contest aims at the contest; no defect, or a text that does not parse, aims
-    at nothing (every kind stays drawable)."""
-    from types import SimpleNamespace
-
-    from evogame.evolve.loop import Campaign
-    from evogame.evolve.transplant import fragments
-    from evogame.lang import ast as A
-    from evogame.lang import parse_text, to_text
-
-    text = to_text(parse_text((SEEDS / "hearts.rcy").read_text()))
-    contest = next(f for f in fragments(parse_text(text), "host") if f.kind == "contest")
-    line = min(n.span.line for n in A.walk(contest.node) if n.span is not None)
-    records = {
-        "a": {"text": text, "stats": {"defects": [f"{line}:3 made up"]}},
-        "b": {"text": text, "stats": {"defects": []}},
-        "c": {"text": "(game", "stats": {"defects": ["1:1 made up"]}},
-    }
-    me = SimpleNamespace(store=SimpleNamespace(get=records.__getitem__))
-    assert "contest" in Campaign._aimed(me, "a")
-    assert Campaign._aimed(me, "b") == [] and Campaign._aimed(me, "c") == []

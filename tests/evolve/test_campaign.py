@@ -84,7 +84,6 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
     ["--refuse-new-defects"],
-    [*INVENT, "--no-polish", "--transplant-target-defect"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
@@ -98,18 +97,13 @@ IDS = [
     "invent-newcell",
     "invent-progress",
     "refuse-defects",
-    "invent-aimed",
 ]
-#: "invent-aimed": a transplant child's kind drawn among those whose part of the
-#: host holds one of the host's defects (`--transplant-target-defect`, read from the
-#: host's stored evaluation)
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
 FLAGS = {
     "--no-polish": ("polish", False),
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
     "--refuse-new-defects": ("refuse_new_defects", True),
-    "--transplant-target-defect": ("transplant_target_defect", True),
 }
 
 
@@ -123,7 +117,6 @@ def config_kwargs(argv: list[str]) -> dict:
         "transplant_new_cell": flags.get("transplant_new_cell", False),
         "cell_progress": flags.get("cell_progress", False),
         "refuse_new_defects": flags.get("refuse_new_defects", False),
-        "transplant_target_defect": flags.get("transplant_target_defect", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
         # the command's default share, so `Campaign` here and `evogame evolve` agree
