@@ -304,13 +304,18 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         c = {"hash": text_hash(text), "text": text, **r}
         cell = grid.cell_of(concept_values(live_vector(c), grid.names)) if r["valid"] else None
         new = cell is not None and cell not in grid.library_cells and alive(c, names)
-        return {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new}
+        defects = (r.get("stats") or {}).get("defects") or [] if r["valid"] else []
+        return {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new, "defects": defects}
 
     info = {}
     for label, game, _own in hosts:
         text = simplified(to_text(game))
         info[label] = (HostInfo(game), text, judged(text))
     fresh = [h for h in hosts if info[h[0]][2]["new"]]
+    aimed = {
+        label: targets(parse_text(text), text, got["defects"])
+        for label, (_hi, text, got) in info.items()
+    }
     pool = [h for h in hosts if args.rule != "median" or info[h[0]][2]["fitness"] >= args.median]
     if args.rule == "new":
         pool = fresh
@@ -350,7 +355,10 @@ def yields(args, seeds: dict, donors: dict) -> dict:
             },
         )
         row["children"] += 1
-        kind = kinds[rng.randrange(len(kinds))]
+        # `--target-defect`: the same one draw, among the kinds whose host part holds a
+        # defect (all kinds when none does), so the child's later draws are unchanged
+        among_kinds = (aimed[label] or kinds) if args.target_defect else kinds
+        kind = among_kinds[rng.randrange(len(among_kinds))]
         text = None
         for attempt in range(ATTEMPTS):
             crng = random.Random(rng.getrandbits(64))
@@ -406,6 +414,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                 {
                     "host_fitness": round(info[label][2]["fitness"], 3),
                     "host_new": info[label][2]["new"],
+                    "host_defects": info[label][2]["defects"],
+                    "aimed_kinds": aimed[label],
                 }
                 if label in info
                 else {"hosts": [h[0] for h in pool]}
@@ -417,9 +427,51 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         "n": args.n,
         "seed": args.seed,
         "rule": args.rule,
+        "target_defect": args.target_defect,
         "hosts": out,
         "seconds": round(time.perf_counter() - t, 1),
     }
+
+
+def defect_lines(text: str, defects: list[str]) -> list[int]:
+    """The 1-based lines of `text` that the judge's defects (``"where message"``
+    strings, `soundness.Defect`) point at: ``where`` is "line:column", or a node's text,
+    found in `text` (every line it spans; a text not found points nowhere)."""
+    lines: list[int] = []
+    for d in defects:
+        head = d.split(" ", 1)[0]
+        a, _, b = head.partition(":")
+        if a.isdigit() and b.isdigit():
+            lines.append(int(a))
+            continue
+        for n in range(len(d), 0, -1):  # the longest prefix of the defect found in the text
+            at = text.find(d[:n])
+            if at >= 0 and n >= 8:
+                first = text.count("\n", 0, at) + 1
+                lines.extend(range(first, first + d[:n].count("\n") + 1))
+                break
+    return sorted(set(lines))
+
+
+def targets(game, text: str, defects: list[str]) -> list[str]:
+    """The fragment kinds (`transplant.KINDS` order) of which the host has a part whose
+    source lines hold a line a defect points at (`defect_lines`): a transplant of such a
+    kind can replace the broken part. A part's lines run from the first to the last line
+    of any node in it (a contest is a group of items, built without a span of its own)."""
+    from evogame.evolve.transplant import KINDS, fragments
+    from evogame.lang import ast as A
+
+    want = set(defect_lines(text, defects))
+    if not want:
+        return []
+    found = set()
+    for fr in fragments(game, "host"):
+        spans = [n.span for n in A.walk(fr.node) if getattr(n, "span", None) is not None]
+        if spans and any(
+            min(s.line for s in spans) <= ln <= max(s.end_line for s in spans) for ln in want
+        ):
+            found.add(fr.kind)
+    return [k for k in KINDS if k in found]
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -460,6 +512,11 @@ def main() -> None:
     ap.add_argument("--median", type=float, default=0.89)
     ap.add_argument("--draw", action="store_true", help="each child draws its host (`yields`)")
     ap.add_argument("--rule", choices=("", "median", "new", "half-new"), default="")
+    ap.add_argument(
+        "--target-defect",
+        action="store_true",
+        help="`--evaluate`: draw the kind among those whose host part holds a defect",
+    )
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))
 

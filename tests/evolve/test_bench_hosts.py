@@ -95,3 +95,23 @@ def test_wilson_interval():
     lo, hi = wilson(2, 60)
     assert lo == pytest.approx(0.0092, abs=5e-4) and hi == pytest.approx(0.1136, abs=5e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_targets_name_the_kinds_whose_host_part_holds_the_defect():
+    """`targets`: a defect on a line of the seed Hearts' contest aims at the contest (and
+    the stage around it), never at a kind whose parts lie elsewhere; a defect on the
+    first line (the game's name) or pointing nowhere aims at no kind."""
+    from bench.bench_transplant import defect_lines, targets
+    from evogame.evolve.transplant import fragments
+    from evogame.lang import ast as A
+    from evogame.lang import parse_text, to_text
+
+    text = to_text(parse_text((SEEDS / "hearts.rcy").read_text()))
+    game = parse_text(text)
+    contest = next(f for f in fragments(game, "host") if f.kind == "contest")
+    line = min(n.span.line for n in A.walk(contest.node) if n.span is not None)
+    got = targets(game, text, [f"{line}:3 a made-up defect"])
+    assert "contest" in got and "stage" in got and "deal" not in got
+    assert targets(game, text, ["1:1 a made-up defect"]) == []
+    assert targets(game, text, ["no such text anywhere in the rules"]) == []
+    assert defect_lines(text, [f"{line}:3 x", "7:1 y"]) == sorted({line, 7})
