@@ -1463,6 +1463,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         leftovers,
         locked,
+        marks,
         narrow_draws,
         odd_copies,
         outcomes,
@@ -1526,6 +1527,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (short_deals.defects, game),
         (restated.defects, game),
         (remainders.defects, game),
+        (marks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
