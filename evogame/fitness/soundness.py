@@ -1467,6 +1467,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         narrow_draws,
         odd_copies,
         outcomes,
+        overwritten,
         peeks,
         preempted,
         remainders,
@@ -1528,6 +1529,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (restated.defects, game),
         (remainders.defects, game),
         (marks.defects, game),
+        (overwritten.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
