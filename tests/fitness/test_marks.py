@@ -122,3 +122,16 @@ def test_the_seed_reads_every_seat_and_clears_in_its_option():
     assert READER in seed
     assert _named(seed) == []
     assert len(_named(_edit(seed, ("(all player 'Q (set ('Q sto TARGET) 0))", "")))) == 1
+
+
+def test_a_mark_set_for_every_seat_in_an_option_is_not_named():
+    """An ``all`` over the seats marks every seat (Coup4's "block foreign aid" sets every
+    seat's FOREIGNAID): no seat is picked, nothing accumulates."""
+    text = _edit(
+        V.go_fish_targets_kept(),
+        (
+            "(any (filter (other player) 'P (> (size ('P iloc HAND)) 0)) 'P",
+            "(all (filter (other player) 'P (> (size ('P iloc HAND)) 0)) 'P",
+        ),
+    )
+    assert _named(text) == []
