@@ -11,7 +11,11 @@ import pytest
 from evogame.fitness import marks as M
 from evogame.lang import parse_file, parse_text
 from tests.fitness import mark_variants as V
-from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -135,3 +139,9 @@ def test_a_mark_set_for_every_seat_in_an_option_is_not_named():
         ),
     )
     assert _named(text) == []
+
+
+def test_the_variant_scores_below_its_seed_with_less_soundness():
+    """Judged at evaluation seed 0, the variant's soundness is below the seed's (this check
+    names it) and its fitness too."""
+    assert_scores_below_its_seed(V.go_fish_targets_kept(), "go-fish")
