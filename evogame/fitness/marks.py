@@ -153,8 +153,9 @@ def _defect(mark: A.SetInt, x: str, reader: A.AggAction) -> Defect:
         where(mark),
         f"the seat chosen here is marked ({x} set to {mark.value.value}) and no rule sets "
         f"any seat's {x} back: every seat ever chosen stays marked, so the rule at "
-        f"{where(reader)} that acts on each of {seats} by its {x} acts on all of them at "
-        "once" + (", the current player too once another has chosen them" if self_too else ""),
+        f"{where(reader)} that acts on each seat of {seats} by its {x} acts on all of "
+        "them at once"
+        + (", the current player too once another has chosen them" if self_too else ""),
     )
 
 
