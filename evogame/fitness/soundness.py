@@ -150,7 +150,10 @@ table that leaves some cards out (they score 0 and pass as multiples) in
 empty hand while the turn's play stops on it (the seat passes for good) in
 `evogame.fitness.refills`; a move into a pile no rule takes cards from, inside a stage
 that ends only when other places hold every card (the end can then never hold), in
-`evogame.fitness.sinks`.
+`evogame.fitness.sinks`; a per-player mark a choice sets on the seat it picks that no
+rule clears while a rule reads it for every seat (the picks pile up) in
+`evogame.fitness.marks`; a storage every member of an `all` overwrites with its own pick,
+never read in the loop (only the last pick counts) in `evogame.fitness.overwritten`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1467,9 +1470,11 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         leftovers,
         locked,
+        marks,
         narrow_draws,
         odd_copies,
         outcomes,
+        overwritten,
         peeks,
         preempted,
         refills,
@@ -1534,6 +1539,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (remainders.defects, game),
         (refills.defects, game),
         (sinks.defects, game),
+        (marks.defects, game),
+        (overwritten.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
