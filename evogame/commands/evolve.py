@@ -538,7 +538,8 @@ def _plot(run: Path, store) -> None:
 def best_words(best: Path) -> str:
     """What a finished campaign's best/ holds, in the command's last words: its new kinds
     (listed), variants of known kinds, or nothing (polishing took every best game back
-    to its seed, or the judge named a defect in it: `archive.sound`)."""
+    to its seed, the judge named a defect in it, `archive.sound`, or judged it below its
+    seed, `Campaign.at_least_their_seeds`)."""
     news = sorted(best.glob("new-*.rcy"))
     readme = best / "README.md"
     # the new kinds judged below the library's median, not shown (`loop.worth_showing`)
@@ -556,8 +557,9 @@ def best_words(best: Path) -> str:
     return "\n".join(
         [
             "no new game found: best/ is empty (each game that beat the seeds was a seed with "
-            "edits that buy nothing, or had a defect the judge names); a longer campaign, "
-            "more --pop or --gens, searches further",
+            "edits that buy nothing, had a defect the judge names, or was judged below the "
+            "seed it came from: best/README.md); a longer campaign, more --pop or --gens, "
+            "searches further",
             *below,
         ]
     )

@@ -411,10 +411,17 @@ def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
         assert (tmp_path / "plots" / png).stat().st_size > 1000
 
 
-def test_best_is_judged_again_with_the_judge_profile_and_ranked_by_it(tmp_path, capsys):
+def test_best_is_judged_again_with_the_judge_profile_and_ranked_by_it(
+    tmp_path, capsys, monkeypatch
+):
     """best/ at the end: each game evaluated again with `--judge` on a fresh seed, ranked
-    by that judgement, the judgement in the header, the `best` table, `show` and `report`."""
+    by that judgement, the judgement in the header, the `best` table, `show` and `report`.
+    (Every variant is kept: a length-only judge rates most below their seeds, and the
+    rule that hides those has its own tests in test_polish.)"""
+    from evogame.evolve.loop import Campaign
     from evogame.evolve.store import Store
+
+    monkeypatch.setattr(Campaign, "at_least_their_seeds", lambda self, judged, ex: (judged, []))
 
     seeds = seeds_dir(tmp_path)
     judge = tmp_path / "judge.toml"
