@@ -1868,9 +1868,10 @@ class Campaign:
         once as the variants were (`rejudge`: the judge profile, a fresh evaluation seed);
         a variant is shown when its judged fitness is at least its seed's. A variant the
         judge rates below the game it came from is not worth a designer's time, however
-        its campaign score was flattered (round 56: of two campaigns' best/ at the code of
-        the day, a blind reader rated ...). A variant with no judgement (judge "none")
-        or no known root seed is shown."""
+        its campaign score was flattered (round 56: a Go Fish with a Pairs way to play,
+        judged 0.750 against Go Fish's 0.778 under `thorough`, was in best/; a blind
+        reader rated it 2 against 6). A variant with no judgement (judge "none") or no
+        known root seed is shown."""
         from evogame.evolve.lineage import root_seed
 
         if not judged or any(again is None for _c, again in judged):
