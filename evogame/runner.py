@@ -29,7 +29,13 @@ from evogame.metrics.stats import GameRecord, GameStats
 from evogame.native.engine import BACKENDS as BACKENDS
 from evogame.native.engine import ROOM, select
 from evogame.native.engine import set_deadline as set_deadline  # every back end's deadline
-from evogame.native.records import batch_stats, pipmc_records, python_game, random_records
+from evogame.native.records import (
+    NoRoom,
+    batch_stats,
+    pipmc_records,
+    python_game,
+    random_records,
+)
 from evogame.players import RandomPlayer
 from evogame.players.mcts import resolve_by
 from evogame.players.play import DEFAULT_LIMITS, Limits, deal_seed, play_one, play_seed
@@ -105,15 +111,20 @@ class Runner:
         deals: list[int] | None = None,
         batch: int | None = None,
         places: list[tuple] | None = None,
+        handback: bool = True,
     ) -> Iterator[GameRecord]:
         """Game i (for i in `indices`) of a run seeded `seed`, every seat a uniform random
         player, as `play_one` records it; `deals` overrides each game's deal seed; with
         `places` (keys of `game.locs`), records carry their cards at the end. Lazily:
         the VM plays `batch` games at a time (None: all), the Python engine one; a caller
         that stops early plays at most one batch more than it took, and only the games
-        taken count in `hits`."""
+        taken count in `hits`. ``handback=False``: the VM's games only; `records.NoRoom`
+        is raised, nothing played on the Python engine, for a game without room in the VM
+        or when this game has no VM."""
         indices = list(indices)
         native = self._native
+        if native is None and not handback:
+            raise NoRoom("no VM for this game")
         if native is None:
             players = [RandomPlayer()] * self.game.nplayers
             for k, i in enumerate(indices):
@@ -125,7 +136,9 @@ class Runner:
             part = indices[k : k + step]
             ds = None if deals is None else deals[k : k + step]
             rows: list | None = [] if native.coverage else None
-            recs = random_records(native, self._facts, part, seed, limits, ds, rows, places)
+            recs = random_records(
+                native, self._facts, part, seed, limits, ds, rows, places, handback
+            )
             for j, rec in enumerate(recs):
                 self._keep(rows, j)
                 yield rec

@@ -68,6 +68,16 @@ def require_shared() -> None:
     pytest.skip("../shared is absent (it is test data, present only beside a checkout)")
 
 
+def real_files() -> list[Path]:
+    """The 95 real files, CARDSTOCK's 73 (../shared) then our 22 seeds, for a test that
+    measures a check on all of them; the test is skipped where ../shared is absent
+    (`require_shared`)."""
+    require_shared()
+    files = [*shared_files(), *sorted(SEEDS.glob("*.rcy"))]
+    assert len(files) >= 95
+    return files
+
+
 @pytest.fixture
 def shared_games() -> list[Path]:
     require_shared()

@@ -30,6 +30,20 @@ class Uninhabited(Exception):
     """No primitive or terminal builds a value of this type (with the literals known)."""
 
 
+def _conses(tree: list, where: list[int] | None) -> list[int]:
+    """The indices of `tree`'s sequence cells (``cons:`` primitives: each holds one item
+    of a sequence and the rest of it), in order; only those among `where` when it is
+    given. For `TypedOps.mut_insert` and `TypedOps.mut_delete`."""
+    focus = None if where is None else set(where)
+    return [
+        i
+        for i, n in enumerate(tree)
+        if isinstance(n, gp.Primitive)
+        and n.name.startswith("cons:")
+        and (focus is None or i in focus)
+    ]
+
+
 class TypedOps:
     """Operators over one `GenomeSet`, with its per-type minimum generation depth."""
 
@@ -248,14 +262,7 @@ class TypedOps:
     def mut_insert(self, tree: list, rng: random.Random, where: list[int] | None = None) -> list:
         """Insert into a sequence (at one of `where`, when given) a copy of an item found
         elsewhere in the game at that type."""
-        conses = [
-            i
-            for i, n in enumerate(tree)
-            if isinstance(n, gp.Primitive) and n.name.startswith("cons:")
-        ]
-        if where is not None:
-            focus = set(where)
-            conses = [i for i in conses if i in focus]
+        conses = _conses(tree, where)
         if not conses:
             return list(tree)
         i = conses[rng.randrange(len(conses))]
@@ -271,14 +278,7 @@ class TypedOps:
         """Delete an item from a sequence (the item of a cons among `where`, when given),
         when the rest is still long enough for its slot."""
         types = self.slot_types(tree)
-        conses = [
-            i
-            for i, n in enumerate(tree)
-            if isinstance(n, gp.Primitive) and n.name.startswith("cons:")
-        ]
-        if where is not None:
-            focus = set(where)
-            conses = [i for i in conses if i in focus]
+        conses = _conses(tree, where)
         rng.shuffle(conses)
         for i in conses[:20]:
             tail = self.span(tree, i + 1).stop

@@ -36,13 +36,10 @@ shows it in 8 of 10 games; the variant (tests/fitness/cancel_variants.py) in 6 o
 
 from __future__ import annotations
 
-import copy
-
 from evogame.engine.errors import GameError
 from evogame.engine.game import CHOICE, STAGE, Block
-from evogame.fitness.idle_rounds import _Log, _stages, logged_games
+from evogame.fitness.idle_rounds import _Log, logged_games, stage_nodes
 from evogame.fitness.soundness import Defect, named
-from evogame.lang import ast as A
 from evogame.lang import where
 
 #: Random games played at most (the evaluation's first deals).
@@ -61,6 +58,12 @@ class _OptLog(_Log):
         super().reset()
         self.skipped_with_options: dict[int, bool] = {}
 
+    def end_test(self, block: Block, st, env, ended: bool) -> None:
+        first = block.uid not in self.open
+        super().end_test(block, st, env, ended)
+        if first:
+            self.skipped_with_options[block.uid] = ended and _options(block, st, env) > 0
+
 
 def _options(block: Block, st, env) -> int:
     """Options of the block's own choices listed now (0 when listing them fails)."""
@@ -74,29 +77,6 @@ def _options(block: Block, st, env) -> int:
                 return 0
             n += len(out)
     return n
-
-
-def _counting(block: Block, log: _OptLog) -> Block:
-    """A copy of `block` (and the blocks in it) whose end test also tells `log`."""
-    end = block.end
-    if end is not None:
-        uid = block.uid
-        me: list[Block] = []
-
-        def test(st, env, end=end, uid=uid, me=me):
-            first = uid not in log.open
-            r = end(st, env)
-            log.end_test(uid, bool(r))
-            if first:
-                log.skipped_with_options[uid] = bool(r) and _options(me[0], st, env) > 0
-            return r
-
-        end = test
-    items = [(k, _counting(p, log)) if k == STAGE else (k, p) for k, p in block.items]
-    out = Block(block.team, end, items, block.uid)
-    if end is not None:
-        me.append(out)
-    return out
 
 
 def _choosing(block: Block):
@@ -117,20 +97,16 @@ def cancelled_last_round(game, seeds: list[int]) -> list[Defect]:
     """Stages whose last entry is skipped while its chooser holds options (module
     docstring); `game` a `CompiledGame`, one random game per seed of `seeds` (at most
     `GAMES`)."""
-    by_uid: dict[int, A.Stage] = {}
-    try:
-        _stages(game.root, game.ast.body, by_uid)
-    except ValueError:  # blocks not built from the body as expected: not judged
+    by_uid = stage_nodes(game)
+    if by_uid is None:
         return []
     choosing = set(_choosing(game.root))
     if not choosing:
         return []
     log = _OptLog()
-    proxy = copy.copy(game)
-    proxy.root = _counting(game.root, log)
     ended = 0
     hits: dict[int, int] = {}
-    for _ in logged_games(proxy, log, seeds[:GAMES]):
+    for _ in logged_games(game, log, seeds[:GAMES]):
         ended += 1
         for uid in choosing:
             if _cancelled(log.runs.get(uid, []), log.skipped_with_options.get(uid, False)):

@@ -71,6 +71,8 @@ None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -296,9 +298,32 @@ def stock_books(game: A.Game) -> list[Defect]:
 # --- a storage nobody writes, tested only for a value -------------------------------------
 
 
-def _writes(game: A.Game) -> tuple[set[int], set[str]] | None:
-    """(the ids of every written storage node, the names of the integer storages some rule
-    writes, under any owner); None when one is written under a computed name."""
+class _Writes(NamedTuple):
+    """What the three unwritten-storage checks read of a game (`_writes`)."""
+
+    #: the ids of every written storage node
+    targets: set[int]
+    #: the names of the integer storages some rule writes, under any owner
+    written: set[str]
+    #: the game's declared numbers (`declared_numbers`), to read a compared value
+    declared: dict[str, int]
+
+    def unwritten(self, node: A.Node) -> str | None:
+        """The name of `node` when it reads an integer storage named by a literal that no
+        rule writes under any owner; None otherwise."""
+        if (
+            isinstance(node, A.IntStorage)
+            and id(node) not in self.targets
+            and isinstance(node.name, A.NameLit)
+            and node.name.value not in self.written
+        ):
+            return node.name.value
+        return None
+
+
+def _writes(game: A.Game) -> _Writes | None:
+    """The game's writes (`_Writes`); None when an integer storage is written under a
+    computed name (it may be any of them: no storage is judged unwritten)."""
     targets = {id(n.target) for n in A.walk(game) if n.STORES is not None}
     written = set()
     for n in A.walk(game):
@@ -306,30 +331,28 @@ def _writes(game: A.Game) -> tuple[set[int], set[str]] | None:
             if not isinstance(n.target.name, A.NameLit):
                 return None
             written.add(n.target.name.value)
-    return targets, written
+    return _Writes(targets, written, declared_numbers(game))
 
 
 def unwritten_tests(game: A.Game) -> list[Defect]:
     """Comparisons of an integer storage no rule writes (under any owner) with a number,
     every one false at 0, the storage's only value (module docstring)."""
-    found = _writes(game)
-    if found is None:
-        return []  # a storage written under a computed name may be any of them
-    targets, written = found
-    declared = declared_numbers(game)
+    w = _writes(game)
+    if w is None:
+        return []
     in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
     for cmp in A.walk(game):
         if isinstance(cmp, A.IntCmp):
             for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
-                c = number(num, declared)
+                c = number(num, w.declared)
                 in_cmp[id(sto)] = (cmp, op, c)
     tests: dict[str, list] = {}
     for n in A.walk(game):
-        if not isinstance(n, A.IntStorage) or id(n) in targets:
+        if not isinstance(n, A.IntStorage) or id(n) in w.targets:
             continue
         if not isinstance(n.name, A.NameLit):
             return []
-        if n.name.value in written:
+        if n.name.value in w.written:
             continue
         tests.setdefault(n.name.value, []).append(in_cmp.get(id(n)))
     out = []
@@ -347,20 +370,6 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
     return out
 
 
-def _unwritten_read(node: A.Node, targets: set[int], written: set[str]) -> str | None:
-    """The name of `node` when it reads an integer storage named by a literal that no rule
-    writes under any owner (`_writes`: `targets` the written nodes, `written` the names);
-    None otherwise."""
-    if (
-        isinstance(node, A.IntStorage)
-        and id(node) not in targets
-        and isinstance(node.name, A.NameLit)
-        and node.name.value not in written
-    ):
-        return node.name.value
-    return None
-
-
 def unwritten_operands(game: A.Game) -> list[Defect]:
     """Comparisons of an integer storage no rule writes (under any owner) with a computed
     value (another storage, a size, a score): the storage is always 0, so the rule
@@ -368,17 +377,15 @@ def unwritten_operands(game: A.Game) -> list[Defect]:
     CUPS", CUPS set by no rule: the test holds whenever the score is above 0). The real
     files' unwritten storages are switches for a variant, each tested against a number
     (`unwritten_tests` judges those)."""
-    found = _writes(game)
-    if found is None:
-        return []  # a storage written under a computed name may be any of them
-    targets, written = found
-    declared = declared_numbers(game)
+    w = _writes(game)
+    if w is None:
+        return []
     out = []
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
             continue
         for sto, other in ((cmp.a, cmp.b), (cmp.b, cmp.a)):
-            if _unwritten_read(sto, targets, written) and number(other, declared) is None:
+            if w.unwritten(sto) and number(other, w.declared) is None:
                 out.append(
                     Defect(
                         where(cmp),
@@ -397,11 +404,9 @@ def unwritten_disjuncts(game: A.Game) -> list[Defect]:
     files the unwritten storages are read 27 times, each compared with 1: 2 of those
     comparisons are disjuncts of an ``or`` (CheeseheadsLeaster5's ``(== ((current player)
     sto PICKER) 1)`` and its PARTNER twin), both false at 0, so 0 on all of them."""
-    found = _writes(game)
-    if found is None:
-        return []  # a storage written under a computed name may be any of them
-    targets, written = found
-    declared = declared_numbers(game)
+    w = _writes(game)
+    if w is None:
+        return []
     out = []
     for node in A.walk(game):
         if not (isinstance(node, A.BoolOp) and node.op is A.BoolOpKind.OR):
@@ -411,10 +416,8 @@ def unwritten_disjuncts(game: A.Game) -> list[Defect]:
                 continue
             hit = None
             for sto, num, op in ((arg.a, arg.b, arg.op), (arg.b, arg.a, MIRROR[arg.op])):
-                c = number(num, declared)
-                if (name := _unwritten_read(sto, targets, written)) and (
-                    c is not None and COMPARE[op](0, c)
-                ):
+                c = number(num, w.declared)
+                if (name := w.unwritten(sto)) and (c is not None and COMPARE[op](0, c)):
                     hit = name
                     break
             if hit is not None:

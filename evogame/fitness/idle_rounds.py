@@ -77,7 +77,10 @@ class _Log:
         self.runs: dict[int, list[int]] = {}
         self.open: set[int] = set()
 
-    def end_test(self, uid: int, ended: bool) -> None:
+    def end_test(self, block: Block, st, env, ended: bool) -> None:
+        """`block`'s end test gave `ended` in state `st`, environment `env` (those two are
+        read by a subclass only: `cancelled_rounds._OptLog`)."""
+        uid = block.uid
         if uid not in self.open:  # the first test of a run
             self.runs.setdefault(uid, []).append(0)
             self.open.add(uid)
@@ -97,11 +100,10 @@ def _counting(block: Block, log: _Log) -> Block:
     """A copy of `block` (and the blocks in it) whose end test also tells `log`."""
     end = block.end
     if end is not None:
-        uid = block.uid
 
-        def test(st, env, end=end, uid=uid):
+        def test(st, env, end=end, block=block):
             r = end(st, env)
-            log.end_test(uid, bool(r))
+            log.end_test(block, st, env, bool(r))
             return r
 
         end = test
@@ -118,12 +120,26 @@ def _stages(block: Block, body: tuple[A.Node, ...], out: dict[int, A.Stage]) -> 
         _stages(b, node.body, out)
 
 
-def logged_games(proxy, log, seeds: list[int]) -> Iterator[int]:
-    """Random games of `proxy` (a game whose blocks report to `log`), one per seed, each
-    yielded by its index in `seeds` once it ended on its own with `log` holding it (uniform
-    choices drawn from ``random.Random(seed)``, at most `MAX_STEPS` steps); a game the log
-    cannot follow, capped, cycling or in error is skipped. Shared by `idle_rounds` and
-    `cancelled_rounds`."""
+def stage_nodes(game) -> dict[int, A.Stage] | None:
+    """Block uid -> its stage in the rules, for `game` (a `CompiledGame`); None when the
+    blocks are not built from the body as expected (the game is then not judged)."""
+    by_uid: dict[int, A.Stage] = {}
+    try:
+        _stages(game.root, game.ast.body, by_uid)
+    except ValueError:
+        return None
+    return by_uid
+
+
+def logged_games(game, log: _Log, seeds: list[int]) -> Iterator[int]:
+    """Random games of `game` (a `CompiledGame`), played on a copy whose stage end tests
+    also tell `log` (`_counting`; the game's own blocks are left alone), one per seed,
+    each yielded by its index in `seeds` once it ended on its own with `log` holding it
+    (uniform choices drawn from ``random.Random(seed)``, at most `MAX_STEPS` steps); a
+    game the log cannot follow, capped, cycling or in error is skipped. Shared by
+    `idle_rounds` and `cancelled_rounds`."""
+    proxy = copy.copy(game)
+    proxy.root = _counting(game.root, log)
     for n, seed in enumerate(seeds):
         log.reset()
         rng = random.Random(seed)
@@ -156,10 +172,8 @@ def idle_rounds(game, seeds: list[int]) -> list[Defect]:
     or whose passes end in an idle tail in at least `TAIL_SHARE` of them (module
     docstring); `game` a `CompiledGame`, one random game per seed of `seeds` (at most
     `GAMES`)."""
-    by_uid: dict[int, A.Stage] = {}
-    try:
-        _stages(game.root, game.ast.body, by_uid)
-    except ValueError:  # blocks not built from the body as expected: not judged
+    by_uid = stage_nodes(game)
+    if by_uid is None:
         return []
     # per stage, the levels ("iterations", "runs") still possibly idle after the first
     choosing = [
@@ -171,11 +185,9 @@ def idle_rounds(game, seeds: list[int]) -> list[Defect]:
     if not choosing:
         return []
     log = _Log()
-    proxy = copy.copy(game)
-    proxy.root = _counting(game.root, log)
     ended = 0
     games = seeds[:GAMES]
-    for n in logged_games(proxy, log, games):
+    for n in logged_games(game, log, games):
         ended += 1
         for uid, levels in list(live.items()):
             if not _idle_after_first(log.iters.get(uid, [])):

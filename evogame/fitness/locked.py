@@ -88,10 +88,25 @@ from collections.abc import Callable
 from evogame.fitness.deadflow import game_cards
 from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
+from evogame.lang.arith import div, mod
 from evogame.lang.printer import where
+from evogame.lang.simplify import COMPARE
 
 #: A place by (visibility, name): owners aside (the current player's HAND is 'P's HAND).
 Place = tuple[str, str]
+
+
+def _attr_read(n: A.Node, var: str) -> str | None:
+    """A when `n` is ``(cardatt A 'var)``, attribute A of the card bound to `var`, A a
+    literal name; None otherwise (for `_attr_test` and `_card_test`)."""
+    if (
+        isinstance(n, A.CardAtt)
+        and isinstance(n.attr, A.NameLit)
+        and isinstance(n.card, A.Var)
+        and n.card.name == var
+    ):
+        return n.attr.value
+    return None
 
 
 def _attr_test(cond: A.Node, var: str) -> tuple[str, Callable[[str], bool]] | None:
@@ -103,13 +118,8 @@ def _attr_test(cond: A.Node, var: str) -> tuple[str, Callable[[str], bool]] | No
     def side(n: A.Node) -> Callable[[str], str] | None:
         if isinstance(n, A.NameLit):
             return lambda _v, s=n.value: s
-        if (
-            isinstance(n, A.CardAtt)
-            and isinstance(n.attr, A.NameLit)
-            and isinstance(n.card, A.Var)
-            and n.card.name == var
-        ):
-            attrs.add(n.attr.value)
+        if (attr := _attr_read(n, var)) is not None:
+            attrs.add(attr)
             return lambda v: v
         return None
 
@@ -136,17 +146,9 @@ _ARITH = {
     A.ArithOp.ADD: lambda a, b: a + b,
     A.ArithOp.SUB: lambda a, b: a - b,
     A.ArithOp.MUL: lambda a, b: a * b,
-    # the engine's: truncating toward zero, the remainder with the dividend's sign, 0 by 0
-    A.ArithOp.DIV: lambda a, b: 0 if b == 0 else (abs(a) // abs(b)) * (1 if a * b >= 0 else -1),
-    A.ArithOp.MOD: lambda a, b: 0 if b == 0 else (abs(a) % abs(b)) * (1 if a >= 0 else -1),
-}
-_CMP = {
-    A.CmpOp.EQ: lambda a, b: a == b,
-    A.CmpOp.NE: lambda a, b: a != b,
-    A.CmpOp.LT: lambda a, b: a < b,
-    A.CmpOp.GT: lambda a, b: a > b,
-    A.CmpOp.LE: lambda a, b: a <= b,
-    A.CmpOp.GE: lambda a, b: a >= b,
+    # the language's: truncating toward zero, the remainder with the dividend's sign, 0 by 0
+    A.ArithOp.DIV: div,
+    A.ArithOp.MOD: mod,
 }
 
 
@@ -190,14 +192,9 @@ def _card_test(cond: A.Node, var: str, tables: dict) -> Callable[[dict[str, str]
     def text(n: A.Node):
         if isinstance(n, A.NameLit):
             return lambda _c, s=n.value: s
-        if (
-            isinstance(n, A.CardAtt)
-            and isinstance(n.attr, A.NameLit)
-            and isinstance(n.card, A.Var)
-            and n.card.name == var
-        ):
+        if (attr := _attr_read(n, var)) is not None:
             reads[0] = True
-            return lambda c, k=n.attr.value: c.get(k, "")
+            return lambda c, k=attr: c.get(k, "")
         return None
 
     def number(n: A.Node):
@@ -221,9 +218,9 @@ def _card_test(cond: A.Node, var: str, tables: dict) -> Callable[[dict[str, str]
         return None
 
     def test(n: A.Node):
-        if isinstance(n, A.StrCmp | A.IntCmp) and n.op in _CMP:
+        if isinstance(n, A.StrCmp | A.IntCmp) and n.op in COMPARE:
             side = text if isinstance(n, A.StrCmp) else number
-            a, b, op = side(n.a), side(n.b), _CMP[n.op]
+            a, b, op = side(n.a), side(n.b), COMPARE[n.op]
             return None if a is None or b is None else (lambda c: op(a(c), b(c)))
         return _logic(n, test)
 

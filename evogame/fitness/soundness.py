@@ -146,7 +146,9 @@ it when nothing between changes what it reads (the stock tested twice) in
 the play accepts in `evogame.fitness.narrow_draws`; a card remembered into a pile that is
 not memory in `evogame.fitness.remembered`; the remainder of a card's points under a
 table that leaves some cards out (they score 0 and pass as multiples) in
-`evogame.fitness.remainders`.
+`evogame.fitness.remainders`; a turn's only refill of a hand whose size test fails on the
+empty hand while the turn's play stops on it (the seat passes for good) in
+`evogame.fitness.refills`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1468,6 +1470,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         outcomes,
         peeks,
         preempted,
+        refills,
         remainders,
         remembered,
         repeats,
@@ -1526,6 +1529,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (short_deals.defects, game),
         (restated.defects, game),
         (remainders.defects, game),
+        (refills.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

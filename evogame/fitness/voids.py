@@ -63,6 +63,7 @@ out.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from evogame.fitness.soundness import Defect, _place, declared_numbers, named, number
 from evogame.lang import ast as A
@@ -250,13 +251,8 @@ def empty_sources(game: A.Game) -> list[Defect]:
     a place nothing has put a card in yet (module docstring). Rules run in order; a unit
     (one action, or a loop) fills what any move of it puts cards into before its own
     moves are judged."""
-    filled: set[tuple] = set()
     out = []
-    for unit in (u for item in _prefix(game) for u in _units(item)):
-        puts, _moved = _unit_puts(unit)
-        if puts is None:
-            return out  # a place named by an expression may be any of them
-        filled |= puts
+    for unit, filled, _moved in _setup_units(game):
         for n in A.walk(unit):
             if n.PUTS is None:
                 continue
@@ -275,10 +271,26 @@ def empty_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def _setup_units(game: A.Game) -> Iterator[tuple[A.Node, set[tuple], set[int]]]:
+    """Each unit of what runs before the first stage (`_prefix`, split by `_units`), in
+    order, with the places filled once it has run (decks created in them and moves'
+    destinations, of this unit and every one before it) and the ids of the nodes of its
+    moves' sources and destinations (`_unit_puts`); stops before a unit that puts cards
+    in a place named by an expression (it may be any of them). For `empty_sources` and
+    `empty_reads`."""
+    filled: set[tuple] = set()
+    for unit in (u for item in _prefix(game) for u in _units(item)):
+        puts, moved = _unit_puts(unit)
+        if puts is None:
+            return
+        filled |= puts
+        yield unit, filled, moved
+
+
 def _unit_puts(unit: A.Node) -> tuple[set[tuple] | None, set[int]]:
     """(the places a unit of the setup puts cards in: decks created, moves' destinations;
     None when one is named by an expression, the ids of the nodes of its moves' sources
-    and destinations), for `empty_sources` and `empty_reads`."""
+    and destinations), for `_setup_units`."""
     puts: set[tuple] = set()
     moved: set[int] = set()
     for n in A.walk(unit):
@@ -304,13 +316,8 @@ def empty_reads(game: A.Game) -> list[Defect]:
     what any move of it puts cards into before its reads are judged, as in
     `empty_sources`; a move's own source is `empty_sources`'s, not judged here. None of
     the 95 real files has one (every setup that reads a top card turns it up first)."""
-    filled: set[tuple] = set()
     out = []
-    for unit in (u for item in _prefix(game) for u in _units(item)):
-        puts, moved = _unit_puts(unit)
-        if puts is None:
-            return out  # a place named by an expression may be any of them
-        filled |= puts
+    for unit, filled, moved in _setup_units(game):
         for n in A.walk(unit):
             if not isinstance(n, A.Top | A.Bottom) or id(n) in moved:
                 continue

@@ -41,6 +41,11 @@ class Fallbacks:
     games = 0
 
 
+class NoRoom(Exception):
+    """A game the VM had no room for, with ``handback=False`` (`pipmc_records`): the
+    caller wanted the VM's games only, and nothing was played on the Python engine."""
+
+
 def random_records(
     native: NativeGame,
     game: CompiledGame,
@@ -50,15 +55,16 @@ def random_records(
     deals: list[int] | None = None,
     coverage: list | None = None,
     places: list[tuple] | None = None,
+    handback: bool = True,
 ) -> list[GameRecord]:
     """Game i (for i in `indices`) of a run seeded `seed`, every seat a random player,
     exactly as `play_one(game, [RandomPlayer()] * n, i, seed, limits, deal=..., places=...)`
     records it; `deals` overrides each game's deal seed. For a coverage image, `coverage`
     (a list) gets per game what its conditions decided (None for a game the Python engine
-    played)."""
+    played). `handback`: as `pipmc_records`."""
     recs, _ = pipmc_records(
         native, game, indices, seed, None, limits=limits, deals=deals, coverage=coverage,
-        places=places,
+        places=places, handback=handback,
     )  # fmt: skip
     return recs
 
@@ -79,6 +85,7 @@ def pipmc_records(
     weak_seats: list[int] | None = None,
     kinds: tuple[str, str] = ("pipmc", "pipmc"),
     places: list[tuple] | None = None,
+    handback: bool = True,
 ) -> tuple[list[GameRecord], list[list]]:
     """As `random_records` (`places` too), but in game k seat ``seats[k]`` (-1: none) is a PIPMC player
     (`PIMCPlayer(rollouts, by, horizon)`), as `play_one` records it with that player
@@ -88,7 +95,9 @@ def pipmc_records(
     seats are. `kinds`: the searcher's and the weak player's kind, ``pipmc``, ``strong``
     (greedy play-outs), ``ismcts`` (`rollouts` its iterations; no record) or ``greedy``
     (one step; no record); `by` is
-    resolved for the game (``auto``)."""
+    resolved for the game (``auto``). A game the VM has no room for is played on the
+    Python engine; with ``handback=False`` it is not, and `NoRoom` is raised instead (a
+    caller that has no use for the Python engine's games: `playcheck._rows`)."""
     by = resolve_by(by, game)
     bits = KIND_CODE[kinds[0]] | KIND_CODE[kinds[1]] << 2
     if bits and (game.nplayers == 1 or game.cooperative):
@@ -117,6 +126,8 @@ def pipmc_records(
             room = batch.flags[k] & ROOM or batch.coverage is None
             coverage.append(None if room else batch.coverage[k].tolist())
         if batch.flags[k] & ROOM:
+            if not handback:
+                raise NoRoom(f"game {i}")
             Fallbacks.games += 1
             seat = -1 if seats is None else seats[k]
             mask = None if weak_seats is None else weak_seats[k]

@@ -9,9 +9,13 @@ from evogame.fitness import bindings as B
 from evogame.fitness.mismatches import unread_writes
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import SEEDS, real_files
 from tests.fitness import binding_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -73,16 +77,9 @@ FOUND = [
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, B.defects, only=False)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, B.defects, at, says)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_one():
@@ -94,9 +91,8 @@ def test_no_real_game_has_one():
 def test_the_real_files_have_what_the_value_check_reads():
     """The value check is not empty on the real files: it judges many comparisons there
     (290 when written) and flags none."""
-    require_shared()
     judged = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         values = B.storage_values(game)
         judged += sum(
@@ -204,15 +200,8 @@ def test_a_rule_that_goes_on_beside_rules_that_go_on_is_left_alone():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed (one evaluation seed; seeds 0-4 in
     docs/judge.md, by bench/bench_loopholes.py)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 def test_a_trick_given_to_a_player_no_rule_chose_is_misbound():

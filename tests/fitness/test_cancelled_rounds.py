@@ -8,10 +8,9 @@ import pytest
 from evogame.engine.game import compile_game
 from evogame.fitness.cancelled_rounds import GAMES, _cancelled, defects
 from evogame.fitness.evaluate import deal_seed, phase_seed
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import cancel_variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _seed
 
 DEALS = [deal_seed(phase_seed(0, 0), i) for i in range(GAMES)]
@@ -89,14 +88,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_has_a_cancelled_last_round():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := defects(compile_game(parse_file(p)), DEALS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: defects(compile_game(game), DEALS)) == {}
 
 
 def test_the_cancelled_round_loses_to_its_seed():

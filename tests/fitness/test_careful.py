@@ -20,10 +20,9 @@ from evogame.fitness.careful import (
     random_decisions,
 )
 from evogame.fitness.evaluate import deal_seed, phase_seed
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import careful_variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _edit, _seed
 
 DEALS = [deal_seed(phase_seed(0, 0), i) for i in range(GAMES)]
@@ -159,14 +158,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_is_left_unfinished_by_careful_players():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := careful_play(compile_game(parse_file(p)), DEALS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: careful_play(compile_game(game), DEALS)) == {}
 
 
 def test_a_careful_game_is_the_same_every_time():

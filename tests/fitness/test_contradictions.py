@@ -8,7 +8,11 @@ from evogame.fitness import contradictions as C
 from evogame.lang import RecycleError, parse_file, parse_text
 from tests.conftest import BASE_ACTION, BASE_GAME, SEEDS
 from tests.fitness import contradiction_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -208,15 +212,8 @@ def test_a_variant_that_plays_scores_below_its_seed(variant):
     """The variants that still pass the gates (the others end on no test or crash the
     search, and score 0) score below their seeds: the defect costs soundness, and nothing
     pays it back (one fixed evaluation seed; seeds 0-4 in the report of s48b)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 @pytest.mark.parametrize(

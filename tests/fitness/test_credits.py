@@ -9,7 +9,11 @@ from evogame.fitness import credits as C
 from evogame.lang import parse_text
 from tests.conftest import SEEDS
 from tests.fitness import credit_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -59,16 +63,9 @@ FOUND = [
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, C.defects, only=False)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, C.defects, at, says)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_one():
@@ -160,15 +157,8 @@ def test_a_discard_that_scores_or_that_every_option_makes_is_left_alone():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed (one evaluation seed; seeds 0-4 in
     docs/judge.md, by bench/bench_loopholes.py)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 def test_a_pile_the_score_counts_through_a_storage_is_counted():

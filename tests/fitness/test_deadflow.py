@@ -11,7 +11,11 @@ from evogame.fitness import deadflow as D
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS
 from tests.fitness import deadflow_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -22,16 +26,9 @@ FOUND = [
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, D.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, D.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_dead_flow():
@@ -118,15 +115,8 @@ def test_a_game_with_a_dead_stage_is_not_new():
 def test_a_variant_scores_below_its_seed(variant):
     """Each variant scores below its seed: the defect costs soundness, and nothing pays it
     back (one evaluation seed here; seeds 0-4 in `bench/bench_deadflow.py`)."""
-    from evogame.fitness import evaluate, load_profile
-
     text = variant()
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(SEED_OF[text])), profile, seed=0)
-    broken = evaluate(parse_text(text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(text, SEED_OF[text])
 
 
 FOLD = "((== 'FOLD 1)\n      (do"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from evogame.fitness import defaults as D
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import result_variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _seed
 
 SAMPLE = list(range(100, 100 + D.GAMES))
@@ -37,11 +37,7 @@ def test_no_real_game_has_one():
     """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is decided by default:
     running totals (Hearts, Ninety-Eight) and flags (Pairs' LOST, Red7's OUT) are left
     alone."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {p.name: D.default_wins(parse_file(p), SAMPLE) for p in files}
-    assert {k: v for k, v in flagged.items() if v} == {}
+    assert real_files_flagged(lambda game: D.default_wins(game, SAMPLE)) == {}
 
 
 def test_a_running_total_a_flag_and_a_scoring_of_places_are_left_alone():

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from evogame.engine.game import compile_game
 from evogame.fitness.dominated import dominated_items
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _seed
 
 SEEDS = list(range(100, 106))
@@ -51,11 +50,4 @@ def test_an_item_written_twice_is_a_copy_not_a_wider_rule():
 
 def test_no_real_game_has_a_dominated_item():
     """Narrowed until none of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := dominated_items(compile_game(parse_file(p)), SEEDS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: dominated_items(compile_game(game), SEEDS)) == {}

@@ -12,7 +12,7 @@ from evogame.fitness.undealt import remove_undealt
 from evogame.lang import parse_file, parse_text
 from evogame.players.play import Limits
 from evogame.runner import Runner
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
@@ -59,9 +59,8 @@ def test_the_records_of_conditions_are_the_same_with_end_parts_recorded():
 def test_no_real_game_has_an_end_that_cannot_hold():
     """None of the 95 real files, in the gate's 100 games at evaluation seeds 0 and 7
     (only those whose end tests have an ``or`` are played)."""
-    require_shared()
     flagged = {}
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game, _ = remove_undealt(parse_file(p))
         if not cov_end_parts(game):
             continue

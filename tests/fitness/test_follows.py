@@ -3,15 +3,13 @@ its cards (the lead's entry narrowed by another condition)."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.fitness import follows as F
 from evogame.fitness.soundness import ordering_tables
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import follows_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -42,7 +40,6 @@ FOUND = [
         "(game points POWER) lifts the cards of the lead, but no rule reads it",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
 
 
@@ -50,16 +47,9 @@ def _shares(text: str) -> list[float]:
     return [s for *_, s in F.lifted_shares(parse_text(text))]
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, F.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, F.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_ignores_the_suit_it_makes_players_follow():
@@ -70,8 +60,7 @@ def test_no_real_game_ignores_the_suit_it_makes_players_follow():
 def test_every_real_lead_entry_lifts_the_whole_suit():
     """The margin: 31 real files set a trick table with a lead entry under a follow rule,
     each lifting every card of the lead (share 1); the variant lifts 1 of 8 ranks."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     shares = [s for p in files for *_, s in F.lifted_shares(parse_file(p))]
     assert len(shares) == 31 and set(shares) == {1.0}
     assert _shares(V.agram_lead_lifts_the_eight()) == [1 / 8]
@@ -112,9 +101,8 @@ def test_without_a_follow_rule_nothing_is_named():
 def test_every_real_lead_entry_asks_the_followed_attribute():
     """The margin of `crossed_follows`: the 31 real lead entries under a follow rule each
     ask the attribute their follow rules ask of the same storage (SUIT, or COLOR)."""
-    require_shared()
     pairs = []
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         follows = F._follow_pairs(game)
         for init in A.walk(game):
@@ -170,9 +158,8 @@ def test_every_real_followed_value_has_six_cards_or_more():
 
     from evogame.lang.operands import deck_cards
 
-    require_shared()
     fewest = {}
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         cards = [c for d in A.walk(game) if isinstance(d, A.Deck) for c in deck_cards(d)]
         for attr in {a for a, _ in F._follow_pairs(game)}:
@@ -220,8 +207,7 @@ def test_without_a_follow_rule_no_value_is_lone():
 def test_every_real_followed_storage_is_set_from_a_card():
     """Each of the 36 storages the 95 real files' follow rules read is set, at least
     once, to something other than a literal (the card led): none is fixed."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     values = [v for p in files for _, v in F.set_values(parse_file(p)).values()]
     assert len(values) == 36 and set(values) == {None}
     assert [v for _, v in F.set_values(parse_text(V.hearts_lead_never_set())).values()] == [
@@ -252,8 +238,7 @@ def test_no_real_lead_table_is_unread_and_a_read_or_no_follow_rule_silences_it()
     (Rummy's unread POINTS table has no lead entry, and Rummy no follow rule). The
     variant is named; with the winner's ``cycle`` back (a read of POWER), or with its
     follow rule gone, it is not."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     assert [p.name for p in files if F.unread_lead_tables(parse_file(p))] == []
     text = V.hearts_trick_to_the_previous_seat()
     assert len(F.unread_lead_tables(parse_text(text))) == 1

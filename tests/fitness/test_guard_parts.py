@@ -10,7 +10,7 @@ from evogame.fitness.undealt import remove_undealt
 from evogame.lang import parse_file, parse_text
 from evogame.players.play import Limits
 from evogame.runner import Runner
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.variants import _seed
 
@@ -61,9 +61,8 @@ def test_the_records_of_conditions_are_the_same_with_guard_parts_recorded():
 def test_no_real_game_has_a_guard_part_that_never_guards():
     """None of the 95 real files, in the gate's 100 games at evaluation seed 0 (only
     those with a part of a guard that tests what a sibling tests are played)."""
-    require_shared()
     flagged = {}
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game, _ = remove_undealt(parse_file(p))
         if S.part_pairs(game) and (found := _found(game)):
             flagged[p.stem] = [str(d) for d in found]

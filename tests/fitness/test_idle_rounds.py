@@ -5,10 +5,9 @@ from __future__ import annotations
 from evogame.engine.game import compile_game
 from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.fitness.idle_rounds import GAMES, idle_rounds, idle_tail
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _seed
 
 DEALS = [deal_seed(phase_seed(0, 0), i) for i in range(GAMES)]
@@ -40,14 +39,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_has_idle_rounds():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := idle_rounds(compile_game(parse_file(p)), DEALS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: idle_rounds(compile_game(game), DEALS)) == {}
 
 
 def test_a_round_loop_that_goes_on_after_play_stopped():

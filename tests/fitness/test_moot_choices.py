@@ -3,12 +3,14 @@ inv-24 rank 3: "the rank you choose is ignored")."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.fitness import leftovers as L
 from evogame.lang import parse_text
 from tests.fitness import moot_choice_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 #: (variant, check, the rule its defect is named at, what the defect says)
@@ -20,7 +22,6 @@ FOUND = [
         "chooses 'G from (partition RANK ((current player) iloc HAND))",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 #: The seed's ask: whom to ask ('P), then which rank group ('G).
 ASK = "(any (partition RANK ((current player) iloc HAND)) 'G"
@@ -30,16 +31,9 @@ def _moot(text: str) -> list[str]:
     return [d.message for d in L.moot_choices(parse_text(text))]
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, L.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, L.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_offers_a_moot_choice():
@@ -89,11 +83,4 @@ def test_an_any_outside_a_choice_is_not_a_choice():
 def test_the_variant_scores_below_its_seed():
     """The moot choice costs soundness, and nothing pays it back (one evaluation seed
     here; seeds 0-2 in `bench/bench_loopholes.py --only go-fish-asked-rank-ignored`)."""
-    from evogame.fitness import evaluate, load_profile
-
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed("go-fish")), profile, seed=0)
-    broken = evaluate(parse_text(V.go_fish_asked_rank_ignored()), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(V.go_fish_asked_rank_ignored(), "go-fish")

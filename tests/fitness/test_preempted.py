@@ -3,8 +3,6 @@ the pass that implies the end, tested just before)."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.engine import compile_game
 from evogame.engine.coverage import ALIVE, FALSE_SEEN, conditions, split
 from evogame.fitness import preempted as P
@@ -12,9 +10,9 @@ from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from evogame.players import RandomPlayer
 from evogame.simulate import play_one
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import preempted_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -25,7 +23,6 @@ FOUND = [
         "can never run",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 REFILL = "    ((and (== (size ((current player) iloc HAND)) 0)\n"
 
@@ -34,16 +31,9 @@ def _dead(text: str) -> list[str]:
     return [d.where for d in P.preempted_rules(parse_text(text))]
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, P.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, P.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_has_a_rule_its_end_makes_dead():
@@ -57,8 +47,7 @@ def test_the_closest_real_cases_are_not_at_the_front_of_a_pass():
     `(all player 'P (== (size ('P iloc HAND)) 0))`, Ninety-Eight's `(> (game sto POINTS)
     98)`, Rummy's empty hand, Go Fish's AGAIN), each after a decision or after a rule that
     touches what it reads: there the end test is stale, and none is named."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     near = {p.name for p in files if P.near_misses(parse_file(p))}
     assert len(near) == 18
     assert {"Rummy2.rcy", "NinetyEight4.rcy", "Agram4.rcy", "go-fish.rcy"} <= near

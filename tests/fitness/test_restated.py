@@ -3,14 +3,12 @@ between can change what it reads (inv-22's rank 5: the stock tested twice)."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.fitness import restated as R
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import restated_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 
 #: (variant, check, the rule its defect is named at, what the defect says)
 FOUND = [
@@ -21,7 +19,6 @@ FOUND = [
         "restates the one at 51:11",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 #: The body of the variant's rule, from its set to the inner test.
 BODY = "((set (game sto AGAIN) 0)\n       ((> (size (game hloc STOCK)) 0)"
@@ -37,16 +34,9 @@ def _with(old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, R.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, R.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_restates_a_guard():
@@ -57,8 +47,7 @@ def test_no_real_game_restates_a_guard():
 def test_no_real_game_writes_a_guard_twice_at_all():
     """The margin: no guard of a real file has a conjunct written as one of a guard around
     it, whatever runs between (the count the module's conditions start from is 0)."""
-    require_shared()
-    for path in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for path in real_files():
         game = parse_file(path)
         for node in (n for n in A.walk(game) if isinstance(n, A.Guarded)):
             outer = R._conjuncts(node.cond)

@@ -6,8 +6,8 @@ from evogame.engine.game import compile_game
 from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.fitness.settled import GAMES, MIN_SETTLED, _play, defects, settled_play, settled_share
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
 from tests.conftest import require_shared, shared_files
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.settled_variants import agram_dealt_nine
 from tests.fitness.variants import _seed
 
@@ -54,14 +54,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_plays_on_after_its_result():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := settled_play(compile_game(parse_file(p)), DEALS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: settled_play(compile_game(game), DEALS)) == {}
 
 
 def test_agram_dealt_nine_falls_below_its_seed():

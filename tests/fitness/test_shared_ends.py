@@ -8,6 +8,7 @@ from evogame.fitness.shared_ends import FIRST, GAMES, defects, endings, shared_e
 from evogame.lang import parse_file, parse_text
 from tests.conftest import SEEDS as SEED_FILES
 from tests.conftest import require_shared, shared_files
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.shared_end_variants import RED7_END, red7_ends_when_hands_run_out
 from tests.fitness.variants import _edit, _seed
 
@@ -64,12 +65,4 @@ def test_a_cooperative_game_is_not_judged():
 
 def test_no_real_game_ends_with_a_shared_win_by_one_way_only():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    assert len(files) >= 95
-    flagged = {}
-    for p in files:
-        found = defects(parse_file(p), DEALS)
-        if found:
-            flagged[p.name] = [str(d) for d in found]
-    assert flagged == {}
+    assert real_files_flagged(lambda game: defects(game, DEALS)) == {}

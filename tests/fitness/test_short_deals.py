@@ -7,9 +7,9 @@ import pytest
 
 from evogame.fitness import short_deals as D
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files, require_shared, shared_files
 from tests.fitness import short_deal_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 #: (variant, check, the rule its defect is named at, what the defect says)
@@ -22,7 +22,6 @@ FOUND = [
         "with at most 1, 3 short",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
 DEAL = "(declare 5 'HAND)"
 BOOKS_AT_DEAL = "((== (size 'G) 4)\n              (all 'G 'C (move 'C (top ('P vloc BOOKS)))))"
@@ -36,16 +35,9 @@ def _dealt(n: int, *more: tuple[str, str]) -> str:
     return _edit(_seed("go-fish"), (DEAL, f"(declare {n} 'HAND)"), *more)
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, D.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, D.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_asks_for_more_cards_than_it_dealt():
@@ -58,8 +50,7 @@ def test_the_closest_real_cases_have_one_card_spare():
     three Go Fish files' books at the deal, 4 needed of a hand of at most 5, and
     President's test of a stock a deck was created in (no bound, not judged): the largest
     need - bound is -1."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     margins = {p.name: [need - held for *_, need, held in D.counts(parse_file(p))] for p in files}
     margins = {k: v for k, v in margins.items() if v}
     assert margins == {"go-fish.rcy": [-1], "GoFish2.rcy": [-1], "GoFish4.rcy": [-1]}

@@ -9,7 +9,7 @@ from evogame.fitness import slips
 from evogame.fitness.soundness import _monotone
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
-from tests.conftest import SEEDS, shared_files
+from tests.conftest import real_files
 from tests.fitness import order_variants as O
 from tests.fitness import variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
@@ -145,7 +145,7 @@ def test_no_real_game_moves_a_number_card_round_its_ladder():
     deck's order at the other end, every one an ace (A or ACE, listed first)."""
     assert real_files_flagged(slips.numbers_moved_round) == {}
     moved: dict[str, set[str]] = {}
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         ordering = slips.ordering_tables(game)
         orders = [(a, list(dict.fromkeys(ns))) for _, a, ns in slips._deck_lists(game)]

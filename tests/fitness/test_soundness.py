@@ -10,7 +10,7 @@ from evogame.fitness.soundness import storage
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text, to_text
 from evogame.lang.content import deck_values
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import variants as V
 from tests.fitness.capture_variants import scopa_capture_unscored
 from tests.fitness.emptied_variants import gops_current_blue
@@ -39,8 +39,7 @@ def test_an_integer_read_but_never_written_stays_allowed():
 
 
 def test_no_real_game_stores_for_no_one():
-    require_shared()
-    flagged = {p.stem: storage(parse_file(p)) for p in [*shared_files(), *SEEDS.glob("*.rcy")]}
+    flagged = {p.stem: storage(parse_file(p)) for p in real_files()}
     assert {k: v for k, v in flagged.items() if v} == {}
 
 
@@ -221,8 +220,7 @@ def test_no_real_game_has_a_static_defect():
     of the 95 real files (CARDSTOCK's 73 and our seeds) has one, but for PageOne3's own:
     it tests its lead against JOKER and sets the lead only to NONE or a suit
     (`leftovers.never_held`, tests/fitness/test_leftovers.py)."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
+    files = real_files()
     flagged = {}
     for p in files:
         game = parse_file(p)

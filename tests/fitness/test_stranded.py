@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from evogame.fitness.stranded import hands, stranded
-from evogame.lang import parse_file, parse_text
+from evogame.lang import parse_text
 from evogame.runner import Runner
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
 from tests.fitness import variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.variants import _seed
 
 #: the sample: random games 0 .. GAMES - 1 of a run seeded SEED (as a gate sample is)
@@ -64,15 +63,7 @@ def test_too_few_games_that_end_are_not_judged():
 
 def test_no_real_game_strands_a_hand():
     """Narrowed until none of the 95 real files (CARDSTOCK's 73, our 22 seeds) has one."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        ast = parse_file(p)
-        if found := _judge(ast):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(_judge) == {}
 
 
 @pytest.mark.parametrize("backend", ["native", "python"])

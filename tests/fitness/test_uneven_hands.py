@@ -7,10 +7,9 @@ import pytest
 from evogame.engine.game import compile_game
 from evogame.fitness.evaluate import deal_seed, phase_seed
 from evogame.fitness.uneven_hands import GAMES, Look, deal_looks, defects, uneven, uneven_hands
-from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS as SEED_FILES
-from tests.conftest import require_shared, shared_files
+from evogame.lang import parse_text
 from tests.fitness import deal_variants as V
+from tests.fitness.check_cases import real_files_flagged
 from tests.fitness.contradiction_variants import scopa_deal_when_one_is_out
 from tests.fitness.variants import _seed
 
@@ -117,14 +116,7 @@ def test_too_few_games_are_not_judged():
 
 def test_no_real_game_deals_unevenly():
     """None of the 95 real files (CARDSTOCK's 73, our 22 seeds) is named."""
-    require_shared()
-    files = [*shared_files(), *SEED_FILES.glob("*.rcy")]
-    flagged = {}
-    for p in files:
-        if found := defects(compile_game(parse_file(p)), DEALS):
-            flagged[p.stem] = [str(d) for d in found]
-    assert flagged == {}
-    assert len(files) >= 95
+    assert real_files_flagged(lambda game: defects(compile_game(game), DEALS)) == {}
 
 
 def test_president_in_blocks_falls_below_its_seed():

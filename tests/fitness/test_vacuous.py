@@ -3,14 +3,12 @@ that may empty it, in a game won by going out."""
 
 from __future__ import annotations
 
-import pytest
-
 from evogame.fitness import vacuous as F
 from evogame.lang import ast as A
 from evogame.lang import parse_file, parse_text
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import vacuous_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -21,7 +19,6 @@ FOUND = [
         "cannot hold while the pile drawn from has cards",
     ),
 ]
-SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 #: the variant's draw test, an `all` over the hand
 TEST = """(all ((current player) iloc HAND) 'C
                             (and (!= (cardatt RANK 'C) EIGHT)
@@ -36,16 +33,9 @@ def _variant(*pairs: tuple[str, str]) -> str:
     return _edit(V.crazy_eights_draws_after_playing(), *pairs)
 
 
-@pytest.mark.parametrize(
-    ("variant", "check", "at", "says"), FOUND, ids=[f[0].__name__ for f in FOUND]
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, F.defects)
 )
-def test_each_defect_is_found_where_it_is_and_not_in_its_seed(variant, check, at, says):
-    text = variant()
-    assert_found_where_it_is(text, SEED_OF[text], check, F.defects, at, says, only=True)
-
-
-def test_every_variant_has_one_test():
-    assert {f[0]() for f in FOUND} == set(SEED_OF)
 
 
 def test_no_real_game_draws_on_an_empty_hand_after_the_play():
@@ -58,9 +48,7 @@ def test_the_closest_real_file_draws_at_the_start_of_the_turn():
     empty hand, into a hand its end asks to be empty (conditions 1, 2 and 4), and it does
     so at the start of the turn, which a going-out game never reaches with an empty hand;
     no real file draws so after a play (conditions 1-3)."""
-    require_shared()
-    files = [*shared_files(), *SEEDS.glob("*.rcy")]
-    assert len(files) >= 95
+    files = real_files()
     vacuous_draws, after_plays = set(), set()
     for p in files:
         game = parse_file(p)

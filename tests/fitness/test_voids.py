@@ -13,9 +13,13 @@ from evogame.fitness.stranded import hands, stranded, unseen_places
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from evogame.runner import Runner
-from tests.conftest import SEEDS, require_shared, shared_files
+from tests.conftest import real_files
 from tests.fitness import void_variants as V
-from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
+from tests.fitness.check_cases import (
+    assert_found_where_it_is,
+    assert_scores_below_its_seed,
+    real_files_flagged,
+)
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -104,9 +108,8 @@ def test_the_checks_judge_the_real_files():
     from evogame.lang import ast as A
     from evogame.lang import to_text
 
-    require_shared()
     contests = sets = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         tables = {to_text(n.target): n for n in A.walk(game) if isinstance(n, A.InitPoints)}
         contests += sum(
@@ -219,9 +222,8 @@ def test_a_read_after_the_starter_is_left_alone_and_before_it_is_named():
     follow = "   (set (game str FOLLOW) (cardatt SUIT (top (game vloc DISCARD))))"
     late = _edit(seed, (starter + follow, follow + "\n" + starter.rstrip()))
     assert len(Vo.empty_reads(parse_text(late))) == 1
-    require_shared()
     reads = 0
-    for p in [*shared_files(), *SEEDS.glob("*.rcy")]:
+    for p in real_files():
         game = parse_file(p)
         reads += sum(
             1
@@ -298,15 +300,8 @@ ALL = [v.name for v in V.VARIANTS]
 def test_a_variant_scores_below_its_seed(name):
     """Each variant scores below its seed at evaluation seed 0 (seeds 0-4 in
     docs/judge.md, by bench/bench_loopholes.py), its soundness lower."""
-    from evogame.fitness import evaluate, load_profile
-
     (v,) = [v for v in V.VARIANTS if v.name == name]
-    profile = load_profile("default")
-    seed = evaluate(parse_text(_seed(v.seed)), profile, seed=0)
-    broken = evaluate(parse_text(v.text), profile, seed=0)
-    assert broken.reason is None
-    assert broken.fitness < seed.fitness
-    assert broken.components["soundness"][0] < seed.components["soundness"][0]
+    assert_scores_below_its_seed(v.text, v.seed)
 
 
 def test_a_queue_a_top_level_rule_reads_or_a_stage_uses_is_left_alone():
