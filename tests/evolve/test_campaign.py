@@ -49,7 +49,10 @@ def contents(run: Path) -> tuple:
     cands = db.execute("SELECT * FROM candidates ORDER BY hash").fetchall()
     gens = db.execute("SELECT * FROM generations ORDER BY generation").fetchall()
     db.close()
-    best = {p.name: p.read_text() for p in sorted((run / "best").glob("*.rcy"))}
+    # best/README.md too: it names the games judged below their seeds, not shown, so a
+    # campaign whose best/ shows none still compares what was judged
+    files = [*sorted((run / "best").glob("*.rcy")), run / "best" / "README.md"]
+    best = {p.name: p.read_text() for p in files if p.is_file()}
     return cands, gens, best
 
 
@@ -153,7 +156,11 @@ def assert_same_campaigns(a: Path, b: Path) -> None:
         # run in its folder, absolute in process) are the run's own
         return {
             k: re.sub(
-                r"--out \S+", "--out RUN", v.replace(f"campaign {run.name}:", "campaign RUN:")
+                r"--out \S+",
+                "--out RUN",
+                v.replace(f"campaign {run.name}:", "campaign RUN:").replace(
+                    f"of campaign {run.name}\n", "of campaign RUN\n"
+                ),
             )
             for k, v in files.items()
         }
