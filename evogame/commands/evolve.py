@@ -339,7 +339,16 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
             f"{len(picks) - n_new} variants of known kinds, ranked{judged} in each part"
             + ("" if n_new else "; this campaign found no new kind")
         )
-    else:  # a campaign stopped before its first generation ended
+    else:  # a campaign stopped before its first generation ended, or best/ shows none
+        readme = run / "best" / "README.md"
+        if readme.is_file():  # finished: say why best/ is empty before the candidates
+            click.echo(best_words(run / "best"))
+            for para in readme.read_text(encoding="utf-8").split("\n\n"):
+                if "not shown" in para:
+                    click.echo(para.replace("\n", " "))
+            click.echo(
+                "the campaign's candidates by campaign fitness follow; none of them is in best/"
+            )
         picks = [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
     for rank, pick in enumerate(picks[:top], start=1):
         c = store.get(pick["hash"])

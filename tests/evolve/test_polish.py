@@ -398,7 +398,9 @@ def test_a_new_kind_judged_below_the_library_median_is_not_shown(
 
 
 @pytest.mark.parametrize("variant, shown", [(0.93, True), (0.90, True), (0.87, False)])
-def test_a_variant_judged_below_its_seed_is_not_shown(campaign, monkeypatch, variant, shown):
+def test_a_variant_judged_below_its_seed_is_not_shown(
+    campaign, monkeypatch, capsys, variant, shown
+):
     """A variant is shown only when judged at least as high as its root seed, the seed
     judged once the same way (here at 0.90); the README names the one left out."""
     from evogame.commands.evolve import best_words
@@ -424,6 +426,15 @@ def test_a_variant_judged_below_its_seed_is_not_shown(campaign, monkeypatch, var
     ) is not shown
     assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
     assert ("judged below the seed it came from" in best_words(best)) is not shown
+    if not shown:  # `show` says why best/ is empty before it lists the candidates
+        from evogame.cli import main
+
+        capsys.readouterr()
+        campaign.store.close()
+        assert main(["show", str(campaign.folder), "--top", "1"]) == 0
+        out = capsys.readouterr().out
+        assert f"1 is below its seed and not shown: {c['hash']}" in out
+        assert "none of them is in best/" in out
 
 
 @pytest.mark.parametrize("soundness, shown", [(1.0, True), (0.5, False)])
