@@ -339,7 +339,16 @@ def show(run: Path, top: int, judge: str | None, out_dir: Path | None):
             f"{len(picks) - n_new} variants of known kinds, ranked{judged} in each part"
             + ("" if n_new else "; this campaign found no new kind")
         )
-    else:  # a campaign stopped before its first generation ended
+    else:  # a campaign stopped before its first generation ended, or best/ shows none
+        readme = run / "best" / "README.md"
+        if readme.is_file():  # finished: say why best/ is empty before the candidates
+            click.echo(best_words(run / "best"))
+            for para in readme.read_text(encoding="utf-8").split("\n\n"):
+                if "not shown" in para:
+                    click.echo(para.replace("\n", " "))
+            click.echo(
+                "the campaign's candidates by campaign fitness follow; none of them is in best/"
+            )
         picks = [{"hash": c["hash"], "fitness": None} for c in store.valid_candidates()]
     for rank, pick in enumerate(picks[:top], start=1):
         c = store.get(pick["hash"])
@@ -538,7 +547,8 @@ def _plot(run: Path, store) -> None:
 def best_words(best: Path) -> str:
     """What a finished campaign's best/ holds, in the command's last words: its new kinds
     (listed), variants of known kinds, or nothing (polishing took every best game back
-    to its seed, or the judge named a defect in it: `archive.sound`)."""
+    to its seed, the judge named a defect in it, `archive.sound`, or judged it below its
+    seed, `Campaign.at_least_their_seeds`)."""
     news = sorted(best.glob("new-*.rcy"))
     readme = best / "README.md"
     # the new kinds judged below the library's median, not shown (`loop.worth_showing`)
@@ -556,8 +566,9 @@ def best_words(best: Path) -> str:
     return "\n".join(
         [
             "no new game found: best/ is empty (each game that beat the seeds was a seed with "
-            "edits that buy nothing, or had a defect the judge names); a longer campaign, "
-            "more --pop or --gens, searches further",
+            "edits that buy nothing, had a defect the judge names, or was judged below the "
+            "seed it came from: best/README.md); a longer campaign, more --pop or --gens, "
+            "searches further",
             *below,
         ]
     )

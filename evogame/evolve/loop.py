@@ -1728,7 +1728,9 @@ class Campaign:
     #: judge profile (`thorough`) plays ten times the games of a campaign's, to the end.
     JUDGE_TIMEOUT = 10
 
-    def rejudge(self, cands: list[dict], ex: Executor) -> list[tuple[dict, dict | None]]:
+    def rejudge(
+        self, cands: list[dict], ex: Executor, say: str | None = None
+    ) -> list[tuple[dict, dict | None]]:
         """Each candidate evaluated again with the judge profile (`--judge`, else the one
         the campaign profile names: `thorough` for `default`) on a fresh evaluation seed,
         and ranked by that judgement (then by the campaign's rank): the best of a thousand
@@ -1738,7 +1740,8 @@ class Campaign:
             return [(c, None) for c in cands]
         seed = self.cfg.seed + 1_000_003
         self.say(
-            f"judging the {len(cands)} best again with profile {self.judge_name} on fresh "
+            say
+            or f"judging the {len(cands)} best again with profile {self.judge_name} on fresh "
             "seeds (best/ is ranked by this judgement)"
         )
         seeds = [eval_seed(c["text"], seed) for c in cands]
@@ -1813,21 +1816,22 @@ class Campaign:
             new, best = _split_unique(done[: len(new)], done[len(new) :], self._seed_hashes())
             news = {c["hash"] for c in new}
         judged_all = self.rejudge(new + best, ex) if ex is not None else None
-        median, below = None, []
+        median, below, flawed, behind = None, [], [], []
         if judged_all is None:
             parts = [("new", [(c, None) for c in new]), ("variant", [(c, None) for c in best])]
         else:
             judged_all = self.parsimonious(judged_all)
             judged_new = [p for p in judged_all if p[0]["hash"] in news]
+            judged_new, flawed = without_named_defects(judged_new)
             if judged_new and ex is not None:
                 median = self.library_median(ex)
                 texts = {c["hash"]: c["text"] for c, _a in judged_new}
                 fresh = self.fresh_fitness(ex, texts, "new-kinds-fitness.json")
                 judged_new, below = worth_showing(judged_new, median, fresh)
-            parts = [
-                ("new", judged_new),
-                ("variant", [p for p in judged_all if p[0]["hash"] not in news]),
-            ]
+            variants, behind = self.at_least_their_seeds(
+                [p for p in judged_all if p[0]["hash"] not in news], ex
+            )
+            parts = [("new", judged_new), ("variant", variants)]
         shown = {c["hash"] for _part, judged in parts for c, _a in judged}
         self.paper_only = {h: v for h, v in self.paper_only.items() if h in shown}
         # the old files go only now: a run killed while judging keeps the last best/
@@ -1847,10 +1851,12 @@ class Campaign:
         for part, judged in parts:
             self._write_part(best_dir, part, judged, cmd, made_from)
         if judged_all is not None:
-            note = self._best_readme(parts, median, below)
+            note = self._best_readme(parts, median, below, flawed, behind)
             (best_dir / "README.md").write_text(note, encoding="utf-8")
-            if below:
+            if below or flawed:
                 self.say(note.split("\n\n")[1].replace("\n", " "))
+            if behind:
+                self.say(note.split("\n\n")[2].replace("\n", " "))
 
     def parsimonious(self, pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
         """Judged (candidate, judgement) pairs, best judged first, in best/'s order (a
@@ -1867,6 +1873,50 @@ class Campaign:
             n_donors, n_sites = self.parsimony_counts(c)
             games.append(Published(fit, (lo, hi), n_donors, n_sites))
         return [pairs[i] for i in parsimonious_order(games)]
+
+    def at_least_their_seeds(
+        self, judged: list[tuple[dict, dict | None]], ex: Executor
+    ) -> tuple[list[tuple[dict, dict | None]], list[tuple[dict, float, str, float]]]:
+        """Judged variants split into those shown in best/ and those judged below the seed
+        they were made from, each of those with (its judged fitness, the seed's name, the
+        seed's judged fitness). Each variant's root seed (`lineage.root_seed`) is judged
+        once as the variants were (`rejudge`: the judge profile, a fresh evaluation seed);
+        a variant is shown when its judged fitness is at least its seed's. A variant the
+        judge rates below the game it came from is not worth a designer's time, however
+        its campaign score was flattered (round 56: a Go Fish with a Pairs way to play,
+        judged 0.750 against Go Fish's 0.778 under `thorough`, was in best/; a blind
+        reader rated it 2 against 6). A variant with no judgement (judge "none") or no
+        known root seed is shown."""
+        from evogame.evolve.lineage import root_seed
+
+        if not judged or any(again is None for _c, again in judged):
+            return judged, []
+        roots = {c["hash"]: root_seed(self.store, c["hash"]) for c, _a in judged}
+        by_name = {
+            c["operator"].removeprefix("seed:").removesuffix(".rcy"): c
+            for c in self._seed_candidates()
+        }
+        seeds = {n: by_name[n] for n in sorted(set(roots.values())) if n in by_name}
+        if not seeds:
+            return judged, []
+        cands = [self.store.get(c["hash"]) or {**c, "fitness": 0.0} for c in seeds.values()]
+        say = (
+            f"judging the {len(cands)} seed{'s' * (len(cands) != 1)} of best/'s variants "
+            "the same way (a variant is shown only when judged at least as good as its seed)"
+        )
+        bar = {
+            c["hash"]: (again or {}).get("fitness") or 0.0
+            for c, again in self.rejudge(cands, ex, say)
+        }
+        shown, behind = [], []
+        for c, again in judged:
+            name = roots[c["hash"]]
+            fit = (again or {}).get("fitness") or 0.0
+            if name in seeds and fit < bar[seeds[name]["hash"]]:
+                behind.append((c, fit, name, bar[seeds[name]["hash"]]))
+            else:
+                shown.append((c, again))
+        return shown, behind
 
     def parsimony_counts(self, c: dict) -> tuple[int, int]:
         """(the donors whose transplanted fragments the candidate still holds, its edit
@@ -1921,9 +1971,17 @@ class Campaign:
 
         return fresh_fitness(texts, self.folder / name, evaluate)
 
-    def _best_readme(self, parts: list, median: float | None, below: list) -> str:
+    def _best_readme(
+        self,
+        parts: list,
+        median: float | None,
+        below: list,
+        flawed: list | None = None,
+        behind: list | None = None,
+    ) -> str:
         """best/README.md: what each part holds and the rules that chose and ordered it."""
         news, variants = (len(judged) for _part, judged in parts)
+        flawed, behind = flawed or [], behind or []
         lines = [
             f"# best/ of campaign {self.folder.name}",
             "",
@@ -1944,9 +2002,27 @@ class Campaign:
                 )
                 if median is not None
                 else "(no new kind was found, so none was held to the library's median)."
+            )
+            + (
+                f" {len(flawed)} new kind{'s' * (len(flawed) != 1)} in which the judge "
+                f"({self.judge_name}) found a defect {'is' if len(flawed) == 1 else 'are'} "
+                "not shown (soundness below 1; in the campaign's archive: "
+                + ", ".join(f"{c['hash']} soundness {f:.3f}" for c, f in flawed)
+                + ")."
+                if flawed
+                else ""
             ),
             "",
-            f"NN-*.rcy: {variants} variant{'s' * (variants != 1)} of known kinds.",
+            f"NN-*.rcy: {variants} variant{'s' * (variants != 1)} of known kinds."
+            + (
+                f" A variant is shown only when the judge ({self.judge_name}) rates it at "
+                "least as high as the seed it was made from, judged the same way; "
+                f"{len(behind)} {'is' if len(behind) == 1 else 'are'} below {'its' if len(behind) == 1 else 'their'} seed and not shown: "
+                + ", ".join(f"{c['hash']} {f:.4f} ({n} {g:.4f})" for c, f, n, g in behind)
+                + "."
+                if behind
+                else ""
+            ),
             "",
             *self._paper_only_lines(),
             "Each part is ordered by its fitness judged again, except that among games whose "
@@ -2035,6 +2111,25 @@ def worth_showing(
     a reader's time; it stays in the archive). Order kept."""
     shown = [p for p in judged if fresh[p[0]["hash"]] >= median]
     return shown, [(p[0], fresh[p[0]["hash"]]) for p in judged if fresh[p[0]["hash"]] < median]
+
+
+def without_named_defects(
+    judged: list[tuple[dict, dict]],
+) -> tuple[list[tuple[dict, dict]], list[tuple[dict, float]]]:
+    """Judged new kinds split into those whose judgement names no defect (the judge's
+    `soundness` component 1: `fitness.soundness`) and those it does, each of those with
+    its judged soundness. A new kind is shown only when the judge, with its many more
+    games, finds nothing broken in it: the campaign profile's smaller samples miss some
+    by-play defects (round 56: a new kind shown at 0.919 under `default` was judged
+    0.722, soundness 0.5, under `thorough`). Order kept."""
+    shown, flawed = [], []
+    for c, again in judged:
+        sound = ((again or {}).get("components") or {}).get("soundness")
+        if sound is not None and sound[0] < 1.0:
+            flawed.append((c, sound[0]))
+        else:
+            shown.append((c, again))
+    return shown, flawed
 
 
 def _split_unique(

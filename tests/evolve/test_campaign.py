@@ -49,7 +49,10 @@ def contents(run: Path) -> tuple:
     cands = db.execute("SELECT * FROM candidates ORDER BY hash").fetchall()
     gens = db.execute("SELECT * FROM generations ORDER BY generation").fetchall()
     db.close()
-    best = {p.name: p.read_text() for p in sorted((run / "best").glob("*.rcy"))}
+    # best/README.md too: it names the games judged below their seeds, not shown, so a
+    # campaign whose best/ shows none still compares what was judged
+    files = [*sorted((run / "best").glob("*.rcy")), run / "best" / "README.md"]
+    best = {p.name: p.read_text() for p in files if p.is_file()}
     return cands, gens, best
 
 
@@ -153,7 +156,11 @@ def assert_same_campaigns(a: Path, b: Path) -> None:
         # run in its folder, absolute in process) are the run's own
         return {
             k: re.sub(
-                r"--out \S+", "--out RUN", v.replace(f"campaign {run.name}:", "campaign RUN:")
+                r"--out \S+",
+                "--out RUN",
+                v.replace(f"campaign {run.name}:", "campaign RUN:").replace(
+                    f"of campaign {run.name}\n", "of campaign RUN\n"
+                ),
             )
             for k, v in files.items()
         }
@@ -411,10 +418,17 @@ def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys):
         assert (tmp_path / "plots" / png).stat().st_size > 1000
 
 
-def test_best_is_judged_again_with_the_judge_profile_and_ranked_by_it(tmp_path, capsys):
+def test_best_is_judged_again_with_the_judge_profile_and_ranked_by_it(
+    tmp_path, capsys, monkeypatch
+):
     """best/ at the end: each game evaluated again with `--judge` on a fresh seed, ranked
-    by that judgement, the judgement in the header, the `best` table, `show` and `report`."""
+    by that judgement, the judgement in the header, the `best` table, `show` and `report`.
+    (Every variant is kept: a length-only judge rates most below their seeds, and the
+    rule that hides those has its own tests in test_polish.)"""
+    from evogame.evolve.loop import Campaign
     from evogame.evolve.store import Store
+
+    monkeypatch.setattr(Campaign, "at_least_their_seeds", lambda self, judged, ex: (judged, []))
 
     seeds = seeds_dir(tmp_path)
     judge = tmp_path / "judge.toml"

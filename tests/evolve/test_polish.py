@@ -397,6 +397,66 @@ def test_a_new_kind_judged_below_the_library_median_is_not_shown(
     assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
 
 
+@pytest.mark.parametrize("variant, shown", [(0.93, True), (0.90, True), (0.87, False)])
+def test_a_variant_judged_below_its_seed_is_not_shown(
+    campaign, monkeypatch, capsys, variant, shown
+):
+    """A variant is shown only when judged at least as high as its root seed, the seed
+    judged once the same way (here at 0.90); the README names the one left out."""
+    from evogame.commands.evolve import best_words
+
+    c = child_of_gops(campaign, edited(KING))
+    campaign.cfg.polish = False
+    monkeypatch.setattr(campaign, "new_kinds", lambda: [])
+    monkeypatch.setattr(campaign, "distinct_best", lambda: [c])
+    judged: list[list[str]] = []
+
+    def rejudge(cands, ex, say=None):
+        judged.append([x["hash"] for x in cands])
+        return [(x, _judged(0.90 if x["text"] == gops() else variant)) for x in cands]
+
+    monkeypatch.setattr(campaign, "rejudge", rejudge)
+    campaign.write_best(FakeExecutor(worth()))
+    best = campaign.folder / "best"
+    assert judged == [[c["hash"]], [text_hash(gops())]]  # the seed judged once, after
+    assert [f.name for f in best.glob("*.rcy")] == ([f"01-{c['hash']}.rcy"] if shown else [])
+    readme = (best / "README.md").read_text()
+    assert (
+        f"1 is below its seed and not shown: {c['hash']} {variant:.4f} (gops 0.9000)" in readme
+    ) is not shown
+    assert [b["hash"] for b in campaign.store.best()] == ([c["hash"]] if shown else [])
+    assert ("judged below the seed it came from" in best_words(best)) is not shown
+    if not shown:  # `show` says why best/ is empty before it lists the candidates
+        from evogame.cli import main
+
+        capsys.readouterr()
+        campaign.store.close()
+        assert main(["show", str(campaign.folder), "--top", "1"]) == 0
+        out = capsys.readouterr().out
+        assert f"1 is below its seed and not shown: {c['hash']}" in out
+        assert "none of them is in best/" in out
+
+
+@pytest.mark.parametrize("soundness, shown", [(1.0, True), (0.5, False)])
+def test_a_new_kind_in_which_the_judge_finds_a_defect_is_not_shown(
+    campaign, monkeypatch, soundness, shown
+):
+    c = child_of_gops(campaign, edited(KING))
+    campaign.cfg.polish = False
+    monkeypatch.setattr(campaign, "new_kinds", lambda: [c])
+    monkeypatch.setattr(campaign, "distinct_best", lambda: [])
+    again = {**_judged(0.95), "components": {"soundness": [soundness, soundness, soundness]}}
+    monkeypatch.setattr(
+        campaign, "rejudge", lambda cands, ex, say=None: [(x, again) for x in cands]
+    )
+    monkeypatch.setattr(campaign, "library_median", lambda ex: 0.7)
+    campaign.write_best(FakeExecutor(worth()))
+    best = campaign.folder / "best"
+    assert bool(list(best.glob("new-*.rcy"))) is shown
+    readme = (best / "README.md").read_text()
+    assert (f"{c['hash']} soundness 0.500" in readme) is not shown
+
+
 #: A costly evaluation phase a campaign's search skips unless asked: its `Config` flag ->
 #: the profile field, as the search leaves it off (best/'s judge and `evaluate` keep it)
 COSTLY = {"adaptive": ("fitness_se", 0.0), "equals": ("equals", {})}
