@@ -30,7 +30,9 @@ from evogame.native.engine import BACKENDS as BACKENDS
 from evogame.native.engine import ROOM, select
 from evogame.native.engine import set_deadline as set_deadline  # every back end's deadline
 from evogame.native.records import (
-    NoRoom,
+    NoRoom as NoRoom,  # the VM has no room for a game (a check plays on the VM only)
+)
+from evogame.native.records import (
     batch_stats,
     pipmc_records,
     python_game,

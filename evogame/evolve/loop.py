@@ -210,7 +210,7 @@ def unkept(text: str, tree: object | None, parent_text: str) -> str:
     games; else "". `tree`, when given, is the tree `text` reads to."""
     from evogame.evolve.parentcheck import kept
     from evogame.evolve.playcheck import _host_rows, _host_tree, vm_rows
-    from evogame.native.records import NoRoom
+    from evogame.runner import NoRoom
 
     try:
         child = parse_text(text) if tree is None else tree

@@ -84,7 +84,7 @@ def _rows(game: A.Game, text: str) -> list[list[int]] | None:
     """Per random game (`MOOT_GAMES`, seeded from `text`), the values each condition of
     `game` took (`coverage` bits), or None when the VM did not play them all
     (`vm_rows`; None too where it hands a game back)."""
-    from evogame.native.records import NoRoom
+    from evogame.runner import NoRoom
 
     try:
         return vm_rows(game, text)
