@@ -189,15 +189,6 @@ def _none_passes(cond: A.Node) -> tuple[str, tuple, A.Node] | None:
     return None
 
 
-def _parts(cond: A.Node, op: A.BoolOpKind) -> Iterator[A.Node]:
-    """`cond`'s parts under `op` (``and``: its conjuncts), nested alike."""
-    if isinstance(cond, A.BoolOp) and cond.op is op:
-        for a in cond.args:
-            yield from _parts(a, op)
-    else:
-        yield cond
-
-
 def _draws_into(body: A.Node) -> set[str]:
     """The literal places a rule's moves put cards in."""
     out = set()
@@ -240,7 +231,7 @@ def _tests(game: A.Game) -> Iterator[tuple[str, tuple, list[_Play]]]:
             passes = any(isinstance(m, A.TurnPass) for m in A.walk(n.body))
             # "no card passes Q1" and "no card passes Q2": no card passes (or Q1 Q2)
             by_place: dict[str, list] = {}
-            for part in _parts(n.cond, A.BoolOpKind.AND):
+            for part in A.bool_parts(n.cond, A.BoolOpKind.AND):
                 if (found := _none_passes(part)) is not None:
                     by_place.setdefault(found[0], []).append(found)
             for place, found in by_place.items():
@@ -257,7 +248,7 @@ def _tests(game: A.Game) -> Iterator[tuple[str, tuple, list[_Play]]]:
                     yield "any", spot, [p for p in plays if not _within(p.node, n)]
         if isinstance(n, A.Stage):
             own = [p for c in A.walk(n) if isinstance(c, A.Choice) for p in _plays(c.items)]
-            for part in _parts(n.end, A.BoolOpKind.OR):
+            for part in A.bool_parts(n.end, A.BoolOpKind.OR):
                 spot = _none_passes(part)
                 if spot is not None:
                     yield "end", spot, own

@@ -63,13 +63,6 @@ from evogame.lang import to_text, where
 _RELATIVE = (A.RelPlayer, A.RelTeam, A.OtherPlayers, A.OtherTeams)
 
 
-def _flat(node: A.Node, op: A.BoolOpKind) -> list[A.Node]:
-    """`node`'s parts under nested ``and`` (or ``or``) of kind `op`; `node` itself else."""
-    if isinstance(node, A.BoolOp) and node.op is op:
-        return [p for a in node.args for p in _flat(a, op)]
-    return [node]
-
-
 def _steady(node: A.Node) -> bool:
     """`node` reads no player or team relative to the turn and draws no chance."""
     return not any(isinstance(n, _RELATIVE) or n.CHANCE for n in A.walk(node))
@@ -208,9 +201,9 @@ def preempted_rules(game: A.Game) -> list[Defect]:
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):
             continue
-        disjuncts = _flat(stage.end, A.BoolOpKind.OR)
+        disjuncts = A.bool_parts(stage.end, A.BoolOpKind.OR)
         for guard, touched in _front(stage.body, set()):
-            for c in _flat(guard.cond, A.BoolOpKind.AND):
+            for c in A.bool_parts(guard.cond, A.BoolOpKind.AND):
                 d = _implied(c, disjuncts)
                 if d is None or _meets(_names(c), touched):
                     continue
@@ -235,10 +228,10 @@ def near_misses(game: A.Game) -> list[tuple[str, str]]:
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):
             continue
-        disjuncts = _flat(stage.end, A.BoolOpKind.OR)
+        disjuncts = A.bool_parts(stage.end, A.BoolOpKind.OR)
         for g in A.walk(stage):
             if isinstance(g, A.Guarded):
-                for c in _flat(g.cond, A.BoolOpKind.AND):
+                for c in A.bool_parts(g.cond, A.BoolOpKind.AND):
                     if _implied(c, disjuncts) is not None:
                         out.append((where(g), to_text(c)))
     return out

@@ -94,15 +94,6 @@ def _flat(node: A.Node) -> str:
     return " ".join(to_text(node).split())
 
 
-def _parts(cond: A.Node, op: A.BoolOpKind) -> Iterator[A.Node]:
-    """`cond`'s parts under `op` (``and``: its conjuncts), nested alike."""
-    if isinstance(cond, A.BoolOp) and cond.op is op:
-        for a in cond.args:
-            yield from _parts(a, op)
-    else:
-        yield cond
-
-
 def _size_test(node: A.Node, declared: dict[str, int]) -> tuple[A.Location, bool] | None:
     """(the place, whether the test holds at 0 cards) when `node` compares the size of a
     literal place with a constant (either side), else None."""
@@ -123,7 +114,7 @@ def _tests_of(conds, x: str, declared: dict[str, int]) -> list[tuple[A.Node, boo
     a constant: (the conjunct, whether it holds at 0)."""
     out = []
     for c in conds:
-        for part in _parts(c, A.BoolOpKind.AND):
+        for part in A.bool_parts(c, A.BoolOpKind.AND):
             t = _size_test(part, declared)
             if t is not None and _flat(t[0]) == x:
                 out.append((part, t[1]))
@@ -134,7 +125,7 @@ def _empty_ends(end: A.Node, declared: dict[str, int]) -> list[A.Location]:
     """The places an end test holds for when they are empty: disjuncts comparing a
     place's size with a constant that hold at 0, alone or under an ``any``."""
     out = []
-    for part in _parts(end, A.BoolOpKind.OR):
+    for part in A.bool_parts(end, A.BoolOpKind.OR):
         if isinstance(part, A.AggBool) and part.quant is A.Quant.ANY:
             part = part.cond
         t = _size_test(part, declared)
@@ -263,7 +254,7 @@ def _out_kinds(game: A.Game, declared: dict[str, int]) -> set[tuple]:
         sets = {_name(n.target) for n in A.walk(g.body) if n.STORES is not None} - {None}
         if not _meet(sets, scored):
             continue
-        for part in _parts(g.cond, A.BoolOpKind.AND):
+        for part in A.bool_parts(g.cond, A.BoolOpKind.AND):
             if isinstance(part, A.AggBool) and part.quant is A.Quant.ANY:
                 part = part.cond
             t = _size_test(part, declared)

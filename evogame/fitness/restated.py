@@ -113,12 +113,6 @@ def _touched(reads: set[tuple], written: set[tuple]) -> bool:
     return _ANY_STORE in written and any(k[0] == "store" for k in reads)
 
 
-def _conjuncts(cond: A.Node) -> list[A.Node]:
-    if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
-        return [c for a in cond.args for c in _conjuncts(a)]
-    return [cond]
-
-
 def _fresh(conjs: list[A.Node]) -> list[tuple[A.Node, set[tuple], set[str]]]:
     """Each conjunct with what it reads and its variables; those drawing chance or with a
     computed name left out."""
@@ -136,7 +130,7 @@ def _scan(node: A.Node, tested: list, written: set[tuple], bound: set[str], out:
         return
     if isinstance(node, A.Guarded):
         still = [(c, r, v) for c, r, v in tested if not _touched(r, written) and not (v & bound)]
-        mine = _conjuncts(node.cond)
+        mine = A.bool_parts(node.cond, A.BoolOpKind.AND)
         for c in mine:
             same = next((t for t, _, _ in still if t == c), None)
             if same is not None:
@@ -168,7 +162,7 @@ def restated_guards(game: A.Game) -> list[Defect]:
     for node in A.walk(game):
         if isinstance(node, A.Guarded):
             found: list[Defect] = []
-            _scan(node.body, _fresh(_conjuncts(node.cond)), set(), set(), found)
+            _scan(node.body, _fresh(A.bool_parts(node.cond, A.BoolOpKind.AND)), set(), set(), found)
             out += [d for d in found if d.where not in {x.where for x in out}]
     return out
 

@@ -136,12 +136,6 @@ _FLIP = {
 }
 
 
-def _conjuncts(cond: A.Node) -> list[A.Node]:
-    if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
-        return [c for a in cond.args for c in _conjuncts(a)]
-    return [cond]
-
-
 def _need(cmp: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
     """(the size compared, the least count for which `cmp` can hold) when `cmp` compares a
     size with a number so that it holds only from some count k >= 1 on; else None."""
@@ -227,7 +221,7 @@ def counts(game: A.Game) -> Iterator[tuple[A.Node, A.Size, list[A.Node], int, in
         found: list = []
         _tests(unit, {}, {}, found)
         for guard, groups in found:
-            for conj in _conjuncts(guard.cond):
+            for conj in A.bool_parts(guard.cond, A.BoolOpKind.AND):
                 got = _need(conj, bounds.declared)
                 if got is None:
                     continue

@@ -132,13 +132,6 @@ def _flip(op: A.CmpOp) -> A.CmpOp:
     }.get(op, op)
 
 
-def _conjuncts(test: A.Node) -> list[A.Node]:
-    """The tests that must all hold for `test` to hold: itself, or an ``and``'s parts."""
-    if isinstance(test, A.BoolOp) and test.op is A.BoolOpKind.AND:
-        return [c for a in test.args for c in _conjuncts(a)]
-    return [test]
-
-
 def _origins(into: dict[str, set[str]], created: dict[str, int], names) -> set[str]:
     """The places cards are created in from which moves lead to some place of `names`
     (`contradictions._reach`'s graph, by name), `names`' own among them."""
@@ -181,7 +174,7 @@ def sunk_ends(game: A.Game) -> list[Defect]:
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):
             continue
-        for test in _conjuncts(stage.end):
+        for test in A.bool_parts(stage.end, A.BoolOpKind.AND):
             for places, op, n in _asks(test, declared):
                 origins = _origins(into, created, places)
                 most = sum(created[c] for c in origins)

@@ -52,13 +52,6 @@ from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
 
-def _conjuncts(cond: A.Node) -> list[A.Node]:
-    """The arguments of `cond`'s ``and``s (`cond` itself when it is no ``and``)."""
-    if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
-        return [c for a in cond.args for c in _conjuncts(a)]
-    return [cond]
-
-
 def _base(coll: A.Node) -> A.Location | None:
     """The place a collection is (a location, or a ``filter`` of one, at any depth)."""
     while isinstance(coll, A.Filter):
@@ -87,7 +80,7 @@ def _draw(g: A.Guarded) -> tuple[A.Location, A.AggBool] | None:
     into = set().union(*(_out_of(m.dst, {}) for m in moves))
     sources = set().union(*(_out_of(m.src, {}) for m in moves))
     found = None
-    for c in _conjuncts(g.cond):
+    for c in A.bool_parts(g.cond, A.BoolOpKind.AND):
         q = _vacuous_over(c)
         if q is not None and (h := to_text(_base(q.coll))) in into and h not in sources:
             found = found or (_base(q.coll), q)

@@ -1767,3 +1767,11 @@ def keywords() -> tuple[str, ...]:
         enums += e.__subclasses__()
         words.update(k.value for k in e if k.value.isalpha() and k.value.islower())
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def bool_parts(node: Node, op: BoolOpKind) -> list[Node]:
+    """`node`'s parts under nested boolean operators of kind `op` (``and``: its
+    conjuncts), left to right; ``[node]`` when it is no such operator."""
+    if isinstance(node, BoolOp) and node.op is op:
+        return [p for a in node.args for p in bool_parts(a, op)]
+    return [node]

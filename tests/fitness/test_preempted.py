@@ -80,7 +80,7 @@ def test_a_player_term_read_inside_the_end_s_own_loop_is_not_an_instance():
     end = "(any player 'P (any (game iloc STOCK) 'C (== (owner 'C) 'P)))"
     x = parse_text(TINY.replace("(any player 'P (== (size ('P iloc HAND)) 0))", end))
     stage = next(n for n in A.walk(x) if isinstance(n, A.Stage))
-    (d,) = P._flat(stage.end, A.BoolOpKind.OR)
+    (d,) = A.bool_parts(stage.end, A.BoolOpKind.OR)
     same = next(n for n in A.walk(d) if isinstance(n, A.AggBool) and n is not d)
     own = A.PlayerCmp(A.CmpOp.EQ, A.OwnerOf(same.var), A.OwnerOf(same.var))
     assert P._implied(A.AggBool(A.Quant.ANY, same.coll, same.var, own), [d]) is None

@@ -50,12 +50,12 @@ def test_no_real_game_writes_a_guard_twice_at_all():
     for path in real_files():
         game = parse_file(path)
         for node in (n for n in A.walk(game) if isinstance(n, A.Guarded)):
-            outer = R._conjuncts(node.cond)
+            outer = A.bool_parts(node.cond, A.BoolOpKind.AND)
             inner = [
                 c
                 for g in A.walk(node.body)
                 if isinstance(g, A.Guarded)
-                for c in R._conjuncts(g.cond)
+                for c in A.bool_parts(g.cond, A.BoolOpKind.AND)
             ]
             assert not any(c in outer for c in inner), path.name
 
