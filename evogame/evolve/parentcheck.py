@@ -218,11 +218,18 @@ _INERT: dict[int, tuple[A.Game, object]] = {}
 def _inert(game: A.Game):
     from evogame.fitness.liveness import Inert
 
-    got = _INERT.get(id(game))
-    if got is None or got[0] is not game:
-        if len(_INERT) >= 64:
-            del _INERT[next(iter(_INERT))]
-        got = _INERT[id(game)] = (game, Inert(game))
+    return per_tree(_INERT, game, Inert)
+
+
+def per_tree(cache: dict, tree: A.Node, make):
+    """`make(tree)`, kept in `cache` by the tree's identity (each entry holds its tree, so
+    an id reused by a new tree is not mistaken for it), the oldest of 64 dropped first:
+    a worker checks many children of one parent or host, and trees are immutable."""
+    got = cache.get(id(tree))
+    if got is None or got[0] is not tree:
+        if len(cache) >= 64:
+            del cache[next(iter(cache))]
+        got = cache[id(tree)] = (tree, make(tree))
     return got[1]
 
 

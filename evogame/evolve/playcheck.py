@@ -138,14 +138,10 @@ def _host_text(host: A.Game) -> str:
     """`to_text(host)`, printed once per host tree (`_host_tree` keeps the trees: a worker
     checks many transplant children of one host; printing a host cost 10-30 ms, twice
     per child)."""
+    from evogame.evolve.parentcheck import per_tree
     from evogame.lang import to_text
 
-    got = _HOST_TEXTS.get(id(host))
-    if got is None or got[0] is not host:
-        if len(_HOST_TEXTS) >= 64:
-            del _HOST_TEXTS[next(iter(_HOST_TEXTS))]
-        got = _HOST_TEXTS[id(host)] = (host, to_text(host))
-    return got[1]
+    return per_tree(_HOST_TEXTS, host, to_text)
 
 
 def _signature(rec) -> tuple:
