@@ -20,18 +20,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evogame.fitness import refills as R
 from evogame.lang import parse_file
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import SEEDS, shared_files
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="*", type=Path)
     a = ap.parse_args()
-    files = a.files or [
-        *sorted((ROOT / "seeds").glob("*.rcy")),
-        *sorted((ROOT.parent / "shared" / "cardstock" / "games").glob("*.rcy")),
-    ]
+    files = a.files or [*sorted(SEEDS.glob("*.rcy")), *shared_files()]
     games = [(p, parse_file(p)) for p in files]
     seen = judged = missing = 0
     for p, g in games:
