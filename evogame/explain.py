@@ -344,7 +344,7 @@ class _Phrases:
             if len(end) > self.WIDTH and isinstance(node.end, A.BoolOp):
                 word = "all" if node.end.op.value == "and" else "any"
                 out = [f"{pad}Repeat, {who}, until {word} of these holds:"]
-                out += [f"{pad}    * {self.say(a)}" for a in _parts(node.end)]
+                out += [f"{pad}    * {self.say(a)}" for a in A.bool_parts(node.end, node.end.op)]
             else:
                 out = [f"{pad}Repeat, {who}, until {end}:"]
             for x in node.body:
@@ -399,16 +399,6 @@ def _values(names: list[str]) -> str:
     if len(names) <= 13:
         return ", ".join(names)
     return f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}: {len(names)} values"
-
-
-def _parts(n: A.BoolOp) -> list[A.Node]:
-    """The tests an ``and``/``or`` joins, those of nested ones of the same kind taken in:
-    ``(or (or A B) C)`` is one list A, B, C, as a reader reads it (the nesting is how the
-    rule was built up, not a grouping: the same tests in the same order)."""
-    out: list[A.Node] = []
-    for a in n.args:
-        out.extend(_parts(a) if isinstance(a, A.BoolOp) and a.op is n.op else (a,))
-    return out
 
 
 def explain(game: A.Game) -> str:

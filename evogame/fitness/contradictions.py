@@ -1053,19 +1053,6 @@ def numbered_off_by_one(game: A.Game) -> list[Defect]:
 _EQUALITIES = (A.IntCmp, A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
 
-def _conjuncts(node: A.BoolOp, inner: set[int]) -> list[A.Node]:
-    """The parts of an ``and``, those of an ``and`` directly inside it read as its own
-    (their ids added to `inner`)."""
-    out: list[A.Node] = []
-    for a in node.args:
-        if isinstance(a, A.BoolOp) and a.op is node.op:
-            inner.add(id(a))
-            out.extend(_conjuncts(a, inner))
-        else:
-            out.append(a)
-    return out
-
-
 def _free_names(node: A.Node, declared: set[str]) -> set[str]:
     """The variables `node` reads that are bound around it (not inside it, not declared
     constants): where its value ranges while the rules around it stand still."""
@@ -1115,7 +1102,7 @@ def pinned_equalities(game: A.Game) -> list[Defect]:
             continue
         others: dict[str, dict[str, A.Node]] = {}
         sides: dict[str, A.Node] = {}
-        for part in _conjuncts(node, inner):
+        for part in A.bool_parts(node, node.op, inner):
             if isinstance(part, _EQUALITIES) and part.op is A.CmpOp.EQ:
                 for x, y in ((part.a, part.b), (part.b, part.a)):
                     tx, ty = _text(x), _text(y)

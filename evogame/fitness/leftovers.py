@@ -173,19 +173,6 @@ def repeated_parts(game: A.Game) -> list[Defect]:
     return out
 
 
-def _flat(n: A.BoolOp, nested: set[int]) -> list[A.Node]:
-    """The arguments of `n`, with those of nested ``and``/``or`` of the same kind taken in
-    (``(or A (or A B))`` tests A, A and B); the ids of those nested ones go to `nested`."""
-    out: list[A.Node] = []
-    for a in n.args:
-        if isinstance(a, A.BoolOp) and a.op is n.op:
-            nested.add(id(a))
-            out.extend(_flat(a, nested))
-        else:
-            out.append(a)
-    return out
-
-
 def _text(n: A.Node) -> str:
     return " ".join(to_text(n).split())
 
@@ -204,7 +191,7 @@ def repeated_tests(game: A.Game) -> list[Defect]:
     for n in A.walk(game):
         if not isinstance(n, A.BoolOp) or id(n) in inner:
             continue
-        parts = _flat(n, inner)
+        parts = A.bool_parts(n, n.op, inner)
         texts = [_text(p) for p in parts]
         for t in sorted({t for t in texts if texts.count(t) > 1}):
             out.append(
@@ -213,7 +200,7 @@ def repeated_tests(game: A.Game) -> list[Defect]:
         other = A.BoolOpKind.AND if n.op is A.BoolOpKind.OR else A.BoolOpKind.OR
         for p in parts:
             if isinstance(p, A.BoolOp) and p.op is other:
-                held = set(texts) & {_text(q) for q in _flat(p, set())}
+                held = set(texts) & {_text(q) for q in A.bool_parts(p, p.op)}
                 if held:  # what is inside it decides nothing: not named again
                     inner.update(id(x) for x in A.walk(p))
                 for t in sorted(held):

@@ -327,13 +327,6 @@ def _meaning(node: A.Node) -> str:
     return f"not {text}" if neg else text
 
 
-def _parts(n: A.BoolOp) -> list[A.Node]:
-    out: list[A.Node] = []
-    for a in n.args:
-        out.extend(_parts(a) if isinstance(a, A.BoolOp) and a.op is n.op else [a])
-    return out
-
-
 def _words(n: A.Node) -> str:
     return " ".join(to_text(n).split())
 
@@ -350,7 +343,7 @@ def reworded_ends(game: A.Game) -> list[Defect]:
             if not isinstance(n, A.BoolOp):
                 continue
             seen: dict[str, A.Node] = {}
-            for p in _parts(n):
+            for p in A.bool_parts(n, n.op):
                 m = _meaning(p)
                 if m in seen and _words(seen[m]) != _words(p):
                     out.append(

@@ -1769,9 +1769,17 @@ def keywords() -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
-def bool_parts(node: Node, op: BoolOpKind) -> list[Node]:
+def bool_parts(node: Node, op: BoolOpKind, nested: set[int] | None = None) -> list[Node]:
     """`node`'s parts under nested boolean operators of kind `op` (``and``: its
-    conjuncts), left to right; ``[node]`` when it is no such operator."""
-    if isinstance(node, BoolOp) and node.op is op:
-        return [p for a in node.args for p in bool_parts(a, op)]
-    return [node]
+    conjuncts), left to right; ``[node]`` when it is no such operator. The ids of the
+    operators of kind `op` inside `node` that were read through go to `nested` (a caller
+    walking every operator skips them: they are parts of `node`'s list, not lists of
+    their own)."""
+    if not (isinstance(node, BoolOp) and node.op is op):
+        return [node]
+    out: list[Node] = []
+    for a in node.args:
+        if nested is not None and isinstance(a, BoolOp) and a.op is op:
+            nested.add(id(a))
+        out.extend(bool_parts(a, op, nested))
+    return out
