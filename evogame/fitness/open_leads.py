@@ -79,6 +79,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from evogame.engine.errors import GameError
+from evogame.engine.game import CompiledGame
+from evogame.engine.state import State
+from evogame.fitness.dominated import _pending
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -332,13 +336,13 @@ def near_misses(game: A.Game) -> list[tuple[str, str, str]]:
     return [(where(p[0]), where(p[1]), why) for p, why in _pairs(game) if why is not None]
 
 
-def _keys(c, opts: list) -> frozenset:
+def _keys(c: State, opts: list) -> frozenset:
     """What the options `opts` listed on the copy `c` lead to (`State.outcome_key`)."""
     c.options = opts
     return frozenset(c.outcome_key(j) for j in range(len(opts)))
 
 
-def _judge(st, items, pairs: dict, applied: dict, opened: dict) -> None:
+def _judge(st: State, items: list, pairs: dict, applied: dict, opened: dict) -> None:
     """At decision `st`, for each open pair (matcher, writer) of its choice whose matcher
     offers a move: count the position, and count it open when the writer offers a move
     the matcher does not (by what it leads to)."""
@@ -369,15 +373,12 @@ def _judge(st, items, pairs: dict, applied: dict, opened: dict) -> None:
 
 
 def sampled_shares(
-    game, seeds: list[int], found: list[Pair] | None = None
+    game: CompiledGame, seeds: list[int], found: list[Pair] | None = None
 ) -> list[tuple[Pair, int, int]]:
     """Each open pair (`open_pairs`; or each of `found`) of `game` (a `CompiledGame`) with,
     over random games seeded by `seeds` (at most `GAMES`, `LOOKS` positions in all): the
     positions where its matcher offered a move, and of those the ones where its writer
     offered a move the matcher did not. Nothing is played when there is no pair."""
-    from evogame.engine.errors import GameError
-    from evogame.fitness.dominated import _pending
-
     found = open_pairs(game.ast) if found is None else found
     if not found:
         return []
@@ -402,7 +403,9 @@ def sampled_shares(
     return [(p, applied.get(k, 0), opened.get(k, 0)) for k, p in pairs.items()]
 
 
-def open_leads(game, seeds: list[int], named: frozenset[str] = frozenset()) -> list[Defect]:
+def open_leads(
+    game: CompiledGame, seeds: list[int], named: frozenset[str] = frozenset()
+) -> list[Defect]:
     """Each writer of an open pair (module docstring) offered, in at least `MIN_OPEN` of
     at least `MIN_APPLIED` sampled positions where its matcher offered a move, a move the
     matcher does not offer: the follow rule is moot there. `game` a `CompiledGame`, one
@@ -433,7 +436,9 @@ def open_leads(game, seeds: list[int], named: frozenset[str] = frozenset()) -> l
     return out
 
 
-def defects(game, seeds: list[int], found: frozenset[str] = frozenset()) -> list[Defect]:
+def defects(
+    game: CompiledGame, seeds: list[int], found: frozenset[str] = frozenset()
+) -> list[Defect]:
     """Every check of this module (`game` a `CompiledGame`; `found`: the places of the
     defects named already, `open_leads`)."""
     return named(open_leads, game, seeds, found)
