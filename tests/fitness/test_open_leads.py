@@ -162,3 +162,27 @@ def test_every_real_follow_rule_and_its_lead_are_told_apart_by_the_rules():
 
 def test_no_real_file_is_named():
     assert real_files_flagged(lambda game: M.defects(compile_game(game), DEALS)) == {}
+
+
+def _trick_items(game: A.Game) -> tuple[A.Node, ...]:
+    """The items of the choice that has a follow rule (an item added after the lead is
+    the second)."""
+    return next(
+        c.items
+        for c in A.walk(game)
+        if isinstance(c, A.Choice) and any(M._follows(i) for i in c.items)
+    )
+
+
+def test_the_share_of_cards_an_item_offers_reads_its_literal_card_tests():
+    """Hearts' first lead, the lowest club: 1/4 of the cards; its later lead, whose filter
+    is an ``or`` (no heart unless broken, or only hearts left): any card may pass; the
+    eight above: 1/13; a ``!=`` of one suit: 3/4."""
+    game = parse_text(_seed("hearts"))
+    first, later = _trick_items(game)[:2]
+    assert M.offered_share(first, M.deck_values(game)) == pytest.approx(1 / 4)
+    assert M.offered_share(later, M.deck_values(game)) == 1.0
+    not_hearts = EIGHT.replace("(== (cardatt RANK 'C) EIGHT)", "(!= (cardatt SUIT 'C) HEARTS)")
+    for item, share in ((EIGHT, 1 / 13), (not_hearts, 3 / 4)):
+        game = parse_text(_edit(_seed("whist"), (WHIST_LEAD, WHIST_LEAD + item)))
+        assert M.offered_share(_trick_items(game)[1], M.deck_values(game)) == pytest.approx(share)
