@@ -32,7 +32,7 @@ where
   counts 1): a Crazy Eights eight, ``(== (cardatt RANK 'C) EIGHT)``, names the suit to
   follow at any time, 1/13 of the cards, a special card's power and no open lead;
 - no test of one item (its guards, down through the ``any`` loops that list its
-  options) provably excludes one of the other (`exclusive`, sound and syntactic): ``X``
+  options, but those reading a loop's card) provably excludes one of the other (`exclusive`, sound and syntactic): ``X``
   and ``(not X)``; ``(== E v)`` and ``(!= E v)`` or ``(== E w)``; two comparisons of one
   integer expression with literals whose ranges do not meet (``(== (game sto TRICKS)
   0)``, ``(> (game sto TRICKS) 0)``); ``(all player 'P X)`` and ``(any player 'Q Y)`` over
@@ -196,13 +196,17 @@ def exclusive(a: A.Node, b: A.Node) -> bool:
 
 def _offer_tests(item: A.Node) -> Iterator[A.Node]:
     """The tests an item's options all pass: its guards, down through the ``any`` loops
-    that list its options (a test inside a loop may read the loop's member)."""
+    that list its options, but those reading a loop's member (a test of each card: two
+    items' ``(== (cardatt SUIT 'C) HEARTS)`` and ``(!= ...)`` hold of different cards at
+    one decision)."""
+    bound: set[A.Var] = set()
     while True:
         if isinstance(item, A.Guarded | A.Ensure):
-            if isinstance(item, A.Guarded):
+            if isinstance(item, A.Guarded) and not any(n in bound for n in A.walk(item.cond)):
                 yield item.cond
             item = item.body
         elif isinstance(item, A.AggAction):
+            bound.add(item.var)
             item = item.body
         else:
             return

@@ -186,3 +186,20 @@ def test_the_share_of_cards_an_item_offers_reads_its_literal_card_tests():
     for item, share in ((EIGHT, 1 / 13), (not_hearts, 3 / 4)):
         game = parse_text(_edit(_seed("whist"), (WHIST_LEAD, WHIST_LEAD + item)))
         assert M.offered_share(_trick_items(game)[1], M.deck_values(game)) == pytest.approx(share)
+
+
+def test_a_test_of_each_card_is_no_test_of_the_decision():
+    """A guard inside the ``any`` that reads its card picks cards (it counts in the share)
+    and says nothing of when the item is offered: two items' ``(== (cardatt RANK 'C)
+    EIGHT)`` and ``(!= ...)`` hold of different cards at one decision."""
+    inner = EIGHT.replace(
+        "(filter ((current player) iloc HAND) 'C (== (cardatt RANK 'C) EIGHT))",
+        "((current player) iloc HAND)",
+    ).replace("(do", "((== (cardatt RANK 'C) EIGHT) (do", 1)
+    inner = inner.rstrip("\n") + ")\n"
+    game = parse_text(_edit(_seed("whist"), (WHIST_LEAD, WHIST_LEAD + inner)))
+    item = _trick_items(game)[1]
+    assert list(M._offer_tests(item)) == []
+    assert M.offered_share(item, M.deck_values(game)) == pytest.approx(1 / 13)
+    lead = _trick_items(game)[0]
+    assert list(M._offer_tests(lead)) == [lead.cond]
