@@ -15,7 +15,7 @@ kinds of phase, all wall seconds:
 - each evaluation's (``evaluation``, summed over candidates, on whichever worker ran it):
   parsing its text, then the phases of `fitness.evaluate` (compile, content, gate,
   soundness/moves, soundness/static, soundness/deals, soundness/defaults,
-  soundness/dominated, soundness/idle_rounds, soundness/cancelled_rounds,
+  soundness/dominated, soundness/open_leads, soundness/idle_rounds, soundness/cancelled_rounds,
   soundness/settled, soundness/shared_ends, soundness/foregone, soundness/uneven_hands,
   soundness/careful, random, agency, thinking, pipmc, depth), the
   concept vectors (``concepts``) and the rest

@@ -73,6 +73,7 @@ from evogame.fitness import (
     cancelled_rounds,
     careful,
     foregone,
+    open_leads,
     settled,
     shared_ends,
     uneven_hands,
@@ -91,6 +92,7 @@ from evogame.fitness.foregone import GAMES as FOREGONE_GAMES
 from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
 from evogame.fitness.idle_rounds import idle_rounds
 from evogame.fitness.mismatches import single_suit_hands
+from evogame.fitness.open_leads import GAMES as OPEN_LEADS_GAMES
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
 from evogame.fitness.settled import GAMES as SETTLED_GAMES
 from evogame.fitness.shared_ends import GAMES as SHARED_ENDS_GAMES
@@ -722,7 +724,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
     rules, in the gate sample's conditions (`hits`) and moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
-    (`defaults`, `dominated`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
+    (`defaults`, `dominated`, `open_leads`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
     `uneven_hands`) and in
     a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
@@ -753,6 +755,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     dom = dominated_items(game, [run.deal(0, i) for i in range(DOMINATED_GAMES)])
     sampled += [d for d in dom if d.where not in named]
     t = _timed(run, "soundness/dominated", t)
+    # a lead offered beside the follow rule; a follow rule dominated already counts once
+    named = frozenset(d.where for d in found + sampled)
+    sampled += open_leads.defects(game, [run.deal(0, i) for i in range(OPEN_LEADS_GAMES)], named)
+    t = _timed(run, "soundness/open_leads", t)
     # rounds after the first with no decision (a loop that turns over empty)
     sampled += idle_rounds(game, [run.deal(0, i) for i in range(IDLE_GAMES)])
     t = _timed(run, "soundness/idle_rounds", t)

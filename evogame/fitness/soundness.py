@@ -105,7 +105,8 @@ rounds of a loop that do nothing after the first, found by play, in
 `evogame.fitness.idle_rounds`; play that goes on after no score can change any more, found
 by play, in `evogame.fitness.settled`; a contest whose winner is fixed before its first card
 is played (the two of clubs ranked high in Hearts' trick 1), found by play, in
-`evogame.fitness.foregone`.
+`evogame.fitness.foregone`; a lead offered at the follow turns, so that following is
+never enforced, found in the rules and confirmed by play, in `evogame.fitness.open_leads`.
 
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
