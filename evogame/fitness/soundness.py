@@ -44,7 +44,10 @@ because the game it makes scores well on the other components (issue 35):
   with an integer storage written nowhere (a President's single beats DIAMONDS, always 0);
 - **a prize out of line** (static, `outlier_points`): in a game won by the most points,
   one value of a summed table worth more than 3 times any other, named by no other rule
-  (GOPS's EIGHT worth 71 among 1-13: whoever wins it wins);
+  (GOPS's EIGHT worth 71 among 1-13: whoever wins it wins); in a game won by the least
+  points, one worth more than all the others together, and a tie folded into an ordering
+  table (the KING rated like the JACK, the QUEEN between rated otherwise), are in
+  `evogame.fitness.prizes`;
 - **a point that changes with play** (static, `state_points`): an entry whose points read
   the game's state (the Queen of spades worth the stock's size);
 - **a score divided by what play changes** (static, `divided_scores`): a ``//`` or ``%``
@@ -1478,6 +1481,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         overwritten,
         peeks,
         preempted,
+        prizes,
         refills,
         remainders,
         remembered,
@@ -1542,6 +1546,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (sinks.defects, game),
         (marks.defects, game),
         (overwritten.defects, game),
+        (prizes.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

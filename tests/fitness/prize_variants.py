@@ -1,0 +1,63 @@
+"""Variants of our GOPS seed for `evogame.fitness.prizes`, in the style of
+tests/fitness/variants.py: a campaign's GOPS as its blind reader (round 56, r56c) saw it,
+3 against the seed's 7, "every round ties: a stalemate": the NINE worth 96, the KING rated
+like the JACK, and the game won by the least points; all three edits, and each alone."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+#: the NINE's entry of the prize (and bid) table, and the 96 of the campaign's game
+NINE = ("((RANK : NINE) 9)", "((RANK : NINE) 96)")
+#: the KING's entry, rated as the JACK is
+KING = ("((RANK : KING) 13)", "((RANK : KING) 11)")
+#: the winner: the least score, as seeds/hearts.rcy and the real Hearts-likes write it
+LEAST = ("(scoring max (sum", "(scoring min (sum")
+
+
+def gops_least_nine_96_king_as_jack() -> str:
+    """The campaign's game: won by the least points, the NINE worth 96 (more than the
+    other twelve prizes' 80: whoever takes it loses), the KING bid tying the JACK."""
+    return _edit(_seed("gops"), NINE, KING, LEAST)
+
+
+def gops_nine_96() -> str:
+    """GOPS with its NINE worth 96 (won by the most points: whoever takes it wins)."""
+    return _edit(_seed("gops"), NINE)
+
+
+def gops_king_as_jack() -> str:
+    """GOPS with its KING rated 11 like the JACK: a King bid ties a Jack and loses to a
+    Queen, and the King prize is worth a Jack's."""
+    return _edit(_seed("gops"), KING)
+
+
+def gops_least_wins() -> str:
+    """GOPS won by the least points: at two seats GOPS mirrored (a bid b plays as 14 - b
+    in the seed), so thinking players tie no more prizes than in the seed. Harmless."""
+    return _edit(_seed("gops"), LEAST)
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "gops-prize-least-nine-96-king-as-jack",
+        "gops",
+        "least points win, the NINE is worth 96 and the KING 11 like the JACK: whoever "
+        "takes the NINE loses, and King and Jack bids tie",
+        gops_least_nine_96_king_as_jack(),
+    ),
+    Variant("gops-prize-nine-96", "gops", "the NINE is worth 96: it decides", gops_nine_96()),
+    Variant(
+        "gops-prize-king-as-jack",
+        "gops",
+        "the KING ranks 11 like the JACK: the two bids tie, and the Queen beats the King",
+        gops_king_as_jack(),
+    ),
+    Variant(
+        "gops-prize-least-wins",
+        "gops",
+        "won by the least points: GOPS mirrored, played as well (harmless)",
+        gops_least_wins(),
+        harmless=True,
+    ),
+)

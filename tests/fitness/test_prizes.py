@@ -1,0 +1,129 @@
+"""`fitness.prizes` (a penalty out of line in a least-points game, a tie folded into an
+ordering table): the campaign's GOPS its blind reader rated 3 (round 56, r56c) and its
+edits alone, the near misses it must not name (Sane Eights' penalty, a plateau, a summed
+table, a card the rules single out), and the real files."""
+
+from __future__ import annotations
+
+from evogame.fitness import prizes as M
+from evogame.fitness import soundness as S
+from evogame.lang import parse_text
+from evogame.lang.content import deck_values
+from tests.fitness import prize_variants as V
+from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.gops_least_nine_96_king_as_jack,
+        M.outlier_penalties,
+        "((RANK : NINE) 96)",
+        "more than all the other RANKs of this table together (80)",
+    ),
+    (
+        V.gops_least_nine_96_king_as_jack,
+        M.folded_ties,
+        "((RANK : KING) 11)",
+        "KING and JACK tie in every contest",
+    ),
+    (V.gops_king_as_jack, M.folded_ties, "((RANK : KING) 11)", "as JACK does"),
+]
+#: the variants this module names; the NINE alone is `soundness.outlier_points`'s, and the
+#: least-points flip alone is harmless (tested below)
+NAMED = tuple(
+    v
+    for v in V.VARIANTS
+    if v.name in {"gops-prize-least-nine-96-king-as-jack", "gops-prize-king-as-jack"}
+)
+
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, NAMED, M.defects, only=False)
+)
+
+
+def _static(text: str) -> list[str]:
+    game = parse_text(text)
+    return [d.check for d in S.static(game, deck_values(game))]
+
+
+def test_no_real_file_is_named():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is named: the least-points
+    ones (Hearts-likes, Crazy and Sane Eights, Golf) included."""
+    assert real_files_flagged(M.defects) == {}
+
+
+def test_the_campaign_game_has_both_defects_and_nothing_else():
+    assert _static(V.gops_least_nine_96_king_as_jack()) == [
+        "prizes.outlier_penalties",
+        "prizes.folded_ties",
+    ]
+
+
+def test_least_points_alone_is_not_named():
+    """GOPS won by the least points is GOPS mirrored at two seats: no defect of any kind."""
+    assert _static(V.gops_least_wins()) == []
+
+
+def test_the_nine_alone_is_the_most_points_check_s():
+    """Won by the most points, the NINE 96 is `soundness.outlier_points`'s (off the ladder);
+    this module judges least-points games only."""
+    game = parse_text(V.gops_nine_96())
+    assert M.outlier_penalties(game) == []
+    assert [d.check for d in S.static(game, deck_values(game))] == ["soundness.outlier_points"]
+
+
+def _least_nine(points: int) -> str:
+    return _edit(_seed("gops"), V.LEAST, ("((RANK : NINE) 9)", f"((RANK : NINE) {points})"))
+
+
+def test_a_penalty_less_than_the_rest_together_is_not_named():
+    """Sane Eights' kind: 50 is more than 3 times the next (13), less than the others' 82
+    (the real files' nearest: EIGHT 50 against 77). 83 is more than the 82."""
+    assert M.outlier_penalties(parse_text(_least_nine(50))) == []
+    assert M.outlier_penalties(parse_text(_least_nine(82))) == []
+    (d,) = M.outlier_penalties(parse_text(_least_nine(83)))
+    assert "NINE is worth 83" in d.message and "together (82)" in d.message
+
+
+def test_a_penalty_the_rules_single_out_is_not_named():
+    """Crazy Eights' EIGHT is wild (named by the play rules): worth 500 it is still a card
+    to get rid of, not a prize out of line; unnamed (the wild rule's EIGHT renamed) it is."""
+    seed = _seed("crazy-eights")
+    costly = _edit(seed, ("((RANK : EIGHT) 50)", "((RANK : EIGHT) 500)"))
+    assert M.outlier_penalties(parse_text(costly)) == []
+    assert "EIGHT" in S._named_elsewhere(parse_text(costly))
+
+
+def test_a_plateau_is_no_fold():
+    """Court cards worth one value (Caterpillar's J, Q, K all 0), or two neighbours alike."""
+    plateau = _edit(_seed("gops"), ("((RANK : QUEEN) 12)", "((RANK : QUEEN) 11)"))
+    assert M.folded_ties(parse_text(plateau)) == []
+    courts = _edit(plateau, V.KING)
+    assert M.folded_ties(parse_text(courts)) == []
+
+
+def test_a_fold_in_a_table_only_summed_is_not_named():
+    """Crazy Eights' penalties are summed, never compared: an ACE worth 10 like the courts
+    orders nothing."""
+    text = _edit(_seed("crazy-eights"), ("((RANK : ACE) 1)", "((RANK : ACE) 10)"))
+    assert M.folded_ties(parse_text(text)) == []
+
+
+def test_a_fold_on_a_value_the_rules_name_is_not_named():
+    """A KING the rules single out (here a storage set to it) may rank where it likes."""
+    text = _edit(
+        V.gops_king_as_jack(),
+        (
+            "(shuffle (game hloc PRIZES))",
+            "(shuffle (game hloc PRIZES))\n (set (game str HIGH) KING)",
+        ),
+    )
+    assert M.folded_ties(parse_text(text)) == []
+
+
+def test_the_entry_named_is_the_one_off_the_others_order():
+    """Two values alike, the earlier the odd one (the JACK rated 13 like the KING, the
+    QUEEN 12 between): the JACK is named, without it the others climb."""
+    text = _edit(_seed("gops"), ("((RANK : JACK) 11)", "((RANK : JACK) 13)"))
+    (d,) = M.folded_ties(parse_text(text))
+    assert "RANK JACK ranks 13" in d.message and "as KING does" in d.message
