@@ -1,0 +1,121 @@
+"""`fitness.closed` (a choice item that can never be offered): Spite and Malice whose discard
+onto the fourth side stack lost the half of its guard that opens it (a campaign's, round
+56, rebuilt), the guards and fills it must not name, and the real files."""
+
+from __future__ import annotations
+
+import re
+
+from evogame.fitness import closed as M
+from evogame.lang import parse_text
+from tests.fitness import closed_variants as V
+from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.variants import _edit, _seed
+
+#: where the closed item's guard starts, as the variants read
+GUARD = "(> (size ((current player) vloc SIDED)) 0)\n      (any"
+
+FOUND = [
+    (V.spite_closed_discard, M.closed_items, GUARD, "the option is never offered"),
+    (V.spite_short_payoff_closed_discard, M.closed_items, GUARD, "the option is never offered"),
+]
+
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, M.defects, only=False)
+)
+
+#: the seed's first discard, onto the first side stack: offered whenever the hand has a card
+FIRST_DISCARD = "(any ((current player) iloc HAND) 'C\n          (do\n           ((move 'C (top ((current player) vloc SIDEA)))"
+
+
+def _named(text: str) -> list:
+    return M.closed_items(parse_text(text))
+
+
+def test_no_real_file_has_an_item_that_never_opens():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is named (4 are not
+    judged: a place named by an expression)."""
+    assert real_files_flagged(M.defects) == {}
+
+
+def test_the_seed_opens_every_discard():
+    """Each side stack's guard is an ``or`` whose other half needs only stacks the items
+    before fill (the first discard unguarded)."""
+    assert _named(_seed("spite-and-malice")) == []
+
+
+def test_closed_stacks_close_the_stacks_after_them():
+    """The first discard made to need a card in a place nothing fills: it never opens, nor
+    do the three after it, whose guards need the stacks before (the fixpoint)."""
+    text = _edit(
+        _seed("spite-and-malice"),
+        (FIRST_DISCARD, FIRST_DISCARD.replace("iloc HAND) 'C", "iloc RESERVE) 'C", 1)),
+    )
+    names = [re.search(r"loc (\w+)\) holds", d.message).group(1) for d in _named(text)]
+    assert names == ["RESERVE", "SIDEB", "SIDEC", "SIDED"]
+
+
+def test_a_deal_into_the_stack_opens_it():
+    """The fourth side stack dealt a card before the play: its guard can hold."""
+    text = _edit(
+        V.spite_closed_discard(),
+        (
+            "   ;; the highest upcard starts",
+            "   (all player 'P (move (top (game hloc STOCK)) (top ('P vloc SIDED))))\n"
+            "   ;; the highest upcard starts",
+        ),
+    )
+    assert _named(text) == []
+
+
+def test_a_rule_of_the_turn_that_fills_the_stack_opens_it():
+    """Another rule puts a card there (here the turn's last rule, unguarded)."""
+    text = _edit(
+        V.spite_closed_discard(),
+        (
+            "     (cycle next current)",
+            "     (move (top (game hloc STOCK)) (top ((current player) vloc SIDED)))\n"
+            "     (cycle next current)",
+        ),
+    )
+    assert _named(text) == []
+
+
+def test_a_fill_under_the_same_need_does_not_open_it():
+    """A rule that fills the stack only once it holds a card opens nothing."""
+    text = _edit(
+        V.spite_closed_discard(),
+        (
+            "     (cycle next current)",
+            "     ((> (size ((current player) vloc SIDED)) 0)\n"
+            "      (move (top (game hloc STOCK)) (top ((current player) vloc SIDED))))\n"
+            "     (cycle next current)",
+        ),
+    )
+    assert len(_named(text)) == 1
+
+
+def test_an_item_waiting_for_a_place_to_be_emptied_is_not_named():
+    """A guard that needs a place empty (a pass when the stock is out) can hold: only a
+    need for cards closes an item."""
+    text = _edit(
+        _seed("spite-and-malice"),
+        (
+            "     ;; end the turn: discard",
+            "     ((== (size (game hloc STOCK)) 0) (set (game sto OVER) 1))\n"
+            "     ;; end the turn: discard",
+        ),
+    )
+    assert _named(text) == []
+
+
+def test_a_move_into_a_computed_place_leaves_the_game_unjudged():
+    text = _edit(
+        V.spite_closed_discard(),
+        (
+            "     (cycle next current)",
+            "     (move (top (game hloc STOCK)) (top ((current player) vloc (game str PILE))))\n"
+            "     (cycle next current)",
+        ),
+    )
+    assert _named(text) == []
