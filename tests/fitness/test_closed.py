@@ -9,7 +9,11 @@ import re
 from evogame.fitness import closed as M
 from evogame.lang import parse_text
 from tests.fitness import closed_variants as V
-from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit, _seed
 
 #: where the closed item's guard starts, as the variants read
@@ -119,3 +123,9 @@ def test_a_move_into_a_computed_place_leaves_the_game_unjudged():
         ),
     )
     assert _named(text) == []
+
+
+def test_the_closed_discard_scores_below_its_seed():
+    """The seed's deal with the closed discard (the rebuilt campaign file's short pay-off
+    piles score about the seed once the item is named: docs/judge.md, round 57)."""
+    assert_scores_below_its_seed(V.spite_closed_discard(), "spite-and-malice")
