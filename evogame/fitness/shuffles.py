@@ -1,4 +1,4 @@
-"""A shuffle in the play that cannot change anything a player can know: a defect of the
+"""A shuffle in the play that cannot change anything a player can know: defects of the
 `soundness` component, read from the rules alone (round 57, issue 35).
 
 A campaign's Crazy Eights shuffled its face-down stock after every card played; its blind
@@ -11,8 +11,9 @@ can tell the game with the shuffle from the game without it. Real games shuffle 
 play only a pile cards have come back into (a discard pile turned over into an empty
 stock, the cards of a hand gathered for the next deal).
 
-**The test.** A ``(shuffle P)`` inside a stage is named when P is a pile of the table no
-player sees (the game's ``hloc`` or ``iloc``, a literal name, no index) and
+**A pile that only lost cards from its top** (`idle_shuffles`). A ``(shuffle P)`` inside
+a stage is named when P is a pile of the table no player sees (the game's ``hloc`` or
+``iloc``, a literal name, no index) and
 
 1. P is shuffled before the first stage (the setup and the top-level rules before it,
    in the order they run), and every rule that puts cards into P (a deck created in it, a
@@ -34,10 +35,22 @@ a discard pile turned over into the stock, hands and tricks gathered for the nex
 a pile of won cards), so all 54 fail condition 1. CPU: 1.0 s for the 95 files, the
 margins' listing included.
 
-Not judged: a pile a player sees (the order a player saw is knowledge a shuffle takes
-away), a pile first shuffled in the play (a stage that deals, run once), and a pile whose
-order is never read at all though cards enter it (the other half of the reader's rule:
-shuffling a pile only counted changes nothing either; not built).
+**A pile whose order no rule reads** (`unread_orders`, the other half of the reader's
+rule): a ``(shuffle P)`` inside a stage, P a place of any owner and visibility (literal
+name), is named when every mention of P's name (under its owner type and visibility)
+uses its cards with no regard to their order: a ``size``, a ``sum ... using``, a
+``sumof``/``maxof``/``minof`` or boolean ``any``/``all`` over them, a pick a player makes
+among them (an ``any`` offered as a choice item), a filter or set operation used so, a
+shuffle, a deck created there, or its top or bottom as where a ``move`` puts a card.
+Anything else reads the order (its top card taken, a ``max`` whose ties the order may
+break, a loop run as a rule that moves them one by one); a place named by an expression
+leaves the game unjudged. Every one of the 54 real shuffles in a stage shuffles a pile
+whose top card a ``move`` takes (a draw, a deal): 0 named
+(/work/runs-archive/s57c/unread_margins.py, .txt). A shuffle both halves name counts once.
+
+Not judged by either: a pile first shuffled in the play and read in order (a stage that
+deals, run once), a face-up pile read in order (the order a player saw is knowledge a
+shuffle takes away), a top card of a hidden pile read as a value.
 """
 
 from __future__ import annotations
@@ -153,6 +166,86 @@ def _entered(loc: A.Node, up: dict) -> bool:
     return False
 
 
+def _order_free(node: A.Node, up: dict) -> bool:
+    """Whether the cards `node` (a place, or a filter or union of it) stand for are used
+    with no regard to their order: counted, summed, tested each, a pick a player makes
+    among them, shuffled, or the place a ``move`` puts a card on (`unread_orders`)."""
+    p = up.get(id(node))
+    if p is None:
+        return False
+    parent, field, _ = p
+    if isinstance(parent, A.Size | A.Shuffle | A.SumPoints):
+        return True
+    if isinstance(parent, A.CreateDeck) and field == "loc":
+        return True
+    if isinstance(parent, A.AggInt | A.AggBool) and field == "coll":
+        return True
+    if isinstance(parent, A.AggAction) and field == "coll":
+        # a pick among the cards, offered as a choice: which card, not where it lay
+        return parent.quant is A.Quant.ANY and _offered(parent, up)
+    if isinstance(parent, A.Filter | A.SetOp) and field in ("coll", "parts"):
+        return _order_free(parent, up)
+    if isinstance(parent, A.Top | A.Bottom) and (q := up.get(id(parent))) is not None:
+        return isinstance(node, A.Location) and q[0].PUTS is not None and q[1] == q[0].PUTS
+    return False
+
+
+def _offered(node: A.Node, up: dict) -> bool:
+    """Whether `node` is a choice item's action (an option offered), not a rule run."""
+    while (p := up.get(id(node))) is not None:
+        if isinstance(p[0], A.Choice):
+            return True
+        if not isinstance(p[0], A.Guarded | A.Ensure):
+            return False
+        node = p[0]
+    return False
+
+
+def unread_orders(game: A.Game) -> list[Defect]:
+    """Each shuffle in the play of a pile whose order no rule reads (`_order_free` at every
+    mention of its name, under its owner type and visibility): it changes nothing, whoever
+    sees the pile. Not judged when a place is named by an expression (it may be the
+    pile)."""
+    if any(
+        isinstance(n, A.Location | A.Indexed) and not isinstance(n.name, A.NameLit)
+        for n in A.walk(game)
+    ):
+        return []
+    up = A.parents(game)
+    mentions: dict[tuple, list[A.Node]] = {}
+    for n in A.walk(game):
+        if isinstance(n, A.Location | A.Indexed) and (k := _key(n)) is not None:
+            mentions.setdefault(k, []).append(n)
+    out = []
+    for s in _play_shuffles(game):
+        k = _key(s.loc)
+        if k is None or not isinstance(s.loc, A.Location):
+            continue
+        if all(isinstance(n, A.Location) and _order_free(n, up) for n in mentions[k]):
+            out.append(
+                Defect(
+                    where(s),
+                    f"this shuffles {' '.join(to_text(s.loc).split())}, and no rule reads "
+                    "the order of its cards (they are only counted, scored, put there or "
+                    "picked from by a player): the shuffle changes nothing",
+                )
+            )
+    return out
+
+
+def _play_shuffles(game: A.Game) -> list[A.Shuffle]:
+    """The shuffles inside stages, in text order."""
+    seen: set[int] = set()
+    out = []
+    for st in A.walk(game):
+        if isinstance(st, A.Stage):
+            for n in A.walk(st):
+                if isinstance(n, A.Shuffle) and id(n) not in seen:
+                    seen.add(id(n))
+                    out.append(n)
+    return out
+
+
 def _defect(s: A.Shuffle) -> Defect:
     pile = " ".join(to_text(s.loc).split())
     return Defect(
@@ -164,5 +257,7 @@ def _defect(s: A.Shuffle) -> Defect:
 
 
 def defects(game: A.Game) -> list[Defect]:
-    """Every check of this module."""
-    return named(idle_shuffles, game)
+    """Every check of this module (a shuffle both name is counted once, as idle)."""
+    idle = named(idle_shuffles, game)
+    spots = {d.where for d in idle}
+    return idle + [d for d in named(unread_orders, game) if d.where not in spots]

@@ -20,11 +20,30 @@ def crazy_eights_shuffles_every_card() -> str:
     )
 
 
+#: Hearts' trick taken: every played card onto the winner's TAKEN pile.
+TAKEN = "(move (top ('P vloc PLAYED)) (top ('W vloc TAKEN)))))))))"
+
+
+def hearts_shuffles_taken_tricks() -> str:
+    """Hearts that shuffles every player's taken cards after each trick: TAKEN is only put
+    onto and summed at the end, so its order is read by no rule."""
+    return _edit(
+        _seed("hearts"),
+        (TAKEN, TAKEN[:-3] + "\n    (all player 'P (shuffle ('P vloc TAKEN))))))"),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazy-eights-shuffles-every-card",
         "crazy-eights",
         "the face-down stock is shuffled after every card played, though no card ever goes back in",
         crazy_eights_shuffles_every_card(),
+    ),
+    Variant(
+        "hearts-shuffles-taken-tricks",
+        "hearts",
+        "every player's taken tricks are shuffled after each trick, though only their points count",
+        hearts_shuffles_taken_tricks(),
     ),
 )

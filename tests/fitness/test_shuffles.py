@@ -21,6 +21,12 @@ FOUND = [
         "(shuffle (game hloc STOCK))))))))",
         "changes nothing a player can know",
     ),
+    (
+        V.hearts_shuffles_taken_tricks,
+        M.unread_orders,
+        "(shuffle ('P vloc TAKEN))",
+        "no rule reads the order of its cards",
+    ),
 ]
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -117,3 +123,38 @@ def test_the_seed_shuffles_before_the_play_only():
 
 def test_the_variant_scores_below_its_seed():
     assert_scores_below_its_seed(V.crazy_eights_shuffles_every_card(), "crazy-eights")
+
+
+def test_a_pile_whose_top_card_is_taken_is_read_in_order():
+    """Hearts' taken cards, the top one of each pile moved on at the end: the order is
+    read, and the shuffle changes which card goes."""
+    text = _edit(
+        V.hearts_shuffles_taken_tricks(),
+        (
+            " ;; count the points",
+            " (all player 'P (move (top ('P vloc TAKEN)) (top (game vloc SHOWN))))\n"
+            " ;; count the points",
+        ),
+    )
+    assert M.unread_orders(parse_text(text)) == []
+
+
+def test_an_idle_shuffle_is_counted_once():
+    """The Crazy Eights variant's stock is also read only by draws from its top: named as
+    idle, not a second time as unread."""
+    game = parse_text(V.crazy_eights_shuffles_every_card())
+    assert len(M.defects(game)) == 1
+    assert M.defects(game)[0].check == "shuffles.idle_shuffles"
+
+
+def test_a_pile_picked_from_in_a_rule_not_a_choice_is_read_in_order():
+    """An ``any`` run as a rule (not offered) takes the cards in the pile's order."""
+    text = _edit(
+        V.hearts_shuffles_taken_tricks(),
+        (
+            " ;; count the points",
+            " (all player 'P (any ('P vloc TAKEN) 'C (move 'C (top (game vloc SHOWN)))))\n"
+            " ;; count the points",
+        ),
+    )
+    assert M.unread_orders(parse_text(text)) == []
