@@ -155,7 +155,8 @@ rule clears while a rule reads it for every seat (the picks pile up) in
 `evogame.fitness.marks`; a storage every member of an `all` overwrites with its own pick,
 never read in the loop (only the last pick counts) in `evogame.fitness.overwritten`; a
 shuffle in the play of a face-down pile that since its shuffle before the play only lost
-cards from its top (it changes nothing a player can know) in `evogame.fitness.shuffles`;
+cards from its top, or of a pile whose order no rule reads (either changes nothing a player
+can know) in `evogame.fitness.shuffles`;
 a choice item offered only when a place holds a card that no rule able to run fills (it
 never opens) in `evogame.fitness.closed`.
 
