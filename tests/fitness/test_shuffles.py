@@ -158,3 +158,7 @@ def test_a_pile_picked_from_in_a_rule_not_a_choice_is_read_in_order():
         ),
     )
     assert M.unread_orders(parse_text(text)) == []
+
+
+def test_the_unread_shuffle_scores_below_its_seed():
+    assert_scores_below_its_seed(V.hearts_shuffles_taken_tricks(), "hearts")
