@@ -42,6 +42,7 @@ reach.
 
 from __future__ import annotations
 
+from evogame.engine.coverage import FALSE_SEEN, conditions
 from evogame.fitness.soundness import Defect, _needs_cards, _owner, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -187,6 +188,57 @@ def closed_items(game: A.Game) -> list[Defect]:
                 got = _places(action.coll)
                 if got and not got & filled:
                     out.append(_defect(action, action.coll, rules))
+    return out
+
+
+#: The gate sample must have counted this many games before `unopened_items` judges it.
+MIN_GAMES = 20
+
+
+def needed(cond: A.Node) -> A.Node | None:
+    """The ``size`` a test needs a card in, whatever the rules fill: a comparison of
+    ``(size C)`` that holds only at one card or more, an ``and`` with such a part, an
+    ``or`` whose every part is one (its first part's); None when the test can hold with
+    every place empty."""
+    return closed(cond, set())
+
+
+def unopened_items(game: A.Game, hits: list[int], games: int) -> list[Defect]:
+    """Choice items never offered in play (the gate sample; `hits` per condition, as
+    `evogame.engine.coverage` records them, over `games` counted games): a guard that
+    needs a card in some place (`needed`) was tested and never held, in a sample of at
+    least `MIN_GAMES` games. `closed_items` says the same from the rules when no rule can
+    fill the place; this also sees a place the rules could fill but play never does.
+
+    Margins (/work/runs-archive/s57c/needs_card_survey.py, .txt): the 95 real files have
+    32 guarded choice items whose guard needs a card (23 files); in the 100 gate games
+    at evaluation seeds 0 and 7 each was tested in all 100, and the rarest held in 48
+    (LAMA2's), then 51, 62, 74: none close to 0. The items of real files that never held
+    in the gate sample (10 at seed 0, module docstring) each wait for a place emptied or
+    a storage's value, and need no card."""
+    if games < MIN_GAMES:
+        return []
+    at = {id(c): h for c, h in zip(conditions(game), hits, strict=True)}
+    out = []
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        for item in choice.items:
+            body = item
+            while isinstance(body, A.Ensure):
+                body = body.body
+            if not isinstance(body, A.Guarded) or at.get(id(body.cond)) != FALSE_SEEN:
+                continue
+            if (size := needed(body.cond)) is not None:
+                text = " ".join(to_text(size.coll).split())
+                out.append(
+                    Defect(
+                        where(body.cond),
+                        f"this choice item was never offered in {games} random games: its "
+                        f"guard, which needs a card in {text}, was tested and never held",
+                        "closed.unopened_items",
+                    )
+                )
     return out
 
 

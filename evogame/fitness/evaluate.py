@@ -72,6 +72,7 @@ from evogame.engine.errors import GameError
 from evogame.fitness import (
     cancelled_rounds,
     careful,
+    closed,
     foregone,
     settled,
     shared_ends,
@@ -737,6 +738,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     sampled += S.emptied_deals(ast, moved)
     t = _timed(run, "soundness/moves", t)
     found = S.static(ast, deck_values(ast))
+    if hits is not None:  # an item never offered in play; once where the rules say it
+        spots = {d.where for d in found}
+        never = closed.unopened_items(ast, hits, run.games["gate"])
+        sampled += [d for d in never if d.where not in spots]
     t = _timed(run, "soundness/static", t)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     lopsided: list = []

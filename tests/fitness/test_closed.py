@@ -7,7 +7,12 @@ from __future__ import annotations
 import re
 
 from evogame.fitness import closed as M
-from evogame.lang import parse_text
+from evogame.fitness.undealt import remove_undealt
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text
+from evogame.players.play import Limits
+from evogame.runner import Runner
+from tests.conftest import real_files
 from tests.fitness import closed_variants as V
 from tests.fitness.check_cases import (
     assert_scores_below_its_seed,
@@ -129,3 +134,75 @@ def test_the_closed_discard_scores_below_its_seed():
     """The seed's deal with the closed discard (the rebuilt campaign file's short pay-off
     piles score about the seed once the item is named: docs/judge.md, round 57)."""
     assert_scores_below_its_seed(V.spite_closed_discard(), "spite-and-malice")
+
+
+# --- unopened_items: the same, seen in the gate sample -------------------------------------
+
+#: the gate sample's size and limits under `default`
+GAMES, LIMITS = 100, Limits(1000, 100000)
+#: a fill of the fourth side stack under a storage test play never meets (OVER is 0 or 1)
+NEVER_FILLED = (
+    "     (cycle next current)",
+    "     ((== (game sto OVER) 2)\n"
+    "      (move (top (game hloc STOCK)) (top ((current player) vloc SIDED))))\n"
+    "     (cycle next current)",
+)
+
+
+def _unopened(text: str, seed: int = 0, games: int = GAMES) -> list:
+    game, _ = remove_undealt(parse_text(text))
+    runner = Runner(game, coverage=True)
+    list(runner.random(range(games), seed, LIMITS))
+    return M.unopened_items(game, runner.hits(), games)
+
+
+def test_an_item_never_offered_in_play_is_found_at_its_guard():
+    (d,) = _unopened(V.spite_closed_discard())
+    assert d.where == M.closed_items(parse_text(V.spite_closed_discard()))[0].where
+    assert "never offered in 100 random games" in d.message and "SIDED" in d.message
+    assert _unopened(_seed("spite-and-malice")) == []
+
+
+def test_a_place_the_rules_could_fill_but_play_never_does():
+    """The stack has a rule that fills it, under a storage test no play meets: the rules
+    leave the item open (`closed_items` says nothing), the gate sample shows it shut."""
+    text = _edit(V.spite_closed_discard(), NEVER_FILLED)
+    assert M.closed_items(parse_text(text)) == []
+    assert len(_unopened(text)) == 1
+
+
+def test_a_small_sample_judges_nothing():
+    assert _unopened(V.spite_closed_discard(), games=M.MIN_GAMES - 1) == []
+
+
+def test_no_real_file_has_an_item_that_needs_a_card_and_never_opens():
+    """The margin: of the 32 such items of 23 real files the rarest held in 48 of the 100
+    gate games (seed 0); only files with such an item are played."""
+    flagged = {}
+    for p in real_files():
+        game, _ = remove_undealt(parse_file(p))
+        items = [
+            it
+            for ch in A.walk(game)
+            if isinstance(ch, A.Choice)
+            for it in ch.items
+            if isinstance(it, A.Guarded) and M.needed(it.cond) is not None
+        ]
+        if items:
+            runner = Runner(game, coverage=True)
+            list(runner.random(range(GAMES), 0, LIMITS))
+            if found := M.unopened_items(game, runner.hits(), GAMES):
+                flagged[p.stem] = [str(d) for d in found]
+    assert flagged == {}
+
+
+def test_the_judge_counts_an_item_both_ways_once():
+    """`evaluate` names the closed discard once (the rules' spot), the never-filled one by
+    play."""
+    from evogame.fitness import evaluate, load_profile
+
+    profile = load_profile("default")
+    ev = evaluate(parse_text(V.spite_closed_discard()), profile, seed=0)
+    assert sum("SIDED" in d for d in ev.details["defects"]) == 1
+    ev = evaluate(parse_text(_edit(V.spite_closed_discard(), NEVER_FILLED)), profile, seed=0)
+    assert any("never offered in" in d for d in ev.details["defects"])
