@@ -721,7 +721,8 @@ def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
 
 def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
-    rules, in the gate sample's conditions (`hits`) and moves, in the first decision
+    rules, in the gate sample's conditions (`hits`; `closed.unopened_items` too) and
+    moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`defaults`, `dominated`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
     `uneven_hands`) and in

@@ -158,7 +158,8 @@ shuffle in the play of a face-down pile that since its shuffle before the play o
 cards from its top, or of a pile whose order no rule reads (either changes nothing a player
 can know) in `evogame.fitness.shuffles`;
 a choice item offered only when a place holds a card that no rule able to run fills (it
-never opens) in `evogame.fitness.closed`.
+never opens), or whose guard needing a card never held in the gate sample, in
+`evogame.fitness.closed`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
