@@ -8,9 +8,9 @@ the stacks before it have: ``((or (> (size SIDED) 0) (and (> (size SIDEA) 0) ...
 HAND 'C (move 'C (top SIDED))))``. An edit that drops the second half of such an ``or``
 leaves an item offered only when SIDED holds a card, while the only rule that puts one
 there is that item: it never opens, and the player has one way to discard fewer than the
-rules say. The gate sample does not tell it from a rule that is merely rare: of the 192 guarded
-choice items of the real files (66 files), 10 items of 10 files never held in the 100
-random games of the gate sample at evaluation seed 0 (9 at seed 7), each tested in all
+rules say. The gate sample does not tell it from a rule that is merely rare: of the 192
+guarded choice items of the real files (66 files), 10 items of 10 files never held in the
+100 random games of the gate sample at evaluation seed 0 (9 at seed 7), each tested in all
 100 games (a pass when the stock is empty, a hand of hearts only, four of a kind), and
 others held in 1 or 2 games of 100 (Spades4, Cheeseheads5;
 /work/runs-archive/s57c/closed_items_survey.txt): no bar on how often an item was tested
@@ -39,9 +39,9 @@ The measure is a count per file of the items named (0 or more); the defect is an
 Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds; tests/fitness/
 test_closed.py, /work/runs-archive/s57c/closed_margins.txt): 0 named; 4 not judged
 (Coloretto4, GolfSix2, GolfSix4, LostCities2 put cards into a place named by an
-expression); 1.25 s of CPU for the 95 files (load 12 on 2 cores). Of the 10 items that never held in the gate sample (above), none is
-closed: each waits for a place to be *emptied* or for a storage's value, which the rules
-reach.
+expression); 1.25 s of CPU for the 95 files (load 12 on 2 cores). Of the 10 items that
+never held in the gate sample (above), none is closed: each waits for a place to be
+*emptied* or for a storage's value, which the rules reach.
 """
 
 from __future__ import annotations
