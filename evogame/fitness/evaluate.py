@@ -72,6 +72,7 @@ from evogame.engine.errors import GameError
 from evogame.fitness import (
     cancelled_rounds,
     careful,
+    closed,
     foregone,
     open_leads,
     settled,
@@ -722,7 +723,8 @@ def _moves_played(run: _Run, ast: Game) -> dict[int, int]:
 
 def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None) -> None:
     """The `soundness` component: the defects `evogame.fitness.soundness` finds in the
-    rules, in the gate sample's conditions (`hits`) and moves, in the first decision
+    rules, in the gate sample's conditions (`hits`; `closed.unopened_items` too) and
+    moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`defaults`, `dominated`, `open_leads`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
     `uneven_hands`) and in
@@ -739,6 +741,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     sampled += S.emptied_deals(ast, moved)
     t = _timed(run, "soundness/moves", t)
     found = S.static(ast, deck_values(ast))
+    if hits is not None:  # an item never offered in play; once where the rules say it
+        spots = {d.where for d in found}
+        never = closed.unopened_items(ast, hits, run.games["gate"])
+        sampled += [d for d in never if d.where not in spots]
     t = _timed(run, "soundness/static", t)
     deals = [run.deal(0, i) for i in range(DEAL_LOOKS)]
     lopsided: list = []

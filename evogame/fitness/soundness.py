@@ -157,7 +157,13 @@ that ends only when other places hold every card (the end can then never hold), 
 `evogame.fitness.sinks`; a per-player mark a choice sets on the seat it picks that no
 rule clears while a rule reads it for every seat (the picks pile up) in
 `evogame.fitness.marks`; a storage every member of an `all` overwrites with its own pick,
-never read in the loop (only the last pick counts) in `evogame.fitness.overwritten`.
+never read in the loop (only the last pick counts) in `evogame.fitness.overwritten`; a
+shuffle in the play of a face-down pile that since its shuffle before the play only lost
+cards from its top, or of a pile whose order no rule reads (either changes nothing a player
+can know) in `evogame.fitness.shuffles`;
+a choice item offered only when a place holds a card that no rule able to run fills (it
+never opens), or whose guard needing a card never held in the gate sample, in
+`evogame.fitness.closed`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1468,6 +1474,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
     stops there (`first_new_kind`)."""
     from evogame.fitness import (
         bindings,
+        closed,
         credits,
         deadflow,
         follows,
@@ -1488,6 +1495,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         repeats,
         restated,
         short_deals,
+        shuffles,
         sinks,
         slips,
         vacuous,
@@ -1547,6 +1555,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (marks.defects, game),
         (overwritten.defects, game),
         (prizes.defects, game),
+        (shuffles.defects, game),
+        (closed.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
