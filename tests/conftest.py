@@ -147,33 +147,64 @@ def native_vm():
 
 
 #: Every way a game is played: the Python reference, the same recording what its
-#: conditions decided (``compile_game(ast, coverage=True)``), and the native VM.
-BACKENDS = ["python", "coverage", "native"]
+#: conditions decided (``compile_game(ast, coverage=True)``), the native VM, and its
+#: compiled tier (the VM's source compiled with the one game: `native_game`).
+BACKENDS = ["python", "coverage", "native", "compiled"]
+
+#: The back ends that play in C (`native_game`).
+NATIVE = ("native", "compiled")
+
+#: Random games the VM plays before a test's game is compiled (`compiled.compile_game`'s
+#: warm-up picks each reached node's evaluator): fewer than a campaign's 200, since a
+#: test's games are small and some pin a capped game (a million units of work each); the
+#: nodes not reached are played through the VM's tables, as in a campaign's tier.
+COMPILED_WARM_GAMES = 20
+
+
+def native_game(ast, backend: str):
+    """`ast` (a parsed game) loaded in C: on ``native`` the VM, on ``compiled`` its compiled
+    tier (compiled on first use, about 4.5 s of one core at -O2; cached by its prefix's hash
+    in the VM's cache, so a run finds it there the next time). Skips where no C compiler is
+    found. The compiled tier must play every game itself: where it has no room, the game is
+    not handed to the VM (its own fallback, `NativeGame.roomier`) but fails the test."""
+    require_native()
+    from evogame.native import NativeGame, compiled
+
+    vm = NativeGame.from_ast(ast)
+    if backend == "native":
+        return vm
+    assert backend == "compiled", backend
+    fast = compiled.compile_game(vm, warm_games=COMPILED_WARM_GAMES)
+    assert fast.tier == "compiled" and fast._lib is not vm._lib
+
+    def no_room():
+        raise AssertionError("the compiled tier had no room: the VM would have played")
+
+    fast.roomier = no_room  # an instance attribute: `_again` calls it instead
+    return fast
 
 
 def records_on(backend: str, ast, games: int = 1, deal: int = 0, **limits: int) -> list:
     """Games 0..games-1 of `ast` (a parsed game) on `backend` (`BACKENDS`), every seat a
     uniform random player, each dealt from seed `deal` (as ``new_state(deal)``) and played
     from run seed 0; `limits` are `Limits` fields. The records of one game are the same on
-    every back end (the differential), so a test of an outcome runs on each. ``native``
-    skips where no C compiler is found and fails where the VM does not take the game."""
+    every back end (the differential), so a test of an outcome runs on each. ``native`` and
+    ``compiled`` skip where no C compiler is found and fail where the VM (the compiled
+    tier) does not take the game."""
     from evogame.engine import compile_game
     from evogame.players import RandomPlayer
     from evogame.players.play import Limits, play_one
 
     lim = Limits(**limits)
-    if backend != "native":
+    if backend not in NATIVE:
         game = compile_game(ast, coverage=backend == "coverage")
         players = [RandomPlayer()] * game.nplayers
         return [play_one(game, players, i, 0, lim, deal=deal) for i in range(games)]
-    require_native()
-    from evogame.native import NativeGame
     from evogame.native.records import Fallbacks, random_records
 
+    native = native_game(ast, backend)
     game, python_played = compile_game(ast), Fallbacks.games
-    recs = random_records(
-        NativeGame.from_ast(ast), game, list(range(games)), 0, lim, deals=[deal] * games
-    )
+    recs = random_records(native, game, list(range(games)), 0, lim, deals=[deal] * games)
     assert Fallbacks.games == python_played, "the VM had no room: Python played"
     return recs
 

@@ -124,6 +124,19 @@ def ophits_library() -> ctypes.CDLL | None:
     return _OPHITS[0]
 
 
+def ophits_tier_library(prefix: str) -> ctypes.CDLL | None:
+    """A game's compiled tier (`prefix`: evogame/native/compiled.py) built with the
+    executed-node marks, as `ophits_library` is the VM's (tests only; its own cache entry),
+    or None when it cannot be built."""
+    path = library_path(prefix, OPHITS_FLAGS)
+    if path is None:
+        return None
+    lib = load_game_library(path)
+    lib.vm_ophits.restype = None
+    lib.vm_ophits.argtypes = [ctypes.c_void_p, ctypes.c_int64]
+    return lib
+
+
 def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     """Give `lib`'s entry points (the VM's, or a compiled game's: the same) their C types."""
     p, i64, vp = ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p

@@ -13,7 +13,7 @@ import numpy as np
 
 from evogame.engine import compile_game
 from evogame.lang.ast import Game
-from evogame.native import build, opcodes
+from evogame.native import build, compiled, opcodes
 from evogame.native.engine import NativeGame, Unavailable
 from evogame.native.lower import HEADER, VARIANTS, Image, lower
 from evogame.native.records import pipmc_records, random_records
@@ -132,6 +132,7 @@ def executed(
     seed: int = 1,
     limits: Limits = DEFAULT_LIMITS,
     coverage: bool = False,
+    tier: int | None = None,
 ) -> tuple[list[str], frozenset[str]]:
     """`mismatches` of `games` random games played on the VM built with executed-node
     marks (`build.ophits_library`), and the coverage units (`lower.coverage_units`: each
@@ -139,11 +140,19 @@ def executed(
     while playing them. A node counts when its evaluator, action, walker or lister was
     entered; a child whose operands a parent reads in place (a static location's slot)
     does not. With `coverage`, the image records its conditions (`lower`'s coverage
-    image). Raises `Unsupported`, or `Unavailable` when the marked VM cannot be built."""
+    image). With `tier` (a number of warm-up games), the games are played on the game's
+    compiled tier built with the marks (`build.ophits_tier_library`; a compile, about
+    5 s of CPU). Raises `Unsupported`, or `Unavailable` when the marked VM (tier) cannot
+    be built."""
     lib = build.ophits_library()
     if lib is None:
         raise Unavailable(build.why())
     image = lower(ast, coverage=coverage)
+    if tier is not None:  # warmed on the marked VM, whose memo tables the tier's must match
+        text = compiled.prefix(NativeGame(image, lib, ast, coverage=coverage), tier)
+        lib = build.ophits_tier_library(text)
+        if lib is None:
+            raise Unavailable(build.why())
     ng = NativeGame(image, lib, ast, coverage=coverage)
     code = _code(image)
     hits = np.zeros(len(code), np.uint8)

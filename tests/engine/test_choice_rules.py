@@ -3,11 +3,12 @@ rule, on every back end. Each game deals HAND = [A♥, 2♥, 3♥] (bottom first
 keeps STOCK = [A♠, 2♠, 3♠] and puts the choice first.
 
 Every rule runs on every back end (`EVERY`). Where a rule shows in how many options the
-choice offers and in the score S they leave, it is checked on the native VM from whole
-games' records (`counted`); where it shows in where the cards went, it is checked on the
-Python engine's positions (`outcomes`), and on ``native`` the VM must also play that game
-record for record as the Python engine (`game`: the options at the decision and who took
-them, scores, work, errors and the number of cards in every place at the end)."""
+choice offers and in the score S they leave, it is checked on the native VM and its
+compiled tier from whole games' records (`counted`); where it shows in where the cards
+went, it is checked on the Python engine's positions (`outcomes`), and on ``native`` and
+``compiled`` the C engine must also play that game record for record as the Python engine
+(`game`: the options at the decision and who took them, scores, work, errors and the
+number of cards in every place at the end)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ from evogame.engine import compile_game
 from evogame.engine.errors import GameError
 from evogame.lang import parse_text
 from evogame.native.differential import mismatches
-from tests.conftest import records_on, require_native
+from tests.conftest import NATIVE, native_game, records_on
 
 BACKENDS = ["python", "coverage"]
-#: the Python engine (plain and recording coverage) and the native VM (`counted`)
-EVERY = [*BACKENDS, "native"]
+#: the Python engine (plain and recording coverage), the native VM and its compiled tier
+#: (`tests.conftest.BACKENDS`)
+EVERY = [*BACKENDS, *NATIVE]
 
 HAND = "((current player) iloc HAND)"
 STOCK = "(game iloc STOCK)"
@@ -33,12 +35,12 @@ FALSE = f"(== (size {EMPTY}) 1)"  # (== 1 2) would not parse: literals side by s
 
 def game(item_text: str, backend: str):
     """The Python engine's game of `item_text` (recording coverage on ``coverage``). On
-    ``native``, first: the VM plays 24 random games of it as the Python engine does,
-    record for record (`mismatches`; each option of the one decision is taken in some)."""
+    ``native`` (``compiled``), first: the VM (its compiled tier) plays 24 random games of
+    it as the Python engine does, record for record (`mismatches`; each option of the one
+    decision is taken in some)."""
     ast = parsed(item_text)
-    if backend == "native":
-        require_native()
-        assert mismatches(ast, games=24) == []
+    if backend in NATIVE:
+        assert mismatches(ast, games=24, native=native_game(ast, backend)) == []
     return compile_game(ast, coverage=backend == "coverage")
 
 
@@ -81,13 +83,13 @@ def outcomes(g, seed: int = 0) -> list[tuple]:
 
 def counted(item_text: str, backend: str) -> tuple[int, set[int]]:
     """How many options the choice offers, and the values of seat 0's S they leave. On
-    the VM, from 24 random games of the one decision (each game takes one option; the
+    the VM and its compiled tier, from 24 random games of the one decision (each game takes one option; the
     play seeds are fixed, and each option of three is missed by all 24 with chance
     3 (2/3)^24 < 0.2 %)."""
-    if backend != "native":
+    if backend not in NATIVE:
         got = outcomes(game(item_text, backend))
         return len(got), {s for _, s in got}
-    recs = records_on("native", parsed(item_text), games=24)
+    recs = records_on(backend, parsed(item_text), games=24)
     assert all(r.error is None and r.terminated for r in recs), recs[0].error
     assert len({tuple(r.branching) for r in recs}) == 1  # one decision, same options
     return recs[0].branching[0], {r.scores[0] for r in recs}

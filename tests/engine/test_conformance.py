@@ -8,7 +8,9 @@ Per game, a few random play-throughs check that
   * `work` never decreases;
   * recording coverage (``compile_game(ast, coverage=True)``) changes no record, work and
     error strings included (the native VM is held to the same records in
-    ``tests/native/test_differential.py``).
+    ``tests/native/test_differential.py``);
+  * on the native VM, a coverage image plays the plain image's records (the `State` API
+    above is the Python engine's alone: the C engines are held to its records instead).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from evogame.lang import parse_file, parse_text
 from evogame.players import RandomPlayer
 from evogame.players.play import Limits
 from evogame.simulate import play_one
-from tests.conftest import SEEDS, mutant_texts, require_shared, shared_files
+from tests.conftest import SEEDS, mutant_texts, require_native, require_shared, shared_files
 
 MUTANTS = 150
 LIMITS = {"max_decisions": 300, "max_steps": 20_000}
@@ -124,3 +126,31 @@ def test_recording_coverage_changes_no_record(case):
         a = play_one(plain, players, i, seed=5, limits=limits)
         b = play_one(cov, players, i, seed=5, limits=limits)
         assert a == b
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_recording_coverage_changes_no_record_on_the_vm(case):
+    """The same on the native VM: a coverage image (``NativeGame.from_ast(ast,
+    coverage=True)``, what every fitness evaluation plays for the conditions' hits) plays
+    the plain image's records, and records what each condition decided in every game. A
+    game the VM does not take is played by the Python engine alone (checked above)."""
+    require_native()
+    from evogame.native import NativeGame
+    from evogame.native.engine import Unsupported
+    from evogame.native.records import Fallbacks, random_records
+
+    ast = _ast(case)
+    try:
+        plain, cov = NativeGame.from_ast(ast), NativeGame.from_ast(ast, coverage=True)
+    except Unsupported:
+        assert case[0] == "mutant", "the VM refuses a real file"
+        return
+    game = compile_game(ast)
+    limits = Limits(**LIMITS) if case[0] == "mutant" else Limits()
+    idx, python_played = list(range(4)), Fallbacks.games
+    hits: list = []
+    a = random_records(plain, game, idx, 5, limits)
+    b = random_records(cov, game, idx, 5, limits, coverage=hits)
+    assert a == b
+    if Fallbacks.games == python_played:  # the VM played them all: each game's hits
+        assert len(hits) == len(idx) and all(h is not None for h in hits)

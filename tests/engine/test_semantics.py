@@ -2,11 +2,11 @@
 
 An outcome a game's record shows (scores, wins, cap, cycle, error), for a game whose
 outcome does not hang on its players' choices, is checked on every back end
-(`tests.conftest.BACKENDS`: the Python engine, plain and recording coverage, and the
-native VM). What only the Python `State` can show (seats, options taken in a given order)
-is checked on the Python engine's positions, and on ``native`` the VM must also play the
-same game record for record (`game`); clones, determinization and the cycle record's
-size are the Python `State`'s own.
+(`tests.conftest.BACKENDS`: the Python engine, plain and recording coverage, the native
+VM and its compiled tier). What only the Python `State` can show (seats, options taken in
+a given order) is checked on the Python engine's positions, and on ``native`` and
+``compiled`` the C engine must also play the same game record for record (`game`);
+clones, determinization and the cycle record's size are the Python `State`'s own.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from evogame.engine import compile_game, with_defines
 from evogame.lang import parse_text
 from evogame.lang.types import Ty
 from evogame.native.differential import mismatches
-from tests.conftest import BACKENDS, records_on, require_native
+from tests.conftest import BACKENDS, NATIVE, native_game, records_on
 
 DECK = "(create deck (game iloc STOCK) (deck (RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES))))"
 
@@ -36,13 +36,12 @@ def parsed(
 
 def game(body: str, backend: str = "python", **kw):
     """The Python engine's game of `body` (recording coverage on ``coverage``). On
-    ``native``, first: the VM plays 24 random games of it as the Python engine does,
-    record for record (`mismatches`), so a rule pinned below on the Python engine's
-    positions holds on the VM's games too."""
+    ``native`` (``compiled``), first: the VM (its compiled tier) plays 24 random games of
+    it as the Python engine does, record for record (`mismatches`), so a rule pinned below
+    on the Python engine's positions holds on the C engine's games too."""
     ast = parsed(body, **kw)
-    if backend == "native":
-        require_native()
-        assert mismatches(ast, games=24) == []
+    if backend in NATIVE:
+        assert mismatches(ast, games=24, native=native_game(ast, backend)) == []
     return compile_game(ast, coverage=backend == "coverage")
 
 
