@@ -283,7 +283,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
 
     from evogame.evolve.archive import Archive, alive, concept_values, live_vector
     from evogame.evolve.evaluator import evaluate_job
-    from evogame.evolve.loop import Campaign, eval_seed
+    from evogame.evolve.loop import Campaign, eval_seed, unheld
     from evogame.evolve.playcheck import check_transplant
     from evogame.evolve.transplant import REPLACE
     from evogame.fitness import load_profile
@@ -298,14 +298,21 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     kinds = everyone.kinds()
     hosts = host_list(args, seeds)
 
+    memo: dict[str, dict] = {}
+
     def judged(text: str) -> dict:
+        # one evaluation per text: two streams that make one child judge it once
+        if text in memo:
+            return memo[text]
         s = eval_seed(text, args.seed)
         r = evaluate_job((text, (s, s), None, prof, 120.0))
         c = {"hash": text_hash(text), "text": text, **r}
         cell = grid.cell_of(concept_values(live_vector(c), grid.names)) if r["valid"] else None
         new = cell is not None and cell not in grid.library_cells and alive(c, names)
         defects = (r.get("stats") or {}).get("defects") or [] if r["valid"] else []
-        return {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new, "defects": defects}
+        got = {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new, "defects": defects}
+        memo[text] = got
+        return got
 
     info = {}
     for label, game, _own in hosts:
@@ -323,6 +330,10 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         raise SystemExit(f"--rule {args.rule}: no host passes it")
     per: dict[str, dict] = {}
     rows: list[dict] = []
+    # `--fresh`: the checked texts of the children made so far (the campaign's store) and
+    # the hosts; a bound child whose checked text is one of them is refused in
+    # `transplant` and the next fragment tried (`loop.unheld`, `evolve --transplant-fresh`)
+    held = {text for _hi, text, _got in info.values()}
     t = time.perf_counter()
     plan = (
         [(i, pool) for i in range(args.n)]
@@ -352,6 +363,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                 "adds": 0,
                 "f": [],
                 "distinct": set(),
+                "made": set(),
+                "cells": set(),
             },
         )
         row["children"] += 1
@@ -364,7 +377,13 @@ def yields(args, seeds: dict, donors: dict) -> dict:
             crng = random.Random(rng.getrandbits(64))
             try:
                 child, _fr = transplant(
-                    hinfo, everyone, crng, kind, REPLACE if attempt == 0 else 0.0, own=own
+                    hinfo,
+                    everyone,
+                    crng,
+                    kind,
+                    REPLACE if attempt == 0 else 0.0,
+                    own=own,
+                    accept=unheld(host_text, held.__contains__) if args.fresh else None,
                 )
             except Refused:
                 break
@@ -374,6 +393,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         if text is None or text == host_text:
             continue
         got = judged(text)
+        held.add(text)
+        row["made"].add(text_hash(text))
         if args.rows:
             rows.append(
                 {
@@ -384,6 +405,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                     "fitness": round(got["fitness"], 4),
                     "new": got["new"],
                     "moved": got["cell"] != host["cell"],
+                    "cell": list(got["cell"]) if got["cell"] is not None else None,
                 }
             )
         f = got["fitness"]
@@ -399,10 +421,13 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         row["adds"] += add
         if add:  # one child made again by another stream is one new kind, not two
             row["distinct"].add(text_hash(text))
+            row["cells"].add(tuple(got["cell"]))
     out = {}
     for label, row in per.items():
         n, fs = row.pop("children"), row.pop("f")
         row["adds_distinct"] = len(row.pop("distinct"))
+        row["alive_distinct"] = len(row.pop("made"))
+        row["add_cells"] = sorted(row.pop("cells"))
         lo, hi = wilson(row["adds"], n)
         out[label] = {
             "children": n,
@@ -428,6 +453,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         "seed": args.seed,
         "rule": args.rule,
         "target_defect": args.target_defect,
+        "fresh": args.fresh,
         "hosts": out,
         "seconds": round(time.perf_counter() - t, 1),
     }
@@ -516,6 +542,12 @@ def main() -> None:
         "--target-defect",
         action="store_true",
         help="`--evaluate`: draw the kind among those whose host part holds a defect",
+    )
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="`--evaluate`: a child already made (or a host) is refused and the next "
+        "fragment tried (`loop.unheld`)",
     )
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))
