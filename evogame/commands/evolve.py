@@ -100,13 +100,6 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "fragment is tried otherwise).",
 )
 @click.option(
-    "--transplant-fresh/--no-transplant-fresh",
-    default=False,
-    show_default=True,
-    help="A transplant child the campaign holds already (or its host) is refused and "
-    "another fragment tried, not discarded as a duplicate after its check.",
-)
-@click.option(
     "--cell-progress/--no-cell-progress",
     default=False,
     show_default=True,
@@ -176,7 +169,6 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
-    transplant_fresh,
     cell_progress,
     refuse_new_defects,
     descriptors,
@@ -209,7 +201,6 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
-        transplant_fresh=transplant_fresh,
         cell_progress=cell_progress,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,

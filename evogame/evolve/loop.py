@@ -80,10 +80,6 @@ class Config:
     #: cell that neither its host nor any seed or library game holds; a fragment whose
     #: child stays is refused and the next one tried (`Campaign._new_cell`). Off: as before
     transplant_new_cell: bool = False
-    #: a bound transplant child whose checked text the campaign holds already (stored by
-    #: an earlier generation, drawn earlier in this one, or its host) is refused and the
-    #: next fragment tried (`unheld`, `Campaign._fresh`). Off: as before
-    transplant_fresh: bool = False
     #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
@@ -316,24 +312,6 @@ def simplified(text: str) -> str:
     return _without_undealt(simplified_text(text))
 
 
-def unheld(host_text: str, held: Callable[[str], bool]) -> Callable[[object], str]:
-    """`transplant`'s `accept` for `Config.transplant_fresh`: why a bound child of the host
-    `host_text` is refused ("" to take it): its checked text (`_checked`, as the child's
-    check will make it) is one `held` says the campaign holds already (its host
-    included). Such a child would be discarded as a duplicate after its check, and the
-    next fragment of the kind may make one the campaign has not seen (round 56: the
-    adds at the median came as the same one or two texts of a host again and again). A
-    function of the child and `held`, so the draws stay reproducible when `held` is."""
-
-    def accept(child) -> str:
-        text, _tree = _checked(to_text(child), host_text)
-        if text is not None and held(text):
-            return "the campaign holds this child already"
-        return ""
-
-    return accept
-
-
 def _without_undealt(text: str, game: object | None = None) -> str:
     """A simplified text without the decks it never deals (`simplified`); `game`, when
     given, is the tree `text` reads to (spares parsing it)."""
@@ -479,8 +457,6 @@ class Campaign:
         self._hosts: dict[str, object] = {}
         # transplant steps of each candidate's first-parent line (`_open_hosts`)
         self._transplant_steps: dict[str, int] = {}
-        # (generation, hashes accepted so far) while `offspring` draws (`_fresh`)
-        self._held_now: tuple[int, set[str]] = (0, set())
         #: ASTs of stored candidates' texts (`_parsed`)
         self._asts: dict[str, object] = {}
         #: children's checks by job (`check_job` is a function of its job): a child drawn
@@ -862,8 +838,6 @@ class Campaign:
         # goes into the same parent in the next batch, up to `TRANSPLANT_TRIES` attempts
         pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
-        # `Config.transplant_fresh`: what this generation holds at each draw (`_fresh`)
-        self._held_now = (gen, seen)
         self._repairs = self._repair_parents(pop)
         self._weights = self._progress(gen, pop, self._curiosity(gen))
         self.cell_refusals = [0, 0]
@@ -1024,48 +998,6 @@ class Campaign:
     #: children evaluated in a 30 x 8 campaign, against 31-33 without the option.
     NEW_CELL_TRIES = 24
 
-    def _accept(self, host: str, host_text: str) -> Callable[[object], str] | None:
-        """`transplant`'s `accept` of a child of the stored candidate `host` (text
-        `host_text`): `_new_cell`'s and `_fresh`'s refusals, the first that says why; None
-        when neither option is on."""
-        tests = [
-            t
-            for t in (
-                self._new_cell(host) if self.cfg.transplant_new_cell else None,
-                self._fresh(host_text) if self.cfg.transplant_fresh else None,
-            )
-            if t is not None
-        ]
-        if not tests:
-            return None
-
-        def accept(child) -> str:
-            for t in tests:
-                why = t(child)
-                if why:
-                    return why
-            return ""
-
-        return accept
-
-    def _fresh(self, host_text: str) -> Callable[[object], str]:
-        """`unheld` for `Config.transplant_fresh`: a checked text is held when a candidate
-        of an earlier generation has it (the campaign's duplicate rule in `offspring`), or
-        this generation accepted it before the draw (`offspring`'s ``seen``, its
-        population included). Both are fixed when the child is drawn, whatever the
-        workers' timing, so a resumed campaign draws the same children."""
-        gen, seen = self._held_now
-        store = self.store
-
-        def held(text: str) -> bool:
-            h = text_hash(text)
-            if h in seen:
-                return True
-            prev = store.get(h)
-            return prev is not None and prev["generation"] < gen
-
-        return unheld(host_text, held)
-
     def _new_cell(self, host: str) -> Callable[[object], str] | None:
         """`transplant`'s `accept` for `Config.transplant_new_cell`: why a child of the
         stored candidate `host` is refused ("" to take it) when its concept cell as its
@@ -1167,7 +1099,7 @@ class Campaign:
                     kind,
                     REPLACE if attempt == 0 else 0.0,
                     own=root_seed(self.store, a),
-                    accept=self._accept(a, host_text),
+                    accept=self._new_cell(a) if self.cfg.transplant_new_cell else None,
                     **({"tries": self.NEW_CELL_TRIES} if self.cfg.transplant_new_cell else {}),
                 )
             except Refused:  # names that cannot be bound: refused, never left dead
@@ -1863,7 +1795,6 @@ class Campaign:
                 else []
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
-            + (["--transplant-fresh"] if self.cfg.transplant_fresh else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )

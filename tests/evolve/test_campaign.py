@@ -86,14 +86,10 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
-    [*INVENT, "--no-polish", "--transplant-fresh"],
     ["--refuse-new-defects"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
-#: "invent-fresh": a transplant child the campaign holds is refused and the next fragment
-#: tried (`--transplant-fresh`: held = stored by an earlier generation or accepted before
-#: the draw, fixed whatever the workers' timing)
 #: "refuse-defects": a mutation or crossover child with a static defect its first parent
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
 IDS = [
@@ -103,7 +99,6 @@ IDS = [
     "invent-cap1",
     "invent-newcell",
     "invent-progress",
-    "invent-fresh",
     "refuse-defects",
 ]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
@@ -111,7 +106,6 @@ FLAGS = {
     "--no-polish": ("polish", False),
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
-    "--transplant-fresh": ("transplant_fresh", True),
     "--refuse-new-defects": ("refuse_new_defects", True),
 }
 
@@ -125,7 +119,6 @@ def config_kwargs(argv: list[str]) -> dict:
         "polish": flags.get("polish", True),
         "transplant_new_cell": flags.get("transplant_new_cell", False),
         "cell_progress": flags.get("cell_progress", False),
-        "transplant_fresh": flags.get("transplant_fresh", False),
         "refuse_new_defects": flags.get("refuse_new_defects", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
