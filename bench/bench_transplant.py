@@ -270,6 +270,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
       or their host was below the median or in a library cell (a child at the median in
       a new host's cell only improves a cell that already held one);
     * ``adds_distinct``: the distinct texts among them (two streams may make one child);
+      ``add_cells``: their distinct live cells; ``alive_distinct``: the distinct alive
+      texts (each text is evaluated once);
     * ``adds_per_100`` with its Wilson 95 % interval (``adds_ci``), per 100 children.
 
     With ``--draw``, child i instead draws its host uniformly among the hosts (from a
@@ -278,7 +280,10 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     cell only (``new``: as ``evolve --transplant-new-hosts``), or, as a campaign draws a
     parent, half the time among the hosts in a new cell and otherwise among all
     (``half-new``); the child's own stream is the same under every rule. ``--rows FILE``
-    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved)."""
+    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved,
+    cell). With ``--fresh``, a bound child whose checked text was made before (by any
+    host's stream, or is a host) is refused and the next fragment tried (`unheld`): a
+    campaign would discard it as a duplicate after its check."""
     import dataclasses
     import statistics
 
