@@ -283,7 +283,9 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved,
     cell). With ``--fresh``, a bound child whose checked text was made before (by any
     host's stream, or is a host) is refused and the next fragment tried (`unheld`): a
-    campaign would discard it as a duplicate after its check."""
+    campaign would discard it as a duplicate after its check. With ``--retry-kind``, each
+    retry after the check turned a child away takes another kind (a row's ``kind`` is the
+    last one tried)."""
     import dataclasses
     import statistics
 
@@ -381,6 +383,11 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         text = None
         for attempt in range(ATTEMPTS):
             crng = random.Random(rng.getrandbits(64))
+            if attempt and args.retry_kind:
+                # `--retry-kind`: a retry takes another kind, drawn by the retry's own
+                # Random, so the child's stream (`rng`) moves as without the option
+                others = [k for k in kinds if k != kind]
+                kind = others[crng.randrange(len(others))]
             try:
                 child, _fr = transplant(
                     hinfo,
@@ -460,6 +467,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         "rule": args.rule,
         "target_defect": args.target_defect,
         "fresh": args.fresh,
+        "retry_kind": args.retry_kind,
         "hosts": out,
         "seconds": round(time.perf_counter() - t, 1),
     }
@@ -570,6 +578,12 @@ def main() -> None:
         action="store_true",
         help="`--evaluate`: a child already made (or a host) is refused and the next "
         "fragment tried (`unheld`)",
+    )
+    ap.add_argument(
+        "--retry-kind",
+        action="store_true",
+        help="`--evaluate`: a child the check turns away is retried with another kind "
+        "(the campaign keeps the kind)",
     )
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))
