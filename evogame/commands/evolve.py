@@ -100,13 +100,6 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "fragment is tried otherwise).",
 )
 @click.option(
-    "--transplant-retry-kind/--no-transplant-retry-kind",
-    default=False,
-    show_default=True,
-    help="A transplant child the play check turns away is retried with another kind of "
-    "mechanism, not another of the same kind.",
-)
-@click.option(
     "--cell-progress/--no-cell-progress",
     default=False,
     show_default=True,
@@ -176,7 +169,6 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
-    transplant_retry_kind,
     cell_progress,
     refuse_new_defects,
     descriptors,
@@ -209,7 +201,6 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
-        transplant_retry_kind=transplant_retry_kind,
         cell_progress=cell_progress,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,

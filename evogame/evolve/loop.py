@@ -80,10 +80,6 @@ class Config:
     #: cell that neither its host nor any seed or library game holds; a fragment whose
     #: child stays is refused and the next one tried (`Campaign._new_cell`). Off: as before
     transplant_new_cell: bool = False
-    #: a transplant child the play check turned away is retried with a fragment of
-    #: another kind (drawn by the campaign's stream), not of the same kind
-    #: (`Campaign._child`). Off: as before
-    transplant_retry_kind: bool = False
     #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
@@ -1073,16 +1069,6 @@ class Campaign:
         ):
             if again is not None:
                 a, kind, attempt = again
-                others = (
-                    [k for k in self.donors.kinds() if k != kind]
-                    if self.cfg.transplant_retry_kind
-                    else []
-                )
-                if others:
-                    # round 57: a host's children of one kind run out (the same few
-                    # again); a retry of another kind reached more distinct children,
-                    # new cells and children >= the median (docs/invention.md)
-                    kind = others[self.rng.randrange(len(others))]
             else:
                 # only a host whose line has room for another mechanism
                 # (`transplant.MAX_TRANSPLANTS`): one of four borrowings is no game a
@@ -1809,7 +1795,6 @@ class Campaign:
                 else []
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
-            + (["--transplant-retry-kind"] if self.cfg.transplant_retry_kind else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )

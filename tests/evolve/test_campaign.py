@@ -86,13 +86,10 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant", "1.0", "--max-transplants", "1"],
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
-    [*INVENT, "--no-polish", "--transplant-retry-kind"],
     ["--refuse-new-defects"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
-#: "invent-retry-kind": a transplant child the play check turned away is retried with
-#: another kind, drawn by the campaign's stream (`--transplant-retry-kind`)
 #: "refuse-defects": a mutation or crossover child with a static defect its first parent
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
 IDS = [
@@ -102,7 +99,6 @@ IDS = [
     "invent-cap1",
     "invent-newcell",
     "invent-progress",
-    "invent-retry-kind",
     "refuse-defects",
 ]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
@@ -110,7 +106,6 @@ FLAGS = {
     "--no-polish": ("polish", False),
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
-    "--transplant-retry-kind": ("transplant_retry_kind", True),
     "--refuse-new-defects": ("refuse_new_defects", True),
 }
 
@@ -124,7 +119,6 @@ def config_kwargs(argv: list[str]) -> dict:
         "polish": flags.get("polish", True),
         "transplant_new_cell": flags.get("transplant_new_cell", False),
         "cell_progress": flags.get("cell_progress", False),
-        "transplant_retry_kind": flags.get("transplant_retry_kind", False),
         "refuse_new_defects": flags.get("refuse_new_defects", False),
         "algorithm": opts.get("--algorithm", "mu+lambda"),
         "descriptors": opts.get("--descriptors", ""),
