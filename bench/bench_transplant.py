@@ -49,6 +49,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from evogame.evolve.loop import _checked, incoherent, simplified
@@ -269,6 +270,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
       or their host was below the median or in a library cell (a child at the median in
       a new host's cell only improves a cell that already held one);
     * ``adds_distinct``: the distinct texts among them (two streams may make one child);
+      ``add_cells``: their distinct live cells; ``alive_distinct``: the distinct alive
+      texts (each text is evaluated once);
     * ``adds_per_100`` with its Wilson 95 % interval (``adds_ci``), per 100 children.
 
     With ``--draw``, child i instead draws its host uniformly among the hosts (from a
@@ -277,7 +280,12 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     cell only (``new``: as ``evolve --transplant-new-hosts``), or, as a campaign draws a
     parent, half the time among the hosts in a new cell and otherwise among all
     (``half-new``); the child's own stream is the same under every rule. ``--rows FILE``
-    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved)."""
+    writes one JSON line per alive child (host, text hash, i, kind, fitness, new, moved,
+    cell). With ``--fresh``, a bound child whose checked text was made before (by any
+    host's stream, or is a host) is refused and the next fragment tried (`unheld`): a
+    campaign would discard it as a duplicate after its check. With ``--retry-kind``, each
+    retry after the check turned a child away takes another kind (a row's ``kind`` is the
+    last one tried)."""
     import dataclasses
     import statistics
 
@@ -298,14 +306,21 @@ def yields(args, seeds: dict, donors: dict) -> dict:
     kinds = everyone.kinds()
     hosts = host_list(args, seeds)
 
+    memo: dict[str, dict] = {}
+
     def judged(text: str) -> dict:
+        # one evaluation per text: two streams that make one child judge it once
+        if text in memo:
+            return memo[text]
         s = eval_seed(text, args.seed)
         r = evaluate_job((text, (s, s), None, prof, 120.0))
         c = {"hash": text_hash(text), "text": text, **r}
         cell = grid.cell_of(concept_values(live_vector(c), grid.names)) if r["valid"] else None
         new = cell is not None and cell not in grid.library_cells and alive(c, names)
         defects = (r.get("stats") or {}).get("defects") or [] if r["valid"] else []
-        return {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new, "defects": defects}
+        got = {"fitness": r.get("fitness") or 0.0, "cell": cell, "new": new, "defects": defects}
+        memo[text] = got
+        return got
 
     info = {}
     for label, game, _own in hosts:
@@ -323,6 +338,10 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         raise SystemExit(f"--rule {args.rule}: no host passes it")
     per: dict[str, dict] = {}
     rows: list[dict] = []
+    # `--fresh`: the checked texts of the children made so far (the campaign's store) and
+    # the hosts; a bound child whose checked text is one of them is refused in
+    # `transplant` and the next fragment tried (`unheld`)
+    held = {text for _hi, text, _got in info.values()}
     t = time.perf_counter()
     plan = (
         [(i, pool) for i in range(args.n)]
@@ -352,6 +371,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                 "adds": 0,
                 "f": [],
                 "distinct": set(),
+                "made": set(),
+                "cells": set(),
             },
         )
         row["children"] += 1
@@ -362,9 +383,20 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         text = None
         for attempt in range(ATTEMPTS):
             crng = random.Random(rng.getrandbits(64))
+            if attempt and args.retry_kind:
+                # `--retry-kind`: a retry takes another kind, drawn by the retry's own
+                # Random, so the child's stream (`rng`) moves as without the option
+                others = [k for k in kinds if k != kind]
+                kind = others[crng.randrange(len(others))]
             try:
                 child, _fr = transplant(
-                    hinfo, everyone, crng, kind, REPLACE if attempt == 0 else 0.0, own=own
+                    hinfo,
+                    everyone,
+                    crng,
+                    kind,
+                    REPLACE if attempt == 0 else 0.0,
+                    own=own,
+                    accept=unheld(host_text, held.__contains__) if args.fresh else None,
                 )
             except Refused:
                 break
@@ -374,6 +406,8 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         if text is None or text == host_text:
             continue
         got = judged(text)
+        held.add(text)
+        row["made"].add(text_hash(text))
         if args.rows:
             rows.append(
                 {
@@ -384,6 +418,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                     "fitness": round(got["fitness"], 4),
                     "new": got["new"],
                     "moved": got["cell"] != host["cell"],
+                    "cell": list(got["cell"]) if got["cell"] is not None else None,
                 }
             )
         f = got["fitness"]
@@ -399,10 +434,13 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         row["adds"] += add
         if add:  # one child made again by another stream is one new kind, not two
             row["distinct"].add(text_hash(text))
+            row["cells"].add(tuple(got["cell"]))
     out = {}
     for label, row in per.items():
         n, fs = row.pop("children"), row.pop("f")
         row["adds_distinct"] = len(row.pop("distinct"))
+        row["alive_distinct"] = len(row.pop("made"))
+        row["add_cells"] = sorted(row.pop("cells"))
         lo, hi = wilson(row["adds"], n)
         out[label] = {
             "children": n,
@@ -428,9 +466,27 @@ def yields(args, seeds: dict, donors: dict) -> dict:
         "seed": args.seed,
         "rule": args.rule,
         "target_defect": args.target_defect,
+        "fresh": args.fresh,
+        "retry_kind": args.retry_kind,
         "hosts": out,
         "seconds": round(time.perf_counter() - t, 1),
     }
+
+
+def unheld(host_text: str, held: Callable[[str], bool]) -> Callable[[object], str]:
+    """`transplant`'s `accept` for `--fresh`: why a bound child of the host `host_text` is
+    refused ("" to take it): its checked text (`loop._checked`, as the child's check will
+    make it) is one `held` says was made already (a host included). A campaign discards
+    such a child as a duplicate after its check; refused here, the next fragment of the
+    kind is tried instead (round 57: 29 ms CPU per bound child)."""
+
+    def accept(child) -> str:
+        text, _tree = _checked(to_text(child), host_text)
+        if text is not None and held(text):
+            return "made already"
+        return ""
+
+    return accept
 
 
 def defect_lines(text: str, defects: list[str]) -> list[int]:
@@ -516,6 +572,18 @@ def main() -> None:
         "--target-defect",
         action="store_true",
         help="`--evaluate`: draw the kind among those whose host part holds a defect",
+    )
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="`--evaluate`: a child already made (or a host) is refused and the next "
+        "fragment tried (`unheld`)",
+    )
+    ap.add_argument(
+        "--retry-kind",
+        action="store_true",
+        help="`--evaluate`: a child the check turns away is retried with another kind "
+        "(the campaign keeps the kind)",
     )
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))

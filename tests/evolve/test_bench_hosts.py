@@ -115,3 +115,37 @@ def test_targets_name_the_kinds_whose_host_part_holds_the_defect():
     assert targets(game, text, ["1:1 a made-up defect"]) == []
     assert targets(game, text, ["no such text anywhere in the rules"]) == []
     assert defect_lines(text, [f"{line}:3 x", "7:1 y"]) == sorted({line, 7})
+
+
+def test_unheld_refuses_a_child_made_already_and_the_next_fragment_is_taken():
+    """`--fresh`: nothing held, the Random makes the child it makes without the test;
+    that child held, another fragment is bound and its child differs; everything held,
+    the refusal is raised."""
+    import random
+
+    from bench.bench_transplant import unheld
+    from evogame.evolve.loop import _checked, simplified
+    from evogame.evolve.transplant import HostInfo, Library, Refused, transplant
+    from evogame.lang import parse_file, to_text
+    from tests.conftest import SEEDS
+
+    games = {n: parse_file(SEEDS / f"{n}.rcy") for n in ("agram", "pairs", "gops", "hearts")}
+    lib = Library({n: g for n, g in games.items() if n != "gops"})
+    info = HostInfo(games["gops"])
+    host = simplified(to_text(games["gops"]))
+
+    def checked(child) -> str:
+        text, _tree = _checked(to_text(child), host)
+        assert text is not None
+        return text
+
+    first, _fr = transplant(info, lib, random.Random(4), "end")
+    same, _fr = transplant(info, lib, random.Random(4), "end", accept=unheld(host, lambda t: False))
+    assert to_text(same) == to_text(first)
+    held = checked(first)
+    other, _fr = transplant(
+        info, lib, random.Random(4), "end", accept=unheld(host, {held}.__contains__)
+    )
+    assert checked(other) != held
+    with pytest.raises(Refused, match="made already"):
+        transplant(info, lib, random.Random(4), "end", accept=unheld(host, lambda t: True))
