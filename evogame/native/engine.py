@@ -604,6 +604,31 @@ class NativeGame:
             return int(out[0]), int(out[1]), not out[2]
         return bool(out[0])
 
+    def ending(
+        self, seed: int, max_decisions: int, max_steps: int
+    ) -> tuple[bool, list[int], list[int]] | None:
+        """`evogame.fitness.shared_ends`'s random game on deal `seed` (the players' draws
+        seeded by it too, one draw at every decision), played by the VM draw for draw as
+        the module plays it on a coverage image: (whether it ended on its own, the scores
+        at its end, per condition and move of the image what it recorded). None when the
+        VM cannot (even the roomiest image's room, its time limit, more than 64 seats, a
+        seed beyond 64 bits or below 0) or this is no coverage image: the caller then
+        plays in Python."""
+        if not self.coverage or not 0 <= seed < 1 << 64:
+            return None
+        keys = (ctypes.c_uint32 * 4)()
+        lens = (ctypes.c_int32 * 1)()
+        out = (ctypes.c_int64 * (1 + max(self.nplayers, 1)))()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_settled(
+            self._ptr, 2, seed, max_decisions, max_steps, 0, 0, keys, lens, out, err
+        )
+        if k < 0:
+            return self._again(k, "ending", seed, max_decisions, max_steps)
+        row = (ctypes.c_uint8 * max(self.image.ncov, 1))()
+        self._lib.vm_coverage(self._ptr, row)
+        return not out[0], list(out[1 : 1 + self.nplayers]), list(row[: self.image.ncov])
+
     # --- batch statistics (issue 38) -------------------------------------------------------
 
     def play_stats(
