@@ -38,9 +38,12 @@ President's end or'd in (tests/fitness/shared_end_variants.py) is named at deal 
 0-4: its hand-count way ended 11-18 of 90 games, every one shared, Red7's own way 72-79,
 none shared; inv-21's new kind 2, 8-18 of 90, the same.
 
-CPU: only games whose last stage ends by an ``or`` are played, 30 random games in the
-Python engine (90 when a way is suspect): 0.6 s for inv-21's new kind 2's 90 (load about
-15 on 2 cores).
+CPU: only games whose last stage ends by an ``or`` are played, 30 random games (90 when a
+way is suspect): in the Python engine 0.6 s for inv-21's new kind 2's 90 (load about 15 on
+2 cores). An evaluation plays them in the VM on its gate's coverage image
+(`Runner.ending`, the same games draw for draw; round 57): the 40 games with two ways to
+end among the real files, the Red7 variant and a 20 x 4 campaign's candidates, on deal
+streams 0-4, gave the same endings in 1.3 CPU s instead of 42.8 s.
 """
 
 from __future__ import annotations
