@@ -89,3 +89,28 @@ def test_the_real_files_with_two_ways_alike():
         assert E.endings(game, deals, _coverage_runner(game)) == E.endings(game, deals), p.name
         done += 1
     assert done >= 8
+
+
+def test_an_evaluation_plays_them_in_the_vm_with_the_same_verdict(monkeypatch):
+    """`evaluate` hands its gate's coverage runner to the check: with the VM the games are
+    the VM's (`Runner.ending` answers), and the defects are those of the Python engine."""
+    from evogame.fitness import evaluate, load_profile
+
+    profile = load_profile("quick")
+    game = parse_text(red7_ends_when_hands_run_out())
+    asked: list = []
+    real = Runner.ending
+
+    def ending(self, *a):
+        got = real(self, *a)
+        asked.append(got is not None)
+        return got
+
+    monkeypatch.setattr(Runner, "ending", ending)
+    vm = evaluate(game, profile, 5, gates=False, backend="native")
+    assert asked and all(asked)
+    asked.clear()
+    py = evaluate(game, profile, 5, gates=False, backend="python")
+    assert not any(asked)
+    ends = [d for d in vm.details["defects"] if "each with the win shared" in d]
+    assert ends and vm.details["defects"] == py.details["defects"]
