@@ -168,6 +168,14 @@ class Runner:
             return None
         return self._native.settled(seed, *args)
 
+    def ending(self, seed: int, max_decisions: int, max_steps: int) -> tuple | None:
+        """`NativeGame.ending` on this runner's VM (a coverage image); None without one (or
+        when it cannot): the caller then plays the game on the Python engine. The game is
+        not this runner's: it adds nothing to `hits`."""
+        if self._native is None:
+            return None
+        return self._native.ending(seed, max_decisions, max_steps)
+
     # --- searching players ---------------------------------------------------------------
 
     def search(

@@ -775,7 +775,10 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     sampled += settled.defects(game, [run.deal(0, i) for i in range(SETTLED_GAMES)], run.play)
     t = _timed(run, "soundness/settled", t)
     # a way to end the game that leaves the win shared every time it ends it
-    sampled += shared_ends.defects(ast, [run.deal(0, i) for i in range(SHARED_ENDS_GAMES)])
+    # ... played by the VM on the gate's coverage image when there is one (the same games,
+    # draw for draw, and the same conditions seen)
+    end_deals = [run.deal(0, i) for i in range(SHARED_ENDS_GAMES)]
+    sampled += shared_ends.defects(ast, end_deals, run.rec)
     t = _timed(run, "soundness/shared_ends", t)
     # a contest whose winner is fixed before its first card (the 2 of clubs, ranked high)
     sampled += foregone.defects(game, [run.deal(0, i) for i in range(FOREGONE_GAMES)])

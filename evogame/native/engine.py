@@ -65,26 +65,30 @@ class Batch:
     sizes: np.ndarray | None = None
 
 
-#: Images lowered in this process (`lowered`), by (id of the tree, coverage), each with its
-#: tree (held, so that its id is not reused) and its image or the `Unsupported` it raised.
-_IMAGES: dict[tuple[int, bool], tuple[Game, Image | Unsupported]] = {}
+#: Images lowered in this process (`lowered`), by (id of the tree, coverage, room), each
+#: with its tree (held, so that its id is not reused) and its image or the `Unsupported`
+#: it raised.
+_IMAGES: dict[tuple[int, bool, int], tuple[Game, Image | Unsupported]] = {}
 #: How many are kept; the oldest go first.
 IMAGES_KEPT = 64
 
 
-def lowered(ast: Game, coverage: bool = False) -> Image:
-    """`lower(ast, coverage=coverage)`, once per tree in this process (raises `Unsupported`
-    as `lower` does). An image is a function of its tree and is never written to (a
-    `NativeGame` copies its words), and trees are immutable, so every runner of one tree
-    shares an image: a child's check lowers it for its undealt decks, its play-outs and
-    its parent check, and its evaluation, on the worker that checked it (which hands it
-    the same tree, `evaluator.kept_tree`), for its undealt decks, its play and its
-    coverage copy. Lowering a campaign's child costs a few milliseconds each time."""
-    key = (id(ast), coverage)
+def lowered(ast: Game, coverage: bool = False, room: int = 1) -> Image:
+    """`lower(ast, room, coverage)`, once per tree and room in this process (raises
+    `Unsupported` as `lower` does). An image is a function of its tree and room and is
+    never written to (a `NativeGame` copies its words), and trees are immutable, so every
+    runner of one tree shares an image: a child's check lowers it for its undealt decks,
+    its play-outs and its parent check, and its evaluation, on the worker that checked it
+    (which hands it the same tree, `evaluator.kept_tree`), for its undealt decks, its play
+    and its coverage copy. Lowering a campaign's child costs a few milliseconds each time.
+    A game that needs more room (`NativeGame.roomier`) needs it in every batch of every
+    phase: its roomier image was lowered again for each (393 lowerings for 40 children of
+    a 20 x 4 campaign, about a tenth of a worker's CPU under cProfile; round 57)."""
+    key = (id(ast), coverage, room)
     got = _IMAGES.get(key)
     if got is None or got[0] is not ast:
         try:
-            made: Image | Unsupported = lower(ast, coverage=coverage)
+            made: Image | Unsupported = lower(ast, room, coverage)
         except Unsupported as e:
             made = e
         if len(_IMAGES) >= IMAGES_KEPT:
@@ -141,7 +145,7 @@ class NativeGame:
             return None
         try:
             room = self.room * ROOM_STEP
-            image = lower(self.ast, room, self.coverage)
+            image = lowered(self.ast, self.coverage, room)  # once per tree and room
             # the VM's library: a compiled tier runs only the image it was compiled for
             return NativeGame(image, build.load() or self._lib, self.ast, room, self.coverage)
         except Unsupported:
@@ -599,6 +603,31 @@ class NativeGame:
         if at is None:
             return int(out[0]), int(out[1]), not out[2]
         return bool(out[0])
+
+    def ending(
+        self, seed: int, max_decisions: int, max_steps: int
+    ) -> tuple[bool, list[int], list[int]] | None:
+        """`evogame.fitness.shared_ends`'s random game on deal `seed` (the players' draws
+        seeded by it too, one draw at every decision), played by the VM draw for draw as
+        the module plays it on a coverage image: (whether it ended on its own, the scores
+        at its end, per condition and move of the image what it recorded). None when the
+        VM cannot (even the roomiest image's room, its time limit, more than 64 seats, a
+        seed beyond 64 bits or below 0) or this is no coverage image: the caller then
+        plays in Python."""
+        if not self.coverage or not 0 <= seed < 1 << 64:
+            return None
+        keys = (ctypes.c_uint32 * 4)()
+        lens = (ctypes.c_int32 * 1)()
+        out = (ctypes.c_int64 * (1 + max(self.nplayers, 1)))()
+        err = ctypes.create_string_buffer(200)
+        k = self._lib.vm_settled(
+            self._ptr, 2, seed, max_decisions, max_steps, 0, 0, keys, lens, out, err
+        )
+        if k < 0:
+            return self._again(k, "ending", seed, max_decisions, max_steps)
+        row = (ctypes.c_uint8 * max(self.image.ncov, 1))()
+        self._lib.vm_coverage(self._ptr, row)
+        return not out[0], list(out[1 : 1 + self.nplayers]), list(row[: self.image.ncov])
 
     # --- batch statistics (issue 38) -------------------------------------------------------
 

@@ -5121,10 +5121,13 @@ static int64_t careful_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t cap
  * same game replayed to decision `at`, then `nroll` random continuations of a copy of it,
  * continuation r drawing from random.Random(the int whose 32-bit words, low first, are
  * keys[4r .. 4r + klen[r]]); out[0] = 1 when every one ends with the scores of decision
- * `at`. Returns 0, or -1 when the VM cannot (its room, its time limit, more than 64 seats,
- * a coverage image): the caller then plays the game in Python. */
+ * `at`. mode 2, evogame/fitness/shared_ends.py's `endings` (the same random game as mode 0,
+ * on a coverage image too): out = {1 when it did not end on its own, the scores at its end
+ * (nplayers of them, from out[1])}, and g->cov what its conditions decided (`vm_coverage`).
+ * Returns 0, or -1 when the VM cannot (its room, its time limit, more than 64 seats, a
+ * coverage image but in mode 2): the caller then plays the game in Python. */
 static int64_t settled_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t max_decisions, int64_t max_steps, int64_t at, int32_t nroll, const uint32_t *keys, const int32_t *klen, int64_t *out, char *error) {
-    if (g->nplayers > 64 || g->ncov > 0) {
+    if (g->nplayers > 64 || (g->ncov > 0 && mode != 2)) {
         snprintf(error, 200, "native: no settled games here");
         return -1;
     }
@@ -5138,9 +5141,19 @@ static int64_t settled_game_vm(Game *g, int32_t mode, uint64_t seed, int64_t max
     MT deal, play;
     arena_reset(&g->arena);
     mt_seed2(&deal, seed, &play, seed);
+    /* mode 2: the setup's conditions count too (the Python module clears its hits
+     * before the new state) */
+    if (mode == 2 && g->ncov) memset(g->cov, 0, (size_t)g->ncov);
     State *st = new_state(g, &deal, max_decisions, max_steps, 1);
     size_t nb = sizeof(int64_t) * (size_t)g->nplayers;
     int64_t before[64], now[64];
+    if (mode == 2) {
+        while (!st->terminal) apply_action(st, (int32_t)mt_below(&play, (uint64_t)st->nopts));
+        out[0] = st->capped || st->cycle || st->errored;
+        scores(st, out + 1);
+        g->jb = NULL;
+        return 0;
+    }
     if (mode == 0) {
         int64_t n = 0, last = 0;
         scores(st, before);

@@ -38,3 +38,23 @@ def test_no_room_retries_the_same_call_on_the_roomier_game():
 
 def test_at_the_room_limit_the_answer_is_none():
     assert NativeGame._again(_game(None), -1, "silent_probes", [1], 2) is None
+
+
+def test_a_roomier_image_is_lowered_once_per_tree_and_room():
+    """`lowered` keeps the images of every room: a game that needs more room in every
+    batch is not lowered again each time (round 57), and the image is the one `lower`
+    makes."""
+    from evogame.lang import parse_text
+    from evogame.native import build
+    from evogame.native.engine import lowered
+    from evogame.native.lower import lower
+    from tests.fitness.variants import _seed
+
+    if build.load() is None:
+        pytest.skip("no native engine here")
+    ast = parse_text(_seed("agram"))
+    game = NativeGame.from_ast(ast)
+    a, b = game.roomier(), game.roomier()
+    assert a is not b and a.room == b.room == 4
+    assert a.image is b.image is lowered(ast, False, 4)
+    assert a.image.data == lower(ast, 4).data != game.image.data
