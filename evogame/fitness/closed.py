@@ -46,6 +46,8 @@ never held in the gate sample (above), none is closed: each waits for a place to
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from evogame.engine.coverage import FALSE_SEEN, conditions
 from evogame.fitness.soundness import Defect, _needs_cards, _owner, named
 from evogame.lang import ast as A
@@ -177,22 +179,27 @@ def closed_items(game: A.Game) -> list[Defect]:
         return []
     filled = fillable(rules)
     out = []
-    for choice in A.walk(game):
-        if not isinstance(choice, A.Choice):
+    for body in _item_bodies(game):
+        if isinstance(body, A.Guarded) and (size := closed(body.cond, filled)) is not None:
+            out.append(_defect(body.cond, size.coll, rules))
             continue
-        for item in choice.items:
-            body = item
-            while isinstance(body, A.Ensure):
-                body = body.body
-            if isinstance(body, A.Guarded) and (size := closed(body.cond, filled)) is not None:
-                out.append(_defect(body.cond, size.coll, rules))
-                continue
-            action = body.body if isinstance(body, A.Guarded) else body
-            if isinstance(action, A.AggAction) and action.quant is A.Quant.ANY:
-                got = _places(action.coll)
-                if got and not got & filled:
-                    out.append(_defect(action, action.coll, rules))
+        action = body.body if isinstance(body, A.Guarded) else body
+        if isinstance(action, A.AggAction) and action.quant is A.Quant.ANY:
+            got = _places(action.coll)
+            if got and not got & filled:
+                out.append(_defect(action, action.coll, rules))
     return out
+
+
+def _item_bodies(game: A.Game) -> Iterator[A.Node]:
+    """Each choice item of `game`, inside its ``ensure`` wrappers (a guarded item's
+    `Guarded`, else its action)."""
+    for choice in A.walk(game):
+        if isinstance(choice, A.Choice):
+            for body in choice.items:
+                while isinstance(body, A.Ensure):
+                    body = body.body
+                yield body
 
 
 #: The gate sample must have counted this many games before `unopened_items` judges it.
@@ -224,25 +231,19 @@ def unopened_items(game: A.Game, hits: list[int], games: int) -> list[Defect]:
         return []
     at = {id(c): h for c, h in zip(conditions(game), hits, strict=True)}
     out = []
-    for choice in A.walk(game):
-        if not isinstance(choice, A.Choice):
+    for body in _item_bodies(game):
+        if not isinstance(body, A.Guarded) or at.get(id(body.cond)) != FALSE_SEEN:
             continue
-        for item in choice.items:
-            body = item
-            while isinstance(body, A.Ensure):
-                body = body.body
-            if not isinstance(body, A.Guarded) or at.get(id(body.cond)) != FALSE_SEEN:
-                continue
-            if (size := needed(body.cond)) is not None:
-                text = " ".join(to_text(size.coll).split())
-                out.append(
-                    Defect(
-                        where(body.cond),
-                        f"this choice item was never offered in {games} random games: its "
-                        f"guard, which needs a card in {text}, was tested and never held",
-                        "closed.unopened_items",
-                    )
+        if (size := needed(body.cond)) is not None:
+            text = " ".join(to_text(size.coll).split())
+            out.append(
+                Defect(
+                    where(body.cond),
+                    f"this choice item was never offered in {games} random games: its "
+                    f"guard, which needs a card in {text}, was tested and never held",
+                    "closed.unopened_items",
                 )
+            )
     return out
 
 
