@@ -88,6 +88,15 @@ def test_two_items_lacking_it_are_not_named():
     assert _named(text) == []
 
 
+def test_a_pair_is_not_named():
+    """Only the single and the pair beat left (the triple and quad beats cut): one item
+    with the record against one without proves nothing (`MIN_SIBLINGS`)."""
+    text = V.president_pair_beat_unrecorded()
+    start, end = text.index("     ((== (game sto SIZE) 3)\n"), text.index("     ;; or pass\n")
+    assert _named(text[:start] + text[end:]) == []
+    assert _named(text) == ["114:6"]  # with both beats kept, the pair beat is named
+
+
 def test_a_storage_no_end_or_guard_reads_is_not_named():
     """The record renamed in all four discards, and dropped from D's: nothing reads it."""
     text = V.spite_discard_d_keeps_turn().replace(DONE, "(set (game sto NOTE) 1)")
