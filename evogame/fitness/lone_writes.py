@@ -12,8 +12,9 @@ passes nor wins the lead (campaign ablate-28's rank 1, blind reader 4 against th
 7), discarding to D does not end the turn (inv-28's rank 5, reader 2 against 6). No
 other check names it: `contradictions.parallel_writes` asks the items to be alike with
 their guards and names and the storage to be read in the choice itself;
-`odd_copies` renames numbers consistently, and President's beating items read their
-count where the single reads 1 twice.
+`odd_copies` leaves President's pair beat as a "twin" (its ``do`` is one edit from
+other classes too: the leads' ``do``) and Spite and Malice's discard is 12 nodes, below
+its `MIN_NODES` of 14 (/work/runs-archive/s57g/odd_copies_why.txt).
 
 **Parallel items.** The *action* of a choice item is the item with its guards taken off
 (``(BOOL ACTION)``, ``ensure``, ``otherwise``): guards of parallel ways to play differ
