@@ -281,6 +281,15 @@ class _Flow:
 _NONE: Live = frozenset()
 
 
+def _rule(node: A.Node, up: dict) -> A.Node:
+    """The rule `node` is part of: its ancestor just below a choice, a stage or the game
+    (a choice's item, a stage's or the game's item). Dead blocks of one rule are one
+    defect: one copied block, as a reader sees it."""
+    while (p := up.get(id(node))) is not None and not isinstance(p[0], A.Choice | A.Stage | A.Game):
+        node = p[0]
+    return node
+
+
 def dead_writes(game: A.Game) -> list[Defect]:
     """Each block of writes whose storages every later read finds written again (module
     docstring): the largest rule around a dead write that does nothing but write storages,
@@ -296,7 +305,7 @@ def dead_writes(game: A.Game) -> list[Defect]:
         and _live(key, reach.after.get(i, _NONE))
     }
     up = A.parents(game)
-    blocks: dict[tuple[int, str], list[A.Node]] = {}  # by the block's (parent, field)
+    blocks: dict[int, list[A.Node]] = {}  # by the rule holding them (`_rule`)
     for i in found:
         block = node = dead.writes[i]
         while (p := up.get(id(node))) is not None and not isinstance(p[0], A.Choice | A.Stage):
@@ -304,10 +313,9 @@ def dead_writes(game: A.Game) -> list[Defect]:
             inner = [w for w in A.walk(node) if isinstance(w, _WRITES)]
             if _only_writes(node) and all(id(w) in found for w in inner):
                 block = node
-        at = up.get(id(block))
-        group = blocks.setdefault((id(at[0]), at[1]) if at else (id(block), ""), [])
+        group = blocks.setdefault(id(_rule(block, up)), [])
         if all(b is not block for b in group):
-            group.append(block)  # dead items of one ``do`` are one block
+            group.append(block)
     out = []
     for group in blocks.values():
         group.sort(key=lambda b: (b.span.line, b.span.column) if b.span else (0, 0))
