@@ -99,7 +99,8 @@ def _reads(node: A.Node | None) -> Live:
 def _only_writes(node: A.Node) -> bool:
     """Whether `node` does nothing but write storages (no card moves, turn, choice)."""
     return not any(
-        (n.ACTS is not None and n.STORES is None) or isinstance(n, A.Choice | A.Stage)
+        (n.RESULT is A.Ty.ACTION and n.STORES is None and not isinstance(n, A.Repeat | A.RepeatAll))
+        or isinstance(n, A.Choice | A.Stage)
         for n in A.walk(node)
     )
 
