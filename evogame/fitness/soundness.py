@@ -163,7 +163,11 @@ cards from its top, or of a pile whose order no rule reads (either changes nothi
 can know) in `evogame.fitness.shuffles`;
 a choice item offered only when a place holds a card that no rule able to run fills (it
 never opens), or whose guard needing a card never held in the gate sample, in
-`evogame.fitness.closed`.
+`evogame.fitness.closed`; a choice item that lacks a write of a storage to a literal all
+its parallel siblings make (the same action but for names and numbers), when that storage
+decides play in a stage end or a guard, in `evogame.fitness.lone_writes`; a block of storage
+writes that, on every path after it, are written again before any rule reads them (a dead
+store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1477,10 +1481,12 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         closed,
         credits,
         deadflow,
+        deadstores,
         follows,
         free_options,
         leftovers,
         locked,
+        lone_writes,
         marks,
         narrow_draws,
         odd_copies,
@@ -1557,6 +1563,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (prizes.defects, game),
         (shuffles.defects, game),
         (closed.defects, game),
+        (lone_writes.defects, game),
+        (deadstores.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
