@@ -53,6 +53,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 from evogame.lang import ast as A
+from evogame.lang import to_line
 
 #: Random games per side, and the least number of parent games a value must occur in
 #: (`playcheck.MOOT_GAMES`, `playcheck.COMMON`: the same test as the moot host rule).
@@ -120,9 +121,8 @@ def _counts(rows: list[list[int]], i: int, end: bool) -> tuple[int, int]:
 
 
 def _short(n: A.Node) -> str:
-    from evogame.lang import to_text
 
-    flat = " ".join(to_text(n).split())
+    flat = to_line(n)
     return flat if len(flat) <= 60 else flat[:57] + "..."
 
 

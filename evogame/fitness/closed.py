@@ -51,7 +51,7 @@ from collections.abc import Iterator
 from evogame.engine.coverage import FALSE_SEEN, conditions
 from evogame.fitness.soundness import Defect, _needs_cards, _owner, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, where
 
 #: The constructs that bind a variable (`var`) over a collection (`coll`).
 _BINDERS = (A.AggAction, A.AggBool, A.Filter, A.AggInt, A.AggCards)
@@ -235,7 +235,7 @@ def unopened_items(game: A.Game, hits: list[int], games: int) -> list[Defect]:
         if not isinstance(body, A.Guarded) or at.get(id(body.cond)) != FALSE_SEEN:
             continue
         if (size := needed(body.cond)) is not None:
-            text = " ".join(to_text(size.coll).split())
+            text = to_line(size.coll)
             out.append(
                 Defect(
                     where(body.cond),
@@ -248,7 +248,7 @@ def unopened_items(game: A.Game, hits: list[int], games: int) -> list[Defect]:
 
 
 def _defect(at: A.Node, coll: A.Node, rules: list[_Puts]) -> Defect:
-    text = " ".join(to_text(coll).split())
+    text = to_line(coll)
     return Defect(
         where(at),
         f"this choice item is offered only when {text} holds a card, and no rule that can "

@@ -105,7 +105,7 @@ from evogame.fitness.soundness import (
     ordering_tables,
 )
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, to_text, where
 
 
 def _stages(game: A.Game) -> list[A.Stage]:
@@ -1064,10 +1064,6 @@ def _free_names(node: A.Node, declared: set[str]) -> set[str]:
     }
 
 
-def _text(node: A.Node) -> str:
-    return " ".join(to_text(node).split())
-
-
 def pinned_equalities(game: A.Game) -> list[Defect]:
     """An ``and`` (its nested ``and``s read as one) whose ``==`` parts ask one expression X
     to equal two or more other expressions Y1, Y2, ... of different texts, where either
@@ -1105,7 +1101,7 @@ def pinned_equalities(game: A.Game) -> list[Defect]:
         for part in A.bool_parts(node, node.op, inner):
             if isinstance(part, _EQUALITIES) and part.op is A.CmpOp.EQ:
                 for x, y in ((part.a, part.b), (part.b, part.a)):
-                    tx, ty = _text(x), _text(y)
+                    tx, ty = to_line(x), to_line(y)
                     if tx != ty:
                         sides.setdefault(tx, x)
                         others.setdefault(tx, {}).setdefault(ty, y)

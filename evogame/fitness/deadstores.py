@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from evogame.fitness.leftovers import held_strings
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, where
 from evogame.lang.content import deck_values
 
 #: A storage: (``"sto"``/``"str"``, ``"game"``/``"player"``, its name).
@@ -332,7 +332,7 @@ def dead_writes(game: A.Game) -> list[Defect]:
     for group in blocks.values():
         group.sort(key=lambda b: (b.span.line, b.span.column) if b.span else (0, 0))
         writes = [w for b in group for w in A.walk(b) if isinstance(w, _WRITES)]
-        stos = sorted({" ".join(to_text(w.target).split()) for w in writes})
+        stos = sorted({to_line(w.target) for w in writes})
         them = "it" if len(stos) == 1 else "them"
         out.append(
             Defect(

@@ -33,7 +33,7 @@ from collections import Counter
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, to_text, where
 from evogame.lang.content import deck_values
 
 
@@ -152,7 +152,7 @@ def moot_choices(game: A.Game) -> list[Defect]:
     return [
         Defect(
             where(n),
-            f"the player chooses '{n.var.name} from {_text(n.coll)} and this option never "
+            f"the player chooses '{n.var.name} from {to_line(n.coll)} and this option never "
             f"reads it: every choice does the same, the choice is moot",
         )
         for n in _offered(game)
@@ -173,10 +173,6 @@ def repeated_parts(game: A.Game) -> list[Defect]:
     return out
 
 
-def _text(n: A.Node) -> str:
-    return " ".join(to_text(n).split())
-
-
 def repeated_tests(game: A.Game) -> list[Defect]:
     """Each ``and``/``or`` (nested ones of the same kind taken in) naming one test twice,
     word for word: the second asks nothing the first did not, so a rule was copied where
@@ -192,7 +188,7 @@ def repeated_tests(game: A.Game) -> list[Defect]:
         if not isinstance(n, A.BoolOp) or id(n) in inner:
             continue
         parts = A.bool_parts(n, n.op, inner)
-        texts = [_text(p) for p in parts]
+        texts = [to_line(p) for p in parts]
         for t in sorted({t for t in texts if texts.count(t) > 1}):
             out.append(
                 Defect(where(n), f"this {n.op.value} tests {t} twice: the second asks nothing new")
@@ -200,7 +196,7 @@ def repeated_tests(game: A.Game) -> list[Defect]:
         other = A.BoolOpKind.AND if n.op is A.BoolOpKind.OR else A.BoolOpKind.OR
         for p in parts:
             if isinstance(p, A.BoolOp) and p.op is other:
-                held = set(texts) & {_text(q) for q in A.bool_parts(p, p.op)}
+                held = set(texts) & {to_line(q) for q in A.bool_parts(p, p.op)}
                 if held:  # what is inside it decides nothing: not named again
                     inner.update(id(x) for x in A.walk(p))
                 for t in sorted(held):

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, where
 
 #: The constructs that bind a variable (`var`) over a collection (`coll`).
 _BINDERS = (A.AggAction, A.AggBool, A.Filter, A.AggInt, A.AggCards)
@@ -147,7 +147,7 @@ def _reader(reads: list[A.Node], up) -> A.Node | None:
 
 
 def _defect(mark: A.SetInt, x: str, reader: A.AggAction) -> Defect:
-    seats = " ".join(to_text(reader.coll).split())
+    seats = to_line(reader.coll)
     self_too = isinstance(reader.coll, A.AllPlayers)
     return Defect(
         where(mark),

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, to_text, where
 from evogame.lang.content import deck_values
 
 # --- a value of another attribute ------------------------------------------------------
@@ -323,12 +323,8 @@ def _meaning(node: A.Node) -> str:
     elif isinstance(node, A.AggBool):
         text = f"{node.quant.value} {to_text(node.coll)} '{node.var.name} {_meaning(node.cond)}"
     else:
-        text = " ".join(to_text(node).split())
+        text = to_line(node)
     return f"not {text}" if neg else text
-
-
-def _words(n: A.Node) -> str:
-    return " ".join(to_text(n).split())
 
 
 def reworded_ends(game: A.Game) -> list[Defect]:
@@ -345,12 +341,12 @@ def reworded_ends(game: A.Game) -> list[Defect]:
             seen: dict[str, A.Node] = {}
             for p in A.bool_parts(n, n.op):
                 m = _meaning(p)
-                if m in seen and _words(seen[m]) != _words(p):
+                if m in seen and to_line(seen[m]) != to_line(p):
                     out.append(
                         Defect(
                             where(p),
-                            f"this end test's {n.op.value} asks {_words(p)}, which is "
-                            f"{_words(seen[m])} in other words",
+                            f"this end test's {n.op.value} asks {to_line(p)}, which is "
+                            f"{to_line(seen[m])} in other words",
                         )
                     )
                 seen.setdefault(m, p)

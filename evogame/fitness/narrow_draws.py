@@ -63,7 +63,8 @@ from collections.abc import Iterator
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang.printer import to_text, where
+from evogame.lang import to_line
+from evogame.lang.printer import where
 
 #: Atoms a pair of tests may have between them to be judged (2^MAX_ATOMS assignments).
 MAX_ATOMS = 14
@@ -76,7 +77,7 @@ _CMPS = (A.IntCmp, A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
 def _text(node: A.Node, var: str) -> str:
     """`node`'s text on one line, the card bound to `var` renamed `_CARD`."""
-    flat = " ".join(to_text(node).split())
+    flat = to_line(node)
     return re.sub(rf"'{re.escape(var)}(?![A-Za-z0-9_])", _CARD, flat)
 
 
@@ -136,7 +137,7 @@ def _witness(play, test) -> dict | None:
 def _place(node: A.Node) -> str | None:
     """A literal place's text (owner, visibility, name), None for anything else."""
     if isinstance(node, A.Location) and isinstance(node.name, A.NameLit):
-        return " ".join(to_text(node).split())
+        return to_line(node)
     return None
 
 

@@ -107,7 +107,7 @@ from dataclasses import dataclass
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, to_text, where
 
 #: Least number of nodes of a copy (and of each of the class it is compared with).
 MIN_NODES = 14
@@ -471,8 +471,8 @@ def filtered(game: A.Game, min_nodes: int = MIN_NODES, tree: _Tree | None = None
                 Edit(
                     "filter",
                     f,
-                    " ".join(to_text(f.cond).split()),
-                    " ".join(to_text(other.cond).split()),
+                    to_line(f.cond),
+                    to_line(other.cond),
                 ),
                 apart,
                 "",

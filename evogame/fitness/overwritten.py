@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, where
 
 #: The constructs that bind a variable (`var`).
 _BINDERS = (A.AggAction, A.AggBool, A.Filter, A.AggInt, A.AggCards, A.Let)
@@ -86,8 +86,8 @@ def lost_picks(game: A.Game) -> list[Defect]:
                 continue
             if any(n == w.target and n is not w.target for n in A.walk(loop.body)):
                 continue  # 4: read in the loop
-            sto = " ".join(to_text(w.target).split())
-            seats = " ".join(to_text(loop.coll).split())
+            sto = to_line(w.target)
+            seats = to_line(loop.coll)
             out.append(
                 Defect(
                     where(w),

@@ -78,7 +78,8 @@ from evogame.fitness.soundness import (
     number,
 )
 from evogame.lang import ast as A
-from evogame.lang.printer import to_text, where
+from evogame.lang import to_line
+from evogame.lang.printer import where
 
 _AT = {
     A.CmpOp.EQ: operator.eq,
@@ -88,10 +89,6 @@ _AT = {
     A.CmpOp.LE: operator.le,
     A.CmpOp.GE: operator.ge,
 }
-
-
-def _flat(node: A.Node) -> str:
-    return " ".join(to_text(node).split())
 
 
 def _size_test(node: A.Node, declared: dict[str, int]) -> tuple[A.Location, bool] | None:
@@ -116,7 +113,7 @@ def _tests_of(conds, x: str, declared: dict[str, int]) -> list[tuple[A.Node, boo
     for c in conds:
         for part in A.bool_parts(c, A.BoolOpKind.AND):
             t = _size_test(part, declared)
-            if t is not None and _flat(t[0]) == x:
+            if t is not None and to_line(t[0]) == x:
                 out.append((part, t[1]))
     return out
 
@@ -201,12 +198,12 @@ def refills(game: A.Game) -> Iterator[tuple[Refill, bool]]:
             x = next((p for p in A.walk(m.dst) if isinstance(p, A.Location)), None)
             if x is None or _owner(x) != "PLAYER" or _kind(x) not in emptied:
                 continue
-            text = _flat(x)
+            text = to_line(x)
             tests = _tests_of(conds, text, declared)
             if not tests:
                 continue
             stops = [
-                t for t in inner if any(_flat(p) == text for p in _empty_ends(t.end, declared))
+                t for t in inner if any(to_line(p) == text for p in _empty_ends(t.end, declared))
             ]
             judged = all(any(id(c) in ids[id(t)] for t in stops) for c in choices) and not any(
                 _kind(p) == _kind(x) for t in around for p in _empty_ends(t.end, declared)
@@ -227,12 +224,12 @@ def skipped_refills(game: A.Game) -> list[Defect]:
         if not judged or not r.misses_empty or id(r.stage) in named_stages:
             continue
         named_stages.add(id(r.stage))
-        text = _flat(r.place)
+        text = to_line(r.place)
         bad = next(part for part, ok in r.tests if not ok)
         out.append(
             Defect(
                 where(bad),
-                f"this refill of {text} draws only when {_flat(bad)}, never when the place "
+                f"this refill of {text} draws only when {to_line(bad)}, never when the place "
                 f"is empty, and nothing else gives an empty {text} a card: once play "
                 f"empties it, the stage at {where(r.stops[0])} ends at once (its end holds "
                 "when the place is empty), so its owner passes every turn while the game "
@@ -276,7 +273,7 @@ def _filled_when_empty(
     of `x`'s name and visibility (it runs in other seats' turns too), or into `x` itself
     unless it is inside a stage an empty `x` ends (`stopped`) or is a move of the same
     stage (`here`) whose size test fails at 0."""
-    text = _flat(x)
+    text = to_line(x)
     for m, conds in moves:
         if m is refill:
             continue
@@ -285,7 +282,7 @@ def _filled_when_empty(
             return True  # a place named by a variable: it may be x
         if _kind(y) != _kind(x):
             continue
-        if _flat(y) != text:
+        if to_line(y) != text:
             return True  # another owner's place: it may be x's, in another seat's turn
         if id(m) in stopped:
             continue  # an empty x ends its stage before it runs

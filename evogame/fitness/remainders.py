@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, declared_numbers, named, number
 from evogame.lang import ast as A
+from evogame.lang import to_line
 from evogame.lang.printer import to_text, where
 
 
@@ -126,7 +127,7 @@ def unrated_remainders(game: A.Game) -> list[Defect]:
                 break
         else:
             continue
-        table = " ".join(to_text(n.a.points).split())
+        table = to_line(n.a.points)
         share = ""
         if all(points is not None for _, points in entries):
             even = sum(

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
-from evogame.lang.printer import to_text, where
+from evogame.lang import to_line
+from evogame.lang.printer import where
 
 
 def _home(dst: A.Node) -> A.Node | None:
@@ -49,7 +50,7 @@ def real_piles(game: A.Game) -> list[Defect]:
             continue
         if home.vis is A.Vis.MEM:
             continue
-        place = " ".join(to_text(home).split())
+        place = to_line(home)
         out.append(
             Defect(
                 where(n),

@@ -58,7 +58,7 @@ from __future__ import annotations
 from evogame.fitness.soundness import Defect, _owner, named
 from evogame.fitness.voids import _prefix, _units
 from evogame.lang import ast as A
-from evogame.lang import to_text, where
+from evogame.lang import to_line, to_text, where
 
 #: Visibilities of a table's place that no player sees (the engine's `seen`: the game's
 #: ``iloc`` has no owner to see it).
@@ -247,7 +247,7 @@ def _play_shuffles(game: A.Game) -> list[A.Shuffle]:
 
 
 def _defect(s: A.Shuffle) -> Defect:
-    pile = " ".join(to_text(s.loc).split())
+    pile = to_line(s.loc)
     return Defect(
         where(s),
         f"this shuffles {pile}, a face-down pile shuffled before the play that since then "

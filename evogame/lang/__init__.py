@@ -7,7 +7,7 @@ Text -> `sexpr` (lark LALR parse, lexical checks) -> `elaborate` (typed nodes of
 from evogame.lang.ast import Game, Node, Span
 from evogame.lang.errors import RecycleError
 from evogame.lang.parse import parse_bytes, parse_file, parse_text
-from evogame.lang.printer import to_text, where
+from evogame.lang.printer import to_line, to_text, where
 
 __all__ = [
     "Game",
@@ -17,6 +17,7 @@ __all__ = [
     "parse_bytes",
     "parse_file",
     "parse_text",
+    "to_line",
     "to_text",
     "where",
 ]

@@ -123,6 +123,12 @@ def _layout(d: str | _Group, indent: int, lines: list[str], prefix: str) -> None
     lines[-1] += ")"
 
 
+def to_line(node: A.Node) -> str:
+    """`to_text` of `node` on one line (each run of whitespace one space): a rule as a
+    defect's message quotes it, or as two rules are compared."""
+    return " ".join(to_text(node).split())
+
+
 def to_text(node: A.Node, comments: list[tuple[int, int, str]] | None = None) -> str:
     """Canonical RECYCLE text for `node` (a whole game ends with a newline).
 
