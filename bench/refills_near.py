@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from evogame.fitness import refills as R
-from evogame.lang import parse_file
+from evogame.lang import parse_file, to_line
 from tests.conftest import SEEDS, shared_files
 
 
@@ -36,9 +36,9 @@ def main() -> None:
             judged += ok
             missing += ok and r.misses_empty
             tests = ", ".join(
-                f"{R._flat(t)} {'holds' if at0 else 'FAILS'} at 0" for t, at0 in r.tests
+                f"{to_line(t)} {'holds' if at0 else 'FAILS'} at 0" for t, at0 in r.tests
             )
-            print(f"{p.name}: {R._flat(r.place)}: {tests}; {'judged' if ok else 'not judged'}")
+            print(f"{p.name}: {to_line(r.place)}: {tests}; {'judged' if ok else 'not judged'}")
     t = time.process_time()
     named = sum(len(R.defects(g)) for _, g in games)
     cpu = (time.process_time() - t) / max(len(games), 1)

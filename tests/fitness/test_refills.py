@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from evogame.fitness import refills as R
-from evogame.lang import parse_file, parse_text
+from evogame.lang import parse_file, parse_text, to_line
 from tests.fitness import refill_variants as V
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -128,7 +128,7 @@ def test_the_near_refills_of_the_seed():
     nothing else fills an empty hand; "nobody to ask" not, the first fills it) and the
     asking stage's, which has no stage of its own that stops."""
     found = [
-        (R._flat(t), at0, ok)
+        (to_line(t), at0, ok)
         for r, ok in R.refills(parse_text(_seed("go-fish")))
         for t, at0 in r.tests
     ]
