@@ -463,16 +463,6 @@ def _never(op: A.CmpOp, size: int, c: int) -> bool:
     return False
 
 
-_FLIP = {
-    A.CmpOp.LT: A.CmpOp.GT,
-    A.CmpOp.GT: A.CmpOp.LT,
-    A.CmpOp.LE: A.CmpOp.GE,
-    A.CmpOp.GE: A.CmpOp.LE,
-    A.CmpOp.EQ: A.CmpOp.EQ,
-    A.CmpOp.NE: A.CmpOp.NE,
-}
-
-
 def _shifted_size(node: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
     """``(size C)`` plus a number k, as (the count, k): ``(size C)`` itself (k = 0), ``(+ X
     k)``, ``(+ k X)`` or ``(- X k)`` of such an X, k a number as `_int` reads one."""
@@ -500,7 +490,7 @@ def _size_tests(game: A.Game) -> Iterator[tuple[A.IntCmp, A.Size, A.CmpOp, int]]
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
             continue
-        for side, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+        for side, other, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
             if (shifted := _shifted_size(side, declared)) and (
                 c := _int(other, declared)
             ) is not None:

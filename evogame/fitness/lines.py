@@ -59,8 +59,6 @@ from evogame.lang.types import Ty
 
 _ORDERED = {A.CmpOp.LT, A.CmpOp.GT, A.CmpOp.LE, A.CmpOp.GE}
 #: the comparison with its sides swapped: (< T Q) is (> Q T)
-_FLIP = {A.CmpOp.LT: A.CmpOp.GT, A.CmpOp.GT: A.CmpOp.LT, A.CmpOp.LE: A.CmpOp.GE}
-_FLIP[A.CmpOp.GE] = A.CmpOp.LE
 
 
 @dataclass(frozen=True)
@@ -176,7 +174,7 @@ def candidates(game: A.Game) -> list[tuple[A.IntCmp, A.CmpOp, A.Node, A.Node, st
     def take(cmp: A.IntCmp, seat: str | None) -> None:
         if cmp.op not in _ORDERED or id(cmp) in seen:
             return
-        for q, t, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, _FLIP[cmp.op])):
+        for q, t, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
             if _constant(t, declared) and not _constant(q, declared):
                 how = _seat_of(q, seat, declared)
                 if how is not None:

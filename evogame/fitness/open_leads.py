@@ -118,14 +118,6 @@ def _literal_side(c: A.Node) -> tuple[A.Node, A.Node] | None:
     return None
 
 
-_FLIP = {
-    A.CmpOp.LT: A.CmpOp.GT,
-    A.CmpOp.GT: A.CmpOp.LT,
-    A.CmpOp.LE: A.CmpOp.GE,
-    A.CmpOp.GE: A.CmpOp.LE,
-}
-
-
 def _interval(c: A.IntCmp) -> tuple[A.Node, float, float, bool] | None:
     """An integer comparison with a literal as (expression, low, high, negated): the
     integers it admits are [low, high], or all but that one value when negated (``!=``)."""
@@ -133,7 +125,7 @@ def _interval(c: A.IntCmp) -> tuple[A.Node, float, float, bool] | None:
     if side is None:
         return None
     expr, lit = side
-    op = c.op if expr is c.a else _FLIP.get(c.op, c.op)
+    op = c.op if expr is c.a else A.FLIPPED[c.op]
     k = lit.value
     inf = float("inf")
     return {

@@ -127,15 +127,6 @@ class _Bounds:
             self.fill(child, loops)
 
 
-#: A comparison read the other way round.
-_FLIP = {
-    A.CmpOp.LT: A.CmpOp.GT,
-    A.CmpOp.GT: A.CmpOp.LT,
-    A.CmpOp.LE: A.CmpOp.GE,
-    A.CmpOp.GE: A.CmpOp.LE,
-}
-
-
 def _need(cmp: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
     """(the size compared, the least count for which `cmp` can hold) when `cmp` compares a
     size with a number so that it holds only from some count k >= 1 on; else None."""
@@ -146,7 +137,7 @@ def _need(cmp: A.Node, declared: dict[str, int]) -> tuple[A.Size, int] | None:
         size = cmp.a
     elif isinstance(cmp.b, A.Size) and (k := number(cmp.a, declared)) is not None:
         size = cmp.b
-        op = _FLIP.get(op, op)  # k OP size  is  size FLIP(OP) k
+        op = A.FLIPPED[op]  # k OP size  is  size FLIP(OP) k
     else:
         return None
     need = {A.CmpOp.EQ: k, A.CmpOp.GE: k, A.CmpOp.GT: k + 1}.get(op)

@@ -116,6 +116,16 @@ class CmpOp(Kw):
 
 EQ_OPS = (CmpOp.EQ, CmpOp.NE)
 
+#: Each comparison read the other way round: ``a OP b`` is ``b FLIPPED[OP] a``.
+FLIPPED = {
+    CmpOp.EQ: CmpOp.EQ,
+    CmpOp.NE: CmpOp.NE,
+    CmpOp.LT: CmpOp.GT,
+    CmpOp.GT: CmpOp.LT,
+    CmpOp.LE: CmpOp.GE,
+    CmpOp.GE: CmpOp.LE,
+}
+
 
 class ArithOp(Kw):
     ADD = "+"
