@@ -167,7 +167,10 @@ never opens), or whose guard needing a card never held in the gate sample, in
 its parallel siblings make (the same action but for names and numbers), when that storage
 decides play in a stage end or a guard, in `evogame.fitness.lone_writes`; a block of storage
 writes that, on every path after it, are written again before any rule reads them (a dead
-store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`.
+store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
+counted loop's test that reads nothing the loop changes (it runs to its count or never),
+or a guarded move whose test counts one seat's pile while its card comes from another
+seat's pile of that name, in `evogame.fitness.still_tests`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1504,6 +1507,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         shuffles,
         sinks,
         slips,
+        still_tests,
         vacuous,
         voids,
         wide_guards,
@@ -1565,6 +1569,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (closed.defects, game),
         (lone_writes.defects, game),
         (deadstores.defects, game),
+        (still_tests.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

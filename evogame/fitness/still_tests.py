@@ -1,0 +1,182 @@
+"""A counted loop whose stop test reads only what the loop never changes: a defect of the
+`soundness` component, read from the rules alone (round 57, issue 35: campaign
+ablate-28's rank 2, Crazy Eights).
+
+A player who cannot play draws "until a card can be played": ``(all (range 1..52) 'I
+((and (> (size STOCK) 0) (all ((current player) iloc HAND) 'C ...)) (move (top STOCK)
+(top ((current player) iloc HAND)))))``. The test reads the hand the draw fills, so it
+turns false when a playable card arrives. ablate-28's rank 2
+(/work/runs-archive/s57/ablate-28/best/02-03a24ddd77fef613.rcy) reads the *previous*
+player's hand instead: nothing the loop does changes it, so a player whose predecessor
+cannot play draws the whole stock, and one whose predecessor can never draws (blind
+reader, 2 against the seed's 6).
+
+**The test.** A counted loop is ``(all|any (range A..B) 'I BODY)`` outside a choice, or
+``(repeat N BODY)``. Let changed(loop) be what its body can change: every place a
+``move`` of the body names (source or destination, by owner and name; a place whose owner
+is not the game nor ``(current|next|previous) player``, or whose name is computed, may be
+any place of that name, or any place), the storage it sets, and the loop's variable. For
+each guarded item ``(COND ACTIONS)`` of the body (the body itself, or an item of its
+``do``) that moves a card, split COND into the conjuncts of its ``and``:
+
+    still(c)  <=>  c reads a place or storage, and nothing c reads is in changed(loop)
+    named     <=>  some conjunct c of COND is still                       (one per item)
+
+A still conjunct has one value for the whole loop: while it holds, every turn of the loop
+moves a card (until the count or the source runs out); once false it stays false. The
+designer of a counted loop with a test meant the test to stop it; a test that cannot
+change is a place read in the wrong seat, or the wrong pile. The loop's ``current
+player`` does not change inside an action, so ``(previous player)`` and ``(current
+player)`` name different places (one-player games aside).
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.soundness import Defect, _name
+from evogame.lang import ast as A
+from evogame.lang import to_line, to_text, where
+
+_ANY = "*"
+
+
+def _key(node: A.Node) -> tuple[str, str, str] | None:
+    """(kind, owner, name) of a place or storage: owner the text of the game or a relative
+    player, ``*`` for any other owner (a bound or computed player); name ``*`` when
+    computed. None for other nodes."""
+    named = _name(node)
+    if named is None:
+        return None
+    owner = getattr(node, "owner", None)
+    exact = isinstance(owner, A.RelPlayer) or (owner is not None and to_text(owner) == "game")
+    return (named[0], to_text(owner) if exact else _ANY, named[1])
+
+
+def _meets(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
+    """Whether two keys may name the same place or storage."""
+    return a[0] == b[0] and all(x == y or _ANY in (x, y) for x, y in zip(a[1:], b[1:], strict=True))
+
+
+def _changed(body: A.Node) -> set[tuple[str, str, str]]:
+    """What the loop's body can change: the places its moves name, the storage it sets."""
+    out: set[tuple[str, str, str]] = set()
+    for n in A.walk(body):
+        if isinstance(n, A.Move):
+            out |= {k for m in A.walk(n) if (k := _key(m)) is not None and k[0] == "loc"}
+        elif n.STORES is not None and (k := _key(n.target)) is not None:
+            out.add(k)
+    return out
+
+
+def _reads(node: A.Node) -> set[tuple[str, str, str]]:
+    return {k for n in A.walk(node) if (k := _key(n)) is not None}
+
+
+def _loops(game: A.Game) -> list[tuple[A.Node, A.Node, str | None]]:
+    """Counted loops outside a choice: (loop, body, loop variable's name)."""
+    out: list[tuple[A.Node, A.Node, str | None]] = []
+
+    def visit(node: A.Node) -> None:
+        if isinstance(node, A.Choice):
+            return  # an `any` in a choice offers options; it is no loop
+        if isinstance(node, A.AggAction) and isinstance(node.coll, A.Range):
+            out.append((node, node.body, node.var.name))
+        elif isinstance(node, A.Repeat):
+            out.append((node, node.action, None))
+        for child in node.children():
+            visit(child)
+
+    visit(game)
+    return out
+
+
+def still_tests(game: A.Game) -> list[Defect]:
+    """Guarded moves of a counted loop with a conjunct that nothing in the loop changes."""
+    out = []
+    for loop, body, var in _loops(game):
+        items = body.items if isinstance(body, A.Do) else (body,)
+        changed = _changed(body)
+        for item in items:
+            if not isinstance(item, A.Guarded):
+                continue
+            if not any(isinstance(n, A.Move) for n in A.walk(item.body)):
+                continue
+            cond = item.cond
+            parts = (
+                cond.args if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND else (cond,)
+            )
+            for part in parts:
+                reads = _reads(part)
+                uses_var = var is not None and any(
+                    isinstance(n, A.Var) and n.name == var for n in A.walk(part)
+                )
+                if not reads or uses_var or any(_meets(r, c) for r in reads for c in changed):
+                    continue
+                out.append(
+                    Defect(
+                        where(part),
+                        f"this loop's test {to_line(part)} reads nothing the loop changes: "
+                        f"it keeps one value while the loop at {where(loop)} runs, so the "
+                        "loop moves a card every time (until its count or source runs "
+                        "out) or never",
+                    )
+                )
+                break
+    return out
+
+
+def _source(move: A.Move) -> A.Location | None:
+    """The place a move takes its card from, when it is the top or bottom of a place."""
+    src = move.src
+    if isinstance(src, (A.Top, A.Bottom)) and isinstance(src.coll, A.Location):
+        return src.coll
+    return None
+
+
+def crossed_sources(game: A.Game) -> list[Defect]:
+    """Guarded moves whose test counts a place of one seat and whose card comes from the
+    place of that name and visibility of another seat (both seats named relative to the
+    current player), while the test counts no place the card may come from."""
+    out = []
+    for g in A.walk(game):
+        if not isinstance(g, A.Guarded):
+            continue
+        counted = [
+            n.coll
+            for n in A.walk(g.cond)
+            if isinstance(n, A.Size) and isinstance(n.coll, A.Location)
+        ]
+        counted_keys = [_key(c) for c in counted]
+        for move in (n for n in A.walk(g.body) if isinstance(n, A.Move)):
+            src = _source(move)
+            key = _key(src) if src is not None else None
+            if key is None or not isinstance(src.owner, A.RelPlayer) or _ANY in key:
+                continue
+            if any(k is not None and _meets(k, key) for k in counted_keys):
+                continue
+            other = next(
+                (
+                    c
+                    for c in counted
+                    if isinstance(c.owner, A.RelPlayer)
+                    and c.vis == src.vis
+                    and _key(c)[2] == key[2]
+                ),
+                None,
+            )
+            if other is None:
+                continue
+            out.append(
+                Defect(
+                    where(move),
+                    f"this move takes a card from {to_line(src)}, but the test before it "
+                    f"counts {to_line(other)}: the card comes from another seat's pile, "
+                    "whether or not that pile has one",
+                )
+            )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every still test of a counted loop (`still_tests`) and crossed source
+    (`crossed_sources`)."""
+    return still_tests(game) + crossed_sources(game)

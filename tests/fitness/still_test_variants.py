@@ -1,0 +1,45 @@
+"""Broken variants of our seeds for `evogame.fitness.still_tests`, rebuilt from two blind
+readings of round 57 (campaigns ablate-28 and inv-28, rank 2 each): a draw loop whose stop
+test reads another seat's hand, and an upcard refilled from another seat's pay-off pile."""
+
+from __future__ import annotations
+
+from tests.fitness.variants import Variant, _edit, _seed
+
+#: Crazy Eights' draw loop's stop test: the hand the loop fills.
+DRAW_TEST = """               (all ((current player) iloc HAND) 'C
+                    (and (!= (cardatt RANK 'C) EIGHT)"""
+#: Spite and Malice's upcard refill: the move out of the pay-off pile its test counts.
+REFILL = "(move (top ((current player) hloc PAYOFF)) (top ((current player) vloc UPCARD)))"
+
+
+def crazy_eights_draws_on_the_previous_hand() -> str:
+    """Crazy Eights whose draw loop stops on the previous player's hand (ablate-28's rank
+    2): a player whose predecessor cannot play draws the whole stock, one whose
+    predecessor can never draws."""
+    return _edit(_seed("crazy-eights"), (DRAW_TEST, DRAW_TEST.replace("current", "previous")))
+
+
+def spite_and_malice_refills_from_the_previous_payoff() -> str:
+    """Spite and Malice whose upcard is refilled from the previous player's pay-off pile
+    (inv-28's rank 2) while the test counts the current player's."""
+    return _edit(
+        _seed("spite-and-malice"),
+        (REFILL, REFILL.replace("(top ((current player) hloc", "(top ((previous player) hloc")),
+    )
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        "crazy-eights-draws-on-the-previous-hand",
+        "crazy-eights",
+        "the draw loop stops on the previous player's hand: it draws the whole stock or nothing",
+        crazy_eights_draws_on_the_previous_hand(),
+    ),
+    Variant(
+        "spite-and-malice-refills-from-the-previous-payoff",
+        "spite-and-malice",
+        "the upcard is refilled from the previous player's pay-off pile",
+        spite_and_malice_refills_from_the_previous_payoff(),
+    ),
+)

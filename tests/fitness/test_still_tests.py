@@ -1,0 +1,107 @@
+"""`fitness.still_tests` (a counted loop's test that nothing in the loop changes; a guarded
+move whose card comes from another seat's pile than the one its test counts): the two
+round-57 campaign files' variants, the near misses it must not name, and the real files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evogame.fitness import still_tests as M
+from evogame.lang import parse_file, parse_text
+from tests.fitness import still_test_variants as V
+from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.crazy_eights_draws_on_the_previous_hand,
+        M.still_tests,
+        "(all ((previous player) iloc HAND)",
+        "reads nothing the loop changes",
+    ),
+    (
+        V.spite_and_malice_refills_from_the_previous_payoff,
+        M.crossed_sources,
+        "(move (top ((previous player) hloc PAYOFF))",
+        "counts ((current player) hloc PAYOFF)",
+    ),
+]
+#: round 57's blind readings: 2 against the seeds' 6.
+CAMPAIGN_FILES = {
+    Path("/work/runs-archive/s57/ablate-28/best/02-03a24ddd77fef613.rcy"): ["53:13"],
+    Path("/work/runs-archive/s57/inv-28/best/02-265ea5020737605d.rcy"): ["202:11"],
+}
+
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, M.defects)
+)
+
+
+def _draw_test(owner: str) -> str:
+    return _edit(_seed("crazy-eights"), (V.DRAW_TEST, V.DRAW_TEST.replace("current player", owner)))
+
+
+def test_no_real_file_is_named():
+    """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is named."""
+    assert real_files_flagged(M.defects) == {}
+
+
+@pytest.mark.parametrize(("path", "where"), CAMPAIGN_FILES.items(), ids=lambda x: str(x)[-20:])
+def test_the_campaign_files_are_named(path, where):
+    if not path.exists():  # the campaign files live outside the repository
+        pytest.skip("no campaign archive")
+    assert [d.where for d in M.defects(parse_file(path))] == where
+
+
+@pytest.mark.parametrize(
+    ("owner", "named"),
+    [
+        ("previous player", True),
+        ("next player", True),
+        ("current player", False),  # the seed: the hand the loop fills
+    ],
+)
+def test_a_draw_loop_is_named_only_when_its_test_reads_another_seat(owner, named):
+    assert bool(M.still_tests(parse_text(_draw_test(owner)))) is named
+
+
+def test_a_test_of_storage_the_loop_sets_is_not_named():
+    text = """(game (setup (create players 2) (create deck (game hloc STOCK) (deck (RANK (A, B)))))
+ (stage player (end (== (game sto DONE) 1))
+  (do ((set (game sto N) 0)
+       (all (range 1..52) 'I
+        ((< (game sto N) 3)
+         (do ((move (top (game hloc STOCK)) (top ((current player) iloc HAND)))
+              (inc (game sto N) 1)))))
+       (set (game sto DONE) 1))))
+ (scoring max (size ((current player) iloc HAND))))"""
+    assert M.still_tests(parse_text(text)) == []
+    frozen = text.replace("(< (game sto N) 3)", "(< (game sto M) 3)")
+    assert [d.where for d in M.still_tests(parse_text(frozen))] == ["5:10"]
+
+
+def test_a_test_of_the_loop_variable_is_not_named():
+    text = """(game (setup (create players 2) (create deck (game hloc STOCK) (deck (RANK (A, B)))))
+ (stage player (end (== (game sto DONE) 1))
+  (do ((all (range 1..52) 'I
+        ((< 'I (game sto LIMIT)) (move (top (game hloc STOCK)) (top ((current player) iloc HAND)))))
+       (set (game sto DONE) 1))))
+ (scoring max (size ((current player) iloc HAND))))"""
+    assert M.still_tests(parse_text(text)) == []
+
+
+def test_a_refill_whose_test_counts_its_own_source_is_not_named():
+    """The seed's refill, and one that also counts another seat's pile beside its own."""
+    text = _seed("spite-and-malice")
+    assert M.crossed_sources(parse_text(text)) == []
+    both = _edit(
+        text,
+        (
+            "(> (size ((current player) hloc PAYOFF)) 0))",
+            "(> (size ((current player) hloc PAYOFF)) 0)\n"
+            "           (> (size ((previous player) hloc PAYOFF)) 0))",
+        ),
+    )
+    assert M.crossed_sources(parse_text(both)) == []
