@@ -28,6 +28,19 @@ designer of a counted loop with a test meant the test to stop it; a test that ca
 change is a place read in the wrong seat, or the wrong pile. The loop's ``current
 player`` does not change inside an action, so ``(previous player)`` and ``(current
 player)`` name different places (one-player games aside).
+
+**A crossed source** (`crossed_sources`, inv-28's rank 2, Spite and Malice): a guarded
+move takes its card from the top or bottom of a relative seat's place, its test counts
+(``size``) the place of that visibility and name of another relative seat, and counts no
+place the card may come from: "when your upcard is empty and your pay-off pile has cards,
+turn up the top of the *previous* player's pay-off pile".
+
+Margins on the 95 real files (CARDSTOCK's 73, our 22 seeds; /work/runs-archive/s57i/
+margin.txt): 7 guarded moves inside counted loops (6 files) each test something the loop
+changes (the hand it fills, a counter it increments, the loop variable); 23 guarded moves
+from a relative seat's place under a size test (9 files) each count their own source. None
+is named (tests/fitness/test_still_tests.py); of the 36 campaign files in
+/work/runs-archive/*/*/best/ only the two read by the blind readers are. CPU 0.5 ms a file.
 """
 
 from __future__ import annotations
