@@ -58,7 +58,7 @@ from __future__ import annotations
 from evogame.fitness.soundness import Defect, _owner, named
 from evogame.fitness.voids import _prefix, _units
 from evogame.lang import ast as A
-from evogame.lang import to_line, to_text, where
+from evogame.lang import to_line, where
 
 #: Visibilities of a table's place that no player sees (the engine's `seen`: the game's
 #: ``iloc`` has no owner to see it).
@@ -225,7 +225,7 @@ def unread_orders(game: A.Game) -> list[Defect]:
             out.append(
                 Defect(
                     where(s),
-                    f"this shuffles {' '.join(to_text(s.loc).split())}, and no rule reads "
+                    f"this shuffles {to_line(s.loc)}, and no rule reads "
                     "the order of its cards (they are only counted, scored, put there or "
                     "picked from by a player): the shuffle changes nothing",
                 )
