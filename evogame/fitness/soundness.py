@@ -170,7 +170,10 @@ writes that, on every path after it, are written again before any rule reads the
 store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
 counted loop's test that reads nothing the loop changes (it runs to its count or never),
 or a guarded move whose test counts one seat's pile while its card comes from another
-seat's pile of that name, in `evogame.fitness.still_tests`.
+seat's pile of that name, in `evogame.fitness.still_tests`;
+a seat named by a constant beyond the seats the game creates (player 5 of 2), or a constant
+whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` with FOLD
+declared 1 and read nowhere else), in `evogame.fitness.constants`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1482,6 +1485,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
     from evogame.fitness import (
         bindings,
         closed,
+        constants,
         credits,
         deadflow,
         deadstores,
@@ -1570,6 +1574,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (lone_writes.defects, game),
         (deadstores.defects, game),
         (still_tests.defects, game),
+        (constants.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

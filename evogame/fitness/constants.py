@@ -1,0 +1,258 @@
+"""Constants a player sees through: a defect of the `soundness` component, read from the
+rules alone (round 58, issue 35; two campaign files of round 57 its blind readers named).
+
+A *constant* is a number the rules cannot change: a ``declare``d number (``(declare 1
+'FOLD)``), or an integer storage of the table that the opening rules (before the first
+stage, unconditionally) set to one number other than 0 and no other rule writes (a
+storage set only to 0 is `soundness.constant_storage`'s). A test of constants alone, or
+a seat named by one, is decided before the first card is dealt; a reader sees through it.
+
+- **a seat that does not exist** (`absent_seats`): ``(N player)`` or ``(N team)`` with N a
+  constant (a literal, arithmetic on literals, or a constant above) at or beyond the
+  number of players (teams) the setup creates, or below 0 (campaign ablate-28's rank 3, a
+  Spite and Malice whose first player is "player HAND's upcard", HAND declared 5 in a game
+  of 2; its blind reader 5 against the seed's 7). Our engine takes the index modulo the
+  seats (`evogame.engine.compile`, ``x_NumPlayer``: seat 5 of 2 is seat 1); CARDSTOCK's
+  indexes its player list with it (``game.players[ProcessInt(...)]`` in
+  ``GameIterator.ProcessWhop``), out of range there. Either way the rule speaks of a seat
+  no one sits in. War's ``(0 player)`` and ``(1 player)`` in a game of 2 are seats that
+  exist, and are not named; seats named by number but fewer than the players are
+  `bindings.fixed_seats`'.
+- **a switch left off** (`switched_off`): a constant whose every read is a comparison that
+  folds (`fold`: both sides constants) and whose every such comparison is *off*: false
+  once the ``not``\\ s around it are counted, so that what it guards never runs (a
+  conjunct, or a whole test) or what it adds to an ``or`` is dead text (campaign inv-28's
+  rank 3, Go Fish given Continuous Pairs' pass, whose guard ``(and STOCK-empty (or (!=
+  'FOLD 1) ...))`` kept ``FOLD is not 1`` while the fold option it pairs with stayed in
+  Pairs: FOLD, declared 1, is read nowhere else, so the disjunct is always false; its
+  blind reader: 5 against 6, "a test that decides nothing").
+
+**Margins.** Real designs read constants in tests on purpose, as switches a designer sets:
+Continuous Pairs' ``(== 'FOLD 1)`` opens its fold option and its ``(!= 'FOLD 1)`` is the
+same switch's other side (one read on, one off); Pairs' and Continuous Pairs' LOWSTART
+likewise; The Game's ``(> 'TRICK 0)`` conjuncts are all on (TRICK 10); The Game's ``(==
+'NUMP 2)`` and ``(== 'NUMP 1)`` are off at 3 players but NUMP is also the number of
+players (a read that is no test); Agram's ``(> 'DECIDE 'HAND)`` is off but DECIDE is also
+compared with the trick counter. So a constant is named only when no read of it is
+anything but an off test: a switch all of whose sides are off, whose on side was lost in
+an edit. A conjunct folding true (dead text too) is left alone: the switch is on, and The
+Game writes six. Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds;
+tests/fitness/test_constants.py): none named by either check.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
+from evogame.lang import ast as A
+from evogame.lang import to_text, where
+
+_OPS: dict[A.CmpOp, Callable[[int, int], bool]] = {
+    A.CmpOp.EQ: operator.eq,
+    A.CmpOp.NE: operator.ne,
+    A.CmpOp.LT: operator.lt,
+    A.CmpOp.GT: operator.gt,
+    A.CmpOp.LE: operator.le,
+    A.CmpOp.GE: operator.ge,
+}
+
+
+def _opening_writes(game: A.Game) -> set[int]:
+    """Ids of the nodes run unconditionally before the first stage: the setup's items and
+    the top-level items before the first stage, read through ``do`` only."""
+    out: set[int] = set()
+    todo = list(_before_play(game))
+    while todo:
+        n = todo.pop()
+        out.add(id(n))
+        if isinstance(n, A.Do):
+            todo.extend(n.items)
+    return out
+
+
+def stored_constants(game: A.Game) -> dict[str, int]:
+    """The table's integer storages (``(game sto X)``, X a literal) that the opening rules
+    set, unconditionally, to one number other than 0 (`_constant`), and no other rule
+    writes: name -> number. None when some rule writes a table storage whose name is
+    computed (it may be any of them)."""
+    opening = _opening_writes(game)
+    values: dict[str, set[int | None]] = {}
+    for n in A.walk(game):
+        if not A.stores_int(n) or _owner(n.target) != "GAME":
+            continue
+        t = n.target
+        if not isinstance(t, A.IntStorage) or not isinstance(t.name, A.NameLit):
+            return {}
+        ok = isinstance(n, A.SetInt) and id(n) in opening
+        values.setdefault(t.name.value, set()).add(_constant(n.value) if ok else None)
+    return {
+        k: c for k, vs in values.items() if len(vs) == 1 and (c := next(iter(vs))) not in (None, 0)
+    }
+
+
+class Constants:
+    """A game's constants (module docstring): its declared numbers and `stored_constants`,
+    and the value of an integer expression written with them."""
+
+    def __init__(self, game: A.Game) -> None:
+        self.declared = {
+            d.var.name: v for d in game.declares if (v := _constant(d.value)) is not None
+        }
+        self.stored = stored_constants(game)
+
+    def is_constant(self, node: A.Node) -> bool:
+        """`node` is a constant itself: a declared number or a constant storage."""
+        if isinstance(node, A.Var):
+            return node.name in self.declared
+        return self._stored(node) is not None
+
+    def _stored(self, node: A.Node) -> int | None:
+        if (
+            isinstance(node, A.IntStorage)
+            and isinstance(node.name, A.NameLit)
+            and _owner(node) == "GAME"
+        ):
+            return self.stored.get(node.name.value)
+        return None
+
+    def value(self, node: A.Node) -> int | None:
+        """`node`'s value when it is written with literals and constants only (arithmetic
+        as the engine computes it, `_constant`); None otherwise."""
+        if isinstance(node, A.Var):
+            return self.declared.get(node.name)
+        if (c := self._stored(node)) is not None:
+            return c
+        if isinstance(node, A.Arith):
+            a, b = self.value(node.a), self.value(node.b)
+            if a is None or b is None:
+                return None
+            return _constant(A.Arith(node.op, A.IntLit(a), A.IntLit(b)))
+        if isinstance(node, A.Fib):
+            n = self.value(node.n)
+            return None if n is None else _constant(A.Fib(A.IntLit(n)))
+        return _constant(node)
+
+
+# --- a seat that does not exist ------------------------------------------------------------
+
+
+def _team_count(game: A.Game, players: int) -> int:
+    """The teams the setup creates: one per ``create teams`` entry, or one per seat."""
+    teams = game.setup.teams
+    return players if teams is None else len(teams.teams)
+
+
+def absent_seats(game: A.Game) -> list[Defect]:
+    """Each ``(N player)`` (``(N team)``) whose N is a constant outside the seats 0 ..
+    players - 1 (teams - 1) the setup creates (module docstring); the player count a
+    number or a declared constant, as the game is evaluated."""
+    k = Constants(game)
+    players = k.value(game.setup.players.count)
+    if players is None:
+        return []
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.NumPlayer | A.NumTeam):
+            continue
+        c = k.value(n.index)
+        what, count = ("player", players)
+        if isinstance(n, A.NumTeam):
+            what, count = ("team", _team_count(game, players))
+        if c is None or 0 <= c < count:
+            continue
+        how = f"{to_text(n.index)}, that is {c}" if k.is_constant(n.index) else str(c)
+        has = f"1 {what} (0)" if count == 1 else f"{count} {what}s (0-{count - 1})"
+        out.append(
+            Defect(
+                where(n),
+                f"this names {what} {how}, but the game has {has}: no one sits there "
+                f"(the engine takes it modulo {count}: {what} {c % count})",
+            )
+        )
+    return out
+
+
+# --- a switch left off ---------------------------------------------------------------------
+
+
+def fold(cmp: A.Node, k: Constants) -> bool | None:
+    """The value of the integer comparison `cmp` when both its sides are written with
+    literals and constants (`Constants.value`) and one reads a constant; None otherwise."""
+    if not isinstance(cmp, A.IntCmp):
+        return None
+    a, b = k.value(cmp.a), k.value(cmp.b)
+    if a is None or b is None:
+        return None
+    if not any(k.is_constant(x) for side in (cmp.a, cmp.b) for x in A.walk(side)):
+        return None
+    return _OPS[cmp.op](a, b)
+
+
+def _negations(node: A.Node, up: dict[int, tuple[A.Node, str, int]]) -> int:
+    """The ``not``\\ s between `node` and the whole test it is part of (through ``and``,
+    ``or`` and ``not``)."""
+    nots = 0
+    while (p := up.get(id(node))) is not None and isinstance(p[0], A.BoolOp | A.Not):
+        node = p[0]
+        nots += isinstance(node, A.Not)
+    return nots
+
+
+def _read_test(node: A.Node, up: dict[int, tuple[A.Node, str, int]]) -> A.Node | None:
+    """The comparison a read of a constant is a side of (through arithmetic), or None
+    when it is read otherwise (a count, a seat, a value set)."""
+    while (p := up.get(id(node))) is not None and isinstance(p[0], A.Arith | A.Fib):
+        node = p[0]
+    p = up.get(id(node))
+    return p[0] if p is not None and isinstance(p[0], A.IntCmp) else None
+
+
+def switched_off(game: A.Game) -> list[Defect]:
+    """Each constant every read of which is a folding comparison (`fold`) that is off:
+    false once the ``not``\\ s around it are counted (module docstring). Named once, at
+    its first such comparison."""
+    k = Constants(game)
+    if not k.declared and not k.stored:
+        return []
+    up = A.game_parents(game)
+    declares = {id(d.var) for d in game.declares}
+    tests: dict[str, tuple[int, list[tuple[A.IntCmp, bool, bool]]]] = {}
+    other: set[str] = set()
+    for n in A.walk(game):
+        if isinstance(n, A.Var) and n.name in k.declared and id(n) not in declares:
+            key, c = n.name, k.declared[n.name]
+        elif (c := k._stored(n)) is not None:
+            parent = up.get(id(n))
+            if parent is not None and A.stores_int(parent[0]) and parent[1] == "target":
+                continue  # the opening's write, not a read
+            key = to_text(n)
+        else:
+            continue
+        cmp = _read_test(n, up)
+        value = None if cmp is None else fold(cmp, k)
+        if cmp is None or value is None:
+            other.add(key)
+            continue
+        on = value != bool(_negations(cmp, up) % 2)
+        tests.setdefault(key, (c, []))[1].append((cmp, value, on))
+    out = []
+    for key, (c, ts) in tests.items():
+        if key in other or any(on for _, _, on in ts):
+            continue
+        cmp, value, _ = ts[0]
+        out.append(
+            Defect(
+                where(cmp),
+                f"{key} is {c} and no rule changes it: {to_text(cmp)} is always "
+                f"{str(value).lower()}, and every test of {key} is off: what it guards "
+                "never runs, or adds nothing to its test",
+            )
+        )
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module, in its docstring's order."""
+    return [*named(absent_seats, game), *named(switched_off, game)]
