@@ -162,7 +162,7 @@ def absent_seats(game: A.Game) -> list[Defect]:
             what, count = ("team", _team_count(game, players))
         if c is None or 0 <= c < count:
             continue
-        how = f"{to_text(n.index)}, that is {c}" if k.is_constant(n.index) else str(c)
+        how = str(c) if isinstance(n.index, A.IntLit) else f"{to_text(n.index)}, that is {c}"
         has = f"1 {what} (0)" if count == 1 else f"{count} {what}s (0-{count - 1})"
         out.append(
             Defect(
