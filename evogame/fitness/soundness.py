@@ -170,7 +170,10 @@ writes that, on every path after it, are written again before any rule reads the
 store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
 counted loop's test that reads nothing the loop changes (it runs to its count or never),
 or a guarded move whose test counts one seat's pile while its card comes from another
-seat's pile of that name, in `evogame.fitness.still_tests`.
+seat's pile of that name, in `evogame.fitness.still_tests`; a choice item whose action is
+its parallel siblings' (the same up to the pile each acts on) with one part added, dropped
+or changed, or whose guard lacks a conjunct they all have or compares with another number
+where they all agree, in `evogame.fitness.lone_guards`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1489,6 +1492,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         leftovers,
         locked,
+        lone_guards,
         lone_writes,
         marks,
         narrow_draws,
@@ -1570,6 +1574,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (lone_writes.defects, game),
         (deadstores.defects, game),
         (still_tests.defects, game),
+        (lone_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
