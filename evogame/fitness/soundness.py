@@ -173,7 +173,10 @@ or a guarded move whose test counts one seat's pile while its card comes from an
 seat's pile of that name, in `evogame.fitness.still_tests`;
 a seat named by a constant beyond the seats the game creates (player 5 of 2), or a constant
 whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` with FOLD
-declared 1 and read nowhere else), in `evogame.fitness.constants`.
+declared 1 and read nowhere else), in `evogame.fitness.constants`; a choice item whose action is
+its parallel siblings' (the same up to the pile each acts on) with one part added, dropped
+or changed, or whose guard lacks a conjunct they all have or compares with another number
+where they all agree, in `evogame.fitness.lone_guards`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1493,6 +1496,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         leftovers,
         locked,
+        lone_guards,
         lone_writes,
         marks,
         narrow_draws,
@@ -1575,6 +1579,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (deadstores.defects, game),
         (still_tests.defects, game),
         (constants.defects, game),
+        (lone_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
