@@ -42,6 +42,27 @@ stage, none short. The closest are the three Go Fish files' books looked for at 
 4 cards needed of a hand bound to 5 (our go-fish.rcy, CARDSTOCK's GoFish2 and GoFish4:
 need - bound = -1, one card spare); the fourth, President's ``(> (size STOCK) 0)``, reads a
 place a deck was created in (no bound). Inv-22's rank 5: need - bound = 4 - 1 = 3.
+
+**A last deal short of its siblings** (`remnant_deals`, round 58; campaign ablate-28's
+rank 4, a Scopa dealing 7 cards each a round where the seed deals 3, blind reader 5
+against the seed's 7, the judge 0.968 against the seed's 0.910). A *repeated deal* is a
+move of the top (or bottom) card of a table place into a place of the player a loop over
+the players binds, in no choice, every loop around it counted, and the one rule of the
+play (the first stage on) that takes from or puts into that table place (`repeated_deals`).
+With R the cards the place holds when the first stage starts (exactly: decks created and
+moves of the setup, each times the loops around it run, none guarded) and D the cards one
+deal takes (the product of the loops' passes),
+
+    named  <=>  R > D  and  R % D != 0        (cards)
+
+the deals take D, D, ..., and the last finds R % D: its hands are short (Scopa's 36 after
+the table's 4, dealt 14 a deal: 7, 7, then 4 each) or uneven between seats. `uneven_hands`
+does not see it when the deal goes round the seats card by card (4 and 4: spread 0, and a
+pile running out is no defect there). Measured on the 95 real files
+(/work/runs-archive/s58b/survey_deals.py, survey_deals_real.txt): 5 repeated deals judged,
+every one dividing its pile (Scopa 6 of 36, Stealing Bundles 8, 12, 16 of 48, Simon's Cat
+4 of 12); a one-time deal whose pile is then drawn from (Lost Cities' 16 of 50) is not a
+repeated deal (two rules take from the pile), nor is a pile refilled in the play (Hearts).
 """
 
 from __future__ import annotations

@@ -170,7 +170,11 @@ writes that, on every path after it, are written again before any rule reads the
 store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
 counted loop's test that reads nothing the loop changes (it runs to its count or never),
 or a guarded move whose test counts one seat's pile while its card comes from another
-seat's pile of that name, in `evogame.fitness.still_tests`.
+seat's pile of that name, in `evogame.fitness.still_tests`; a deal repeated in the play
+whose cards do not divide what its pile holds when play starts (the last deal is short),
+in `evogame.fitness.short_deals` (`remnant_deals`), and one ``inc`` of a storage worth 3
+times every other of it (a point entry out of scale), in `evogame.fitness.voids`
+(`outlier_awards`) (round 58, s58b).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).

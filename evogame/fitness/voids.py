@@ -37,7 +37,9 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   chosen; blind reader r50c).
 
 - **an increment out of line** (`outlier_increments`): an ``inc`` by a number more than
-  ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s).
+  ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s); and
+  (`outlier_awards`, round 58) an ``inc`` of a storage at least 3 times every other of the
+  same storage, of at least 4 (a Scopa's "most cards" worth 3 among 1s).
 - **a number no test tells from 0** (`untold_numbers`): an integer storage read only by
   ``==``/``!=`` against numbers, none of them 0, set to a number none of them is: it then
   reads as its default 0 does (President's "a single was played" set to 96 where every
