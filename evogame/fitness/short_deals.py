@@ -59,9 +59,10 @@ the deals take D, D, ..., and the last finds R % D: its hands are short (Scopa's
 the table's 4, dealt 14 a deal: 7, 7, then 4 each) or uneven between seats. `uneven_hands`
 does not see it when the deal goes round the seats card by card (4 and 4: spread 0, and a
 pile running out is no defect there). Measured on the 95 real files
-(/work/runs-archive/s58b/survey_deals.py, survey_deals_real.txt): 5 repeated deals judged,
-every one dividing its pile (Scopa 6 of 36, Stealing Bundles 8, 12, 16 of 48, Simon's Cat
-4 of 12); a one-time deal whose pile is then drawn from (Lost Cities' 16 of 50) is not a
+(/work/runs-archive/s58b/survey_deals.py, survey_deals_real.txt): 4 repeated deals judged,
+every one dividing its pile (Scopa 6 of 36, Stealing Bundles 8, 12, 16 of 48; Simon's Cat's
+SIMON card, 12 for 4 seats, goes only to the seats with most mess cards, a guard inside the
+loop reading other places: not judged); a one-time deal whose pile is then drawn from (Lost Cities' 16 of 50) is not a
 repeated deal (two rules take from the pile), nor is a pile refilled in the play (Hearts).
 """
 
@@ -339,8 +340,9 @@ def repeated_deals(game: A.Game) -> Iterator[tuple[A.Move, int, int]]:
     """Each deal of the play judged by `remnant_deals`: (its move, R the cards its table
     place holds when play starts, D the cards one deal takes). A deal is a move of the
     top or bottom card of a table place into a place of the player a loop over the
-    players binds, in no choice, every loop around it counted (`_runs`), and the one rule
-    of the play (the first stage on) that takes from or puts into that place."""
+    players binds, in no choice, every loop around it counted (`_runs`), no guard inside
+    the loops reading anything but that place (`_counts_whole`), and the one rule of the
+    play (the first stage on) that takes from or puts into that place."""
     declared = declared_numbers(game)
     nplayers = number(game.setup.players.count, declared)
     held = _held(game)
@@ -370,9 +372,29 @@ def repeated_deals(game: A.Game) -> Iterator[tuple[A.Move, int, int]]:
             isinstance(p, A.AggAction) and _dealt_to(p, move) for p in path
         ):
             continue  # a player's pick, or no deal to every seat
+        if not _counts_whole(path, key):
+            continue  # a top-up (to a hand size, say): how many a deal takes varies
         deal = _runs(path, declared, nplayers)
         if deal is not None and deal > 0:
             yield move, have, deal
+
+
+def _counts_whole(path: list[A.Node], key: tuple) -> bool:
+    """Whether every guard inside the deal's loops (on `path`, below its outermost loop)
+    reads no place but the pile `key` dealt from: then each pass moves a card while the
+    pile has one, and a deal takes the loops' product of cards. A guard outside the loops
+    decides whether a deal runs, not its size."""
+    loops = [i for i, p in enumerate(path) if isinstance(p, A.AggAction | A.Repeat)]
+    if not loops:
+        return True
+    for p in path[loops[0] :]:
+        if p.GUARDS:
+            for n in A.walk(p.cond):
+                if isinstance(n, A.Location) and _place(n) != key:
+                    return False
+                if n.NAMED == "storage":
+                    return False
+    return True
 
 
 def remnant_deals(game: A.Game) -> list[Defect]:
