@@ -42,6 +42,28 @@ stage, none short. The closest are the three Go Fish files' books looked for at 
 4 cards needed of a hand bound to 5 (our go-fish.rcy, CARDSTOCK's GoFish2 and GoFish4:
 need - bound = -1, one card spare); the fourth, President's ``(> (size STOCK) 0)``, reads a
 place a deck was created in (no bound). Inv-22's rank 5: need - bound = 4 - 1 = 3.
+
+**A last deal short of its siblings** (`remnant_deals`, round 58; campaign ablate-28's
+rank 4, a Scopa dealing 7 cards each a round where the seed deals 3, blind reader 5
+against the seed's 7, the judge 0.968 against the seed's 0.910). A *repeated deal* is a
+move of the top (or bottom) card of a table place into a place of the player a loop over
+the players binds, in no choice, every loop around it counted, and the one rule of the
+play (the first stage on) that takes from or puts into that table place (`repeated_deals`).
+With R the cards the place holds when the first stage starts (exactly: decks created and
+moves of the setup, each times the loops around it run, none guarded) and D the cards one
+deal takes (the product of the loops' passes),
+
+    named  <=>  R > D  and  R % D != 0        (cards)
+
+the deals take D, D, ..., and the last finds R % D: its hands are short (Scopa's 36 after
+the table's 4, dealt 14 a deal: 7, 7, then 4 each) or uneven between seats. `uneven_hands`
+does not see it when the deal goes round the seats card by card (4 and 4: spread 0, and a
+pile running out is no defect there). Measured on the 95 real files
+(/work/runs-archive/s58b/survey_deals.py, survey_deals_real.txt): 4 repeated deals judged,
+every one dividing its pile (Scopa 6 of 36, Stealing Bundles 8, 12, 16 of 48; Simon's Cat's
+SIMON card, 12 for 4 seats, goes only to the seats with most mess cards, a guard inside the
+loop reading other places: not judged); a one-time deal whose pile is then drawn from (Lost Cities' 16 of 50) is not a
+repeated deal (two rules take from the pile), nor is a pile refilled in the play (Hearts).
 """
 
 from __future__ import annotations
@@ -242,6 +264,170 @@ def unmet_counts(game: A.Game) -> list[Defect]:
     ]
 
 
+def _taken_from(node: A.Node) -> tuple | None:
+    """The place a ``move``'s card is taken from when it is the top or bottom card of a
+    place named by literals (`_place`); None otherwise."""
+    src = node.src
+    if isinstance(src, A.Top | A.Bottom):
+        return _place(src.coll)
+    return None
+
+
+def _runs(path: list[A.Node], declared: dict[str, int], nplayers: int | None) -> int | None:
+    """How many times a rule runs each time the outermost node of `path` (a stage's item
+    down to the rule) runs: the product of the passes of the loops on the path; None when
+    a loop's passes are unknown (``repeat all``, a loop over cards)."""
+    runs = 1
+    for node in path:
+        if isinstance(node, A.Repeat):
+            passes = number(node.count, declared)
+        elif isinstance(node, A.RepeatAll):
+            passes = None
+        elif isinstance(node, A.AggAction):
+            passes = _passes(node.coll, declared, nplayers)
+        else:
+            continue
+        if passes is None:
+            return None
+        runs *= passes
+    return runs
+
+
+def _paths(node: A.Node, path: list[A.Node]) -> Iterator[tuple[A.Node, list[A.Node]]]:
+    """Every node under `node` with the nodes from `node` down to it (itself excluded)."""
+    yield node, path
+    for child in node.children():
+        yield from _paths(child, [*path, node])
+
+
+def _held(game: A.Game) -> dict[tuple, int | None]:
+    """The cards each table place holds when the first stage starts (`_prefix`): a deck
+    created adds its cards and a move one card, each times the loops around it run
+    (`_runs`); None once a guarded or uncounted one, or any other rule (a ``shuffle
+    faro``, a card named otherwise than a place's top or bottom), moves cards in or out."""
+    from evogame.lang.operands import deck_cards
+
+    declared = declared_numbers(game)
+    nplayers = number(game.setup.players.count, declared)
+    held: dict[tuple, int | None] = {}
+
+    def add(key: tuple | None, k: int | None) -> None:
+        if key is not None and key[0] == "GAME":
+            have = held.get(key, 0)
+            held[key] = None if have is None or k is None else have + k
+
+    for item in _prefix(game):
+        for node, path in _paths(item, []):
+            k = None if any(p.GUARDS for p in path) else _runs(path, declared, nplayers)
+            if isinstance(node, A.CreateDeck):  # (repeat 9 (create deck ...)): 9 decks
+                add(_place(node.loc), None if k is None else k * len(deck_cards(node.deck)))
+            elif isinstance(node, A.Move):
+                dst = [n for n in A.walk(node.dst) if isinstance(n, A.Location)]
+                add(_place(dst[0]) if len(dst) == 1 else None, k)
+                src = _taken_from(node)
+                if src is None:  # a card named otherwise: any table place it reads may lose it
+                    for n in A.walk(node.src):
+                        if isinstance(n, A.Location):
+                            add(_place(n), None)
+                else:
+                    add(src, None if k is None else -k)
+            elif isinstance(node, A.ShuffleFaro):
+                add(_place(node.a), None)
+    return held
+
+
+def repeated_deals(game: A.Game) -> Iterator[tuple[A.Move, int, int]]:
+    """Each deal of the play judged by `remnant_deals`: (its move, R the cards its table
+    place holds when play starts, D the cards one deal takes). A deal is a move of the
+    top or bottom card of a table place into a place of the player a loop over the
+    players binds, in no choice, every loop around it counted (`_runs`), no guard inside
+    the loops reading anything but that place (`_counts_whole`), and the one rule of the
+    play (the first stage on) that takes from or puts into that place."""
+    declared = declared_numbers(game)
+    nplayers = number(game.setup.players.count, declared)
+    held = _held(game)
+    first = len(_prefix(game)) - len(game.setup.decks)
+    takes: dict[tuple, list] = {}
+    spoilt: set[tuple | None] = set()
+    for item in game.body[first:]:
+        for node, path in _paths(item, []):
+            if isinstance(node, A.CreateDeck | A.ShuffleFaro):
+                return  # a place filled in the play by a deck: counts unknown
+            if node.PUTS is None:
+                continue
+            spoilt.update(_place(n) for n in A.walk(node.dst) if isinstance(n, A.Location))
+            if not isinstance(node, A.Move):
+                continue
+            src = _taken_from(node)
+            if src is None:  # a card named otherwise: it may come from any place it reads
+                spoilt.update(_place(n) for n in A.walk(node.src) if isinstance(n, A.Location))
+            else:
+                takes.setdefault(src, []).append((node, path))
+    for key, moves in takes.items():
+        have = held.get(key)
+        if key in spoilt or have is None or len(moves) != 1:
+            continue
+        move, path = moves[0]
+        if any(isinstance(p, A.Choice) for p in path) or not any(
+            isinstance(p, A.AggAction) and _dealt_to(p, move) for p in path
+        ):
+            continue  # a player's pick, or no deal to every seat
+        if not _counts_whole(path, key):
+            continue  # a top-up (to a hand size, say): how many a deal takes varies
+        deal = _runs(path, declared, nplayers)
+        if deal is not None and deal > 0:
+            yield move, have, deal
+
+
+def _counts_whole(path: list[A.Node], key: tuple) -> bool:
+    """Whether every guard inside the deal's loops (on `path`, below its outermost loop)
+    reads no place but the pile `key` dealt from: then each pass moves a card while the
+    pile has one, and a deal takes the loops' product of cards. A guard outside the loops
+    decides whether a deal runs, not its size."""
+    loops = [i for i, p in enumerate(path) if isinstance(p, A.AggAction | A.Repeat)]
+    if not loops:
+        return True
+    for p in path[loops[0] :]:
+        if p.GUARDS:
+            for n in A.walk(p.cond):
+                if isinstance(n, A.Location) and _place(n) != key:
+                    return False
+                if n.NAMED == "storage":
+                    return False
+    return True
+
+
+def remnant_deals(game: A.Game) -> list[Defect]:
+    """A deal repeated in the play (`repeated_deals`) that takes D cards from a table
+    place holding R when play starts, with ``R > D`` and ``R % D != 0``: the last deal
+    finds ``R % D`` cards, fewer than a deal takes, so its hands are short (or uneven
+    between seats). (R <= D: one deal, judged elsewhere; ``R % D == 0``: every deal is
+    whole.)"""
+    return [
+        Defect(
+            where(move),
+            f"each deal takes {deal} cards from {to_text(move.src.coll)}, which holds "
+            f"{have} when play starts: after {have // deal} full deals the last finds "
+            f"{have % deal}, so its hands are short or uneven ({deal} does not divide "
+            f"{have})",
+        )
+        for move, have, deal in repeated_deals(game)
+        if have > deal and have % deal != 0
+    ]
+
+
+def _dealt_to(loop: A.AggAction, move: A.Move) -> bool:
+    """Whether `loop` runs over the players and `move` puts its card into a place of the
+    loop's player (a deal to every seat)."""
+    players = isinstance(loop.coll, _PLAYERS) or (
+        isinstance(loop.coll, A.Filter) and isinstance(loop.coll.coll, _PLAYERS)
+    )
+    return players and any(
+        isinstance(n, A.Location) and isinstance(n.owner, A.Var) and n.owner.name == loop.var.name
+        for n in A.walk(move.dst)
+    )
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(unmet_counts, game)
+    return [*named(unmet_counts, game), *named(remnant_deals, game)]

@@ -176,7 +176,11 @@ whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` 
 declared 1 and read nowhere else), in `evogame.fitness.constants`; a choice item whose action is
 its parallel siblings' (the same up to the pile each acts on) with one part added, dropped
 or changed, or whose guard lacks a conjunct they all have or compares with another number
-where they all agree, in `evogame.fitness.lone_guards`.
+where they all agree, in `evogame.fitness.lone_guards`; a deal repeated in the play
+whose cards do not divide what its pile holds when play starts (the last deal is short),
+in `evogame.fitness.short_deals` (`remnant_deals`), and one ``inc`` of a storage worth 3
+times every other of it (a point entry out of scale), in `evogame.fitness.voids`
+(`outlier_awards`) (round 58, s58b).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).

@@ -37,7 +37,9 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   chosen; blind reader r50c).
 
 - **an increment out of line** (`outlier_increments`): an ``inc`` by a number more than
-  ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s).
+  ten times every other ``inc`` of the game (a Scopa sweep worth 62 among 1s); and
+  (`outlier_awards`, round 58) an ``inc`` of a storage at least 3 times every other of the
+  same storage, of at least 4 (a Scopa's "most cards" worth 3 among 1s).
 - **a number no test tells from 0** (`untold_numbers`): an integer storage read only by
   ``==``/``!=`` against numbers, none of them 0, set to a number none of them is: it then
   reads as its default 0 does (President's "a single was played" set to 96 where every
@@ -65,7 +67,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from evogame.fitness.soundness import Defect, _place, declared_numbers, named, number
+from evogame.fitness.soundness import Defect, _owner, _place, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
 from evogame.lang.content import deck_values
@@ -401,6 +403,54 @@ def outlier_increments(game: A.Game) -> list[Defect]:
     return out
 
 
+#: An increment at least this many times every other of its storage is out of line
+#: (`outlier_awards`; the real files' largest is twice the next: Sheepshead's SCORE 4, 2,
+#: 1, 1).
+AWARD_RATIO = 3
+#: Increments of one storage (by a number) a tally needs before one can be out of line.
+AWARD_ENTRIES = 4
+
+
+def outlier_awards(game: A.Game) -> list[Defect]:
+    """An ``inc`` of a storage by a number worth at least `AWARD_RATIO` times every other
+    ``inc`` of that storage (by name and owner kind, at least `AWARD_ENTRIES` of them, by
+    numbers > 0): one entry of a tally of points worth several of its siblings,
+
+        top >= AWARD_RATIO * second        (points; top the largest, second the next)
+
+    (a Scopa's "most cards" worth 3 where the other point entries are worth 1: campaign
+    ablate-28's rank 4, blind reader 5 against the seed's 7). `outlier_increments` asks
+    for ten times every ``inc`` of the game; this asks less of the entries of one tally.
+    None of the 95 real files has one: the nearest is Sheepshead's SCORE (4, 2, 1, 1),
+    ratio 2."""
+    declared = declared_numbers(game)
+    by: dict[tuple, list[tuple[A.Node, int]]] = {}
+    for n in A.walk(game):
+        if not isinstance(n, A.IncInt) or not isinstance(n.target.name, A.NameLit):
+            continue
+        c = number(n.value, declared)
+        if c is not None and c > 0:
+            key = (_owner(n.target), n.target.name.value)
+            by.setdefault(key, []).append((n, c))
+    named_already = {d.where for d in outlier_increments(game)}  # one spot, one defect
+    out = []
+    for incs in by.values():
+        if len(incs) < AWARD_ENTRIES:
+            continue
+        ranked = sorted(incs, key=lambda e: e[1], reverse=True)
+        (n, top), (_m, second) = ranked[0], ranked[1]
+        if top >= AWARD_RATIO * second and where(n) not in named_already:
+            out.append(
+                Defect(
+                    where(n),
+                    f"{to_text(n.target)} goes up by {top} here, {top // second} times or "
+                    f"more what any of its other {len(incs) - 1} increments adds (at most "
+                    f"{second}): one entry of the tally outweighs several of the others",
+                )
+            )
+    return out
+
+
 def untold_numbers(game: A.Game) -> list[Defect]:
     """``set`` of an integer storage (by name, owners alike) to a number K that no test of
     it tells from the default 0: every read of the storage is ``(== X N)`` or ``(!= X N)``
@@ -510,6 +560,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(empty_reads, game),
         *named(overwritten_sets, game),
         *named(outlier_increments, game),
+        *named(outlier_awards, game),
         *named(untold_numbers, game),
         *named(unused_queues, game),
         *named(self_moves, game),

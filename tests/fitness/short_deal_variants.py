@@ -24,11 +24,25 @@ def go_fish_dealt_one() -> str:
     return _edit(_seed("go-fish"), ("(declare 5 'HAND)", "(declare 1 'HAND)"))
 
 
+def scopa_dealt_seven() -> str:
+    """Scopa dealing 7 cards each a round where the seed deals 3 (campaign ablate-28's
+    rank 4, blind reader 5 against the seed's 7; round 58, issue 35): the 36 cards left
+    after the table's 4 make two deals of 14 and a last of 8, 4 each, not 7
+    (`remnant_deals`)."""
+    return _edit(_seed("scopa"), ("(declare 3 'HAND)", "(declare 7 'HAND)"))
+
+
 VARIANTS = (
     Variant(
         "go-fish-dealt-one",
         "go-fish",
         "one card dealt each: the books looked for at the deal need 4 of a hand of 1",
         go_fish_dealt_one(),
+    ),
+    Variant(
+        "scopa-dealt-seven",
+        "scopa",
+        "seven cards dealt each a round: 36 cards make deals of 7, 7 and 4 each",
+        scopa_dealt_seven(),
     ),
 )

@@ -21,6 +21,13 @@ FOUND = [
         "asks for 4 cards in 'G, drawn from ('P iloc HAND), which the rules before it fill "
         "with at most 1, 3 short",
     ),
+    (
+        V.scopa_dealt_seven,
+        D.remnant_deals,
+        "(move (top (game hloc STOCK)) (top ('P iloc HAND)))",
+        "each deal takes 14 cards from (game hloc STOCK), which holds 36 when play starts: "
+        "after 2 full deals the last finds 8",
+    ),
 ]
 
 DEAL = "(declare 5 'HAND)"
@@ -110,3 +117,68 @@ def test_books_of_a_let_bound_partition_are_judged():
     assert _short(text) == []
     short = _edit(text, ("(repeat 5", "(repeat 3"))
     assert len(_short(short)) == 1
+
+
+def _scopa(hand: int, *more: tuple[str, str]) -> str:
+    return _edit(_seed("scopa"), ("(declare 3 'HAND)", f"(declare {hand} 'HAND)"), *more)
+
+
+def _remnants(text: str) -> list[str]:
+    return [d.message for d in D.remnant_deals(parse_text(text))]
+
+
+@pytest.mark.parametrize(
+    ("hand", "players", "named"),
+    [(3, 2, False), (7, 2, True), (5, 2, True), (9, 2, False), (6, 3, False), (4, 4, True)],
+)
+def test_a_repeated_deal_is_named_exactly_when_it_does_not_divide_the_stock(hand, players, named):
+    """36 cards after the table's 4: 3, 9 (2 seats) and 6 (3 seats) divide it; 7, 5 (2
+    seats) and 4 (4 seats: 16 a deal) do not."""
+    text = _scopa(hand, ("(declare 2 'NUMP)", f"(declare {players} 'NUMP)"))
+    assert bool(_remnants(text)) is named
+
+
+def test_one_deal_of_the_whole_stock_or_more_is_not_a_repeated_deal():
+    """18 each at 2 seats takes the 36 in one deal; 20 each asks for more than there
+    is, once (not a last deal short of its siblings): neither is named here."""
+    assert _remnants(_scopa(18)) == []
+    assert _remnants(_scopa(20)) == []
+
+
+def test_a_stock_the_play_also_draws_from_is_not_judged():
+    """A second rule taking from the stock (a draw before the capture) makes what is
+    left for the deal unknown: nothing is named even at 7 each."""
+    play = "\n\n  (choice\n"
+    draw = "\n\n  (do (((> (size (game hloc STOCK)) 0) (move (top (game hloc STOCK)) (top (game vloc TABLE))))))\n  (choice\n"
+    text = _scopa(7, (play, draw))
+    assert "(move (top (game hloc STOCK)) (top (game vloc TABLE)))))" in text
+    assert _remnants(text) == []
+
+
+def test_a_deal_topping_hands_up_is_not_judged():
+    """A deal whose pass is guarded by the hand's size (top each hand up to 7) takes a
+    number of cards that varies with the hands: not judged, where the same deal guarded
+    by the stock alone is."""
+    guard = "((> (size (game hloc STOCK)) 0)"
+    top_up = "((< (size ('P iloc HAND)) 7)"
+    assert _remnants(_scopa(7)) != []
+    assert _remnants(_scopa(7, (guard, top_up))) == []
+
+
+def test_the_real_repeated_deals_all_divide_their_stock():
+    """The margin on the 95 real files: the repeated deals judged (the one rule of the
+    play taking from its pile) are Scopa's 6 of 36 and Stealing Bundles' 8, 12 and 16 of
+    48: every one divides what its pile holds. (Simon's Cat's SIMON card goes to the seats
+    with most mess cards, a guard inside the loop: not a deal of every seat's share.)"""
+    require_shared()
+    judged = {
+        (p.name, have, deal)
+        for p in real_files()
+        for _m, have, deal in D.repeated_deals(parse_file(p))
+    }
+    assert judged == {
+        ("scopa.rcy", 36, 6),
+        ("StealingBundles2.rcy", 48, 8),
+        ("StealingBundles3.rcy", 48, 12),
+        ("StealingBundles4.rcy", 48, 16),
+    }

@@ -36,6 +36,12 @@ FOUND = [
         "goes up by 62 here, and by at most 1 anywhere else",
     ),
     (
+        V.scopa_most_cards_3,
+        Vo.outlier_awards,
+        "(inc ('P sto POINTS) 3)",
+        "('P sto POINTS) goes up by 3 here, 3 times or more what any of its other 3 increments",
+    ),
+    (
         V.go_fish_rank_not_chosen,
         Vo.overwritten_sets,
         "(set (game str ASKED) (cardatt RANK (top 'G)))",
@@ -351,3 +357,50 @@ def test_a_move_to_another_place_or_end_is_left_alone():
     )
     (d,) = Vo.self_moves(parse_text(in_do))
     assert "(bottom (game hloc STOCK)) and puts it back" in d.message
+
+
+def _most_cards(points: int, *more: tuple[str, str]) -> str:
+    most = V.SCOPA_MOST_CARDS
+    return _edit(_seed("scopa"), (most, most.replace(" 1))", f" {points}))")), *more)
+
+
+@pytest.mark.parametrize(("points", "named"), [(1, False), (2, False), (3, True), (9, True)])
+def test_an_award_is_out_of_line_from_three_times_its_siblings(points, named):
+    """Scopa's "most cards" among three other entries of POINTS worth 1: 2 is the
+    real files' largest ratio (Sheepshead's SCORE 4, 2, 1, 1), 3 is named; 9 too (the
+    game-wide `outlier_increments` asks for more than 10)."""
+    assert bool(Vo.outlier_awards(parse_text(_most_cards(points)))) is named
+
+
+def test_an_award_tied_at_the_top_or_of_a_short_tally_is_left_alone():
+    """Two entries worth 3 (neither is out of line with the other), or a tally of three
+    entries (too few to set a scale), are not named."""
+    coins = "(> ('P sto COINS) ('Q sto COINS))))\n           (inc ('P sto POINTS) 1))"
+    two = _most_cards(3, (coins, coins.replace(" 1))", " 3))")))
+    assert Vo.outlier_awards(parse_text(two)) == []
+    settebello = "(inc ('P sto POINTS) 1)))))\n   (all player 'P"
+    three = _most_cards(3, (settebello, "(set ('P sto SETTE) 1)))))\n   (all player 'P"))
+    assert Vo.outlier_awards(parse_text(three)) == []
+
+
+def test_the_nearest_real_tallies_are_twice_the_next():
+    """The margin on the 95 real files: of the storages increased by numbers at least
+    `AWARD_ENTRIES` times, the largest increment is at most twice the next (Sheepshead
+    and its Cheeseheads cousins' SCORE 4, 2, 1, 1)."""
+    from evogame.fitness.soundness import _owner, declared_numbers, number
+    from evogame.lang import ast as A
+    from evogame.lang import to_text
+
+    worst = 0.0
+    for p in real_files():
+        game = parse_file(p)
+        declared = declared_numbers(game)
+        by: dict[tuple, list[int]] = {}
+        for n in A.walk(game):
+            if isinstance(n, A.IncInt) and (c := number(n.value, declared)) is not None and c > 0:
+                by.setdefault((_owner(n.target), to_text(n.target.name)), []).append(c)
+        for incs in by.values():
+            if len(incs) >= Vo.AWARD_ENTRIES:
+                top, second = sorted(incs, reverse=True)[:2]
+                worst = max(worst, top / second)
+    assert worst == 2.0

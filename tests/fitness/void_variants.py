@@ -110,6 +110,16 @@ def go_fish_rank_not_chosen() -> str:
 SCOPA_SWEEP = "(inc ((current player) sto SCOPE) 1)"
 
 
+SCOPA_MOST_CARDS = "(> ('P sto CARDS) ('Q sto CARDS))))\n           (inc ('P sto POINTS) 1))"
+
+
+def scopa_most_cards_3() -> str:
+    """Scopa whose "most cards" adds 3 to POINTS where the settebello, most coins and the
+    primiera add 1 each (campaign ablate-28's rank 4, blind reader: "most cards worth 3
+    points where every other point entry is worth 1"; round 58, issue 35)."""
+    return _edit(_seed("scopa"), (SCOPA_MOST_CARDS, SCOPA_MOST_CARDS.replace(" 1))", " 3))")))
+
+
 def scopa_sweep_62() -> str:
     """Scopa whose sweep adds 62 to SCOPE where every other point adds 1 (blind reader
     r50c, inv-11's new kind: "every capture is worth 62")."""
@@ -214,6 +224,12 @@ VARIANTS: tuple[Variant, ...] = (
         go_fish_rank_not_chosen(),
     ),
     Variant("scopa-sweep-62", "scopa", "a sweep worth 62 among 1s", scopa_sweep_62()),
+    Variant(
+        "scopa-most-cards-3",
+        "scopa",
+        "most cards worth 3 points where the other point entries are worth 1",
+        scopa_most_cards_3(),
+    ),
     Variant(
         "pairs-deck-value",
         "pairs",
