@@ -170,7 +170,10 @@ writes that, on every path after it, are written again before any rule reads the
 store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
 counted loop's test that reads nothing the loop changes (it runs to its count or never),
 or a guarded move whose test counts one seat's pile while its card comes from another
-seat's pile of that name, in `evogame.fitness.still_tests`.
+seat's pile of that name, in `evogame.fitness.still_tests`; a choice item that makes none of
+the picks its sibling options make (a seat asked, a rank asked), never cleared, while the
+rule after the choice moves cards by those picks alone (a draw beside Go Fish's ask runs
+the last ask's take again), in `evogame.fitness.stale_picks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1507,6 +1510,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         shuffles,
         sinks,
         slips,
+        stale_picks,
         still_tests,
         vacuous,
         voids,
@@ -1570,6 +1574,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (lone_writes.defects, game),
         (deadstores.defects, game),
         (still_tests.defects, game),
+        (stale_picks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
