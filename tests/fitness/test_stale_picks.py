@@ -13,7 +13,11 @@ from evogame.fitness import stale_picks as M
 from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.fitness import stale_pick_variants as V
-from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.check_cases import (
+    assert_scores_below_its_seed,
+    real_files_flagged,
+    variant_tests,
+)
 from tests.fitness.variants import _edit
 
 SAYS = "this option sets no ASKED and TARGET"
@@ -42,6 +46,11 @@ def test_the_plain_draw_is_named_by_this_check_alone():
     """The draw beside the ask is a defect no other static check names."""
     game = parse_text(V.go_fish_draw_beside_the_ask())
     assert [d.check for d in S.static(game, deck_values(game))] == ["stale_picks.stale_picks"]
+
+
+def test_the_plain_draw_scores_below_its_seed():
+    """Unnamed, it scored with the seed (bench_loopholes, seeds 0-4: at or above it at 3)."""
+    assert_scores_below_its_seed(V.go_fish_draw_beside_the_ask(), "go-fish")
 
 
 def test_no_real_file_is_named():
