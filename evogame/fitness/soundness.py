@@ -180,7 +180,10 @@ where they all agree, in `evogame.fitness.lone_guards`; a deal repeated in the p
 whose cards do not divide what its pile holds when play starts (the last deal is short),
 in `evogame.fitness.short_deals` (`remnant_deals`), and one ``inc`` of a storage worth 3
 times every other of it (a point entry out of scale), in `evogame.fitness.voids`
-(`outlier_awards`) (round 58, s58b).
+(`outlier_awards`) (round 58, s58b); a choice item that makes none of
+the picks its sibling options make (a seat asked, a rank asked), never cleared, while the
+rule after the choice moves cards by those picks alone (a draw beside Go Fish's ask runs
+the last ask's take again), in `evogame.fitness.stale_picks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1519,6 +1522,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         shuffles,
         sinks,
         slips,
+        stale_picks,
         still_tests,
         vacuous,
         voids,
@@ -1584,6 +1588,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (still_tests.defects, game),
         (constants.defects, game),
         (lone_guards.defects, game),
+        (stale_picks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
