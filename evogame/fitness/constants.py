@@ -26,6 +26,11 @@ a seat named by one, is decided before the first card is dealt; a reader sees th
   'FOLD 1) ...))`` kept ``FOLD is not 1`` while the fold option it pairs with stayed in
   Pairs: FOLD, declared 1, is read nowhere else, so the disjunct is always false; its
   blind reader: 5 against 6, "a test that decides nothing").
+- **a division by zero** (`zero_divisors`): ``(// x d)`` or ``(% x d)`` with d a constant
+  0: RECYCLE gives 0 (`evogame.lang.arith.div`), CARDSTOCK's engine stops the game
+  (campaign ablate-30's rank 3, a Pairs whose loser is "over LIMIT divided by 0", so
+  anyone with a point has lost; its blind reader 3 against the seed's 5, "no one can work
+  out who lost"). The 33 divisions of the 95 real files are all by constants, none by 0.
 
 **Margins.** Real designs read constants in tests on purpose, as switches a designer sets:
 Continuous Pairs' ``(== 'FOLD 1)`` opens its fold option and its ``(!= 'FOLD 1)`` is the
@@ -177,6 +182,31 @@ def absent_seats(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- a division by zero -------------------------------------------------------------------
+
+
+def zero_divisors(game: A.Game) -> list[Defect]:
+    """Each ``(// x d)`` or ``(% x d)`` whose divisor d is a constant 0 (module docstring):
+    RECYCLE gives 0 there (`evogame.lang.arith.div`), CARDSTOCK's engine aborts the game;
+    a reader cannot say what the rule means (\"over LIMIT divided by 0\")."""
+    k = Constants(game)
+    out = []
+    for n in A.walk(game):
+        if not (isinstance(n, A.Arith) and n.op in (A.ArithOp.DIV, A.ArithOp.MOD)):
+            continue
+        if k.value(n.b) != 0:
+            continue
+        how = "" if isinstance(n.b, A.IntLit) else f" ({to_text(n.b)} is 0)"
+        out.append(
+            Defect(
+                where(n),
+                f"{to_text(n)} divides by zero{how}: the rule has no meaning (the engine "
+                "gives 0; CARDSTOCK's stops the game)",
+            )
+        )
+    return out
+
+
 # --- a switch left off ---------------------------------------------------------------------
 
 
@@ -258,4 +288,4 @@ def switched_off(game: A.Game) -> list[Defect]:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
-    return [*named(absent_seats, game), *named(switched_off, game)]
+    return [*named(absent_seats, game), *named(zero_divisors, game), *named(switched_off, game)]

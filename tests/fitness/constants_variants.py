@@ -1,6 +1,6 @@
 """Broken variants of our seeds for `evogame.fitness.constants`, in the style of
 tests/fitness/variants.py: constants a player sees through, as blind readers named them in
-round 57's campaign files (a seat that does not exist; a switch left off)."""
+round 57's campaign files (a seat that does not exist; a switch left off; a division by zero)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,17 @@ def go_fish_switched_off_pass() -> str:
     )
 
 
+#: Pairs' loser test: points over LIMIT // NUMP (the first of two places that write it).
+PAIRS_LOSER = "(// 'LIMIT 'NUMP))))"
+
+
+def pairs_divided_by_zero() -> str:
+    """Pairs whose loser test divides LIMIT by 0 (ablate-30's rank 3, round 58): the engine
+    gives 0, so a player with any point has lost; its blind reader: "no one can work out
+    who lost", 3 against the seed's 5."""
+    return _edit(_seed("pairs"), (PAIRS_LOSER, "(// 'LIMIT 0))))"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "spite-and-malice-absent-starter",
@@ -55,5 +66,11 @@ VARIANTS: tuple[Variant, ...] = (
         "go-fish",
         "a pass whose 'FOLD is not 1' is always false: FOLD is 1 and switches nothing else",
         go_fish_switched_off_pass(),
+    ),
+    Variant(
+        "pairs-divided-by-zero",
+        "pairs",
+        "the loser is whoever's points are over LIMIT divided by 0",
+        pairs_divided_by_zero(),
     ),
 )

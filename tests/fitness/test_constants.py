@@ -28,6 +28,12 @@ FOUND = [
         "(!= 'FOLD 1)",
         "FOLD is 1 and no rule changes it: (!= 'FOLD 1) is always false",
     ),
+    (
+        V.pairs_divided_by_zero,
+        M.zero_divisors,
+        "(// 'LIMIT 0)",
+        "(// 'LIMIT 0) divides by zero",
+    ),
 ]
 
 #: round 57's files its blind readers named (5 against 7, 5 against 6)
@@ -184,3 +190,39 @@ def test_a_storage_switch_left_off_is_named_and_one_the_play_sets_is_not():
         ),
     )
     assert _switches(played) == []
+
+
+def _divisions(text: str) -> list[str]:
+    return [d.message for d in M.zero_divisors(parse_text(text))]
+
+
+@pytest.mark.parametrize(
+    ("divisor", "declares", "named"),
+    [
+        ("'NUMP", "", False),
+        ("1", "", False),
+        ("(- 'NUMP 'NUMP)", "", True),
+        ("'NONE", "\n (declare 0 'NONE)", True),
+        ("'SOME", "\n (declare 3 'SOME)", False),
+    ],
+)
+def test_a_divisor_is_named_when_it_is_a_constant_zero(divisor, declares, named):
+    """A divisor written with constants is named when it comes to 0, however written;
+    one that is not 0 is not (Pairs divides LIMIT by NUMP)."""
+    text = _edit(
+        _seed("pairs"),
+        (V.PAIRS_LOSER, f"(// 'LIMIT {divisor}))))"),
+        ("(declare 60 'LIMIT)", "(declare 60 'LIMIT)" + declares),
+    )
+    assert bool(_divisions(text)) is named
+
+
+def test_a_remainder_by_zero_is_named():
+    text = _edit(_seed("pairs"), (V.PAIRS_LOSER, "(% 'LIMIT 0))))"))
+    assert _divisions(text) and "(% 'LIMIT 0) divides by zero" in _divisions(text)[0]
+
+
+def test_a_divisor_the_play_changes_is_not_named():
+    """A storage the play writes is no constant: its value at the division is not known."""
+    text = _edit(_seed("pairs"), (V.PAIRS_LOSER, "(// 'LIMIT (game sto FOUND)))))"))
+    assert _divisions(text) == []
