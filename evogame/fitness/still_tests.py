@@ -41,6 +41,15 @@ changes (the hand it fills, a counter it increments, the loop variable); 23 guar
 from a relative seat's place under a size test (9 files) each count their own source. None
 is named (tests/fitness/test_still_tests.py); of the 36 campaign files in
 /work/runs-archive/*/*/best/ only the two read by the blind readers are. CPU 0.5 ms a file.
+
+**A member never read** (`unread_members`, round 58: campaign ablate-30's rank 1, GOPS,
+whose show-and-discard step became "for every player P, move the top of the *current*
+player's shown card to the discard": P is read nowhere, so the current player's card is
+discarded twice and the other's stays to be counted again; blind reader, 3 against the
+seed's 6). A loop ``(all|any COLL 'V BODY)`` over players, teams or cards (not a range
+of numbers: that is a count) whose BODY never reads 'V does the same thing once per
+member. Every loop of the 95 real files over players, teams or cards reads its member
+(their unread loop variables are all counts, ``(all (range 1..'HAND) 'I ...)``).
 """
 
 from __future__ import annotations
@@ -189,7 +198,26 @@ def crossed_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def unread_members(game: A.Game) -> list[Defect]:
+    """Each loop over players, teams or cards whose body never reads its member (module
+    docstring, "A member never read")."""
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.AggAction) or isinstance(n.coll, A.Range):
+            continue
+        if any(isinstance(x, A.Var) and x.name == n.var.name for x in A.walk(n.body)):
+            continue
+        out.append(
+            Defect(
+                where(n),
+                f"a loop over {to_line(n.coll)} never reads {to_text(n.var)}: its body "
+                "does the same thing once per member",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
-    """Every still test of a counted loop (`still_tests`) and crossed source
-    (`crossed_sources`)."""
-    return still_tests(game) + crossed_sources(game)
+    """Every still test of a counted loop (`still_tests`), crossed source
+    (`crossed_sources`) and loop whose member is never read (`unread_members`)."""
+    return still_tests(game) + crossed_sources(game) + unread_members(game)

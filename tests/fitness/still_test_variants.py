@@ -29,6 +29,18 @@ def spite_and_malice_refills_from_the_previous_payoff() -> str:
     )
 
 
+#: GOPS' show-and-discard: every player's shown bid goes to the discard.
+DISCARD_BIDS = "(all player 'P (move (top ('P vloc SHOWN)) (top (game vloc DISCARD))))"
+
+
+def gops_discards_the_current_bid_twice() -> str:
+    """GOPS whose show-and-discard moves the current player's shown bid once per player
+    (ablate-30's rank 1, round 58): 'P is read nowhere, the other bid stays out."""
+    return _edit(
+        _seed("gops"), (DISCARD_BIDS, DISCARD_BIDS.replace("('P vloc", "((current player) vloc"))
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazy-eights-draws-on-the-previous-hand",
@@ -41,5 +53,11 @@ VARIANTS: tuple[Variant, ...] = (
         "spite-and-malice",
         "the upcard is refilled from the previous player's pay-off pile",
         spite_and_malice_refills_from_the_previous_payoff(),
+    ),
+    Variant(
+        "gops-discards-the-current-bid-twice",
+        "gops",
+        "for every player P the current player's shown bid is discarded: P is never read",
+        gops_discards_the_current_bid_twice(),
     ),
 )

@@ -27,6 +27,12 @@ FOUND = [
         "(move (top ((previous player) hloc PAYOFF))",
         "counts ((current player) hloc PAYOFF)",
     ),
+    (
+        V.gops_discards_the_current_bid_twice,
+        M.unread_members,
+        "(all player 'P",
+        "never reads 'P",
+    ),
 ]
 #: round 57's blind readings: 2 against the seeds' 6.
 CAMPAIGN_FILES = {
@@ -105,3 +111,23 @@ def test_a_refill_whose_test_counts_its_own_source_is_not_named():
         ),
     )
     assert M.crossed_sources(parse_text(both)) == []
+
+
+@pytest.mark.parametrize(
+    ("loop", "named"),
+    [
+        (
+            "(all player 'P (move (top ((current player) vloc SHOWN)) (top (game vloc DISCARD))))",
+            True,
+        ),
+        ("(all player 'P (move (top ('P vloc SHOWN)) (top (game vloc DISCARD))))", False),
+        (
+            "(all (range 1..2) 'I (move (top ((current player) vloc SHOWN)) (top (game vloc DISCARD))))",
+            False,
+        ),
+    ],
+)
+def test_a_loop_over_members_is_named_only_when_it_never_reads_them(loop, named):
+    """Over players the member must be read; over a range the variable is a count."""
+    text = _edit(_seed("gops"), (V.DISCARD_BIDS, loop))
+    assert bool(M.unread_members(parse_text(text))) is named
