@@ -176,7 +176,10 @@ whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` 
 declared 1 and read nowhere else), in `evogame.fitness.constants`; a choice item whose action is
 its parallel siblings' (the same up to the pile each acts on) with one part added, dropped
 or changed, or whose guard lacks a conjunct they all have or compares with another number
-where they all agree, in `evogame.fitness.lone_guards`.
+where they all agree, in `evogame.fitness.lone_guards`;
+a conjunction of equal attributes linking all but one of the cards a rule picks from one
+collection, while that option or a sibling links all of them (a straight-flush guard that
+leaves out the fifth card), in `evogame.fitness.chains`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1487,6 +1490,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
     stops there (`first_new_kind`)."""
     from evogame.fitness import (
         bindings,
+        chains,
         closed,
         constants,
         credits,
@@ -1580,6 +1584,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (still_tests.defects, game),
         (constants.defects, game),
         (lone_guards.defects, game),
+        (chains.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
