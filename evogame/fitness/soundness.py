@@ -109,7 +109,10 @@ rounds of a loop that do nothing after the first, found by play, in
 by play, in `evogame.fitness.settled`; a contest whose winner is fixed before its first card
 is played (the two of clubs ranked high in Hearts' trick 1), found by play, in
 `evogame.fitness.foregone`; a lead offered at the follow turns, so that following is
-never enforced, found in the rules and confirmed by play, in `evogame.fitness.open_leads`.
+never enforced, found in the rules and confirmed by play, in `evogame.fitness.open_leads`;
+rounds of a loop played after the only round whose pass counter lets anything score (Agram
+dealt 7, trick 6 deciding), found in the rules and confirmed by play, in
+`evogame.fitness.late_rounds`.
 
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
