@@ -24,6 +24,11 @@ test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_ha
 )
 
 
+#: the straight's five cards gathered (a test of the same item)
+ANY_OF_FIVE = "(or (== 'X 'A) (== 'X 'B) (== 'X 'C) (== 'X 'D) (== 'X 'E))"
+HAND_SIZE = "(size ((current player) iloc HAND))"
+
+
 def _named(text: str) -> list:
     return M.short_chains(parse_text(text))
 
@@ -45,7 +50,9 @@ def _links(pairs: str, attr: str = "SUIT") -> str:
 
 def test_the_seed_guard_rebuilt_is_not_named():
     """The rebuilt guard (all five linked, as a star) is the seed's: nothing named."""
-    assert _named(_with_guard(_links("AB AC AD AE"))) == []
+    text = _with_guard(_links("AB AC AD AE"))
+    assert parse_text(text) == parse_text(_seed("pokereights"))
+    assert _named(text) == []
 
 
 def test_a_path_that_skips_one_card_is_named():
@@ -83,3 +90,16 @@ def test_no_sibling_forming_five_of_a_suit_is_not_named():
 def test_no_real_file_has_a_chain_one_card_short():
     """None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) is named."""
     assert real_files_flagged(M.defects) == {}
+
+
+def test_a_full_chain_in_the_same_item_covers():
+    """The flush narrowed to four, but the straight's own item links all five elsewhere
+    (a second test of the same suit chain): condition 3 holds in the item itself."""
+    text = _edit(
+        _with_guard(_links("AB AC AD")),
+        ("(>= (size 'G) 5)", "(>= (size 'G) 4)"),
+        ("(filter (subsets 'G) 'S (== (size 'S) 5))", "(filter (subsets 'G) 'S (== (size 'S) 4))"),
+        (ANY_OF_FIVE, f"(and (or (== 1 {HAND_SIZE}) (and {_links('AB BC CD DE')})) {ANY_OF_FIVE})"),
+    )
+    (d,) = _named(text)
+    assert "but not of 'E" in d.message
