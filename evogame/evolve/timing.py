@@ -17,7 +17,7 @@ kinds of phase, all wall seconds:
   soundness/moves, soundness/static, soundness/deals, soundness/defaults,
   soundness/dominated, soundness/open_leads, soundness/idle_rounds, soundness/cancelled_rounds,
   soundness/settled, soundness/shared_ends, soundness/foregone, soundness/uneven_hands,
-  soundness/careful, random, agency, thinking, pipmc, depth), the
+  soundness/careful, soundness/late_rounds, random, agency, thinking, pipmc, depth), the
   concept vectors (``concepts``) and the rest
   (``other``: the tallies' estimates, descriptions, combining);
 - each child's check (``check``, summed over children, on whichever worker ran it):

@@ -74,6 +74,7 @@ from evogame.fitness import (
     careful,
     closed,
     foregone,
+    late_rounds,
     open_leads,
     settled,
     shared_ends,
@@ -92,6 +93,7 @@ from evogame.fitness.dominated import dominated_items
 from evogame.fitness.foregone import GAMES as FOREGONE_GAMES
 from evogame.fitness.idle_rounds import GAMES as IDLE_GAMES
 from evogame.fitness.idle_rounds import idle_rounds
+from evogame.fitness.late_rounds import GAMES as LATE_GAMES
 from evogame.fitness.mismatches import single_suit_hands
 from evogame.fitness.open_leads import GAMES as OPEN_LEADS_GAMES
 from evogame.fitness.profile import COURSE_COMPONENTS, RANDOM_COMPONENTS, Profile
@@ -727,7 +729,7 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     moves, in the first decision
     of a few of its deals, in the gate's games (`stranded`) and in a few random games
     (`defaults`, `dominated`, `open_leads`, `idle_rounds`, `cancelled_rounds`, `settled`, `shared_ends`, `foregone`,
-    `uneven_hands`) and in
+    `uneven_hands`, `late_rounds`) and in
     a few careful games (`careful`); each named in ``details["defects"]``."""
     # timed in parts (`evolve.timing`: "soundness/moves" and so on, disjoint)
     t = _clock()
@@ -792,7 +794,11 @@ def _soundness(run: _Run, ast: Game, game: CompiledGame, hits: list[int] | None)
     # a game careful players need never finish (random and PIPMC players end it)
     # ... played by the VM when the runner has one (the same games, move for move)
     sampled += careful.defects(game, [run.deal(0, i) for i in range(CAREFUL_GAMES)], run.play)
-    _timed(run, "soundness/careful", t)
+    t = _timed(run, "soundness/careful", t)
+    # passes of a round loop played after the only pass that can score (the rules tell the
+    # pass; play only when they do)
+    sampled += late_rounds.defects(game, [run.deal(0, i) for i in range(LATE_GAMES)])
+    _timed(run, "soundness/late_rounds", t)
     run.est["soundness"] = C.soundness(len(sampled) + len(found), len(sampled))
     run.details["defects"] = [str(d) for d in sampled + found]
 

@@ -109,7 +109,10 @@ rounds of a loop that do nothing after the first, found by play, in
 by play, in `evogame.fitness.settled`; a contest whose winner is fixed before its first card
 is played (the two of clubs ranked high in Hearts' trick 1), found by play, in
 `evogame.fitness.foregone`; a lead offered at the follow turns, so that following is
-never enforced, found in the rules and confirmed by play, in `evogame.fitness.open_leads`.
+never enforced, found in the rules and confirmed by play, in `evogame.fitness.open_leads`;
+rounds of a loop played after the only round whose pass counter lets anything score (Agram
+dealt 7, trick 6 deciding), found in the rules and confirmed by play, in
+`evogame.fitness.late_rounds`.
 
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
@@ -183,7 +186,10 @@ times every other of it (a point entry out of scale), in `evogame.fitness.voids`
 (`outlier_awards`) (round 58, s58b); a choice item that makes none of
 the picks its sibling options make (a seat asked, a rank asked), never cleared, while the
 rule after the choice moves cards by those picks alone (a draw beside Go Fish's ask runs
-the last ask's take again), in `evogame.fitness.stale_picks`.
+the last ask's take again), in `evogame.fitness.stale_picks`;
+a conjunction of equal attributes linking all but one of the cards a rule picks from one
+collection, while that option or a sibling links all of them (a straight-flush guard that
+leaves out the fifth card), in `evogame.fitness.chains`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1494,6 +1500,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
     stops there (`first_new_kind`)."""
     from evogame.fitness import (
         bindings,
+        chains,
         closed,
         constants,
         credits,
@@ -1589,6 +1596,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (constants.defects, game),
         (lone_guards.defects, game),
         (stale_picks.defects, game),
+        (chains.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
