@@ -176,7 +176,11 @@ whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` 
 declared 1 and read nowhere else), in `evogame.fitness.constants`; a choice item whose action is
 its parallel siblings' (the same up to the pile each acts on) with one part added, dropped
 or changed, or whose guard lacks a conjunct they all have or compares with another number
-where they all agree, in `evogame.fitness.lone_guards`.
+where they all agree, in `evogame.fitness.lone_guards`; a flag (a storage only set to and
+compared with numbers) set to a value no test tells apart from another (STEP 5 read as 3)
+or, its tests naming two or more values, to one none names (AGAIN 3 where every test asks
+0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
+used only as the place (a rank called HAND), in `evogame.fitness.homonyms`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1492,8 +1496,10 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         credits,
         deadflow,
         deadstores,
+        flags,
         follows,
         free_options,
+        homonyms,
         leftovers,
         locked,
         lone_guards,
@@ -1580,6 +1586,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (still_tests.defects, game),
         (constants.defects, game),
         (lone_guards.defects, game),
+        (flags.defects, game),
+        (homonyms.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
