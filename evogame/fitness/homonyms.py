@@ -23,7 +23,9 @@ Golf Six's places TWO..SIX are also named in its string collections, Scopa's COI
 storage counts the cards its comparisons name COINS, Poker's and Enchère's suit tables
 are named in point entries, Simon's Cat's SIMON is a deck's name (3 fails). Measured on
 the 95 real files (CARDSTOCK's 73 and our 22 seeds; tests/fitness/test_homonyms.py):
-none named.
+none named. Of the 36 best/ files under /work/runs-archive (s58 excluded), 1 (a value
+VALUE beside ``(game points VALUE)``); of 400 mutants of the seeds, 12 (the mutation's
+renaming draws on the game's vocabulary: RANK, STOCK, PILE, TRICK, DONE, ...).
 """
 
 from __future__ import annotations
