@@ -33,7 +33,8 @@ tests/fitness/test_flags.py): none named by either check. Of the 36 best/ files 
 of 400 mutants of the seeds, 3 (STEP 23 and STEP 1 beside tests of 0, 1, 2 and of 0, 2;
 PLAYED 4 read as 0). CPU 1.3 ms a file with `homonyms` (docs/judge.md, round 58
 s58f). Not judged: a storage with a
-computed name anywhere in the game (a read or write of it may be any storage).
+computed name anywhere in the game (a read or write of it may be any storage), nor a
+constant (`constants.stored_constants`: set once by the opening), judged by `constants`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from evogame.fitness.constants import stored_constants
 from evogame.fitness.soundness import Defect, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_line, where
@@ -87,7 +89,9 @@ class Flag:
 
 def flags(game: A.Game) -> dict[tuple[str, str], Flag]:
     """The game's flags (module docstring), by (owner type, name); none when some
-    integer storage's name or owner is computed or unknown."""
+    integer storage's name or owner is computed or unknown. A table storage the opening
+    sets once and no rule changes is a constant, left to `constants` (its tests are
+    decided before play: judged there, not twice)."""
     up = A.parents(game)
     declared = declared_numbers(game)
     uses: dict[tuple[str, str], Flag] = {}
@@ -122,7 +126,10 @@ def flags(game: A.Game) -> dict[tuple[str, str], Flag]:
                 f.other = True
             else:
                 f.reads.append((cmp, op, c))
-    return {k: f for k, f in uses.items() if not f.other and f.reads and f.writes}
+    fixed = {("GAME", name) for name in stored_constants(game)}
+    return {
+        k: f for k, f in uses.items() if not f.other and f.reads and f.writes and k not in fixed
+    }
 
 
 def _key(sto: A.IntStorage) -> tuple[str, str] | None:

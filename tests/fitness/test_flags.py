@@ -117,3 +117,18 @@ def test_a_value_alike_to_the_start_is_named_as_0():
     (d,) = M.defects(parse_text(text))
     assert d.check == "flags.twin_values"
     assert "reads 2 as 0, the value TARGET starts with" in d.message
+
+
+def test_a_stored_constant_is_left_to_constants():
+    """AGAIN set to 5 by the opening and by no other rule, tested 0 and 1: a switch left
+    off, `constants.switched_off`'s; `flags` does not name it twice."""
+    from evogame.fitness import constants
+
+    text = _seed("go-fish")
+    for old in ("(set (game sto AGAIN) 0)", "(set (game sto AGAIN) 1)"):
+        text = text.replace(old, "(set (game sto HELD) 0)")
+    shuffle = " (do\n  ((shuffle"
+    text = _edit(text, (shuffle, " (do\n  ((set (game sto AGAIN) 5)\n   (shuffle"))
+    game = parse_text(text)
+    assert [d.check for d in constants.defects(game)] == ["constants.switched_off"]
+    assert M.defects(game) == []
