@@ -31,7 +31,7 @@ signature of its own. Measured on the 95 real files (CARDSTOCK's 73 and our 22 s
 tests/fitness/test_flags.py): none named by either check. Of the 36 best/ files under
 /work/runs-archive (s58 excluded) it names round 57's inv-29 rank 1 (STEP 5 read as 3);
 of 400 mutants of the seeds, 3 (STEP 23 and STEP 1 beside tests of 0, 1, 2 and of 0, 2;
-PLAYED 4 read as 0). CPU 1.3 ms a file with `homonyms` (docs/judge.md, round 58
+PLAYED 4 read as 0). CPU 1.4 ms a file with `homonyms` (docs/judge.md, round 58
 s58f). Not judged: a storage with a
 computed name anywhere in the game (a read or write of it may be any storage), nor a
 constant (`constants.stored_constants`: set once by the opening), judged by `constants`.
