@@ -189,7 +189,11 @@ rule after the choice moves cards by those picks alone (a draw beside Go Fish's 
 the last ask's take again), in `evogame.fitness.stale_picks`;
 a conjunction of equal attributes linking all but one of the cards a rule picks from one
 collection, while that option or a sibling links all of them (a straight-flush guard that
-leaves out the fifth card), in `evogame.fitness.chains`.
+leaves out the fifth card), in `evogame.fitness.chains`; a flag (a storage only set to and
+compared with numbers) set to a value no test tells apart from another (STEP 5 read as 3)
+or, its tests naming two or more values, to one none names (AGAIN 3 where every test asks
+0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
+used only as the place (a rank called HAND), in `evogame.fitness.homonyms`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1506,8 +1510,10 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         credits,
         deadflow,
         deadstores,
+        flags,
         follows,
         free_options,
+        homonyms,
         leftovers,
         locked,
         lone_guards,
@@ -1597,6 +1603,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (lone_guards.defects, game),
         (stale_picks.defects, game),
         (chains.defects, game),
+        (flags.defects, game),
+        (homonyms.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
