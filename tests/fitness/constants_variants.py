@@ -43,15 +43,16 @@ def go_fish_switched_off_pass() -> str:
     )
 
 
-#: Pairs' loser test: points over LIMIT // NUMP (the first of two places that write it).
-PAIRS_LOSER = "(// 'LIMIT 'NUMP))))"
+#: Pairs' loser test after the end: points over LIMIT // NUMP set LOST (the end condition
+#: before it writes the same test; the campaign edited this one).
+PAIRS_LOSER = "(// 'LIMIT 'NUMP))\n         (set ('P sto LOST) 1)"
 
 
 def pairs_divided_by_zero() -> str:
     """Pairs whose loser test divides LIMIT by 0 (ablate-30's rank 3, round 58): the engine
     gives 0, so a player with any point has lost; its blind reader: "no one can work out
     who lost", 3 against the seed's 5."""
-    return _edit(_seed("pairs"), (PAIRS_LOSER, "(// 'LIMIT 0))))"))
+    return _edit(_seed("pairs"), (PAIRS_LOSER, PAIRS_LOSER.replace("'NUMP", "0")))
 
 
 VARIANTS: tuple[Variant, ...] = (

@@ -211,18 +211,22 @@ def test_a_divisor_is_named_when_it_is_a_constant_zero(divisor, declares, named)
     one that is not 0 is not (Pairs divides LIMIT by NUMP)."""
     text = _edit(
         _seed("pairs"),
-        (V.PAIRS_LOSER, f"(// 'LIMIT {divisor}))))"),
+        (V.PAIRS_LOSER, V.PAIRS_LOSER.replace("'NUMP", divisor)),
         ("(declare 60 'LIMIT)", "(declare 60 'LIMIT)" + declares),
     )
     assert bool(_divisions(text)) is named
 
 
 def test_a_remainder_by_zero_is_named():
-    text = _edit(_seed("pairs"), (V.PAIRS_LOSER, "(% 'LIMIT 0))))"))
+    text = _edit(
+        _seed("pairs"), (V.PAIRS_LOSER, V.PAIRS_LOSER.replace("(// 'LIMIT 'NUMP", "(% 'LIMIT 0"))
+    )
     assert _divisions(text) and "(% 'LIMIT 0) divides by zero" in _divisions(text)[0]
 
 
 def test_a_divisor_the_play_changes_is_not_named():
     """A storage the play writes is no constant: its value at the division is not known."""
-    text = _edit(_seed("pairs"), (V.PAIRS_LOSER, "(// 'LIMIT (game sto FOUND)))))"))
+    text = _edit(
+        _seed("pairs"), (V.PAIRS_LOSER, V.PAIRS_LOSER.replace("'NUMP", "(game sto FOUND)"))
+    )
     assert _divisions(text) == []
