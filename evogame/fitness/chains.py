@@ -36,21 +36,10 @@ cards (docs/judge.md, round 58 s58g).
 
 from __future__ import annotations
 
+from evogame.fitness.marks import _BINDERS, _ancestors
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_line, where
-
-#: The constructs that bind a variable (`var`) over a collection (`coll`).
-_BINDERS = (A.AggAction, A.AggBool, A.Filter, A.AggInt, A.AggCards)
-
-
-def _ancestors(node: A.Node, up: dict[int, tuple[A.Node, str, int]]) -> list[A.Node]:
-    """`node`'s ancestors, nearest first."""
-    out = []
-    while (p := up.get(id(node))) is not None:
-        node = p[0]
-        out.append(node)
-    return out
 
 
 def _links(conj: A.BoolOp) -> dict[str, list[tuple[str, str]]]:

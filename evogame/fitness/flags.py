@@ -39,23 +39,12 @@ constant (`constants.stored_constants`: set once by the opening), judged by `con
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from evogame.fitness.constants import stored_constants
+from evogame.fitness.constants import _OPS, stored_constants
 from evogame.fitness.soundness import Defect, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_line, where
-
-_OPS: dict[A.CmpOp, Callable[[int, int], bool]] = {
-    A.CmpOp.EQ: operator.eq,
-    A.CmpOp.NE: operator.ne,
-    A.CmpOp.LT: operator.lt,
-    A.CmpOp.GT: operator.gt,
-    A.CmpOp.LE: operator.le,
-    A.CmpOp.GE: operator.ge,
-}
 
 #: An operator as seen from its right operand: ``(< c X)`` is ``X > c``.
 _FLIP = {
