@@ -50,21 +50,9 @@ War cut to one player naming ``(1 player)``, a Continuous Pairs whose fold lost 
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-
 from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
-
-_OPS: dict[A.CmpOp, Callable[[int, int], bool]] = {
-    A.CmpOp.EQ: operator.eq,
-    A.CmpOp.NE: operator.ne,
-    A.CmpOp.LT: operator.lt,
-    A.CmpOp.GT: operator.gt,
-    A.CmpOp.LE: operator.le,
-    A.CmpOp.GE: operator.ge,
-}
 
 
 def _opening_writes(game: A.Game) -> set[int]:
@@ -220,7 +208,7 @@ def fold(cmp: A.Node, k: Constants) -> bool | None:
         return None
     if not any(k.is_constant(x) for side in (cmp.a, cmp.b) for x in A.walk(side)):
         return None
-    return _OPS[cmp.op](a, b)
+    return A.COMPARE[cmp.op](a, b)
 
 
 def _negations(node: A.Node, up: dict[int, tuple[A.Node, str, int]]) -> int:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from evogame.fitness.constants import _OPS, stored_constants
+from evogame.fitness.constants import stored_constants
 from evogame.fitness.soundness import Defect, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_line, where
@@ -73,7 +73,7 @@ class Flag:
 
     def signature(self, v: int) -> tuple[bool, ...]:
         """Every read's truth when X holds `v`."""
-        return tuple(_OPS[op](v, c) for _, op, c in self.reads)
+        return tuple(A.COMPARE[op](v, c) for _, op, c in self.reads)
 
 
 def flags(game: A.Game) -> dict[tuple[str, str], Flag]:

@@ -60,7 +60,6 @@ names inv-25's rank 3 and the variant go-fish-refills-one-card
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -81,15 +80,6 @@ from evogame.lang import ast as A
 from evogame.lang import to_line
 from evogame.lang.printer import where
 
-_AT = {
-    A.CmpOp.EQ: operator.eq,
-    A.CmpOp.NE: operator.ne,
-    A.CmpOp.LT: operator.lt,
-    A.CmpOp.GT: operator.gt,
-    A.CmpOp.LE: operator.le,
-    A.CmpOp.GE: operator.ge,
-}
-
 
 def _size_test(node: A.Node, declared: dict[str, int]) -> tuple[A.Location, bool] | None:
     """(the place, whether the test holds at 0 cards) when `node` compares the size of a
@@ -101,7 +91,7 @@ def _size_test(node: A.Node, declared: dict[str, int]) -> tuple[A.Location, bool
             k = number(other, declared)
             if k is None or _place(size.coll) is None:
                 return None
-            at = _AT[node.op]
+            at = A.COMPARE[node.op]
             return size.coll, bool(at(k, 0) if flip else at(0, k))
     return None
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import field, fields, replace
 from enum import Enum
@@ -124,6 +125,16 @@ FLIPPED = {
     CmpOp.GT: CmpOp.LT,
     CmpOp.LE: CmpOp.GE,
     CmpOp.GE: CmpOp.LE,
+}
+
+#: What each comparison computes on two integers (folding constants, reading tests).
+COMPARE: dict[CmpOp, Callable[[int, int], bool]] = {
+    CmpOp.EQ: operator.eq,
+    CmpOp.NE: operator.ne,
+    CmpOp.LT: operator.lt,
+    CmpOp.GT: operator.gt,
+    CmpOp.LE: operator.le,
+    CmpOp.GE: operator.ge,
 }
 
 
