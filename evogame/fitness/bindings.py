@@ -88,7 +88,6 @@ from evogame.fitness.soundness import (
 )
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
-from evogame.lang.simplify import COMPARE, MIRROR
 
 # --- another player's cards sent to the current player ----------------------------------
 
@@ -403,7 +402,7 @@ def _only_nonempty(cond: A.Node, src: tuple) -> bool:
     ``(>= (size SRC) 1)`` or ``(!= (size SRC) 0)``, either way round."""
     if not isinstance(cond, A.IntCmp):
         return False
-    for size, num, op in ((cond.a, cond.b, cond.op), (cond.b, cond.a, MIRROR[cond.op])):
+    for size, num, op in ((cond.a, cond.b, cond.op), (cond.b, cond.a, A.FLIPPED[cond.op])):
         if (
             isinstance(size, A.Size)
             and _keys(size.coll) == {src}
@@ -564,13 +563,13 @@ def impossible_values(game: A.Game) -> list[Defect]:
     for cmp in A.walk(game):
         if not isinstance(cmp, A.IntCmp):
             continue
-        for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
+        for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
             key = _storage_key(sto)
             can = values.get(key) if key is not None else None
             if not can:
                 continue
             c = number(num, declared)
-            if c is None or any(COMPARE[op](v, c) for v in can):
+            if c is None or any(A.COMPARE[op](v, c) for v in can):
                 continue
             low, high = min(can), max(can)
             out.append(
@@ -829,13 +828,13 @@ def premature_guards(game: A.Game) -> list[Defect]:
             cmp = guard.cond
             for sto, num, op in (
                 (cmp.a, cmp.b, cmp.op),
-                (cmp.b, cmp.a, MIRROR[cmp.op]),
+                (cmp.b, cmp.a, A.FLIPPED[cmp.op]),
             ):
                 key = _storage_key(sto)
                 c = number(num, declared)
                 if key is None or c is None or key in seen:
                     continue
-                holds = COMPARE[op](0, c)
+                holds = A.COMPARE[op](0, c)
                 out.append(
                     Defect(
                         where(cmp),

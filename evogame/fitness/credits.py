@@ -76,7 +76,6 @@ from typing import NamedTuple
 from evogame.fitness.soundness import Defect, _name, _owner, declared_numbers, named, number
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
-from evogame.lang.simplify import COMPARE, MIRROR
 from evogame.lang.types import Ty
 
 # --- what a player makes scored for a neighbour ------------------------------------------
@@ -343,7 +342,7 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
     in_cmp: dict[int, tuple[A.IntCmp, A.CmpOp, int | None]] = {}
     for cmp in A.walk(game):
         if isinstance(cmp, A.IntCmp):
-            for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, MIRROR[cmp.op])):
+            for sto, num, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
                 c = number(num, w.declared)
                 in_cmp[id(sto)] = (cmp, op, c)
     tests: dict[str, list] = {}
@@ -357,7 +356,7 @@ def unwritten_tests(game: A.Game) -> list[Defect]:
         tests.setdefault(n.name.value, []).append(in_cmp.get(id(n)))
     out = []
     for name, found in tests.items():
-        if any(t is None or t[2] is None or COMPARE[t[1]](0, t[2]) for t in found):
+        if any(t is None or t[2] is None or A.COMPARE[t[1]](0, t[2]) for t in found):
             continue  # read otherwise, against a computed value, or a test that holds at 0
         cmp = found[0][0]
         out.append(
@@ -415,9 +414,9 @@ def unwritten_disjuncts(game: A.Game) -> list[Defect]:
             if not isinstance(arg, A.IntCmp):
                 continue
             hit = None
-            for sto, num, op in ((arg.a, arg.b, arg.op), (arg.b, arg.a, MIRROR[arg.op])):
+            for sto, num, op in ((arg.a, arg.b, arg.op), (arg.b, arg.a, A.FLIPPED[arg.op])):
                 c = number(num, w.declared)
-                if (name := w.unwritten(sto)) and (c is not None and COMPARE[op](0, c)):
+                if (name := w.unwritten(sto)) and (c is not None and A.COMPARE[op](0, c)):
                     hit = name
                     break
             if hit is not None:

@@ -90,7 +90,6 @@ from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
 from evogame.lang.arith import div, mod
 from evogame.lang.printer import where
-from evogame.lang.simplify import COMPARE
 
 #: A place by (visibility, name): owners aside (the current player's HAND is 'P's HAND).
 Place = tuple[str, str]
@@ -218,9 +217,9 @@ def _card_test(cond: A.Node, var: str, tables: dict) -> Callable[[dict[str, str]
         return None
 
     def test(n: A.Node):
-        if isinstance(n, A.StrCmp | A.IntCmp) and n.op in COMPARE:
+        if isinstance(n, A.StrCmp | A.IntCmp) and n.op in A.COMPARE:
             side = text if isinstance(n, A.StrCmp) else number
-            a, b, op = side(n.a), side(n.b), COMPARE[n.op]
+            a, b, op = side(n.a), side(n.b), A.COMPARE[n.op]
             return None if a is None or b is None else (lambda c: op(a(c), b(c)))
         return _logic(n, test)
 

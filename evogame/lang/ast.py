@@ -127,8 +127,8 @@ FLIPPED = {
     CmpOp.GE: CmpOp.LE,
 }
 
-#: What each comparison computes on two integers (folding constants, reading tests).
-COMPARE: dict[CmpOp, Callable[[int, int], bool]] = {
+#: What each comparison computes on two values (integers, or strings for == and !=).
+COMPARE: dict[CmpOp, Callable[[Any, Any], bool]] = {
     CmpOp.EQ: operator.eq,
     CmpOp.NE: operator.ne,
     CmpOp.LT: operator.lt,

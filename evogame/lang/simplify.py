@@ -90,26 +90,6 @@ def _int(op: A.ArithOp, x: int, y: int) -> int | None:
     return r if INT_MIN <= r <= INT_MAX else None
 
 
-#: each comparison's truth on two integers (also read by the judge's range checks)
-COMPARE = {
-    A.CmpOp.EQ: lambda a, b: a == b,
-    A.CmpOp.NE: lambda a, b: a != b,
-    A.CmpOp.LT: lambda a, b: a < b,
-    A.CmpOp.GT: lambda a, b: a > b,
-    A.CmpOp.LE: lambda a, b: a <= b,
-    A.CmpOp.GE: lambda a, b: a >= b,
-}
-#: the comparison with its sides swapped (``a < b`` is ``b > a``)
-MIRROR = {
-    A.CmpOp.EQ: A.CmpOp.EQ,
-    A.CmpOp.NE: A.CmpOp.NE,
-    A.CmpOp.LT: A.CmpOp.GT,
-    A.CmpOp.GT: A.CmpOp.LT,
-    A.CmpOp.LE: A.CmpOp.GE,
-    A.CmpOp.GE: A.CmpOp.LE,
-}
-
-
 @dataclass(frozen=True)
 class _Noop:
     """An action that changes nothing (``(inc X 0)``): it leaves a ``do`` or a stage's
@@ -206,7 +186,7 @@ class _Simplifier:
     def _cmp(self, n):
         a, b = n.a, n.b
         if isinstance(a, _LITERALS) and isinstance(b, _LITERALS):
-            return _Const(COMPARE[n.op](a.value, b.value), n)
+            return _Const(A.COMPARE[n.op](a.value, b.value), n)
         if a == b and pure(a):
             return _Const(n.op in (A.CmpOp.EQ, A.CmpOp.LE, A.CmpOp.GE), n)
         return n
