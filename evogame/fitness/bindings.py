@@ -71,6 +71,15 @@ invent-12 named that the judge let through).
   2 against the seed's 6). A draw to a player followed by a test of that player's own top
   card is the real files' way (66 such pairs, Go Fish's fish-your-wish among them).
 
+- **teams the setup never makes** (`unmade_teams`, round 58): the rules speak of teams
+  (``(all team 'T ...)``, a player's team, a team's storage) but the setup creates none,
+  so each player is a team of one (RECYCLE's default), which the rules never tell a
+  reader: campaign ablate-31's rank 4 and new kind 2, Whists whose ``create teams`` line
+  mutated into a second deck while the scoring still reads "T's POINTS for every team"
+  (blind reader r58d, 1 against the seed's 7: "no teams are declared, so it can't be
+  scored"). The three real files that speak of teams (Spades4, Whist4 and our whist
+  seed) all create them.
+
 None of the 95 real files (CARDSTOCK's 73 and our 22 seeds) has any of them
 (tests/fitness/test_bindings.py).
 """
@@ -984,6 +993,27 @@ def misdrawn_reads(game: A.Game) -> list[Defect]:
     return out
 
 
+#: The constructs that name a team or every team.
+_TEAMS = (A.AllTeams, A.OtherTeams, A.TeamOf, A.RelTeam, A.NumTeam)
+
+
+def unmade_teams(game: A.Game) -> list[Defect]:
+    """The first rule naming a team in a game whose setup creates none (module
+    docstring); one defect a game."""
+    if game.setup.teams is not None:
+        return []
+    for n in A.walk(game):
+        if isinstance(n, _TEAMS):
+            return [
+                Defect(
+                    where(n),
+                    f"the rules speak of teams ({to_text(n)}), but the setup creates none: "
+                    "each player is a team of one, which the rules never say",
+                )
+            ]
+    return []
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
     return [
@@ -997,4 +1027,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(flattened_bars, game),
         *named(fixed_seats, game),
         *named(misdrawn_reads, game),
+        *named(unmade_teams, game),
     ]

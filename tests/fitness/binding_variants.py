@@ -218,3 +218,31 @@ VARIANTS += (
         go_fish_fished_to_next(),
     ),
 )
+
+#: Whist's partnerships.
+WHIST_TEAMS = "\n  (create teams (0, 2) (1, 3))"
+
+
+def whist_without_teams() -> str:
+    """Whist whose partnerships are gone while its scoring still reads every team's points
+    (campaign ablate-31's rank 4 and new kind 2, round 58: the ``create teams`` line
+    mutated into a second deck; blind reader r58d, 1 against the seed's 7). Tricks over 3
+    score, as a hand of four lone players can end."""
+    return _edit(
+        _seed("whist"),
+        (WHIST_TEAMS, ""),
+        # a hand of one player's tricks over 3 scores (over 6 a lone player seldom makes
+        # points, and the game would not end: the gate, not this check, would judge it)
+        ("((> ('T sto TRICKS) 6)", "((> ('T sto TRICKS) 3)"),
+        ("(- ('T sto TRICKS) 6)", "(- ('T sto TRICKS) 3)"),
+    )
+
+
+VARIANTS += (
+    Variant(
+        "whist-without-teams",
+        "whist",
+        "the scoring reads every team's points, but the setup creates no teams",
+        whist_without_teams(),
+    ),
+)

@@ -73,6 +73,7 @@ FOUND = [
         "(move (top (game hloc STOCK)) (top ((next player) iloc HAND)))",
         "and the rule after it reads the top card of ((current player) iloc HAND)",
     ),
+    (V.whist_without_teams, B.unmade_teams, "team", "the setup creates none"),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
