@@ -1067,14 +1067,7 @@ def _score_min(an: Analysis) -> float:
 @_concept("teams", "the seats form teams")
 def _teams(an: Analysis) -> float:
     g = an.facts.game
-    for m in A.walk(g):
-        if isinstance(
-            m, A.CreateTeams | A.RelTeam | A.NumTeam | A.TeamOf | A.AllTeams | A.OtherTeams
-        ):
-            return 1.0
-        if isinstance(m, A.Stage) and m.kind is A.StageKind.TEAM:
-            return 1.0
-    return 0.0
+    return 1.0 if g.setup.teams is not None or A.team_rule(g) is not None else 0.0
 
 
 @_concept("hidden_hands", "the share of hands that are private (iloc, hloc, oloc), not vloc")

@@ -72,9 +72,9 @@ invent-12 named that the judge let through).
   card is the real files' way (66 such pairs, Go Fish's fish-your-wish among them).
 
 - **teams the setup never makes** (`unmade_teams`, round 58): the rules speak of teams
-  (``(all team 'T ...)``, a player's team, a team's storage) but the setup creates none,
-  so each player is a team of one (RECYCLE's default), which the rules never tell a
-  reader: campaign ablate-31's rank 4 and new kind 2, Whists whose ``create teams`` line
+  (``(all team 'T ...)``, a player's team, a team's storage, a team stage) but the setup
+  creates none, so each player is a team of one (RECYCLE's default), which the rules
+  never tell a reader: campaign ablate-31's rank 4 and new kind 2, Whists whose ``create teams`` line
   mutated into a second deck while the scoring still reads "T's POINTS for every team"
   (blind reader r58d, 1 against the seed's 7: "no teams are declared, so it can't be
   scored"). The three real files that speak of teams (Spades4, Whist4 and our whist
@@ -993,25 +993,19 @@ def misdrawn_reads(game: A.Game) -> list[Defect]:
     return out
 
 
-#: The constructs that name a team or every team.
-_TEAMS = (A.AllTeams, A.OtherTeams, A.TeamOf, A.RelTeam, A.NumTeam)
-
-
 def unmade_teams(game: A.Game) -> list[Defect]:
-    """The first rule naming a team in a game whose setup creates none (module
-    docstring); one defect a game."""
-    if game.setup.teams is not None:
+    """The first rule speaking of teams (`ast.team_rule`: a team stage too) in a game whose
+    setup creates none (module docstring); one defect a game."""
+    if game.setup.teams is not None or (n := A.team_rule(game)) is None:
         return []
-    for n in A.walk(game):
-        if isinstance(n, _TEAMS):
-            return [
-                Defect(
-                    where(n),
-                    f"the rules speak of teams ({to_text(n)}), but the setup creates none: "
-                    "each player is a team of one, which the rules never say",
-                )
-            ]
-    return []
+    what = "a team stage" if isinstance(n, A.Stage) else to_text(n)
+    return [
+        Defect(
+            where(n),
+            f"the rules speak of teams ({what}), but the setup creates none: each player "
+            "is a team of one, which the rules never say",
+        )
+    ]
 
 
 def defects(game: A.Game) -> list[Defect]:

@@ -1804,3 +1804,15 @@ def bool_parts(node: Node, op: BoolOpKind, nested: set[int] | None = None) -> li
             nested.add(id(a))
         out.extend(bool_parts(a, op, nested))
     return out
+
+
+def team_rule(node: Node) -> Node | None:
+    """The first construct under `node` that speaks of teams: a team (``current team``,
+    ``(N team)``, a player's team), every team or the other teams, or a team stage;
+    None when none does. (``create teams`` makes teams; it does not speak of them.)"""
+    for n in walk(node):
+        if isinstance(n, RelTeam | NumTeam | TeamOf | AllTeams | OtherTeams):
+            return n
+        if isinstance(n, Stage) and n.kind is StageKind.TEAM:
+            return n
+    return None

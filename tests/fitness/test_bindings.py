@@ -320,3 +320,11 @@ def test_a_draw_read_where_it_went_or_a_pass_from_a_hand_is_left_alone():
     )
     (d,) = B.misdrawn_reads(parse_text(crossed))
     assert "reads the top card of ((next player) iloc HAND)" in d.message
+
+
+def test_a_team_stage_in_a_game_without_teams_is_named():
+    """A team stage speaks of teams as ``(all team 'T ...)`` does (`ast.team_rule`)."""
+    outer = ("(stage player\n  (end (any team", "(stage team\n  (end (any team")
+    (found,) = B.unmade_teams(parse_text(_edit(V.whist_without_teams(), outer)))
+    assert "(a team stage)" in found.message
+    assert B.unmade_teams(parse_text(_edit(_seed("whist"), outer))) == []
