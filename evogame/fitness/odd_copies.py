@@ -41,6 +41,23 @@ consistently throughout):
 - **dropped statements**: X is the class's rule with one ``do`` of it holding only some
   of its statements, in order, or replaced by one of them, all else alike; named at that
   ``do`` (or at the statement that stands for it).
+- **a part replaced** (round 59, issue 35): X is the class's rule with one number or
+  test (`REPLACEABLE`: an integer or boolean part, neither side a variable) replaced by
+  one of another kind, all else alike, the part on either side at most `REPLACED_SHARE`
+  of X's nodes (else "part": two rules sharing a frame); named at X's part. Tried only
+  when no swap or drop makes the copy (`_diff`'s ``replace``). Readers of round 58 rated
+  two Red7s 2 and 5 against the seed's 7 ("Orange's scoring is tied to an empty hand";
+  "one of three copies of a scoring block differs"): ablate-31's new kind 1 tests
+  ``(== (size ('P iloc HAND)) 0)`` for ``(== (game str RULE) ORANGE)`` in its second
+  scoring copy (227 nodes, the part 6), ablate-30's rank 4 scores Violet's best card as
+  a flat ``11`` for ``(maxof 'L 'C ...)`` in its first (219 nodes, the part 7). On the
+  95 real files it adds no odd copy (bench/odd_copies_near.py --min 14; /work/runs-
+  archive/s59b/odd-near14-{before,after}.txt): its nearest are Poker5's pair test for a
+  straight test (13 of 32 nodes) and Enchère's ace test (share above a quarter, "part"),
+  and four formulas (no action). A player for a variable (go-fish's ``(current player)``
+  for ``'P`` in one of three book-laying rules, 14 nodes) is not replaceable: who, not
+  what. Over the 56 best/ files of s57-s58 it names those two and one more Red7 (s57e's
+  01-c28e07dd: Blue's best card a flat 6), before nothing.
 
 **A filter of its own** (`filtered`; issue 35, campaign inv-21, round 53): a copy
 among three or more, apart from one another, alike once each ``filter``'s variable and
@@ -108,6 +125,7 @@ from dataclasses import dataclass
 from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_line, to_text, where
+from evogame.lang.types import Ty
 
 #: Least number of nodes of a copy (and of each of the class it is compared with).
 MIN_NODES = 14
@@ -118,6 +136,12 @@ SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind)
 #: Storage writes of one shape (target, value) an edit may swap among: ``set`` (=),
 #: ``inc`` (+=) and ``dec`` (-=) are one statement with another operator.
 WRITES = (A.SetInt, A.IncInt, A.DecInt)
+
+#: Result types of the parts a ``"replace"`` edit may put one for another (round 59).
+REPLACEABLE = (Ty.INT, Ty.BOOL)
+
+#: The largest share of a copy's nodes a ``"replace"`` edit may take (round 59).
+REPLACED_SHARE = 0.25
 
 _NAMESPACE = {A.Var: "var", A.NameLit: "name", A.IntLit: "int"}
 
@@ -178,6 +202,7 @@ class Edit:
     at: A.Node
     have: str
     want: str
+    of: A.Node | None = None  # the class's part a ``"replace"`` puts `at` for
 
 
 class _Renaming:
@@ -209,7 +234,9 @@ def _equal(x: A.Node, c: A.Node, ren: _Renaming) -> bool:
     return got is not None
 
 
-def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] | None:
+def _diff(
+    x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1, replace: bool = False
+) -> list[Edit] | None:
     """The edits (`Edit`) that make `c` into `x` under the renaming `ren` (extended in
     place), at most `budget` of them; None when more are needed or the two differ in any
     other way (a node of another kind, a keyword, a name renamed inconsistently)."""
@@ -224,12 +251,18 @@ def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] |
             return None
         return [Edit("drop", x, str(len(kept)), "; ".join(to_text(m) for m in missing))]
     if tx is not tc:
-        if not (tx in WRITES and tc in WRITES) or budget < 1:
+        if budget < 1:
             return None
+        if not (tx in WRITES and tc in WRITES):
+            if not (replace and _replaceable(x, c)):
+                return None
+            # one part of another kind put in the copy's place (round 59): a number for
+            # the class's ``maxof``, a test of the hand for its test of the rule
+            return [Edit("replace", x, to_line(x), to_line(c), c)]
         # a write swapped: ``(dec X V)`` where the class reads ``(set X V)``
         edits = [Edit("swap", x, tx.SYNTAX[0], tc.SYNTAX[0])]
         for f in ("target", "value"):
-            got = _diff(getattr(x, f), getattr(c, f), ren, budget - len(edits))
+            got = _diff(getattr(x, f), getattr(c, f), ren, budget - len(edits), replace)
             if got is None:
                 return None
             edits += got
@@ -243,7 +276,7 @@ def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] |
         if isinstance(vx, A.Node):
             if not isinstance(vc, A.Node):
                 return None
-            got = _diff(vx, vc, ren, budget - len(edits))
+            got = _diff(vx, vc, ren, budget - len(edits), replace)
             if got is None:
                 return None
             edits += got
@@ -252,7 +285,7 @@ def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] |
                 return None
             for a, b in zip(vx, vc, strict=True):
                 if isinstance(a, A.Node) and isinstance(b, A.Node):
-                    got = _diff(a, b, ren, budget - len(edits))
+                    got = _diff(a, b, ren, budget - len(edits), replace)
                     if got is None:
                         return None
                     edits += got
@@ -265,6 +298,19 @@ def _diff(x: A.Node, c: A.Node, ren: _Renaming, budget: int = 1) -> list[Edit] |
                 return None
             edits.append(Edit("swap", x, str(vx), str(vc)))
     return edits
+
+
+def _replaceable(x: A.Node, c: A.Node) -> bool:
+    """`x` may stand for `c` as one edit (``"replace"``): both a number or both a test
+    (`REPLACEABLE`), neither a variable (a copy naming ``(current player)`` where its
+    siblings bind ``'P`` says who, not what, and real files write both)."""
+    tx = x.result()
+    return (
+        tx in REPLACEABLE
+        and tx is c.result()
+        and not isinstance(x, A.Var)
+        and not isinstance(c, A.Var)
+    )
 
 
 def _subsequence(
@@ -346,16 +392,29 @@ def _fixed(members: list[A.Node]) -> set[tuple[str, object]] | None:
     return fixed or set()
 
 
-def _near_twin(tree: _Tree, x: A.Node, members: set[int]) -> bool:
+def _near_twin(tree: _Tree, x: A.Node, members: set[int], replace: bool = False) -> bool:
     """Some subtree of the game other than `x` and the class (`members`, by id), apart
     from `x` (neither inside it nor holding it), is one edit from `x` either way: `x`
     has a sibling of its own, and is one of a pair, not the odd one out."""
     for y in tree.nodes:
         if type(y) is not type(x) or id(y) in members or not tree.disjoint(x, y):
             continue
-        if _diff(y, x, _Renaming()) is not None or _diff(x, y, _Renaming()) is not None:
+        if (
+            _diff(y, x, _Renaming(), replace=replace) is not None
+            or _diff(x, y, _Renaming(), replace=replace) is not None
+        ):
             return True
     return False
+
+
+def _large_part(tree: _Tree, x: A.Node, edit: Edit) -> bool:
+    """`edit` replaces a part (``"replace"``) holding more than `REPLACED_SHARE` of `x`'s
+    nodes, on its side or on the class's: two rules that share a frame, not one rule
+    with a slip (a poker hand's pair test put beside its siblings' straight test)."""
+    if edit.kind != "replace" or edit.of is None:
+        return False
+    part = max(tree.size(edit.at), tree.size(edit.of))
+    return part > REPLACED_SHARE * tree.size(x)
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,13 +463,16 @@ def candidates(
     for x in singles:
         lo, hi = tree.extent[id(x)]
         for members in by_type.get(type(x), ()):
-            if tree.size(members[0]) < hi - lo or members[0] is x:
+            if members[0] is x or 2 * tree.size(members[0]) < hi - lo:
                 continue
             apart = [m for m in members if tree.disjoint(m, x)]
             if not apart:
                 continue
             ren = _Renaming()
             edits = _diff(x, apart[0], ren)
+            if edits is None:  # no swap or drop: a part replaced (round 59)?
+                ren = _Renaming()
+                edits = _diff(x, apart[0], ren, replace=True)
             if not edits:
                 continue
             fixed = _fixed(apart)
@@ -420,7 +482,9 @@ def candidates(
                 why = "formula"
             elif fixed is None or any(ren.back.get(k, k[1]) != k[1] for k in fixed):
                 why = "names"
-            elif _near_twin(tree, x, {id(m) for m in apart}):
+            elif _large_part(tree, x, edits[0]):
+                why = "part"
+            elif _near_twin(tree, x, {id(m) for m in apart}, edits[0].kind == "replace"):
                 why = "twin"
             else:
                 why = ""
@@ -522,7 +586,7 @@ def odd_copies(game: A.Game) -> list[Defect]:
             continue
         e, k = c.edit, len(c.apart)
         lines = ", ".join(_line(s) for s in c.apart)
-        if e.kind == "swap":
+        if e.kind in ("swap", "replace"):
             msg = (
                 f"this copy of a rule written {k + 1} times reads {e.have} where its {k} "
                 f"alike copies (lines {lines}) read {e.want}: one copy of the rule no "

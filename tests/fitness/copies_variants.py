@@ -138,6 +138,42 @@ def red7_orange_subtracted() -> str:
     )
 
 
+#: Red7's first copy of the rules' scoring (in the play to the palette), its Violet
+#: branch: the best card under 4 added to a hundred per such card.
+RED7_VIOLET_BEST = """\
+                                  (maxof 'L 'C
+                                         (score 'C using (game points CARDVAL)))"""
+
+#: Red7's second copy of the scoring (in the discard to the canvas): the Orange test.
+RED7_ORANGE_TEST = "\n                     ((== (game str RULE) ORANGE)"
+
+#: Red7's first "winning after the move" test (the play to the palette).
+RED7_WINNING = """\
+;; 1. play a card to the palette
+     (ensure (all (other player) 'P
+                  (or (== ('P sto OUT) 1)
+                      (> ((current player) sto SCORE) ('P sto SCORE))))"""
+
+
+def red7_violet_flat() -> str:
+    """Red7 whose first copy of the scoring counts, under Violet, a flat 11 where its
+    two other copies add the best card under 4 (ablate-30's rank 4, reader 5 against the
+    seed's 7: "one of three copies of a scoring block differs from the other two")."""
+    return _edit(_seed("red7"), (RED7_VIOLET_BEST, "11"))
+
+
+def red7_orange_by_empty_hand() -> str:
+    """Red7 whose second copy of the scoring applies the Orange rule when the player's
+    hand is empty, where its two other copies apply it when the rule in force is Orange,
+    and whose play to the palette needs a score above 4 where the two other moves need
+    one above every other player's (ablate-31's new kind 1, reader 2 against 7)."""
+    return _edit(
+        _seed("red7"),
+        (RED7_ORANGE_TEST, "\n                     ((== (size ('P iloc HAND)) 0)"),
+        (RED7_WINNING, RED7_WINNING.replace("('P sto SCORE))))", "4)))")),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "red7-orange-subtracted",
@@ -174,5 +210,17 @@ VARIANTS: tuple[Variant, ...] = (
         "the-game",
         "one up pile takes any card but a 2, whatever is on it",
         the_game_upb_filtered(),
+    ),
+    Variant(
+        "red7-violet-flat",
+        "red7",
+        "one of three copies of the scoring counts a flat 11 for the best card under Violet",
+        red7_violet_flat(),
+    ),
+    Variant(
+        "red7-orange-by-empty-hand",
+        "red7",
+        "one copy of the scoring applies Orange's rule to an empty hand; one play need only score above 4",
+        red7_orange_by_empty_hand(),
     ),
 )

@@ -43,6 +43,16 @@ FOUND = [
         "(filter ((current player) iloc HAND) 'NH (!= (cardatt NUM 'NH) TWO))",
         "takes only the cards where (!= (cardatt NUM 'NH) TWO), where its 3 alike copies",
     ),
+    (
+        V.red7_violet_flat,
+        "11)",
+        "reads 11 where its 2 alike copies (lines ",
+    ),
+    (
+        V.red7_orange_by_empty_hand,
+        "(== (size ('P iloc HAND)) 0)",
+        "reads (== (size ('P iloc HAND)) 0) where its 2 alike copies (lines ",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -239,3 +249,34 @@ def test_a_copy_with_a_filter_more_is_not_compared_filter_by_filter():
         ),
     )
     assert list(O.filtered(parse_text(nested))) == []
+
+
+def test_a_part_replaced_is_one_edit_only_for_numbers_and_tests():
+    """A ``"replace"`` edit (round 59) puts a number or a test for one of the class's
+    (`REPLACEABLE`), never a variable: Red7's Violet best card read as 11 is one edit;
+    the same copy reading ``(current player)`` for ``'P`` (a player, who not what) is not
+    one edit of that kind, and the copies are then not compared at all."""
+    flat = parse_text(V.red7_violet_flat())
+    odd = [c.edit for c in O.candidates(flat) if not c.why]
+    assert odd and all(e.kind == "replace" and e.have == "11" for e in odd)
+    assert all(isinstance(e.of, A.AggInt) for e in odd)
+    by_player = _edit(
+        _seed("red7"),
+        (
+            "(set ('P sto SCORE)\n                               (+ (* 100 (size 'L))",
+            "(set ((current player) sto SCORE)\n                               (+ (* 100 (size 'L))",
+        ),
+    )
+    assert O.odd_copies(parse_text(by_player)) == []
+
+
+def test_a_large_part_replaced_is_two_rules_not_a_slip():
+    """A replaced part holding more than `REPLACED_SHARE` of the copy is read as two
+    rules sharing a frame ("part"): Red7's whole Violet score (a ``let`` of 30 nodes)
+    put in the place of the Blue one in one copy is not named as a replacement there,
+    while the 219-node scoring rule around it, where it is a small share, is."""
+    flat = parse_text(V.red7_violet_flat())
+    whys = {
+        (c.hi - c.lo, c.why) for c in O.candidates(flat, every=True) if c.edit.kind == "replace"
+    }
+    assert (30, "part") in whys and (219, "") in whys
