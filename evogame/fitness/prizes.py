@@ -118,11 +118,20 @@ def _fold(
     return None
 
 
+def _singled_out(seq: list[tuple[str, int, A.Award]], elsewhere: set[str]) -> set[str]:
+    """The rated values of `seq` a rule singles out: those named in `elsewhere`, unless
+    every one is (round 59: Red7 names each colour as the rule in force, so a name says
+    nothing of one colour's worth; a wild EIGHT is named where the other ranks are not)."""
+    named_here = {n for n, _, _ in seq if n in elsewhere}
+    return set() if len(named_here) == len(seq) else named_here
+
+
 def folded_ties(game: A.Game) -> list[Defect]:
     """Ties folded into an ordering table (static): in a table that orders cards, two
     values of an attribute rated alike (of at least `FOLD_ENTRIES` one-condition entries)
     with a value between them, in the deck's order, rated otherwise; neither value named
-    by another rule. A plateau (J, Q, K all 0) is no fold."""
+    by another rule, unless every rated value is (`_singled_out`). A plateau (J, Q, K all
+    0) is no fold."""
     orders = _deck_orders(game)
     elsewhere = _named_elsewhere(game)
     out = []
@@ -134,7 +143,7 @@ def folded_ties(game: A.Game) -> list[Defect]:
             if key != attr:
                 continue
             seq = [(n, *worth[n]) for n in names if n in worth]
-            fold = _fold(seq, elsewhere)
+            fold = _fold(seq, _singled_out(seq, elsewhere))
             if fold is None:
                 continue
             award, value, other = fold

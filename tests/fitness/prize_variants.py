@@ -38,6 +38,15 @@ def gops_least_wins() -> str:
     return _edit(_seed("gops"), LEAST)
 
 
+def red7_orange_as_green() -> str:
+    """Red7 whose point table values ORANGE 4 like GREEN, YELLOW's 5 between them: an
+    orange card ties a green one of its number in every contest (the opener, the best
+    card of a rule), and a yellow one beats the orange and loses to the green (ablate-31's
+    rank 3, reader 6 against the seed's 7: "ORANGE is valued as GREEN"). Red7 names every
+    colour as the rule in force, so naming singles none out (`prizes._singled_out`)."""
+    return _edit(_seed("red7"), ("((COLOR : ORANGE) 6)", "((COLOR : ORANGE) 4)"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "gops-prize-least-nine-96-king-as-jack",
@@ -59,5 +68,11 @@ VARIANTS: tuple[Variant, ...] = (
         "won by the least points: GOPS mirrored, played as well (harmless)",
         gops_least_wins(),
         harmless=True,
+    ),
+    Variant(
+        "red7-prize-orange-as-green",
+        "red7",
+        "ORANGE is valued as GREEN, YELLOW between them: orange and green cards tie",
+        red7_orange_as_green(),
     ),
 )

@@ -27,13 +27,19 @@ FOUND = [
         "KING and JACK tie in every contest",
     ),
     (V.gops_king_as_jack, M.folded_ties, "((RANK : KING) 11)", "as JACK does"),
+    (V.red7_orange_as_green, M.folded_ties, "((COLOR : ORANGE) 4)", "ORANGE and GREEN tie"),
 ]
 #: the variants this module names; the NINE alone is `soundness.outlier_points`'s, and the
 #: least-points flip alone is harmless (tested below)
 NAMED = tuple(
     v
     for v in V.VARIANTS
-    if v.name in {"gops-prize-least-nine-96-king-as-jack", "gops-prize-king-as-jack"}
+    if v.name
+    in {
+        "gops-prize-least-nine-96-king-as-jack",
+        "gops-prize-king-as-jack",
+        "red7-prize-orange-as-green",
+    }
 )
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -127,3 +133,17 @@ def test_the_entry_named_is_the_one_off_the_others_order():
     text = _edit(_seed("gops"), ("((RANK : JACK) 11)", "((RANK : JACK) 13)"))
     (d,) = M.folded_ties(parse_text(text))
     assert "RANK JACK ranks 13" in d.message and "as KING does" in d.message
+
+
+def test_values_the_rules_all_name_single_none_out():
+    """Red7 names each of its seven colours (the rule in force): a fold between two of
+    them is named; naming one colour alone (a storage set to ORANGE, as the KING above)
+    singles it out again, and the fold is left alone."""
+    game = parse_text(V.red7_orange_as_green())
+    assert {"ORANGE", "GREEN", "YELLOW"} <= S._named_elsewhere(game)
+    assert len(M.folded_ties(game)) == 1
+    # one colour left unnamed: ORANGE and GREEN are singled out again (a rule of their own)
+    text = V.red7_orange_as_green()
+    unnamed = text.replace("(game str RULE) VIOLET)", "(game str RULE) PURPLE)")
+    assert unnamed != text and "VIOLET" not in S._named_elsewhere(parse_text(unnamed))
+    assert M.folded_ties(parse_text(unnamed)) == []
