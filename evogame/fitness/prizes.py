@@ -27,7 +27,11 @@ thinking players does see is the two table edits:
   between beats one of them and loses to the other (the KING worth 11 like the JACK with
   the QUEEN 12 between: a King bid ties a Jack and loses to a Queen). Of the 95 real files
   one ordering table rates two values alike, Caterpillar's J, Q and K all 0: a plateau,
-  no value between rated otherwise.
+  no value between rated otherwise. A value named by another rule counts as singled
+  out only when some rated value of its attribute is not named (round 59: Red7 names
+  all seven colours as the rule in force; ablate-31's rank 3 valued ORANGE 4 as GREEN,
+  YELLOW 5 between, reader 6 against the seed's 7). With no value excepted at all, no
+  real file is named either (measured: /work/runs-archive/s59b/folds-*.txt).
 
 Measured (tests/fitness/test_prizes.py; docs/judge.md, round 57 s57b): none of the 95 real
 files is named (0.09 s of CPU for both checks on all 95); of 300 children of the seeds made
