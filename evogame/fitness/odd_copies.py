@@ -140,6 +140,9 @@ WRITES = (A.SetInt, A.IncInt, A.DecInt)
 #: Result types of the parts a ``"replace"`` edit may put one for another (round 59).
 REPLACEABLE = (Ty.INT, Ty.BOOL)
 
+#: A storage read as the number it holds (``('P sto SCORE)`` is an INTSTO).
+_NUMBERS = {Ty.INTSTO: Ty.INT}
+
 #: The largest share of a copy's nodes a ``"replace"`` edit may take (round 59).
 REPLACED_SHARE = 0.25
 
@@ -304,13 +307,8 @@ def _replaceable(x: A.Node, c: A.Node) -> bool:
     """`x` may stand for `c` as one edit (``"replace"``): both a number or both a test
     (`REPLACEABLE`), neither a variable (a copy naming ``(current player)`` where its
     siblings bind ``'P`` says who, not what, and real files write both)."""
-    tx = x.result()
-    return (
-        tx in REPLACEABLE
-        and tx is c.result()
-        and not isinstance(x, A.Var)
-        and not isinstance(c, A.Var)
-    )
+    tx, tc = (_NUMBERS.get(n.result(), n.result()) for n in (x, c))
+    return tx in REPLACEABLE and tx is tc and not isinstance(x, A.Var) and not isinstance(c, A.Var)
 
 
 def _subsequence(
@@ -407,6 +405,18 @@ def _near_twin(tree: _Tree, x: A.Node, members: set[int], replace: bool = False)
     return False
 
 
+def _verbatim_guards(x: A.Node, apart: list[A.Node], ren: _Renaming, guards: set[int]) -> bool:
+    """`x` and the class are the conditions of guards (``ensure``, ``(BOOL ACTION)``:
+    `guards`, by id), the class's written verbatim (equal, not merely alike) and `x`
+    theirs but for its edit, nothing renamed: one test of a move written alike several
+    times, once edited (round 59: Red7's "winning after the move" read as ``(> SCORE 4)``
+    in one of its three plays). Conditions alike only once renamed are formulas of their
+    own (Enchère's bids, each its own suits and counts)."""
+    if id(x) not in guards or any(id(m) not in guards or m != apart[0] for m in apart):
+        return False
+    return all(k[1] == v for k, v in ren.fwd.items())
+
+
 def _large_part(tree: _Tree, x: A.Node, edit: Edit) -> bool:
     """`edit` replaces a part (``"replace"``) holding more than `REPLACED_SHARE` of `x`'s
     nodes, on its side or on the class's: two rules that share a frame, not one rule
@@ -442,9 +452,10 @@ def candidates(
     come several times. Pairs and formulas are compared only when `every` (a measure,
     bench/odd_copies_near.py): a subtree alike with one that acts acts too."""
     tree = _Tree(game) if tree is None else tree
+    guards = {id(n.cond) for n in tree.nodes if isinstance(n, (A.Guarded, A.Ensure))}
     shapes: dict[int, list[A.Node]] = {}
     for n in tree.nodes:
-        if tree.size(n) >= min_nodes and (every or tree.acts[id(n)]):
+        if tree.size(n) >= min_nodes and (every or tree.acts[id(n)] or id(n) in guards):
             shapes.setdefault(tree.shape[id(n)], []).append(n)
     classes: dict[object, list[A.Node]] = {}
     for group in shapes.values():
@@ -478,7 +489,7 @@ def candidates(
             fixed = _fixed(apart)
             if len(apart) < 2:
                 why = "pair"
-            elif not tree.acts[id(x)]:
+            elif not tree.acts[id(x)] and not _verbatim_guards(x, apart, ren, guards):
                 why = "formula"
             elif fixed is None or any(ren.back.get(k, k[1]) != k[1] for k in fixed):
                 why = "names"

@@ -164,12 +164,25 @@ def red7_violet_flat() -> str:
 
 def red7_orange_by_empty_hand() -> str:
     """Red7 whose second copy of the scoring applies the Orange rule when the player's
-    hand is empty, where its two other copies apply it when the rule in force is Orange,
-    and whose play to the palette needs a score above 4 where the two other moves need
-    one above every other player's (ablate-31's new kind 1, reader 2 against 7)."""
+    hand is empty, where its two other copies apply it when the rule in force is Orange
+    (one of ablate-31's new kind 1's two edits; reader 2 against the seed's 7: "Orange's
+    scoring is tied to an empty hand")."""
     return _edit(
-        _seed("red7"),
-        (RED7_ORANGE_TEST, "\n                     ((== (size ('P iloc HAND)) 0)"),
+        _seed("red7"), (RED7_ORANGE_TEST, "\n                     ((== (size ('P iloc HAND)) 0)")
+    )
+
+
+def red7_winning_above_4() -> str:
+    """Red7 whose play to the palette needs a score above 4 after it, where the two
+    other moves need one above every other player's (the other edit of ablate-31's new
+    kind 1: "the must-be-winning test became SCORE more than 4")."""
+    return _edit(_seed("red7"), (RED7_WINNING, RED7_WINNING.replace("('P sto SCORE))))", "4)))")))
+
+
+def red7_orange_by_empty_hand_winning_above_4() -> str:
+    """ablate-31's new kind 1 as read: both edits above."""
+    return _edit(
+        red7_orange_by_empty_hand(),
         (RED7_WINNING, RED7_WINNING.replace("('P sto SCORE))))", "4)))")),
     )
 
@@ -220,7 +233,19 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "red7-orange-by-empty-hand",
         "red7",
-        "one copy of the scoring applies Orange's rule to an empty hand; one play need only score above 4",
+        "one copy of the scoring applies Orange's rule to an empty hand",
         red7_orange_by_empty_hand(),
+    ),
+    Variant(
+        "red7-winning-above-4",
+        "red7",
+        "one of three plays need only score above 4, not above every other player",
+        red7_winning_above_4(),
+    ),
+    Variant(
+        "red7-orange-by-empty-hand-winning-above-4",
+        "red7",
+        "Orange's scoring tied to an empty hand in one copy; one play need only score above 4",
+        red7_orange_by_empty_hand_winning_above_4(),
     ),
 )

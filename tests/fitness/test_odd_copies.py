@@ -53,6 +53,11 @@ FOUND = [
         "(== (size ('P iloc HAND)) 0)",
         "reads (== (size ('P iloc HAND)) 0) where its 2 alike copies (lines ",
     ),
+    (
+        V.red7_winning_above_4,
+        "4)))\n",
+        "reads 4 where its 2 alike copies (lines ",
+    ),
 ]
 SEED_OF = {v.text: v.seed for v in V.VARIANTS}
 
@@ -84,7 +89,8 @@ def test_every_variant_has_one_test():
     # the-game-downa-anything is wide_guards' (tests/fitness/test_wide_guards.py)
     from tests.fitness.test_wide_guards import FOUND as WIDE
 
-    assert {f[0]() for f in FOUND + WIDE} == set(SEED_OF)
+    both = {V.red7_orange_by_empty_hand_winning_above_4()}  # test_the_readers_red7_...
+    assert {f[0]() for f in FOUND + WIDE} | both == set(SEED_OF)
 
 
 def test_no_real_game_has_one():
@@ -280,3 +286,35 @@ def test_a_large_part_replaced_is_two_rules_not_a_slip():
         (c.hi - c.lo, c.why) for c in O.candidates(flat, every=True) if c.edit.kind == "replace"
     }
     assert (30, "part") in whys and (219, "") in whys
+
+
+def test_the_readers_red7_has_both_its_edits_named():
+    """ablate-31's new kind 1 as read: the Orange test in one scoring copy and the
+    winning test of one play, each one copy of three: two defects, in the walk's order."""
+    found = O.odd_copies(parse_text(V.red7_orange_by_empty_hand_winning_above_4()))
+    heads = [d.message.split(" where ")[0] for d in found]
+    assert len(heads) == 2 and heads[0].endswith(" reads 4")
+    assert heads[1].endswith(" reads (== (size ('P iloc HAND)) 0)")
+
+
+def test_a_guard_edited_is_named_only_among_verbatim_copies():
+    """A test of a move (an ``ensure``'s condition) holds no action: it is compared as a
+    rule only when its copies are written verbatim (`_verbatim_guards`); renamed alike
+    they are formulas of their own (`Candidate.why` "formula"), as Enchère's bids."""
+    game = parse_text(V.red7_winning_above_4())
+    [c] = [c for c in O.candidates(game) if not c.why]
+    assert c.edit.kind == "replace" and c.hi - c.lo == 14
+    # the two other plays' tests no longer verbatim: one reads OUTB for OUT
+    renamed = _edit(
+        V.red7_winning_above_4(),
+        (
+            ";; 2. discard a card to the canvas (only if it changes the rule or earns a draw)\n"
+            "     (ensure (all (other player) 'P\n"
+            "                  (or (== ('P sto OUT) 1)",
+            ";; 2. discard a card to the canvas (only if it changes the rule or earns a draw)\n"
+            "     (ensure (all (other player) 'P\n"
+            "                  (or (== ('P sto OUTB) 1)",
+        ),
+    )
+    whys = {c.why for c in O.candidates(parse_text(renamed), every=True) if c.hi - c.lo == 14}
+    assert "" not in whys
