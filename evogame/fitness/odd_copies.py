@@ -57,7 +57,15 @@ consistently throughout):
   and four formulas (no action). A player for a variable (go-fish's ``(current player)``
   for ``'P`` in one of three book-laying rules, 14 nodes) is not replaceable: who, not
   what. Over the 56 best/ files of s57-s58 it names those two and one more Red7 (s57e's
-  01-c28e07dd: Blue's best card a flat 6), before nothing.
+  01-c28e07dd: Blue's best card a flat 6), before nothing. A storage read (INTSTO) is a
+  number here.
+- **a guard edited** (round 59): the "formula" condition below is waived for the
+  conditions of guards (``ensure``, ``(BOOL ACTION)``) whose class is written verbatim
+  (equal, not only alike) and X theirs but for its edit, nothing renamed
+  (`_verbatim_guards`): ablate-31's new kind 1 also asks its play to the palette for
+  ``(> SCORE 4)`` where its two other moves ask ``(> SCORE ('P sto SCORE))``. Real
+  formulas one edit from a class are renamed alike (Enchère's bids: their own suits
+  and counts), and stay formulas.
 
 **A filter of its own** (`filtered`; issue 35, campaign inv-21, round 53): a copy
 among three or more, apart from one another, alike once each ``filter``'s variable and
