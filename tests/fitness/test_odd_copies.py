@@ -278,14 +278,17 @@ def test_a_part_replaced_is_one_edit_only_for_numbers_and_tests():
 
 def test_a_large_part_replaced_is_two_rules_not_a_slip():
     """A replaced part holding more than `REPLACED_SHARE` of the copy is read as two
-    rules sharing a frame ("part"): Red7's whole Violet score (a ``let`` of 30 nodes)
-    put in the place of the Blue one in one copy is not named as a replacement there,
-    while the 219-node scoring rule around it, where it is a small share, is."""
-    flat = parse_text(V.red7_violet_flat())
-    whys = {
-        (c.hi - c.lo, c.why) for c in O.candidates(flat, every=True) if c.edit.kind == "replace"
-    }
-    assert (30, "part") in whys and (219, "") in whys
+    rules sharing a frame ("part"): Red7's Violet score ``(+ (* 100 (size 'L)) (maxof
+    ...))`` (13 nodes) read as 11 in one copy is no copy of the 25-node ``let`` around it
+    (0.52), but is one of the 214-node scoring rule (0.06), which is named."""
+    old = """(+ (* 100 (size 'L))
+                                  (maxof 'L 'C
+                                         (score 'C using (game points CARDVAL))))"""
+    game = parse_text(_edit(_seed("red7"), (old, "11")))
+    whys = {(c.hi - c.lo, c.why) for c in O.candidates(game) if c.edit.kind == "replace"}
+    assert (25, "part") in whys and (214, "") in whys
+    [d] = O.odd_copies(game)
+    assert "reads 11 where its 2 alike copies" in d.message
 
 
 def test_the_readers_red7_has_both_its_edits_named():
