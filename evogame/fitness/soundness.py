@@ -136,7 +136,8 @@ writes, a trail moved out of the game) in
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
 it meets, a contest most cards tie in, a move out of a place no card has reached) in
 `evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
-made differ from the others (an operator swapped, statements dropped) in
+made differ from the others (an operator swapped, statements dropped, a number or test
+replaced; a move's test written verbatim and once edited) in
 `evogame.fitness.odd_copies`; a test over cards that lets through all but one (a ``!=``
 behind an ``or``) where its alike twin reads ``==`` in `evogame.fitness.wide_guards`; a rule
 its stage's own end test makes dead (a refill of an empty hand in a stage that ends when any
