@@ -50,7 +50,7 @@ consistently throughout):
   "one of three copies of a scoring block differs"): ablate-31's new kind 1 tests
   ``(== (size ('P iloc HAND)) 0)`` for ``(== (game str RULE) ORANGE)`` in its second
   scoring copy (227 nodes, the part 6), ablate-30's rank 4 scores Violet's best card as
-  a flat ``11`` for ``(maxof 'L 'C ...)`` in its first (219 nodes, the part 7). On the
+  a flat ``11`` for ``(maxof 'L 'C ...)`` in its first (219 nodes, the part 8). On the
   95 real files it adds no odd copy (bench/odd_copies_near.py --min 14; /work/runs-
   archive/s59b/odd-near14-{before,after}.txt): its nearest are Poker5's pair test for a
   straight test (27 of 32 nodes, 0.84) and Enchère's ace test (19 against 15: 1.27),
