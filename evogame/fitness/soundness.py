@@ -193,7 +193,9 @@ leaves out the fifth card), in `evogame.fitness.chains`; a flag (a storage only 
 compared with numbers) set to a value no test tells apart from another (STEP 5 read as 3)
 or, its tests naming two or more values, to one none names (AGAIN 3 where every test asks
 0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
-used only as the place (a rank called HAND), in `evogame.fitness.homonyms`.
+used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; cards a seat
+moves from one of its places to another and straight back, read by nothing but counts on
+the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1531,6 +1533,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         remembered,
         repeats,
         restated,
+        round_trips,
         short_deals,
         shuffles,
         sinks,
@@ -1605,6 +1608,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (chains.defects, game),
         (flags.defects, game),
         (homonyms.defects, game),
+        (round_trips.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
