@@ -29,6 +29,11 @@ thinking players does see is the two table edits:
   one ordering table rates two values alike, Caterpillar's J, Q and K all 0: a plateau,
   no value between rated otherwise.
 
+- **a sweep reversed** (`reflected_sweeps`, round 59): in a game won by the most, a rule
+  that sets every player's X to ``(- c X)`` when some player's X equals c (Hearts'
+  shooting the moon, meant for a least-points game: there it makes the worst score the
+  best; here it makes reaching c lose).
+
 Measured (tests/fitness/test_prizes.py; docs/judge.md, round 57 s57b): none of the 95 real
 files is named (0.09 s of CPU for both checks on all 95); of 300 children of the seeds made
 by the evolution's own operators (`tests.conftest.mutant_texts(300, seed=0)`) one, a Hearts
@@ -43,8 +48,10 @@ from evogame.fitness.soundness import (
     Defect,
     _monotone,
     _named_elsewhere,
+    declared_numbers,
     literal_entries,
     named,
+    number,
     ordering_tables,
 )
 from evogame.lang import ast as A
@@ -151,6 +158,65 @@ def folded_ties(game: A.Game) -> list[Defect]:
     return out
 
 
+def _storage_name(node: A.Node) -> str | None:
+    """The literal name of an integer storage of a player's, None for anything else."""
+    if not isinstance(node, A.IntStorage) or not isinstance(node.name, A.NameLit):
+        return None
+    try:
+        whose = node.owner.result().name
+    except (AttributeError, KeyError, TypeError):
+        return None
+    return node.name.value if whose == "PLAYER" else None
+
+
+def reflected_sweeps(game: A.Game) -> list[Defect]:
+    """A sweep reversed in a game won by the most (static; round 59, issue 35): a rule
+    guarded by a test that some player's storage X equals a number c, which sets every
+    player's X to ``(- c X)``, while the scoring reads X and the most wins. Hearts' "shooting
+    the moon" in a least-points game: who takes all 26 penalty points scores 0 and every
+    other 26 (the worst score becomes the best). Won by the most, the same rule turns the
+    best score into the worst: the player who reached c, the most anyone can hold when the
+    rule is meant, ends with 0 and every other with c less theirs, so taking everything
+    loses (campaign ablate-31's new kind 3, round 58: Hearts scored ``max``; blind reader,
+    3 against Hearts' 7: "a penalty game whose winner is the one with most penalties").
+    c is a number (arithmetic on literals or a declared constant), the same on both sides.
+    Of the 95 real files one has the reflection, Hearts (our seed), won by the least."""
+    if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
+        return []
+    scored = {k for n in A.walk(game.scoring) if (k := _storage_name(n))}
+    declared = declared_numbers(game)
+    out = []
+    for g in A.walk(game):
+        if not isinstance(g, A.Guarded):
+            continue
+        reached = set()  # (storage, c) the guard tests for equality
+        for t in A.walk(g.cond):
+            if isinstance(t, A.IntCmp) and t.op is A.CmpOp.EQ:
+                for x, c in ((t.a, t.b), (t.b, t.a)):
+                    if (k := _storage_name(x)) in scored and (v := number(c, declared)) is not None:
+                        reached.add((k, v))
+        for s in A.walk(g.body):
+            if not (isinstance(s, A.SetInt) and isinstance(s.value, A.Arith)):
+                continue
+            k, value = _storage_name(s.target), s.value
+            c = number(value.a, declared)
+            if value.op is A.ArithOp.SUB and _storage_name(value.b) == k and (k, c) in reached:
+                out.append(
+                    Defect(
+                        where(s),
+                        f"a player whose {k} reaches {c} is set to 0 and every other to {c} "
+                        f"less theirs, in a game won by the most {k}: reaching {c} drops the "
+                        f"player below everyone who holds less, the least points' reward "
+                        "turned into a penalty for the most",
+                    )
+                )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return [*named(outlier_penalties, game), *named(folded_ties, game)]
+    return [
+        *named(outlier_penalties, game),
+        *named(folded_ties, game),
+        *named(reflected_sweeps, game),
+    ]

@@ -38,6 +38,19 @@ def gops_least_wins() -> str:
     return _edit(_seed("gops"), LEAST)
 
 
+def hearts_most_wins() -> str:
+    """Hearts won by the most penalty points (campaign ablate-31's new kind 3, round 58;
+    its blind reader: "a penalty game whose winner is the one with most penalties"): its
+    moon rule, written for the least, now sets who took all 26 to 0, below everyone."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(scoring min ((current player) sto POINTS))",
+            "(scoring max ((current player) sto POINTS))",
+        ),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "gops-prize-least-nine-96-king-as-jack",
@@ -59,5 +72,11 @@ VARIANTS: tuple[Variant, ...] = (
         "won by the least points: GOPS mirrored, played as well (harmless)",
         gops_least_wins(),
         harmless=True,
+    ),
+    Variant(
+        "hearts-prize-most-wins",
+        "hearts",
+        "won by the most penalty points: shooting the moon now sets the shooter to 0",
+        hearts_most_wins(),
     ),
 )

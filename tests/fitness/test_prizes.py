@@ -27,13 +27,24 @@ FOUND = [
         "KING and JACK tie in every contest",
     ),
     (V.gops_king_as_jack, M.folded_ties, "((RANK : KING) 11)", "as JACK does"),
+    (
+        V.hearts_most_wins,
+        M.reflected_sweeps,
+        "(set ('P sto POINTS) (- 26 ('P sto POINTS)))",
+        "a player whose POINTS reaches 26 is set to 0",
+    ),
 ]
 #: the variants this module names; the NINE alone is `soundness.outlier_points`'s, and the
 #: least-points flip alone is harmless (tested below)
 NAMED = tuple(
     v
     for v in V.VARIANTS
-    if v.name in {"gops-prize-least-nine-96-king-as-jack", "gops-prize-king-as-jack"}
+    if v.name
+    in {
+        "gops-prize-least-nine-96-king-as-jack",
+        "gops-prize-king-as-jack",
+        "hearts-prize-most-wins",
+    }
 )
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -127,3 +138,30 @@ def test_the_entry_named_is_the_one_off_the_others_order():
     text = _edit(_seed("gops"), ("((RANK : JACK) 11)", "((RANK : JACK) 13)"))
     (d,) = M.folded_ties(parse_text(text))
     assert "RANK JACK ranks 13" in d.message and "as KING does" in d.message
+
+
+#: Hearts' moon rule, its test and its reflection, as the seed writes them
+MOON = "(- 26 ('P sto POINTS))"
+
+
+def test_the_most_wins_hearts_has_the_sweep_and_nothing_else():
+    assert _static(V.hearts_most_wins()) == ["prizes.reflected_sweeps"]
+
+
+def test_a_sweep_reversed_in_a_least_points_game_is_not_named():
+    """Hearts as written (the least wins): the moon makes the worst score the best."""
+    assert M.reflected_sweeps(parse_text(_seed("hearts"))) == []
+
+
+def test_penalties_turned_into_points_for_every_deal_are_not_named():
+    """``POINTS := 26 - POINTS`` for everyone under a test that always holds is a conversion (points not taken
+    count), a most-points game of its own; and a reflection on another storage than the
+    one tested reverses nothing the test reached."""
+    most = V.hearts_most_wins()
+    guard = "((any player 'P (== ('P sto POINTS) 26))"
+    unguarded = _edit(most, (guard, "((>= (game sto TRICKS) 0)"))
+    assert M.reflected_sweeps(parse_text(unguarded)) == []
+    other = _edit(most, (MOON, "(- 26 ('P sto TOOK))"))
+    assert M.reflected_sweeps(parse_text(other)) == []
+    shifted = _edit(most, (MOON, "(- 13 ('P sto POINTS))"))
+    assert M.reflected_sweeps(parse_text(shifted)) == []
