@@ -1340,7 +1340,7 @@ def dead_draws(game: A.Game) -> list[Defect]:
                 )
             )
             continue
-        kept = _kept_beside(m, whose, read, moves, ups)
+        kept = _kept_beside(m, whose, read - {_name(n) for n in others}, moves, ups)
         if others and kept is not None:
             out.append(
                 Defect(
@@ -1363,7 +1363,9 @@ def _kept_beside(
 ) -> str | None:
     """The name of a read place of the same owner (`whose`, its text) that another move of
     the ``do`` nearest around `move` puts cards into (Scopa's capture: the captured cards to
-    the capturer's PILE beside the capturing card); None when there is none."""
+    the capturer's PILE beside the capturing card); None when there is none. The caller
+    leaves `move`'s own sources out of `read`: a move that fills the place this one then
+    empties is a step before it (bids shown, then put away), not a part of one play."""
     node = move
     while id(node) in ups and not isinstance(node, A.Do):
         node = ups[id(node)][0]

@@ -423,3 +423,14 @@ def test_a_play_split_between_a_read_pile_and_an_unread_one_is_named_only_so():
     )
     assert both != split
     assert [d for d in S.dead_draws(parse_text(both)) if "EIGHTYFIVE" in d.message] == []
+
+
+def test_bids_shown_then_put_on_each_players_unread_pile_are_no_split():
+    """GOPS whose shown bids are put away on each player's PLAYED, which no rule reads
+    (inv-31's candidates, round 58): the move into SHOWN beside it fills the place this
+    move empties, a step before it, not a part of one play."""
+    away = _seed("gops").replace(
+        "(move (top ('P vloc SHOWN)) (top (game vloc DISCARD)))",
+        "(move (top ('P vloc SHOWN)) (top ('P vloc PLAYED)))",
+    )
+    assert away != _seed("gops") and S.dead_draws(parse_text(away)) == []
