@@ -197,7 +197,9 @@ or, its tests naming two or more values, to one none names (AGAIN 3 where every 
 0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
 used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; cards a seat
 moves from one of its places to another and straight back, read by nothing but counts on
-the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`.
+the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`; a
+point table read, in the rules' order, before every rule that sets it (a first lead by the
+trick table set at each trick's end), in `evogame.fitness.early_reads`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1568,6 +1570,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         credits,
         deadflow,
         deadstores,
+        early_reads,
         flags,
         follows,
         free_options,
@@ -1665,6 +1668,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (flags.defects, game),
         (homonyms.defects, game),
         (round_trips.defects, game),
+        (early_reads.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
