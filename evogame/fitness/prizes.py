@@ -32,7 +32,10 @@ thinking players does see is the two table edits:
 - **a sweep reversed** (`reflected_sweeps`, round 59): in a game won by the most, a rule
   that sets every player's X to ``(- c X)`` when some player's X equals c (Hearts'
   shooting the moon, meant for a least-points game: there it makes the worst score the
-  best; here it makes reaching c lose).
+  best; here it makes reaching c lose);
+- **a sweep at a total the cards do not make** (`short_sweeps`, round 59): the same rule,
+  X set otherwise only to sums of one table, and the one deck worth other than c by it
+  (Hearts' moon at 26 with the penalties edited to 48 in all).
 
 Measured (tests/fitness/test_prizes.py; docs/judge.md, round 57 s57b): none of the 95 real
 files is named (0.09 s of CPU for both checks on all 95); of 300 children of the seeds made
@@ -184,6 +187,22 @@ def reflected_sweeps(game: A.Game) -> list[Defect]:
     if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
         return []
     scored = {k for n in A.walk(game.scoring) if (k := _storage_name(n))}
+    return [
+        Defect(
+            where(st),
+            f"a player whose {k} reaches {c} is set to 0 and every other to {c} "
+            f"less theirs, in a game won by the most {k}: reaching {c} drops the "
+            f"player below everyone who holds less, the least points' reward "
+            "turned into a penalty for the most",
+        )
+        for k, c, st in _sweeps(game)
+        if k in scored
+    ]
+
+
+def _sweeps(game: A.Game) -> list[tuple[str, int, A.SetInt]]:
+    """Each (X, c, the set) of a rule guarded by ``(== X c)`` that sets a player's storage
+    X to ``(- c X)`` (c a number: arithmetic on literals or a declared constant)."""
     declared = declared_numbers(game)
     out = []
     for g in A.walk(game):
@@ -193,23 +212,88 @@ def reflected_sweeps(game: A.Game) -> list[Defect]:
         for t in A.walk(g.cond):
             if isinstance(t, A.IntCmp) and t.op is A.CmpOp.EQ:
                 for x, c in ((t.a, t.b), (t.b, t.a)):
-                    if (k := _storage_name(x)) in scored and (v := number(c, declared)) is not None:
+                    if (k := _storage_name(x)) and (v := number(c, declared)) is not None:
                         reached.add((k, v))
-        for s in A.walk(g.body):
-            if not (isinstance(s, A.SetInt) and isinstance(s.value, A.Arith)):
+        for st in A.walk(g.body):
+            if not (isinstance(st, A.SetInt) and isinstance(st.value, A.Arith)):
                 continue
-            k, value = _storage_name(s.target), s.value
+            k, value = _storage_name(st.target), st.value
             c = number(value.a, declared)
             if value.op is A.ArithOp.SUB and _storage_name(value.b) == k and (k, c) in reached:
-                out.append(
-                    Defect(
-                        where(s),
-                        f"a player whose {k} reaches {c} is set to 0 and every other to {c} "
-                        f"less theirs, in a game won by the most {k}: reaching {c} drops the "
-                        f"player below everyone who holds less, the least points' reward "
-                        "turned into a penalty for the most",
-                    )
+                out.append((k, c, st))
+    return out
+
+
+def _deck_cards(game: A.Game) -> list[dict[str, str]] | None:
+    """The cards of the game's one deck (attribute -> value each), created once; None
+    for several decks, a deck created in a loop, or values with sub-attributes."""
+    decks = [n for n in A.walk(game) if isinstance(n, A.CreateDeck)]
+    if len(decks) != 1:
+        return None
+    ups, node = A.parents(game), decks[0]
+    while id(node) in ups:
+        node = ups[id(node)][0]
+        if isinstance(node, (A.Repeat, A.RepeatAll, A.AggAction)):
+            return None
+    cards: list[dict[str, str]] = [{}]
+    for k in decks[0].deck.attributes:
+        if any(v.subkeys for v in k.values):
+            return None
+        cards = [{**c, k.key.value: n.value} for c in cards for v in k.values for n in v.names]
+    return cards
+
+
+def _table_total(game: A.Game, table: str, cards: list[dict[str, str]]) -> int | None:
+    """The points of every card together by the one literal table `table` (its text): a
+    card scores the sum of the entries it matches; None unless the rules set it once, in
+    literal entries."""
+    sets = [n for n in A.walk(game) if isinstance(n, A.InitPoints) and to_text(n.target) == table]
+    if len(sets) != 1:
+        return None
+    total = 0
+    for award in sets[0].awards:
+        conds = [(c.key, c.value) for c in award.conds]
+        if not isinstance(award.value, A.IntLit) or not all(
+            isinstance(k, A.NameLit) and isinstance(v, A.NameLit) for k, v in conds
+        ):
+            return None
+        hits = sum(1 for card in cards if all(card.get(k.value) == v.value for k, v in conds))
+        total += hits * award.value.value
+    return total
+
+
+def short_sweeps(game: A.Game) -> list[Defect]:
+    """A sweep at a total the cards do not make (static; round 59, issue 35): a
+    `reflected_sweeps`-shaped rule (every X set to ``(- c X)`` when some player's X is c),
+    X set otherwise only to sums of one point table T over a place, and the game's one
+    deck worth more or less than c by T in all (every card the sum of the entries it
+    matches). "Taking everything" is c only when the cards make c: Hearts' moon at 26 is
+    13 hearts and the Queen of spades' 13. Campaign ablate-31's new kind 3 rates the SIX 6
+    and the Queen 11 (48 in all): its moon at 26 turns round a player holding about half
+    the points. Of the 95 real files one has a sweep (our Hearts seed: 26 of 26)."""
+    cards = _deck_cards(game)
+    if cards is None:
+        return []
+    out = []
+    for k, c, st in _sweeps(game):
+        sums = [
+            n.value
+            for n in A.walk(game)
+            if isinstance(n, A.SetInt) and _storage_name(n.target) == k and n is not st
+        ]
+        tables = {to_text(v.points) for v in sums if isinstance(v, A.SumPoints)}
+        if len(tables) != 1 or not all(isinstance(v, A.SumPoints) for v in sums):
+            continue
+        (table,) = tables
+        total = _table_total(game, table, cards)
+        if total is not None and total != c:
+            out.append(
+                Defect(
+                    where(st),
+                    f"the sweep turns {k} round at {c}, but the cards are worth {total} by "
+                    f"{table} in all: a player reaching {c} has not taken everything",
                 )
+            )
     return out
 
 
@@ -219,4 +303,5 @@ def defects(game: A.Game) -> list[Defect]:
         *named(outlier_penalties, game),
         *named(folded_ties, game),
         *named(reflected_sweeps, game),
+        *named(short_sweeps, game),
     ]

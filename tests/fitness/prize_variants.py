@@ -51,6 +51,13 @@ def hearts_most_wins() -> str:
     )
 
 
+def hearts_six_six() -> str:
+    """Hearts whose every SIX is a penalty of 6 (campaign ablate-31's new kind 3, round 58;
+    its blind reader: "SIX worth 6 where every other penalty is 1"): the penalties make
+    50 in all, and the moon still turns the scores round at 26, about half of them."""
+    return _edit(_seed("hearts"), ("((SUIT : HEARTS) 1)", "((SUIT : HEARTS) 1) ((RANK : SIX) 6)"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "gops-prize-least-nine-96-king-as-jack",
@@ -78,5 +85,11 @@ VARIANTS: tuple[Variant, ...] = (
         "hearts",
         "won by the most penalty points: shooting the moon now sets the shooter to 0",
         hearts_most_wins(),
+    ),
+    Variant(
+        "hearts-prize-six-six",
+        "hearts",
+        "every SIX a penalty of 6: 50 in all, the moon still at 26",
+        hearts_six_six(),
     ),
 )

@@ -33,6 +33,12 @@ FOUND = [
         "(set ('P sto POINTS) (- 26 ('P sto POINTS)))",
         "a player whose POINTS reaches 26 is set to 0",
     ),
+    (
+        V.hearts_six_six,
+        M.short_sweeps,
+        "(set ('P sto POINTS) (- 26 ('P sto POINTS)))",
+        "the cards are worth 50 by (game points PENALTY) in all",
+    ),
 ]
 #: the variants this module names; the NINE alone is `soundness.outlier_points`'s, and the
 #: least-points flip alone is harmless (tested below)
@@ -44,6 +50,7 @@ NAMED = tuple(
         "gops-prize-least-nine-96-king-as-jack",
         "gops-prize-king-as-jack",
         "hearts-prize-most-wins",
+        "hearts-prize-six-six",
     }
 )
 
@@ -165,3 +172,24 @@ def test_penalties_turned_into_points_for_every_deal_are_not_named():
     assert M.reflected_sweeps(parse_text(other)) == []
     shifted = _edit(most, (MOON, "(- 13 ('P sto POINTS))"))
     assert M.reflected_sweeps(parse_text(shifted)) == []
+
+
+def test_a_sweep_at_the_cards_total_is_not_named():
+    """The penalties re-weighed to the same 26 (hearts 1, the Queen of spades 13 as two
+    entries 6 and 7 that one card matches) keep the moon at everything; a table also set
+    to another sum, or a second deck, is not judged."""
+    same = _edit(
+        _seed("hearts"),
+        (
+            "((SUIT : SPADES) (RANK : QUEEN) 13)",
+            "((SUIT : SPADES) (RANK : QUEEN) 6) ((RANK : QUEEN) (SUIT : SPADES) 7)",
+        ),
+    )
+    assert M.short_sweeps(parse_text(same)) == []
+    assert len(M.short_sweeps(parse_text(V.hearts_six_six()))) == 1
+    two = V.hearts_six_six().replace(
+        "(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES)))))",
+        "(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES))))\n  (create deck (game hloc STOCK) (deck (RANK (ACE)) (SUIT (HEARTS)))))",
+        1,
+    )
+    assert two != V.hearts_six_six() and M.short_sweeps(parse_text(two)) == []
