@@ -33,6 +33,14 @@ thinking players does see is the two table edits:
   YELLOW 5 between, reader 6 against the seed's 7). With no value excepted at all, no
   real file is named either (measured: /work/runs-archive/s59b/folds-*.txt).
 
+- **a sweep reversed** (`reflected_sweeps`, round 59): in a game won by the most, a rule
+  that sets every player's X to ``(- c X)`` when some player's X equals c (Hearts'
+  shooting the moon, meant for a least-points game: there it makes the worst score the
+  best; here it makes reaching c lose);
+- **a sweep at a total the cards do not make** (`short_sweeps`, round 59): the same rule,
+  X set otherwise only to sums of one table, and the one deck worth other than c by it
+  (Hearts' moon at 26 with the penalties edited to 48 in all).
+
 Measured (tests/fitness/test_prizes.py; docs/judge.md, round 57 s57b): none of the 95 real
 files is named (0.09 s of CPU for both checks on all 95); of 300 children of the seeds made
 by the evolution's own operators (`tests.conftest.mutant_texts(300, seed=0)`) one, a Hearts
@@ -47,8 +55,10 @@ from evogame.fitness.soundness import (
     Defect,
     _monotone,
     _named_elsewhere,
+    declared_numbers,
     literal_entries,
     named,
+    number,
     ordering_tables,
 )
 from evogame.lang import ast as A
@@ -164,6 +174,147 @@ def folded_ties(game: A.Game) -> list[Defect]:
     return out
 
 
+def _storage_name(node: A.Node) -> str | None:
+    """The literal name of an integer storage of a player's, None for anything else."""
+    if not isinstance(node, A.IntStorage) or not isinstance(node.name, A.NameLit):
+        return None
+    try:
+        whose = node.owner.result().name
+    except (AttributeError, KeyError, TypeError):
+        return None
+    return node.name.value if whose == "PLAYER" else None
+
+
+def reflected_sweeps(game: A.Game) -> list[Defect]:
+    """A sweep reversed in a game won by the most (static; round 59, issue 35): a rule
+    guarded by a test that some player's storage X equals a number c, which sets every
+    player's X to ``(- c X)``, while the scoring reads X and the most wins. Hearts' "shooting
+    the moon" in a least-points game: who takes all 26 penalty points scores 0 and every
+    other 26 (the worst score becomes the best). Won by the most, the same rule turns the
+    best score into the worst: the player who reached c, the most anyone can hold when the
+    rule is meant, ends with 0 and every other with c less theirs, so taking everything
+    loses (campaign ablate-31's new kind 3, round 58: Hearts scored ``max``; blind reader,
+    3 against Hearts' 7: "a penalty game whose winner is the one with most penalties").
+    c is a number (arithmetic on literals or a declared constant), the same on both sides.
+    Of the 95 real files one has the reflection, Hearts (our seed), won by the least."""
+    if game.scoring.order is not A.Order.MAX or game.scoring.cooperative:
+        return []
+    scored = {k for n in A.walk(game.scoring) if (k := _storage_name(n))}
+    return [
+        Defect(
+            where(st),
+            f"a player whose {k} reaches {c} is set to 0 and every other to {c} "
+            f"less theirs, in a game won by the most {k}: reaching {c} drops the "
+            f"player below everyone who holds less, the least points' reward "
+            "turned into a penalty for the most",
+        )
+        for k, c, st in _sweeps(game)
+        if k in scored
+    ]
+
+
+def _sweeps(game: A.Game) -> list[tuple[str, int, A.SetInt]]:
+    """Each (X, c, the set) of a rule guarded by ``(== X c)`` that sets a player's storage
+    X to ``(- c X)`` (c a number: arithmetic on literals or a declared constant)."""
+    declared = declared_numbers(game)
+    out = []
+    for g in A.walk(game):
+        if not isinstance(g, A.Guarded):
+            continue
+        reached = set()  # (storage, c) the guard tests for equality
+        for t in A.walk(g.cond):
+            if isinstance(t, A.IntCmp) and t.op is A.CmpOp.EQ:
+                for x, c in ((t.a, t.b), (t.b, t.a)):
+                    if (k := _storage_name(x)) and (v := number(c, declared)) is not None:
+                        reached.add((k, v))
+        for st in A.walk(g.body):
+            if not (isinstance(st, A.SetInt) and isinstance(st.value, A.Arith)):
+                continue
+            k, value = _storage_name(st.target), st.value
+            c = number(value.a, declared)
+            if value.op is A.ArithOp.SUB and _storage_name(value.b) == k and (k, c) in reached:
+                out.append((k, c, st))
+    return out
+
+
+def _deck_cards(game: A.Game) -> list[dict[str, str]] | None:
+    """The cards of the game's one deck (attribute -> value each), created once; None
+    for several decks, a deck created in a loop, or values with sub-attributes."""
+    decks = [n for n in A.walk(game) if isinstance(n, A.CreateDeck)]
+    if len(decks) != 1:
+        return None
+    ups, node = A.parents(game), decks[0]
+    while id(node) in ups:
+        node = ups[id(node)][0]
+        if isinstance(node, (A.Repeat, A.RepeatAll, A.AggAction)):
+            return None
+    cards: list[dict[str, str]] = [{}]
+    for k in decks[0].deck.attributes:
+        if any(v.subkeys for v in k.values):
+            return None
+        cards = [{**c, k.key.value: n.value} for c in cards for v in k.values for n in v.names]
+    return cards
+
+
+def _table_total(game: A.Game, table: str, cards: list[dict[str, str]]) -> int | None:
+    """The points of every card together by the one literal table `table` (its text): a
+    card scores the sum of the entries it matches; None unless the rules set it once, in
+    literal entries."""
+    sets = [n for n in A.walk(game) if isinstance(n, A.InitPoints) and to_text(n.target) == table]
+    if len(sets) != 1:
+        return None
+    total = 0
+    for award in sets[0].awards:
+        conds = [(c.key, c.value) for c in award.conds]
+        if not isinstance(award.value, A.IntLit) or not all(
+            isinstance(k, A.NameLit) and isinstance(v, A.NameLit) for k, v in conds
+        ):
+            return None
+        hits = sum(1 for card in cards if all(card.get(k.value) == v.value for k, v in conds))
+        total += hits * award.value.value
+    return total
+
+
+def short_sweeps(game: A.Game) -> list[Defect]:
+    """A sweep at a total the cards do not make (static; round 59, issue 35): a
+    `reflected_sweeps`-shaped rule (every X set to ``(- c X)`` when some player's X is c),
+    X set otherwise only to sums of one point table T over a place, and the game's one
+    deck worth more or less than c by T in all (every card the sum of the entries it
+    matches). "Taking everything" is c only when the cards make c: Hearts' moon at 26 is
+    13 hearts and the Queen of spades' 13. Campaign ablate-31's new kind 3 rates the SIX 6
+    and the Queen 11 (48 in all): its moon at 26 turns round a player holding about half
+    the points. Of the 95 real files one has a sweep (our Hearts seed: 26 of 26)."""
+    cards = _deck_cards(game)
+    if cards is None:
+        return []
+    out = []
+    for k, c, st in _sweeps(game):
+        sums = [
+            n.value
+            for n in A.walk(game)
+            if isinstance(n, A.SetInt) and _storage_name(n.target) == k and n is not st
+        ]
+        tables = {to_text(v.points) for v in sums if isinstance(v, A.SumPoints)}
+        if len(tables) != 1 or not all(isinstance(v, A.SumPoints) for v in sums):
+            continue
+        (table,) = tables
+        total = _table_total(game, table, cards)
+        if total is not None and total != c:
+            out.append(
+                Defect(
+                    where(st),
+                    f"the sweep turns {k} round at {c}, but the cards are worth {total} by "
+                    f"{table} in all: a player reaching {c} has not taken everything",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return [*named(outlier_penalties, game), *named(folded_ties, game)]
+    return [
+        *named(outlier_penalties, game),
+        *named(folded_ties, game),
+        *named(reflected_sweeps, game),
+        *named(short_sweeps, game),
+    ]

@@ -69,7 +69,9 @@ because the game it makes scores well on the other components (issue 35):
 - **a draw into a pile no rule reads** (static, `dead_draws`): cards moved from the
   game's pile into a player's place that is only ever a destination (the cards' place
   read through the variables that bind them: a capture of the table's cards into a
-  player's pile nothing scores);
+  player's pile nothing scores), or a player's card sent there while the cards moved with
+  it go to a pile of the same player's that is read (a capturing card lost, its captures
+  scored);
 - **a way out into a dead end** (static, `dead_ends`): cards moved out of a place the
   scoring reads into a place read only by the guards of the moves into it (Pokereights'
   set play also dumps any one card on a pile nothing reads);
@@ -194,7 +196,11 @@ leaves out the fifth card), in `evogame.fitness.chains`; a flag (a storage only 
 compared with numbers) set to a value no test tells apart from another (STEP 5 read as 3)
 or, its tests naming two or more values, to one none names (AGAIN 3 where every test asks
 0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
-used only as the place (a rank called HAND), in `evogame.fitness.homonyms`.
+used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; cards a seat
+moves from one of its places to another and straight back, read by nothing but counts on
+the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`; a
+point table read, in the rules' order, before every rule that sets it (a first lead by the
+trick table set at each trick's end), in `evogame.fitness.early_reads`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1281,7 +1287,17 @@ def dead_draws(game: A.Game) -> list[Defect]:
     move made after a ``cycle`` earlier in its ``do`` is left alone: the current player is
     then someone the rules chose (a trick's winner), and the winner taking the trick is what
     a trick is, even where the host scores by count and never reads the pile (Hearts4's
-    contest put into Agram, whose award the transplant carries over)."""
+    contest put into Agram, whose award the transplant carries over).
+
+    A player's own card into the player's unread place is a bury, except when the same
+    ``do`` puts the cards moved with it into a place of the same owner some rule reads
+    (`_kept_beside`; issue 35, round 59, campaign ablate-31's rank 2: Scopa's capturing card
+    to ``((current player) vloc EIGHTYFIVE)`` while the cards it captures go to the scored
+    PILE; blind reader, 4 against Scopa's 7: "the capturing card goes to a pile nothing
+    reads"): one play split, its card lost. Of the real files' 10 moves into a player's
+    unread place, none has such a sibling in its ``do`` (the buries stand alone); moves
+    into the game's unread piles beside a win (GOPS's bids discarded while the prize goes
+    to WON) are discards, not judged."""
     dst_nodes: set[int] = set()
     moves: list[tuple[A.Node, list[A.Node]]] = []
     _moves_held(game, {}, moves)
@@ -1326,7 +1342,51 @@ def dead_draws(game: A.Game) -> list[Defect]:
                     f"takes another's cards for nothing, its owner meaning nothing",
                 )
             )
+            continue
+        kept = _kept_beside(m, whose, read - {_name(n) for n in others}, moves, ups)
+        if others and kept is not None:
+            out.append(
+                Defect(
+                    where(m),
+                    f"this card goes from {whose}'s {_name(others[0])[1]} to "
+                    f"{_name(into[0])[1]}, which no rule reads, while the cards moved with it "
+                    f"go to {whose}'s {kept}: one play split, its card lost to a pile that "
+                    "counts for nothing",
+                )
+            )
     return out
+
+
+def _kept_beside(
+    move: A.Node,
+    whose: str,
+    read: set,
+    moves: list[tuple[A.Node, list[A.Node]]],
+    ups: dict[int, tuple[A.Node, str, int]],
+) -> str | None:
+    """The name of a read place of the same owner (`whose`, its text) that another move of
+    the ``do`` nearest around `move` puts cards into (Scopa's capture: the captured cards to
+    the capturer's PILE beside the capturing card); None when there is none. The caller
+    leaves `move`'s own sources out of `read`: a move that fills the place this one then
+    empties is a step before it (bids shown, then put away), not a part of one play."""
+    node = move
+    while id(node) in ups and not isinstance(node, A.Do):
+        node = ups[id(node)][0]
+    if not isinstance(node, A.Do):
+        return None
+    inside = {id(n) for n in A.walk(node)}
+    for other, _ in moves:
+        into = [n for n in A.walk(other.dst) if n.NAMED == "place"]
+        if (
+            other is not move
+            and id(other) in inside
+            and into
+            and _name(into[0]) in read
+            and _owner(into[0]) == "PLAYER"
+            and to_text(into[0].owner) == whose
+        ):
+            return _name(into[0])[1]
+    return None
 
 
 def _after_cycle(node: A.Node, ups: dict[int, tuple[A.Node, str, int]]) -> bool:
@@ -1511,6 +1571,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         credits,
         deadflow,
         deadstores,
+        early_reads,
         flags,
         follows,
         free_options,
@@ -1532,6 +1593,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         remembered,
         repeats,
         restated,
+        round_trips,
         short_deals,
         shuffles,
         sinks,
@@ -1606,6 +1668,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (chains.defects, game),
         (flags.defects, game),
         (homonyms.defects, game),
+        (round_trips.defects, game),
+        (early_reads.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -46,6 +46,20 @@ def scopa_capture_unscored() -> str:
     return _edit(_seed("scopa"), (SCOPA_CAPTURE, SCOPA_CAPTURE + unscored))
 
 
+def scopa_capturer_unscored() -> str:
+    """Scopa whose capturing card goes to the capturer's EIGHTYFIVE, a pile no rule reads,
+    while the cards it takes still go to the capturer's PILE (campaign ablate-31's rank 2,
+    round 58, /work/runs-archive/s58/ablate-31/best/02-c76f05bad70f9451.rcy; its blind
+    reader, 4 against Scopa's 7: "the capturing card goes to a pile nothing reads")."""
+    return _edit(
+        _seed("scopa"),
+        (
+            "(move 'C (top ((current player) vloc PILE)))",
+            "(move 'C (top ((current player) vloc EIGHTYFIVE)))",
+        ),
+    )
+
+
 #: Scopa's choice closed: the end of its second option (a card laid on the table).
 SCOPA_CHOICE_END = """\
          (move 'C (top (game vloc TABLE))))))
@@ -82,6 +96,12 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "a second capture puts the cards on piles no rule reads (TWENTYFIVE, PENALTY)",
         scopa_capture_unscored(),
+    ),
+    Variant(
+        "scopa-capturer-unscored",
+        "scopa",
+        "the capturing card goes to EIGHTYFIVE, no rule reads, its captures to PILE",
+        scopa_capturer_unscored(),
     ),
     Variant(
         "scopa-top-restricted",

@@ -47,6 +47,26 @@ def red7_orange_as_green() -> str:
     return _edit(_seed("red7"), ("((COLOR : ORANGE) 6)", "((COLOR : ORANGE) 4)"))
 
 
+def hearts_most_wins() -> str:
+    """Hearts won by the most penalty points (campaign ablate-31's new kind 3, round 58;
+    its blind reader: "a penalty game whose winner is the one with most penalties"): its
+    moon rule, written for the least, now sets who took all 26 to 0, below everyone."""
+    return _edit(
+        _seed("hearts"),
+        (
+            "(scoring min ((current player) sto POINTS))",
+            "(scoring max ((current player) sto POINTS))",
+        ),
+    )
+
+
+def hearts_six_six() -> str:
+    """Hearts whose every SIX is a penalty of 6 (campaign ablate-31's new kind 3, round 58;
+    its blind reader: "SIX worth 6 where every other penalty is 1"): the penalties make
+    50 in all, and the moon still turns the scores round at 26, about half of them."""
+    return _edit(_seed("hearts"), ("((SUIT : HEARTS) 1)", "((SUIT : HEARTS) 1) ((RANK : SIX) 6)"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "gops-prize-least-nine-96-king-as-jack",
@@ -74,5 +94,17 @@ VARIANTS: tuple[Variant, ...] = (
         "red7",
         "ORANGE is valued as GREEN, YELLOW between them: orange and green cards tie",
         red7_orange_as_green(),
+    ),
+    Variant(
+        "hearts-prize-most-wins",
+        "hearts",
+        "won by the most penalty points: shooting the moon now sets the shooter to 0",
+        hearts_most_wins(),
+    ),
+    Variant(
+        "hearts-prize-six-six",
+        "hearts",
+        "every SIX a penalty of 6: 50 in all, the moon still at 26",
+        hearts_six_six(),
     ),
 )

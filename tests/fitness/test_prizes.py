@@ -28,6 +28,18 @@ FOUND = [
     ),
     (V.gops_king_as_jack, M.folded_ties, "((RANK : KING) 11)", "as JACK does"),
     (V.red7_orange_as_green, M.folded_ties, "((COLOR : ORANGE) 4)", "ORANGE and GREEN tie"),
+    (
+        V.hearts_most_wins,
+        M.reflected_sweeps,
+        "(set ('P sto POINTS) (- 26 ('P sto POINTS)))",
+        "a player whose POINTS reaches 26 is set to 0",
+    ),
+    (
+        V.hearts_six_six,
+        M.short_sweeps,
+        "(set ('P sto POINTS) (- 26 ('P sto POINTS)))",
+        "the cards are worth 50 by (game points PENALTY) in all",
+    ),
 ]
 #: the variants this module names; the NINE alone is `soundness.outlier_points`'s, and the
 #: least-points flip alone is harmless (tested below)
@@ -39,6 +51,8 @@ NAMED = tuple(
         "gops-prize-least-nine-96-king-as-jack",
         "gops-prize-king-as-jack",
         "red7-prize-orange-as-green",
+        "hearts-prize-most-wins",
+        "hearts-prize-six-six",
     }
 )
 
@@ -147,3 +161,51 @@ def test_values_the_rules_all_name_single_none_out():
     unnamed = text.replace("(game str RULE) VIOLET)", "(game str RULE) PURPLE)")
     assert unnamed != text and "VIOLET" not in S._named_elsewhere(parse_text(unnamed))
     assert M.folded_ties(parse_text(unnamed)) == []
+
+
+#: Hearts' moon rule, its test and its reflection, as the seed writes them
+MOON = "(- 26 ('P sto POINTS))"
+
+
+def test_the_most_wins_hearts_has_the_sweep_and_nothing_else():
+    assert _static(V.hearts_most_wins()) == ["prizes.reflected_sweeps"]
+
+
+def test_a_sweep_reversed_in_a_least_points_game_is_not_named():
+    """Hearts as written (the least wins): the moon makes the worst score the best."""
+    assert M.reflected_sweeps(parse_text(_seed("hearts"))) == []
+
+
+def test_penalties_turned_into_points_for_every_deal_are_not_named():
+    """``POINTS := 26 - POINTS`` for everyone under a test that always holds is a conversion (points not taken
+    count), a most-points game of its own; and a reflection on another storage than the
+    one tested reverses nothing the test reached."""
+    most = V.hearts_most_wins()
+    guard = "((any player 'P (== ('P sto POINTS) 26))"
+    unguarded = _edit(most, (guard, "((>= (game sto TRICKS) 0)"))
+    assert M.reflected_sweeps(parse_text(unguarded)) == []
+    other = _edit(most, (MOON, "(- 26 ('P sto TOOK))"))
+    assert M.reflected_sweeps(parse_text(other)) == []
+    shifted = _edit(most, (MOON, "(- 13 ('P sto POINTS))"))
+    assert M.reflected_sweeps(parse_text(shifted)) == []
+
+
+def test_a_sweep_at_the_cards_total_is_not_named():
+    """The penalties re-weighed to the same 26 (hearts 1, the Queen of spades 13 as two
+    entries 6 and 7 that one card matches) keep the moon at everything; a table also set
+    to another sum, or a second deck, is not judged."""
+    same = _edit(
+        _seed("hearts"),
+        (
+            "((SUIT : SPADES) (RANK : QUEEN) 13)",
+            "((SUIT : SPADES) (RANK : QUEEN) 6) ((RANK : QUEEN) (SUIT : SPADES) 7)",
+        ),
+    )
+    assert M.short_sweeps(parse_text(same)) == []
+    assert len(M.short_sweeps(parse_text(V.hearts_six_six()))) == 1
+    two = V.hearts_six_six().replace(
+        "(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES)))))",
+        "(SUIT (CLUBS, DIAMONDS, HEARTS, SPADES))))\n  (create deck (game hloc STOCK) (deck (RANK (ACE)) (SUIT (HEARTS)))))",
+        1,
+    )
+    assert two != V.hearts_six_six() and M.short_sweeps(parse_text(two)) == []

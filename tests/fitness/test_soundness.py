@@ -12,7 +12,7 @@ from evogame.lang import parse_file, parse_text, to_text
 from evogame.lang.content import deck_values
 from tests.conftest import real_files
 from tests.fitness import variants as V
-from tests.fitness.capture_variants import scopa_capture_unscored
+from tests.fitness.capture_variants import scopa_capture_unscored, scopa_capturer_unscored
 from tests.fitness.emptied_variants import gops_current_blue
 from tests.fitness.stray_read_variants import red7_palette_89
 from tests.fitness.variants import _seed, hearts_lead_unset
@@ -75,6 +75,13 @@ FOUND = [
         S.dead_draws,
         "(move 'T (top ((current player) vloc TWENTYFIVE)))",
         "from the game's TABLE to a player's TWENTYFIVE, which no rule reads",
+    ),
+    (
+        scopa_capturer_unscored,
+        "scopa",
+        S.dead_draws,
+        "(move 'C (top ((current player) vloc EIGHTYFIVE)))",
+        "while the cards moved with it go to (current player)'s PILE",
     ),
     (
         gops_current_blue,
@@ -193,7 +200,12 @@ def test_a_draw_is_followed_through_the_variables_that_bind_its_cards():
     assert "game's TABLE" in found[0].message and "(next player)'s PENALTY" in found[1].message
     read = bury.replace("(scoring max", "(scoring max (+ (size ((current player) vloc TWENTYFIVE))")
     read = read[: read.rindex(")")] + "))"
-    assert S.dead_draws(parse_text(read)) == []
+    # TWENTYFIVE read is no sink; the capturing card's PENALTY beside it is now a split
+    # play (round 59: the captures scored, their capturer lost)
+    split = S.dead_draws(parse_text(read))
+    assert [d.message.split(",")[0] for d in split] == [
+        "this card goes from (current player)'s HAND to PENALTY"
+    ]
     game = parse_text(text)
     moves: list = []
     S._moves_held(game, {}, moves)
@@ -393,3 +405,32 @@ def test_a_read_of_a_place_no_rule_fills_is_stray_only_beside_a_filled_namesake(
     assert S.stray_reads(parse_text(seed)) == []
     far = parse_text(text.replace("PALETTE 89)", "PALETTE (fib 11))"))  # 89
     assert len(S.stray_reads(far)) == 1
+
+
+def test_a_play_split_between_a_read_pile_and_an_unread_one_is_named_only_so():
+    """The capturing card sent to the capturer's pile no rule reads while the cards it
+    captures go to the capturer's scored PILE is named (round 59); the same card buried
+    alone (a rule of its own, Sheepshead's BLIND), discarded to the game's pile beside a
+    win (GOPS's bids), or sent beside cards into another unread pile is not."""
+    split = scopa_capturer_unscored()
+    assert len(S.dead_draws(parse_text(split))) == 1
+    table = split.replace("((current player) vloc EIGHTYFIVE)", "(game vloc EIGHTYFIVE)")
+    assert table != split and S.dead_draws(parse_text(table)) == []
+    both = split.replace(
+        "(move 'T (top ((current player) vloc PILE)))",
+        "(move 'T (top ((current player) vloc FIVE)))",
+        1,
+    )
+    assert both != split
+    assert [d for d in S.dead_draws(parse_text(both)) if "EIGHTYFIVE" in d.message] == []
+
+
+def test_bids_shown_then_put_on_each_players_unread_pile_are_no_split():
+    """GOPS whose shown bids are put away on each player's PLAYED, which no rule reads
+    (inv-31's candidates, round 58): the move into SHOWN beside it fills the place this
+    move empties, a step before it, not a part of one play."""
+    away = _seed("gops").replace(
+        "(move (top ('P vloc SHOWN)) (top (game vloc DISCARD)))",
+        "(move (top ('P vloc SHOWN)) (top ('P vloc PLAYED)))",
+    )
+    assert away != _seed("gops") and S.dead_draws(parse_text(away)) == []

@@ -1,0 +1,62 @@
+"""`fitness.early_reads` (a point table read before any rule sets it): the variant, the
+campaign file its reader named, the near misses real designs write (a table set at the
+start of each pass, a read after the set of the same pass), and the real files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evogame.fitness import early_reads as M
+from evogame.lang import parse_file, parse_text
+from tests.fitness import early_read_variants as V
+from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.variants import _edit, _seed
+
+FOUND = [
+    (
+        V.hearts_lead_by_power,
+        M.early_tables,
+        "(game points POWER))",
+        "(game points POWER) is read here before any rule sets it",
+    ),
+]
+
+test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
+    variant_tests(FOUND, V.VARIANTS, M.defects)
+)
+
+CAMPAIGN = Path("/work/runs-archive/s58/ablate-31/best/new-03-6a490190a5e364c5.rcy")
+
+#: Hearts' trick table, set at each trick's end (the led suit worth 100)
+POWER_SET = "(set (game points POWER)"
+
+
+@pytest.mark.skipif(not CAMPAIGN.exists(), reason="round 58's archive is absent")
+def test_the_campaign_file_is_named():
+    found = M.defects(parse_file(CAMPAIGN))
+    assert len(found) == 1 and "(game points POWER) is read here" in found[0].message
+
+
+def test_a_table_set_before_the_play_is_not_named():
+    """The same read with POWER also set in the ``do`` before the play (every card 0 at
+    first, then the trick's table): the read comes after a set."""
+    text = _edit(
+        V.hearts_lead_by_power(),
+        (
+            "(shuffle (game hloc STOCK))",
+            "(set (game points POWER) (((RANK : TWO) 2)))\n   (shuffle (game hloc STOCK))",
+        ),
+    )
+    assert M.defects(parse_text(text)) == []
+
+
+def test_reads_after_the_set_of_the_same_pass_are_not_named():
+    """Hearts as written reads POWER only after the trick's end sets it."""
+    assert POWER_SET in _seed("hearts")
+    assert M.defects(parse_text(_seed("hearts"))) == []
+
+
+def test_no_real_file_is_named():
+    assert real_files_flagged(M.defects) == {}
