@@ -106,6 +106,10 @@ because the game it makes scores well on the other components (issue 35):
   an integer storage only ever increased (``inc``), asked inside a stage's body to reach a
   count of players (President's passes with no ``(set PASSES 0)``: after the first trick
   everyone passes, every play clears the pile at once).
+- **cards a round leaves behind** (static, `evogame.fitness.residues`): a round that ends
+  when every player holds K >= 2 cards in a place, after which the rules take fewer than
+  K out of it (Whist's trick ended at two cards each and cleared of one: the old card
+  stays, and every later trick ends after one card more).
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
@@ -1542,6 +1546,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         remainders,
         remembered,
         repeats,
+        residues,
         restated,
         short_deals,
         shuffles,
@@ -1619,6 +1624,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (flags.defects, game),
         (homonyms.defects, game),
         (tallies.defects, game),
+        (residues.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
