@@ -18,11 +18,31 @@ def whist_two_a_trick() -> str:
     return _edit(_seed("whist"), (TRICK_END, TRICK_END.replace(" 1)))", " 2)))")))
 
 
+#: Whist's deck, the one it creates.
+DECK = """  (create deck (game hloc STOCK)
+          (deck (RANK (TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN,
+                       JACK, QUEEN, KING, ACE))
+                (SUIT (CLUBS, DIAMONDS, HEARTS, SPADES)))))"""
+
+
+def whist_second_deck() -> str:
+    """Whist with a second deck created into its stock (ablate-31's rank 4, whose team
+    line became one: "a second deck created but never dealt"): the deal of 52 leaves 52
+    cards in the stock at every deal, and the copies only make ties."""
+    return _edit(_seed("whist"), (DECK, DECK.removesuffix(")") + "\n" + DECK))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "whist-two-a-trick",
         "whist",
         "a trick of two cards each, cleared of one: a card of each stays in every trick",
         whist_two_a_trick(),
+    ),
+    Variant(
+        "whist-second-deck",
+        "whist",
+        "a second deck in the stock: a whole deck's worth is never dealt",
+        whist_second_deck(),
     ),
 )
