@@ -298,3 +298,34 @@ def spare_deck_defects(game: A.Game) -> list[Defect]:
         )
         for move, name, cards, dealt, largest in spare_decks(game)
     ]
+
+
+def play_deals(game: A.Game) -> list[A.Move]:
+    """Deals inside the play: a move of the top (or bottom) card of a pile of the game's
+    into a player's place under ``do``\\s and counted loops only (`_dealt`), one of them a
+    ``(range A..B)``, hanging from a stage's body (round 58's Whist new kind 2 deals 12 to
+    each player before every trick, from a stock the first deal left 4 cards in). Those
+    before the first stage are `soundness.emptied_deals`' own."""
+    declared = declared_numbers(game)
+    players = _value(game.setup.players.count, declared)
+    if players is None:
+        return []
+    up = A.parents(game)
+    out = []
+    for m in A.walk(game):
+        if not (isinstance(m, A.Move) and isinstance(m.src, (A.Top, A.Bottom))):
+            continue
+        loc = m.src.coll
+        if not (isinstance(loc, A.Location) and isinstance(loc.owner, A.GameRef)):
+            continue
+        if _dealt(m, up, players, declared) is None:
+            continue
+        chain, node = [], m
+        while id(node) in up and not isinstance(node, (A.Stage, A.Game)):
+            node = up[id(node)][0]
+            chain.append(node)
+        if isinstance(node, A.Stage) and any(
+            isinstance(c, A.AggAction) and isinstance(c.coll, A.Range) for c in chain
+        ):
+            out.append(m)
+    return out

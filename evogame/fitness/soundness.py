@@ -458,13 +458,21 @@ def emptied_deals(game: A.Game, moved: dict[int, int]) -> list[Defect]:
     divided by NUMP" from a 26-card pile, "the second half of the deal draws from
     nothing"). A move that never found a card is `idle_moves`' (and, read from the rules,
     `voids.empty_sources`'); this is the move that runs on after its pile is emptied,
-    which neither sees (the pile was filled, and the move did move cards).
+    which neither sees (the pile was filled, and the move did move cards). A deal inside
+    the play (`residues.play_deals`: a counted deal from a game pile into players' places,
+    hanging from a stage) is judged alike (round 58's Whist new kind 2, "a deal of 51/NUMP
+    repeated every trick", from a stock left with 4 cards; round 59, s59d): of the 95 real
+    files only our Whist seed deals so, its whole deck each deal, never running dry in 3
+    random games (/work/runs-archive/s59d/play_deals_real.txt).
 
     Measure: per move, the set of outcomes {moved, found nothing} over the sampled games;
     a defect when both occur. Measured on the 95 real files (3 random games each, seed 0;
     /work/runs-archive/s54p/exhausted.py, exhausted-real.txt): no move before the first
     stage of any of them ever found its source empty."""
+    from evogame.fitness.residues import play_deals
+
     pre = [m for n in _before_play(game) for m in A.walk(n) if isinstance(m, A.Move)]
+    pre += play_deals(game)
     return [
         Defect(
             where(m),
