@@ -266,6 +266,19 @@ def _innermost_stage(game: A.Game) -> dict[int, A.Stage]:
     return at
 
 
+def _seat_owned(target: A.Node) -> str | None:
+    """The seat (its text) that ``(owner CARD)`` always is when CARD is taken from places
+    of that one seat alone (``(owner (max ((current player) vloc PLAYED) ...))`` is the
+    current player: a winner computed over one hand); None for any other target."""
+    if not isinstance(target, A.OwnerOf):
+        return None
+    owners = {to_text(n.owner) for n in A.walk(target.card) if isinstance(n, A.Location)}
+    seats = [n.owner for n in A.walk(target.card) if isinstance(n, A.Location)]
+    if len(owners) == 1 and all(isinstance(o, (A.RelPlayer, A.NumPlayer)) for o in seats):
+        return owners.pop()
+    return None
+
+
 def winner_not_leading(game: A.Game) -> list[Defect]:
     """Trick stages whose winner is recorded but does not lead (static): a stage that
     names the owner of the best card of a contest (``(owner (max TRICK using P))`` in a
@@ -273,9 +286,12 @@ def winner_not_leading(game: A.Game) -> list[Defect]:
     places (leading is not following: a lead suit is set, a follow suit enforced), but no
     ``cycle`` of which, in that stage or below, turns to a computed player (the winner,
     a storage, a bound player): the turn passes on from the last player, so the player
-    after the last to play leads the next trick, whoever won it. Games without a lead
-    (the contest's places untested by the choices: GOPS's bids) are left alone. No real
-    file has one."""
+    after the last to play leads the next trick, whoever won it. A ``cycle`` to ``(owner
+    CARD)`` with CARD taken from one seat's places alone (`_seat_owned`) turns to that
+    seat, not a winner (round 58's Whist new kind 2: ``(cycle next (owner (max ((current
+    player) vloc PLAYED) ...)))``, the best card of the current player's own; round 59,
+    s59d). Games without a lead (the contest's places untested by the choices: GOPS's
+    bids) are left alone. No real file has one."""
     stage_of = _innermost_stage(game)
     out, seen = [], set()
     for own in A.walk(game):
@@ -299,17 +315,33 @@ def winner_not_leading(game: A.Game) -> list[Defect]:
         if not trick & tested:
             continue
         if any(
-            isinstance(c, A.Cycle) and not isinstance(c.target, (A.RelKeyword, A.RelPlayer))
+            isinstance(c, A.Cycle)
+            and not isinstance(c.target, (A.RelKeyword, A.RelPlayer))
+            and _seat_owned(c.target) is None
             for c in A.walk(stage)
         ):
             continue
         seen.add(id(stage))
+        seat = next(
+            (
+                x
+                for c in A.walk(stage)
+                if isinstance(c, A.Cycle) and (x := _seat_owned(c.target)) is not None
+            ),
+            None,
+        )
+        leads = (
+            f"the only rule that turns play takes the best card of {seat}'s own cards, so "
+            f"{seat} leads the next trick"
+            if seat
+            else "no rule of the round turns play to them: the player after the last to "
+            "play leads the next trick"
+        )
         out.append(
             Defect(
                 where(own),
                 f"the winner of this contest over {', '.join(sorted(trick))} is recorded, "
-                "but no rule of the round turns play to them: the player after the last "
-                "to play leads the next trick, not its winner",
+                f"but {leads}, not its winner",
             )
         )
     return out

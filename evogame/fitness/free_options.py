@@ -8,12 +8,31 @@ campaign's President: "`add 1 to the player's HUNDREDMILLIONDOLLARS` is always a
 does nothing ... players can skip turns and even avoid leading"). A declared pass,
 ``(turn pass)``, is an action of its own and is left alone; so is a record no option
 writes (designers keep tallies no rule reads), and every name when some storage name of
-its kind is computed (it may be read under any name)."""
+its kind is computed (it may be read under any name).
+
+**An option that sets what already is** (`idle_options`, round 59, s59d): campaign
+ablate-30's rank 2, a President whose pass became ``(set (game sto PLAYED) 0)`` (blind
+reader 2 against the seed's 7: "a bare option offered when leading: stall"). PLAYED is
+read (the turn's end asks whether a play was made), so `free_options` leaves it; but
+PLAYED is 0 at every decision of that choice: it starts at 0, only the choice's other
+options set it otherwise, and the turn sets it back to 0 after the choice, on every
+pass. An item of a choice is named when every primitive action of it is ``(set S v)``
+of integer storages by literal name and number, and for each such S:
+
+1. v is 0, the value every storage starts with;
+2. every write of S elsewhere in the game is in another item of this choice, or is
+   ``(set S v)`` itself;
+3. the stage whose body holds the choice (as one of its items) sets S to v, surely
+   (not under a guard, loop or choice: a ``do``'s statements only), in an item after it.
+
+Then S is v whenever the option is offered, and taking it changes nothing. Measured on
+the 95 real files (tests/fitness/test_free_options.py): none named."""
 
 from __future__ import annotations
 
 from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
+from evogame.lang import to_text
 
 
 def _candidates(game: A.Game) -> list[A.Node]:
@@ -57,8 +76,16 @@ def free_options(game: A.Game) -> list[A.Node]:
 
 
 def defects(game: A.Game) -> list[Defect]:
-    """One defect per option that does nothing anyone sees."""
-    out = []
+    """One defect per option that does nothing anyone sees, or sets what already is."""
+    out = [
+        Defect(
+            where(item),
+            f"this option only sets {', '.join(sorted(_zero_sets(item) or ()))} to 0, which "
+            "it always is when the option is offered: it moves no card and changes "
+            "nothing, a pass the rules never declared that costs nothing",
+        )
+        for item in idle_options(game)
+    ]
     for item in free_options(game):
         names = sorted(
             {
@@ -75,4 +102,69 @@ def defects(game: A.Game) -> list[Defect]:
                 "that costs nothing",
             )
         )
+    return out
+
+
+def _sure_sets(node: A.Node) -> list[A.SetInt]:
+    """The integer ``set`` actions `node` surely does: itself, or a ``do``'s
+    statements, nested ``do`` blocks included (no guard, loop or choice)."""
+    if isinstance(node, A.SetInt):
+        return [node]
+    if isinstance(node, A.Do):
+        return [s for a in node.items for s in _sure_sets(a)]
+    return []
+
+
+def _zero_sets(item: A.Node) -> set[str] | None:
+    """The storages a choice item sets to 0 when every primitive action of it is ``(set
+    S 0)`` of an integer storage by literal name; None otherwise."""
+    acts = [n for n in A.walk(item) if type(n).ACTS is not None]
+    if not acts or not all(
+        isinstance(a, A.SetInt)
+        and isinstance(a.target, A.IntStorage)
+        and isinstance(a.target.name, A.NameLit)
+        and isinstance(a.value, A.IntLit)
+        and a.value.value == 0
+        for a in acts
+    ):
+        return None
+    return {a.target.name.value for a in acts}
+
+
+def idle_options(game: A.Game) -> list[A.Node]:
+    """The choice items that set storages to 0, the value each already has whenever the
+    option is offered (module docstring, `idle_options`)."""
+    writes: dict[str, list[A.Node]] = {}
+    for n in A.walk(game):
+        if n.STORES is not None and isinstance(n.target, A.IntStorage):
+            if not isinstance(n.target.name, A.NameLit):
+                return []  # a computed name may write any storage
+            writes.setdefault(n.target.name.value, []).append(n)
+    out = []
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        for k, choice in enumerate(stage.body):
+            if not isinstance(choice, A.Choice):
+                continue
+            inside = {id(n) for n in A.walk(choice)}
+            reset = {
+                s.target.name.value
+                for later in stage.body[k + 1 :]
+                for s in _sure_sets(later)
+                if isinstance(s.target.name, A.NameLit)
+                and isinstance(s.value, A.IntLit)
+                and s.value.value == 0
+            }
+            for item in choice.items:
+                names = _zero_sets(item)
+                if names and all(
+                    name in reset
+                    and all(
+                        id(w) in inside or (isinstance(w, A.SetInt) and to_text(w.value) == "0")
+                        for w in writes[name]
+                    )
+                    for name in names
+                ):
+                    out.append(item)
     return out

@@ -1,4 +1,4 @@
-"""Defects a designer sees at once in a game that still plays: the `soundness` component.
+r"""Defects a designer sees at once in a game that still plays: the `soundness` component.
 
 Each is a rule that plays but cannot be what was meant, and each is what a search selects
 because the game it makes scores well on the other components (issue 35):
@@ -104,6 +104,14 @@ because the game it makes scores well on the other components (issue 35):
   tables set by then, or hold different numbers of cards in a place (one hand's Queen
   blanked, one hand a King short). Random players rarely exploit a stronger hand, so
   fairness from random play does not see it.
+- **a tally of the players that nothing sets back** (static, `evogame.fitness.tallies`):
+  an integer storage only ever increased (``inc``), asked inside a stage's body to reach a
+  count of players (President's passes with no ``(set PASSES 0)``: after the first trick
+  everyone passes, every play clears the pile at once).
+- **cards a round leaves behind** (static, `evogame.fitness.residues`): a round that ends
+  when every player holds K >= 2 cards in a place, after which the rules take fewer than
+  K out of it (Whist's trick ended at two cards each and cleared of one: the old card
+  stays, and every later trick ends after one card more).
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
@@ -457,13 +465,21 @@ def emptied_deals(game: A.Game, moved: dict[int, int]) -> list[Defect]:
     divided by NUMP" from a 26-card pile, "the second half of the deal draws from
     nothing"). A move that never found a card is `idle_moves`' (and, read from the rules,
     `voids.empty_sources`'); this is the move that runs on after its pile is emptied,
-    which neither sees (the pile was filled, and the move did move cards).
+    which neither sees (the pile was filled, and the move did move cards). A deal inside
+    the play (`residues.play_deals`: a counted deal from a game pile into players' places,
+    hanging from a stage) is judged alike (round 58's Whist new kind 2, "a deal of 51/NUMP
+    repeated every trick", from a stock left with 4 cards; round 59, s59d): of the 95 real
+    files only our Whist seed deals so, its whole deck each deal, never running dry in 3
+    random games (/work/runs-archive/s59d/play_deals_real.txt).
 
     Measure: per move, the set of outcomes {moved, found nothing} over the sampled games;
     a defect when both occur. Measured on the 95 real files (3 random games each, seed 0;
     /work/runs-archive/s54p/exhausted.py, exhausted-real.txt): no move before the first
     stage of any of them ever found its source empty."""
+    from evogame.fitness.residues import play_deals
+
     pre = [m for n in _before_play(game) for m in A.walk(n) if isinstance(m, A.Move)]
+    pre += play_deals(game)
     return [
         Defect(
             where(m),
@@ -694,18 +710,22 @@ def pooled_decks(game: A.Game) -> list[dict[str, set[str]]]:
 
 
 def point_entries(game: A.Game) -> list[Defect]:
-    """Point-table entries that cannot be what was meant (static; literal names only): an
-    entry whose conditions ask one attribute for two different values matches no card
-    (``((NUM : TWENTYONE) (NUM : EIGHTYSIX) 86)``), and a one-condition entry written
-    twice in one table with different points rates its cards twice (``((NUM : TWENTYSIX)
-    26)`` and ``((NUM : TWENTYSIX) 85)``, where a neighbouring value lost its entry; the
-    same entry repeated alike is a harmless slip, issue 35's Hearts). Neither is in
-    any of the 94 real files; a random edit of a long table makes both."""
+    """Point-table entries that cannot be what was meant (static): an entry whose
+    conditions ask one attribute for two different literal values matches no card
+    (``((NUM : TWENTYONE) (NUM : EIGHTYSIX) 86)``), and an entry written twice in one
+    table (the same conditions, by text, in any order) with different points rates its
+    cards twice (``((NUM : TWENTYSIX) 26)`` and ``((NUM : TWENTYSIX) 85)``, where a
+    neighbouring value lost its entry; the same entry repeated alike is a harmless slip,
+    issue 35's Hearts). A card's worth is the sum of the entries it matches
+    (`evogame.engine.state`), so round 58's Whist with ``((SUIT : (game str LEAD)) 100)``
+    and ``((SUIT : (game str LEAD)) 101)`` rates the suit led 201, above trumps' 200: a
+    trump no longer wins a trick (round 59, s59d). Neither is in any of the 95 real files
+    (tests/fitness/test_soundness.py); a random edit of a long table makes both."""
     out = []
     for node in A.walk(game):
         if not isinstance(node, A.InitPoints):
             continue
-        once: dict[tuple[str, str], str] = {}
+        once: dict[tuple[str, ...], str] = {}
         for award in node.awards:
             asked: dict[str, set[str]] = {}
             for sub in award.conds:
@@ -720,18 +740,22 @@ def point_entries(game: A.Game) -> list[Defect]:
                             "at once: it matches no card",
                         )
                     )
-            if len(award.conds) == 1 and len(asked) == 1:
-                key = next((a, v) for a, vs in asked.items() for v in vs)
-                points = to_text(award.value)
-                if key in once and once[key] != points:
-                    out.append(
-                        Defect(
-                            where(award),
-                            f"{key[0]} {key[1]} is rated {once[key]} and {points} in this "
-                            "point table: its cards are rated twice",
-                        )
+            # keyed by the conditions' text, in any order: an entry asking the state
+            # (``(SUIT : (game str LEAD))``) is written twice as surely as a literal one
+            key = tuple(sorted(to_text(sub) for sub in award.conds))
+            points = to_text(award.value)
+            if key in once and once[key] != points:
+                asks = " and ".join(
+                    f"{to_text(sub.key)} {to_text(sub.value)}" for sub in award.conds
+                )
+                out.append(
+                    Defect(
+                        where(award),
+                        f"{asks} is rated {once[key]} and {points} in this point table: "
+                        "its cards are rated twice (the entries add up)",
                     )
-                once.setdefault(key, points)
+                )
+            once.setdefault(key, points)
     return out
 
 
@@ -1592,6 +1616,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         remainders,
         remembered,
         repeats,
+        residues,
         restated,
         round_trips,
         short_deals,
@@ -1600,6 +1625,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         slips,
         stale_picks,
         still_tests,
+        tallies,
         vacuous,
         voids,
         wide_guards,
@@ -1670,6 +1696,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (homonyms.defects, game),
         (round_trips.defects, game),
         (early_reads.defects, game),
+        (tallies.defects, game),
+        (residues.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

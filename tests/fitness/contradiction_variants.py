@@ -58,6 +58,19 @@ def hearts_last_leads() -> str:
     return _edit(_seed("hearts"), (HEARTS_LEAD, "(cycle next next)"))
 
 
+def whist_own_cards_lead() -> str:
+    """Whist whose lead goes to the best card of the current player's own played cards
+    (round 58's ablate-31 new kind 2, its blind reader 1 against 7: "the trick winner does
+    not lead"): that owner is always the last to play, who leads again."""
+    return _edit(
+        _seed("whist"),
+        (
+            "(cycle next (owner (max (union (all player 'P ('P vloc PLAYED))) using",
+            "(cycle next (owner (max ((current player) vloc PLAYED) using",
+        ),
+    )
+
+
 def agram_nine_under_eight() -> str:
     """Agram whose trick power rates the Eight 9 and the Nine 8: the Eight beats the Nine,
     against the deck's order every other rank follows, and no rule says why."""
@@ -231,6 +244,12 @@ VARIANTS = (
         pokereights_reshuffle_all(),
     ),
     Variant("pairs-team-of-losers", "pairs", "a team scored seat by seat", pairs_team_of_losers()),
+    Variant(
+        "whist-own-cards-lead",
+        "whist",
+        "the lead goes to the best of the last player's own cards",
+        whist_own_cards_lead(),
+    ),
     Variant("whist-two-players", "whist", "teams of seats never created", whist_two_players()),
     Variant("gops-team-stage", "gops", "a team stage with no teams", gops_team_stage()),
     Variant(

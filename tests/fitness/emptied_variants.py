@@ -40,6 +40,26 @@ def gops_current_blue() -> str:
     )
 
 
+#: Whist's deal, and the start of its hand of tricks.
+WHIST_DEAL = "(range 1..(// 52 'NUMP))"
+WHIST_HAND = "   (end (all player 'P (== (size ('P iloc HAND)) 0)))\n"
+WHIST_TRICK_DEAL = """   (all (range 1..(// 51 'NUMP)) 'I
+        (all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND)))))
+"""
+
+
+def whist_deal_every_trick() -> str:
+    """Whist dealt 51 / NUMP = 12 each, and dealt 12 each again before every trick
+    (round 58's ablate-31 new kind 2, its blind reader: "51/NUMP deal then deals every
+    trick"): the stock's 4 cards go out at the first trick, and every pass after moves
+    nothing (round 59, s59d)."""
+    return _edit(
+        _seed("whist"),
+        (WHIST_DEAL, "(range 1..(// 51 'NUMP))"),
+        (WHIST_HAND, WHIST_HAND + WHIST_TRICK_DEAL),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "gops-war-deal",
@@ -52,5 +72,11 @@ VARIANTS: tuple[Variant, ...] = (
         "gops",
         "every player's shown bid put into the current player's pile no rule reads",
         gops_current_blue(),
+    ),
+    Variant(
+        "whist-deal-every-trick",
+        "whist",
+        "a deal of 12 each before every trick from a stock of 4: it runs dry at once",
+        whist_deal_every_trick(),
     ),
 )

@@ -27,6 +27,12 @@ FOUND = [
         "no count is below 0",
     ),
     (V.hearts_last_leads, C.winner_not_leading, "(owner (max", "not its winner"),
+    (
+        V.whist_own_cards_lead,
+        C.winner_not_leading,
+        "(owner (max (union",
+        "so (current player) leads the next trick, not its winner",
+    ),
     (V.agram_nine_under_eight, C.swapped_ranks, "((RANK : EIGHT) 9)", "EIGHT ranks 9 and NINE 8"),
     (
         V.pokereights_reshuffle_all,

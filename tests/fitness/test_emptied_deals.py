@@ -7,7 +7,7 @@ from evogame.lang import parse_file, parse_text
 from evogame.players.play import Limits
 from evogame.runner import moves_made
 from tests.conftest import SEEDS, require_shared, shared_files
-from tests.fitness.emptied_variants import gops_war_deal
+from tests.fitness.emptied_variants import gops_war_deal, whist_deal_every_trick
 from tests.fitness.variants import _seed
 
 FOUND = [
@@ -16,6 +16,12 @@ FOUND = [
         gops_war_deal,
         "gops",
         "(move (top (game hloc SUITS)) (top ('P iloc HAND)))",
+        "runs on after its pile is empty",
+    ),
+    (
+        whist_deal_every_trick,
+        "whist",
+        "(move (top (game hloc STOCK)) (top ('P iloc HAND))))",
         "runs on after its pile is empty",
     ),
 ]
@@ -55,3 +61,14 @@ def test_no_real_game_deals_from_an_emptied_pile():
     assert len(files) == 95
     flagged = {p.stem: _emptied(parse_file(p)) for p in files}
     assert {k: v for k, v in flagged.items() if v} == {}
+
+
+def test_a_deal_in_the_play_from_a_full_pile_is_left_alone():
+    """Whist's own deal is in the play (a stage's body) and never runs dry; a deal before
+    every trick from a stock the first deal emptied never moves a card (`idle_moves`')."""
+    assert _emptied(parse_text(_seed("whist"))) == []
+    emptied_first = whist_deal_every_trick().replace("(range 1..(// 51 'NUMP))", WHOLE, 1)
+    assert _emptied(parse_text(emptied_first)) == []
+
+
+WHOLE = "(range 1..(// 52 'NUMP))"
