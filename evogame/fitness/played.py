@@ -22,6 +22,10 @@ For each game g, cut from G (`cut_of_game`):
   ``ensure`` that never held, a stage never reached, an item whose filter never admitted
   a card), and the rule items that change nothing (`liveness.Inert`).
 
+At most `LOOKS` decisions of a game are judged, and its look-ahead spends at most
+`LOOKAHEAD_WORK` of engine work: past either, the game is played to its end for its
+coverage and an item not yet shown to add a move counts as adding none.
+
 The *played concept vector* is the mean over the games of the concept vectors of what is
 left::
 
@@ -66,8 +70,15 @@ MAX_STEPS = 20_000
 #: coverage, and an item not yet shown to add a move by then counts as adding none (a
 #: long game of a strange candidate costs the Python engine seconds per hundred looks).
 LOOKS = 200
+#: Engine work (`State.outcome`'s units: steps and options listed, subsets charged by
+#: their count) the look-ahead may spend per game, at most: a decision that would take it
+#: past this is not judged, nor is any later one (as past `LOOKS`). The 95 real files
+#: spend at most 49,000 per game (Poker5; the seeds at most 25,000, Red7); a campaign's
+#: child whose every option lists some 250 three-card plays spent 59 million a game, 46 s
+#: of this process per game while both workers waited (round 59: a generation of 26 min).
+LOOKAHEAD_WORK = 1_000_000
 #: Bump when the definition changes (a stored value of another version is recomputed).
-VERSION = 1
+VERSION = 2
 
 
 def _pending(st) -> list[tuple[A.Node, object]] | None:
@@ -76,11 +87,15 @@ def _pending(st) -> list[tuple[A.Node, object]] | None:
     return pending(st)
 
 
-def _adds(st, items, unproven: set[int], cover: list) -> set[int]:
+def _adds(
+    st, items, unproven: set[int], cover: list, budget: float = float("inf")
+) -> tuple[set[int] | None, float]:
     """At decision `st`, the ids of the items of its choice that offer a move no sibling
-    offers; records the items' move sets in `cover` (for the copies' tie-break). Only the
-    items in `unproven` (not yet shown to add a move in this game) need their moves told
-    apart; when one item alone offers moves, they are all its own."""
+    offers, and the engine work the look-ahead spent; records the items' move sets in
+    `cover` (for the copies' tie-break). Only the items in `unproven` (not yet shown to add
+    a move in this game) need their moves told apart; when one item alone offers moves,
+    they are all its own. None (and nothing recorded) when telling the moves apart would
+    spend more than `budget`."""
     c = st.clone()  # listing may try actions on it; the real position stays as it is
     listed: list[list] = []
     for _node, part in items:
@@ -89,20 +104,28 @@ def _adds(st, items, unproven: set[int], cover: list) -> set[int]:
         listed.append(opts)
     offering = [k for k, o in enumerate(listed) if o]
     if len(offering) == 1:
-        return {id(items[offering[0]][0])}
+        return {id(items[offering[0]][0])}, 0.0
     if not any(id(items[k][0]) in unproven for k in offering):
-        return set()
+        return set(), 0.0
     keys = {}
+    spent = 0.0
     for k in offering:
         c.options = listed[k]
-        keys[k] = frozenset(c.outcome_key(j) for j in range(len(listed[k])))
+        found = set()
+        for j in range(len(listed[k])):
+            key, work = c.outcome(j)
+            spent += work
+            if spent > budget:
+                return None, spent
+            found.add(key)
+        keys[k] = frozenset(found)
     cover.append([(id(items[k][0]), keys[k]) for k in offering])
     out = set()
     for k in offering:
         others = frozenset().union(*(keys[j] for j in offering if j != k))
         if keys[k] - others:
             out.add(id(items[k][0]))
-    return out
+    return out, spent
 
 
 def _keep_copies(redundant: list[int], cover: list) -> set[int]:
@@ -165,12 +188,18 @@ def game_cuts(game: A.Game, seed: int, games: int = GAMES) -> list[tuple[frozens
         offered: set[int] = set()
         cover: list = []
         unproven = set(order)
+        left = float(LOOKAHEAD_WORK)
         try:
             for st, items in _judged_decisions(cg, seed, g):
+                if left < 0:
+                    continue  # played to its end for its coverage, judged no further
                 saved = list(hits)  # listing and look-ahead are not play
-                got = _adds(st, items, unproven, cover)
-                offered |= {id(n) for n, _p in items}
+                got, spent = _adds(st, items, unproven, cover, left)
                 hits[:] = saved
+                left -= spent
+                if got is None:
+                    continue
+                offered |= {id(n) for n, _p in items}
                 added |= got
                 unproven -= got
         except GameError:
@@ -197,7 +226,7 @@ def item_shares(game: A.Game, seed: int, games: int = GAMES) -> dict[int, tuple[
             for st, items in _judged_decisions(cg, seed, g):
                 ids = {id(n) for n, _p in items}
                 cover: list = []
-                got = _adds(st, items, ids, cover)
+                got, _spent = _adds(st, items, ids, cover)
                 offering = {i for row in cover for i, _k in row} or got
                 for i in ids:
                     t = out.setdefault(i, [0, 0, 0])

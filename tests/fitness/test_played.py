@@ -110,3 +110,50 @@ def test_item_shares_show_the_copy_offered_and_never_its_own():
     n, offered, own = shares[id(copy)]
     assert n > 0 and offered > 0 and own == 0
     assert shares[id(trail)][2] > 0 and shares[id(capture)][2] > 0
+
+
+def _cuts_by_text(game, seed: int, games: int):
+    """`game_cuts` with each cut item named by its text (ids differ between parses)."""
+    text = {id(x): to_text(x) for x in played.choice_items(game)}
+    return [
+        (sorted(text[i] for i in gone), dead) for gone, dead in played.game_cuts(game, seed, games)
+    ]
+
+
+def test_the_lookahead_budget_leaves_every_real_file_as_it_was(monkeypatch):
+    """`LOOKAHEAD_WORK` only stops a look-ahead no real game needs: each of the 95 real
+    files is cut exactly as with no budget (2 games each, the seeds' played vectors above
+    play 8)."""
+    from tests.conftest import real_files
+
+    for path in real_files():
+        g = parse_file(path)
+        capped = _cuts_by_text(g, 3, 2)
+        monkeypatch.setattr(played, "LOOKAHEAD_WORK", float("inf"))
+        assert _cuts_by_text(g, 3, 2) == capped, path.name
+        monkeypatch.undo()
+
+
+def test_the_lookahead_stops_at_its_budget(monkeypatch):
+    """Each game's look-ahead spends at most `LOOKAHEAD_WORK` plus one position's play
+    (the option that crossed it), and judges fewer decisions when the budget is small:
+    Red7 (some 470 units a look) under a budget of 2,000."""
+    from evogame.engine.state import State
+
+    spent: list[float] = []
+    outcome = State.outcome
+
+    def counted(self, i):
+        got = outcome(self, i)
+        spent.append(got[1])
+        return got
+
+    g = parse_file(SEEDS / "red7.rcy")
+    monkeypatch.setattr(State, "outcome", counted)
+    played.game_cuts(g, 5, 1)
+    free = sum(spent)
+    spent.clear()
+    monkeypatch.setattr(played, "LOOKAHEAD_WORK", 2_000)
+    played.game_cuts(g, 5, 1)
+    assert free > 4 * 2_000  # the budget binds
+    assert 2_000 < sum(spent) <= 2_000 + max(spent)
