@@ -193,7 +193,9 @@ leaves out the fifth card), in `evogame.fitness.chains`; a flag (a storage only 
 compared with numbers) set to a value no test tells apart from another (STEP 5 read as 3)
 or, its tests naming two or more values, to one none names (AGAIN 3 where every test asks
 0 or 1), in `evogame.fitness.flags`; a card value named like one of the game's places and
-used only as the place (a rank called HAND), in `evogame.fitness.homonyms`.
+used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; a filter that
+picks cards by their number alone while its test weighs another card (a Scopa capture whose
+sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1537,6 +1539,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         slips,
         stale_picks,
         still_tests,
+        unweighed,
         vacuous,
         voids,
         wide_guards,
@@ -1605,6 +1608,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (chains.defects, game),
         (flags.defects, game),
         (homonyms.defects, game),
+        (unweighed.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
