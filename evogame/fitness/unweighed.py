@@ -27,7 +27,7 @@ group", ``(filter (subsets 'G) 'A (== (size 'A) 2))``: 'G's cards already share 
 is not named, nor is a test that reads the member's cards (``sum 'S``, ``all 'S``, a
 card's ``cardatt``). Margins on the 95 real files (CARDSTOCK's 73, our 22 seeds) and the
 41 best/ files of rounds 57-58 (/work/runs-archive/s59a/margins.txt): 25 filters meet 1
-(all in Poker Eights and campaign files, every one a size pick of a rank or suit group
+(24 in Poker Eights and two campaign files made from it, each a size pick of a rank or suit group
 with no card weighed); the only one meeting 1 and 2 is inv-31's new kind 1.
 """
 
