@@ -208,7 +208,9 @@ used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; card
 moves from one of its places to another and straight back, read by nothing but counts on
 the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`; a
 point table read, in the rules' order, before every rule that sets it (a first lead by the
-trick table set at each trick's end), in `evogame.fitness.early_reads`.
+trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
+picks cards by their number alone while its test weighs another card (a Scopa capture whose
+sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1626,6 +1628,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         stale_picks,
         still_tests,
         tallies,
+        unweighed,
         vacuous,
         voids,
         wide_guards,
@@ -1698,6 +1701,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (early_reads.defects, game),
         (tallies.defects, game),
         (residues.defects, game),
+        (unweighed.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
