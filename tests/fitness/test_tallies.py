@@ -57,7 +57,9 @@ CAMPAIGN = [
 ]
 
 
-@pytest.mark.parametrize(("path", "check", "at"), CAMPAIGN, ids=lambda x: str(x)[-24:])
+@pytest.mark.parametrize(
+    ("path", "check", "at"), CAMPAIGN, ids=[f"{p.stem[:9]}-{at}" for p, _c, at in CAMPAIGN]
+)
 def test_the_campaign_files_are_named(path, check, at):
     if not path.exists():
         pytest.skip(f"{path} is not on this machine")
