@@ -210,7 +210,10 @@ the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_
 point table read, in the rules' order, before every rule that sets it (a first lead by the
 trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
-sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`.
+sum was lost: any card takes any one table card), a capture of sets whose sum need only
+reach the played card's value (the whole table passes whenever a set does), or a pick by
+number alone from choices another rule weighs against the played card, in
+`evogame.fitness.unweighed`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).

@@ -29,6 +29,39 @@ card's ``cardatt``). Margins on the 95 real files (CARDSTOCK's 73, our 22 seeds)
 41 best/ files of rounds 57-58 (/work/runs-archive/s59a/margins.txt): 25 filters meet 1
 (24 in Poker Eights and two campaign files made from it, each a size pick of a rank or suit group
 with no card weighed); the only one meeting 1 and 2 is inv-31's new kind 1.
+
+Round 60 (issue 35) adds two rules for the same lost link, each from a Scopa of round 59
+that the judge named nothing in (the blind readers rated both low; the seed got 7-7.5).
+
+**Rule 2** (`floored_sums`; /work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy,
+judge 0.955): the sum test became ``(>= (sum 'S using VALUE) (score 'C using VALUE))``. A
+``(filter (subsets COLL) 'S TEST)`` is named when a conjunct of TEST (``and`` flattened)
+is ``(sum 'S using P) >= X`` or ``> X`` (either way round) where X does not read 'S and
+weighs a card bound outside TEST (as in 2 above), and every ``set`` of P gives literal
+points (>= 0: RECYCLE has no negative literal). Then a superset of a passing set passes
+too: all of COLL passes whenever any set does, so the played card takes the table. A
+ceiling (``<=``) is not named (a small set passes: a weaker capture, not a sweep), nor a
+floor on a constant (a meld of "at least 10" weighs no card), nor a map whose points are
+computed (a sum that may shrink).
+
+**Rule 3** (`unweighed_picks`; /work/runs-archive/s59/ablate-32/best/01-0868f9cacdb1c69a.rcy,
+judge 0.965): the capture test shrank to ``(== (size 'S) 1)``: it weighs no card, so
+`unweighed_sets` passes it, yet the game's other rule over the same choices (the lay:
+``(all (subsets TABLE) 'S (!= (sum 'S ...) (score 'C ...)))``) still weighs them against the
+played card. A ``(filter COLL 'S TEST)`` is named when TEST meets 1 and weighs no card,
+and another ``filter``/``any``/``all`` over the same COLL (same text) reads its member
+beyond its number and weighs a value X (2 above) whose variables are all bound where the
+pick is (by name; not its own member): the card the game weighs those choices against is
+at hand, and this pick ignores it. Poker Eights' pair groups are picked by number while a
+second group is weighed against ``(top 'G)``, the first pick's own member: not at hand at
+that pick, so not named.
+
+Margins of rules 2 and 3 (/work/runs-archive/s60a/margins.py, margins.txt; the 95 real
+files and the 73 best/ files of rounds 57-59): 11 sum tests over subsets (Scopa and its
+heirs, all ``==``), one a floor: new-01 above; 28 picks by number, 8 from a collection
+weighed elsewhere: Poker Eights' two and 4 in its heirs (weighed only against the pick's
+own member), inv-31's (rule 1's) and ablate-32's rank 1, the only one rule 3 names. No CARDSTOCK file has a capture
+over subsets (its fishing game, Stealing Bundles, captures by equal rank, one card).
 """
 
 from __future__ import annotations
@@ -82,6 +115,132 @@ def unweighed_sets(game: A.Game) -> list[Defect]:
     return out
 
 
+def _conjuncts(cond: A.Node) -> list[A.Node]:
+    """The tests every passing member meets: `cond` with its ``and``s flattened."""
+    if isinstance(cond, A.BoolOp) and cond.op is A.BoolOpKind.AND:
+        return [c for a in cond.args for c in _conjuncts(a)]
+    return [cond]
+
+
+def _grows(game: A.Game, points: A.Node) -> bool:
+    """Whether a sum by the point map `points` grows (weakly) with the set: every
+    ``set`` of that map gives each card a literal number, all >= 0 (RECYCLE has no
+    negative literals, so a literal is one)."""
+    name = to_line(points)
+    inits = [n for n in A.walk(game) if isinstance(n, A.InitPoints) and to_line(n.target) == name]
+    return bool(inits) and all(
+        isinstance(aw, A.Award) and isinstance(aw.value, A.IntLit) for n in inits for aw in n.awards
+    )
+
+
+def _floor(test: A.Node, member: str) -> tuple[A.SumPoints, A.Node] | None:
+    """``(sum, bound)`` when `test` is ``sum >= bound`` or ``sum > bound`` (either way
+    round) with ``sum`` the total of the member 'member itself and ``bound`` not reading it."""
+    if not isinstance(test, A.IntCmp):
+        return None
+    for total, op, bound in ((test.a, test.op, test.b), (test.b, A.FLIPPED[test.op], test.a)):
+        if (
+            op in (A.CmpOp.GE, A.CmpOp.GT)
+            and isinstance(total, A.SumPoints)
+            and isinstance(total.coll, A.Var)
+            and total.coll.name == member
+            and not any(isinstance(v, A.Var) and v.name == member for v in A.walk(bound))
+        ):
+            return total, bound
+    return None
+
+
+def floored_sums(game: A.Game) -> list[Defect]:
+    """Each choice among the sets of a place that must add up to *at least* a weighed
+    card's value (module docstring, rule 2)."""
+    out = []
+    for f in A.walk(game):
+        if not isinstance(f, A.Filter) or not isinstance(f.coll, A.Subsets):
+            continue
+        for test in _conjuncts(f.cond):
+            if (found := _floor(test, f.var.name)) is None:
+                continue
+            total, bound = found
+            if _weighed(bound, f.var.name) is None or not _grows(game, total.points):
+                continue
+            out.append(
+                Defect(
+                    where(f),
+                    f"this test takes sets of {to_line(f.coll.coll)} whose total is at least "
+                    f"a card's: {to_line(test)}; a larger set only adds to {to_line(total)}, "
+                    f"so all of {to_line(f.coll.coll)} passes whenever any set does",
+                )
+            )
+            break
+    return out
+
+
+def _weighs_members(q: A.Node) -> A.Node | None:
+    """The value of an outside card that `q` (a ``filter``/``any``/``all`` test) compares
+    its members with, when its test reads the member beyond its number; else None."""
+    if not isinstance(q, A.Filter | A.AggBool) or _by_count(q.cond, q.var.name):
+        return None
+    return _weighed(q.cond, q.var.name)
+
+
+def _bound_at(game: A.Game, node: A.Node) -> set[str]:
+    """The variables bound where `node` is: each enclosing ``any``/``all``/``filter``/
+    ``let`` whose scope (``BINDS``' last field) holds it."""
+    up = A.game_parents(game)
+    out = set()
+    while (step := up.get(id(node))) is not None:
+        parent, field_name, _ = step
+        binds = getattr(parent, "BINDS", None)
+        if (
+            binds
+            and field_name == binds[2]
+            and isinstance(v := getattr(parent, "var", None), A.Var)
+        ):
+            out.add(v.name)
+        node = parent
+    return out
+
+
+def unweighed_picks(game: A.Game) -> list[Defect]:
+    """Each pick by number alone, weighing no card, from a collection whose members
+    another rule of the game weighs against a card that is at hand at the pick too
+    (module docstring, rule 3)."""
+    weighed = [
+        (to_line(q.coll), value) for q in A.walk(game) if (value := _weighs_members(q)) is not None
+    ]
+    out = []
+    for f in A.walk(game):
+        if (
+            not isinstance(f, A.Filter)
+            or not _by_count(f.cond, f.var.name)
+            or _weighed(f.cond, f.var.name) is not None  # `unweighed_sets`' defect
+        ):
+            continue
+        coll = to_line(f.coll)
+        at_hand = _bound_at(game, f) - {f.var.name}
+        value = next(
+            (
+                v
+                for c, v in weighed
+                if c == coll and {x.name for x in A.walk(v) if isinstance(x, A.Var)} <= at_hand
+            ),
+            None,
+        )
+        if value is None:
+            continue
+        out.append(
+            Defect(
+                where(f),
+                f"this test picks from {coll} by number alone, though another rule weighs "
+                f"the same choices against {to_line(value)}: any cards of the right number "
+                "are taken, whatever their values",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
-    """Every set picked by number alone under a test that weighs another card."""
-    return unweighed_sets(game)
+    """Every set picked by number alone under a test that weighs another card, every set
+    taken by a floor on its total, and every pick by number alone from choices the game
+    weighs elsewhere."""
+    return [*unweighed_sets(game), *floored_sums(game), *unweighed_picks(game)]

@@ -1,6 +1,7 @@
 """`fitness.unweighed` (a filter that picks cards by number alone while its test weighs
-another card): the round-58 campaign file's variant, near misses it must not name, and
-the real files."""
+another card, a capture of sets by a floor on their sum, a pick by number from choices
+weighed elsewhere): the round-58 and round-59 campaign files' variants, near misses it
+must not name, and the real files."""
 
 from __future__ import annotations
 
@@ -21,9 +22,32 @@ FOUND = [
         "(filter (subsets (game vloc TABLE)) 'S",
         "by number alone",
     ),
+    (
+        V.scopa_captures_at_least_the_value,
+        M.floored_sums,
+        "(filter (subsets (game vloc TABLE)) 'S",
+        "whose total is at least",
+    ),
+    (
+        V.scopa_captures_any_one_card,
+        M.unweighed_picks,
+        "(filter (subsets (game vloc TABLE)) 'S",
+        "though another rule weighs",
+    ),
 ]
 #: round 58's blind reading: 2 against the seed's 7.
 CAMPAIGN = Path("/work/runs-archive/s58/inv-31/best/new-01-df0b8fc4c0026c8b.rcy")
+#: round 59's (reader 2 against the seed's 7.5, each): a floor on the sum; one card, any.
+CAMPAIGNS_59 = {
+    Path("/work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy"): M.floored_sums,
+    Path("/work/runs-archive/s59/ablate-32/best/01-0868f9cacdb1c69a.rcy"): M.unweighed_picks,
+}
+#: Scopa's capture by sum: the set adds up to the played card's value.
+SUM_TEST = """(== (sum 'S using (game points VALUE))
+                               (score 'C using (game points VALUE)))"""
+#: Scopa's lay rule: no set of the table adds up to the card laid.
+LAY_TEST = """(!= (sum 'S using (game points VALUE))
+                          (score 'C using (game points VALUE)))"""
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
     variant_tests(FOUND, V.VARIANTS, M.defects)
@@ -48,7 +72,9 @@ def test_the_campaign_file_is_named():
 @pytest.mark.parametrize(
     ("test", "named"),
     [
-        ("(== (size 'S) 1)", False),  # any one card, no card weighed: a plain pick
+        # any one card, no card weighed, but the lay rule weighs the table's sets against
+        # 'C: `unweighed_picks` (round 60; without that rule, a plain pick: below)
+        ("(== (size 'S) 1)", True),
         ("(and (== (size 'S) 1) (> (score 'C using (game points VALUE)) 0))", True),
         ("(== (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", False),
         (
@@ -59,3 +85,49 @@ def test_the_campaign_file_is_named():
 )
 def test_only_a_pick_by_number_that_weighs_the_played_card_is_named(test, named):
     assert bool(_scopa_test(test)) is named
+
+
+@pytest.mark.parametrize(("path", "check"), CAMPAIGNS_59.items(), ids=lambda x: str(x)[-20:])
+def test_the_round_59_campaign_files_are_named(path, check):
+    if not path.exists():  # the campaign files live outside the repository
+        pytest.skip("no campaign archive")
+    found = M.defects(parse_file(path))
+    assert [d.where for d in found] == ["65:12"] and found == check(parse_file(path))
+
+
+@pytest.mark.parametrize(
+    ("test", "named"),
+    [
+        ("(>= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", True),
+        ("(> (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", True),
+        # the floor written the other way round
+        ("(<= (score 'C using (game points VALUE)) (sum 'S using (game points VALUE)))", True),
+        # a ceiling: a small set passes (a weaker capture), not a sweep
+        ("(<= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", False),
+        # a floor on a constant weighs no card (a meld "of at least 10")
+        ("(>= (sum 'S using (game points VALUE)) 10)", False),
+    ],
+)
+def test_only_a_floor_against_a_weighed_card_is_named(test, named):
+    text = _edit(_seed("scopa"), (SUM_TEST, test))
+    assert bool(M.floored_sums(parse_text(text))) is named
+
+
+def test_a_floor_on_a_sum_that_may_shrink_is_not_named():
+    """A point map with a computed entry may give a card less than nothing: a larger set
+    need not add up to more."""
+    text = _edit(
+        V.scopa_captures_at_least_the_value(),
+        ("((RANK : ASSO) 1)", "((RANK : ASSO) (- 1 (size (game vloc TABLE))))"),
+    )
+    assert M.floored_sums(parse_text(text)) == []
+
+
+def test_a_pick_by_number_is_named_only_where_the_game_weighs_its_choices():
+    """With the lay rule comparing the table's sets with a constant, nothing weighs them
+    against the played card: a one-card capture is a plain pick."""
+    text = _edit(
+        V.scopa_captures_any_one_card(), (LAY_TEST, "(!= (sum 'S using (game points VALUE)) 10)")
+    )
+    assert M.unweighed_picks(parse_text(text)) == []
+    assert M.unweighed_picks(parse_text(V.scopa_captures_any_one_card())) != []

@@ -1,5 +1,6 @@
 """Broken variants of our seeds for `evogame.fitness.unweighed`, in the style of
-tests/fitness/variants.py: a capture test that picks the cards taken by number alone."""
+tests/fitness/variants.py: a capture test that picks the cards taken by number alone, or
+by a floor on their sum."""
 
 from __future__ import annotations
 
@@ -27,11 +28,44 @@ def scopa_captures_without_the_sum() -> str:
     return _edit(_seed("scopa"), (SCOPA_TEST, NO_SUM))
 
 
+#: The sum's equality, in the capture test alone (the lay rule keeps its ``!=``).
+SUM_EQUALS = "(and (== (sum 'S using (game points VALUE))"
+#: Its floor (inv-33's new kind 1, round 59).
+SUM_AT_LEAST = "(and (>= (sum 'S using (game points VALUE))"
+#: The test shrunk to "one card" (ablate-32's rank 1, round 59).
+ONE_CARD = "(== (size 'S) 1)"
+
+
+def scopa_captures_at_least_the_value() -> str:
+    """Scopa whose capture needs a set adding up to at least the played card's value
+    (inv-33's new kind 1): when no table card has its value, any card takes the table."""
+    return _edit(_seed("scopa"), (SUM_EQUALS, SUM_AT_LEAST))
+
+
+def scopa_captures_any_one_card() -> str:
+    """Scopa whose capture test is only "one table card" (ablate-32's rank 1), while the
+    lay rule still weighs the table's sets against the played card: any card takes any
+    table card."""
+    return _edit(_seed("scopa"), (SCOPA_TEST, ONE_CARD))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "scopa-captures-without-the-sum",
         "scopa",
         "any card takes any one table card, or the whole table: a sweep every turn",
         scopa_captures_without_the_sum(),
+    ),
+    Variant(
+        "scopa-captures-at-least-the-value",
+        "scopa",
+        "a set need only reach the played card's value: any card sweeps the table",
+        scopa_captures_at_least_the_value(),
+    ),
+    Variant(
+        "scopa-captures-any-one-card",
+        "scopa",
+        "the capture weighs nothing: any card takes any table card",
+        scopa_captures_any_one_card(),
     ),
 )
