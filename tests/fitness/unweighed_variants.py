@@ -42,11 +42,21 @@ def scopa_captures_at_least_the_value() -> str:
     return _edit(_seed("scopa"), (SUM_EQUALS, SUM_AT_LEAST))
 
 
+#: The choice's last option, the lay, and its end.
+LAY_LAST = "(move 'C (top (game vloc TABLE))))))"
+
+
 def scopa_captures_any_one_card() -> str:
     """Scopa whose capture test is only "one table card" (ablate-32's rank 1), while the
     lay rule still weighs the table's sets against the played card: any card takes any
-    table card."""
-    return _edit(_seed("scopa"), (SCOPA_TEST, ONE_CARD))
+    table card. As in the campaign file, the choice also gained a pass (without it the
+    variant already falls to 0.68-0.69 at seeds 0-4, by fairness; with it, 0.945-0.971,
+    above its seed at each, as the file's 0.965)."""
+    return _edit(
+        _seed("scopa"),
+        (SCOPA_TEST, ONE_CARD),
+        (LAY_LAST, "(move 'C (top (game vloc TABLE))))\n       (turn pass)))"),
+    )
 
 
 VARIANTS: tuple[Variant, ...] = (
