@@ -205,17 +205,20 @@ def unweighed_picks(game: A.Game) -> list[Defect]:
     """Each pick by number alone, weighing no card, from a collection whose members
     another rule of the game weighs against a card that is at hand at the pick too
     (module docstring, rule 3)."""
+    picks = [
+        f
+        for f in A.walk(game)
+        if isinstance(f, A.Filter)
+        and _by_count(f.cond, f.var.name)
+        and _weighed(f.cond, f.var.name) is None  # else `unweighed_sets`' defect
+    ]
+    if not picks:  # most games: no other rule need be read
+        return []
     weighed = [
         (to_line(q.coll), value) for q in A.walk(game) if (value := _weighs_members(q)) is not None
     ]
     out = []
-    for f in A.walk(game):
-        if (
-            not isinstance(f, A.Filter)
-            or not _by_count(f.cond, f.var.name)
-            or _weighed(f.cond, f.var.name) is not None  # `unweighed_sets`' defect
-        ):
-            continue
+    for f in picks:
         coll = to_line(f.coll)
         at_hand = _bound_at(game, f) - {f.var.name}
         value = next(
