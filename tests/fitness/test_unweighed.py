@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from evogame.fitness import unweighed as M
-from evogame.lang import parse_file, parse_text
+from evogame.lang import ast as A
+from evogame.lang import parse_file, parse_text, to_line
 from tests.fitness import unweighed_variants as V
 from tests.fitness.check_cases import real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
@@ -33,6 +34,12 @@ FOUND = [
         M.unweighed_picks,
         "(filter (subsets (game vloc TABLE)) 'S",
         "though another rule weighs",
+    ),
+    (
+        V.scopa_captures_any_set,
+        M.unweighed_picks,
+        "(any (subsets (game vloc TABLE))\n",
+        "with no test",
     ),
 ]
 #: round 58's blind reading: 2 against the seed's 7.
@@ -131,3 +138,35 @@ def test_a_pick_by_number_is_named_only_where_the_game_weighs_its_choices():
     )
     assert M.unweighed_picks(parse_text(text)) == []
     assert M.unweighed_picks(parse_text(V.scopa_captures_any_one_card())) != []
+
+
+def test_a_pick_whose_weighing_card_is_not_at_hand_is_not_named():
+    """Poker Eights' two pair: the first pair group is picked by number from the hand's
+    rank groups, the second weighed against ``(top 'G)``, the first pick's own member, a
+    card that does not exist where the first is picked."""
+    game = parse_text(_seed("pokereights"))
+    picks = [f for f in A.walk(game) if isinstance(f, A.Filter) and M._by_count(f.cond, f.var.name)]
+    weighed = {to_line(q.coll) for q in A.walk(game) if M._weighs_members(q) is not None}
+    assert any(to_line(f.coll) in weighed for f in picks)  # the near miss is there
+    assert M.unweighed_picks(game) == []
+
+
+@pytest.mark.parametrize(
+    ("coll", "named"), [("(game vloc TABLE)", False), ("(subsets (game vloc TABLE))", True)]
+)
+def test_a_free_pick_is_named_only_among_sets(coll, named):
+    """A new option takes, for a played 'C, any one table card or any set of the table
+    with no test; the capture test weighs both the table's cards (``all TABLE 'T``) and
+    its sets against 'C. Taking any one card freely is ordinary play; any set, a sweep."""
+    option = (
+        f"(any ((current player) iloc HAND) 'C (any {coll} 'X "
+        "(move (top (game vloc TABLE)) (top ((current player) vloc PILE)))))"
+    )
+    text = _edit(
+        _seed("scopa"),
+        (
+            "(any ((current player) iloc HAND) 'C",
+            option + "\n    (any ((current player) iloc HAND) 'C",
+        ),
+    )
+    assert bool(M.unweighed_picks(parse_text(text))) is named

@@ -59,6 +59,26 @@ def scopa_captures_any_one_card() -> str:
     )
 
 
+#: Scopa's capture: any set of the table that passes its test.
+CAPTURE_FILTER = (
+    """(filter (subsets (game vloc TABLE)) 'S
+                      """
+    + SCOPA_TEST
+    + ")"
+)
+
+
+def scopa_captures_any_set() -> str:
+    """Scopa whose capture filter shrank to its collection (a shrink one step past
+    ablate-32's rank 1), with that file's pass: any card takes any set of the table, the
+    whole table included, while the lay rule still weighs those sets."""
+    return _edit(
+        _seed("scopa"),
+        (CAPTURE_FILTER, "(subsets (game vloc TABLE))"),
+        (LAY_LAST, "(move 'C (top (game vloc TABLE))))\n       (turn pass)))"),
+    )
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "scopa-captures-without-the-sum",
@@ -77,5 +97,11 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "the capture weighs nothing: any card takes any table card",
         scopa_captures_any_one_card(),
+    ),
+    Variant(
+        "scopa-captures-any-set",
+        "scopa",
+        "the capture has no test: any card takes the whole table",
+        scopa_captures_any_set(),
     ),
 )
