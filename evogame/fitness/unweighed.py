@@ -64,7 +64,9 @@ Margins of rules 2 and 3 (/work/runs-archive/s60a/margins.py, margins.txt; the 9
 files and the 73 best/ files of rounds 57-59): 11 sum tests over subsets (Scopa and its
 heirs, all ``==``), one a floor: new-01 above; 28 picks by number, 8 from a collection
 weighed elsewhere: Poker Eights' two and 4 in its heirs (weighed only against the pick's
-own member), inv-31's (rule 1's) and ablate-32's rank 1, the only one rule 3 names. No CARDSTOCK file has a capture
+own member), inv-31's (rule 1's) and ablate-32's rank 1, the only one rule 3 names; 3
+free picks of any set (Poker Eights' ``(any (subsets 'G) ...)`` and its heirs'), their
+sets weighed by no other rule. No CARDSTOCK file has a capture
 over subsets (its fishing game, Stealing Bundles, captures by equal rank, one card).
 """
 
