@@ -33,16 +33,19 @@ with no card weighed); the only one meeting 1 and 2 is inv-31's new kind 1.
 Round 60 (issue 35) adds two rules for the same lost link, each from a Scopa of round 59
 that the judge named nothing in (the blind readers rated both low; the seed got 7-7.5).
 
-**Rule 2** (`floored_sums`; /work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy,
+**Rule 2** (`ordered_sums`; /work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy,
 judge 0.955): the sum test became ``(>= (sum 'S using VALUE) (score 'C using VALUE))``. A
 ``(filter (subsets COLL) 'S TEST)`` is named when a conjunct of TEST (``and`` flattened)
-is ``(sum 'S using P) >= X`` or ``> X`` (either way round) where X does not read 'S and
-weighs a card bound outside TEST (as in 2 above), and every ``set`` of P gives literal
-points (>= 0: RECYCLE has no negative literal). Then a superset of a passing set passes
-too: all of COLL passes whenever any set does, so the played card takes the table. A
-ceiling (``<=``) is not named (a small set passes: a weaker capture, not a sweep), nor a
-floor on a constant (a meld of "at least 10" weighs no card), nor a map whose points are
-computed (a sum that may shrink).
+compares ``(sum 'S using P)`` with X by an order (``>=``, ``>``, ``<=``, ``<``; either way
+round) where X does not read 'S and weighs a card bound outside TEST (as in 2 above), and
+every ``set`` of P gives literal points (>= 0: RECYCLE has no negative literal), so a
+set's sum never shrinks as it grows. A floor: a superset of a passing set passes too, all
+of COLL passes whenever any set does, and the played card takes the table. A ceiling
+(``<=``: 0.944 at ``evaluate --seed 0``, above the seed's 0.910): any part of a passing
+set passes, so a high card takes whichever low cards it likes; in both the equality that
+tied the cards taken to the card played is gone. Not named: an order on a constant (a
+meld of "at least 10" weighs no card), a map whose points are computed (a sum that may
+shrink).
 
 **Rule 3** (`unweighed_picks`; /work/runs-archive/s59/ablate-32/best/01-0868f9cacdb1c69a.rcy,
 judge 0.965): the capture test shrank to ``(== (size 'S) 1)``: it weighs no card, so
@@ -62,7 +65,7 @@ that pick, so not named.
 
 Margins of rules 2 and 3 (/work/runs-archive/s60a/margins.py, margins.txt; the 95 real
 files and the 73 best/ files of rounds 57-59): 11 sum tests over subsets (Scopa and its
-heirs, all ``==``), one a floor: new-01 above; 28 picks by number, 8 from a collection
+heirs, all ``==``), one an order: new-01 above; 28 picks by number, 8 from a collection
 weighed elsewhere: Poker Eights' two and 4 in its heirs (weighed only against the pick's
 own member), inv-31's (rule 1's) and ablate-32's rank 1, the only one rule 3 names; 3
 free picks of any set (Poker Eights' ``(any (subsets 'G) ...)`` and its heirs'), their
@@ -139,42 +142,48 @@ def _grows(game: A.Game, points: A.Node) -> bool:
     )
 
 
-def _floor(test: A.Node, member: str) -> tuple[A.SumPoints, A.Node] | None:
-    """``(sum, bound)`` when `test` is ``sum >= bound`` or ``sum > bound`` (either way
-    round) with ``sum`` the total of the member 'member itself and ``bound`` not reading it."""
-    if not isinstance(test, A.IntCmp):
+def _bounded(test: A.Node, member: str) -> tuple[A.SumPoints, bool, A.Node] | None:
+    """``(sum, floor, bound)`` when `test` compares ``sum`` with ``bound`` by an order
+    (either way round): ``sum`` the total of the member 'member itself, ``bound`` not
+    reading it, ``floor`` whether ``sum`` must reach ``bound`` (``>=``, ``>``) rather than
+    stay under it (``<=``, ``<``)."""
+    if not isinstance(test, A.IntCmp) or test.op in A.EQ_OPS:
         return None
     for total, op, bound in ((test.a, test.op, test.b), (test.b, A.FLIPPED[test.op], test.a)):
         if (
-            op in (A.CmpOp.GE, A.CmpOp.GT)
-            and isinstance(total, A.SumPoints)
+            isinstance(total, A.SumPoints)
             and isinstance(total.coll, A.Var)
             and total.coll.name == member
             and not any(isinstance(v, A.Var) and v.name == member for v in A.walk(bound))
         ):
-            return total, bound
+            return total, op in (A.CmpOp.GE, A.CmpOp.GT), bound
     return None
 
 
-def floored_sums(game: A.Game) -> list[Defect]:
-    """Each choice among the sets of a place that must add up to *at least* a weighed
-    card's value (module docstring, rule 2)."""
+def ordered_sums(game: A.Game) -> list[Defect]:
+    """Each choice among the sets of a place whose total need only reach, or stay under,
+    a weighed card's value (module docstring, rule 2)."""
     out = []
     for f in A.walk(game):
         if not isinstance(f, A.Filter) or not isinstance(f.coll, A.Subsets):
             continue
         for test in _conjuncts(f.cond):
-            if (found := _floor(test, f.var.name)) is None:
+            if (found := _bounded(test, f.var.name)) is None:
                 continue
-            total, bound = found
+            total, floor, bound = found
             if _weighed(bound, f.var.name) is None or not _grows(game, total.points):
                 continue
+            place, sums = to_line(f.coll.coll), to_line(total)
             out.append(
                 Defect(
                     where(f),
-                    f"this test takes sets of {to_line(f.coll.coll)} whose total is at least "
-                    f"a card's: {to_line(test)}; a larger set only adds to {to_line(total)}, "
-                    f"so all of {to_line(f.coll.coll)} passes whenever any set does",
+                    f"this test takes sets of {place} whose total is at least a card's: "
+                    f"{to_line(test)}; a larger set only adds to {sums}, so all of {place} "
+                    "passes whenever any set does"
+                    if floor
+                    else f"this test takes sets of {place} whose total is at most a card's: "
+                    f"{to_line(test)}; a smaller set only lowers {sums}, so any part of a "
+                    "passing set passes too: the cards taken need not match the card",
                 )
             )
             break
@@ -259,6 +268,6 @@ def unweighed_picks(game: A.Game) -> list[Defect]:
 
 def defects(game: A.Game) -> list[Defect]:
     """Every set picked by number alone under a test that weighs another card, every set
-    taken by a floor on its total, and every pick by number alone from choices the game
+    taken by a floor or a ceiling on its total, and every pick by number alone from choices the game
     weighs elsewhere."""
-    return [*unweighed_sets(game), *floored_sums(game), *unweighed_picks(game)]
+    return [*unweighed_sets(game), *ordered_sums(game), *unweighed_picks(game)]

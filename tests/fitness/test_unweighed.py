@@ -25,9 +25,15 @@ FOUND = [
     ),
     (
         V.scopa_captures_at_least_the_value,
-        M.floored_sums,
+        M.ordered_sums,
         "(filter (subsets (game vloc TABLE)) 'S",
         "whose total is at least",
+    ),
+    (
+        V.scopa_captures_at_most_the_value,
+        M.ordered_sums,
+        "(filter (subsets (game vloc TABLE)) 'S",
+        "whose total is at most",
     ),
     (
         V.scopa_captures_any_one_card,
@@ -46,7 +52,7 @@ FOUND = [
 CAMPAIGN = Path("/work/runs-archive/s58/inv-31/best/new-01-df0b8fc4c0026c8b.rcy")
 #: round 59's (reader 2 against the seed's 7.5, each): a floor on the sum; one card, any.
 CAMPAIGNS_59 = {
-    Path("/work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy"): M.floored_sums,
+    Path("/work/runs-archive/s59/inv-33/best/new-01-48d76aa6420634dc.rcy"): M.ordered_sums,
     Path("/work/runs-archive/s59/ablate-32/best/01-0868f9cacdb1c69a.rcy"): M.unweighed_picks,
 }
 #: Scopa's capture by sum: the set adds up to the played card's value.
@@ -105,19 +111,24 @@ def test_the_round_59_campaign_files_are_named(path, check):
 @pytest.mark.parametrize(
     ("test", "named"),
     [
-        ("(>= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", True),
-        ("(> (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", True),
+        ("(>= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", "least"),
+        ("(> (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", "least"),
         # the floor written the other way round
-        ("(<= (score 'C using (game points VALUE)) (sum 'S using (game points VALUE)))", True),
-        # a ceiling: a small set passes (a weaker capture), not a sweep
-        ("(<= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", False),
-        # a floor on a constant weighs no card (a meld "of at least 10")
-        ("(>= (sum 'S using (game points VALUE)) 10)", False),
+        ("(<= (score 'C using (game points VALUE)) (sum 'S using (game points VALUE)))", "least"),
+        # a ceiling: any part of a passing set passes
+        ("(<= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", "most"),
+        ("(> (score 'C using (game points VALUE)) (sum 'S using (game points VALUE)))", "most"),
+        # the seed's equality, and its negation: no order
+        (SUM_TEST, None),
+        ("(!= (sum 'S using (game points VALUE)) (score 'C using (game points VALUE)))", None),
+        # an order on a constant weighs no card (a meld "of at least 10")
+        ("(>= (sum 'S using (game points VALUE)) 10)", None),
     ],
 )
-def test_only_a_floor_against_a_weighed_card_is_named(test, named):
+def test_only_an_order_against_a_weighed_card_is_named(test, named):
     text = _edit(_seed("scopa"), (SUM_TEST, test))
-    assert bool(M.floored_sums(parse_text(text))) is named
+    found = M.ordered_sums(parse_text(text))
+    assert [f"is at {named} a card's" in d.message for d in found] == ([True] if named else [])
 
 
 def test_a_floor_on_a_sum_that_may_shrink_is_not_named():
@@ -127,7 +138,7 @@ def test_a_floor_on_a_sum_that_may_shrink_is_not_named():
         V.scopa_captures_at_least_the_value(),
         ("((RANK : ASSO) 1)", "((RANK : ASSO) (- 1 (size (game vloc TABLE))))"),
     )
-    assert M.floored_sums(parse_text(text)) == []
+    assert M.ordered_sums(parse_text(text)) == []
 
 
 def test_a_pick_by_number_is_named_only_where_the_game_weighs_its_choices():

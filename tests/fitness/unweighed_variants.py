@@ -46,6 +46,12 @@ def scopa_captures_at_least_the_value() -> str:
 LAY_LAST = "(move 'C (top (game vloc TABLE))))))"
 
 
+def scopa_captures_at_most_the_value() -> str:
+    """Scopa whose capture needs a set adding up to at most the played card's value (the
+    mirror of inv-33's floor): a high card takes whichever low cards it likes."""
+    return _edit(_seed("scopa"), (SUM_EQUALS, "(and (<= (sum 'S using (game points VALUE))"))
+
+
 def scopa_captures_any_one_card() -> str:
     """Scopa whose capture test is only "one table card" (ablate-32's rank 1), while the
     lay rule still weighs the table's sets against the played card: any card takes any
@@ -91,6 +97,12 @@ VARIANTS: tuple[Variant, ...] = (
         "scopa",
         "a set need only reach the played card's value: any card sweeps the table",
         scopa_captures_at_least_the_value(),
+    ),
+    Variant(
+        "scopa-captures-at-most-the-value",
+        "scopa",
+        "a set need only stay within the played card's value: a high card takes what it likes",
+        scopa_captures_at_most_the_value(),
     ),
     Variant(
         "scopa-captures-any-one-card",
