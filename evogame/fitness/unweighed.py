@@ -59,18 +59,19 @@ at hand, and this pick ignores it. An ``(any (subsets COLL) 'S ACTION)`` with no
 at all (the capture's filter shrunk to its collection: 0.975 at ``evaluate --seed 0``
 with the pass, above the seed's 0.910) is such a pick too; an unfiltered ``any`` over
 single cards is not (playing any card while another rule weighs the hand against the
-lead is ordinary: 16 such sites in the real and campaign files, none over subsets). Poker Eights' pair groups are picked by number while a
-second group is weighed against ``(top 'G)``, the first pick's own member: not at hand at
-that pick, so not named.
+lead is ordinary: 16 such sites in the real and campaign files, none over subsets).
+Poker Eights' pair groups are picked by number while a second group is weighed against
+``(top 'G)``, the first pick's own member: not at hand at that pick, so not named.
 
 Margins of rules 2 and 3 (/work/runs-archive/s60a/margins.py, margins.txt; the 95 real
 files and the 73 best/ files of rounds 57-59): 11 sum tests over subsets (Scopa and its
-heirs, all ``==``), one an order: new-01 above; 28 picks by number, 8 from a collection
+heirs), all ``==`` but new-01's ``>=``; 28 picks by number, 8 from a collection
 weighed elsewhere: Poker Eights' two and 4 in its heirs (weighed only against the pick's
 own member), inv-31's (rule 1's) and ablate-32's rank 1, the only one rule 3 names; 3
 free picks of any set (Poker Eights' ``(any (subsets 'G) ...)`` and its heirs'), their
-sets weighed by no other rule. No CARDSTOCK file has a capture
-over subsets (its fishing game, Stealing Bundles, captures by equal rank, one card).
+sets weighed by no other rule. No CARDSTOCK file has a capture over subsets (its fishing
+game, Stealing Bundles, captures by equal rank, one card). CPU of rules 2 and 3 on those
+168 parsed files: 0.04 s and 0.18 s.
 """
 
 from __future__ import annotations
