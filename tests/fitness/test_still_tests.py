@@ -1,6 +1,8 @@
 """`fitness.still_tests` (a counted loop's test that nothing in the loop changes; a guarded
-move whose card comes from another seat's pile than the one its test counts): the two
-round-57 campaign files' variants, the near misses it must not name, and the real files."""
+move whose card comes from another seat's pile than the one its test counts; a loop that
+never reads its member; a chosen draw onto another seat's place while the turn's test reads
+the drawer's own): the campaign files' variants, the near misses it must not name, and
+the real files."""
 
 from __future__ import annotations
 
