@@ -194,7 +194,8 @@ its parallel siblings' (the same up to the pile each acts on) with one part adde
 or changed, or whose guard lacks a conjunct they all have or compares with another number
 where they all agree, in `evogame.fitness.lone_guards`; a deal repeated in the play
 whose cards do not divide what its pile holds when play starts (the last deal is short),
-in `evogame.fitness.short_deals` (`remnant_deals`), and one ``inc`` of a storage worth 3
+in `evogame.fitness.short_deals` (`remnant_deals`; one whose first deal takes the whole
+pile, so it never repeats: `whole_deals`, round 60), and one ``inc`` of a storage worth 3
 times every other of it (a point entry out of scale), in `evogame.fitness.voids`
 (`outlier_awards`) (round 58, s58b); a choice item that makes none of
 the picks its sibling options make (a seat asked, a rank asked), never cleared, while the
