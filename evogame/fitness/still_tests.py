@@ -56,10 +56,10 @@ kind 3, a Pairs whose draw goes face up onto the *next* player's row; blind read
 against the seed's 5, the judge 0.922). A push-your-luck draw feeds the drawer: the test
 after it (a pair in the drawer's row) is the risk the draw takes. Named: a choice item
 with a ``move`` of the top or bottom card of a table place into a place of ``(next|previous
-player)``, no move of the item naming the current player's place of that visibility and
-name, and a guard run after it in the turn (inside the item, or in the stage's items after
-the one holding the choice) that reads the current player's place of that visibility and
-name and not the fed seat's. The drawer never meets the test their draw feeds: nobody
+player)`` or of a seat a loop over ``(other player)`` binds, no move of the item naming the
+current player's place of that visibility and name, and a guard run after it in the turn
+(inside the item, or in the stage's items after the one holding the choice) that reads the
+current player's place of that visibility and name and no other owner's. The drawer never meets the test their draw feeds: nobody
 busts by their own choice, each is judged on the cards another seat drew. Margins
 (/work/runs-archive/s60b/survey_draws.py): no choice item of the 95 real files moves a table
 pile's card into a place of any seat but the current player's (0 candidates); of the 88
@@ -215,12 +215,37 @@ def crossed_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def _is_current(owner: A.Node) -> bool:
+    return isinstance(owner, A.RelPlayer) and owner.rel is A.Rel.CURRENT
+
+
+def _others(option: A.Node) -> set[str]:
+    """The variables of `option`'s loops over the other players (``(all (other player) 'P
+    ...)``, or a ``filter`` of them): each names a seat that is never the drawer's."""
+    return {
+        n.var.name
+        for n in A.walk(option)
+        if isinstance(n, A.AggAction)
+        and (
+            isinstance(n.coll, A.OtherPlayers)
+            or (isinstance(n.coll, A.Filter) and isinstance(n.coll.coll, A.OtherPlayers))
+        )
+    }
+
+
+def _same(n: A.Node, to: A.Location) -> bool:
+    """Whether `n` is a place of `to`'s visibility and name."""
+    return isinstance(n, A.Location) and n.vis == to.vis and to_text(n.name) == to_text(to.name)
+
+
 def _crossed(option: A.Node) -> list[tuple[A.Move, A.Location]]:
     """The draws of a choice item that feed another seat (module docstring, "A draw onto
     another seat's place"): (move, its destination) for each move of the top or bottom
-    card of a table place into a place of ``(next|previous player)``, when no move of the
-    item names the current player's place of that visibility and name."""
+    card of a table place into a place of ``(next|previous player)`` or of a seat a loop
+    over the other players binds, when no move of the item names the current player's
+    place of that visibility and name."""
     out = []
+    others = _others(option)
     moves = [m for m in A.walk(option) if isinstance(m, A.Move)]
     for move in moves:
         src = _source(move)
@@ -228,32 +253,21 @@ def _crossed(option: A.Node) -> list[tuple[A.Move, A.Location]]:
         if src is None or _key(src) is None or _key(src)[1] != "game" or len(dst) != 1:
             continue
         to = dst[0]
-        if not isinstance(to.owner, A.RelPlayer) or to.owner.rel is A.Rel.CURRENT:
+        other = (isinstance(to.owner, A.RelPlayer) and not _is_current(to.owner)) or (
+            isinstance(to.owner, A.Var) and to.owner.name in others
+        )
+        if not other:
             continue
-        own = (to.vis, to_text(to.name))
-        if any(
-            isinstance(n, A.Location)
-            and isinstance(n.owner, A.RelPlayer)
-            and n.owner.rel is A.Rel.CURRENT
-            and (n.vis, to_text(n.name)) == own
-            for m in moves
-            for n in A.walk(m)
-        ):
+        if any(_same(n, to) and _is_current(n.owner) for m in moves for n in A.walk(m)):
             continue  # the drawer's own place is fed too
         out.append((move, to))
     return out
 
 
-def _reads_seat(cond: A.Node, to: A.Location, rel: A.Rel) -> bool:
-    """Whether `cond` reads the place of `to`'s visibility and name of the seat `rel`."""
-    return any(
-        isinstance(n, A.Location)
-        and isinstance(n.owner, A.RelPlayer)
-        and n.owner.rel is rel
-        and n.vis == to.vis
-        and to_text(n.name) == to_text(to.name)
-        for n in A.walk(cond)
-    )
+def _reads_place(cond: A.Node, to: A.Location, current: bool) -> bool:
+    """Whether `cond` reads a place of `to`'s visibility and name owned by the current
+    player (`current`), or by any other owner (not `current`)."""
+    return any(_same(n, to) and _is_current(n.owner) is current for n in A.walk(cond))
 
 
 def _turn_tests(stage: A.Stage, at: int, option: A.Node) -> list[A.Guarded]:
@@ -280,8 +294,8 @@ def crossed_draws(game: A.Game) -> list[Defect]:
                             (
                                 g
                                 for g in _turn_tests(stage, at, option)
-                                if _reads_seat(g.cond, to, A.Rel.CURRENT)
-                                and not _reads_seat(g.cond, to, to.owner.rel)
+                                if _reads_place(g.cond, to, current=True)
+                                and not _reads_place(g.cond, to, current=False)
                             ),
                             None,
                         )

@@ -190,3 +190,11 @@ def test_a_forced_draw_for_the_next_seat_is_not_named():
     )
     assert penalty in text
     assert M.crossed_draws(parse_text(text)) == []
+
+
+def test_a_draw_for_every_other_seat_is_named_and_for_every_seat_not():
+    """A draw onto each other player's row (a loop over ``(other player)``: never the
+    drawer) is the same gift; a loop over every player feeds the drawer too."""
+    others = f"(all (other player) 'P {V.DRAW.replace('(current player)', chr(39) + 'P')})"
+    assert len(_pairs((V.DRAW, others))) == 1
+    assert _pairs((V.DRAW, others.replace("(other player)", "player"))) == []
