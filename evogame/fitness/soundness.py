@@ -184,7 +184,9 @@ writes that, on every path after it, are written again before any rule reads the
 store: a recomputation copied in before the real one) in `evogame.fitness.deadstores`; a
 counted loop's test that reads nothing the loop changes (it runs to its count or never),
 or a guarded move whose test counts one seat's pile while its card comes from another
-seat's pile of that name, in `evogame.fitness.still_tests`;
+seat's pile of that name, or a chosen draw onto another seat's place while the turn's
+test after it reads the drawer's own (a Pairs drawing onto the next row), in
+`evogame.fitness.still_tests`;
 a seat named by a constant beyond the seats the game creates (player 5 of 2), or a constant
 whose every test is off (a switch whose on side an edit lost: ``FOLD is not 1`` with FOLD
 declared 1 and read nowhere else), in `evogame.fitness.constants`; a choice item whose action is
@@ -192,7 +194,8 @@ its parallel siblings' (the same up to the pile each acts on) with one part adde
 or changed, or whose guard lacks a conjunct they all have or compares with another number
 where they all agree, in `evogame.fitness.lone_guards`; a deal repeated in the play
 whose cards do not divide what its pile holds when play starts (the last deal is short),
-in `evogame.fitness.short_deals` (`remnant_deals`), and one ``inc`` of a storage worth 3
+in `evogame.fitness.short_deals` (`remnant_deals`; one whose first deal takes the whole
+pile, so it never repeats: `whole_deals`, round 60), and one ``inc`` of a storage worth 3
 times every other of it (a point entry out of scale), in `evogame.fitness.voids`
 (`outlier_awards`) (round 58, s58b); a choice item that makes none of
 the picks its sibling options make (a seat asked, a rank asked), never cleared, while the

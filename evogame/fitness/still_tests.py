@@ -50,6 +50,23 @@ seed's 6). A loop ``(all|any COLL 'V BODY)`` over players, teams or cards (not a
 of numbers: that is a count) whose BODY never reads 'V does the same thing once per
 member. Every loop of the 95 real files over players, teams or cards reads its member
 (their unread loop variables are all counts, ``(all (range 1..'HAND) 'I ...)``).
+
+**A draw onto another seat's place** (`crossed_draws`, round 60: campaign inv-33's new
+kind 3, a Pairs whose draw goes face up onto the *next* player's row; blind reader 3
+against the seed's 5, the judge 0.922). A push-your-luck draw feeds the drawer: the test
+after it (a pair in the drawer's row) is the risk the draw takes. Named: a choice item
+with a ``move`` of the top or bottom card of a table place into a place of ``(next|previous
+player)`` or of a seat a loop over ``(other player)`` binds, no move of the item naming the
+current player's place of that visibility and name, and a guard run after it in the turn
+(inside the item, or in the stage's items after the one holding the choice) that reads the
+current player's place of that visibility and name and no other owner's. The drawer never meets the test their draw feeds: nobody
+busts by their own choice, each is judged on the cards another seat drew. Margins
+(/work/runs-archive/s60b/survey_draws.py): no choice item of the 95 real files moves a table
+pile's card into a place of any seat but the current player's (0 candidates); of the 88
+campaign files of rounds 57-59, 3 do: the reader's Pairs (named), a Pairs drawing for
+every seat (a loop over the players, the drawer among them: not a relative seat, not
+named) and a Scopa whose option sweeps the table into the pile of a seat 'P a loop binds
+(not a relative seat: not named).
 """
 
 from __future__ import annotations
@@ -198,6 +215,104 @@ def crossed_sources(game: A.Game) -> list[Defect]:
     return out
 
 
+def _is_current(owner: A.Node) -> bool:
+    return isinstance(owner, A.RelPlayer) and owner.rel is A.Rel.CURRENT
+
+
+def _others(option: A.Node) -> set[str]:
+    """The variables of `option`'s loops over the other players (``(all (other player) 'P
+    ...)``, or a ``filter`` of them): each names a seat that is never the drawer's."""
+    return {
+        n.var.name
+        for n in A.walk(option)
+        if isinstance(n, A.AggAction)
+        and (
+            isinstance(n.coll, A.OtherPlayers)
+            or (isinstance(n.coll, A.Filter) and isinstance(n.coll.coll, A.OtherPlayers))
+        )
+    }
+
+
+def _same(n: A.Node, to: A.Location) -> bool:
+    """Whether `n` is a place of `to`'s visibility and name."""
+    return isinstance(n, A.Location) and n.vis == to.vis and to_text(n.name) == to_text(to.name)
+
+
+def _crossed(option: A.Node) -> list[tuple[A.Move, A.Location]]:
+    """The draws of a choice item that feed another seat (module docstring, "A draw onto
+    another seat's place"): (move, its destination) for each move of the top or bottom
+    card of a table place into a place of ``(next|previous player)`` or of a seat a loop
+    over the other players binds, when no move of the item names the current player's
+    place of that visibility and name."""
+    out = []
+    others = _others(option)
+    moves = [m for m in A.walk(option) if isinstance(m, A.Move)]
+    for move in moves:
+        src = _source(move)
+        dst = [n for n in A.walk(move.dst) if isinstance(n, A.Location)]
+        if src is None or _key(src) is None or _key(src)[1] != "game" or len(dst) != 1:
+            continue
+        to = dst[0]
+        other = (isinstance(to.owner, A.RelPlayer) and not _is_current(to.owner)) or (
+            isinstance(to.owner, A.Var) and to.owner.name in others
+        )
+        if not other:
+            continue
+        if any(_same(n, to) and _is_current(n.owner) for m in moves for n in A.walk(m)):
+            continue  # the drawer's own place is fed too
+        out.append((move, to))
+    return out
+
+
+def _reads_place(cond: A.Node, to: A.Location, current: bool) -> bool:
+    """Whether `cond` reads a place of `to`'s visibility and name owned by the current
+    player (`current`), or by any other owner (not `current`)."""
+    return any(_same(n, to) and _is_current(n.owner) is current for n in A.walk(cond))
+
+
+def _turn_tests(stage: A.Stage, at: int, option: A.Node) -> list[A.Guarded]:
+    """The guards a choice item's turn runs after it: those inside the item (its own guard
+    aside) and those of the stage's items after the `at`-th (a nested stage aside)."""
+    body = option.body if isinstance(option, A.Guarded) else option
+    after = [i for i in stage.body[at + 1 :] if not isinstance(i, A.Stage)]
+    return [g for part in (body, *after) for g in A.walk(part) if isinstance(g, A.Guarded)]
+
+
+def crossed_draws(game: A.Game) -> list[Defect]:
+    """A draw a player chooses that puts its card on another seat's place while a test of
+    the turn after it reads the drawer's own place of that name and not the fed one
+    (module docstring, "A draw onto another seat's place")."""
+    out = []
+    for stage in (n for n in A.walk(game) if isinstance(n, A.Stage)):
+        for at, item in enumerate(stage.body):
+            if isinstance(item, A.Stage):
+                continue
+            for choice in (n for n in A.walk(item) if isinstance(n, A.Choice)):
+                for option in choice.items:
+                    for move, to in _crossed(option):
+                        test = next(
+                            (
+                                g
+                                for g in _turn_tests(stage, at, option)
+                                if _reads_place(g.cond, to, current=True)
+                                and not _reads_place(g.cond, to, current=False)
+                            ),
+                            None,
+                        )
+                        if test is None:
+                            continue
+                        out.append(
+                            Defect(
+                                where(move),
+                                f"this draw puts its card on {to_line(to)}, but the test "
+                                f"after it at {where(test.cond)} reads the drawer's own "
+                                f"{to_text(to.name)}: a player's draw never meets the test it "
+                                "feeds, and each is judged on the cards another seat drew",
+                            )
+                        )
+    return out
+
+
 def unread_members(game: A.Game) -> list[Defect]:
     """Each loop over players, teams or cards whose body never reads its member (module
     docstring, "A member never read")."""
@@ -220,4 +335,4 @@ def unread_members(game: A.Game) -> list[Defect]:
 def defects(game: A.Game) -> list[Defect]:
     """Every still test of a counted loop (`still_tests`), crossed source
     (`crossed_sources`) and loop whose member is never read (`unread_members`)."""
-    return still_tests(game) + crossed_sources(game) + unread_members(game)
+    return still_tests(game) + crossed_sources(game) + unread_members(game) + crossed_draws(game)

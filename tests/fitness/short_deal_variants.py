@@ -32,6 +32,14 @@ def scopa_dealt_seven() -> str:
     return _edit(_seed("scopa"), ("(declare 3 'HAND)", "(declare 7 'HAND)"))
 
 
+def scopa_dealt_whole_stock() -> str:
+    """Scopa whose deal of 3 cards each a round became 21 (campaign inv-30's rank 1, blind
+    reader 4 against the seed's 7.5; ablate-33's rank 1 wrote 34, reader 4 against 7;
+    round 60, issue 35): the first deal takes all 36 cards left after the table's 4, 18
+    each, and the re-deal when the hands are empty never comes (`whole_deals`)."""
+    return _edit(_seed("scopa"), ("(declare 3 'HAND)", "(declare 21 'HAND)"))
+
+
 VARIANTS = (
     Variant(
         "go-fish-dealt-one",
@@ -44,5 +52,11 @@ VARIANTS = (
         "scopa",
         "seven cards dealt each a round: 36 cards make deals of 7, 7 and 4 each",
         scopa_dealt_seven(),
+    ),
+    Variant(
+        "scopa-dealt-whole-stock",
+        "scopa",
+        "21 cards dealt each a round: the first deal takes the whole stock, no re-deal",
+        scopa_dealt_whole_stock(),
     ),
 )

@@ -1,6 +1,8 @@
 """Broken variants of our seeds for `evogame.fitness.still_tests`, rebuilt from two blind
 readings of round 57 (campaigns ablate-28 and inv-28, rank 2 each): a draw loop whose stop
-test reads another seat's hand, and an upcard refilled from another seat's pay-off pile."""
+test reads another seat's hand, and an upcard refilled from another seat's pay-off pile;
+round 58's GOPS whose loop never reads its member; round 60's Pairs drawing onto the next
+player's row (inv-33's new kind 3)."""
 
 from __future__ import annotations
 
@@ -41,6 +43,17 @@ def gops_discards_the_current_bid_twice() -> str:
     )
 
 
+#: Pairs' draw: the card goes face up onto the drawer's own row.
+DRAW = "(move (top (game hloc DECK)) (top ((current player) vloc ROW)))"
+
+
+def pairs_draws_onto_the_next_row() -> str:
+    """Pairs whose draw puts the card on the *next* player's row (round 59's inv-33 new
+    kind 3, blind reader 3 against the seed's 5; round 60, issue 35) while the pair test
+    after the choice reads the drawer's own row: nobody busts by their own draw."""
+    return _edit(_seed("pairs"), (DRAW, DRAW.replace("current player", "next player")))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazy-eights-draws-on-the-previous-hand",
@@ -59,5 +72,11 @@ VARIANTS: tuple[Variant, ...] = (
         "gops",
         "for every player P the current player's shown bid is discarded: P is never read",
         gops_discards_the_current_bid_twice(),
+    ),
+    Variant(
+        "pairs-draws-onto-the-next-row",
+        "pairs",
+        "a draw goes onto the next player's row while the pair test reads the drawer's",
+        pairs_draws_onto_the_next_row(),
     ),
 )

@@ -28,6 +28,13 @@ FOUND = [
         "each deal takes 14 cards from (game hloc STOCK), which holds 36 when play starts: "
         "after 2 full deals the last finds 8",
     ),
+    (
+        V.scopa_dealt_whole_stock,
+        D.whole_deals,
+        "(move (top (game hloc STOCK)) (top ('P iloc HAND)))",
+        "each deal takes 42 cards from (game hloc STOCK), which holds 36 when play starts: "
+        "the first deal takes all 36",
+    ),
 ]
 
 DEAL = "(declare 5 'HAND)"
@@ -182,3 +189,53 @@ def test_the_real_repeated_deals_all_divide_their_stock():
         ("StealingBundles3.rcy", 48, 12),
         ("StealingBundles4.rcy", 48, 16),
     }
+
+
+def _wholes(text: str) -> list[str]:
+    return [d.message for d in D.whole_deals(parse_text(text))]
+
+
+@pytest.mark.parametrize(
+    ("hand", "players", "named"),
+    [(3, 2, False), (9, 2, False), (17, 2, False), (18, 2, True), (34, 2, True), (12, 3, True)],
+)
+def test_a_repeated_deal_is_whole_exactly_when_one_deal_takes_the_stock(hand, players, named):
+    """36 cards after the table's 4: 17 each at 2 seats (34) leaves a last deal of 1 each
+    (a remnant, `remnant_deals`); 18 each (36), 34 each (68) and 12 each at 3 seats (36)
+    take the stock at the first deal."""
+    text = _scopa(hand, ("(declare 2 'NUMP)", f"(declare {players} 'NUMP)"))
+    assert bool(_wholes(text)) is named
+    assert not (_wholes(text) and _remnants(text))  # one name per deal, never both
+
+
+def test_a_whole_deal_run_once_after_the_stages_is_not_named():
+    """The same deal of 21 each written after the last stage (a top-level ``do``, run
+    once: no round repeats it) is a plain deal and is not named; inside the stage it is."""
+    deal = """  (do
+   (((all player 'P (== (size ('P iloc HAND)) 0))
+     (all (range 1..'HAND) 'I
+          (all player 'P
+               ((> (size (game hloc STOCK)) 0)
+                (move (top (game hloc STOCK)) (top ('P iloc HAND)))))))
+    (set (game sto BEFORE) (size ((current player) vloc PILE)))))
+"""
+    assert len(_wholes(_scopa(21))) == 1
+    moved = _scopa(
+        21, (deal, "  (do ((set (game sto BEFORE) (size ((current player) vloc PILE)))))\n")
+    )
+    after = " ;; the last capturer takes what is left; count the points\n"
+    moved = _edit(moved, (after, after.replace("\n", "\n" + deal.replace("  (do", " (do", 1))))
+    assert "(range 1..'HAND)" in moved
+    assert D.repeated_deals(parse_text(moved))
+    assert _wholes(moved) == []
+
+
+def test_no_real_repeated_deal_takes_more_than_a_third_of_its_stock():
+    """The margin of `whole_deals` on the 95 real files: the largest share of its pile a
+    repeated deal takes is Stealing Bundles' 16 of 48 at 4 seats (D/R = 1/3, 3 deals);
+    the check names D/R >= 1."""
+    require_shared()
+    shares = [
+        deal / have for p in real_files() for _m, have, deal in D.repeated_deals(parse_file(p))
+    ]
+    assert max(shares) == pytest.approx(1 / 3)

@@ -1,6 +1,8 @@
 """`fitness.still_tests` (a counted loop's test that nothing in the loop changes; a guarded
-move whose card comes from another seat's pile than the one its test counts): the two
-round-57 campaign files' variants, the near misses it must not name, and the real files."""
+move whose card comes from another seat's pile than the one its test counts; a loop that
+never reads its member; a chosen draw onto another seat's place while the turn's test reads
+the drawer's own): the campaign files' variants, the near misses it must not name, and
+the real files."""
 
 from __future__ import annotations
 
@@ -33,11 +35,19 @@ FOUND = [
         "(all player 'P",
         "never reads 'P",
     ),
+    (
+        V.pairs_draws_onto_the_next_row,
+        M.crossed_draws,
+        "(move (top (game hloc DECK)) (top ((next player) vloc ROW)))",
+        "reads the drawer's own ROW",
+    ),
 ]
 #: round 57's blind readings: 2 against the seeds' 6.
 CAMPAIGN_FILES = {
     Path("/work/runs-archive/s57/ablate-28/best/02-03a24ddd77fef613.rcy"): ["53:13"],
     Path("/work/runs-archive/s57/inv-28/best/02-265ea5020737605d.rcy"): ["202:11"],
+    # round 59's inv-33 new kind 3 (Pairs; reader 3 against the seed's 5)
+    Path("/work/runs-archive/s59/inv-33/best/new-03-47be7d6eacf3ce32.rcy"): ["91:10"],
 }
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -131,3 +141,60 @@ def test_a_loop_over_members_is_named_only_when_it_never_reads_them(loop, named)
     """Over players the member must be read; over a range the variable is a count."""
     text = _edit(_seed("gops"), (V.DISCARD_BIDS, loop))
     assert bool(M.unread_members(parse_text(text))) is named
+
+
+def _pairs(*edits: tuple[str, str]) -> list[str]:
+    return [d.message for d in M.crossed_draws(parse_text(_edit(_seed("pairs"), *edits)))]
+
+
+PAIR_TEST = "(cardatt VALUE (top ((current player) vloc ROW)))"
+
+
+@pytest.mark.parametrize(
+    ("owner", "named"),
+    [("next player", True), ("previous player", True), ("current player", False)],
+)
+def test_a_draw_is_named_only_when_it_feeds_another_seat(owner, named):
+    """The seed's draw onto the drawer's own row is the push-your-luck draw; onto the next
+    or previous seat's row the pair test after the choice never meets the card."""
+    assert bool(_pairs((V.DRAW, V.DRAW.replace("current player", owner)))) is named
+
+
+def test_a_draw_for_another_seat_tested_on_that_seat_is_not_named():
+    """A draw onto the next row whose test after the choice reads the next row too (the
+    pair looked for where the card went) is consistent: not named."""
+    nxt = (V.DRAW, V.DRAW.replace("current player", "next player"))
+    assert _pairs(nxt)
+    assert _pairs(nxt, (PAIR_TEST, PAIR_TEST.replace("current player", "next player"))) == []
+
+
+def test_a_draw_that_feeds_the_drawer_too_is_not_named():
+    """An option that draws one card onto the next row and one onto the drawer's own (a
+    gift with the risk kept) is not named; everyone drawing (a loop over the players,
+    the drawer among them: campaign inv-32s's rank 1) is no relative seat and is not
+    named either."""
+    both = f"(do ({V.DRAW.replace('current player', 'next player')} {V.DRAW}))"
+    assert _pairs((V.DRAW, both)) == []
+    everyone = f"(all player 'P {V.DRAW.replace('(current player)', chr(39) + 'P')})"
+    assert "('P vloc ROW)" in everyone
+    assert _pairs((V.DRAW, everyone)) == []
+
+
+def test_a_forced_draw_for_the_next_seat_is_not_named():
+    """A draw for the next seat that the rules make (not a choice item: a penalty draw
+    after the play) is no draw the drawer chooses, whatever the tests after it read."""
+    penalty = "(do (((== (game sto OVER) 0) " + V.DRAW.replace("current", "next") + ")))"
+    text = _edit(
+        _seed("pairs"),
+        ("   ;; a pair: take one", "   " + penalty + "\n   ;; a pair: take one"),
+    )
+    assert penalty in text
+    assert M.crossed_draws(parse_text(text)) == []
+
+
+def test_a_draw_for_every_other_seat_is_named_and_for_every_seat_not():
+    """A draw onto each other player's row (a loop over ``(other player)``: never the
+    drawer) is the same gift; a loop over every player feeds the drawer too."""
+    others = f"(all (other player) 'P {V.DRAW.replace('(current player)', chr(39) + 'P')})"
+    assert len(_pairs((V.DRAW, others))) == 1
+    assert _pairs((V.DRAW, others.replace("(other player)", "player"))) == []
