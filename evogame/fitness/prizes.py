@@ -33,6 +33,14 @@ thinking players does see is the two table edits:
   YELLOW 5 between, reader 6 against the seed's 7). With no value excepted at all, no
   real file is named either (measured: /work/runs-archive/s59b/folds-*.txt).
 
+- **a twin in a run** (`twin_values`, round 60): in a table that orders cards, of at
+  least `FOLD_ENTRIES` one-condition entries of one attribute, every value rated a number
+  of its own but two neighbours in the deck's order rated alike, neither singled out
+  (campaign inv-33's new kind 2: The Game's NINETYEIGHT valued 99 like the NINETYNINE, a
+  second 99 and no 98; its reader 1 against the seed's 5). No real table has one: the
+  nearest rate three or more neighbours alike (Golf's and Scopa's J, Q, K 10; Caterpillar's
+  0; Rummy's and the Eights' 10s), two pairs alike, a plateau;
+
 - **a sweep reversed** (`reflected_sweeps`, round 59): in a game won by the most, a rule
   that sets every player's X to ``(- c X)`` when some player's X equals c (Hearts'
   shooting the moon, meant for a least-points game: there it makes the worst score the

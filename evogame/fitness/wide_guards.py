@@ -55,6 +55,24 @@ the seed; the ``<`` alternative they share is most of it). Over the 444 best/ fi
 inv-14's new kind (The Game's pile tests in a pairs game, k = 10, ``!=`` beside ``==``;
 blind readers 1.5). No game is played: the cost is a walk per ``!=`` in a test over cards
 (2 ms a file on average over the 95 real files, under load 24).
+
+**Round 60: a twin inside the ``or``, a test guarding an action.** Campaign inv-33's new
+kind 2 (The Game with LAMA's turn spliced after the play; reader 1 against 5) lays "every
+card of your hand" on a pile, ``(all HAND 'C ((or (== top C) (!= top (- C 1)) (== C (-
+top 6))) (move 'C ...)))``: LAMA's "equal to the top, one above it, or the llama wrap"
+with its second alternative edited into ``!=``, so the whole hand goes at once. Three
+widenings name it: (1) a spot is also the test of a ``(BOOL ACTION)`` that is the body of
+an ``any``/``all`` over cards (`_acting_binder`: it offers or does the action for the cards
+the test holds for); (2) the twin may be an alternative of the ``or`` that holds the
+``!=`` (`_sibling`): an ``==`` of the same kind comparing a value of the bound card with
+one free of it, the ``or`` listing the values a card may equal; (3) the card side may be
+shifted, ``(- (score 'C ...) 1)``, keeping its k values. The rates: the ``!=`` holds for
+(k - 1)/k of the cards (96/97 there), so the listed ``==`` values decide nothing. By play
+(bench/wide_guards_play.py --moved, 20 random games) the dump moves 0.988 of the hand
+over 155 options that moved more than one card; LAMA's test as written (three ``==``)
+never moves more than one. On the 95 real files no ``!=`` has a sibling twin at any k,
+and the acting spots add four pairs (Golf's ``(!= (size ... 'L) 0)``, no card value:
+not named); of the 73 best/ files of s57-s59 it names the campaign file only.
 """
 
 from __future__ import annotations
