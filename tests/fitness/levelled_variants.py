@@ -2,7 +2,7 @@
 tests/fitness/variants.py: campaign ablate-33's rank 3 (round 59; its blind reader 5
 against the seed's 7, "Blue sets everyone 100"), whose third copy of the scoring (in the
 play-and-discard) sets every player's SCORE to 100 under Blue, and scores Yellow's best
-group by its least card (``minof`` for ``maxof``)."""
+group by its least card (``minof`` for ``maxof``, `odd_copies`' since round 60)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ def red7_blue_everyone_100() -> str:
     return _edit(_seed("red7"), (BLUE, BLUE_100))
 
 
+def red7_yellow_least_card() -> str:
+    """Red7 whose play-and-discard's copy of the scoring scores Yellow's largest group by
+    its least card (``minof``) where the two other copies take the best: `odd_copies`'
+    (round 60: an aggregate swapped)."""
+    return _edit(_seed("red7"), (YELLOW, YELLOW.removesuffix("(maxof 'G") + "(minof 'G"))
+
+
 def red7_reader_ablate33() -> str:
     """Campaign ablate-33's rank 3 as its reader saw it: Blue 100 and, in the same copy,
     Yellow's largest group scored by its least card."""
@@ -50,6 +57,12 @@ VARIANTS: tuple[Variant, ...] = (
         "under Blue set by a play-and-discard every SCORE is 100: a tie, so that move is "
         "never legal",
         red7_blue_everyone_100(),
+    ),
+    Variant(
+        "red7-yellow-least-card",
+        "red7",
+        "under Yellow set by a play-and-discard the largest group counts its least card",
+        red7_yellow_least_card(),
     ),
     Variant(
         "red7-reader-ablate33",
