@@ -8,7 +8,11 @@ be near 1 - 1/k and 1/k apart from the shared ``or`` alternative. Prints one lin
 destination: rate, decisions. Its cost (one copy played per option) is why the check
 reads the rules instead.
 
-    .venv/bin/python bench/wide_guards_play.py FILE [--games 4] [--decisions 400]
+    .venv/bin/python bench/wide_guards_play.py FILE [--games 4] [--decisions 400] [--moved]
+
+``--moved`` (round 60) also prints, per (from -> to), the share of the source's cards one
+option moves, averaged over the options that move several cards at once (an ``all``
+over the hand: LAMA's "lay every card that passes"), the rate of such a test by play.
 """
 
 from __future__ import annotations
@@ -37,7 +41,9 @@ def main() -> None:
     ap.add_argument("file", type=Path)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--decisions", type=int, default=400)
+    ap.add_argument("--moved", action="store_true", help="share moved by many-card options")
     args = ap.parse_args()
+    moved: dict[tuple[str, str], list[float]] = defaultdict(list)
     game = compile_game(parse_file(args.file))
     seen: list[tuple[str, int, dict[str, int]]] = []  # (from, cards there, lays per place)
     t0 = time.perf_counter()
@@ -57,6 +63,10 @@ def main() -> None:
                 fell = [s for s, (a, b) in enumerate(zip(sizes, now, strict=False)) if b < a]
                 if len(grew) == 1 and len(fell) == 1:
                     lays[fell[0]][_name(game, grew[0])] += 1
+                    gone = sizes[fell[0]] - now[fell[0]]
+                    if gone > 1:
+                        key = (_name(game, fell[0]), _name(game, grew[0]))
+                        moved[key].append(gone / sizes[fell[0]])
             for src, per in lays.items():
                 seen.append((_name(game, src), sizes[src], per))
             st.apply_action(rng.randrange(st.num_actions()))
@@ -69,6 +79,12 @@ def main() -> None:
     took = time.perf_counter() - t0
     for name, rs in sorted(rates.items()):
         print(f"{name[0]} -> {name[1]}: rate {sum(rs) / len(rs):.3f} over {len(rs)} decisions")
+    if args.moved:
+        for (src, dst), shares in sorted(moved.items()):
+            print(
+                f"{src} -> {dst}: moves {sum(shares) / len(shares):.3f} of the cards "
+                f"over {len(shares)} many-card options"
+            )
     print(f"{args.games} games, {took:.1f} s")
 
 

@@ -38,6 +38,13 @@ consistently throughout):
   pairs, at most 14 nodes (NinetyEight2-5's ``set``/``dec`` of one storage, 14 nodes;
   Crazy Eights' ``set``/``inc``, 11), no odd copy; over the 485 best/ files under
   /work/runs-archive it adds that one Red7 (/work/runs-archive/s54e/odd-best-*.txt);
+- **an aggregate swapped** (round 60): ``maxof``/``minof``/``sumof`` and ``max``/``min``
+  are operator families too (`SWAPPABLE`): campaign ablate-33's rank 3 scores Red7's
+  Yellow by its largest group's least card in one copy (reader 5 against 7). On the 95
+  real files it adds six pairs, Enchère's ``min``/``max`` bids (odd-near14-{before,after}
+  .txt under /work/runs-archive/s60c/), no odd copy; over the 73 best/ files of s57-s59,
+  400 children of the seeds and the variant texts of tests/fitness it adds that file
+  only (odd-swap-best.txt);
 - **dropped statements**: X is the class's rule with one ``do`` of it holding only some
   of its statements, in order, or replaced by one of them, all else alike; named at that
   ``do`` (or at the statement that stands for it).
@@ -139,8 +146,10 @@ from evogame.lang.types import Ty
 #: Least number of nodes of a copy (and of each of the class it is compared with).
 MIN_NODES = 14
 
-#: Operator families an edit may swap within (a swap across families is not one edit).
-SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind)
+#: Operator families an edit may swap within (a swap across families is not one edit);
+#: round 60: ``maxof``/``minof``/``sumof`` and ``max``/``min`` too (Red7's Yellow scored
+#: by its group's least card in one of three copies).
+SWAPPABLE = (A.CmpOp, A.ArithOp, A.BoolOpKind, A.AggIntKind, A.Extreme)
 
 #: Storage writes of one shape (target, value) an edit may swap among: ``set`` (=),
 #: ``inc`` (+=) and ``dec`` (-=) are one statement with another operator.

@@ -33,6 +33,14 @@ thinking players does see is the two table edits:
   YELLOW 5 between, reader 6 against the seed's 7). With no value excepted at all, no
   real file is named either (measured: /work/runs-archive/s59b/folds-*.txt).
 
+- **a twin in a run** (`twin_values`, round 60): in a table that orders cards, of at
+  least `FOLD_ENTRIES` one-condition entries of one attribute, every value rated a number
+  of its own but two neighbours in the deck's order rated alike, neither singled out
+  (campaign inv-33's new kind 2: The Game's NINETYEIGHT valued 99 like the NINETYNINE, a
+  second 99 and no 98; its reader 1 against the seed's 5). No real table has one: the
+  nearest rate three or more neighbours alike (Golf's and Scopa's J, Q, K 10; Caterpillar's
+  0; Rummy's and the Eights' 10s), two pairs alike, a plateau;
+
 - **a sweep reversed** (`reflected_sweeps`, round 59): in a game won by the most, a rule
   that sets every player's X to ``(- c X)`` when some player's X equals c (Hearts'
   shooting the moon, meant for a least-points game: there it makes the worst score the
@@ -48,6 +56,8 @@ whose trick table rates the ACE 11 like the JACK (the Ace loses to the Queen), i
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from evogame.fitness.soundness import (
     OUTLIER_ENTRIES,
@@ -168,6 +178,65 @@ def folded_ties(game: A.Game) -> list[Defect]:
                     f"orders cards, as {other} does, while a {attr} between them in the "
                     f"deck's order ranks otherwise: {value} and {other} tie in every "
                     "contest",
+                )
+            )
+            break  # one deck's order is enough: the others list the same values
+    return out
+
+
+def _twin(seq: list[tuple[str, int, A.Award]]) -> tuple[int, int] | None:
+    """In `seq` (value, worth, entry) in the deck's order, the one pair of neighbours
+    rated alike in a table whose worths are otherwise all different and in one direction
+    (strictly, once either twin is dropped): (the index to name, its twin's). Named is
+    the one off the run's step d (the median difference of neighbours, the worth of
+    index i expected w_0 + i * d), else the later one. A plateau of three (J, Q, K all
+    10) has two pairs alike: no twin."""
+    worths = [w for _, w, _ in seq]
+    alike = [i for i in range(len(worths) - 1) if worths[i] == worths[i + 1]]
+    if len(alike) != 1:
+        return None
+    i = alike[0]
+    if not _monotone(worths[:i] + worths[i + 1 :], strict=True):
+        return None
+    steps = sorted(b - a for a, b in pairwise(worths) if b != a)
+    d = steps[len(steps) // 2]
+    off = [k for k in (i, i + 1) if worths[k] != worths[0] + k * d]
+    k = off[0] if len(off) == 1 else i + 1
+    return k, (i + 1 if k == i else i)
+
+
+def twin_values(game: A.Game) -> list[Defect]:
+    """A twin in a run (static; round 60): in a table that orders cards, of at least
+    `FOLD_ENTRIES` one-condition entries of one attribute, every value rated a number of
+    its own but two neighbours in the deck's order rated alike (`_twin`), neither singled
+    out by another rule (`_singled_out`). The two cards are one card twice and the number
+    between is nobody's (The Game's NINETYEIGHT valued 99 like the NINETYNINE: a second
+    99, no 98). `folded_ties` wants a value between the two rated otherwise; a plateau
+    (Golf's J, Q, K all 10) is two pairs alike."""
+    orders = _deck_orders(game)
+    elsewhere = _named_elsewhere(game)
+    out = []
+    for attr, entries in literal_entries(game, set(ordering_tables(game))):
+        if len(entries) < FOLD_ENTRIES:
+            continue
+        worth = {a.conds[0].value.value: (v, a) for v, a in entries}
+        for key, names in orders:
+            if key != attr:
+                continue
+            seq = [(n, *worth[n]) for n in names if n in worth]
+            got = _twin(seq)
+            if got is None:
+                break
+            k, other = got
+            if {seq[k][0], seq[other][0]} & _singled_out(seq, elsewhere):
+                break
+            (value, _, award), twin = seq[k], seq[other][0]
+            out.append(
+                Defect(
+                    where(award),
+                    f"{attr} {value} ranks {to_text(award.value)} as its neighbour {twin} "
+                    f"does, in a table where every other {attr} ranks a number of its own: "
+                    f"{value} is a second {twin}",
                 )
             )
             break  # one deck's order is enough: the others list the same values
@@ -315,6 +384,7 @@ def defects(game: A.Game) -> list[Defect]:
     return [
         *named(outlier_penalties, game),
         *named(folded_ties, game),
+        *named(twin_values, game),
         *named(reflected_sweeps, game),
         *named(short_sweeps, game),
     ]

@@ -112,6 +112,11 @@ because the game it makes scores well on the other components (issue 35):
   when every player holds K >= 2 cards in a place, after which the rules take fewer than
   K out of it (Whist's trick ended at two cards each and cleared of one: the old card
   stays, and every later trick ends after one card more).
+- **a case that levels every player's score** (static, `evogame.fitness.levelled`): in a
+  loop over the players, a case (guarded, its tests not reading the player) that sets a
+  storage the rules rank players by to a constant, beside cases that compute it from the
+  player (Red7's Blue set to 100 in one copy of the scoring: everyone ties, and the move
+  that must leave its mover above everyone is never legal).
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
@@ -1609,6 +1614,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         homonyms,
         leftovers,
+        levelled,
         locked,
         lone_guards,
         lone_writes,
@@ -1708,6 +1714,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (tallies.defects, game),
         (residues.defects, game),
         (unweighed.defects, game),
+        (levelled.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -55,6 +55,24 @@ the seed; the ``<`` alternative they share is most of it). Over the 444 best/ fi
 inv-14's new kind (The Game's pile tests in a pairs game, k = 10, ``!=`` beside ``==``;
 blind readers 1.5). No game is played: the cost is a walk per ``!=`` in a test over cards
 (2 ms a file on average over the 95 real files, under load 24).
+
+**Round 60: a twin inside the ``or``, a test guarding an action.** Campaign inv-33's new
+kind 2 (The Game with LAMA's turn spliced after the play; reader 1 against 5) lays "every
+card of your hand" on a pile, ``(all HAND 'C ((or (== top C) (!= top (- C 1)) (== C (-
+top 6))) (move 'C ...)))``: LAMA's "equal to the top, one above it, or the llama wrap"
+with its second alternative edited into ``!=``, so the whole hand goes at once. Three
+widenings name it: (1) a spot is also the test of a ``(BOOL ACTION)`` that is the body of
+an ``any``/``all`` over cards (`_acting_binder`: it offers or does the action for the cards
+the test holds for); (2) the twin may be an alternative of the ``or`` that holds the
+``!=`` (`_sibling`): an ``==`` of the same kind comparing a value of the bound card with
+one free of it, the ``or`` listing the values a card may equal; (3) the card side may be
+shifted, ``(- (score 'C ...) 1)``, keeping its k values. The rates: the ``!=`` holds for
+(k - 1)/k of the cards (96/97 there), so the listed ``==`` values decide nothing. By play
+(bench/wide_guards_play.py --moved, 20 random games) the dump moves 0.988 of the hand
+over 155 options that moved more than one card; LAMA's test as written (three ``==``)
+never moves more than one. On the 95 real files no ``!=`` has a sibling twin at any k,
+and the acting spots add four pairs (Golf's ``(!= (size ... 'L) 0)``, no card value:
+not named); of the 73 best/ files of s57-s59 it names the campaign file only.
 """
 
 from __future__ import annotations
@@ -80,18 +98,29 @@ def _binder(node: A.Node | None) -> bool:
     return isinstance(node, A.Filter) or (isinstance(node, A.AggBool) and node.quant is A.Quant.ANY)
 
 
+def _acting_binder(guard: A.Node | None, parents: dict[int, A.Node]) -> A.Node | None:
+    """The ``any``/``all`` over actions whose body is the guarded rule `guard`, ``(any|all
+    T 'V (BOOL ACTION))``: it offers (``any``) or does (``all``) ACTION for the cards
+    BOOL holds for, a filter of T either way (round 60: The Game's "move every card of
+    your hand that passes onto the pile"); None otherwise."""
+    up = parents.get(id(guard)) if isinstance(guard, A.Guarded) else None
+    return up if isinstance(up, A.AggAction) and up.body is guard else None
+
+
 @dataclass(frozen=True, slots=True)
 class Pair:
     """A ``!=`` in a test over cards (`at`) and an alike subtree (`twin`) one swap from
     the test (`root`) reading ``==`` there; `values` the card side's number of values
     (None when not read from a point map or an attribute), `has_or` whether an ``or``
-    stands between the test's root and it."""
+    stands between the test's root and it, `sibling` whether the twin is an ``==``
+    alternative of the ``or`` that holds it (`_sibling`) rather than an alike subtree."""
 
     at: A.Node
     root: A.Node
     twin: A.Node
     values: int | None
     has_or: bool
+    sibling: bool = False
 
 
 def _parents(game: A.Game) -> dict[int, A.Node]:
@@ -123,7 +152,14 @@ def values(side: A.Node, var: str, game: A.Game, points=None, attrs=None) -> int
     """How many values the card side `side` of a comparison takes over the cards (the
     bound variable `var`): a card's score by a point map named by a literal (the distinct
     values of its awards), or its value of an attribute named by a literal (over every
-    deck of the rules); None for any other expression."""
+    deck of the rules), or such a score shifted, ``(+ s x)``, ``(- s x)``, ``(- x s)``
+    with x free of `var` (one value for every card tried: a shift keeps the values
+    apart); None for any other expression."""
+    if isinstance(side, A.Arith) and side.op in (A.ArithOp.ADD, A.ArithOp.SUB):
+        a, b = _mentions(side.a, var), _mentions(side.b, var)
+        if a != b:
+            return values(side.a if a else side.b, var, game, points, attrs)
+        return None
     if isinstance(side, A.ScoreCard) and isinstance(side.card, A.Var) and side.card.name == var:
         p = side.points
         if isinstance(p, A.PointStorage) and isinstance(p.name, A.NameLit):
@@ -155,6 +191,9 @@ def _spot(n: A.Node, parents: dict[int, A.Node]) -> tuple[A.Node, A.Node, bool] 
             continue
         if _binder(up) and up.cond is node:
             return node, up, has_or
+        if isinstance(up, A.Guarded) and up.cond is node:
+            acting = _acting_binder(up, parents)
+            return (node, acting, has_or) if acting is not None else None
         return None
 
 
@@ -192,6 +231,30 @@ def pairs(game: A.Game) -> Iterator[Pair]:
             k = values(n.a if a else n.b, var, game, points, attrs)
             yield Pair(n, root, t, k, has_or)
             break
+        else:
+            twin = _sibling(n, var, parents)
+            if twin is not None:
+                if points is None:
+                    points, attrs = _award_values(game), deck_values(game)
+                k = values(n.a if a else n.b, var, game, points, attrs)
+                yield Pair(n, root, twin, k, True, sibling=True)
+
+
+def _sibling(n: A.Node, var: str, parents: dict[int, A.Node]) -> A.Node | None:
+    """The first other alternative of the ``or`` whose alternative `n` is, that compares
+    with ``==`` (of `n`'s kind) a value of the bound card `var` with one free of it: the
+    ``or`` lists the values a card may equal, and `n` lets through every card but one
+    beside them (round 60, a LAMA play ``(or (== top C) (== top (- C 1)) ...)`` whose
+    second alternative an edit turned into ``!=``); None otherwise."""
+    up = parents.get(id(n))
+    if not isinstance(up, A.BoolOp) or up.op is not A.BoolOpKind.OR:
+        return None
+    for alt in up.args:
+        if alt is n or type(alt) is not type(n) or alt.op is not A.CmpOp.EQ:
+            continue
+        if _mentions(alt.a, var) != _mentions(alt.b, var):
+            return alt
+    return None
 
 
 def wide_guards(game: A.Game) -> list[Defect]:
@@ -203,6 +266,17 @@ def wide_guards(game: A.Game) -> list[Defect]:
         if not p.has_or or p.values is None or p.values < MIN_VALUES:
             continue
         line = str(p.twin.span.line) if p.twin.span else where(p.twin)
+        if p.sibling:
+            out.append(
+                Defect(
+                    where(p.at),
+                    f"this alternative lets through every card but one of {p.values} "
+                    f"values, beside an alternative of the same or (line {line}) that "
+                    "reads == and lets through one: the test takes almost any card, and "
+                    "the values it lists decide nothing",
+                )
+            )
+            continue
         out.append(
             Defect(
                 where(p.at),

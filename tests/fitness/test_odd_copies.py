@@ -321,3 +321,15 @@ def test_a_guard_edited_is_named_only_among_verbatim_copies():
     )
     whys = {c.why for c in O.candidates(parse_text(renamed), every=True) if c.hi - c.lo == 14}
     assert "" not in whys
+
+
+def test_an_aggregate_swapped_in_one_copy_is_named():
+    """Round 60 (campaign ablate-33's rank 3): Red7's Yellow case scoring its largest group
+    by ``minof`` in one of the three copies of the scoring, which read ``maxof``;
+    `SWAPPABLE` now holds the aggregate kinds. Enchère's ``min``/``max`` bids stay pairs
+    (bench/odd_copies_near.py)."""
+    from tests.fitness import levelled_variants as LV
+
+    text = LV.red7_yellow_least_card()
+    says = "reads minof where its 2 alike copies (lines 86, 144) read maxof"
+    assert_found_where_it_is(text, "red7", O.odd_copies, O.defects, "(minof 'G", says, only=True)

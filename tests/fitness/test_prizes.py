@@ -5,12 +5,17 @@ table, a card the rules single out), and the real files."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from evogame.fitness import prizes as M
 from evogame.fitness import soundness as S
-from evogame.lang import parse_text
+from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.fitness import prize_variants as V
-from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness import the_game_variants as GV
+from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged, variant_tests
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -209,3 +214,67 @@ def test_a_sweep_at_the_cards_total_is_not_named():
         1,
     )
     assert two != V.hearts_six_six() and M.short_sweeps(parse_text(two)) == []
+
+
+# --- twin_values (round 60, s60c) -----------------------------------------------------------
+
+#: campaign inv-33's new kind 2 (round 59): The Game whose NINETYEIGHT is valued 99
+TWIN_FILE = Path("/work/runs-archive/s59/inv-33/best/new-02-62692591cade2653.rcy")
+
+
+def test_a_twin_in_a_run_is_found_where_it_is_and_not_in_its_seed():
+    text = GV.the_game_ninetyeight_as_ninetynine()
+    assert_found_where_it_is(
+        text,
+        "the-game-simple",
+        M.twin_values,
+        M.defects,
+        "((NUM : NINETYEIGHT) 99)",
+        "NINETYEIGHT is a second NINETYNINE",
+        only=True,
+    )
+
+
+def test_the_campaign_twin_is_named_at_its_entry():
+    if not TWIN_FILE.exists():  # the campaign file lives outside the repository
+        pytest.skip("no campaign archive")
+    (d,) = M.twin_values(parse_file(TWIN_FILE))
+    assert d.where == "119:9" and "NINETYEIGHT ranks 99" in d.message
+
+
+def test_the_twin_named_is_the_one_off_the_step():
+    """GOPS's QUEEN rated 11 like the JACK: the QUEEN is off the step (12 expected); the
+    JACK rated 12 like the QUEEN: the JACK is (11 expected)."""
+    queen = _edit(_seed("gops"), ("((RANK : QUEEN) 12)", "((RANK : QUEEN) 11)"))
+    (d,) = M.twin_values(parse_text(queen))
+    assert "QUEEN ranks 11 as its neighbour JACK" in d.message
+    jack = _edit(_seed("gops"), ("((RANK : JACK) 11)", "((RANK : JACK) 12)"))
+    (d,) = M.twin_values(parse_text(jack))
+    assert "JACK ranks 12 as its neighbour QUEEN" in d.message
+
+
+def test_a_plateau_of_three_is_no_twin():
+    """Golf's and Scopa's J, Q, K alike (the real files' nearest): two pairs alike."""
+    text = _edit(
+        _seed("gops"),
+        ("((RANK : QUEEN) 12)", "((RANK : QUEEN) 11)"),
+        ("((RANK : KING) 13)", "((RANK : KING) 11)"),
+    )
+    assert M.twin_values(parse_text(text)) == []
+
+
+def test_a_twin_apart_or_off_a_run_is_not_named():
+    """Twins with a value between them are `folded_ties`' (GOPS's KING as JACK); a twin in
+    a table that is no run (the NINE out of line as well) is no slip of a run."""
+    assert M.twin_values(parse_text(V.gops_king_as_jack())) == []
+    text = _edit(GV.the_game_ninetyeight_as_ninetynine(), ("((NUM : TEN) 10)", "((NUM : TEN) 50)"))
+    assert M.twin_values(parse_text(text)) == []
+
+
+def test_a_twin_the_rules_single_out_is_not_named():
+    """A NINETYNINE a rule names may share its number."""
+    named = _edit(
+        GV.the_game_ninetyeight_as_ninetynine(),
+        ("(set (game sto UPA) 1)", "(set (game sto UPA) 1)\n   (set (game str TOP) NINETYNINE)"),
+    )
+    assert M.twin_values(parse_text(named)) == []

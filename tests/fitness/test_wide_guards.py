@@ -16,6 +16,7 @@ from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.conftest import SEEDS
 from tests.fitness import copies_variants as V
+from tests.fitness import the_game_variants as GV
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
 
@@ -91,3 +92,67 @@ def test_a_real_wide_test_with_no_twin_is_not_named(monkeypatch):
 
 def test_no_real_file_is_named():
     assert real_files_flagged(W.defects) == {}
+
+
+# --- a != beside == alternatives of one or (round 60, s60c) --------------------------------
+
+#: campaign inv-33's new kind 2 (round 59): The Game with LAMA's turn, its hand dump's
+#: "one above the top" alternative edited into !=
+DUMP_FILE = Path("/work/runs-archive/s59/inv-33/best/new-02-62692591cade2653.rcy")
+NE_ALT = "(!= (score (top (game vloc DOWNB)) using (game points NUM))"
+
+
+def test_the_hand_dump_is_found_where_it_is_and_not_in_its_seed():
+    """Its LAMA `==` beside it is also `deadflow.unique_pairs`' (no two cards share a
+    number, so a card equal to the top never comes): not `only`."""
+    text = GV.the_game_hand_dump()
+    says = "every card but one of 98 values, beside an alternative of the same or (line 158)"
+    assert_found_where_it_is(
+        text, "the-game-simple", W.wide_guards, W.defects, NE_ALT, says, only=False
+    )
+
+
+def test_the_campaign_hand_dump_is_named():
+    if not DUMP_FILE.exists():  # the campaign file lives outside the repository
+        pytest.skip("no campaign archive")
+    (d,) = W.wide_guards(parse_file(DUMP_FILE))
+    assert d.where == "205:18" and "97 values" in d.message
+
+
+def test_lama_as_written_is_not_named():
+    """Three == (equal to the top, one above, six below): a selective test."""
+    game = parse_text(GV.the_game_lama_turn())
+    assert list(W.pairs(game)) == [] and W.wide_guards(game) == []
+
+
+def test_a_sibling_needs_the_same_or_and_the_card_read():
+    """The != in an `and` beside the ==, or beside an == that does not read the card, has
+    no sibling twin."""
+    anded = _edit(GV.the_game_hand_dump(), ("((or (== (score (top", "((and (== (score (top"))
+    assert list(W.pairs(parse_text(anded))) == []
+    unread = _edit(
+        GV.the_game_hand_dump(),
+        (
+            "(== (score (top (game vloc DOWNB)) using (game points NUM))\n"
+            "                     (score 'C using (game points NUM)))",
+            "(== (game sto DOWNB) 100)",
+        ),
+        (
+            "(== (score 'C using (game points NUM))\n"
+            "                     (- (score (top (game vloc DOWNB)) using (game points NUM)) 6))",
+            "(== (game sto UPA) 1)",
+        ),
+    )
+    assert list(W.pairs(parse_text(unread))) == []
+
+
+def test_a_shift_of_the_card_keeps_its_values_and_a_product_does_not():
+    game = parse_text(GV.the_game_hand_dump())
+    (p,) = W.pairs(game)
+    assert p.sibling and p.values == 98
+    doubled = _edit(
+        GV.the_game_hand_dump(),
+        ("(- (score 'C using (game points NUM)) 1))", "(* (score 'C using (game points NUM)) 2))"),
+    )
+    (p,) = W.pairs(parse_text(doubled))
+    assert p.values is None and W.wide_guards(parse_text(doubled)) == []
