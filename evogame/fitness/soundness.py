@@ -210,7 +210,12 @@ the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_
 point table read, in the rules' order, before every rule that sets it (a first lead by the
 trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
-sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`.
+sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`; a way
+to play any card beside a follow rule with no guard saying no card follows (following
+optional), or a lead that sets nothing where a sibling lead sets the suit to follow, in
+`evogame.fitness.loose_follows`, and a followed suit of a few cards no way to play names
+(an ace created without a suit) or a lead entry worth no more than the spread of the
+ranks, in `evogame.fitness.follows` (`short_follows`, `weak_follows`; round 60, s60e).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1606,6 +1611,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         locked,
         lone_guards,
         lone_writes,
+        loose_follows,
         marks,
         narrow_draws,
         odd_copies,
@@ -1702,6 +1708,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (tallies.defects, game),
         (residues.defects, game),
         (unweighed.defects, game),
+        (loose_follows.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
