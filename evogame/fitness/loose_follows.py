@@ -13,8 +13,8 @@ break the rule:
   (campaign ablate-33's rank 2, s59; its blind reader: "follow optional", 1 against
   Agram's 4). A sibling X of a matcher M of (A, S) over H is named when X plays cards of
   H (an ``any``/``filter`` over H's text and a ``move``), offers at least
-  `open_leads.MIN_SHARE` of a deck's cards, has no follow test of its own, is not an
-  ``otherwise``, no test of X provably excludes one of M (`open_leads.exclusive`), and
+  `open_leads.MIN_SHARE` of a deck's cards, has no follow test of its own, sets no S (a
+  lead offered beside the follow rule is `open_leads`'), is not an ``otherwise``, no test of X provably excludes one of M (`open_leads.exclusive`), and
   no guard of X says "no card of H matches": ``(all H 'x (!= (cardatt A 'x) S))``,
   ``(not (any H 'x (== ...)))``, or ``(== (size (filter H 'x (== ...))) 0)`` (also
   ``< 1``, ``<= 0``).
@@ -135,7 +135,8 @@ def _matchers(game: A.Game) -> Iterator[Matcher]:
 def near_fallbacks(game: A.Game) -> list[tuple[A.Node, A.Node, bool]]:
     """Each (matcher, fallback, guarded): a sibling of a follow rule, no ``otherwise``,
     playing cards of its hand, offering at least `MIN_SHARE` of a deck, following
-    nothing and not excluded from it; guarded when a guard of it says no card matches."""
+    nothing, not setting what it follows and not excluded from it; guarded when a guard
+    of it says no card matches."""
     decks = deck_values(game)
     out = []
     for choice, matcher, att, store, hand in _matchers(game):
@@ -144,6 +145,7 @@ def near_fallbacks(game: A.Game) -> list[tuple[A.Node, A.Node, bool]]:
                 x is matcher
                 or isinstance(x, A.Otherwise)
                 or _follows(x)
+                or _writes(x, store)  # a lead offered beside it: `open_leads`' matter
                 or not _plays_from(x, hand)
                 or offered_share(x, decks) < MIN_SHARE
                 or _excluded(matcher, x)
