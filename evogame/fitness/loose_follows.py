@@ -12,12 +12,15 @@ break the rule:
   card be, ``(all ...)``: whoever holds one card off the lead may play anything
   (campaign ablate-33's rank 2, s59; its blind reader: "follow optional", 1 against
   Agram's 4). A sibling X of a matcher M of (A, S) over H is named when X plays cards of
-  H (an ``any``/``filter`` over H's text and a ``move``), offers at least
+  H where M plays them (an ``any``/``filter`` over H's text, a ``move`` to a place M
+  moves to), has a test M does not have (else it is open whenever M is, and M restricts
+  nothing: `dominated`, `subsumed_items`), offers at least
   `open_leads.MIN_SHARE` of a deck's cards, has no follow test of its own, sets no S (a
   lead offered beside the follow rule is `open_leads`'), is not an ``otherwise``, no test of X provably excludes one of M (`open_leads.exclusive`), and
   no guard of X says "no card of H matches": ``(all H 'x (!= (cardatt A 'x) S))``,
   ``(not (any H 'x (== ...)))``, or ``(== (size (filter H 'x (== ...))) 0)`` (also
-  ``< 1``, ``<= 0``).
+  ``< 1``, ``<= 0``), of S or of a string storage no rule sets (`soundness.storage`
+  names that: one defect, one count).
 - **Unset** (`unset_leads`): a lead that does not set S where a sibling lead does: a
   campaign file made from Agram (inv-32's rank 2, s59) has two leads, one (any card)
   without ``(set S (cardatt A 'C))``, so a trick led by it is followed in the suit of
@@ -67,28 +70,28 @@ def _hand(matcher: A.Node, att: A.CardAtt) -> A.Node | None:
     return None
 
 
-def _follow_test(test: A.Node, var: A.Var, attr: str, store: A.StrStorage, op: A.CmpOp) -> bool:
-    """Whether `test` is ``(op (cardatt attr var) store)`` (either side)."""
+def _follow_test(test: A.Node, var: A.Var, attr: str, stores: set[A.Node], op: A.CmpOp) -> bool:
+    """Whether `test` is ``(op (cardatt attr var) S)`` (either side), S one of `stores`."""
     if not (isinstance(test, A.StrCmp) and test.op is op):
         return False
     for x, y in ((test.a, test.b), (test.b, test.a)):
-        if isinstance(x, A.CardAtt) and x.card == var and y == store:
+        if isinstance(x, A.CardAtt) and x.card == var and y in stores:
             return isinstance(x.attr, A.NameLit) and x.attr.value == attr
     return False
 
 
-def _none_match(test: A.Node, hand: A.Node, attr: str, store: A.StrStorage) -> bool:
-    """Whether `test` says no card of `hand` has `attr` equal to `store` (module
+def _none_match(test: A.Node, hand: A.Node, attr: str, stores: set[A.Node]) -> bool:
+    """Whether `test` says no card of `hand` has `attr` equal to one of `stores` (module
     docstring: ``all ... !=``, ``not any ... ==``, a filter's size 0)."""
     eq, ne = A.CmpOp.EQ, A.CmpOp.NE
     if isinstance(test, A.AggBool) and test.coll == hand and test.quant is A.Quant.ALL:
-        return _follow_test(test.cond, test.var, attr, store, ne)
+        return _follow_test(test.cond, test.var, attr, stores, ne)
     if isinstance(test, A.Not) and isinstance(test.arg, A.AggBool):
         agg = test.arg
         return (
             agg.coll == hand
             and agg.quant is A.Quant.ANY
-            and _follow_test(agg.cond, agg.var, attr, store, eq)
+            and _follow_test(agg.cond, agg.var, attr, stores, eq)
         )
     if isinstance(test, A.IntCmp):
         for x, y, op in ((test.a, test.b, test.op), (test.b, test.a, A.FLIPPED[test.op])):
@@ -96,7 +99,7 @@ def _none_match(test: A.Node, hand: A.Node, attr: str, store: A.StrStorage) -> b
                 isinstance(x, A.Size)
                 and isinstance(x.coll, A.Filter)
                 and x.coll.coll == hand
-                and _follow_test(x.coll.cond, x.coll.var, attr, store, eq)
+                and _follow_test(x.coll.cond, x.coll.var, attr, stores, eq)
                 and isinstance(y, A.IntLit)
                 and (op, y.value) in ((A.CmpOp.EQ, 0), (A.CmpOp.LT, 1), (A.CmpOp.LE, 0))
             ):
@@ -104,12 +107,22 @@ def _none_match(test: A.Node, hand: A.Node, attr: str, store: A.StrStorage) -> b
     return False
 
 
-def _plays_from(item: A.Node, hand: A.Node) -> bool:
-    """Whether `item` moves a card and ranges over `hand` (an ``any`` or a filter)."""
-    nodes = list(A.walk(item))
-    return any(isinstance(n, A.Move) for n in nodes) and any(
-        isinstance(n, A.Filter | A.AggAction) and n.coll == hand for n in nodes
+def _dests(item: A.Node) -> set[A.Node]:
+    """Where `item`'s moves put cards."""
+    return {n.dst for n in A.walk(item) if isinstance(n, A.Move)}
+
+
+def _plays_from(item: A.Node, hand: A.Node, dests: set[A.Node]) -> bool:
+    """Whether `item` moves a card to one of `dests` and ranges over `hand` (an ``any``
+    or a filter)."""
+    return bool(_dests(item) & dests) and any(
+        isinstance(n, A.Filter | A.AggAction) and n.coll == hand for n in A.walk(item)
     )
+
+
+def _conjuncts(item: A.Node) -> list[A.Node]:
+    """The ``and`` parts of the tests `item`'s options all pass (`_offer_tests`)."""
+    return [p for t in _offer_tests(item) for p in A.bool_parts(t, _AND)]
 
 
 def _excluded(a: A.Node, b: A.Node) -> bool:
@@ -134,25 +147,32 @@ def _matchers(game: A.Game) -> Iterator[Matcher]:
 
 def near_fallbacks(game: A.Game) -> list[tuple[A.Node, A.Node, bool]]:
     """Each (matcher, fallback, guarded): a sibling of a follow rule, no ``otherwise``,
-    playing cards of its hand, offering at least `MIN_SHARE` of a deck, following
-    nothing, not setting what it follows and not excluded from it; guarded when a guard
-    of it says no card matches."""
+    playing cards of its hand where it plays them, offering at least `MIN_SHARE` of a
+    deck, following nothing, not setting what it follows, not excluded from it and with
+    a test it does not make; guarded when a guard of it says no card matches (of S, or
+    of a storage no rule sets: `soundness.storage` names that)."""
     decks = deck_values(game)
+    written = {n.target for n in A.walk(game) if isinstance(n, A.SetStr)}
+    unset = {n for n in A.walk(game) if isinstance(n, A.StrStorage) and n not in written}
     out = []
     for choice, matcher, att, store, hand in _matchers(game):
+        own = _conjuncts(matcher)
         for x in choice.items:
+            tests = _conjuncts(x)
             if (
                 x is matcher
                 or isinstance(x, A.Otherwise)
                 or _follows(x)
                 or _writes(x, store)  # a lead offered beside it: `open_leads`' matter
-                or not _plays_from(x, hand)
+                or not _plays_from(x, hand, _dests(matcher))
                 or offered_share(x, decks) < MIN_SHARE
                 or _excluded(matcher, x)
+                or all(t in own for t in tests)  # open whenever it is: `dominated`'s
             ):
                 continue
-            tests = [p for t in _offer_tests(x) for p in A.bool_parts(t, _AND)]
-            guarded = any(_none_match(t, hand, att.attr.value, store) for t in tests)
+            # a test of a storage no rule sets is `soundness.storage`'s: counted once
+            stores = {store} | unset
+            guarded = any(_none_match(t, hand, att.attr.value, stores) for t in tests)
             out.append((matcher, x, guarded))
     return out
 

@@ -11,6 +11,7 @@ from evogame.lang import parse_file, parse_text
 from tests.conftest import real_files
 from tests.fitness import loose_follows_variants as V
 from tests.fitness.check_cases import real_files_flagged, variant_tests
+from tests.fitness.follows_variants import AGRAM_SET_LEAD
 from tests.fitness.variants import _edit, _seed
 
 FOUND = [
@@ -71,7 +72,9 @@ def test_each_way_to_say_no_card_follows_closes_the_fallback():
         closed = _edit(text, (SOME_OFF, guard)).replace(LED, LED[:-1] + close + ")", 1)
         assert L.optional_follows(parse_text(closed)) == [], guard
     other = _edit(text, (SOME_OFF, off)).replace(LED, "(game str TRUMP))))", 1)
-    assert len(L.optional_follows(parse_text(other))) == 1
+    assert L.optional_follows(parse_text(other)) == []  # TRUMP unset: `storage`'s
+    trump = _edit(other, (AGRAM_SET_LEAD, AGRAM_SET_LEAD + " (set (game str TRUMP) HEARTS)"))
+    assert len(L.optional_follows(parse_text(trump))) == 1
 
 
 def test_a_fallback_that_follows_narrows_or_draws_is_not_a_fallback():
@@ -87,6 +90,27 @@ def test_a_fallback_that_follows_narrows_or_draws_is_not_a_fallback():
     assert L.optional_follows(parse_text(text.replace(play, hearts))) == []
     draw = "(move (top (game hloc STOCK)) (top ((current player) iloc HAND)))"
     assert L.optional_follows(parse_text(text.replace(play, draw))) == []
+    aside = play.replace("vloc PLAYED", "vloc ASIDE")
+    assert L.optional_follows(parse_text(text.replace(play, aside))) == []
+
+
+def test_a_fallback_open_whenever_the_follow_rule_is_is_left_to_dominated():
+    """A fallback guarded only by the follow rule's own test (somebody has played) is
+    open whenever the rule is: the rule restricts nothing, which `dominated` and
+    `subsumed_items` name; silent here. A test of its own, even one that always holds
+    at a turn (a hand not empty), makes it a fallback again, with no test that no card
+    follows."""
+    text = V.agram_follow_optional()
+    guard = "((and (any player 'P (== (size ('P vloc PLAYED)) 1))\n           " + SOME_OFF
+    guard += " " + LED
+    assert text.count(guard) == 1
+    bare = text.replace(guard, "((any player 'P (== (size ('P vloc PLAYED)) 1))")
+    assert L.near_fallbacks(parse_text(bare)) == []
+    true = text.replace(
+        guard,
+        "((and (any player 'P (== (size ('P vloc PLAYED)) 1)) (> (size ((current player) iloc HAND)) 0))",
+    )
+    assert [g for *_, g in L.near_fallbacks(parse_text(true))] == [False]
 
 
 def test_a_lead_without_a_sibling_setting_the_card_led_is_not_named():
