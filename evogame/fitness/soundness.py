@@ -215,7 +215,9 @@ to play any card beside a follow rule with no guard saying no card follows (foll
 optional), or a lead that sets nothing where a sibling lead sets the suit to follow, in
 `evogame.fitness.loose_follows`, and a followed suit of a few cards no way to play names
 (an ace created without a suit) or a lead entry worth no more than the spread of the
-ranks, in `evogame.fitness.follows` (`short_follows`, `weak_follows`; round 60, s60e).
+ranks, in `evogame.fitness.follows` (`short_follows`, `weak_follows`; round 60, s60e); a
+guarded action written twice alike but for its comparison's operator (a draw on ``==``
+where its twin draws on ``>``) in `evogame.fitness.twin_guards`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1634,6 +1636,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         stale_picks,
         still_tests,
         tallies,
+        twin_guards,
         unweighed,
         vacuous,
         voids,
@@ -1709,6 +1712,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (residues.defects, game),
         (unweighed.defects, game),
         (loose_follows.defects, game),
+        (twin_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
