@@ -129,7 +129,7 @@ named, once per value at the first deck with a card of it, when under `MIN_SHORT
 unless every card of v is named by a literal card test inside a choice (Page One's
 suitless JOKER, played by ``(== (cardatt RANK 'C) JOKER)``), a deck of it is created a
 number of times not fixed, or v is a lone value `lone_follows` names. Measured on the 95
-real files: 33 follow an attribute with two values or more in their suits' places; the
+real files: 36 follow an attribute, each with two values or more in its suits' places; the
 lowest ratio is 8/9 (Agram's SPADES, no ace), then 12/13 (Hearts' DIAMONDS); BottleImp's
 imp card has no SUIT but is created in its own place; none named.
 **Weak** (`weak_follows`): a lead entry worth no more than the ranks' spread. A campaign
@@ -512,22 +512,22 @@ def short_values(game: A.Game) -> list[tuple[str, A.Deck, str, int, float]]:
         home = {p for _, c, _, p in cards if attr in c}
         count: dict[str, int] = {}
         first: dict[str, tuple[A.Deck, dict[str, str]]] = {}
-        unfixed, excused = set(), set()
+        unfixed, unnamed = set(), set()
         for deck, card, times, place in cards:
             if place not in home:
-                continue  # a card created elsewhere (BottleImp's imp): not in the suits
+                continue  # a card created elsewhere (a marker in its own pile): no suit
             v = card.get(attr, "")
             count[v] = count.get(v, 0) + times
             first.setdefault(v, (deck, card))
             if times == 0:
                 unfixed.add(v)
-            if any((b, w) in named_cards for b, w in card.items() if b != attr):
-                excused.add(v)  # a way to play names this card: provided for
+            if not any((b, w) in named_cards for b, w in card.items() if b != attr):
+                unnamed.add(v)  # no way to play names this card: not provided for
         if len(count) < 2:
             continue
         median = statistics.median(count.values())
         for v, n in count.items():
-            if v in unfixed or v in excused or (v and n < MIN_CARRIERS):
+            if v in unfixed or v not in unnamed or (v and n < MIN_CARRIERS):
                 continue  # not fixed, provided for, or `lone_follows`' (counted once)
             if median and n / median < MIN_SHORT:
                 out.append((attr, first[v][0], v, n, n / median))
