@@ -14,13 +14,13 @@ break the rule:
   Agram's 4). A sibling X of a matcher M of (A, S) over H is named when X plays cards of
   H where M plays them (an ``any``/``filter`` over H's text, a ``move`` to a place M
   moves to), has a test M does not have (else it is open whenever M is, and M restricts
-  nothing: `dominated`, `subsumed_items`), offers at least
-  `open_leads.MIN_SHARE` of a deck's cards, has no follow test of its own, sets no S (a
-  lead offered beside the follow rule is `open_leads`'), is not an ``otherwise``, no test of X provably excludes one of M (`open_leads.exclusive`), and
-  no guard of X says "no card of H matches": ``(all H 'x (!= (cardatt A 'x) S))``,
-  ``(not (any H 'x (== ...)))``, or ``(== (size (filter H 'x (== ...))) 0)`` (also
-  ``< 1``, ``<= 0``), of S or of a string storage no rule sets (`soundness.storage`
-  names that: one defect, one count).
+  nothing: `dominated`, `subsumed_items`), offers at least `open_leads.MIN_SHARE` of a
+  deck's cards, has no follow test of its own, sets no S (a lead offered beside the
+  follow rule is `open_leads`'), is not an ``otherwise``, no test of X provably excludes
+  one of M (`open_leads.exclusive`), and no guard of X says "no card of H matches":
+  ``(all H 'x (!= (cardatt A 'x) S))``, ``(not (any H 'x (== ...)))``, or ``(== (size
+  (filter H 'x (== ...))) 0)`` (also ``< 1``, ``<= 0``), of S or of a string storage no
+  rule sets (`soundness.storage` names that: one defect, one count).
 - **Unset** (`unset_leads`): a lead that does not set S where a sibling lead does: a
   campaign file made from Agram (inv-32's rank 2, s59) has two leads, one (any card)
   without ``(set S (cardatt A 'C))``, so a trick led by it is followed in the suit of
@@ -31,11 +31,11 @@ break the rule:
   making no write of S when another lead of the choice sets S to ``(cardatt A x)``.
 
 Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds), 36 follow a storage:
-their 45 fallbacks beside a matcher (`near_fallbacks`) each carry a "no card matches"
-test (29 ``(== (size (filter ...)) 0)``, 3 ``all ... !=``, ...) or play no card of H (a
-draw from the stock); their 52 leads all set S but one, a Crazy Eights way to play on
-the pile whose sibling lead, the eight, names the suit from a choice, not the card:
-none named. Margins and campaign counts: docs/judge.md, "Round 60 (s60e)".
+their 32 fallbacks beside a matcher (`near_fallbacks`) each carry a "no card matches"
+test (29 ``(== (size (filter ...)) 0)``, 3 ``all ... !=``); of their 52 leads 50 set S
+from the card led, one to a literal (our Hearts' first lead, CLUBS), and one (a Crazy
+Eights play on the pile) sets nothing, with no sibling lead setting S from a card: none
+named. Margins, campaign files, variants and mutants: docs/judge.md, "Round 60 (s60e)".
 """
 
 from __future__ import annotations
