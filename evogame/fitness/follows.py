@@ -114,10 +114,43 @@ Rummy no follow rule): none named. Of the 613 campaign best/ files under
 (Hearts, TOOK to the current player; 0.939 -> 0.772) and s49 final-12's new-02 (a lead
 table renamed PRECEDENCEX; 0.774 -> 0.640), all `evaluate --seed 0`. Of the
 `bench_loopholes` variants only its own.
+**Short** (`short_follows`): a followed suit of a few cards that no way to play provides
+for. A campaign file made from Agram (s59 ablate-33's new-01) lost its aces' suits: its
+ace deck is ``(deck (RANK (ACE)))``, one card without a SUIT, whose suit the lead reads
+as "" (the engine's value of an attribute a card lacks): led, no card follows it;
+thrown, it never follows (its blind reader: "suitless ace", 2 against Agram's 4). The
+measure, for each followed attribute A, over the cards created in a place where some
+card with A is created (`carriers`; a card without A carries the value ""): each value's
+carriers over the median carriers of A's values,
+
+    short(A, v) = carriers(A, v) / median over A's values w of carriers(A, w)   (0..)
+
+named, once per value at the first deck with a card of it, when under `MIN_SHORT` = 1/2,
+unless every card of v is named by a literal card test inside a choice (Page One's
+suitless JOKER, played by ``(== (cardatt RANK 'C) JOKER)``), a deck of it is created a
+number of times not fixed, or v is a lone value `lone_follows` names. Measured on the 95
+real files: 36 follow an attribute, each with two values or more in its suits' places; the
+lowest ratio is 8/9 (Agram's SPADES, no ace), then 12/13 (Hearts' DIAMONDS); BottleImp's
+imp card has no SUIT but is created in its own place; none named.
+**Weak** (`weak_follows`): a lead entry worth no more than the ranks' spread. A campaign
+file made from Agram (s59 ablate-33's rank 2) lowered the lead's entry to
+``((SUIT : (game str LEAD)) 1)``: the ranks are worth 3 to 10, so an off-suit TEN (10)
+beats the lead's NINE (9 + 1), and the suit everyone had to follow breaks ties only (its
+blind reader: "LEAD 1", 1 against Agram's 4). The measure, for an ordering table with one
+lead entry, its points L a literal, and **base** entries (literal points, every condition
+a literal name on an attribute no follow rule asks):
+
+    spread = max - min over the created cards with the lead's attribute of the sum of
+             the base entries each matches (points)
+
+named at the lead entry when L <= spread. Measured on the 95 real files: 31 tables, the
+smallest L / spread is 100/13 = 7.7 (the Cheeseheads family); Page One's JOKER (200,
+above the lead's 100 by design) has no SUIT and is no card of a suit; none named.
 """
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterator
 
 from evogame.fitness.contradictions import _int
@@ -132,6 +165,9 @@ MIN_LIFTED = 0.5
 
 #: A followed value carried by fewer cards than this can never be followed.
 MIN_CARRIERS = 2
+
+#: A followed value carried by under this share of the median value's cards is short.
+MIN_SHORT = 0.5
 
 
 def _follow_tests(game: A.Game) -> Iterator[tuple[A.StrCmp, A.CardAtt, A.StrStorage]]:
@@ -435,6 +471,155 @@ def unread_lead_tables(game: A.Game) -> list[Defect]:
     return out
 
 
+def _places(game: A.Game) -> dict[int, str]:
+    """id of each created ``deck`` -> the text of the place its cards are created in."""
+    return {id(n.deck): to_text(n.loc) for n in A.walk(game) if isinstance(n, A.CreateDeck)}
+
+
+def _choice_names(game: A.Game) -> set[tuple[str, str]]:
+    """(attribute, value) of every literal card test inside a choice,
+    ``(== (cardatt B 'C) w)`` or ``!=``, B and w literal names: the cards a way to play
+    singles out by name (Page One's JOKER)."""
+    out = set()
+    for ch in A.walk(game):
+        if not isinstance(ch, A.Choice):
+            continue
+        for n in A.walk(ch):
+            if isinstance(n, A.StrCmp):
+                for x, y in ((n.a, n.b), (n.b, n.a)):
+                    if (
+                        isinstance(x, A.CardAtt)
+                        and isinstance(x.attr, A.NameLit)
+                        and isinstance(y, A.NameLit)
+                    ):
+                        out.add((x.attr.value, y.value))
+    return out
+
+
+def short_values(game: A.Game) -> list[tuple[str, A.Deck, str, int, float]]:
+    """Per followed attribute A, each short value v (module docstring, "Short"): (A, the
+    first deck with a card of it, v -- "" for the cards without A --, its carriers, its
+    carriers over the median carriers of A's values), counting the cards created in a
+    place where some card with A is created."""
+    followed = sorted({a for a, _ in _follow_pairs(game)})
+    if not followed:
+        return []
+    places = _places(game)
+    cards = [(d, c, t, places.get(id(d))) for d, c, t in carriers(game)]
+    named_cards = _choice_names(game)
+    out = []
+    for attr in followed:
+        home = {p for _, c, _, p in cards if attr in c}
+        count: dict[str, int] = {}
+        first: dict[str, tuple[A.Deck, dict[str, str]]] = {}
+        unfixed, unnamed = set(), set()
+        for deck, card, times, place in cards:
+            if place not in home:
+                continue  # a card created elsewhere (a marker in its own pile): no suit
+            v = card.get(attr, "")
+            count[v] = count.get(v, 0) + times
+            first.setdefault(v, (deck, card))
+            if times == 0:
+                unfixed.add(v)
+            if not any((b, w) in named_cards for b, w in card.items() if b != attr):
+                unnamed.add(v)  # no way to play names this card: not provided for
+        if len(count) < 2:
+            continue
+        median = statistics.median(count.values())
+        for v, n in count.items():
+            if v in unfixed or v not in unnamed or (v and n < MIN_CARRIERS):
+                continue  # not fixed, provided for, or `lone_follows`' (counted once)
+            if median and n / median < MIN_SHORT:
+                out.append((attr, first[v][0], v, n, n / median))
+    return out
+
+
+def short_follows(game: A.Game) -> list[Defect]:
+    """Each followed attribute's value carried by under `MIN_SHORT` of the median
+    value's cards, or the cards without the attribute (static; module docstring,
+    "Short"): a suit of a few cards that no way to play provides for. Named at the first
+    deck with such a card."""
+    out = []
+    for attr, deck, v, n, ratio in short_values(game):
+        cards = "1 card" if n == 1 else f"{n} cards"
+        what = f"{cards} without a {attr}" if not v else f"only {cards} of {attr} {v}"
+        out.append(
+            Defect(
+                where(deck),
+                f"players must follow the {attr} led, yet the deck has {what} (the "
+                f"other {attr}s have {round(1 / ratio)} times as many), and no way to play "
+                "names them: led, they are a suit of their own that few can follow; "
+                "thrown, they never follow and never win",
+            )
+        )
+    return out
+
+
+def _points(award: A.Award) -> int | None:
+    """An entry's points when written as a literal number."""
+    return award.value.value if isinstance(award.value, A.IntLit) else None
+
+
+def lead_lifts(game: A.Game) -> list[tuple[A.Award, str, int, int]]:
+    """Each ordering table with one lead entry under a follow rule, its points a literal,
+    and base entries (module docstring, "Weak"): (the lead entry, the table's text, the
+    entry's points, the base spread over the created cards with the lead's attribute)."""
+    follows = _follow_pairs(game)
+    if not follows:
+        return []
+    followed = {a for a, _ in follows}
+    ordering = ordering_tables(game)
+    out = []
+    for init in A.walk(game):
+        if not isinstance(init, A.InitPoints) or to_text(init.target) not in ordering:
+            continue
+        leads = [a for a in init.awards if _lead_conds(a, follows)]
+        base = [
+            a
+            for a in init.awards
+            if _points(a) is not None
+            and all(
+                isinstance(c.key, A.NameLit)
+                and isinstance(c.value, A.NameLit)
+                and c.key.value not in followed
+                for c in a.conds
+            )
+        ]
+        if len(leads) != 1 or _points(leads[0]) is None or not base:
+            continue  # several lead entries (a narrowed lead) are `idle_follows`'
+        attr = _lead_conds(leads[0], follows)[0].key.value
+        scores = [
+            sum(
+                _points(a)
+                for a in base
+                if all(card.get(c.key.value) == c.value.value for c in a.conds)
+            )
+            for deck in A.walk(game)
+            if isinstance(deck, A.Deck)
+            for card in deck_cards(deck)
+            if attr in card  # a card without it (a joker) is no card of a suit
+        ]
+        spread = max(scores) - min(scores) if scores else 0
+        out.append((leads[0], to_text(init.target), _points(leads[0]), spread))
+    return out
+
+
+def weak_follows(game: A.Game) -> list[Defect]:
+    """Each trick table whose lead entry adds no more than the spread of the other
+    entries (static; module docstring, "Weak"): a high card off the lead beats a low
+    card of it. Named at the lead entry."""
+    return [
+        Defect(
+            where(award),
+            f"players must follow the lead, yet {table} lifts it by {pts} where the other "
+            f"entries spread the cards over {spread}: a high card off the lead beats a "
+            "low card of it, so the lead breaks ties only",
+        )
+        for award, table, pts, spread in lead_lifts(game)
+        if pts <= spread
+    ]
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
     return [
@@ -443,4 +628,6 @@ def defects(game: A.Game) -> list[Defect]:
         *named(lone_follows, game),
         *named(fixed_follows, game),
         *named(unread_lead_tables, game),
+        *named(short_follows, game),
+        *named(weak_follows, game),
     ]

@@ -221,7 +221,14 @@ picks cards by their number alone while its test weighs another card (a Scopa ca
 sum was lost: any card takes any one table card), a capture of sets whose sum need only
 reach the played card's value (the whole table passes whenever a set does), or a pick by
 number alone from choices another rule weighs against the played card, in
-`evogame.fitness.unweighed`.
+`evogame.fitness.unweighed`; a way
+to play any card beside a follow rule with no guard saying no card follows (following
+optional), or a lead that sets nothing where a sibling lead sets the suit to follow, in
+`evogame.fitness.loose_follows`, and a followed suit of a few cards no way to play names
+(an ace created without a suit) or a lead entry worth no more than the spread of the
+ranks, in `evogame.fitness.follows` (`short_follows`, `weak_follows`; round 60, s60e); a
+guarded action written twice alike but for its comparison's operator (a draw on ``==``
+where its twin draws on ``>``) in `evogame.fitness.twin_guards`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1618,6 +1625,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         locked,
         lone_guards,
         lone_writes,
+        loose_follows,
         marks,
         narrow_draws,
         odd_copies,
@@ -1640,6 +1648,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         stale_picks,
         still_tests,
         tallies,
+        twin_guards,
         unweighed,
         vacuous,
         voids,
@@ -1715,6 +1724,8 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (residues.defects, game),
         (unweighed.defects, game),
         (levelled.defects, game),
+        (loose_follows.defects, game),
+        (twin_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

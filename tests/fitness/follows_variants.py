@@ -93,6 +93,20 @@ def hearts_trick_to_the_previous_seat() -> str:
     )
 
 
+def agram_suitless_ace() -> str:
+    """Agram whose deck of aces lost its suits (s59 ablate-33's new-01): one ACE without
+    a SUIT, whose suit the lead reads as "", so led it is followed by no card and thrown
+    it never follows (its blind reader: "suitless ace", 2 against Agram's 4)."""
+    return _edit(_seed("agram"), (AGRAM_ACES, "(deck (RANK (ACE)))))"))
+
+
+def agram_lead_worth_one() -> str:
+    """Agram whose trick table lifts the lead by 1, not 100 (s59 ablate-33's rank 2, its
+    "LEAD 1"): the ranks run 3 to 11, so a high card off the lead beats a low card of the
+    suit everyone had to follow, and the lead breaks ties only."""
+    return _edit(_seed("agram"), (AGRAM_LEAD_ENTRY, "(((SUIT : (game str LEAD)) 1)"))
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -123,5 +137,17 @@ VARIANTS = (
         "hearts",
         "the trick goes to the previous player; the power table is read by no rule",
         hearts_trick_to_the_previous_seat(),
+    ),
+    Variant(
+        "agram-suitless-ace",
+        "agram",
+        "an ace without a suit: led, no one can follow it; thrown, it never follows",
+        agram_suitless_ace(),
+    ),
+    Variant(
+        "agram-lead-worth-one",
+        "agram",
+        "the lead lifts a card by 1: an off-suit ten beats the suit everyone followed",
+        agram_lead_worth_one(),
     ),
 )

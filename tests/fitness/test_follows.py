@@ -39,6 +39,18 @@ FOUND = [
         "(SUIT : (game str LEAD)) 100)",
         "(game points POWER) lifts the cards of the lead, but no rule reads it",
     ),
+    (
+        V.agram_suitless_ace,
+        F.short_follows,
+        "(deck (RANK (ACE)))",
+        "the deck has 1 card without a SUIT (the other SUITs have 8 times as many)",
+    ),
+    (
+        V.agram_lead_worth_one,
+        F.weak_follows,
+        "((SUIT : (game str LEAD)) 1)",
+        "lifts it by 1 where the other entries spread the cards over 8",
+    ),
 ]
 EIGHT = "(((RANK : EIGHT) (SUIT : (game str LEAD)) 100)"
 
@@ -250,3 +262,77 @@ def test_no_real_lead_table_is_unread_and_a_read_or_no_follow_rule_silences_it()
     assert text.count(follow) == 1
     free = text.replace(follow, "(== (cardatt SUIT 'C) (cardatt SUIT 'C)))")
     assert F.unread_lead_tables(parse_text(free)) == []
+
+
+def _short(text: str) -> list[tuple[str, str, int]]:
+    return [(a, v, n) for a, _d, v, n, _r in F.short_values(parse_text(text))]
+
+
+def test_every_real_followed_suit_has_most_of_the_median_suits_cards():
+    """The margin of `short_follows`: over the 95 real files, the fewest carriers of a
+    followed value over the median value's is 8/9 (Agram's SPADES); raised to 100, the
+    threshold names a value in each of the 36 files that follow one, none below 8/9."""
+    ratios = {}
+    old = F.MIN_SHORT
+    try:
+        F.MIN_SHORT = 100.0
+        for p in real_files():
+            found = F.short_values(parse_file(p))
+            if found:
+                ratios[p.name] = min(r for *_, r in found)
+    finally:
+        F.MIN_SHORT = old
+    assert len(ratios) == 36 and min(ratios.values()) == 8 / 9
+    assert _short(V.agram_suitless_ace()) == [("SUIT", "", 1)]
+
+
+def test_a_short_suit_named_by_a_way_to_play_or_created_elsewhere_is_not_named():
+    """Three honours of a suit of their own, NONE, are short (3 of a median 8); a way to
+    play that names them by rank (as a joker's rule does) provides for them; a suitless
+    ace created in a place no suit is created is no card of the suits."""
+    aces = V.AGRAM_ACES.replace("(ACE)", "(ACE, KING, QUEEN)").replace(
+        "CLUBS, DIAMONDS, HEARTS", "NONE"
+    )
+    none = _edit(_seed("agram"), (V.AGRAM_ACES, aces))
+    assert _short(none) == [("SUIT", "NONE", 3)]
+    follow = "(== (cardatt SUIT 'C) (game str LEAD)))"
+    named = _edit(
+        none,
+        (
+            follow,
+            "(or (== (cardatt SUIT 'C) (game str LEAD)) (== (cardatt RANK 'C) ACE)"
+            " (== (cardatt RANK 'C) KING) (== (cardatt RANK 'C) QUEEN)))",
+        ),
+    )
+    assert F.short_follows(parse_text(named)) == []
+    suitless = V.agram_suitless_ace()
+    place = "(create deck (game hloc STOCK)\n          (deck (RANK (ACE)))"
+    assert suitless.count(place) == 1
+    elsewhere = suitless.replace(place, place.replace("STOCK", "SPARE"))
+    assert F.short_follows(parse_text(elsewhere)) == []
+
+
+def test_every_real_lead_entry_is_worth_seven_times_the_ranks_spread():
+    """The margin of `weak_follows`: the 31 real trick tables lift the lead by 7.7 times
+    the spread of their other entries or more (100 over 13, the Cheeseheads family)."""
+    ratios = [pts / spread for p in real_files() for *_, pts, spread in F.lead_lifts(parse_file(p))]
+    assert len(ratios) == 31 and min(ratios) == 100 / 13
+
+
+def test_a_lead_entry_above_the_spread_or_a_second_lead_entry_is_not_weak():
+    """Lifting the lead by 9 puts every card of it above every card off it (ranks 3 to
+    11): silent, while 8 ties the lowest lead card with the ace and is named. Two lead
+    entries (a narrowed lead) are `idle_follows`' matter."""
+    entry = "(((SUIT : (game str LEAD)) 100)"
+    nine = _edit(_seed("agram"), (entry, "(((SUIT : (game str LEAD)) 9)"))
+    eight = _edit(_seed("agram"), (entry, "(((SUIT : (game str LEAD)) 8)"))
+    assert F.weak_follows(parse_text(nine)) == []
+    assert len(F.weak_follows(parse_text(eight))) == 1
+    two = _edit(
+        V.agram_lead_worth_one(),
+        (
+            "(((SUIT : (game str LEAD)) 1)",
+            "(((SUIT : (game str LEAD)) 1) ((SUIT : (game str LEAD)) 1)",
+        ),
+    )
+    assert F.lead_lifts(parse_text(two)) == []
