@@ -1107,6 +1107,15 @@ static inline uint64_t lc_tsc(void) { return __builtin_ia32_rdtsc(); }
 /* A child of a node whose evaluator was chosen by `fn_choose`: its offset was checked then */
 #define EVK(st, env, off) (HIT(off), IFN_AT(st, off)((st), (env), GCODE((st)->g) + (off)))
 
+/* One body per opcode (issue 37): the case of `ev_at` or `run_switch` and the node's own
+ * function (`fn_choose`, `afn_choose`: fn_rdint, afn_move, ...) call the same body. K = 1
+ * in the node's own function, whose children's offsets the chooser checked (EVK, RUNK:
+ * direct calls through the tables); K = 0 in the switch, which checks each offset as it
+ * goes (evi, run). The bodies are inlined with K and their flags constant, so each caller
+ * keeps only its own calls. */
+#define BODY static inline __attribute__((always_inline))
+#define EVQ(K, st, env, off) ((K) ? EVK(st, env, off) : evi(st, env, off))
+
 /* (other player) and (other team) are made once per seat in `vm_new` up to this many seats */
 #define OTHERS_MAX 64
 
@@ -1305,6 +1314,87 @@ static inline __attribute__((always_inline)) V filter_att_of(State *st, V *env, 
     return vl(out);
 }
 
+/* --- one body per expression opcode: `ev_at`'s case and the node's own function (`BODY`) */
+
+BODY int64_t ebody_locp(State *st, V *env, const int32_t *n, int K) { /* owner slots... */
+    int64_t o = EVQ(K, st, env, n[1]);
+    if (o < 0 || o >= st->g->nplayers) fail(st->g, "internal error IndexError: list index out of range");
+    return n[2 + o];
+}
+
+BODY int64_t ebody_stop(State *st, V *env, const int32_t *n, int K) { /* kind owner n slots... */
+    int64_t o = EVQ(K, st, env, n[2]);
+    if (o < 0 || o >= n[3]) fail(st->g, "internal error IndexError: list index out of range");
+    return n[4 + o];
+}
+
+BODY int64_t ebody_rdint(State *st, V *env, const int32_t *n, int K) {
+    int64_t s = EVQ(K, st, env, n[1]);
+    if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
+    return st->ints[s];
+}
+
+BODY int64_t ebody_rdstr(State *st, V *env, const int32_t *n, int K) {
+    int64_t s = EVQ(K, st, env, n[1]);
+    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
+    return st->strs[s];
+}
+
+/* (op a b): `op` as `arith` numbers it (0 +, 1 -, 2 *, then / % ^) */
+BODY int64_t ebody_arith(State *st, V *env, const int32_t *n, int32_t op, int K) {
+    int64_t a = EVQ(K, st, env, n[2]), b = EVQ(K, st, env, n[3]);
+    return arith(st->g, op, a, b);
+}
+
+/* (op a b), op 0 == 1 != 2 < 3 > 4 <= 5 >=; `k`: b is a constant kept in g->kval */
+BODY int64_t ebody_cmp(State *st, V *env, const int32_t *n, int32_t op, int K, int k) {
+    int64_t a = EVQ(K, st, env, n[2]);
+    int64_t b = k ? st->g->kval[n[3]] : EVQ(K, st, env, n[3]);
+    switch (op) {
+    case 0:
+        return a == b;
+    case 1:
+        return a != b;
+    case 2:
+        return a < b;
+    case 3:
+        return a > b;
+    case 4:
+        return a <= b;
+    default:
+        return a >= b;
+    }
+}
+
+BODY int64_t ebody_and(State *st, V *env, const int32_t *n, int K) {
+    UNROLL for (int32_t i = 0; i < n[1]; i++)
+        if (!EVQ(K, st, env, n[2 + i])) return 0;
+    return 1;
+}
+
+BODY int64_t ebody_or(State *st, V *env, const int32_t *n, int K) {
+    UNROLL for (int32_t i = 0; i < n[1]; i++)
+        if (EVQ(K, st, env, n[2 + i])) return 1;
+    return 0;
+}
+
+BODY int64_t ebody_att(State *st, V *env, const int32_t *n, int K) { return attr_of(st->g, n[1], EVQ(K, st, env, n[2])); }
+
+/* (score card pts): ops.score, a quarter of work; the point map first, then the card */
+BODY int64_t ebody_score(State *st, V *env, const int32_t *n, int K) {
+    int32_t pm = pm_of(st, EVQ(K, st, env, n[2]));
+    int64_t card = EVQ(K, st, env, n[1]);
+    st->past4 += 1;
+    return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
+}
+
+/* a condition recording the value it took (coverage.CoverageCompiler) */
+BODY int64_t ebody_cov(State *st, V *env, const int32_t *n, int K) {
+    int64_t v = EVQ(K, st, env, n[2]);
+    if (n[1] >= 0 && n[1] < st->g->ncov) st->g->cov[n[1]] |= v ? 2 : 1;
+    return v;
+}
+
 static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const int32_t *n, int32_t off);
 static int filter_att_shape(Game *g, const int32_t *n);
 
@@ -1421,11 +1511,8 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         return filter_of(st, env, n, 0);
     case OP_LOC:
         return vi(n[1]);
-    case OP_LOCP: {
-        int64_t o = evi(st, env, n[1]);
-        if (o < 0 || o >= g->nplayers) fail(g, "internal error IndexError: list index out of range");
-        return vi(n[2 + o]);
-    }
+    case OP_LOCP:
+        return vi(ebody_locp(st, env, n, 0));
     case OP_LOCDYN: { /* owner vis name index */
         int64_t o = evi(st, env, n[1]);
         int32_t name = (int32_t)evi(st, env, n[3]);
@@ -1739,11 +1826,8 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
     }
     case OP_STO:
         return vi(n[2]);
-    case OP_STOP: { /* kind owner n slots... */
-        int64_t o = evi(st, env, n[2]);
-        if (o < 0 || o >= n[3]) fail(g, "internal error IndexError: list index out of range");
-        return vi(n[4 + o]);
-    }
+    case OP_STOP: /* kind owner n slots... */
+        return vi(ebody_stop(st, env, n, 0));
     case OP_STODYN: { /* kind owner name is_team */
         int64_t o = evi(st, env, n[2]);
         if (n[4]) o += TEAM_BASE;
@@ -1753,24 +1837,16 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         if (s >= have) grow_storage(st);
         return vi(s);
     }
-    case OP_RDINT: {
-        int64_t s = evi(st, env, n[1]);
-        if (s < 0 || s >= g->int_cap) fail(g, "native: storage slot out of range");
-        return vi(st->ints[s]);
-    }
-    case OP_RDSTR: {
-        int64_t s = evi(st, env, n[1]);
-        if (s < 0 || s >= g->str_cap) fail(g, "native: storage slot out of range");
-        return vi(st->strs[s]);
-    }
+    case OP_RDINT:
+        return vi(ebody_rdint(st, env, n, 0));
+    case OP_RDSTR:
+        return vi(ebody_rdstr(st, env, n, 0));
     case OP_SIZE:
         return vi(evl(st, env, n[1]).n);
     case OP_SIZELL:
         return vi(evll(st, env, n[1]).n);
-    case OP_ARITH: {
-        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]);
-        return vi(arith(g, n[1], a, b));
-    }
+    case OP_ARITH:
+        return vi(ebody_arith(st, env, n, n[1], 0));
     case OP_TRI: { /* ops.tri: k (k + 1) / 2, exact in 128 bits */
         int64_t k = evi(st, env, n[1]);
         __int128 r = (__int128)k * ((__int128)k + 1) / 2;
@@ -1823,18 +1899,12 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         if (s < INT64_MIN || s > INT64_MAX) fail(g, "(sum ... using ...): " OVERFLOW);
         return vi((int64_t)s);
     }
-    case OP_SCORE: { /* card pts: ops.score, a quarter of work */
-        int32_t pm = pm_of(st, evi(st, env, n[2]));
-        int64_t card = evi(st, env, n[1]);
-        st->past4 += 1;
-        return vi(card < 0 ? 0 : pm_score(g, pm, (int32_t)card));
-    }
+    case OP_SCORE: /* card pts: ops.score, a quarter of work */
+        return vi(ebody_score(st, env, n, 0));
     case OP_AGGINT: /* kind coll var value is_ll */
         return vi(aggint(st, env, n, 0));
-    case OP_ATT: {
-        int64_t c = evi(st, env, n[2]);
-        return vi(attr_of(g, n[1], c));
-    }
+    case OP_ATT:
+        return vi(ebody_att(st, env, n, 0));
     case OP_ATTDYN: {
         int64_t c = evi(st, env, n[2]);
         int32_t a = (int32_t)evi(st, env, n[1]);
@@ -1842,41 +1912,19 @@ static inline __attribute__((always_inline)) V ev_at(State *st, V *env, const in
         return vi(at < 0 ? 0 : attr_of(g, at, c));
     }
     case OP_AND:
-        for (int32_t i = 0; i < n[1]; i++)
-            if (!evi(st, env, n[2 + i])) return vi(0);
-        return vi(1);
+        return vi(ebody_and(st, env, n, 0));
     case OP_OR:
-        for (int32_t i = 0; i < n[1]; i++)
-            if (evi(st, env, n[2 + i])) return vi(1);
-        return vi(0);
+        return vi(ebody_or(st, env, n, 0));
     case OP_NOT:
-        return vi(!evi(st, env, n[1]));
-    case OP_CMP: {
-        int64_t a = evi(st, env, n[2]), b = evi(st, env, n[3]);
-        switch (n[1]) {
-        case 0:
-            return vi(a == b);
-        case 1:
-            return vi(a != b);
-        case 2:
-            return vi(a < b);
-        case 3:
-            return vi(a > b);
-        case 4:
-            return vi(a <= b);
-        default:
-            return vi(a >= b);
-        }
-    }
+        return vi(!EVQ(0, st, env, n[1]));
+    case OP_CMP:
+        return vi(ebody_cmp(st, env, n, n[1], 0, 0));
     case OP_AGGBOOL: /* any coll var cond counted is_ll */
         return vi(aggbool(st, env, n, 0));
     case OP_SNAP:
         return vl(lcopy(g, evl(st, env, n[1])));
-    case OP_COV: { /* a condition recording the value it took (coverage.CoverageCompiler) */
-        int64_t v = evi(st, env, n[2]);
-        if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
-        return vi(v);
-    }
+    case OP_COV: /* a condition recording the value it took (coverage.CoverageCompiler) */
+        return vi(ebody_cov(st, env, n, 0));
     case OP_SNAPLL: {
         LL x = evll(st, env, n[1]);
         LL out = llnew(g, x.n);
@@ -1932,51 +1980,29 @@ FNQ int64_t fn_rdint_sto(State *st, V *env, const int32_t *n) {
     return st->ints[GCODE(st->g)[n[1] + 2]];
 }
 
-FNQ int64_t fn_rdint(State *st, V *env, const int32_t *n) {
-    int64_t s = EVK(st, env, n[1]);
-    if (s < 0 || s >= st->g->int_cap) fail(st->g, "native: storage slot out of range");
-    return st->ints[s];
-}
+FNQ int64_t fn_rdint(State *st, V *env, const int32_t *n) { return ebody_rdint(st, env, n, 1); }
 
 FNQ int64_t fn_rdstr_sto(State *st, V *env, const int32_t *n) {
     (void)env;
     return st->strs[GCODE(st->g)[n[1] + 2]];
 }
 
-FNQ int64_t fn_rdstr(State *st, V *env, const int32_t *n) {
-    int64_t s = EVK(st, env, n[1]);
-    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
-    return st->strs[s];
-}
+FNQ int64_t fn_rdstr(State *st, V *env, const int32_t *n) { return ebody_rdstr(st, env, n, 1); }
 
-FNQ int64_t fn_stop(State *st, V *env, const int32_t *n) {
-    int64_t o = EVK(st, env, n[2]);
-    if (o < 0 || o >= n[3]) fail(st->g, "internal error IndexError: list index out of range");
-    return n[4 + o];
-}
+FNQ int64_t fn_stop(State *st, V *env, const int32_t *n) { return ebody_stop(st, env, n, 1); }
 
-FNQ int64_t fn_locp(State *st, V *env, const int32_t *n) {
-    int64_t o = EVK(st, env, n[1]);
-    if (o < 0 || o >= st->g->nplayers) fail(st->g, "internal error IndexError: list index out of range");
-    return n[2 + o];
-}
+FNQ int64_t fn_locp(State *st, V *env, const int32_t *n) { return ebody_locp(st, env, n, 1); }
 
 /* comparisons, one function per operator; `k`: the right side is a constant */
-#define CMP_FNS(name, OPR)                                                   \
-    FNQ int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) {      \
-        int64_t a = EVK(st, env, n[2]);                                      \
-        return a OPR EVK(st, env, n[3]);                                     \
-    }                                                                        \
-    FNQ int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) {     \
-        int64_t a = EVK(st, env, n[2]);                                      \
-        return a OPR st->g->kval[n[3]];                                      \
-    }
-CMP_FNS(eq, ==)
-CMP_FNS(ne, !=)
-CMP_FNS(lt, <)
-CMP_FNS(gt, >)
-CMP_FNS(le, <=)
-CMP_FNS(ge, >=)
+#define CMP_FNS(name, OPR)                                                                           \
+    FNQ int64_t fn_cmp_##name(State *st, V *env, const int32_t *n) { return ebody_cmp(st, env, n, OPR, 1, 0); } \
+    FNQ int64_t fn_cmpk_##name(State *st, V *env, const int32_t *n) { return ebody_cmp(st, env, n, OPR, 1, 1); }
+CMP_FNS(eq, 0)
+CMP_FNS(ne, 1)
+CMP_FNS(lt, 2)
+CMP_FNS(gt, 3)
+CMP_FNS(le, 4)
+CMP_FNS(ge, 5)
 #undef CMP_FNS
 
 /* (OP (game sto|str X) K): a static storage compared with a constant, in one call */
@@ -2006,32 +2032,20 @@ static const IFn CMP_FN[6] = {fn_cmp_eq, fn_cmp_ne, fn_cmp_lt, fn_cmp_gt, fn_cmp
 static const IFn CMPK_FN[6] = {fn_cmpk_eq, fn_cmpk_ne, fn_cmpk_lt, fn_cmpk_gt, fn_cmpk_le, fn_cmpk_ge};
 
 /* (op a b): one evaluator per operator, so the VM's table picks the operation once */
-static inline __attribute__((always_inline)) int64_t arith_node(State *st, V *env, const int32_t *n, int32_t op) {
-    int64_t a = EVK(st, env, n[2]), b = EVK(st, env, n[3]);
-    return arith(st->g, op, a, b);
-}
-FNQ int64_t fn_add(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 0); }
-FNQ int64_t fn_sub(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 1); }
-FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, 2); }
+FNQ int64_t fn_add(State *st, V *env, const int32_t *n) { return ebody_arith(st, env, n, 0, 1); }
+FNQ int64_t fn_sub(State *st, V *env, const int32_t *n) { return ebody_arith(st, env, n, 1, 1); }
+FNQ int64_t fn_mul(State *st, V *env, const int32_t *n) { return ebody_arith(st, env, n, 2, 1); }
 /* / % ^ */
-FNQ int64_t fn_arith(State *st, V *env, const int32_t *n) { return arith_node(st, env, n, n[1]); }
+FNQ int64_t fn_arith(State *st, V *env, const int32_t *n) { return ebody_arith(st, env, n, n[1], 1); }
 
 /* (size X) of a list of lists */
 FNQ int64_t fn_sizell(State *st, V *env, const int32_t *n) { return evll(st, env, n[1]).n; }
 
-FNQ int64_t fn_and(State *st, V *env, const int32_t *n) {
-    UNROLL for (int32_t i = 0; i < n[1]; i++)
-        if (!EVK(st, env, n[2 + i])) return 0;
-    return 1;
-}
+FNQ int64_t fn_and(State *st, V *env, const int32_t *n) { return ebody_and(st, env, n, 1); }
 
-FNQ int64_t fn_or(State *st, V *env, const int32_t *n) {
-    UNROLL for (int32_t i = 0; i < n[1]; i++)
-        if (EVK(st, env, n[2 + i])) return 1;
-    return 0;
-}
+FNQ int64_t fn_or(State *st, V *env, const int32_t *n) { return ebody_or(st, env, n, 1); }
 
-FNQ int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVK(st, env, n[1]); }
+FNQ int64_t fn_not(State *st, V *env, const int32_t *n) { return !EVQ(1, st, env, n[1]); }
 
 /* (size (game vloc X)): a static location's length */
 FNQ int64_t fn_size_loc(State *st, V *env, const int32_t *n) {
@@ -2048,10 +2062,7 @@ FNQ int64_t fn_size_cards(State *st, V *env, const int32_t *n) {
 
 FNQ int64_t fn_size(State *st, V *env, const int32_t *n) { return evl(st, env, n[1]).n; }
 
-FNQ int64_t fn_att(State *st, V *env, const int32_t *n) {
-    int64_t c = EVK(st, env, n[2]);
-    return attr_of(st->g, n[1], c);
-}
+FNQ int64_t fn_att(State *st, V *env, const int32_t *n) { return ebody_att(st, env, n, 1); }
 
 /* (cardatt X 'C): an attribute of a bound card */
 FNQ int64_t fn_att_var(State *st, V *env, const int32_t *n) { return attr_of(st->g, n[1], env[GCODE(st->g)[n[2] + 1]].i); }
@@ -2099,12 +2110,7 @@ FNQ int64_t fn_pick_nth_loc(State *st, V *env, const int32_t *n) {
     return i >= 0 && i < len ? LOCV(st, s)[i] : NONE_CARD;
 }
 
-FNQ int64_t fn_score(State *st, V *env, const int32_t *n) {
-    int32_t pm = pm_of(st, EVK(st, env, n[2]));
-    int64_t card = EVK(st, env, n[1]);
-    st->past4 += 1;
-    return card < 0 ? 0 : pm_score(st->g, pm, (int32_t)card);
-}
+FNQ int64_t fn_score(State *st, V *env, const int32_t *n) { return ebody_score(st, env, n, 1); }
 
 /* (score 'C using (game points X)): a bound card scored by a named point map */
 FNQ int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
@@ -2118,12 +2124,7 @@ FNQ int64_t fn_score_var_sto(State *st, V *env, const int32_t *n) {
 FNQ int64_t fn_aggint(State *st, V *env, const int32_t *n) { return aggint(st, env, n, 1); }
 FNQ int64_t fn_aggbool(State *st, V *env, const int32_t *n) { return aggbool(st, env, n, 1); }
 
-FNQ int64_t fn_cov(State *st, V *env, const int32_t *n) {
-    Game *g = st->g;
-    int64_t v = EVK(st, env, n[2]);
-    if (n[1] >= 0 && n[1] < g->ncov) g->cov[n[1]] |= v ? 2 : 1;
-    return v;
-}
+FNQ int64_t fn_cov(State *st, V *env, const int32_t *n) { return ebody_cov(st, env, n, 1); }
 
 static int ok_off(Game *g, int32_t off) { return off > 0 && off < g->codelen; }
 
@@ -2487,6 +2488,95 @@ static void keep_if(State *st, V *env, int32_t body, int32_t cond, Path *path) {
     }
 }
 
+/* --- one body per action opcode: `run_switch`'s case and the node's own function (`BODY`) */
+
+#define RUNK(st, env, off, path) (HIT(off), AFN_AT(st, off)((st), (env), GCODE((st)->g) + (off), (path)))
+#define RUNQ(K, st, env, off, path) ((K) ? RUNK(st, env, off, path) : run(st, env, off, path))
+
+/* (move|remember C (top|bottom|N) loc): src slot where idx; `sloc`: the location is a named
+ * one, its slot read from the code (`afn_move_sloc`); `remember` leaves the card where it was */
+BODY int body_move(State *st, V *env, const int32_t *n, int K, int is_move, int sloc) {
+    Game *g = st->g;
+    int64_t c = EVQ(K, st, env, n[1]);
+    if (c < 0) return 0;
+    if (c >= g->ncards) fail(g, "native: bad card");
+    int32_t s = sloc ? GCODE(g)[n[2] + 1] : chk_slot(st, EVQ(K, st, env, n[2]));
+    int64_t i = n[3] == 2 ? EVQ(K, st, env, n[4]) : 0;
+    if (is_move) take(st, (int32_t)c);
+    insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
+    if (is_move) st->where[c] = s;
+    return 1;
+}
+
+/* (set T v), Python evaluating the value before the target; `sto`: T is a named storage,
+ * its slot read from the code (`afn_setint_sto`) */
+BODY int body_setint(State *st, V *env, const int32_t *n, int K, int sto) {
+    int64_t v = EVQ(K, st, env, n[2]);
+    int64_t s = sto ? GCODE(st->g)[n[1] + 2] : EVQ(K, st, env, n[1]);
+    *(sto ? &st->ints[s] : int_slot(st, s)) = v;
+    memo_write(st->g, 0, s, v);
+    return 1;
+}
+
+BODY int body_incdec(State *st, V *env, const int32_t *n, int K) {
+    int64_t *p = int_slot(st, EVQ(K, st, env, n[1]));
+    incdec(st->g, p, EVQ(K, st, env, n[2]), n[0] == OP_INCINT);
+    return 1;
+}
+
+BODY int body_setstr(State *st, V *env, const int32_t *n, int K) {
+    int64_t v = EVQ(K, st, env, n[2]);
+    int64_t s = EVQ(K, st, env, n[1]);
+    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
+    st->strs[s] = (int32_t)v;
+    memo_write(st->g, 1, s, (int32_t)v);
+    return 1;
+}
+
+BODY int body_do(State *st, V *env, const int32_t *n, Path *path, int K) {
+    int r = 1;
+    UNROLL for (int32_t i = 0; i < n[1]; i++) r = RUNQ(K, st, env, n[2 + i], path);
+    return n[1] == 1 ? r : 1;
+}
+
+BODY int body_guard(State *st, V *env, const int32_t *n, Path *path, int K) {
+    if (EVQ(K, st, env, n[1])) RUNQ(K, st, env, n[2], path);
+    return 1;
+}
+
+BODY int body_repeat(State *st, V *env, const int32_t *n, Path *path, int K) {
+    int64_t k = EVQ(K, st, env, n[1]);
+    count_steps(st, k);
+    for (int64_t i = 0; i < k; i++) RUNQ(K, st, env, n[2], path);
+    return 1;
+}
+
+/* a collection that is never written while an `all` walks it (made fresh, or a constant
+ * table): walked in place, where a view of a location is copied first */
+static int coll_is_fresh(int32_t op) {
+    return op == OP_ALLP || op == OP_ALLT || op == OP_OTHP || op == OP_OTHT || op == OP_RANGE || op == OP_STRS || op == OP_FILTER || op == OP_TEAMMEM;
+}
+
+BODY int body_each(State *st, V *env, const int32_t *n, Path *path, int K) { /* coll var body any is_ll */
+    Game *g = st->g;
+    Coll c = coll_of(st, env, n[1], n[5]);
+    if (!coll_is_fresh(K ? GCODE(g)[n[1]] : C(g, n[1])[0])) c = coll_copy(g, c);
+    if (path && n[4]) { /* an option's any: the member its path names */
+        if (c.n) {
+            int32_t j = path_next(g, path);
+            if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
+            bind(g, env, n[2], c, j);
+            RUNQ(K, st, env, n[3], path);
+        }
+        return 1;
+    }
+    for (int32_t j = 0; j < c.n; j++) {
+        bind(g, env, n[2], c, j);
+        RUNQ(K, st, env, n[3], path);
+    }
+    return 1;
+}
+
 /* Run an action. Returns 0 when a primitive did nothing (a move of no card, a forget of an
  * empty place, a repeat all of nothing), 1 otherwise. `path`, when given, is an option's
  * branch: each `any` takes the member it names, each `ensure` whether it held. */
@@ -2496,20 +2586,9 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
     HIT(off);
     switch (n[0]) {
     case OP_MOVE:
-    case OP_REMEMBER: { /* src slot where idx */
-        int64_t c = evi(st, env, n[1]);
-        if (c < 0) return 0;
-        if (c >= g->ncards) fail(g, "native: bad card");
-        int32_t s = chk_slot(st, evi(st, env, n[2]));
-        int64_t i = n[3] == 2 ? evi(st, env, n[4]) : 0;
-        if (n[0] == OP_MOVE) take(st, (int32_t)c);
-        if (n[3] == 0)
-            insert_at(st, s, st->loclen[s], (int32_t)c);
-        else
-            insert_at(st, s, n[3] == 1 ? 0 : i, (int32_t)c);
-        if (n[0] == OP_MOVE) st->where[c] = s;
-        return 1;
-    }
+        return body_move(st, env, n, 0, 1, 0);
+    case OP_REMEMBER:
+        return body_move(st, env, n, 0, 0, 0);
     case OP_FORGET: { /* slot where idx */
         int32_t s = chk_slot(st, evi(st, env, n[1]));
         int32_t len = st->loclen[s];
@@ -2553,27 +2632,13 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
         for (int32_t i = 0; i < k; i++) st->where[m[i]] = sa;
         return 1;
     }
-    case OP_SETINT: { /* Python evaluates the value before the target */
-        int64_t v = evi(st, env, n[2]);
-        int64_t s = evi(st, env, n[1]);
-        *int_slot(st, s) = v;
-        memo_write(g, 0, s, v);
-        return 1;
-    }
+    case OP_SETINT:
+        return body_setint(st, env, n, 0, 0);
     case OP_INCINT:
-    case OP_DECINT: {
-        int64_t *p = int_slot(st, evi(st, env, n[1]));
-        incdec(g, p, evi(st, env, n[2]), n[0] == OP_INCINT);
-        return 1;
-    }
-    case OP_SETSTR: {
-        int64_t v = evi(st, env, n[2]);
-        int64_t s = evi(st, env, n[1]);
-        if (s < 0 || s >= g->str_cap) fail(g, "native: storage slot out of range");
-        st->strs[s] = (int32_t)v;
-        memo_write(g, 1, s, (int32_t)v);
-        return 1;
-    }
+    case OP_DECINT:
+        return body_incdec(st, env, n, 0);
+    case OP_SETSTR:
+        return body_setstr(st, env, n, 0);
     case OP_INITPTS:
         return afn_initpts(st, env, n, path);
     case OP_CYCLE: { /* next? target */
@@ -2583,12 +2648,8 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
     }
     case OP_PASS:
         return 1;
-    case OP_REPEAT: {
-        int64_t k = evi(st, env, n[1]);
-        count_steps(st, k);
-        for (int64_t i = 0; i < k; i++) run(st, env, n[2], path);
-        return 1;
-    }
+    case OP_REPEAT:
+        return body_repeat(st, env, n, path, 0);
     case OP_REPEATALL: {
         int32_t k = evl(st, env, n[1]).n;
         count_steps(st, k);
@@ -2598,31 +2659,12 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
     case OP_CREATEDECK:
         create_cards(st, n[1], chk_slot(st, evi(st, env, n[2])));
         return 1;
-    case OP_EACH: { /* coll var body any is_ll */
-        Coll c = coll_copy(g, coll_of(st, env, n[1], n[5]));
-        if (path && n[4]) { /* an option's any: the member its path names */
-            if (c.n) {
-                int32_t j = path_next(g, path);
-                if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
-                bind(g, env, n[2], c, j);
-                run(st, env, n[3], path);
-            }
-            return 1;
-        }
-        for (int32_t j = 0; j < c.n; j++) {
-            bind(g, env, n[2], c, j);
-            run(st, env, n[3], path);
-        }
-        return 1;
-    }
-    case OP_DO: {
-        int r = 1;
-        for (int32_t i = 0; i < n[1]; i++) r = run(st, env, n[2 + i], path);
-        return n[1] == 1 ? r : 1;
-    }
+    case OP_EACH:
+        return body_each(st, env, n, path, 0);
+    case OP_DO:
+        return body_do(st, env, n, path, 0);
     case OP_GUARD:
-        if (evi(st, env, n[1])) run(st, env, n[2], path);
-        return 1;
+        return body_guard(st, env, n, path, 0);
     case OP_LET:
         env[n[2]] = ev(st, env, n[1]);
         run(st, env, n[3], path);
@@ -2644,118 +2686,31 @@ static int run_switch(State *st, V *env, int32_t off, Path *path) {
 /* --- actions through a per-node table, as integer expressions (`fn_choose`): the
  * commonest actions get small functions of their own, the rest `run_switch` */
 
-#define RUNK(st, env, off, path) (HIT(off), AFN_AT(st, off)((st), (env), GCODE((st)->g) + (off), (path)))
 
 FNQ int afn_switch(State *st, V *env, const int32_t *n, Path *path) { return run_switch(st, env, (int32_t)(n - GCODE(st->g)), path); }
 
-FNQ int afn_move(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    Game *g = st->g;
-    int64_t c = EVK(st, env, n[1]);
-    if (c < 0) return 0;
-    if (c >= g->ncards) fail(g, "native: bad card");
-    int32_t s = chk_slot(st, EVK(st, env, n[2]));
-    int64_t i = n[3] == 2 ? EVK(st, env, n[4]) : 0;
-    take(st, (int32_t)c);
-    insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
-    st->where[c] = s;
-    return 1;
-}
+FNQ int afn_move(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_move(st, env, n, 1, 1, 0); }
 
 /* (move C (top|bottom|N (game vloc X))): to a named location */
-FNQ int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    Game *g = st->g;
-    int64_t c = EVK(st, env, n[1]);
-    if (c < 0) return 0;
-    if (c >= g->ncards) fail(g, "native: bad card");
-    int32_t s = GCODE(g)[n[2] + 1];
-    int64_t i = n[3] == 2 ? EVK(st, env, n[4]) : 0;
-    take(st, (int32_t)c);
-    insert_at(st, s, n[3] == 0 ? st->loclen[s] : n[3] == 1 ? 0 : i, (int32_t)c);
-    st->where[c] = s;
-    return 1;
-}
+FNQ int afn_move_sloc(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_move(st, env, n, 1, 1, 1); }
 
 /* (set|inc|dec (game sto X) v): a static storage slot */
-FNQ int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    int32_t s = GCODE(st->g)[n[1] + 2];
-    int64_t v = EVK(st, env, n[2]);
-    st->ints[s] = v;
-    memo_write(st->g, 0, s, v);
-    return 1;
-}
+FNQ int afn_setint_sto(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_setint(st, env, n, 1, 1); }
 
-FNQ int afn_setint(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    int64_t v = EVK(st, env, n[2]);
-    int64_t s = EVK(st, env, n[1]);
-    *int_slot(st, s) = v;
-    memo_write(st->g, 0, s, v);
-    return 1;
-}
+FNQ int afn_setint(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_setint(st, env, n, 1, 0); }
 
-FNQ int afn_incdec(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    int64_t *p = int_slot(st, EVK(st, env, n[1]));
-    incdec(st->g, p, EVK(st, env, n[2]), n[0] == OP_INCINT);
-    return 1;
-}
+FNQ int afn_incdec(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_incdec(st, env, n, 1); }
 
-FNQ int afn_setstr(State *st, V *env, const int32_t *n, Path *path) {
-    (void)path;
-    int64_t v = EVK(st, env, n[2]);
-    int64_t s = EVK(st, env, n[1]);
-    if (s < 0 || s >= st->g->str_cap) fail(st->g, "native: storage slot out of range");
-    st->strs[s] = (int32_t)v;
-    memo_write(st->g, 1, s, (int32_t)v);
-    return 1;
-}
+FNQ int afn_setstr(State *st, V *env, const int32_t *n, Path *path) { (void)path; return body_setstr(st, env, n, 1); }
 
-FNQ int afn_do(State *st, V *env, const int32_t *n, Path *path) {
-    int r = 1;
-    UNROLL for (int32_t i = 0; i < n[1]; i++) r = RUNK(st, env, n[2 + i], path);
-    return n[1] == 1 ? r : 1;
-}
+FNQ int afn_do(State *st, V *env, const int32_t *n, Path *path) { return body_do(st, env, n, path, 1); }
 
-FNQ int afn_guard(State *st, V *env, const int32_t *n, Path *path) {
-    if (EVK(st, env, n[1])) RUNK(st, env, n[2], path);
-    return 1;
-}
+FNQ int afn_guard(State *st, V *env, const int32_t *n, Path *path) { return body_guard(st, env, n, path, 1); }
 
-FNQ int afn_repeat(State *st, V *env, const int32_t *n, Path *path) {
-    int64_t k = EVK(st, env, n[1]);
-    count_steps(st, k);
-    for (int64_t i = 0; i < k; i++) RUNK(st, env, n[2], path);
-    return 1;
-}
+FNQ int afn_repeat(State *st, V *env, const int32_t *n, Path *path) { return body_repeat(st, env, n, path, 1); }
 
-/* a collection that is never written while an `all` walks it (made fresh, or a constant
- * table): walked in place, where a view of a location is copied first */
-static int coll_is_fresh(int32_t op) {
-    return op == OP_ALLP || op == OP_ALLT || op == OP_OTHP || op == OP_OTHT || op == OP_RANGE || op == OP_STRS || op == OP_FILTER || op == OP_TEAMMEM;
-}
 
-FNQ int afn_each(State *st, V *env, const int32_t *n, Path *path) { /* coll var body any is_ll */
-    Game *g = st->g;
-    Coll c = coll_of(st, env, n[1], n[5]);
-    if (!coll_is_fresh(GCODE(g)[n[1]])) c = coll_copy(g, c);
-    if (path && n[4]) { /* an option's any: the member its path names */
-        if (c.n) {
-            int32_t j = path_next(g, path);
-            if (j < 0 || j >= c.n) fail(g, "native: an option's member is gone");
-            bind(g, env, n[2], c, j);
-            RUNK(st, env, n[3], path);
-        }
-        return 1;
-    }
-    for (int32_t j = 0; j < c.n; j++) {
-        bind(g, env, n[2], c, j);
-        RUNK(st, env, n[3], path);
-    }
-    return 1;
-}
+FNQ int afn_each(State *st, V *env, const int32_t *n, Path *path) { return body_each(st, env, n, path, 1); } /* coll var body any is_ll */
 
 static inline int pm_is(Game *g, int32_t pm, const int32_t *key, int32_t len) {
     return g->pm[pm].keylen == len && !memcmp(g->pm[pm].key, key, sizeof(int32_t) * (size_t)len);
