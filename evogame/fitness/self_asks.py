@@ -1,0 +1,197 @@
+"""A transfer from a picked player to the chooser, where the chooser may pick themselves: a
+defect of the `soundness` component, read from the rules alone (round 60, issue 35;
+campaign inv-33's rank 4 and inv-32's rank 3 of round 59, Go Fish "asking yourself").
+
+What a designer sees: on their turn a player picks another player to take cards from (Go
+Fish's ask: "the player asked hands over every card of the rank"), but the seats offered
+include the player's own, so the player may ask themselves. The cards then move from the
+player's hand to the same hand: nothing changes, the ask "succeeds" and the turn goes on,
+as often as the player likes (blind readers of round 59: 2 against the seed's 5, "ask
+yourself forever"). Our Go Fish seed picks the target among ``(other player)``; an edit
+that widens the range to ``player`` (or a filter of it) lets the chooser in.
+
+**The rule.** A choice item's ``any`` binds 'P over every player (``player`` or a
+``filter`` of it whose condition compares no seat, so the current player is among them),
+and cards go between 'P's place X and the current player's place X (same owner kind,
+visibility, literal name and index), either way, by
+
+1. a ``move`` inside that ``any`` whose source is (a card or part of) 'P's X and whose
+   destination is the current player's X, or the reverse; or
+2. a mark: the ``any`` sets ``('P sto S)`` (or ``str``) to a literal v, and a ``move``
+   anywhere in the rules, under an ``all``/``any`` binding 'Q over players and a guard
+   comparing ``('Q sto S)`` with v by ``==``, takes from 'Q's X to the current player's X
+   (or the reverse): the seat picked is the seat the move takes from.
+
+A move's source or destination is followed through ``top``/``bottom``/index picks,
+``filter``, ``sort``, a ``partition`` of one place, and variables bound over them. One
+defect per picking ``any``, named there. A transfer of storage (Coup4's steal of 2 coins
+from any player, the stealer among them) is not a move of cards and is not judged: the
+95 real files have no such card transfer (CARDSTOCK's Go Fish files and our seed pick
+from ``(other player)``).
+"""
+
+from __future__ import annotations
+
+from evogame.fitness.marks import _ancestors, _binder, _item
+from evogame.fitness.soundness import Defect, named
+from evogame.lang import ast as A
+from evogame.lang import to_line, to_text, where
+
+#: A place: (owner's form, visibility, name, index text); the owner's form is the name of
+#: a seat variable, or "current".
+Place = tuple[str, str, str, str]
+
+
+def _includes_chooser(coll: A.Node) -> bool:
+    """Is `coll` every player, or a filter of every player that compares no seat (so the
+    current player stays among them whatever the condition asks of cards or storage)?"""
+    while isinstance(coll, A.Filter):
+        if any(isinstance(n, A.PlayerCmp) for n in A.walk(coll.cond)):
+            return False
+        coll = coll.coll
+    return isinstance(coll, A.AllPlayers)
+
+
+def _location(expr: A.Node, up: dict) -> tuple[A.Location, list[A.Node]] | None:
+    """The place `expr` (a card, a part of a place, a variable bound over one) belongs to,
+    with the ancestors of the place's text (to resolve its owner's binder)."""
+    seen = 0
+    while seen < 50:  # variables bound over variables: a chain, never a cycle
+        seen += 1
+        if isinstance(expr, A.Location):
+            return expr, _ancestors(expr, up)
+        if expr.PICKS is not None or isinstance(expr, A.Filter | A.Sort):
+            expr = expr.coll
+        elif isinstance(expr, A.Partition) and len(expr.parts) == 1:
+            expr = expr.parts[0]
+        elif isinstance(expr, A.Var):
+            b = _binder(expr, _ancestors(expr, up))
+            if isinstance(b, A.Let):
+                expr = b.value
+            elif b is not None and b.BINDS is not None and b.BINDS[1] == "elem":
+                expr = getattr(b, b.BINDS[0])
+            else:
+                return None
+        else:
+            return None
+    return None
+
+
+def _key(loc: A.Location) -> tuple[str, str, str] | None:
+    """A place's visibility, literal name and index text (None: a computed name)."""
+    if not isinstance(loc.name, A.NameLit):
+        return None
+    return (loc.vis.value, loc.name.value, "" if loc.index is None else to_line(loc.index))
+
+
+def _ends(move: A.Move, up: dict) -> tuple | None:
+    """The move's (source, destination) places, each (Location, its ancestors)."""
+    src, dst = _location(move.src, up), _location(move.dst, up)
+    if src is None or dst is None or _key(src[0]) is None or _key(src[0]) != _key(dst[0]):
+        return None
+    return src, dst
+
+
+def _current(loc: A.Location) -> bool:
+    return isinstance(loc.owner, A.RelPlayer) and loc.owner.rel is A.Rel.CURRENT
+
+
+def _seat(loc: A.Location, chain: list[A.Node]) -> A.Node | None:
+    """The binder of the seat variable owning `loc` (None: another owner)."""
+    return _binder(loc.owner, chain) if isinstance(loc.owner, A.Var) else None
+
+
+def _marks(pick: A.AggAction) -> list[tuple[str, str, object]]:
+    """What the picking ``any`` marks on the seat it picks: (kind, storage name, value)."""
+    out = []
+    for n in A.walk(pick.body):
+        if not isinstance(n, A.SetInt | A.SetStr):
+            continue
+        t = n.target
+        if (
+            isinstance(t, A.IntStorage | A.StrStorage)
+            and isinstance(t.owner, A.Var)
+            and t.owner.name == pick.var.name
+            and isinstance(t.name, A.NameLit)
+            and isinstance(n.value, A.IntLit | A.NameLit)
+        ):
+            out.append((type(t).__name__, t.name.value, n.value.value))
+    return out
+
+
+def _tests_mark(cond: A.Node, seat: str, mark: tuple[str, str, object]) -> bool:
+    """Does `cond` ask, by ``==``, that `seat`'s storage `mark` names hold its value?"""
+    kind, name, value = mark
+    for n in A.walk(cond):
+        if not isinstance(n, A.IntCmp | A.StrCmp) or n.op.value != "==":
+            continue
+        for a, b in ((n.a, n.b), (n.b, n.a)):
+            if (
+                type(a).__name__ == kind
+                and isinstance(a.owner, A.Var)
+                and a.owner.name == seat
+                and isinstance(a.name, A.NameLit)
+                and a.name.value == name
+                and isinstance(b, A.IntLit | A.NameLit)
+                and b.value == value
+            ):
+                return True
+    return False
+
+
+def _taker(move: A.Move, up: dict, pick: A.AggAction, marks: list) -> A.Location | None:
+    """The current player's place when `move` carries cards between it and the same place
+    of the seat `pick` picks (directly inside `pick`, or through one of its `marks`)."""
+    ends = _ends(move, up)
+    if ends is None:
+        return None
+    for (a, a_up), (b, _) in (ends, ends[::-1]):
+        if not _current(b):
+            continue
+        seat = _seat(a, a_up)
+        if seat is pick:
+            return b
+        if not isinstance(seat, A.AggAction | A.AggBool) or seat.coll.result() is not A.Ty.PLAYERS:
+            continue
+        chain = _ancestors(move, up)
+        guards = [n.cond for n in chain[: chain.index(seat)] if n.GUARDS]
+        if any(_tests_mark(g, seat.var.name, m) for g in guards for m in marks):
+            return b
+    return None
+
+
+def self_asks(game: A.Game) -> list[Defect]:
+    """Each choice ``any`` picking a seat among players that include the chooser, for a
+    transfer of cards between that seat's place and the chooser's same place (module
+    docstring)."""
+    up = A.parents(game)
+    moves = [n for n in A.walk(game) if isinstance(n, A.Move)]
+    out = []
+    for pick in A.walk(game):
+        if not (
+            isinstance(pick, A.AggAction)
+            and pick.quant is A.Quant.ANY
+            and _includes_chooser(pick.coll)
+            and _item([pick, *_ancestors(pick, up)]) is not None
+        ):
+            continue
+        marks = _marks(pick)
+        for move in moves:
+            if (place := _taker(move, up, pick, marks)) is not None:
+                out.append(
+                    Defect(
+                        where(pick),
+                        f"the player picked here may be the current player ({to_line(pick.coll)} "
+                        f"includes them), and the move at {where(move)} takes the picked "
+                        f"player's cards to {to_text(place)} or back: picking oneself moves one's own "
+                        "cards to where they are, a transfer (an ask) that changes nothing "
+                        "and may be made again",
+                    )
+                )
+                break
+    return out
+
+
+def defects(game: A.Game) -> list[Defect]:
+    """Every check of this module."""
+    return named(self_asks, game)
