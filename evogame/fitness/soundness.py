@@ -210,7 +210,9 @@ the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_
 point table read, in the rules' order, before every rule that sets it (a first lead by the
 trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
-sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`.
+sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`;
+a seat picked for a transfer of cards to the chooser's same place among players that
+include the chooser (Go Fish asking yourself), in `evogame.fitness.self_asks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1621,6 +1623,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         residues,
         restated,
         round_trips,
+        self_asks,
         short_deals,
         shuffles,
         sinks,
@@ -1702,6 +1705,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (tallies.defects, game),
         (residues.defects, game),
         (unweighed.defects, game),
+        (self_asks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
