@@ -37,10 +37,6 @@ from evogame.fitness.soundness import Defect, named
 from evogame.lang import ast as A
 from evogame.lang import to_line, to_text, where
 
-#: A place: (owner's form, visibility, name, index text); the owner's form is the name of
-#: a seat variable, or "current".
-Place = tuple[str, str, str, str]
-
 
 def _includes_chooser(coll: A.Node) -> bool:
     """Is `coll` every player, or a filter of every player that compares no seat (so the
