@@ -127,7 +127,9 @@ dealt 7, trick 6 deciding), found in the rules and confirmed by play, in
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
 out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
-out, or a prize pool a race cuts off, found by play, in `evogame.fitness.stranded`; a
+out, a prize pool a race cuts off, or an end that plays every card out stopped first by
+another with the winner still open (Go Fish with LAMA's end), found by play, in
+`evogame.fitness.stranded`; a
 winner whose result no rule gave (a place never set, the default winning), found by play,
 in `evogame.fitness.defaults`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
