@@ -188,6 +188,95 @@ def self_asks(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- an ask for a value picked from the asked player's hidden place -----------------------
+
+
+def _asked_values(body: A.Node, var: str) -> list[tuple[str, str]]:
+    """The storages `body` sets to an attribute of a card of `var` (a group or card the
+    option binds): (storage name, attribute)."""
+    out = []
+    for n in A.walk(body):
+        if (
+            isinstance(n, A.SetStr | A.SetInt)
+            and isinstance(n.target, A.StrStorage | A.IntStorage)
+            and isinstance(n.target.name, A.NameLit)
+            and isinstance(n.value, A.CardAtt)
+            and isinstance(n.value.attr, A.NameLit)
+            and any(isinstance(v, A.Var) and v.name == var for v in A.walk(n.value.card))
+        ):
+            out.append((n.target.name.value, n.value.attr.value))
+    return out
+
+
+def _tests_of(game: A.Game, up: dict) -> list[tuple[str, str, tuple[str, str, str], A.Node]]:
+    """Every ``(== (cardatt A C) S)`` of the rules with C a card of a place of a seat
+    variable (`_location`; the asked seat's, not the current player's own: Go Fish's
+    lucky draw tests the asker's hand): (storage name S, attribute A, the place's key,
+    the test)."""
+    out = []
+    for n in A.walk(game):
+        if not isinstance(n, A.StrCmp | A.IntCmp) or n.op.value != "==":
+            continue
+        for a, b in ((n.a, n.b), (n.b, n.a)):
+            if (
+                isinstance(a, A.CardAtt)
+                and isinstance(a.attr, A.NameLit)
+                and isinstance(b, A.StrStorage | A.IntStorage)
+                and isinstance(b.name, A.NameLit)
+                and (loc := _location(a.card, up)) is not None
+                and isinstance(loc[0].owner, A.Var)  # a seat's, as asked; not the asker's
+                and (k := _key(loc[0])) is not None
+            ):
+                out.append((b.name.value, a.attr.value, k, n))
+    return out
+
+
+def sure_asks(game: A.Game) -> list[Defect]:
+    """Choice options that pick a seat 'P and then a card (or a group of cards, a
+    ``partition``) of 'P's hidden place X (``iloc``/``hloc``), store that card's attribute
+    A as the value asked (S), while a rule of the game tests cards of a place X by
+    ``(== (cardatt A C) S)``: the value asked of a seat is chosen among what that seat's
+    hidden place holds, so the asker is offered the other seat's hidden values and the ask
+    cannot miss (inv-32's rank 3 of round 59: "ask from the target's hand"). The seed's
+    ask picks the rank from the asker's own hand. One defect per picking option."""
+    up = A.parents(game)
+    tests = _tests_of(game, up)
+    if not tests:
+        return []
+    out = []
+    for pick in A.walk(game):
+        if not (
+            isinstance(pick, A.AggAction)
+            and pick.quant is A.Quant.ANY
+            and pick.coll.result() is A.Ty.PLAYERS
+            and _item([pick, *_ancestors(pick, up)]) is not None
+        ):
+            continue
+        for inner in A.walk(pick.body):
+            if not (isinstance(inner, A.AggAction) and inner.quant is A.Quant.ANY):
+                continue
+            loc = _location(inner.coll, up)
+            if loc is None or loc[0].vis not in (A.Vis.ILOC, A.Vis.HLOC):
+                continue
+            if _seat(loc[0], loc[1]) is not pick or (k := _key(loc[0])) is None:
+                continue
+            asked = set(_asked_values(inner.body, inner.var.name))
+            hit = next((t for s, a, tk, t in tests if (s, a) in asked and tk == k), None)
+            if hit is None:
+                continue
+            out.append(
+                Defect(
+                    where(inner),
+                    f"the value asked is picked among the cards of {to_text(inner.coll)}, "
+                    f"the picked player's hidden place, and the rule at {where(hit)} looks "
+                    "for it there: the asker is offered exactly what the other player's "
+                    "hidden cards hold, and the ask cannot miss",
+                )
+            )
+            break
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(self_asks, game)
+    return named(self_asks, game) + named(sure_asks, game)

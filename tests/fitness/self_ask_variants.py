@@ -1,6 +1,7 @@
 """Broken variants of our seeds for `evogame.fitness.self_asks`, in the style of
 tests/fitness/variants.py: Go Fish whose ask may pick the asker, as round 59's blind readers
-named it in campaigns inv-33 (rank 4) and inv-32 (rank 3)."""
+named it in campaigns inv-33 (rank 4) and inv-32 (rank 3), and an ask for a rank picked
+from the asked player's hand (inv-32's rank 3)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,15 @@ def go_fish_ask_from_target() -> str:
     return _edit(_seed("go-fish"), (ASK_END, FROM_TARGET))
 
 
+def go_fish_rank_from_target() -> str:
+    """Go Fish whose ask names a rank of the asked player's hand rather than the asker's
+    (the rank half of inv-32 rank 3's ``otherwise``, with the seed's ``(other player)``):
+    the asker is offered the ranks the other player's hidden hand holds, and every ask
+    succeeds."""
+    own = "(any (partition RANK ((current player) iloc HAND)) 'G"
+    return _edit(_seed("go-fish"), (own, own.replace("(current player)", "'P")))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "go-fish-ask-self",
@@ -53,5 +63,11 @@ VARIANTS: tuple[Variant, ...] = (
         "a second way to ask picks any seat, the asker's too, and a rank of that seat's "
         "hand: asking oneself changes nothing and keeps the turn",
         go_fish_ask_from_target(),
+    ),
+    Variant(
+        "go-fish-rank-from-target",
+        "go-fish",
+        "the asker names a rank of the asked player's hidden hand: every ask succeeds",
+        go_fish_rank_from_target(),
     ),
 )

@@ -28,15 +28,28 @@ FOUND = [
         "(any (filter player 'P (> (size ('P iloc HAND)) 0)) 'P\n          (any (partition RANK ('P",
         "takes the picked player's cards to ((current player) iloc HAND)",
     ),
+    (
+        V.go_fish_ask_from_target,
+        M.sure_asks,
+        "(any (partition RANK ('P iloc HAND)) 'G",
+        "the asker is offered exactly what the other player's hidden cards hold",
+    ),
+    (
+        V.go_fish_rank_from_target,
+        M.sure_asks,
+        "(any (partition RANK ('P iloc HAND)) 'G",
+        "the ask cannot miss",
+    ),
 ]
 
+# inv-32's rebuilt `otherwise` has both defects at two spots: each check finds its own one
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
-    variant_tests(FOUND, V.VARIANTS, M.defects)
+    variant_tests(FOUND, V.VARIANTS, M.defects, only=False)
 )
 
 CAMPAIGNS = {
     Path("/work/runs-archive/s59/inv-33/best/04-4c66c8d82ebcec38.rcy"): ["53:10", "64:12"],
-    Path("/work/runs-archive/s59/inv-32/best/03-00f65349c7170f4c.rcy"): ["70:12"],
+    Path("/work/runs-archive/s59/inv-32/best/03-00f65349c7170f4c.rcy"): ["70:12", "73:14"],
 }
 
 #: the seed's take: every card of the rank asked, from the seat marked, to the asker's hand
@@ -117,6 +130,27 @@ def test_a_storage_transfer_is_not_named():
         ),
     )
     assert _named(text) == []
+
+
+def test_a_rank_of_the_askers_own_hand_is_not_a_sure_ask():
+    """The seed's ask: a rank of the asker's hand, asked of another seat (it may miss)."""
+    assert M.sure_asks(parse_text(_seed("go-fish"))) == []
+
+
+def test_a_value_the_rules_never_look_for_is_not_a_sure_ask():
+    """Picking a rank of the other seat's hand that no rule then looks for in that hand (the
+    take tests another storage) is not an ask that cannot miss."""
+    text = V.go_fish_rank_from_target().replace(
+        "(== (cardatt RANK 'C) (game str ASKED))", "(== (cardatt RANK 'C) (game str NAMED))"
+    )
+    assert text != V.go_fish_rank_from_target()
+    assert M.sure_asks(parse_text(text)) == []
+
+
+def test_a_pick_from_a_place_shown_to_all_is_not_a_sure_ask():
+    """A rank picked among another seat's face-up cards reveals nothing hidden."""
+    text = V.go_fish_rank_from_target().replace("iloc HAND", "vloc HAND")
+    assert M.sure_asks(parse_text(text)) == []
 
 
 def test_no_real_file_is_named():
