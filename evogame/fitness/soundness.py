@@ -214,7 +214,8 @@ trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
 sum was lost: any card takes any one table card), in `evogame.fitness.unweighed`;
 a seat picked for a transfer of cards to the chooser's same place among players that
-include the chooser (Go Fish asking yourself), in `evogame.fitness.self_asks`.
+include the chooser (Go Fish asking yourself), or an ask whose value is picked from the
+asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
