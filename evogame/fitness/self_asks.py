@@ -28,6 +28,11 @@ defect per picking ``any``, named there. A transfer of storage (Coup4's steal of
 from any player, the stealer among them) is not a move of cards and is not judged: the
 95 real files have no such card transfer (CARDSTOCK's Go Fish files and our seed pick
 from ``(other player)``).
+
+A second kind (`sure_asks`, inv-32's rank 3 "asking from the target's own hand"): the
+value asked (a rank) is picked among the cards of the asked seat's hidden place, and a
+rule then looks for it in that place: the asker is offered what the other player's hidden
+hand holds, and the ask cannot miss (see `sure_asks`). No real file has it.
 """
 
 from __future__ import annotations
