@@ -132,7 +132,9 @@ dealt 7, trick 6 deciding), found in the rules and confirmed by play, in
 Slips of a rule copied or listed beside its siblings (a value repeated where another
 belongs, a rung off an ordering ladder, an entry rated twice, a list that leaves one value
 out, a copy that lost its tie) are in `evogame.fitness.slips`; a hand the game never lets
-out, or a prize pool a race cuts off, found by play, in `evogame.fitness.stranded`; a
+out, a prize pool a race cuts off, or an end that plays every card out stopped first by
+another with the winner still open (Go Fish with LAMA's end), found by play, in
+`evogame.fitness.stranded`; a
 winner whose result no rule gave (a place never set, the default winning), found by play,
 in `evogame.fitness.defaults`; a constant nothing reads and a rank list
 holding the suits (leftovers of a rewritten rule) in `evogame.fitness.leftovers`.
@@ -228,7 +230,10 @@ optional), or a lead that sets nothing where a sibling lead sets the suit to fol
 (an ace created without a suit) or a lead entry worth no more than the spread of the
 ranks, in `evogame.fitness.follows` (`short_follows`, `weak_follows`; round 60, s60e); a
 guarded action written twice alike but for its comparison's operator (a draw on ``==``
-where its twin draws on ``>``) in `evogame.fitness.twin_guards`.
+where its twin draws on ``>``) in `evogame.fitness.twin_guards`;
+a seat picked for a transfer of cards to the chooser's same place among players that
+include the chooser (Go Fish asking yourself), or an ask whose value is picked from the
+asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1641,6 +1646,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         residues,
         restated,
         round_trips,
+        self_asks,
         short_deals,
         shuffles,
         sinks,
@@ -1726,6 +1732,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (levelled.defects, game),
         (loose_follows.defects, game),
         (twin_guards.defects, game),
+        (self_asks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -63,6 +63,21 @@ One from the blind reading of campaigns inv-11 and inv-12 (round 51: GOPS raced 
   ends when what is left cannot change the winner, and is left alone; none of the 95
   real files has one.
 
+One from the blind readings of round 58-59's Go Fish with LAMA's end (round 60, s60d):
+
+- **a played-out end another end cuts off** (`full`): a stage's end is an ``or`` one of
+  whose disjuncts holds only when places L hold every card that can reach them (Go Fish's
+  "all 52 cards in the books", `sinks`' test: ``(== COUNT most(L))``, most(L) the cards
+  created where L's cards come from; `filled_ends`), and the sampled games end with at
+  least `CUT_SHARE` of those most(L) cards outside L on average, the cards left able to
+  change the winner in at least half of them (`_open`, with the most(L) cards as the
+  pool). The rules say "play until every card is scored", and another end stops the game
+  first with a quarter or more of what it is scored by still in play (inv-30's rank 4 of
+  round 58: "every player has a book" ends 78 % of random games with 9 of 13 books
+  down, about 16 cards in the hands). A race to a majority of L stops when the rest
+  cannot change the winner, and is left alone; no real file has an ``or`` end with such
+  a disjunct (Go Fish's is its whole end).
+
 The sample is games the evaluation plays anyway (its gate sample): their records carry
 the cards left in each hand's places (`GameRecord.sizes`, the same from the VM and the
 Python engine), so the judge plays no game of its own.
@@ -87,7 +102,7 @@ from evogame.metrics.stats import GameRecord
 NEED = 4
 
 #: A place's kinds of judgement (`Hands.kinds`).
-HAND, PILE, UNSPENT, UNSEEN, CUT = "hand", "pile", "unspent", "unseen", "cut"
+HAND, PILE, UNSPENT, UNSEEN, CUT, FULL = "hand", "pile", "unspent", "unseen", "cut", "full"
 
 #: A pool cut short (`CUT`): the mean share of its cards at the first decision that the
 #: sampled games leave in it, at least.
@@ -112,6 +127,8 @@ class Hands:
     whole: dict[tuple[str, str, str], int] = field(default_factory=dict)
     #: the scoring's order ("max" or "min"), for `CUT`
     order: str = "max"
+    #: per played-out end (`filled_ends`): its places L, the cards it needs there, its test
+    full: tuple[tuple[frozenset[tuple[str, str, str]], int, A.Node], ...] = ()
 
 
 def hands(ast: A.Game, game) -> Hands | None:
@@ -125,6 +142,10 @@ def hands(ast: A.Game, game) -> Hands | None:
     for k, (_, ks) in kinds.items():
         if UNSPENT in ks and k in cut and k[0] == "GAME":
             ks.add(CUT)
+    full = filled_ends(ast)
+    for keys, _, test in full:
+        for k in keys:
+            kinds.setdefault(k, (test, set()))[1].add(FULL)
     if not kinds or game.nplayers < 1:
         return None
     nodes = {k: n for k, (n, _) in kinds.items()}
@@ -151,6 +172,7 @@ def hands(ast: A.Game, game) -> Hands | None:
         start,
         {k: n for k, (_, n) in unseen.items()},
         game.order,
+        tuple(full),
     )
 
 
@@ -314,6 +336,10 @@ def stranded(found: Hands | None, records: Iterable[GameRecord]) -> list[Defect]
             message = _cut(k, by_place, found.start, scores, found.order)
         if message is not None:
             out.append(Defect(where(found.nodes[k]), message))
+    for keys, most, test in found.full:
+        message = _short(keys, most, test, left, scores, found.order)
+        if message is not None:
+            out.append(Defect(where(test), message))
     return out
 
 
@@ -440,6 +466,70 @@ def _cut(
             "(the game is decided before what it is scored by has been contested)"
         )
     return None
+
+
+def filled_ends(game: A.Game) -> list[tuple[frozenset[tuple[str, str, str]], int, A.Node]]:
+    """Each disjunct of a stage's ``or`` end (nested ``or``s read through) that holds only
+    when places L hold every card that can reach them (`sinks._asks`, `sinks._needs_all`:
+    most(L) cards), with L's places (owner kind, visibility, name), most(L) and the
+    disjunct: the end that plays the game out, beside others that may stop it first
+    (`FULL`). A game with a place of a computed name or an unknown move graph has none."""
+    from evogame.fitness.contradictions import _created, _reach
+    from evogame.fitness.sinks import _asks, _needs_all, _origins
+    from evogame.fitness.soundness import declared_numbers
+
+    ends = [s.end for s in A.walk(game) if isinstance(s, A.Stage)]
+    parts = [p for end in ends if len(ps := A.bool_parts(end, A.BoolOpKind.OR)) > 1 for p in ps]
+    if not parts or any(
+        isinstance(n, (A.Location, A.Indexed)) and not isinstance(n.name, A.NameLit)
+        for n in A.walk(game)
+    ):
+        return []
+    declared = declared_numbers(game)
+    created, into = _created(game, declared), _reach(game)
+    if not created or into is None:
+        return []
+    out = []
+    for test in parts:
+        for names, op, n in _asks(test, declared):
+            most = sum(created[c] for c in _origins(into, created, names))
+            keys = frozenset(k for k, _ in _keys_in(test) if k[2] in names)
+            if keys and _needs_all(op, n, most):
+                out.append((keys, most, test))
+    return out
+
+
+def _short(
+    keys: frozenset[tuple[str, str, str]],
+    most: int,
+    test: A.Node,
+    left: dict[tuple[str, str, str], dict[tuple, list[int]]],
+    scores: list[list[int]],
+    order: str,
+) -> str | None:
+    """A played-out end (`FULL`) another end comes before: the sampled games end with at
+    least `CUT_SHARE` of its `most` cards outside its places on average, and in at least
+    half of them the cards outside could still have changed the winner (`_open`)."""
+    games = len(scores)
+    inside = [0] * games
+    for k in keys:
+        for counts in left.get(k, {}).values():
+            for i, c in enumerate(counts):
+                inside[i] += c
+    outside = [most - c for c in inside]
+    if not games or sum(outside) < CUT_SHARE * most * games:
+        return None
+    open_ = sum(_open(o, most, s, order) for o, s in zip(outside, scores, strict=True))
+    if 2 * open_ < games:
+        return None
+    names = ", ".join(sorted({k[2] for k in keys}))
+    return (
+        f"the game is written to end when {names} hold all {most} cards ({to_text(test)}), "
+        f"but another way to end it comes first: the sampled games end with "
+        f"{sum(outside) / games / most:.0%} of those cards never laid there on average, and "
+        f"in {open_} of {games} the cards left could still have changed the winner (the "
+        "game stops before what it is scored by has been played out)"
+    )
 
 
 def _before_play(game: A.Game) -> list[A.Node]:

@@ -9,7 +9,7 @@ from evogame.lang import parse_text
 from evogame.runner import Runner
 from tests.fitness import variants as V
 from tests.fitness.check_cases import real_files_flagged
-from tests.fitness.variants import _seed
+from tests.fitness.variants import _edit, _seed
 
 #: the sample: random games 0 .. GAMES - 1 of a run seeded SEED (as a gate sample is)
 SEED, GAMES = 100, 12
@@ -137,3 +137,48 @@ def test_a_pool_the_scoring_does_not_count_or_a_refilled_one_is_not_cut():
     assert lost != text and cut_pools(parse_text(lost)) == set()
     # the only end: a stage that plays the pool out (the seed)
     assert cut_pools(parse_text(_seed("gops"))) == set()
+
+
+# --- a played-out end another end stops first (round 58's Go Fish with LAMA's end) ---------
+
+
+def test_an_end_that_stops_go_fish_before_the_books_are_down():
+    """Go Fish that also ends once every player has a book: the sampled games (100, as a
+    gate sample) end with a third of the 52 cards outside the books, the winner open."""
+    from tests.fitness.full_end_variants import go_fish_lama_end
+
+    text = go_fish_lama_end()
+    (d,) = _judge(parse_text(text), games=100)
+    assert "written to end when BOOKS hold all 52 cards" in d.message
+    line, col = map(int, d.where.split(":"))
+    at = "\n".join(text.splitlines()[line - 1 :])[col - 1 :]
+    assert at.startswith("(== (size (union (all player 'P ('P vloc BOOKS)))) 52)")
+
+
+def test_a_race_to_a_majority_of_the_books_is_not_cut():
+    """Ending also when a player holds 7 of the 13 books (a majority): the cards left cannot
+    change the winner. Go Fish's own end is no ``or``: nothing to cut it."""
+    from evogame.fitness.stranded import filled_ends
+    from tests.fitness.full_end_variants import END
+
+    race = _edit(
+        _seed("go-fish"),
+        (
+            END,
+            "(end (or (== (size (union (all player 'P ('P vloc BOOKS)))) 52)"
+            " (any player 'P (>= (size ('P vloc BOOKS)) 28))))",
+        ),
+    )
+    assert len(filled_ends(parse_text(race))) == 1
+    assert _judge(parse_text(race), games=100) == []
+    assert filled_ends(parse_text(_seed("go-fish"))) == []
+
+
+def test_no_real_file_has_a_played_out_end_beside_another():
+    """The static half of `full`: no real file has an ``or`` end with a disjunct needing
+    every card (Go Fish's needs them, alone), so none is played for it."""
+    from evogame.fitness.stranded import filled_ends
+    from evogame.lang import parse_file
+    from tests.conftest import real_files
+
+    assert [p.name for p in real_files() if filled_ends(parse_file(p))] == []
