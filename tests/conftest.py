@@ -14,6 +14,17 @@ CARDSTOCK_GAMES = SHARED / "cardstock" / "games"
 SEEDS = ROOT / "seeds"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse a test id holding an object's address (``<function ... at 0x7f...>``): each
+    xdist worker collects its own ids, so such an id differs between workers and the whole
+    run stops at collection (rounds 59 and 60). Give `parametrize` explicit ids."""
+    bad = [i.nodeid for i in items if " at 0x" in i.nodeid]
+    if bad:
+        raise pytest.UsageError(
+            "test ids hold object addresses (give explicit ids):\n" + "\n".join(bad[:5])
+        )
+
+
 # A smallest valid game, for tests that vary one part of it. Its action is on line 5,
 # starting at column 8 (`BASE_ACTION`).
 BASE_GAME = """\

@@ -100,7 +100,9 @@ def test_only_a_pick_by_number_that_weighs_the_played_card_is_named(test, named)
     assert bool(_scopa_test(test)) is named
 
 
-@pytest.mark.parametrize(("path", "check"), CAMPAIGNS_59.items(), ids=lambda x: str(x)[-20:])
+@pytest.mark.parametrize(
+    ("path", "check"), CAMPAIGNS_59.items(), ids=[p.stem for p in CAMPAIGNS_59]
+)
 def test_the_round_59_campaign_files_are_named(path, check):
     if not path.exists():  # the campaign files live outside the repository
         pytest.skip("no campaign archive")
