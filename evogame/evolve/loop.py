@@ -136,14 +136,33 @@ def _checked(text: str, reference: str | None = None) -> tuple[str | None, objec
         return None, None
 
 
-def check_job(job: tuple) -> tuple[str | None, str]:
+def _drawn_job(job: tuple) -> tuple[tuple, str] | None:
+    """(the check job of the child `job`'s `drawing.Draw` draws into its host, its
+    operator), or None when the draw makes no game (`drawing.drawn`)."""
+    from evogame.evolve.drawing import draw_here
+
+    with lap("check/draw"):
+        made = draw_here(job[0], job[1])
+    return None if made is None else ((made[0], *job[1:]), made[1])
+
+
+def check_job(job: tuple) -> tuple:
     """A child's check where children are checked: `job` = (its text as printed, its
     transplant host's text or None, concept names[, its first parent's text]). (checked
     text, "") when valid; (None, "") when not a valid game (`checked_child`); (None,
     "incoherent: ...") for a valid child that breaks what a place or play means
     (`incoherent`) or does not keep what mattered in its parent (`unkept`); (None, why)
     for a valid transplant child that is unplayable (`playcheck.unplayable`: it does not
-    end, or its fragment never fires)."""
+    end, or its fragment never fires).
+
+    A transplant child to draw here (`job`'s first item a `drawing.Draw`) is drawn and
+    then checked: its result has a third item, its operator (None, with (None, ""),
+    when the draw made no game)."""
+    from evogame.evolve.drawing import Draw
+
+    if isinstance(job[0], Draw):
+        got = _drawn_job(job)
+        return (None, "", None) if got is None else (*check_job(got[0]), got[1])
     printed, host_text, names = job[:3]
     parent_text = job[3] if len(job) > 3 else None
     # `Config.refuse_new_defects`: the job's fifth item, present only when on, so a
@@ -172,14 +191,17 @@ _PARENT_DEFECTS: dict[str, object] = {}
 
 
 def _parent_defects(parent_text: str):
-    """`transplant._defect_kinds` of the game `parent_text` reads to (kept per text)."""
+    """`transplant._defect_kinds` of the game `parent_text` reads to (kept per text; the
+    tree is the one the parent and play checks read, `playcheck._host_tree`). A
+    transplant host's own defects (`drawing.host_info`) are these: one computation."""
+    from evogame.evolve.playcheck import _host_tree
     from evogame.evolve.transplant import _defect_kinds
 
     got = _PARENT_DEFECTS.get(parent_text)
     if got is None:
         if len(_PARENT_DEFECTS) >= 256:
             _PARENT_DEFECTS.pop(next(iter(_PARENT_DEFECTS)))
-        got = _PARENT_DEFECTS[parent_text] = _defect_kinds(parse_text(parent_text))
+        got = _PARENT_DEFECTS[parent_text] = _defect_kinds(_host_tree(parent_text))
     return got
 
 
@@ -245,16 +267,26 @@ CHECK_TIMEOUT = 60.0
 
 def timed_check_job(job: tuple) -> tuple[tuple, dict]:
     """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
-    ``check`` table; a check over `CHECK_TIMEOUT` refuses the child."""
+    ``check`` table; a check over `CHECK_TIMEOUT` refuses the child (a transplant
+    child's draw, `drawing.Draw`, is not timed: the campaign's process drew it so)."""
+    from evogame.evolve.drawing import Draw
     from evogame.evolve.evaluator import _Timeout, time_limit
 
     take_laps()
     t = time.perf_counter()
+    op: tuple = ()
+    if isinstance(job[0], Draw):
+        # drawn outside the check's time limit, as the campaign's process drew it
+        got = _drawn_job(job)
+        job, op = (None, ()) if got is None else (got[0], (got[1],))
     try:
-        with time_limit(CHECK_TIMEOUT):
-            out = check_job(job)
+        if job is None:
+            out: tuple = (None, "", None)
+        else:
+            with time_limit(CHECK_TIMEOUT):
+                out = (*check_job(job), *op)
     except _Timeout:
-        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s")
+        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s", *op)
     laps = take_laps()
     laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
     return out, laps
@@ -495,11 +527,11 @@ class Campaign:
             if self.archive.concepts:
                 self.archive.mark([v for _n, v in self.library_vectors()])
         if cfg.transplant > 0:
-            from evogame.evolve.transplant import Library
+            from evogame.evolve.drawing import donors, keep_tables
 
-            self.donors = Library(
-                {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
-            )
+            self.donors = donors(self.seed_asts, self.library_asts)
+            # a transplant child drawn in this process (no executor) builds nothing again
+            keep_tables(cfg.seeds, tuple(cfg.library), (self.genome, self.ops, self.donors))
         self._searching = True
         self.timings.add("set-up", time.perf_counter() - t)
 
@@ -871,7 +903,12 @@ class Campaign:
             for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
                 if got is not None:
                     self.timings.checks(got[1])
-                text, why = got[0] if got is not None else (None, "")
+                text, why = got[0][:2] if got is not None else (None, "")
+                if op is None:  # drawn by the worker (`check_job`), which names it
+                    op = got[0][2] if got is not None else None
+                    if op is None:  # no game, as `_child` returning None (or a dead worker)
+                        invalid += 1
+                        continue
                 # an incoherent child is not a valid game (`incoherent`); counted by check
                 bad = why.startswith("incoherent")
                 if text is not None or (why and not bad):
@@ -967,6 +1004,12 @@ class Campaign:
         self._checks[key] = once
         return once
 
+    #: Transplant children drawn by the workers, each with its check (`check_job`), not
+    #: in this process (which the workers waited for: 336 s of inv-33's variation, round
+    #: 59). The same children either way (`drawing.Draw`); off: drawn here (tests).
+    #: `Config.transplant_new_cell` draws here always (its `accept` reads the archive).
+    DRAW_IN_WORKERS = True
+
     #: Attempts per transplant child: when a child is unplayable (`playcheck`), another
     #: fragment of its kind goes into the same parent, this many times in all.
     TRANSPLANT_TRIES = 4
@@ -1041,14 +1084,17 @@ class Campaign:
         rates: dict,
         novel: list[str] | None = None,
         again: tuple[str, str, int] | None = None,
-    ) -> tuple[str, str, list[str], str, tuple | None, str | None] | None:
+    ) -> tuple[str, object, list[str], str | None, tuple | None, str | None] | None:
         """One child drawn from `pop` (`novel`: the elites of new cells, see
         `_tournament`), or, when `again` = (parent, kind, attempt), another transplant of
         that kind into that parent: (operator family, its text as printed, parents,
         operator, (parent, kind, attempt) of a transplant, the host's text), or None when
-        the operators made no game (`rates` counts the try)."""
+        the operators made no game (`rates` counts the try). A transplant child drawn
+        where it is checked (`DRAW_IN_WORKERS`) gives its `drawing.Draw` in place of its
+        text and None for its operator: `check_job` draws it and names its operator."""
+        from evogame.evolve.drawing import Draw, drawn
         from evogame.evolve.lineage import root_seed
-        from evogame.evolve.transplant import REPLACE, Refused, transplant
+        from evogame.evolve.transplant import REPLACE
 
         retry = host_text = None
         hosts: list[str] = []
@@ -1084,29 +1130,34 @@ class Campaign:
             per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
             per_kind[0] += 1
             host_text = self.store.get(a)["text"]
-            # the child's own Random, seeded by one draw of the campaign's stream: the
-            # fragments it tries (`transplant.TRIES`) draw from it, so the campaign's
-            # stream moves by the same amount however many were refused
-            crng = random.Random(self.rng.getrandbits(64))
-            try:
+            draw = Draw(
+                kind,
+                # the child's own Random, seeded by one draw of the campaign's stream:
+                # the fragments it tries (`transplant.TRIES`) draw from it, so the
+                # campaign's stream moves by the same amount however many were refused
+                self.rng.getrandbits(64),
                 # a retry goes beside the host's stage or way to play: the one replaced
                 # was most often what the host's end waited for (a replaced way to play
                 # never ended in 12 of 25 children of the seeds)
-                child_ast, fr = transplant(
-                    self._host(host_text),
-                    self.donors,
-                    crng,
-                    kind,
-                    REPLACE if attempt == 0 else 0.0,
-                    own=root_seed(self.store, a),
-                    accept=self._new_cell(a) if self.cfg.transplant_new_cell else None,
-                    **({"tries": self.NEW_CELL_TRIES} if self.cfg.transplant_new_cell else {}),
-                )
-            except Refused:  # names that cannot be bound: refused, never left dead
-                return None
-            child = list(self.genome.to_tree(child_ast))
-            parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+                REPLACE if attempt == 0 else 0.0,
+                root_seed(self.store, a),
+                self.cfg.seeds,
+                tuple(self.cfg.library),
+            )
             retry = (a, kind, attempt)
+            if self.DRAW_IN_WORKERS and not self.cfg.transplant_new_cell:
+                # drawn where it is checked (`check_job`), the same child
+                return "transplant", draw, [a], None, retry, host_text
+            made = drawn(
+                draw,
+                self._host(host_text),
+                (self.genome, self.ops, self.donors),
+                self._new_cell(a) if self.cfg.transplant_new_cell else None,
+                self.NEW_CELL_TRIES if self.cfg.transplant_new_cell else None,
+            )
+            if made is None:
+                return None
+            return "transplant", made[0], [a], made[1], retry, host_text
         elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
             a, b = self._tournament(pop, novel), self._tournament(pop, novel)
             ta, tb = (
@@ -1119,15 +1170,8 @@ class Campaign:
             a = self._tournament(pop, novel)
             child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
             parents = [a]
-        family = (
-            "transplant"
-            if op.startswith("transplant:")
-            else "cx_typed"
-            if op == "cx_typed"
-            else "mutation"  # a repair is a (focused) mutation
-        )
-        if family != "transplant":
-            rates[family][0] += 1
+        family = "cx_typed" if op == "cx_typed" else "mutation"  # a repair: a mutation
+        rates[family][0] += 1
         if not self.ops.ok(child):
             return None
         try:
