@@ -157,18 +157,33 @@ def check_job(job: tuple) -> tuple:
 
     A transplant child to draw here (`job`'s first item a `drawing.Draw`) is drawn and
     then checked: its result has a third item, its operator (None, with (None, ""),
-    when the draw made no game)."""
+    when the draw made no game). `checked_job` gives also the child's static defects."""
+    from evogame.evolve.drawing import Draw
+
+    text, why, op, _static = checked_job(job)
+    return (text, why, op) if isinstance(job[0], Draw) else (text, why)
+
+
+def checked_job(job: tuple) -> tuple[str | None, str, str | None, list | None]:
+    """(text, why, operator, static): `check_job`'s verdict, the operator of a child it
+    drew (else None), and, for a valid child whose check ran every static check (the
+    new-defect rule, `new_defect`, found no new kind), `fitness.soundness.static` of its
+    tree, which its evaluation then takes (`soundness.keep_static`) instead of running
+    them again; else None."""
     from evogame.evolve.drawing import Draw
 
     if isinstance(job[0], Draw):
         got = _drawn_job(job)
-        return (None, "", None) if got is None else (*check_job(got[0]), got[1])
+        if got is None:
+            return None, "", None, None
+        return (*checked_job(got[0])[:2], got[1], None)
     printed, host_text, names = job[:3]
     parent_text = job[3] if len(job) > 3 else None
     # `Config.refuse_new_defects`: the job's fifth item, present only when on, so a
     # campaign without the option checks (and caches, `Campaign._check`) the same jobs
     refuse = len(job) > 4 and bool(job[4])
     if host_text is None:
+        static = None
         text, tree = _checked(printed, parent_text)
         with lap("check/coherence"):
             why = incoherent(text, tree) if text is not None else ""
@@ -177,11 +192,11 @@ def check_job(job: tuple) -> tuple:
                 why = unkept(text, tree, parent_text)
         if not why and refuse and text is not None and parent_text is not None:
             with lap("check/defects"):
-                why = new_defect(text, tree, parent_text)
-        return (None, why) if why else (text, "")
+                why, static = _new_defect(text, tree, parent_text)
+        return (None, why, None, None) if why else (text, "", None, static)
     from evogame.evolve.playcheck import check_transplant
 
-    return check_transplant((printed, host_text, names))
+    return (*check_transplant((printed, host_text, names)), None, None)
 
 
 #: The first parents' static defects by kind (`_parent_defects`), in each worker: a
@@ -214,15 +229,21 @@ def new_defect(text: str, tree: object | None, parent_text: str) -> str:
     `_defect_kinds`. Such a child is evaluated and then halved by its soundness per
     defect (round 55: 113 of 243 mutation/crossover children of inv-23 carried a kind
     their first parent lacked; median fitness 0.575 against 0.830)."""
-    from evogame.fitness.soundness import first_new_kind
+    return _new_defect(text, tree, parent_text)[0]
+
+
+def _new_defect(text: str, tree: object | None, parent_text: str) -> tuple[str, list | None]:
+    """(`new_defect`, and the child's `static` defects when no new kind was found: every
+    check ran, `soundness.new_kind_or_static`; else None)."""
+    from evogame.fitness.soundness import new_kind_or_static
     from evogame.lang.content import deck_values
 
     try:
         game = tree if tree is not None else parse_text(text)
-        kind = first_new_kind(game, deck_values(game), _parent_defects(parent_text))
+        kind, found = new_kind_or_static(game, deck_values(game), _parent_defects(parent_text))
     except Exception:  # a strange tree the checks cannot read: not refused for defects
-        return ""
-    return f"defect: {kind}" if kind is not None else ""
+        return "", None
+    return (f"defect: {kind}", None) if kind is not None else ("", found)
 
 
 def unkept(text: str, tree: object | None, parent_text: str) -> str:
@@ -266,27 +287,29 @@ CHECK_TIMEOUT = 60.0
 
 
 def timed_check_job(job: tuple) -> tuple[tuple, dict]:
-    """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
-    ``check`` table; a check over `CHECK_TIMEOUT` refuses the child (a transplant
-    child's draw, `drawing.Draw`, is not timed: the campaign's process drew it so)."""
+    """`checked_job`'s (text, why, operator, static), and its phases' wall seconds
+    (`timing.lap`) for the campaign's ``check`` table; a check over `CHECK_TIMEOUT`
+    refuses the child (a transplant child's draw, `drawing.Draw`, is not timed: the
+    campaign's process drew it so)."""
     from evogame.evolve.drawing import Draw
     from evogame.evolve.evaluator import _Timeout, time_limit
 
     take_laps()
     t = time.perf_counter()
-    op: tuple = ()
+    op = None
     if isinstance(job[0], Draw):
         # drawn outside the check's time limit, as the campaign's process drew it
         got = _drawn_job(job)
-        job, op = (None, ()) if got is None else (got[0], (got[1],))
+        job, op = (None, None) if got is None else got
     try:
         if job is None:
-            out: tuple = (None, "", None)
+            out: tuple = (None, "", None, None)
         else:
             with time_limit(CHECK_TIMEOUT):
-                out = (*check_job(job), *op)
+                text, why, _op, static = checked_job(job)
+            out = (text, why, op, static)
     except _Timeout:
-        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s", *op)
+        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s", op, None)
     laps = take_laps()
     laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
     return out, laps
@@ -494,6 +517,9 @@ class Campaign:
         #: children's checks by job (`check_job` is a function of its job): a child drawn
         #: again with the same parent is not checked again (`_check`)
         self._checks: dict[str, tuple] = {}
+        #: accepted children's static defects from their checks, by hash, until their
+        #: evaluation job is made (`_job`)
+        self._statics: dict[str, list] = {}
         #: best/'s polished games: hash -> (the evolved game's hash, sites taken back, sites)
         self.polished: dict[str, tuple[str, int, int]] = {}
         #: best/'s polished games: hash -> the transplanted fragments taken back whole
@@ -870,6 +896,7 @@ class Campaign:
         # goes into the same parent in the next batch, up to `TRANSPLANT_TRIES` attempts
         pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
+        self._statics.clear()  # those of children never evaluated (already stored)
         self._repairs = self._repair_parents(pop)
         self._weights = self._progress(gen, pop, self._curiosity(gen))
         self.cell_refusals = [0, 0]
@@ -956,6 +983,8 @@ class Campaign:
                     "generation": gen,
                 }
                 out.append(child)
+                if got[0][3] is not None:  # its static defects, for its evaluation (`_job`)
+                    self._statics[h] = got[0][3]
                 if started is not None:
                     started(child)
         self.timings.add("parse/check/compile", t_check)
@@ -1199,11 +1228,15 @@ class Campaign:
             return None
         return min(self._fitness(h) for h in pop)
 
-    def _job(self, c: dict, cut) -> tuple[str, tuple[int, int], object]:
+    def _job(self, c: dict, cut) -> tuple:
         """A candidate's evaluation job: every candidate is dealt the same cards (the
         campaign's deal stream), so a child and the parents it is compared with differ by
-        their rules, not their luck; a `ConceptCut` is resolved by the evaluation."""
-        return (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut)
+        their rules, not their luck; a `ConceptCut` is resolved by the evaluation. A
+        child whose check ran every static check (`checked_job`) hands their defects to
+        its evaluation (a fourth item: `evaluator.evaluate_job`)."""
+        job = (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut)
+        static = self._statics.pop(c["hash"], None)
+        return job if static is None else (*job, static)
 
     def evaluate(
         self,
