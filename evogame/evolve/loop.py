@@ -1036,7 +1036,9 @@ class Campaign:
     #: Transplant children drawn by the workers, each with its check (`check_job`), not
     #: in this process (which the workers waited for: 336 s of inv-33's variation, round
     #: 59). The same children either way (`drawing.Draw`); off: drawn here (tests).
-    #: `Config.transplant_new_cell` draws here always (its `accept` reads the archive).
+    #: `Config.transplant_new_cell` draws here always (its `accept` reads the archive), and
+    #: so does a campaign on a Dask scheduler's cluster (its workers may not see the
+    #: seeds and library files by these paths).
     DRAW_IN_WORKERS = True
 
     #: Attempts per transplant child: when a child is unplayable (`playcheck`), another
@@ -1174,7 +1176,7 @@ class Campaign:
                 tuple(self.cfg.library),
             )
             retry = (a, kind, attempt)
-            if self.DRAW_IN_WORKERS and not self.cfg.transplant_new_cell:
+            if self.DRAW_IN_WORKERS and not (self.cfg.transplant_new_cell or self.cfg.scheduler):
                 # drawn where it is checked (`check_job`), the same child
                 return "transplant", draw, [a], None, retry, host_text
             made = drawn(
