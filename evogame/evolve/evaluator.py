@@ -58,23 +58,26 @@ def kept_tree(text: str) -> object | None:
 
 
 def evaluate_job(job: tuple) -> dict:
-    """Evaluate one candidate: ``(text, seed, cut, profile, timeout)``, `seed` an int or
-    a (play seed, deal seed) pair; never raises.
+    """Evaluate one candidate: ``(text, seed, cut, profile, timeout[, static])``, `seed`
+    an int or a (play seed, deal seed) pair, `static` its static defects when its check
+    computed them (`_evaluate`); never raises.
 
     The job carries the profile itself (a small picklable value), so a worker needs no
     set-up and a Dask worker that joins late evaluates like the others. The wall-clock
     `timeout` is a last guard against a hang (the profile's budgets bound the work); it
     needs the main thread (SIGALRM), so threaded workers (Dask's) run without it.
     """
-    text, seed, cut, profile, timeout = job
+    text, seed, cut, profile, timeout, *static = job
     # a (play seed, deal seed) pair: the deals a campaign's candidates share (CRN)
     seed, deals = seed if isinstance(seed, tuple) else (seed, None)
     with time_limit(timeout):
-        return _evaluate(text, seed, deals, cut, profile, timeout)
+        return _evaluate(text, seed, deals, cut, profile, timeout, static[0] if static else None)
 
 
-def _evaluate(text, seed, deals, cut, profile, timeout) -> dict:
-    """`evaluate_job`'s work, under its time limit."""
+def _evaluate(text, seed, deals, cut, profile, timeout, static=None) -> dict:
+    """`evaluate_job`'s work, under its time limit. `static`, when given, is
+    `soundness.static` of the game `text` reads to (its child check ran them all:
+    `loop.checked_job`), taken instead of running them again (`soundness.keep_static`)."""
     from evogame.fitness import evaluate
     from evogame.lang import parse_text
 
@@ -86,6 +89,10 @@ def _evaluate(text, seed, deals, cut, profile, timeout) -> dict:
 
         t0 = time.perf_counter()
         game = _TREES.pop(text, None) or parse_text(text)
+        if static is not None:
+            from evogame.fitness.soundness import keep_static
+
+            keep_static(game, static)
         parsed = time.perf_counter()
         # the concept vector (read from the rules): the cell of a concept archive, whose
         # elite is the cut of a concept campaign (`ConceptCut`)
@@ -287,7 +294,7 @@ class Executor:
     def submit_job(self, job: tuple[str, object, object]) -> Callable[[], dict]:
         """`submit` of one ``(text, seed, cut)`` evaluation with the executor's profile
         (`map`'s jobs, one at a time: started as soon as the candidate is known)."""
-        full = (*job, self.profile, self.timeout)
+        full = (*job[:3], self.profile, self.timeout, *job[3:])
         return self.submit(evaluate_job, full, alone=_isolated)
 
     def map(
@@ -300,7 +307,7 @@ class Executor:
         and then `timeout`); results in the order given."""
         if profile is None:
             profile, timeout = self.profile, self.timeout
-        jobs = [(*j, profile, timeout) for j in jobs]
+        jobs = [(*j[:3], profile, timeout, *j[3:]) for j in jobs]
         if self.client is not None:
             futures = self.client.map(evaluate_job, jobs, pure=False)
             for f in futures:

@@ -136,20 +136,54 @@ def _checked(text: str, reference: str | None = None) -> tuple[str | None, objec
         return None, None
 
 
-def check_job(job: tuple) -> tuple[str | None, str]:
+def _drawn_job(job: tuple) -> tuple[tuple, str] | None:
+    """(the check job of the child `job`'s `drawing.Draw` draws into its host, its
+    operator), or None when the draw makes no game (`drawing.drawn`)."""
+    from evogame.evolve.drawing import draw_here
+
+    with lap("check/draw"):
+        made = draw_here(job[0], job[1])
+    return None if made is None else ((made[0], *job[1:]), made[1])
+
+
+def check_job(job: tuple) -> tuple:
     """A child's check where children are checked: `job` = (its text as printed, its
     transplant host's text or None, concept names[, its first parent's text]). (checked
     text, "") when valid; (None, "") when not a valid game (`checked_child`); (None,
     "incoherent: ...") for a valid child that breaks what a place or play means
     (`incoherent`) or does not keep what mattered in its parent (`unkept`); (None, why)
     for a valid transplant child that is unplayable (`playcheck.unplayable`: it does not
-    end, or its fragment never fires)."""
+    end, or its fragment never fires).
+
+    A transplant child to draw here (`job`'s first item a `drawing.Draw`) is drawn and
+    then checked: its result has a third item, its operator (None, with (None, ""),
+    when the draw made no game). `checked_job` gives also the child's static defects."""
+    from evogame.evolve.drawing import Draw
+
+    text, why, op, _static = checked_job(job)
+    return (text, why, op) if isinstance(job[0], Draw) else (text, why)
+
+
+def checked_job(job: tuple) -> tuple[str | None, str, str | None, list | None]:
+    """(text, why, operator, static): `check_job`'s verdict, the operator of a child it
+    drew (else None), and, for a valid child whose check ran every static check (the
+    new-defect rule, `new_defect`, found no new kind), `fitness.soundness.static` of its
+    tree, which its evaluation then takes (`soundness.keep_static`) instead of running
+    them again; else None."""
+    from evogame.evolve.drawing import Draw
+
+    if isinstance(job[0], Draw):
+        got = _drawn_job(job)
+        if got is None:
+            return None, "", None, None
+        return (*checked_job(got[0])[:2], got[1], None)
     printed, host_text, names = job[:3]
     parent_text = job[3] if len(job) > 3 else None
     # `Config.refuse_new_defects`: the job's fifth item, present only when on, so a
     # campaign without the option checks (and caches, `Campaign._check`) the same jobs
     refuse = len(job) > 4 and bool(job[4])
     if host_text is None:
+        static = None
         text, tree = _checked(printed, parent_text)
         with lap("check/coherence"):
             why = incoherent(text, tree) if text is not None else ""
@@ -158,11 +192,11 @@ def check_job(job: tuple) -> tuple[str | None, str]:
                 why = unkept(text, tree, parent_text)
         if not why and refuse and text is not None and parent_text is not None:
             with lap("check/defects"):
-                why = new_defect(text, tree, parent_text)
-        return (None, why) if why else (text, "")
+                why, static = _new_defect(text, tree, parent_text)
+        return (None, why, None, None) if why else (text, "", None, static)
     from evogame.evolve.playcheck import check_transplant
 
-    return check_transplant((printed, host_text, names))
+    return (*check_transplant((printed, host_text, names)), None, None)
 
 
 #: The first parents' static defects by kind (`_parent_defects`), in each worker: a
@@ -172,14 +206,17 @@ _PARENT_DEFECTS: dict[str, object] = {}
 
 
 def _parent_defects(parent_text: str):
-    """`transplant._defect_kinds` of the game `parent_text` reads to (kept per text)."""
+    """`transplant._defect_kinds` of the game `parent_text` reads to (kept per text; the
+    tree is the one the parent and play checks read, `playcheck._host_tree`). A
+    transplant host's own defects (`drawing.host_info`) are these: one computation."""
+    from evogame.evolve.playcheck import _host_tree
     from evogame.evolve.transplant import _defect_kinds
 
     got = _PARENT_DEFECTS.get(parent_text)
     if got is None:
         if len(_PARENT_DEFECTS) >= 256:
             _PARENT_DEFECTS.pop(next(iter(_PARENT_DEFECTS)))
-        got = _PARENT_DEFECTS[parent_text] = _defect_kinds(parse_text(parent_text))
+        got = _PARENT_DEFECTS[parent_text] = _defect_kinds(_host_tree(parent_text))
     return got
 
 
@@ -192,15 +229,21 @@ def new_defect(text: str, tree: object | None, parent_text: str) -> str:
     `_defect_kinds`. Such a child is evaluated and then halved by its soundness per
     defect (round 55: 113 of 243 mutation/crossover children of inv-23 carried a kind
     their first parent lacked; median fitness 0.575 against 0.830)."""
-    from evogame.fitness.soundness import first_new_kind
+    return _new_defect(text, tree, parent_text)[0]
+
+
+def _new_defect(text: str, tree: object | None, parent_text: str) -> tuple[str, list | None]:
+    """(`new_defect`, and the child's `static` defects when no new kind was found: every
+    check ran, `soundness.new_kind_or_static`; else None)."""
+    from evogame.fitness.soundness import new_kind_or_static
     from evogame.lang.content import deck_values
 
     try:
         game = tree if tree is not None else parse_text(text)
-        kind = first_new_kind(game, deck_values(game), _parent_defects(parent_text))
+        kind, found = new_kind_or_static(game, deck_values(game), _parent_defects(parent_text))
     except Exception:  # a strange tree the checks cannot read: not refused for defects
-        return ""
-    return f"defect: {kind}" if kind is not None else ""
+        return "", None
+    return (f"defect: {kind}", None) if kind is not None else ("", found)
 
 
 def unkept(text: str, tree: object | None, parent_text: str) -> str:
@@ -244,17 +287,29 @@ CHECK_TIMEOUT = 60.0
 
 
 def timed_check_job(job: tuple) -> tuple[tuple, dict]:
-    """`check_job`, and its phases' wall seconds (`timing.lap`) for the campaign's
-    ``check`` table; a check over `CHECK_TIMEOUT` refuses the child."""
+    """`checked_job`'s (text, why, operator, static), and its phases' wall seconds
+    (`timing.lap`) for the campaign's ``check`` table; a check over `CHECK_TIMEOUT`
+    refuses the child (a transplant child's draw, `drawing.Draw`, is not timed: the
+    campaign's process drew it so)."""
+    from evogame.evolve.drawing import Draw
     from evogame.evolve.evaluator import _Timeout, time_limit
 
     take_laps()
     t = time.perf_counter()
+    op = None
+    if isinstance(job[0], Draw):
+        # drawn outside the check's time limit, as the campaign's process drew it
+        got = _drawn_job(job)
+        job, op = (None, None) if got is None else got
     try:
-        with time_limit(CHECK_TIMEOUT):
-            out = check_job(job)
+        if job is None:
+            out: tuple = (None, "", None, None)
+        else:
+            with time_limit(CHECK_TIMEOUT):
+                text, why, _op, static = checked_job(job)
+            out = (text, why, op, static)
     except _Timeout:
-        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s")
+        out = (None, f"its check took longer than {CHECK_TIMEOUT:g} s", op, None)
     laps = take_laps()
     laps["check/other"] = max(time.perf_counter() - t - sum(laps.values()), 0.0)
     return out, laps
@@ -462,6 +517,9 @@ class Campaign:
         #: children's checks by job (`check_job` is a function of its job): a child drawn
         #: again with the same parent is not checked again (`_check`)
         self._checks: dict[str, tuple] = {}
+        #: accepted children's static defects from their checks, by hash, until their
+        #: evaluation job is made (`_job`)
+        self._statics: dict[str, list] = {}
         #: best/'s polished games: hash -> (the evolved game's hash, sites taken back, sites)
         self.polished: dict[str, tuple[str, int, int]] = {}
         #: best/'s polished games: hash -> the transplanted fragments taken back whole
@@ -495,11 +553,11 @@ class Campaign:
             if self.archive.concepts:
                 self.archive.mark([v for _n, v in self.library_vectors()])
         if cfg.transplant > 0:
-            from evogame.evolve.transplant import Library
+            from evogame.evolve.drawing import donors, keep_tables
 
-            self.donors = Library(
-                {Path(p).stem: a for p, a in {**self.seed_asts, **self.library_asts}.items()}
-            )
+            self.donors = donors(self.seed_asts, self.library_asts)
+            # a transplant child drawn in this process (no executor) builds nothing again
+            keep_tables(cfg.seeds, tuple(cfg.library), (self.genome, self.ops, self.donors))
         self._searching = True
         self.timings.add("set-up", time.perf_counter() - t)
 
@@ -838,6 +896,7 @@ class Campaign:
         # goes into the same parent in the next batch, up to `TRANSPLANT_TRIES` attempts
         pending: list[tuple[str, str, int]] = []
         novel = self._novel_parents(pop)
+        self._statics.clear()  # those of children never evaluated (already stored)
         self._repairs = self._repair_parents(pop)
         self._weights = self._progress(gen, pop, self._curiosity(gen))
         self.cell_refusals = [0, 0]
@@ -871,7 +930,12 @@ class Campaign:
             for (family, _printed, parents, op, retry, _h), got in zip(batch, checked, strict=True):
                 if got is not None:
                     self.timings.checks(got[1])
-                text, why = got[0] if got is not None else (None, "")
+                text, why = got[0][:2] if got is not None else (None, "")
+                if op is None:  # drawn by the worker (`check_job`), which names it
+                    op = got[0][2] if got is not None else None
+                    if op is None:  # no game, as `_child` returning None (or a dead worker)
+                        invalid += 1
+                        continue
                 # an incoherent child is not a valid game (`incoherent`); counted by check
                 bad = why.startswith("incoherent")
                 if text is not None or (why and not bad):
@@ -919,6 +983,8 @@ class Campaign:
                     "generation": gen,
                 }
                 out.append(child)
+                if got[0][3] is not None:  # its static defects, for its evaluation (`_job`)
+                    self._statics[h] = got[0][3]
                 if started is not None:
                     started(child)
         self.timings.add("parse/check/compile", t_check)
@@ -966,6 +1032,14 @@ class Campaign:
             del self._checks[next(iter(self._checks))]
         self._checks[key] = once
         return once
+
+    #: Transplant children drawn by the workers, each with its check (`check_job`), not
+    #: in this process (which the workers waited for: 336 s of inv-33's variation, round
+    #: 59). The same children either way (`drawing.Draw`); off: drawn here (tests).
+    #: `Config.transplant_new_cell` draws here always (its `accept` reads the archive), and
+    #: so does a campaign on a Dask scheduler's cluster (its workers may not see the
+    #: seeds and library files by these paths).
+    DRAW_IN_WORKERS = True
 
     #: Attempts per transplant child: when a child is unplayable (`playcheck`), another
     #: fragment of its kind goes into the same parent, this many times in all.
@@ -1041,14 +1115,17 @@ class Campaign:
         rates: dict,
         novel: list[str] | None = None,
         again: tuple[str, str, int] | None = None,
-    ) -> tuple[str, str, list[str], str, tuple | None, str | None] | None:
+    ) -> tuple[str, object, list[str], str | None, tuple | None, str | None] | None:
         """One child drawn from `pop` (`novel`: the elites of new cells, see
         `_tournament`), or, when `again` = (parent, kind, attempt), another transplant of
         that kind into that parent: (operator family, its text as printed, parents,
         operator, (parent, kind, attempt) of a transplant, the host's text), or None when
-        the operators made no game (`rates` counts the try)."""
+        the operators made no game (`rates` counts the try). A transplant child drawn
+        where it is checked (`DRAW_IN_WORKERS`) gives its `drawing.Draw` in place of its
+        text and None for its operator: `check_job` draws it and names its operator."""
+        from evogame.evolve.drawing import Draw, drawn
         from evogame.evolve.lineage import root_seed
-        from evogame.evolve.transplant import REPLACE, Refused, transplant
+        from evogame.evolve.transplant import REPLACE
 
         retry = host_text = None
         hosts: list[str] = []
@@ -1084,29 +1161,34 @@ class Campaign:
             per_kind = rates.setdefault(f"transplant_{kind}", [0, 0])
             per_kind[0] += 1
             host_text = self.store.get(a)["text"]
-            # the child's own Random, seeded by one draw of the campaign's stream: the
-            # fragments it tries (`transplant.TRIES`) draw from it, so the campaign's
-            # stream moves by the same amount however many were refused
-            crng = random.Random(self.rng.getrandbits(64))
-            try:
+            draw = Draw(
+                kind,
+                # the child's own Random, seeded by one draw of the campaign's stream:
+                # the fragments it tries (`transplant.TRIES`) draw from it, so the
+                # campaign's stream moves by the same amount however many were refused
+                self.rng.getrandbits(64),
                 # a retry goes beside the host's stage or way to play: the one replaced
                 # was most often what the host's end waited for (a replaced way to play
                 # never ended in 12 of 25 children of the seeds)
-                child_ast, fr = transplant(
-                    self._host(host_text),
-                    self.donors,
-                    crng,
-                    kind,
-                    REPLACE if attempt == 0 else 0.0,
-                    own=root_seed(self.store, a),
-                    accept=self._new_cell(a) if self.cfg.transplant_new_cell else None,
-                    **({"tries": self.NEW_CELL_TRIES} if self.cfg.transplant_new_cell else {}),
-                )
-            except Refused:  # names that cannot be bound: refused, never left dead
-                return None
-            child = list(self.genome.to_tree(child_ast))
-            parents, op = [a], f"transplant:{fr.kind}:{fr.donor}"
+                REPLACE if attempt == 0 else 0.0,
+                root_seed(self.store, a),
+                self.cfg.seeds,
+                tuple(self.cfg.library),
+            )
             retry = (a, kind, attempt)
+            if self.DRAW_IN_WORKERS and not (self.cfg.transplant_new_cell or self.cfg.scheduler):
+                # drawn where it is checked (`check_job`), the same child
+                return "transplant", draw, [a], None, retry, host_text
+            made = drawn(
+                draw,
+                self._host(host_text),
+                (self.genome, self.ops, self.donors),
+                self._new_cell(a) if self.cfg.transplant_new_cell else None,
+                self.NEW_CELL_TRIES if self.cfg.transplant_new_cell else None,
+            )
+            if made is None:
+                return None
+            return "transplant", made[0], [a], made[1], retry, host_text
         elif self.rng.random() < self.cfg.cx_prob and len(pop) > 1:
             a, b = self._tournament(pop, novel), self._tournament(pop, novel)
             ta, tb = (
@@ -1119,15 +1201,8 @@ class Campaign:
             a = self._tournament(pop, novel)
             child, op = self.ops.mutate(self._tree(self.store.get(a)["text"]), self.rng)
             parents = [a]
-        family = (
-            "transplant"
-            if op.startswith("transplant:")
-            else "cx_typed"
-            if op == "cx_typed"
-            else "mutation"  # a repair is a (focused) mutation
-        )
-        if family != "transplant":
-            rates[family][0] += 1
+        family = "cx_typed" if op == "cx_typed" else "mutation"  # a repair: a mutation
+        rates[family][0] += 1
         if not self.ops.ok(child):
             return None
         try:
@@ -1155,11 +1230,15 @@ class Campaign:
             return None
         return min(self._fitness(h) for h in pop)
 
-    def _job(self, c: dict, cut) -> tuple[str, tuple[int, int], object]:
+    def _job(self, c: dict, cut) -> tuple:
         """A candidate's evaluation job: every candidate is dealt the same cards (the
         campaign's deal stream), so a child and the parents it is compared with differ by
-        their rules, not their luck; a `ConceptCut` is resolved by the evaluation."""
-        return (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut)
+        their rules, not their luck; a `ConceptCut` is resolved by the evaluation. A
+        child whose check ran every static check (`checked_job`) hands their defects to
+        its evaluation (a fourth item: `evaluator.evaluate_job`)."""
+        job = (c["text"], (eval_seed(c["text"], self.cfg.seed), self.cfg.seed), cut)
+        static = self._statics.pop(c["hash"], None)
+        return job if static is None else (*job, static)
 
     def evaluate(
         self,

@@ -21,8 +21,10 @@ kinds of phase, all wall seconds:
   concept vectors (``concepts``) and the rest
   (``other``: the tallies' estimates, descriptions, combining);
 - each child's check (``check``, summed over children, on whichever worker ran it):
-  its parse, compile, simplification and never-dealt decks (``check/...``), and a
-  transplant child's play check (``playcheck/...``).
+  a transplant child's draw (``check/draw``: binding and the splice's static checks,
+  moved there from the main process's variation, round 60), its parse, compile,
+  simplification and never-dealt decks (``check/...``), and a transplant child's play
+  check (``playcheck/...``).
 
 With W workers the evaluations' sum is up to W times the main process's "evaluations"
 wait. A resumed run adds to the file. Per candidate: its hash, generation and phase times.

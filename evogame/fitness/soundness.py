@@ -1744,17 +1744,50 @@ def first_new_kind(game: A.Game, decks: list[dict[str, set[str]]], have: Counter
     order; None when none does, so exactly when ``Counter(d.check for d in static(game,
     decks)) - have`` is empty. The checks after the first such one are not run: a count
     never falls as more checks are run."""
+    return new_kind_or_static(game, decks, have)[0]
+
+
+def new_kind_or_static(
+    game: A.Game, decks: list[dict[str, set[str]]], have: Counter
+) -> tuple[str | None, list[Defect] | None]:
+    """(`first_new_kind`, None) when there is a new kind; else (None, `static(game,
+    decks)`): every check ran, so the list costs nothing more (a campaign's child check
+    hands it to the child's evaluation, `keep_static`)."""
     counts: Counter = Counter()
     spots: set[str] = set()
+    out: list[Defect] = []
     for found in static_parts(game, decks):
         for d in found:
             if d.where not in spots:
                 spots.add(d.where)
                 counts[d.check] += 1
+                out.append(d)
         for check, k in counts.items():
             if k > have.get(check, 0):
-                return check
-    return None
+                return check, None
+    return None, out
+
+
+#: `static`'s defects of trees whose check computed them (`keep_static`), by id(tree)
+#: with the tree held (so the id stays its own); the oldest dropped past `KNOWN_KEPT`.
+_KNOWN: dict[int, tuple[A.Game, list[Defect]]] = {}
+KNOWN_KEPT = 64
+
+
+def keep_static(game: A.Game, defects: list[Defect]) -> None:
+    """Keep `defects`, `static` of `game` (the same decks), for `static_of(game)`."""
+    if len(_KNOWN) >= KNOWN_KEPT:
+        _KNOWN.pop(next(iter(_KNOWN)), None)
+    _KNOWN[id(game)] = (game, list(defects))
+
+
+def static_of(game: A.Game, decks: list[dict[str, set[str]]]) -> list[Defect]:
+    """`static(game, decks)`: the list kept for this very tree (`keep_static`, taken
+    once), else computed."""
+    got = _KNOWN.pop(id(game), None)
+    if got is not None and got[0] is game:
+        return got[1]
+    return static(game, decks)
 
 
 def _place(node: A.Node) -> tuple | None:

@@ -364,6 +364,33 @@ def test_pool_and_dask_campaigns_equal_the_in_process_one(tmp_path, monkeypatch,
     assert runs["local"][0] and runs["local"][2]
 
 
+def test_transplant_children_drawn_by_the_workers_are_those_drawn_here(
+    tmp_path, tmp_path_factory, monkeypatch
+):
+    """A transplant child drawn with its check (`Campaign.DRAW_IN_WORKERS`, issue 38) is
+    the child the campaign's process draws: the same database, populations, RNG states
+    and best/, in process and on a pool whose workers build the donors from the files."""
+    from evogame.evolve import drawing
+    from evogame.evolve.loop import Campaign
+
+    algorithm = ALGORITHMS[IDS.index("invent")]
+    seeds, a = uninterrupted(tmp_path_factory, algorithm)  # drawn by the check jobs
+    assert Campaign.DRAW_IN_WORKERS
+    # (hash, text, generation, parents, operator, ...): transplant children were stored
+    assert any(c[4].startswith("transplant:") for c in contents(a)[0])
+    monkeypatch.setattr(Campaign, "DRAW_IN_WORKERS", False)
+    Campaign(small_config(seeds, tmp_path / "here", algorithm, gens=3)).run()
+    assert_same_campaigns(a, tmp_path / "here")
+    monkeypatch.setattr(Campaign, "DRAW_IN_WORKERS", True)
+    # the workers start with no tables (none given by this process): built from files
+    monkeypatch.setattr(drawing, "_TABLES", {})
+    monkeypatch.setattr(drawing, "keep_tables", lambda *a: None)
+    cfg = small_config(seeds, tmp_path / "pool", algorithm, gens=3)
+    cfg.workers = 2
+    Campaign(cfg).run()
+    assert_same_campaigns(a, tmp_path / "pool")
+
+
 def test_a_map_elites_campaign_keeps_an_archive_and_draws_it(tmp_path, capsys, monkeypatch):
     """The archive: one best game per occupied cell, QD-score and coverage logged each
     generation, shown by cell, drawn as a heatmap and a QD-score curve. (best/ keeps every

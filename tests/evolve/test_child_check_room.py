@@ -106,7 +106,7 @@ def test_replayed_children_keep_their_verdicts():
     for row in jobs:
         j = row["job"]
         job = (j[0], j[1], tuple(j[2]), *j[3:])
-        (text, why), _laps = timed_check_job(job)
+        (text, why, _op, _static), _laps = timed_check_job(job)
         assert (text, why) == (row["text"], row["why"]), row["i"]
     assert sum(r["why"] == NO_ROOM for r in jobs) == 2
 

@@ -131,9 +131,9 @@ def test_a_check_that_runs_over_its_time_refuses_the_child(monkeypatch):
         while True:
             time.sleep(0.01)
 
-    monkeypatch.setattr(loop, "check_job", forever)
+    monkeypatch.setattr(loop, "checked_job", forever)
     monkeypatch.setattr(loop, "CHECK_TIMEOUT", 0.2)
     t = time.perf_counter()
-    (text, why), _laps = loop.timed_check_job(("(game)", None, NAMES))
+    (text, why, _op, _static), _laps = loop.timed_check_job(("(game)", None, NAMES))
     assert text is None and why == "its check took longer than 0.2 s"
     assert time.perf_counter() - t < 5

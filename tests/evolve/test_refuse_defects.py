@@ -75,3 +75,43 @@ def test_the_campaign_evaluates_no_child_with_a_new_defect(tmp_path_factory):
     kids = _children(on)
     assert kids and not [c for c in kids if new_defect(c[0], None, c[2])]
     assert _logged_refusals(on) > 0 and _logged_refusals(off) == 0
+
+
+def test_an_accepted_childs_static_defects_go_to_its_evaluation(monkeypatch):
+    """A child the new-defect rule accepts ran every static check (`checked_job`'s fourth
+    item): the same defects, in order and by check, as `soundness.static` of its text, and
+    its evaluation given them (`evaluate_job`'s sixth item) is the evaluation without."""
+    from evogame.evolve.evaluator import evaluate_job
+    from evogame.evolve.loop import checked_job
+    from evogame.fitness import load_profile
+    from evogame.fitness import soundness as S
+    from evogame.fitness.soundness import static
+    from evogame.lang import parse_text
+    from evogame.lang.content import deck_values
+
+    parent = checked_child(_seed("go-fish"))
+    # go-fish's own text, and a child with a defect the parent has (accepted alike)
+    child = parent.replace("(game", ";; a copy\n(game", 1)
+    quick = load_profile("quick")
+    for text in (parent, child):
+        got, why, op, found = checked_job((text, None, (), parent, True))
+        assert got is not None and why == "" and op is None and found is not None
+        tree = parse_text(got)
+        want = static(tree, deck_values(tree))
+        assert [(d.where, d.message, d.check) for d in found] == [
+            (d.where, d.message, d.check) for d in want
+        ]
+        job = (got, (5, 5), None, quick, 60.0)
+        calls: list[int] = []
+        monkeypatch.setattr(S, "static", lambda *a, calls=calls: calls.append(1) or static(*a))
+        given, n_given = evaluate_job((*job, found)), len(calls)
+        plain = evaluate_job(job)
+        assert n_given == 0 and len(calls) == 1  # taken, not run again
+        monkeypatch.undo()
+        for r in (given, plain):
+            r.pop("timing", None)
+        assert given == plain
+    # refused, or without the option: no defects handed on
+    bad = VARIANTS[0][0]()
+    assert checked_job((bad, None, (), parent, True))[3] is None
+    assert checked_job((parent, None, (), parent))[3] is None

@@ -92,6 +92,7 @@ def test_with_the_option_every_transplant_child_leaves_its_hosts_and_the_library
     states: dict[bool, dict[int, object]] = {False: {}, True: {}}
     for on in (False, True):
         camp = _campaign(tmp_path, on)
+        camp.DRAW_IN_WORKERS = False  # off too: each child drawn here, its text compared
         pop = camp.store_seed_generation()
         got = []
         for i in range(40):  # on, about one child in eight is made (seeds 0-39: 5)

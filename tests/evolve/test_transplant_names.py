@@ -215,6 +215,7 @@ def test_a_campaign_child_draws_once_from_the_campaigns_stream(tmp_path, monkeyp
     from evogame.evolve import transplant as T
 
     camp = _two_seed_campaign(tmp_path)
+    camp.DRAW_IN_WORKERS = False  # drawn here: the draw's own refusals are watched
     pop = camp.store_seed_generation()
     states = []
     for draws in (0, 5, 50):
@@ -280,6 +281,7 @@ def test_a_line_at_the_transplant_cap_takes_no_more(tmp_path, monkeypatch):
 
     monkeypatch.setattr(T, "transplant", fake)
     monkeypatch.setattr(camp, "_host", lambda text: hosts.append(text))
+    camp.DRAW_IN_WORKERS = False  # drawn here, where `_host` is watched
     for i in range(40):
         camp.rng.seed(i)
         camp._child([parent, pop[1]], {"transplant": [0, 0]})
