@@ -57,6 +57,7 @@ whose trick table rates the ACE 11 like the JACK (the Ace loses to the Queen), i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import pairwise
 
 from evogame.fitness.soundness import (
@@ -150,23 +151,32 @@ def _singled_out(seq: list[tuple[str, int, A.Award]], elsewhere: set[str]) -> se
     return set() if len(named_here) == len(seq) else named_here
 
 
+def _ordered_tables(game: A.Game) -> Iterator[tuple[str, list[list[tuple[str, int, A.Award]]]]]:
+    """Each table that orders cards by one attribute, of at least `FOLD_ENTRIES`
+    one-condition literal entries: (the attribute, per deck that lists its values, its
+    rated values in that deck's order as (value, worth, entry)). `folded_ties` and
+    `twin_values` read the same runs."""
+    orders = _deck_orders(game)
+    for attr, entries in literal_entries(game, set(ordering_tables(game))):
+        if len(entries) < FOLD_ENTRIES:
+            continue
+        worth = {a.conds[0].value.value: (v, a) for v, a in entries}
+        yield (
+            attr,
+            [[(n, *worth[n]) for n in names if n in worth] for key, names in orders if key == attr],
+        )
+
+
 def folded_ties(game: A.Game) -> list[Defect]:
     """Ties folded into an ordering table (static): in a table that orders cards, two
     values of an attribute rated alike (of at least `FOLD_ENTRIES` one-condition entries)
     with a value between them, in the deck's order, rated otherwise; neither value named
     by another rule, unless every rated value is (`_singled_out`). A plateau (J, Q, K all
     0) is no fold."""
-    orders = _deck_orders(game)
     elsewhere = _named_elsewhere(game)
     out = []
-    for attr, entries in literal_entries(game, set(ordering_tables(game))):
-        if len(entries) < FOLD_ENTRIES:
-            continue
-        worth = {a.conds[0].value.value: (v, a) for v, a in entries}
-        for key, names in orders:
-            if key != attr:
-                continue
-            seq = [(n, *worth[n]) for n in names if n in worth]
+    for attr, seqs in _ordered_tables(game):
+        for seq in seqs:
             fold = _fold(seq, _singled_out(seq, elsewhere))
             if fold is None:
                 continue
@@ -213,17 +223,10 @@ def twin_values(game: A.Game) -> list[Defect]:
     between is nobody's (The Game's NINETYEIGHT valued 99 like the NINETYNINE: a second
     99, no 98). `folded_ties` wants a value between the two rated otherwise; a plateau
     (Golf's J, Q, K all 10) is two pairs alike."""
-    orders = _deck_orders(game)
     elsewhere = _named_elsewhere(game)
     out = []
-    for attr, entries in literal_entries(game, set(ordering_tables(game))):
-        if len(entries) < FOLD_ENTRIES:
-            continue
-        worth = {a.conds[0].value.value: (v, a) for v, a in entries}
-        for key, names in orders:
-            if key != attr:
-                continue
-            seq = [(n, *worth[n]) for n in names if n in worth]
+    for attr, seqs in _ordered_tables(game):
+        for seq in seqs[:1]:  # one deck's order is enough: the others list the same values
             got = _twin(seq)
             if got is None:
                 break
@@ -239,7 +242,6 @@ def twin_values(game: A.Game) -> list[Defect]:
                     f"{value} is a second {twin}",
                 )
             )
-            break  # one deck's order is enough: the others list the same values
     return out
 
 
