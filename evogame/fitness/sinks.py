@@ -144,19 +144,33 @@ def _origins(into: dict[str, set[str]], created: dict[str, int], names) -> set[s
     return seen & set(created)
 
 
-def sunk_ends(game: A.Game) -> list[Defect]:
-    """Moves inside a stage whose end needs every card that can reach places L in L, into a
-    place outside L no move ever takes a card from, of cards that could reach L (module
-    docstring): after one such move the end can never hold."""
+def cards_reach(
+    game: A.Game,
+) -> tuple[dict[str, int], dict[str, int], dict[str, set[str]]] | None:
+    """What `sunk_ends` and `stranded.filled_ends` read of where cards can go: (the
+    declared numbers, the cards created by origin, `contradictions._reach`'s graph), or
+    None for a game with a place of a computed name, no created cards or an unknown
+    move graph."""
     if any(
         isinstance(n, (A.Location, A.Indexed)) and not isinstance(n.name, A.NameLit)
         for n in A.walk(game)
     ):
-        return []
+        return None
     declared = declared_numbers(game)
     created, into = _created(game, declared), _reach(game)
     if not created or into is None:
+        return None
+    return declared, created, into
+
+
+def sunk_ends(game: A.Game) -> list[Defect]:
+    """Moves inside a stage whose end needs every card that can reach places L in L, into a
+    place outside L no move ever takes a card from, of cards that could reach L (module
+    docstring): after one such move the end can never hold."""
+    reach = cards_reach(game)
+    if reach is None:
         return []
+    declared, created, into = reach
     moves: list[tuple[A.Move, frozenset, bool]] = []
     _moves_with_sources(game, {}, (), moves)
     if any(not src for _, src, _ in moves):

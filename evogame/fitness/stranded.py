@@ -474,21 +474,14 @@ def filled_ends(game: A.Game) -> list[tuple[frozenset[tuple[str, str, str]], int
     most(L) cards), with L's places (owner kind, visibility, name), most(L) and the
     disjunct: the end that plays the game out, beside others that may stop it first
     (`FULL`). A game with a place of a computed name or an unknown move graph has none."""
-    from evogame.fitness.contradictions import _created, _reach
-    from evogame.fitness.sinks import _asks, _needs_all, _origins
-    from evogame.fitness.soundness import declared_numbers
+    from evogame.fitness.sinks import _asks, _needs_all, _origins, cards_reach
 
     ends = [s.end for s in A.walk(game) if isinstance(s, A.Stage)]
     parts = [p for end in ends if len(ps := A.bool_parts(end, A.BoolOpKind.OR)) > 1 for p in ps]
-    if not parts or any(
-        isinstance(n, (A.Location, A.Indexed)) and not isinstance(n.name, A.NameLit)
-        for n in A.walk(game)
-    ):
+    reach = cards_reach(game) if parts else None
+    if reach is None:
         return []
-    declared = declared_numbers(game)
-    created, into = _created(game, declared), _reach(game)
-    if not created or into is None:
-        return []
+    declared, created, into = reach
     out = []
     for test in parts:
         for names, op, n in _asks(test, declared):
