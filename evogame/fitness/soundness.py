@@ -233,7 +233,10 @@ guarded action written twice alike but for its comparison's operator (a draw on 
 where its twin draws on ``>``) in `evogame.fitness.twin_guards`;
 a seat picked for a transfer of cards to the chooser's same place among players that
 include the chooser (Go Fish asking yourself), or an ask whose value is picked from the
-asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
+asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`;
+a card worth 0 in a table whose sums must match (a Scopa's SETTE worth 0), a name listed
+twice where a ``sumof`` adds over it (COINS twice in the primiera), or a prize for the
+most in a game won by the least, in `evogame.fitness.counted` (round 61, s61d).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1617,6 +1620,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         chains,
         closed,
         constants,
+        counted,
         credits,
         deadflow,
         deadstores,
@@ -1733,6 +1737,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (loose_follows.defects, game),
         (twin_guards.defects, game),
         (self_asks.defects, game),
+        (counted.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
