@@ -63,14 +63,12 @@ def matched_tables(game: A.Game) -> set[str]:
 def zero_terms(game: A.Game) -> list[Defect]:
     """A card worth 0 in a table whose sums must match (static; module docstring): of at
     least `ZERO_ENTRIES` one-condition literal entries of one attribute, exactly one
-    worth 0 and the rest >= 1, its value in no other entry of the table."""
+    worth 0 and the rest >= 1 (literal points: RECYCLE has no negative literal), its value in no other entry of the table."""
     tables = matched_tables(game)
     out = []
     for attr, entries in literal_entries(game, tables):
         zeros = [a for v, a in entries if v == 0]
         if len(entries) < ZERO_ENTRIES or len(zeros) != 1:
-            continue
-        if any(v < 0 for v, _ in entries):
             continue
         (award,) = zeros
         value = award.conds[0].value.value
