@@ -236,7 +236,9 @@ include the chooser (Go Fish asking yourself), or an ask whose value is picked f
 asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`;
 a card worth 0 in a table whose sums must match (a Scopa's SETTE worth 0), a name listed
 twice where a ``sumof`` adds over it (COINS twice in the primiera), or a prize for the
-most in a game won by the least, in `evogame.fitness.counted` (round 61, s61d).
+most in a game won by the least, in `evogame.fitness.counted`, and an ``any`` over cards
+whose whole test is a ``!=`` of a card value (some card differs: almost always true), in
+`evogame.fitness.wide_guards` (`some_differs`) (round 61, s61d).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).

@@ -73,6 +73,15 @@ over 155 options that moved more than one card; LAMA's test as written (three ``
 never moves more than one. On the 95 real files no ``!=`` has a sibling twin at any k,
 and the acting spots add four pairs (Golf's ``(!= (size ... 'L) 0)``, no card value:
 not named); of the 73 best/ files of s57-s59 it names the campaign file only.
+
+**Round 61: "some card is not x", no twin needed** (`some_differs`). Campaign ablate-34's
+new kind 1 (Scopa) tests its single-match rule as ``(any TABLE 'T (!= (score 'T ...)
+(score 'C ...)))``, the seed's ``all`` ("no table card equals the played card") made
+``any``: true unless every table card has the played card's value. The ``!=`` is the
+whole test of an ``any`` over cards, so the rules alone say it is wide, twin or not
+(k >= `MIN_VALUES` values of the card side). On the 95 real files and 300 children of
+the seeds nothing has the shape with a card value; of the 189 best/ files of rounds
+57-60 it names the campaign file only (/work/runs-archive/s61d/differs-all.txt).
 """
 
 from __future__ import annotations
@@ -288,6 +297,48 @@ def wide_guards(game: A.Game) -> list[Defect]:
     return out
 
 
+def some_differs(game: A.Game) -> list[Defect]:
+    """An ``any`` over cards whose whole test is a ``!=`` of the bound card's value (at
+    least `MIN_VALUES` values, `values`) against one free of it (static; round 61, s61d):
+    "some card whose value is not x" fails only when every card of the collection has
+    the one value x, so with two cards or more of k values it holds almost always (for
+    n cards each of k values alike, it fails with chance about (1/k)^n). ``(all T 'V (!=
+    ...))``, "no card equals it", is the selective form (Scopa's single-match rule: a set
+    of several cards captures only when no table card has the played card's value);
+    campaign ablate-34's new kind 1 turned its ``all`` into ``any`` (its reader: "the
+    single-match rule almost never in force"). Of the 95 real files no ``any`` over cards
+    tests a lone ``!=`` of a card value; the nearest, over players, test scores (Hearts'
+    ``(any player 'P (!= ('P sto SCORE) 0))``: no card value). Over the best/ files of
+    rounds 57-60 one more has the shape with a suit (k = 4, "holds a card off the lead
+    suit", Agram's), below `MIN_VALUES`."""
+    out = []
+    points = attrs = None
+    for q in A.walk(game):
+        if not (isinstance(q, A.AggBool) and q.quant is A.Quant.ANY):
+            continue
+        n = q.cond
+        if not isinstance(n, A.IntCmp | A.StrCmp) or n.op is not A.CmpOp.NE:
+            continue
+        var = q.var.name
+        a, b = _mentions(n.a, var), _mentions(n.b, var)
+        if a == b:
+            continue
+        if points is None:
+            points, attrs = _award_values(game), deck_values(game)
+        k = values(n.a if a else n.b, var, game, points, attrs)
+        if k is None or k < MIN_VALUES:
+            continue
+        out.append(
+            Defect(
+                where(q),
+                f"this test asks for some card whose value (of {k}) is not the other "
+                "side's: it fails only when every card there has that one value, so it "
+                'holds almost always ("no card equals it" is an all)',
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(wide_guards, game)
+    return [*named(wide_guards, game), *named(some_differs, game)]

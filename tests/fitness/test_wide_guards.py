@@ -16,6 +16,7 @@ from evogame.lang import parse_file, parse_text
 from evogame.lang.content import deck_values
 from tests.conftest import SEEDS
 from tests.fitness import copies_variants as V
+from tests.fitness import single_match_variants as SV
 from tests.fitness import the_game_variants as GV
 from tests.fitness.check_cases import assert_found_where_it_is, real_files_flagged
 from tests.fitness.variants import _edit, _seed
@@ -156,3 +157,61 @@ def test_a_shift_of_the_card_keeps_its_values_and_a_product_does_not():
     )
     (p,) = W.pairs(parse_text(doubled))
     assert p.values is None and W.wide_guards(parse_text(doubled)) == []
+
+
+# --- "some card whose value is not x" (round 61, s61d) -------------------------------------
+
+#: campaign ablate-34's new kind 1 (round 60): Scopa's single-match rule turned into `any`
+SINGLE_MATCH_FILE = Path("/work/runs-archive/s60/ablate-34/best/new-01-9dee284b95490250.rcy")
+
+
+def test_the_single_match_any_is_found_where_it_is_and_not_in_its_seed():
+    assert_found_where_it_is(
+        SV.scopa_single_match_any(),
+        "scopa",
+        W.some_differs,
+        W.defects,
+        "(any (game vloc TABLE) 'T",
+        "some card whose value (of 10) is not the other side's",
+        only=True,
+    )
+
+
+def test_every_single_match_variant_has_one_test():
+    assert [v.text for v in SV.VARIANTS] == [SV.scopa_single_match_any()]
+
+
+def test_the_campaign_single_match_is_named():
+    if not SINGLE_MATCH_FILE.exists():  # the campaign file lives outside the repository
+        pytest.skip("no campaign archive")
+    (d,) = W.some_differs(parse_file(SINGLE_MATCH_FILE))
+    assert d.where == "74:18"
+
+
+def test_some_card_differs_is_not_named_selective_or_of_few_values():
+    """``all`` (no card equals it: the seed), ``any`` with ``==`` (some card equals it),
+    and ``any`` with ``!=`` of a suit (4 values, fewer than MIN_VALUES) are left alone;
+    of a rank (10 values), named."""
+    wide = SV.scopa_single_match_any()
+    assert W.some_differs(parse_text(_seed("scopa"))) == []
+    equal = _edit(
+        wide,
+        (
+            "(!= (score 'T using (game points VALUE))",
+            "(== (score 'T using (game points VALUE))",
+        ),
+    )
+    assert W.some_differs(parse_text(equal)) == []
+    suit = _edit(
+        wide,
+        (
+            "(!= (score 'T using (game points VALUE))\n"
+            "                                        (score 'C using (game points VALUE)))",
+            "(!= (cardatt SUIT 'T) (cardatt SUIT 'C))",
+        ),
+    )
+    assert W.some_differs(parse_text(suit)) == []
+    rank = suit.replace(
+        "(cardatt SUIT 'T) (cardatt SUIT 'C)", "(cardatt RANK 'T) (cardatt RANK 'C)"
+    )
+    assert len(W.some_differs(parse_text(rank))) == 1
