@@ -16,7 +16,7 @@ game won by the *least* points while every point is a prize. Three checks, each 
   and is left to the other checks;
 - **a name listed twice where it is counted** (`twice_counted`): a literal collection
   ``(A, B, A)`` that lists a name twice, iterated by a ``sumof`` (the member's term is
-  added twice) or by an ``all``/``any`` action (its action runs twice). Listed twice
+  added twice) or by an ``all``/``any`` action (its action runs, or is offered, twice). Listed twice
   under ``maxof``, ``minof``, a test or a ``filter`` it changes nothing and is left alone;
 - **a prize for the most in a game won by the least** (`misere_prizes`): the scoring is
   ``min`` of a player's storage X, and a rule adds to X (``inc`` by a positive number)
@@ -109,7 +109,7 @@ def twice_counted(game: A.Game) -> list[Defect]:
         if isinstance(parent, A.AggInt) and parent.agg is A.AggIntKind.SUM:
             what = "its term is added twice"
         elif isinstance(parent, A.AggAction):
-            what = "its action runs twice"
+            what = "its action runs (or is offered) twice"
         else:
             continue
         out.append(
