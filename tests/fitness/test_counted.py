@@ -79,3 +79,22 @@ def test_a_prize_for_the_fewest_or_a_game_won_by_the_most_is_not_named():
     for k in ("CARDS", "COINS", "PRIME"):
         fewest = _edit(fewest, (f"(> ('P sto {k}) ('Q sto {k}))", f"(< ('P sto {k}) ('Q sto {k}))"))
     assert M.misere_prizes(parse_text(fewest)) == []
+
+
+def test_a_name_listed_twice_in_a_choice_is_offered_twice():
+    """Crazy Eights' named suit offered from ``(CLUBS, CLUBS, DIAMONDS, ...)``: the any of
+    a choice runs over the list, so CLUBS is two options; named."""
+    suits = "(any (CLUBS, DIAMONDS, HEARTS, SPADES) 'S"
+    text = _edit(_seed("crazy-eights"), (suits, suits.replace("(CLUBS,", "(CLUBS, CLUBS,")))
+    (d,) = M.twice_counted(parse_text(text))
+    assert "CLUBS twice" in d.message and "offered" in d.message
+
+
+def test_a_prize_for_the_most_or_a_tie_for_it_is_named():
+    """``>=`` (the most, ties included) is a "most" contest too; written the other way
+    round, ``(< ('Q sto CARDS) ('P sto CARDS))``, it is the same test."""
+    most = "(> ('P sto CARDS) ('Q sto CARDS))"
+    for new in ("(>= ('P sto CARDS) ('Q sto CARDS))", "(< ('Q sto CARDS) ('P sto CARDS))"):
+        text = _edit(V.scopa_least_wins(), (most, new))
+        (d,) = M.misere_prizes(parse_text(text))
+        assert "('P sto CARDS) / ('P sto COINS)" in d.message
