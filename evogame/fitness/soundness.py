@@ -234,6 +234,9 @@ where its twin draws on ``>``) in `evogame.fitness.twin_guards`;
 a seat picked for a transfer of cards to the chooser's same place among players that
 include the chooser (Go Fish asking yourself), or an ask whose value is picked from the
 asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
+An entry of two conditions or more in a table read only by ``max``/``min``/``sort`` that
+changes no card's place in the order (a led ace lifted again above the cards it beats
+already), in `evogame.fitness.idle_entries` (round 61, s61c).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1625,6 +1628,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         follows,
         free_options,
         homonyms,
+        idle_entries,
         leftovers,
         levelled,
         locked,
@@ -1733,6 +1737,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (loose_follows.defects, game),
         (twin_guards.defects, game),
         (self_asks.defects, game),
+        (idle_entries.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
