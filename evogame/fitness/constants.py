@@ -50,6 +50,8 @@ War cut to one player naming ``(1 player)``, a Continuous Pairs whose fold lost 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -274,6 +276,90 @@ def switched_off(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- a value no playable game has ----------------------------------------------------------
+
+
+def _needed(cmp: A.IntCmp, k: Constants) -> tuple[str, int, int] | None:
+    """(C, its declared value, v) when `cmp` compares a declared constant C, alone on one
+    side, with a number on the other and holds only for C above its declared value: v,
+    the least such value (``(== C v)``: v; ``(>= C v)``: v; ``(> C v)``: v + 1, either way
+    round); None otherwise (a test on now, or true for smaller values: a smaller deal
+    never runs out)."""
+    for x, y, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
+        if not (isinstance(x, A.Var) and x.name in k.declared):
+            continue
+        v = _constant(y)
+        if v is None:
+            continue
+        now = k.declared[x.name]
+        need = {A.CmpOp.EQ: v, A.CmpOp.GE: v, A.CmpOp.GT: v + 1}.get(op)
+        if need is not None and need > now:
+            return x.name, now, need
+    return None
+
+
+def _short_places(game: A.Game) -> dict[tuple, int]:
+    """The table places the opening rules take more cards from than they hold
+    (`short_deals._held` below 0): place -> the cards missing."""
+    from evogame.fitness.short_deals import _held
+
+    return {key: -n for key, n in _held(game).items() if n is not None and n < 0}
+
+
+def _redeclared(game: A.Game, name: str, value: int) -> A.Game:
+    """`game` with constant `name` declared `value`."""
+    declares = tuple(
+        replace(d, value=A.IntLit(value)) if d.var.name == name else d for d in game.declares
+    )
+    return replace(game, declares=declares)
+
+
+def unreachable_tests(game: A.Game) -> list[Defect]:
+    """Each comparison of a declared constant C with a number, off at C's value (no
+    ``not`` around it), that holds only for values of C at least v (`_needed`), where
+    with C declared v the opening deal takes more cards from a table place than the place
+    holds (`short_deals._held`), while at C's own value it does not (module docstring,
+    "a value no playable game has"): no game with that C can be dealt, so the test is
+    never true, whatever the designer sets."""
+    k = Constants(game)
+    if not k.declared:
+        return []
+    up = A.game_parents(game)
+    declares = {id(n) for d in game.declares for n in A.walk(d)}
+    out, short_now, tried = [], None, {}
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp) or id(cmp) in declares or fold(cmp, k) is not False:
+            continue
+        if _negations(cmp, up) % 2:
+            continue  # a test on: `switched_off` and the conjunct's own reading
+        got = _needed(cmp, k)
+        if got is None:
+            continue
+        name, now, need = got
+        if short_now is None:
+            short_now = _short_places(game)
+        if (name, need) not in tried:
+            tried[name, need] = _short_places(_redeclared(game, name, need))
+        short = {p: m for p, m in tried[name, need].items() if p not in short_now}
+        if not short:
+            continue
+        place, missing = max(short.items(), key=lambda kv: kv[1])
+        out.append(
+            Defect(
+                where(cmp),
+                f"{to_text(cmp)} is never true: {name} is {now}, and with {name} {need} "
+                f"the opening deal takes {missing} more cards from {place[2]} than it holds, "
+                f"so no game that can be dealt has it",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
-    return [*named(absent_seats, game), *named(zero_divisors, game), *named(switched_off, game)]
+    return [
+        *named(absent_seats, game),
+        *named(zero_divisors, game),
+        *named(switched_off, game),
+        *named(unreachable_tests, game),
+    ]
