@@ -31,6 +31,18 @@ a seat named by one, is decided before the first card is dealt; a reader sees th
   (campaign ablate-30's rank 3, a Pairs whose loser is "over LIMIT divided by 0", so
   anyone with a point has lost; its blind reader 3 against the seed's 5, "no one can work
   out who lost"). The 33 divisions of the 95 real files are all by constants, none by 0.
+- **a value no playable game has** (`unreachable_tests`, round 61): a comparison of a
+  declared constant C, alone on one side, with a number, off at C's value and under no
+  ``not``, that holds only for C at least v above its value (``(== C v)``, ``(>= C v)``,
+  ``(> C v-1)``, either way round), where C declared v makes the opening rules take more
+  cards from a table place than it holds (`short_deals._held`: decks created, less the
+  deal's moves, each times its loops run) and C's own value does not (campaign ablate-34's
+  new-02 and rank 1, s60: Agram's last-trick clause given ``(== 60 'HAND)``; a HAND of 60
+  deals 180 cards from 57 or 81, so the clause is never true whatever DECIDE is; their
+  blind reader: "a clause never true (60 is HAND)", 2.5 and 2 against Agram's 5). A
+  switch a designer sets stays a switch: the 10 off comparisons of constants in the 95
+  real files ask for fewer players (The Game's ``(== 'NUMP 2)`` at 3), another value
+  (``!=``) or compare two constants (Agram's ``(> 'DECIDE 'HAND)``): none named.
 
 **Margins.** Real designs read constants in tests on purpose, as switches a designer sets:
 Continuous Pairs' ``(== 'FOLD 1)`` opens its fold option and its ``(!= 'FOLD 1)`` is the
