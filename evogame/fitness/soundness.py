@@ -236,7 +236,10 @@ include the chooser (Go Fish asking yourself), or an ask whose value is picked f
 asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
 An entry of two conditions or more in a table read only by ``max``/``min``/``sort`` that
 changes no card's place in the order (a led ace lifted again above the cards it beats
-already), in `evogame.fitness.idle_entries` (round 61, s61c).
+already), in `evogame.fitness.idle_entries`; a way to play no test keeps from the lead's
+turn that sets no suit (`loose_follows.escaped_leads`); a constant compared with a value
+that no game which can be dealt has (``(== 60 'HAND)`` with 35 cards to 3 players:
+`constants.unreachable_tests`); round 61, s61c.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
