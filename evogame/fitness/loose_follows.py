@@ -39,8 +39,9 @@ break the rule:
   5). Named at a sibling X of a lead L that sets S from the card led (L excluded from
   the matcher) when X plays cards of the matcher's hand where L plays them, offers at
   least `MIN_SHARE` of a deck, is no ``otherwise``, follows and writes no S, is itself
-  no lead (excluded from the matcher: `unset_leads`') and no test of X provably excludes
-  one of L (`open_leads.exclusive`).
+  no lead (excluded from the matcher: `unset_leads`'), has a test (with none it is open
+  at every turn, and `dominated` names the follow rule it makes pointless: counted once)
+  and no test of X provably excludes one of L (`open_leads.exclusive`).
 
 Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds), 36 follow a storage:
 their 32 fallbacks beside a matcher (`near_fallbacks`) each carry a "no card matches"
@@ -275,8 +276,8 @@ def lead_escapes(game: A.Game) -> list[tuple[A.Node, A.Node, A.Node]]:
     from the card led) and a sibling `way` that plays cards of the matcher's hand where
     the setter plays them, offers at least `MIN_SHARE` of a deck, is no ``otherwise``,
     follows and writes no S, is not a lead itself (excluded from the matcher: that is
-    `unset_leads`') and that no test excludes from the setter (module docstring,
-    "Escaping")."""
+    `unset_leads`'), has a test (else `dominated`'s) and that no test excludes from the
+    setter (module docstring, "Escaping")."""
     decks = deck_values(game)
     out = []
     for choice, matcher, att, store, hand in _matchers(game):
@@ -302,6 +303,7 @@ def lead_escapes(game: A.Game) -> list[tuple[A.Node, A.Node, A.Node]]:
                     or offered_share(x, decks) < MIN_SHARE
                     or _excluded(matcher, x)
                     or _excluded(setter, x)
+                    or not _conjuncts(x)  # open at every turn: `dominated`'s (counted once)
                 ):
                     continue
                 out.append((matcher, setter, x))

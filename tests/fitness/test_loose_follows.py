@@ -137,8 +137,9 @@ def test_a_lead_without_a_sibling_setting_the_card_led_is_not_named():
 def test_a_way_to_play_kept_from_the_lead_or_setting_the_suit_does_not_escape():
     """The escaping way to play is silent once a test keeps it from the lead's turn
     (somebody has played, as the seed's fallback asks) or once it sets LEAD from the
-    card it plays; a narrow one (hearts only, a quarter of the deck) or one playing
-    elsewhere (aside) is silent too. The real files' 50 leads setting the suit have 105
+    card it plays; a narrow one (hearts only, a quarter of the deck), one playing
+    elsewhere (aside) or one with no test at all (open at every turn: `dominated` names
+    the follow rule it makes pointless) is silent too. The real files' 50 leads setting the suit have 105
     siblings playing where they do: 55 set the suit themselves, 50 are kept from the
     lead by a test; none escapes."""
     text = V.agram_lead_escapes()
@@ -159,6 +160,14 @@ def test_a_way_to_play_kept_from_the_lead_or_setting_the_suit_does_not_escape():
     assert L.escaped_leads(parse_text(narrow)) == []
     aside = text.replace(plain, plain.replace("vloc PLAYED", "vloc ASIDE", 1))
     assert L.escaped_leads(parse_text(aside)) == []
+    guard = (
+        "((and (any player 'P (> (size ('P iloc HAND)) 0))\n"
+        "           (all ((current player) iloc HAND) 'C\n"
+        "                (!= (cardatt SUIT 'C) (game str LEAD))))\n"
+        "      (any"
+    )
+    bare = _edit(text, (guard, "(do ((any"), (play, play.replace(")\n", "))\n", 1)))
+    assert L.escaped_leads(parse_text(bare)) == []  # `dominated`'s
 
 
 def test_no_real_way_to_play_escapes_the_lead():
