@@ -64,6 +64,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from evogame.fitness.short_deals import _held
 from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -313,8 +314,6 @@ def _needed(cmp: A.IntCmp, k: Constants) -> tuple[str, int, int] | None:
 def _short_places(game: A.Game) -> dict[tuple, int]:
     """The table places the opening rules take more cards from than they hold
     (`short_deals._held` below 0): place -> the cards missing."""
-    from evogame.fitness.short_deals import _held
-
     return {key: -n for key, n in _held(game).items() if n is not None and n < 0}
 
 
