@@ -31,6 +31,18 @@ a seat named by one, is decided before the first card is dealt; a reader sees th
   (campaign ablate-30's rank 3, a Pairs whose loser is "over LIMIT divided by 0", so
   anyone with a point has lost; its blind reader 3 against the seed's 5, "no one can work
   out who lost"). The 33 divisions of the 95 real files are all by constants, none by 0.
+- **a value no playable game has** (`unreachable_tests`, round 61): a comparison of a
+  declared constant C, alone on one side, with a number, off at C's value and under no
+  ``not``, that holds only for C at least v above its value (``(== C v)``, ``(>= C v)``,
+  ``(> C v-1)``, either way round), where C declared v makes the opening rules take more
+  cards from a table place than it holds (`short_deals._held`: decks created, less the
+  deal's moves, each times its loops run) and C's own value does not (campaign ablate-34's
+  new-02 and rank 1, s60: Agram's last-trick clause given ``(== 60 'HAND)``; a HAND of 60
+  deals 180 cards from 57 or 81, so the clause is never true whatever DECIDE is; their
+  blind reader: "a clause never true (60 is HAND)", 2.5 and 2 against Agram's 5). A
+  switch a designer sets stays a switch: the 10 off comparisons of constants in the 95
+  real files ask for fewer players (The Game's ``(== 'NUMP 2)`` at 3), another value
+  (``!=``) or compare two constants (Agram's ``(> 'DECIDE 'HAND)``): none named.
 
 **Margins.** Real designs read constants in tests on purpose, as switches a designer sets:
 Continuous Pairs' ``(== 'FOLD 1)`` opens its fold option and its ``(!= 'FOLD 1)`` is the
@@ -50,6 +62,9 @@ War cut to one player naming ``(1 player)``, a Continuous Pairs whose fold lost 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from evogame.fitness.short_deals import _held
 from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -274,6 +289,88 @@ def switched_off(game: A.Game) -> list[Defect]:
     return out
 
 
+# --- a value no playable game has ----------------------------------------------------------
+
+
+def _needed(cmp: A.IntCmp, k: Constants) -> tuple[str, int, int] | None:
+    """(C, its declared value, v) when `cmp` compares a declared constant C, alone on one
+    side, with a number on the other and holds only for C above its declared value: v,
+    the least such value (``(== C v)``: v; ``(>= C v)``: v; ``(> C v)``: v + 1, either way
+    round); None otherwise (a test on now, or true for smaller values: a smaller deal
+    never runs out)."""
+    for x, y, op in ((cmp.a, cmp.b, cmp.op), (cmp.b, cmp.a, A.FLIPPED[cmp.op])):
+        if not (isinstance(x, A.Var) and x.name in k.declared):
+            continue
+        v = _constant(y)
+        if v is None:
+            continue
+        now = k.declared[x.name]
+        need = {A.CmpOp.EQ: v, A.CmpOp.GE: v, A.CmpOp.GT: v + 1}.get(op)
+        if need is not None and need > now:
+            return x.name, now, need
+    return None
+
+
+def _short_places(game: A.Game) -> dict[tuple, int]:
+    """The table places the opening rules take more cards from than they hold
+    (`short_deals._held` below 0): place -> the cards missing."""
+    return {key: -n for key, n in _held(game).items() if n is not None and n < 0}
+
+
+def _redeclared(game: A.Game, name: str, value: int) -> A.Game:
+    """`game` with constant `name` declared `value`."""
+    declares = tuple(
+        replace(d, value=A.IntLit(value)) if d.var.name == name else d for d in game.declares
+    )
+    return replace(game, declares=declares)
+
+
+def unreachable_tests(game: A.Game) -> list[Defect]:
+    """Each comparison of a declared constant C with a number, off at C's value (no
+    ``not`` around it), that holds only for values of C at least v (`_needed`), where
+    with C declared v the opening deal takes more cards from a table place than the place
+    holds (`short_deals._held`), while at C's own value it does not (module docstring,
+    "a value no playable game has"): no game with that C can be dealt, so the test is
+    never true, whatever the designer sets."""
+    k = Constants(game)
+    if not k.declared:
+        return []
+    up = A.game_parents(game)
+    declares = {id(n) for d in game.declares for n in A.walk(d)}
+    out, short_now, tried = [], None, {}
+    for cmp in A.walk(game):
+        if not isinstance(cmp, A.IntCmp) or id(cmp) in declares or fold(cmp, k) is not False:
+            continue
+        if _negations(cmp, up) % 2:
+            continue  # a test on: `switched_off` and the conjunct's own reading
+        got = _needed(cmp, k)
+        if got is None:
+            continue
+        name, now, need = got
+        if short_now is None:
+            short_now = _short_places(game)
+        if (name, need) not in tried:
+            tried[name, need] = _short_places(_redeclared(game, name, need))
+        short = {p: m for p, m in tried[name, need].items() if p not in short_now}
+        if not short:
+            continue
+        place, missing = max(short.items(), key=lambda kv: kv[1])
+        out.append(
+            Defect(
+                where(cmp),
+                f"{to_text(cmp)} is never true: {name} is {now}, and with {name} {need} "
+                f"the opening deal takes {missing} more cards from {place[2]} than it holds, "
+                f"so no game that can be dealt has it",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module, in its docstring's order."""
-    return [*named(absent_seats, game), *named(zero_divisors, game), *named(switched_off, game)]
+    return [
+        *named(absent_seats, game),
+        *named(zero_divisors, game),
+        *named(switched_off, game),
+        *named(unreachable_tests, game),
+    ]

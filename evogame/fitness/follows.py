@@ -16,18 +16,21 @@ the end test, changes no play with DECIDE = HAND).
 
 The measure, for a table T that orders cards (`soundness.ordering_tables`) and is set with
 at least one entry asking A for S (a **lead entry**), where some choice compares A of a
-card with S (``(== (cardatt A 'C) S)``, the follow rule): for each deck with attribute A,
-the **lifted share** of a lead entry is the share of a suit's cards it matches,
+card with S (``(== (cardatt A 'C) S)``, the follow rule), the **lifted share** is the
+share of a suit's cards the lead entries match, over the created cards with attribute A
+(each deck's cards, `operands.deck_cards`),
 
-    lifted(entry) = prod over its other conditions (B : b), b a literal value, of
-                    [b is a value of B in the deck] / (number of values of B in the deck)
+    lifted = mean over those cards of min(1, number of lead entries whose other
+             conditions (B : b), b a literal value, all hold of the card)
 
-(a deck read as every combination of its attributes' values; a condition whose value is
-not a literal counts 1, as it may match every card), and the table's lifted share is the
-sum over its lead entries, at most 1, its largest over the decks (a fraction of the cards
-of the lead's value, 0..1). The defect is named, at the table's first lead entry, when the
-lifted share is under `MIN_LIFTED`: most of the cards players are forced to follow with
-rank as if off-suit.
+(a condition whose value is not a literal may match every card), a fraction of the cards
+of the lead's value, 0..1. Until round 61 the share was taken per deck and the largest
+kept: Agram made of 80 cards in ten suits and one ace (s60 ablate-34's rank 1), its lead
+entry narrowed to ``((RANK : ACE) (RANK : ACE) (SUIT : (game str LEAD)) 100)``, lifted
+the whole one-card deck of aces (share 1) and 0 of the 80 (its blind reader: "leader
+wins nearly every trick, ace valued twice", 2 against Agram's 5); per card it is 1/81.
+The defect is named, at the table's first lead entry, when the lifted share is under
+`MIN_LIFTED`: most of the cards players are forced to follow with rank as if off-suit.
 
 Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds): 31 files set a table
 with a lead entry under a follow rule (one table each: Agram, Hearts, Whist, Black Lady,
@@ -35,8 +38,10 @@ Cheeseheads, California Jack, German Whist, Knaves, Page One, Spades, ...), ever
 with the lead asked alone: a lifted share of 1 in each (`tests/fitness/test_follows.py`).
 Of the 409 best/ files under /work/runs-archive it names 2: inv-18's rank 4 and s49d
 invent-11's rank 5 (Agram with the lead's entry narrowed to the SEVEN); of the 127
-`bench_loopholes` variants only its own. The Agram file above: 1/8 (its first deck: EIGHT
-is one of 8 ranks; its second, the Aces, has no EIGHT). `MIN_LIFTED` = 1/2 sits between.
+`bench_loopholes` variants only its own. The Agram file above: 4/35 per card (1/8 of its
+first deck: EIGHT is one of 8 ranks; its second, the Aces, has no EIGHT; 1/8 per deck
+before round 61). `MIN_LIFTED` = 1/2 sits between. Per card, of the 189 best/ files of
+rounds 57-60 it names only the ten-suit Agram above (1/81).
 
 **Crossed** (`crossed_follows`): the follow rule and the table's lead entry ask different
 attributes of one storage. A campaign file made from Agram with Whist's trick stage
@@ -157,7 +162,6 @@ from evogame.fitness.contradictions import _int
 from evogame.fitness.soundness import Defect, _owner, named, ordering_tables
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
-from evogame.lang.content import deck_values
 from evogame.lang.operands import deck_cards
 
 #: A table lifting less than this share of the lead's cards ignores the follow rule.
@@ -204,18 +208,15 @@ def _lead_conds(award: A.Award, follows: set[tuple[str, str]]) -> list[A.SubAwar
     ]
 
 
-def _matched(award: A.Award, lead: A.SubAward, deck: dict[str, set[str]]) -> float:
-    """The share of one lead value's cards of `deck` that `award` matches (module
-    docstring: its other literal conditions, the deck read as every combination)."""
-    share = 1.0
-    for c in award.conds:
-        if c is lead or not isinstance(c.key, A.NameLit) or not isinstance(c.value, A.NameLit):
-            continue
-        values = deck.get(c.key.value)
-        if not values:
-            return 0.0  # an attribute the deck's cards do not have: no card matches
-        share *= (c.value.value in values) / len(values)
-    return share
+def _lifts(award: A.Award, lead: A.SubAward, card: dict[str, str]) -> bool:
+    """Whether `award` lifts `card` when it is of the lead's value: each of its other
+    conditions with a literal value holds of the card (module docstring; a condition whose
+    value is not a literal may match every card)."""
+    return all(
+        card.get(c.key.value) == c.value.value
+        for c in award.conds
+        if c is not lead and isinstance(c.key, A.NameLit) and isinstance(c.value, A.NameLit)
+    )
 
 
 def lifted_shares(game: A.Game) -> list[tuple[A.Award, A.SubAward, str, float]]:
@@ -226,7 +227,7 @@ def lifted_shares(game: A.Game) -> list[tuple[A.Award, A.SubAward, str, float]]:
     if not follows:
         return []
     ordering = ordering_tables(game)
-    decks = deck_values(game)
+    cards = [card for deck in A.walk(game) if isinstance(deck, A.Deck) for card in deck_cards(deck)]
     out = []
     for init in A.walk(game):
         if not isinstance(init, A.InitPoints) or to_text(init.target) not in ordering:
@@ -235,13 +236,15 @@ def lifted_shares(game: A.Game) -> list[tuple[A.Award, A.SubAward, str, float]]:
         if not leads:
             continue
         attrs = {c.key.value for _, c in leads}
-        per_deck = [
-            min(1.0, sum(_matched(a, c, deck) for a, c in leads))
-            for deck in decks
-            if attrs & deck.keys()
+        # per created card of the lead's attribute, not per deck: a deck of one ace
+        # lifted whole must not stand for a suit of eighty cards (s60 ablate-34 rank 1)
+        lifted = [
+            min(1.0, sum(_lifts(a, c, card) for a, c in leads))
+            for card in cards
+            if attrs & card.keys()
         ]
-        if per_deck:  # no deck with the lead's attribute: another check's matter
-            out.append((*leads[0], to_text(init.target), max(per_deck)))
+        if lifted:  # no card with the lead's attribute: another check's matter
+            out.append((*leads[0], to_text(init.target), sum(lifted) / len(lifted)))
     return out
 
 

@@ -29,13 +29,28 @@ break the rule:
   (A, S) that a test provably excludes from it (`open_leads.exclusive`), plays a card
   (a ``move``), is no ``otherwise`` and has no follow test of S. Named at each lead
   making no write of S when another lead of the choice sets S to ``(cardatt A x)``.
+- **Escaping** (`escaped_leads`, round 61): a way to play that no test keeps from the
+  lead's turn and that sets no S: two campaign files made from Agram (s60 ablate-34's
+  new-02 and rank 1) added a fourth item, any card when none of the hand is of S,
+  guarded by "some hand is not empty" where the fallback asks that somebody has played:
+  a leader holding none of the last trick's suit (at the first trick, anyone: S is "")
+  leads by it, and the trick is followed in the suit before (their blind reader: "a
+  fourth option lets the leader play without setting LEAD", 2.5 and 2 against Agram's
+  5). Named at a sibling X of a lead L that sets S from the card led (L excluded from
+  the matcher) when X plays cards of the matcher's hand where L plays them, offers at
+  least `MIN_SHARE` of a deck, is no ``otherwise``, follows and writes no S, is itself
+  no lead (excluded from the matcher: `unset_leads`'), has a test (with none it is open
+  at every turn, and `dominated` names the follow rule it makes pointless: counted once)
+  and no test of X provably excludes one of L (`open_leads.exclusive`).
 
 Measured on the 95 real files (CARDSTOCK's 73, our 22 seeds), 36 follow a storage:
 their 32 fallbacks beside a matcher (`near_fallbacks`) each carry a "no card matches"
 test (29 ``(== (size (filter ...)) 0)``, 3 ``all ... !=``); of their 52 leads 50 set S
 from the card led, one to a literal (our Hearts' first lead, CLUBS), and one (a Crazy
 Eights play on the pile) sets nothing, with no sibling lead setting S from a card: none
-named. Margins, campaign files, variants and mutants: docs/judge.md, "Round 60 (s60e)".
+named. The 105 siblings playing where those 50 leads do each set S (55) or are excluded
+from the lead by a test (50): none escapes. Margins, campaign files, variants and
+mutants: docs/judge.md, "Round 60 (s60e)" and "Round 61 (s61c)".
 """
 
 from __future__ import annotations
@@ -256,6 +271,70 @@ def unset_leads(game: A.Game) -> list[Defect]:
     return out
 
 
+def lead_escapes(game: A.Game) -> list[tuple[A.Node, A.Node, A.Node]]:
+    """Each (matcher, setter, way): a lead `setter` (excluded from the matcher, setting S
+    from the card led) and a sibling `way` that plays cards of the matcher's hand where
+    the setter plays them, offers at least `MIN_SHARE` of a deck, is no ``otherwise``,
+    follows and writes no S, is not a lead itself (excluded from the matcher: that is
+    `unset_leads`'), has a test (else `dominated`'s) and that no test excludes from the
+    setter (module docstring, "Escaping")."""
+    decks = deck_values(game)
+    out = []
+    for choice, matcher, att, store, hand in _matchers(game):
+        attr = att.attr.value
+        setters = [
+            y
+            for y in choice.items
+            if y is not matcher
+            and not isinstance(y, A.Otherwise)
+            and not any(s == store for _, s in _follows(y))
+            and _sets_from_card(y, store, attr)
+            and _excluded(matcher, y)
+        ]
+        for setter in setters:
+            for x in choice.items:
+                if (
+                    x is matcher
+                    or x is setter
+                    or isinstance(x, A.Otherwise)
+                    or any(s == store for _, s in _follows(x))
+                    or _writes(x, store)
+                    or not _plays_from(x, hand, _dests(setter))
+                    or offered_share(x, decks) < MIN_SHARE
+                    or _excluded(matcher, x)
+                    or _excluded(setter, x)
+                    or not _conjuncts(x)  # open at every turn: `dominated`'s (counted once)
+                ):
+                    continue
+                out.append((matcher, setter, x))
+    return out
+
+
+def escaped_leads(game: A.Game) -> list[Defect]:
+    """Each way to play beside a lead that no test keeps from the lead's turn and that
+    sets nothing to follow (static; module docstring, "Escaping"). Named at the way to
+    play, once per item."""
+    out, seen = [], set()
+    for matcher, setter, x in lead_escapes(game):
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        out.append(
+            Defect(
+                where(x),
+                f"no test keeps this way to play from the lead's turn, where the lead at "
+                f"{where(setter)} sets the suit to follow, and it sets none: a leader may "
+                f"play by it, and the trick is followed (the rule at {where(matcher)}) in "
+                "the value kept from the trick before",
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return [*named(optional_follows, game), *named(unset_leads, game)]
+    return [
+        *named(optional_follows, game),
+        *named(unset_leads, game),
+        *named(escaped_leads, game),
+    ]

@@ -239,6 +239,12 @@ twice where a ``sumof`` adds over it (COINS twice in the primiera), or a prize f
 most in a game won by the least, in `evogame.fitness.counted`, and an ``any`` over cards
 whose whole test is a ``!=`` of a card value (some card differs: almost always true), in
 `evogame.fitness.wide_guards` (`some_differs`) (round 61, s61d).
+An entry of two conditions or more in a table read only by ``max``/``min``/``sort`` that
+changes no card's place in the order (a led ace lifted again above the cards it beats
+already), in `evogame.fitness.idle_entries`; a way to play no test keeps from the lead's
+turn that sets no suit (`loose_follows.escaped_leads`); a constant compared with a value
+that no game which can be dealt has (``(== 60 'HAND)`` with 35 cards to 3 players:
+`constants.unreachable_tests`); round 61, s61c.
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1631,6 +1637,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         follows,
         free_options,
         homonyms,
+        idle_entries,
         leftovers,
         levelled,
         locked,
@@ -1740,6 +1747,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (twin_guards.defects, game),
         (self_asks.defects, game),
         (counted.defects, game),
+        (idle_entries.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

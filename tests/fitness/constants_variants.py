@@ -55,6 +55,18 @@ def pairs_divided_by_zero() -> str:
     return _edit(_seed("pairs"), (PAIRS_LOSER, PAIRS_LOSER.replace("'NUMP", "0")))
 
 
+#: Agram's last-trick clause (DECIDE beyond HAND: the last trick decides).
+AGRAM_LAST = "(and (> 'DECIDE 'HAND) (== (game sto TRICK) 'HAND))"
+
+
+def agram_sixty_hand() -> str:
+    """Agram whose last-trick clause also asks ``(== 60 'HAND)`` (s60 ablate-34's new-02
+    and rank 1): a HAND of 60 deals 180 cards from a stock of 35, so the clause is never
+    true, whatever DECIDE is set to (their blind reader: "a clause never true (60 is
+    HAND)", 2.5 and 2 against Agram's 5)."""
+    return _edit(_seed("agram"), (AGRAM_LAST, AGRAM_LAST[:-1] + " (== 60 'HAND))"))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "spite-and-malice-absent-starter",
@@ -73,5 +85,11 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "the loser is whoever's points are over LIMIT divided by 0",
         pairs_divided_by_zero(),
+    ),
+    Variant(
+        "agram-sixty-hand",
+        "agram",
+        "the last-trick clause asks HAND to be 60: no deal of 35 cards to 3 allows it",
+        agram_sixty_hand(),
     ),
 )

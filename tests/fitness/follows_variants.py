@@ -107,6 +107,18 @@ def agram_lead_worth_one() -> str:
     return _edit(_seed("agram"), (AGRAM_LEAD_ENTRY, "(((SUIT : (game str LEAD)) 1)"))
 
 
+def agram_lead_lifts_the_aces() -> str:
+    """Agram whose trick table lifts only the aces of the lead suit, its entry written
+    ``((RANK : ACE) (RANK : ACE) (SUIT : LEAD) 100)`` (s60 ablate-34's rank 1): the aces
+    are a deck of their own, wholly lifted, but 32 of the 35 cards are not, so an off-suit
+    ten beats the suit everyone followed (its blind reader: "ace valued twice, leader
+    wins nearly every trick", 2 against Agram's 5)."""
+    return _edit(
+        _seed("agram"),
+        (AGRAM_LEAD_ENTRY, "(((RANK : ACE) (RANK : ACE) (SUIT : (game str LEAD)) 100)"),
+    )
+
+
 VARIANTS = (
     Variant(
         "agram-lead-lifts-the-eight",
@@ -149,5 +161,11 @@ VARIANTS = (
         "agram",
         "the lead lifts a card by 1: an off-suit ten beats the suit everyone followed",
         agram_lead_worth_one(),
+    ),
+    Variant(
+        "agram-lead-lifts-the-aces",
+        "agram",
+        "the lead lifts only its aces, a deck apart: an off-suit ten beats the suit followed",
+        agram_lead_lifts_the_aces(),
     ),
 )

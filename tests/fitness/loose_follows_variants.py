@@ -44,6 +44,27 @@ def agram_lead_sets_no_suit() -> str:
     )
 
 
+#: A way to play any card when no card of the hand follows, with no test of whose turn it
+#: is: s60 ablate-34's new-02 and rank 1 added it beside Agram's three.
+AGRAM_ESCAPE = (
+    "     ((and (any player 'P (> (size ('P iloc HAND)) 0))\n"
+    "           (all ((current player) iloc HAND) 'C\n"
+    "                (!= (cardatt SUIT 'C) (game str LEAD))))\n"
+    "      (any ((current player) iloc HAND) 'C\n"
+    "           (move 'C (top ((current player) vloc PLAYED)))))\n"
+)
+
+
+def agram_lead_escapes() -> str:
+    """Agram with a fourth way to play: any card when none of the hand is of LEAD, guarded
+    by "some hand is not empty" where the fallback asks that somebody has played (s60
+    ablate-34's new-02 and rank 1): a leader holding none of the last trick's suit may
+    lead by it and set no LEAD, and the trick follows the suit of the trick before (their
+    blind reader: "a fourth option lets the leader play without setting LEAD", 2.5 and 2
+    against Agram's 5)."""
+    return _edit(_seed("agram"), (AGRAM_FALLBACK, AGRAM_ESCAPE + AGRAM_FALLBACK))
+
+
 VARIANTS = (
     Variant(
         "agram-follow-optional",
@@ -56,5 +77,11 @@ VARIANTS = (
         "agram",
         "a second lead sets no suit: the trick follows the suit of the trick before",
         agram_lead_sets_no_suit(),
+    ),
+    Variant(
+        "agram-lead-escapes",
+        "agram",
+        "a way to play open at the lead sets no suit: the trick follows the suit before",
+        agram_lead_escapes(),
     ),
 )

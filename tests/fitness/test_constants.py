@@ -34,6 +34,13 @@ FOUND = [
         "(// 'LIMIT 0)",
         "(// 'LIMIT 0) divides by zero",
     ),
+    (
+        V.agram_sixty_hand,
+        M.unreachable_tests,
+        "(== 60 'HAND)",
+        "(== 60 'HAND) is never true: HAND is 6, and with HAND 60 the opening deal takes 145 "
+        "more cards from STOCK than it holds",
+    ),
 ]
 
 #: round 57's files its blind readers named (5 against 7, 5 against 6)
@@ -230,3 +237,43 @@ def test_a_divisor_the_play_changes_is_not_named():
         _seed("pairs"), (V.PAIRS_LOSER, V.PAIRS_LOSER.replace("'NUMP", "(game sto FOUND)"))
     )
     assert _divisions(text) == []
+
+
+# --- a value no playable game has --------------------------------------------------------
+
+
+def _unreachable(text: str) -> list[str]:
+    return [d.message for d in M.unreachable_tests(parse_text(text))]
+
+
+@pytest.mark.parametrize(
+    ("test", "named"),
+    [
+        ("(== 60 'HAND)", 1),
+        ("(== 'HAND 12)", 1),  # 36 cards of 35
+        ("(== 'HAND 11)", 0),  # 33 of 35: a game that can be dealt
+        ("(> 'HAND 11)", 1),  # HAND 12 at least
+        ("(>= 'HAND 11)", 0),
+        ("(< 'HAND 3)", 0),  # smaller deals never run out
+        ("(!= 'HAND 6)", 0),
+        ("(not (== 60 'HAND))", 0),  # always true: not this check's
+        ("(== (game sto TRICK) 60)", 0),  # a count of the play, no constant
+    ],
+)
+def test_a_value_the_deal_cannot_give(test, named):
+    """Agram deals HAND cards to each of 3 players from 35: the clause ``test`` beside
+    its last-trick clause is named when the least value it needs would take more cards
+    than the stock holds."""
+    text = _edit(_seed("agram"), (V.AGRAM_LAST, V.AGRAM_LAST[:-1] + f" {test})"))
+    assert len(_unreachable(text)) == named
+
+
+def test_a_switch_on_fewer_players_is_not_unreachable():
+    """The real designs' off tests of a constant ask for less (The Game's ``(== 'NUMP
+    2)`` at 3 players, Pairs' ``(!= 'LOWSTART 1)``) or compare two constants (Agram's
+    ``(> 'DECIDE 'HAND)``): none asks a value above the declared one. Agram asking for
+    6 players (36 cards of 35) is named; 5 (30) is not."""
+    for players, named in (("5", 0), ("6", 1)):
+        test = f"(== 'NUMP {players})"
+        text = _edit(_seed("agram"), (V.AGRAM_LAST, V.AGRAM_LAST[:-1] + f" {test})"))
+        assert len(_unreachable(text)) == named, players

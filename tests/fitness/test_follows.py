@@ -15,6 +15,12 @@ from tests.fitness.variants import _edit, _seed
 FOUND = [
     (V.agram_lead_lifts_the_eight, F.idle_follows, "((RANK : EIGHT) (SUIT :", "as if off-suit"),
     (
+        V.agram_lead_lifts_the_aces,
+        F.idle_follows,
+        "((RANK : ACE) (RANK : ACE) (SUIT :",
+        "only in ((RANK : ACE) (RANK : ACE) (SUIT : (game str LEAD)) 100): 9% of the cards",
+    ),
+    (
         V.agram_follows_the_rank,
         F.crossed_follows,
         "(SUIT : (game str LEAD)) 100)",
@@ -71,33 +77,49 @@ def test_no_real_game_ignores_the_suit_it_makes_players_follow():
 
 def test_every_real_lead_entry_lifts_the_whole_suit():
     """The margin: 31 real files set a trick table with a lead entry under a follow rule,
-    each lifting every card of the lead (share 1); the variant lifts 1 of 8 ranks."""
+    each lifting every card of the lead (share 1); the variant lifts 1 of 8 ranks, 4 of
+    the 35 cards (the aces, a deck of their own, have no EIGHT)."""
     files = real_files()
     shares = [s for p in files for *_, s in F.lifted_shares(parse_file(p))]
     assert len(shares) == 31 and set(shares) == {1.0}
-    assert _shares(V.agram_lead_lifts_the_eight()) == [1 / 8]
+    assert _shares(V.agram_lead_lifts_the_eight()) == [4 / 35]
+
+
+def test_the_share_is_of_cards_not_of_decks():
+    """The aces' entry lifts the whole deck of aces but 3 of the 35 cards: named (per deck,
+    as before round 61, the aces' deck alone made it 1). With ACE a ninth rank of the
+    suited deck too (39 cards, 7 aces) it is 7/39; with every rank's entry it is 1."""
+    aces = V.agram_lead_lifts_the_aces()
+    assert _shares(aces) == [3 / 35] and len(F.idle_follows(parse_text(aces))) == 1
+    entry = "(((RANK : ACE) (RANK : ACE) (SUIT : (game str LEAD)) 100)"
+    ranks = ("THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ACE")
+    every = aces.replace(
+        entry, "(" + " ".join(f"((RANK : {r}) (SUIT : (game str LEAD)) 100)" for r in ranks)
+    )
+    assert _shares(every) == [1.0] and F.idle_follows(parse_text(every)) == []
+    nine = aces.replace("TEN))", "TEN, ACE))", 1)
+    assert _shares(nine) == [7 / 39]
+
+
+def _ranks_lifted(ranks: tuple[str, ...]) -> str:
+    """Agram whose lead entry is one entry per rank of `ranks`."""
+    entries = " ".join(f"((RANK : {r}) (SUIT : (game str LEAD)) 100)" for r in ranks)
+    return _edit(_seed("agram"), ("(((SUIT : (game str LEAD)) 100)", "(" + entries))
 
 
 def test_entries_add_up_and_a_half_suit_is_enough():
-    """Two lead entries, for EIGHT and for NINE, lift 2 of 8; four (THREE to SIX) lift a
-    half, which is not under `MIN_LIFTED`."""
+    """Two lead entries, for EIGHT and for NINE, lift 8 of the 35 cards; four (THREE to
+    SIX) lift 16, under a half (the aces are not lifted): named; five (to SEVEN) lift 20,
+    not under `MIN_LIFTED`."""
     two = _edit(
         V.agram_lead_lifts_the_eight(),
         (EIGHT, EIGHT + " ((RANK : NINE) (SUIT : (game str LEAD)) 100)"),
     )
-    assert _shares(two) == [2 / 8] and len(F.idle_follows(parse_text(two))) == 1
-    four = _edit(
-        _seed("agram"),
-        (
-            "(((SUIT : (game str LEAD)) 100)",
-            "("
-            + " ".join(
-                f"((RANK : {r}) (SUIT : (game str LEAD)) 100)"
-                for r in ("THREE", "FOUR", "FIVE", "SIX")
-            ),
-        ),
-    )
-    assert _shares(four) == [0.5] and F.idle_follows(parse_text(four)) == []
+    assert _shares(two) == [8 / 35] and len(F.idle_follows(parse_text(two))) == 1
+    four = _ranks_lifted(("THREE", "FOUR", "FIVE", "SIX"))
+    assert _shares(four) == [16 / 35] and len(F.idle_follows(parse_text(four))) == 1
+    five = _ranks_lifted(("THREE", "FOUR", "FIVE", "SIX", "SEVEN"))
+    assert _shares(five) == [20 / 35] and F.idle_follows(parse_text(five)) == []
 
 
 def test_without_a_follow_rule_nothing_is_named():

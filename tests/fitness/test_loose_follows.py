@@ -27,6 +27,12 @@ FOUND = [
         "((all player 'P (== (size ('P vloc PLAYED)) 0))\n      (any ((current player) iloc HAND)",
         "this lead plays a card without setting (game str LEAD)",
     ),
+    (
+        V.agram_lead_escapes,
+        L.escaped_leads,
+        "((and (any player 'P (> (size ('P iloc HAND)) 0))",
+        "no test keeps this way to play from the lead's turn",
+    ),
 ]
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -126,3 +132,58 @@ def test_a_lead_without_a_sibling_setting_the_card_led_is_not_named():
     sets = plain.replace("(move 'C", f"(do ({write} (move 'C").replace(")))))\n", ")))))))\n", 1)
     assert L.unset_leads(parse_text(text.replace(plain, sets))) == []
     assert L.defects(parse_text(_seed("agram"))) == []
+
+
+def test_a_way_to_play_kept_from_the_lead_or_setting_the_suit_does_not_escape():
+    """The escaping way to play is silent once a test keeps it from the lead's turn
+    (somebody has played, as the seed's fallback asks) or once it sets LEAD from the
+    card it plays; a narrow one (hearts only, a quarter of the deck), one playing
+    elsewhere (aside) or one with no test at all (open at every turn: `dominated` names
+    the follow rule it makes pointless) is silent too. The real files' 50 leads setting the suit have 105
+    siblings playing where they do: 55 set the suit themselves, 50 are kept from the
+    lead by a test; none escapes."""
+    text = V.agram_lead_escapes()
+    some = "(any player 'P (> (size ('P iloc HAND)) 0))"
+    assert text.count(some) == 1
+    kept = text.replace(some, "(any player 'P (== (size ('P vloc PLAYED)) 1))")
+    assert L.escaped_leads(parse_text(kept)) == []
+    assert L.defects(parse_text(kept)) == []
+    play = "(move 'C (top ((current player) vloc PLAYED)))))\n     ;; otherwise"
+    assert text.count(play) == 1
+    write = "(set (game str LEAD) (cardatt SUIT 'C))"
+    sets = play.replace("(move 'C", f"(do ({write} (move 'C").replace(")))))\n", ")))))))\n", 1)
+    assert L.escaped_leads(parse_text(text.replace(play, sets))) == []
+    hearts = "(any (filter ((current player) iloc HAND) 'H (== (cardatt SUIT 'H) HEARTS)) 'C"
+    plain = "(any ((current player) iloc HAND) 'C\n           " + play
+    assert text.count(plain) == 1
+    narrow = text.replace(plain, hearts + "\n           " + play)
+    assert L.escaped_leads(parse_text(narrow)) == []
+    aside = text.replace(plain, plain.replace("vloc PLAYED", "vloc ASIDE", 1))
+    assert L.escaped_leads(parse_text(aside)) == []
+    guard = (
+        "((and (any player 'P (> (size ('P iloc HAND)) 0))\n"
+        "           (all ((current player) iloc HAND) 'C\n"
+        "                (!= (cardatt SUIT 'C) (game str LEAD))))\n"
+        "      (any"
+    )
+    bare = _edit(text, (guard, "(do ((any"), (play, play.replace(")\n", "))\n", 1)))
+    assert L.escaped_leads(parse_text(bare)) == []  # `dominated`'s
+
+
+def test_no_real_way_to_play_escapes_the_lead():
+    """The margin: of the siblings of the real files' leads that play where the lead
+    plays, each sets the suit (55) or is kept from the lead's turn by a test (50)."""
+    kept = Counter()
+    for p in real_files():
+        game = parse_file(p)
+        assert L.lead_escapes(game) == []
+        for choice, matcher, att, store, hand in L._matchers(game):
+            for y in choice.items:
+                if y is matcher or not L._sets_from_card(y, store, att.attr.value):
+                    continue
+                if not L._excluded(matcher, y):
+                    continue
+                for x in choice.items:
+                    if x is not matcher and x is not y and L._plays_from(x, hand, L._dests(y)):
+                        kept[L._writes(x, store) or L._excluded(y, x)] += 1
+    assert kept == {True: 105}
