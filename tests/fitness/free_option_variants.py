@@ -1,8 +1,7 @@
-"""Broken variants of our seeds for round 61's s61b checks, in the style of
+"""Broken variants of our seeds for `evogame.fitness.free_options`, in the style of
 tests/fitness/variants.py: Pokereights whose straight burns the deck's top card into a pile
-only ever shuffled back (`free_options.pooled_options`), and Pokereights whose setup no
-longer sets the suit to follow (`early_reads.early_strings`), as the blind readers of
-round 60's campaigns inv-34 (rank 3) and ablate-34 (rank 2) named them."""
+only ever shuffled back (`free_options.pooled_options`), as the blind reader of round 60's
+campaign inv-34 (rank 3) named it."""
 
 from __future__ import annotations
 
@@ -43,10 +42,6 @@ BURN = """(do
                                (shuffle (game hloc DECK)))))
                            (move (top (game hloc DECK)) (top (game hloc DISCARD)))))"""
 
-#: The setup's last two rules: the first card of the pile, and its suit to follow.
-OPENING = """(move (top (game hloc DECK)) (top (game vloc PILE)))
-     (set (game str FOLLOW) (cardatt SUIT (top (game vloc PILE))))))"""
-
 
 def pokereights_straight_burns() -> str:
     """Pokereights whose straight moves the deck's top card to DISCARD instead of playing
@@ -55,26 +50,11 @@ def pokereights_straight_burns() -> str:
     return _edit(_seed("pokereights"), (STRAIGHT_PLAY, BURN))
 
 
-def pokereights_no_opening_suit() -> str:
-    """Pokereights whose setup turns up the first card and sets no suit to follow
-    (ablate-34's rank 2, reader 4 against 6: "no suit to follow at the start")."""
-    return _edit(
-        _seed("pokereights"),
-        (OPENING, "(move (top (game hloc DECK)) (top (game vloc PILE)))))"),
-    )
-
-
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "pokereights-straight-burns",
         "pokereights",
         "a straight moves the deck's top card to a pile only shuffled back: a free stall",
         pokereights_straight_burns(),
-    ),
-    Variant(
-        "pokereights-no-opening-suit",
-        "pokereights",
-        "the setup sets no suit to follow: on the first turn no card follows suit",
-        pokereights_no_opening_suit(),
     ),
 )
