@@ -31,7 +31,7 @@ turned up; campaign ablate-34's rank 2 (s60;
 /work/runs-archive/s60/ablate-34/best/02-e39d28ae97c2ea9b.rcy) lost that rule (blind reader
 4 against the seed's 6: "the opening `set FOLLOW` deleted: no suit to follow at the
 start"): on the first turn FOLLOW is the empty string, which no card's SUIT is, and only
-an eight or the top card's rank may start a play. The rule is `early_tables`' for a string
+an eight or the top card's rank may start a play (a ``!=`` test of it admits every card). The rule is `early_tables`' for a string
 storage S (by owner kind and literal name) that a *follow test* reads, ``(== (cardatt A
 x) S)`` or ``!=`` (a card's attribute compared with S): named at the first follow test,
 in the rules' order, written before every ``set S``. A storage no rule sets is
@@ -144,7 +144,7 @@ def _after_a_lead(game: A.Game) -> set[int]:
 def early_strings(game: A.Game) -> list[Defect]:
     """String storages a follow test reads, in the rules' order, before every rule that
     sets them (module docstring, `early_strings`): the first time, every card fails an
-    ``==`` of it."""
+    ``==`` of it and passes a ``!=``."""
     nodes = list(A.walk(game))  # the text's order
     first: dict[tuple[str | None, str], A.Node] = {}
     for n in nodes:
@@ -171,7 +171,8 @@ def early_strings(game: A.Game) -> list[Defect]:
                 where(n),
                 f"this compares a card with {to_text(store)} before any rule sets it (first "
                 f"set at {where(first[k])}): the first time this runs it is the empty "
-                "string, which no card has",
+                "string, which no card has"
+                + (", so every card differs from it" if n.op is A.CmpOp.NE else ""),
             )
         )
     return out
