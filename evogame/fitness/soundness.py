@@ -218,7 +218,8 @@ used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; card
 moves from one of its places to another and straight back, read by nothing but counts on
 the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`; a
 point table read, in the rules' order, before every rule that sets it (a first lead by the
-trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
+trick table set at each trick's end), or a suit a card is compared with (no opening suit
+to follow), in `evogame.fitness.early_reads`; a filter that
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
 sum was lost: any card takes any one table card), a capture of sets whose sum need only
 reach the played card's value (the whole table passes whenever a set does), or a pick by
@@ -233,7 +234,10 @@ guarded action written twice alike but for its comparison's operator (a draw on 
 where its twin draws on ``>``) in `evogame.fitness.twin_guards`;
 a seat picked for a transfer of cards to the chooser's same place among players that
 include the chooser (Go Fish asking yourself), or an ask whose value is picked from the
-asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`.
+asked seat's hidden place (it cannot miss), in `evogame.fitness.self_asks`;
+an option that only moves hidden cards of the table into a pile no rule reads but to
+shuffle it back (a straight that burns the deck's top card: a free stall), in
+`evogame.fitness.free_options` (`burnt_options`, round 61, s61b).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
