@@ -111,3 +111,27 @@ def test_a_suit_set_in_the_setup_is_not_named():
     """Pokereights as written sets FOLLOW from the card turned up, before the play."""
     assert "(set (game str FOLLOW) (cardatt SUIT (top (game vloc PILE))))" in _seed("pokereights")
     assert M.early_strings(parse_text(_seed("pokereights"))) == []
+
+
+#: the forced draw's test (no card may start a move), Pokereights' first read of FOLLOW
+FORCED = """          (== (game sto STEP) 0)
+          (all
+            ((current player) iloc HAND)
+            'F
+            (not
+              (or
+                (== (cardatt RANK 'F) EIGHT)
+                (== (cardatt SUIT 'F) (game str FOLLOW))"""
+
+
+def test_an_unset_suit_read_by_a_difference_admits_every_card():
+    """The first read made ``!=``: "" differs from every card's suit."""
+    text = _edit(
+        V.pokereights_no_opening_suit(),
+        (FORCED, FORCED.replace("(== (cardatt SUIT", "(!= (cardatt SUIT")),
+    )
+    found = M.early_strings(parse_text(text))
+    assert len(found) == 1 and found[0].message.endswith("so every card differs from it")
+    assert not M.early_strings(parse_text(V.pokereights_no_opening_suit()))[0].message.endswith(
+        "differs from it"
+    )

@@ -117,3 +117,15 @@ def test_a_burn_whose_pile_is_read_is_not_named():
         ),
     )
     assert M.burnt_options(parse_text(text)) == []
+
+
+def test_a_burn_beside_other_rules_of_its_stage_is_no_stall():
+    """A rule after the choice in its stage: the burn is named, and the message claims
+    no free stall (the stage's body may change what its end reads)."""
+    last = "(set (game sto STEP) 3)))))"
+    text = _edit(
+        V.pokereights_straight_burns(),
+        (last, last[:-1] + "\n      (do ((set (game sto BURNT) 1))))"),
+    )
+    found = M.burnt_options(parse_text(text))
+    assert len(found) == 1 and "a free stall" not in found[0].message
