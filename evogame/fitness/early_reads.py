@@ -24,6 +24,29 @@ tables in a ``do`` before the play, or before the reads of the same pass (Hearts
 Round 58's databases: 106 of ablate-31's 951 valid candidates, 3 of inv-30's 945 and 2 of
 inv-31's 958 (Hearts-family hosts whose first lead is filtered or picked by POWER before
 it is set), none of ablate-30's (docs/judge.md, round 59 s59c).
+
+**A suit to follow read before any rule sets it** (`early_strings`, round 61, s61b).
+Pokereights sets the suit to follow, ``(game str FOLLOW)``, in its setup from the card
+turned up; campaign ablate-34's rank 2 (s60;
+/work/runs-archive/s60/ablate-34/best/02-e39d28ae97c2ea9b.rcy) lost that rule (blind reader
+4 against the seed's 6: "the opening `set FOLLOW` deleted: no suit to follow at the
+start"): on the first turn FOLLOW is the empty string, which no card's SUIT is, and only
+an eight or the top card's rank may start a play (a ``!=`` test of it admits every card). The rule is `early_tables`' for a string
+storage S (by owner kind and literal name) that a *follow test* reads, ``(== (cardatt A
+x) S)`` or ``!=`` (a card's attribute compared with S): named at the first follow test,
+in the rules' order, written before every ``set S``. A storage no rule sets is
+`soundness.storage`'s. One order the guards decide is left alone: a follow test inside a
+choice item whose tests provably exclude (`open_leads.exclusive`) those of a sibling item
+of the same choice that sets S (a follow item written before the lead: the lead, offered
+when nobody has played, sets S first).
+
+Measured on the 95 real files: none named (every crazy-eights-like file sets its suit in
+the setup, or compares with the pile's top card, no storage; every trick game writes its
+lead before its follow, or sets the lead suit in the setup). Of the 84 best/ files of
+rounds 57-60 it names 3: the campaign file, a Go Fish whose draw option compares the card
+drawn with ASKED before any ask sets it (s57 ablate-28's rank 5), and an Agram whose lead
+is filtered by the suit LEAD it then sets (s57 inv-29's rank 6: the first trick has no
+suit to lead in, and the fallback plays any card).
 """
 
 from __future__ import annotations
@@ -71,6 +94,90 @@ def early_tables(game: A.Game) -> list[Defect]:
     return out
 
 
+def _str_key(node: A.StrStorage) -> tuple[str | None, str] | None:
+    """A string storage by owner kind and literal name; None when the name is computed."""
+    if not isinstance(node.name, A.NameLit):
+        return None
+    try:
+        whose = node.owner.result().name
+    except (AttributeError, KeyError, TypeError):
+        whose = None
+    return whose, node.name.value
+
+
+def _followed(test: A.Node) -> A.StrStorage | None:
+    """The string storage S a follow test ``(== (cardatt A x) S)`` (or ``!=``, either
+    side) compares a card's attribute with; None for another test."""
+    if isinstance(test, A.StrCmp):
+        for x, y in ((test.a, test.b), (test.b, test.a)):
+            if isinstance(x, A.CardAtt) and isinstance(y, A.StrStorage):
+                return y
+    return None
+
+
+def _after_a_lead(game: A.Game) -> set[int]:
+    """Ids of the follow tests inside a choice item whose tests exclude those of a
+    sibling item setting the storage they read (the lead, offered first: module
+    docstring, `early_strings`)."""
+    from evogame.fitness.open_leads import _offer_tests, exclusive
+
+    out: set[int] = set()
+    for choice in A.walk(game):
+        if not isinstance(choice, A.Choice):
+            continue
+        for x in choice.items:
+            for n in A.walk(x):
+                store = _followed(n)
+                if store is None:
+                    continue
+                k = _str_key(store)
+                if any(
+                    y is not x
+                    and any(isinstance(w, A.SetStr) and _str_key(w.target) == k for w in A.walk(y))
+                    and any(exclusive(t, u) for t in _offer_tests(x) for u in _offer_tests(y))
+                    for y in choice.items
+                ):
+                    out.add(id(n))
+    return out
+
+
+def early_strings(game: A.Game) -> list[Defect]:
+    """String storages a follow test reads, in the rules' order, before every rule that
+    sets them (module docstring, `early_strings`): the first time, every card fails an
+    ``==`` of it and passes a ``!=``."""
+    nodes = list(A.walk(game))  # the text's order
+    first: dict[tuple[str | None, str], A.Node] = {}
+    for n in nodes:
+        if isinstance(n, A.SetStr) and isinstance(n.target, A.StrStorage):
+            k = _str_key(n.target)
+            if k is None:
+                return []  # a storage set under a computed name may be any of them
+            first.setdefault(k, n)
+    at = {id(n): i for i, n in enumerate(nodes)}
+    led = None  # computed only when a read comes first
+    out, seen = [], set()
+    for n in nodes:
+        store = _followed(n)
+        if store is None or (k := _str_key(store)) is None or k in seen or k not in first:
+            continue
+        if at[id(n)] > at[id(first[k])]:
+            continue
+        led = _after_a_lead(game) if led is None else led
+        if id(n) in led:
+            continue
+        seen.add(k)
+        out.append(
+            Defect(
+                where(n),
+                f"this compares a card with {to_text(store)} before any rule sets it (first "
+                f"set at {where(first[k])}): the first time this runs it is the empty "
+                "string, which no card has"
+                + (", so every card differs from it" if n.op is A.CmpOp.NE else ""),
+            )
+        )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Everything this module names in `game`."""
-    return early_tables(game)
+    return [*early_tables(game), *early_strings(game)]

@@ -26,10 +26,38 @@ of integer storages by literal name and number, and for each such S:
    (not under a guard, loop or choice: a ``do``'s statements only), in an item after it.
 
 Then S is v whenever the option is offered, and taking it changes nothing. Measured on
-the 95 real files (tests/fitness/test_free_options.py): none named."""
+the 95 real files (tests/fitness/test_free_options.py): none named.
+
+**An option that burns hidden cards into a pool** (`pooled_options`, round 61, s61b):
+campaign inv-34's rank 3 (s60; /work/runs-archive/s60/inv-34/best/03-ab216135fc7f2223.rcy),
+a Pokereights whose straight became "move the deck's top card to DISCARD, first
+shuffling DISCARD back into an empty deck" (blind reader 3 against the seed's 6: "moves
+DECK's top card to DISCARD (a pile nothing reads) instead of playing your cards,
+repeatable without end"). The option moves cards, so `free_options` leaves it; it sets
+nothing, so the stage's end never comes nearer by it. An item of a choice is named when
+its primitive actions (``ACTS``) are only
+
+1. moves into *pools* (`deadflow.pools`: places the rules read only to empty them whole
+   into a deck shuffled next) or into places no rule reads at all (every mention is a
+   move's destination), at least one, from places of the table that are hidden (``hloc``:
+   nobody sees the card go) and that no stage's end and not the scoring read (a burn that
+   hastens an end "when the stock is empty" is a move that matters);
+2. moves out of pools back into those same sources (the refill) and shuffles of them.
+
+The cards go where nobody sees or counts them (and come back shuffled): choosing the
+option changes nothing a player can see or count but the hidden order of a deck. Where
+the choice is its stage's whole body (the stage repeats until its end holds) the message
+says the option can be taken again and again. Measured on the 95 real files
+(/work/runs-archive/s61b/burn_margins_real.txt): 19 choice items in 10 files move cards
+into a pool or a place no rule reads (Coup's and Continuous Pairs' discards, Rummy2's
+melds, Sheepshead's and Cheeseheads' blinds, red7's canvas, Cuckoo's BAD), all from the
+player's hand (a player who discards loses a card: it matters), and none is named; of the
+84 best/ files of rounds 57-60, only the campaign file (docs/judge.md, "Round 61 (s61b)")."""
 
 from __future__ import annotations
 
+from evogame.fitness.deadflow import _dst_places, pools
+from evogame.fitness.liveness import _loc, _locs, _moves
 from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
 from evogame.lang import to_text
@@ -86,6 +114,7 @@ def defects(game: A.Game) -> list[Defect]:
         )
         for item in idle_options(game)
     ]
+    out += burnt_options(game)
     for item in free_options(game):
         names = sorted(
             {
@@ -100,6 +129,98 @@ def defects(game: A.Game) -> list[Defect]:
                 f"this option only sets {', '.join(names)}, which no rule reads: it moves "
                 "no card and changes nothing anyone sees, a pass the rules never declared "
                 "that costs nothing",
+            )
+        )
+    return out
+
+
+def _end_places(game: A.Game) -> set[tuple[bool, str, str]]:
+    """The places (`liveness._loc`) a stage's end or the scoring reads."""
+    tops = [game.scoring, *(st.end for st in A.walk(game) if isinstance(st, A.Stage))]
+    return {_loc(n) for top in tops for n in A.walk(top) if n.NAMED == "place"}
+
+
+def _unread(game: A.Game) -> set[tuple[bool, str, str]]:
+    """The places (`liveness._loc`) no rule reads: every mention is where a move puts
+    cards."""
+    writes = _dst_places(game)
+    seen: dict[tuple[bool, str, str], bool] = {}
+    for n in A.walk(game):
+        if n.NAMED == "place":
+            k = _loc(n)
+            seen[k] = seen.get(k, True) and id(n) in writes
+    return {k for k, only in seen.items() if only}
+
+
+def _burns(item: A.Node, pool: set, moves: dict, ended: set) -> tuple[frozenset, frozenset] | None:
+    """(the hidden table places `item` burns cards of, the pools they go to), when that
+    and the refill of those places from the pools is all it does (module docstring,
+    `pooled_options`); None otherwise."""
+    acts = [n for n in A.walk(item) if type(n).ACTS is not None]
+    into = {id(a) for a in acts if a.PUTS is not None and (dst := moves[id(a)][1]) and dst <= pool}
+    if not into:
+        return None
+    srcs = frozenset().union(*(moves[i][0] for i in into))
+    if not srcs or any(not k[0] or k[1] != "hloc" or k in ended for k in srcs):
+        return None
+    for a in acts:
+        if id(a) in into:
+            continue
+        src, dst = moves[id(a)] if a.PUTS is not None else (None, None)
+        if src and dst and src <= pool and dst <= srcs:
+            continue  # the refill: back into the place burnt from
+        if isinstance(a, A.Shuffle) and (locs := _locs(a.loc, {})) and locs <= srcs:
+            continue
+        return None
+    return srcs, frozenset().union(*(moves[i][1] for i in into))
+
+
+def pooled_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset, bool, bool]]:
+    """Each (item, places burnt, pools, repeatable, refilled) of a choice whose item only
+    burns hidden table cards into pools or places no rule reads (module docstring,
+    `pooled_options`); repeatable when the choice is the whole body of its stage,
+    refilled when a pool it burns into is."""
+    unread = _unread(game)
+    pool = pools(game)[0] | unread
+    if not pool:
+        return []
+    moves: dict = {}
+    _moves(game, {}, moves)
+    ended = _end_places(game)
+    alone = {
+        id(st.body[0])
+        for st in A.walk(game)
+        if isinstance(st, A.Stage) and len(st.body) == 1 and isinstance(st.body[0], A.Choice)
+    }
+    out = []
+    for choice in A.walk(game):
+        if isinstance(choice, A.Choice):
+            for item in choice.items:
+                burnt = _burns(item, pool, moves, ended)
+                if burnt is not None:
+                    out.append((item, *burnt, id(choice) in alone, not burnt[1] <= unread))
+    return out
+
+
+def burnt_options(game: A.Game) -> list[Defect]:
+    """One defect per option that only burns hidden table cards into a pool (module
+    docstring, `pooled_options`)."""
+    out = []
+    for item, srcs, into, again, back in pooled_options(game):
+        names = ", ".join(sorted(k[2] for k in srcs))
+        piles = ", ".join(sorted(k[2] for k in into))
+        out.append(
+            Defect(
+                where(item),
+                f"this option only moves hidden cards of {names} into {piles}, which no rule "
+                + ("reads but to shuffle it back into a deck" if back else "reads")
+                + ": it plays nothing and changes nothing anyone sees or counts"
+                + (
+                    ", and as it brings the stage's end no nearer it can be taken again and "
+                    "again: a free stall"
+                    if again
+                    else ""
+                ),
             )
         )
     return out

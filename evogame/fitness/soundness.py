@@ -218,7 +218,8 @@ used only as the place (a rank called HAND), in `evogame.fitness.homonyms`; card
 moves from one of its places to another and straight back, read by nothing but counts on
 the way (Hearts' pass back to the passer's own hand), in `evogame.fitness.round_trips`; a
 point table read, in the rules' order, before every rule that sets it (a first lead by the
-trick table set at each trick's end), in `evogame.fitness.early_reads`; a filter that
+trick table set at each trick's end), or a suit a card is compared with (no opening suit
+to follow), in `evogame.fitness.early_reads`; a filter that
 picks cards by their number alone while its test weighs another card (a Scopa capture whose
 sum was lost: any card takes any one table card), a capture of sets whose sum need only
 reach the played card's value (the whole table passes whenever a set does), or a pick by
@@ -245,6 +246,9 @@ already), in `evogame.fitness.idle_entries`; a way to play no test keeps from th
 turn that sets no suit (`loose_follows.escaped_leads`); a constant compared with a value
 that no game which can be dealt has (``(== 60 'HAND)`` with 35 cards to 3 players:
 `constants.unreachable_tests`); round 61, s61c.
+An option that only moves hidden cards of the table into a pile no rule reads but to
+shuffle it back (a straight that burns the deck's top card: a free stall), in
+`evogame.fitness.free_options` (`burnt_options`, round 61, s61b).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
