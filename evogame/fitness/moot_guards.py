@@ -32,6 +32,11 @@ places it reads is empty, so it may start before an earlier link of the chain. I
 campaign file SIDEC opens on "SIDEA or SIDEB has cards" where SIDED opens on "SIDEA, SIDEB
 and SIDEC have cards": with SIDEA started and SIDEB empty, a discard may start SIDEC.
 
+**`unguarded_links`: a chain of places, one link with no guard.** In a chain (as above),
+a member after the first written without a guard, when an earlier member's opening test
+reads another place: the unguarded place may start at any time, before that earlier one
+(a link of the chain lost its guard).
+
 Measured (/work/runs-archive/s61a/): the 95 real files (CARDSTOCK's 73, our 22 seeds) have
 no moot ``or`` and no loose link; of the 80 best/ files of rounds 57-60 each names the
 campaign file above only. See docs/judge.md, "Round 61 (s61a)".
@@ -236,6 +241,32 @@ def loose_links(game: A.Game) -> list[Defect]:
     return out
 
 
+def unguarded_links(game: A.Game) -> list[Defect]:
+    """Each member of a chain of places, after its first, written with no guard, where an
+    earlier member waits for a place it reads (module docstring)."""
+    out = []
+    for members in _families(game):
+        chain = _chain(members)
+        if chain is None:
+            continue
+        for k, (place, item) in enumerate(members[1:], 1):
+            if isinstance(item, A.Guarded):
+                continue
+            earlier = [(p, alts) for p, alts, reads in chain[:k] if reads]
+            if not earlier:
+                continue
+            wp, walts = earlier[0]
+            out.append(
+                Defect(
+                    where(item),
+                    f"{place} may start at any time (no guard), before {wp}, an earlier "
+                    f"place of its chain, which starts only on "
+                    f"{' or '.join(to_line(a) for a in walts)}",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(moot_or, game) + named(loose_links, game)
+    return named(moot_or, game) + named(loose_links, game) + named(unguarded_links, game)

@@ -31,6 +31,29 @@ def spite_side_c_before_b() -> str:
     return _edit(_seed("spite-and-malice"), (SIDE_C, SIDE_C.replace("(and", "(or")))
 
 
+#: The seed's whole side stack C item: its guard, then the discard onto C.
+SIDE_C_ITEM = (
+    "     ((or (> (size ((current player) vloc SIDEC)) 0)\n"
+    "          " + SIDE_C + "\n"
+    "      (any ((current player) iloc HAND) 'C\n"
+    "           (do\n"
+    "            ((move 'C (top ((current player) vloc SIDEC)))\n"
+    "             (set (game sto DONE) 1)))))\n"
+)
+
+
+def spite_side_c_unguarded() -> str:
+    """Spite and Malice whose discard onto side stack C lost its guard: C may start at any
+    time, before B, which starts only once A has cards (a link of the chain dropped)."""
+    unguarded = (
+        "     (any ((current player) iloc HAND) 'C\n"
+        "          (do\n"
+        "           ((move 'C (top ((current player) vloc SIDEC)))\n"
+        "            (set (game sto DONE) 1))))\n"
+    )
+    return _edit(_seed("spite-and-malice"), (SIDE_C_ITEM, unguarded))
+
+
 def spite_reader_inv34() -> str:
     """Both edits, as in s60 inv-34's rank 2 (comments aside; reader 4 against 7)."""
     return _edit(spite_payoff_every_pass(), (SIDE_C, SIDE_C.replace("(and", "(or")))
@@ -48,6 +71,12 @@ VARIANTS: tuple[Variant, ...] = (
         "spite-and-malice",
         "side stack C may start while side stack B is empty",
         spite_side_c_before_b(),
+    ),
+    Variant(
+        "moot-guard-spite-side-c-unguarded",
+        "spite-and-malice",
+        "side stack C may start at any time, before side stack B",
+        spite_side_c_unguarded(),
     ),
     Variant(
         "moot-guard-spite-reader-inv34",

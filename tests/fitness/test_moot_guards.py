@@ -26,6 +26,13 @@ FOUND = [
         "((current player) vloc SIDEB) has cards",
     ),
     (
+        V.spite_side_c_unguarded,
+        M.unguarded_links,
+        "(any ((current player) iloc HAND) 'C\n          (do\n           ((move 'C (top ((current player) vloc SIDEC",
+        "((current player) vloc SIDEC) may start at any time (no guard), before "
+        "((current player) vloc SIDEB)",
+    ),
+    (
         V.spite_reader_inv34,
         M.loose_links,
         "(or (> (size ((current player) vloc SIDEC)) 0)",
@@ -48,6 +55,7 @@ def test_the_judge_names_each_edit_and_nothing_else():
     assert _static(_seed("spite-and-malice")) == []
     assert _static(V.spite_payoff_every_pass()) == ["moot_guards.moot_or"]
     assert _static(V.spite_side_c_before_b()) == ["moot_guards.loose_links"]
+    assert _static(V.spite_side_c_unguarded()) == ["moot_guards.unguarded_links"]
     assert _static(V.spite_reader_inv34()) == ["moot_guards.loose_links", "moot_guards.moot_or"]
 
 
@@ -105,3 +113,28 @@ def test_a_link_reading_a_later_place_is_no_chain():
         (V.SIDE_C, V.SIDE_C.replace("(and", "(or").replace("vloc SIDEB", "vloc SIDED")),
     )
     assert M.loose_links(parse_text(text)) == []
+
+
+SIDE_B_ITEM = (
+    "     ((or (> (size ((current player) vloc SIDEB)) 0) (> (size ((current player) vloc SIDEA)) 0))\n"
+    "      (any ((current player) iloc HAND) 'C\n"
+    "           (do\n"
+    "            ((move 'C (top ((current player) vloc SIDEB)))\n"
+    "             (set (game sto DONE) 1)))))\n"
+)
+
+
+def test_an_unguarded_link_before_any_waiting_one_is_not_named():
+    """Side stack B unguarded: A and B start freely, C and D wait for them, a fill order
+    still (no earlier stack waits for anything when B is reached): silent. C's guard
+    dropped instead: named (the variant)."""
+    free_b = _edit(
+        _seed("spite-and-malice"),
+        (
+            SIDE_B_ITEM,
+            "     (any ((current player) iloc HAND) 'C\n"
+            "          (do ((move 'C (top ((current player) vloc SIDEB))) (set (game sto DONE) 1))))\n",
+        ),
+    )
+    assert M.defects(parse_text(free_b)) == []
+    assert len(M.unguarded_links(parse_text(V.spite_side_c_unguarded()))) == 1
