@@ -11,8 +11,8 @@ flips after every action", "side pile C may start before B") reads ``or`` for th
 ``evaluate --seed 0``).
 
 **`moot_or`: an ``or`` one of whose sides is the move's own precondition.** A guarded
-``(move (top S) DST)`` (or ``bottom``; or a ``repeat`` of one) does nothing when S is
-empty. When its guard is an ``or`` (nested ``or``s read flat) one of whose alternatives
+``(move (top S) DST)`` (or ``bottom``; or a ``repeat`` of one; or an ``any``/``all`` over
+S's cards or a ``filter`` of them) does nothing when S is empty. When its guard is an ``or`` (nested ``or``s read flat) one of whose alternatives
 holds whenever S has a card (``(> (size S) 0)``, ``(>= (size S) 1)``, ``(!= (size S)
 0)``, or weaker: a bound k with ``> k``, k <= 0, ``>= k``, k <= 1, ``!= k``, k <= 0), the
 guard holds every time the move can do anything: it stops no move, and its other
@@ -38,8 +38,8 @@ reads another place: the unguarded place may start at any time, before that earl
 (a link of the chain lost its guard).
 
 Measured (/work/runs-archive/s61a/): the 95 real files (CARDSTOCK's 73, our 22 seeds) have
-none of the three: of their 87 guarded one-source moves 19 test the source in an ``and``,
-none in an ``or``; their two families (this seed's centre and side stacks) are chains that
+none of the three: 19 of their guarded one-source actions test the source in an ``and``,
+none in an ``or`` (213 guarded one-source actions in all); their two families (this seed's centre and side stacks) are chains that
 wait for every earlier place. Of the 193 best/ files under /work/runs-archive (s61 left
 out) they name the campaign file above only (``moot_or``, ``loose_links``); of 400
 children of the seeds, none. CPU: 0.13 s for the 95 real files. See docs/judge.md,
@@ -86,7 +86,13 @@ def _nonempty_place(cond: A.Node) -> str | None:
 
 def _source(body: A.Node) -> str | None:
     """The text of the place S when `body` is one move of S's top or bottom card (or a
-    ``repeat`` of one): an action that does nothing while S is empty; else None."""
+    ``repeat`` of one), or an ``any``/``all`` over S's cards (or a ``filter`` of them): an
+    action that does nothing while S is empty; else None."""
+    if isinstance(body, A.AggAction):
+        coll = body.coll
+        while isinstance(coll, A.Filter):
+            coll = coll.coll
+        return to_line(coll) if isinstance(coll, A.Location) else None
     if isinstance(body, (A.Repeat, A.RepeatAll)):
         body = body.action
     if (

@@ -138,3 +138,15 @@ def test_an_unguarded_link_before_any_waiting_one_is_not_named():
     )
     assert M.defects(parse_text(free_b)) == []
     assert len(M.unguarded_links(parse_text(V.spite_side_c_unguarded()))) == 1
+
+
+def test_an_or_guard_of_a_loop_over_its_source_is_named():
+    """Side stack C's discard is an ``any`` over the hand: guarded by "C has cards or the
+    hand has cards" it is offered whenever it can be (named); Enchère's nearest real guard,
+    an ``or`` of *filters* of the hand having cards, asks more than the hand's having any."""
+    hand = "(> (size ((current player) iloc HAND)) 0))"
+    text = _edit(_seed("spite-and-malice"), (V.SIDE_C, hand))
+    (d,) = M.defects(parse_text(text))
+    assert d.check == "moot_guards.moot_or" and "iloc HAND) has a card" in d.message
+    suited = "(> (size (filter ((current player) iloc HAND) 'H (== (cardatt RANK 'H) KING))) 0))"
+    assert M.defects(parse_text(_edit(_seed("spite-and-malice"), (V.SIDE_C, suited)))) == []
