@@ -7,27 +7,27 @@ Spite and Malice turns up the next pay-off card once the upcard is gone: ``((and
 file made from it (s60 inv-34's rank 2, blind reader 4 against the seed's 7: "payoff
 flips after every action", "side pile C may start before B") reads ``or`` for that
 ``and``, and for the ``and`` of its third side pile's guard ``(or (> (size SIDEC) 0)
-(and (> (size SIDEA) 0) (> (size SIDEB) 0)))``. The judge named neither (0.81 at
+(and (> (size SIDEA) 0) (> (size SIDEB) 0)))``. The judge named neither (0.837 at
 ``evaluate --seed 0``).
 
 **`moot_or`: an ``or`` one of whose sides is the move's own precondition.** A guarded
 ``(move (top S) DST)`` (or ``bottom``; or a ``repeat`` of one; or an ``any``/``all`` over
-S's cards or a ``filter`` of them) does nothing when S is empty. When its guard is an ``or`` (nested ``or``s read flat) one of whose alternatives
-holds whenever S has a card (``(> (size S) 0)``, ``(>= (size S) 1)``, ``(!= (size S)
-0)``, or weaker: a bound k with ``> k``, k <= 0, ``>= k``, k <= 1, ``!= k``, k <= 0), the
-guard holds every time the move can do anything: it stops no move, and its other
+S's cards or a ``filter`` of them) does nothing when S is empty. When its guard is an
+``or`` (nested ``or``s read flat) one of whose alternatives holds whenever S has a card
+(``(> (size S) 0)``, ``(>= (size S) 1)``, ``(!= (size S) 0)``, or weaker: a bound k with
+``> k``, k <= 0, ``>= k``, k <= 1, ``!= k``, k <= 0; either operand order), the guard holds every time the move can do anything: it stops no move, and its other
 alternatives are moot. Named at the guard. In the campaign file the pay-off pile is turned
 onto the upcard every pass, whatever lies there.
 
 **`loose_links`: a chain of places, one link opened by an ``or``.** A *family* is three or
-more guarded items of one ``do`` or ``choice``, each alike (by text) but for the one place
+more items (guarded or not) of one ``do`` or ``choice``, each alike (by text) but for the one place
 P_k its moves put cards into. A member's *opening test* is its guard without an
 alternative that P_k has cards (the test that lets a started place grow): the condition
 under which an empty P_k may start. The family is a *chain* when every opening test is
 built by ``and``/``or`` of tests that another member's place has cards (``> 0`` etc., as
-above), read of earlier members only, and at least one member's opening test is an ``and``
-of two or more (a place that waits for every earlier one). A member whose opening test
-holds an ``or`` of two or more such tests is named: its place may start while one of the
+above), read of earlier members only. When at least one member's opening test is an ``and``
+of two or more, and no ``or`` (a place that waits for every place it reads), a member whose
+opening test holds an ``or`` of two or more such tests is named: its place may start while one of the
 places it reads is empty, so it may start before an earlier link of the chain. In the
 campaign file SIDEC opens on "SIDEA or SIDEB has cards" where SIDED opens on "SIDEA, SIDEB
 and SIDEC have cards": with SIDEA started and SIDEB empty, a discard may start SIDEC.
@@ -38,10 +38,10 @@ reads another place: the unguarded place may start at any time, before that earl
 (a link of the chain lost its guard).
 
 Measured (/work/runs-archive/s61a/): the 95 real files (CARDSTOCK's 73, our 22 seeds) have
-none of the three: 19 of their guarded one-source actions test the source in an ``and``,
-none in an ``or`` (213 guarded one-source actions in all); their two families (this seed's centre and side stacks) are chains that
-wait for every earlier place. Of the 193 best/ files under /work/runs-archive (s61 left
-out) they name the campaign file above only (``moot_or``, ``loose_links``); of 400
+none of the three: of their 213 guarded one-source actions 19 test the source in an
+``and``, none in an ``or``; their two families (this seed's centre and side stacks) are
+chains that wait for every earlier place. Of the 193 best/ files under /work/runs-archive
+(s61 left out) they name the campaign file above only (``moot_or``, ``loose_links``); of 400
 children of the seeds, none. CPU: 0.13 s for the 95 real files. See docs/judge.md,
 "Round 61 (s61a)".
 """
