@@ -12,23 +12,24 @@ flips after every action", "side pile C may start before B") reads ``or`` for th
 
 **`moot_or`: an ``or`` one of whose sides is the move's own precondition.** A guarded
 ``(move (top S) DST)`` (or ``bottom``; or a ``repeat`` of one; or an ``any``/``all`` over
-S's cards or a ``filter`` of them) does nothing when S is empty. When its guard is an
-``or`` (nested ``or``s read flat) one of whose alternatives holds whenever S has a card
-(``(> (size S) 0)``, ``(>= (size S) 1)``, ``(!= (size S) 0)``, or weaker: a bound k with
-``> k``, k <= 0, ``>= k``, k <= 1, ``!= k``, k <= 0; either operand order), the guard holds every time the move can do anything: it stops no move, and its other
-alternatives are moot. Named at the guard. In the campaign file the pay-off pile is turned
-onto the upcard every pass, whatever lies there.
+S's cards or a ``filter`` of them) does nothing when S is empty. When its guard is an ``or``
+(nested ``or``s read flat) one of whose alternatives holds whenever S has a card (``(> (size
+S) 0)``, ``(>= (size S) 1)``, ``(!= (size S) 0)``, or weaker: a bound k with ``> k``, k <=
+0, ``>= k``, k <= 1, ``!= k``, k <= 0; either operand order), the guard holds every time the
+move can do anything: it stops no move, and its other alternatives are moot. Named at the
+guard. In the campaign file the pay-off pile is turned onto the upcard every pass, whatever
+lies there.
 
 **`loose_links`: a chain of places, one link opened by an ``or``.** A *family* is three or
-more items (guarded or not) of one ``do`` or ``choice``, each alike (by text) but for the one place
-P_k its moves put cards into. A member's *opening test* is its guard without an
+more items (guarded or not) of one ``do`` or ``choice``, each alike (by text) but for the
+one place P_k its moves put cards into. A member's *opening test* is its guard without an
 alternative that P_k has cards (the test that lets a started place grow): the condition
-under which an empty P_k may start. The family is a *chain* when every opening test is
-built by ``and``/``or`` of tests that another member's place has cards (``> 0`` etc., as
-above), read of earlier members only. When at least one member's opening test is an ``and``
-of two or more, and no ``or`` (a place that waits for every place it reads), a member whose
-opening test holds an ``or`` of two or more such tests is named: its place may start while one of the
-places it reads is empty, so it may start before an earlier link of the chain. In the
+under which an empty P_k may start. The family is a *chain* when every opening test is built
+by ``and``/``or`` of tests that another member's place has cards (``> 0`` etc., as above),
+read of earlier members only. When at least one member's opening test is an ``and`` of two
+or more, and no ``or`` (a place that waits for every place it reads), a member whose opening
+test holds an ``or`` of two or more such tests is named: its place may start while one of
+the places it reads is empty, so it may start before an earlier link of the chain. In the
 campaign file SIDEC opens on "SIDEA or SIDEB has cards" where SIDED opens on "SIDEA, SIDEB
 and SIDEC have cards": with SIDEA started and SIDEB empty, a discard may start SIDEC.
 
@@ -186,6 +187,7 @@ def _families(game: A.Game) -> Iterator[list[tuple[str, A.Node]]]:
 
 
 def _has_or(node: A.Node) -> bool:
+    """Whether `node` holds an ``or`` at any depth."""
     return any(isinstance(n, A.BoolOp) and n.op is A.BoolOpKind.OR for n in A.walk(node))
 
 
