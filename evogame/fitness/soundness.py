@@ -117,6 +117,12 @@ because the game it makes scores well on the other components (issue 35):
   storage the rules rank players by to a constant, beside cases that compute it from the
   player (Red7's Blue set to 100 in one copy of the scoring: everyone ties, and the move
   that must leave its mover above everyone is never legal).
+- **a guard that stops nothing; a chain link opened by an `or`** (static,
+  `evogame.fitness.moot_guards`): a guarded move of a pile's top card whose guard is an
+  ``or`` with an alternative that holds whenever the pile has a card (the move's own
+  precondition: the guard never stops it, its other sides are moot); in a chain of places
+  opened each on earlier places' having cards, one opened on any of them (``or``) where
+  another waits for all (a side pile that may start before the one before it).
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
@@ -1649,6 +1655,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         lone_writes,
         loose_follows,
         marks,
+        moot_guards,
         narrow_draws,
         odd_copies,
         outcomes,
@@ -1752,6 +1759,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (self_asks.defects, game),
         (counted.defects, game),
         (idle_entries.defects, game),
+        (moot_guards.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
