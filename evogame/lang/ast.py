@@ -230,6 +230,11 @@ class Node:
     #: its target's slot, its value). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: Where its opcode depends on a field, per field: the opcode chosen when the field
+    #: holds a keyword of its enum (``(and ...)`` is ``AND``, ``(or ...)`` ``OR``), or when
+    #: its child's result is a type (``(size X)`` of lists of cards is ``SIZELL``); else
+    #: `OPCODE`. An enum field read so gives no operand (`opcode`).
+    OPCODE_BY: ClassVar[dict[str, dict[Any, str]]] = {}
     #: Its opcode as an item of a choice whose options are listed without doing anything
     #: (`evogame.engine.options.fast`): the fields taken as for `OPCODE`, but an action
     #: field listed (its options) rather than done. Both engines derive the listing from it.
@@ -257,6 +262,16 @@ class Node:
     def pure(self) -> bool:
         """This node itself draws no chance and raises no error (its children aside)."""
         return not (self.CHANCE or self.raises())
+
+    def opcode(self) -> str | None:
+        """The VM opcode that computes or does this node (`OPCODE`, or as `OPCODE_BY`
+        chooses by a field's keyword or its child's result type)."""
+        for name, by in self.OPCODE_BY.items():
+            c = getattr(self, name)
+            chosen = by.get(c) if isinstance(c, Kw) else by.get(c.result())
+            if chosen is not None:
+                return chosen
+        return self.OPCODE
 
     def children(self) -> list[Node]:
         """Direct child nodes, in field order."""
@@ -534,6 +549,8 @@ class RelPlayer(Node):
     rel: Rel
     RESULT = Ty.PLAYER
     SYNTAX = ("$rel", "player")
+    OPCODE = "PPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "PCUR", Rel.NEXT: "PNEXT"}}
 
 
 @frozen
@@ -543,6 +560,8 @@ class RelKeyword(Node):
     rel: Rel
     RESULT = Ty.RELKW
     BARE = True
+    OPCODE = "PPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "PCUR", Rel.NEXT: "PNEXT"}}
 
 
 @frozen
@@ -575,6 +594,8 @@ class RelTeam(Node):
     rel: Rel
     RESULT = Ty.TEAM
     SYNTAX = ("$rel", "team")
+    OPCODE = "TPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "TCUR", Rel.NEXT: "TNEXT"}}
 
 
 @frozen
@@ -674,6 +695,8 @@ class Filter(Node):
     SYNTAX = ("filter", "$coll", "$var", "$cond")
     BINDS = ("coll", "elem", "cond")
     ENGLISH = "the cards {var} of {coll} where {cond}"
+    OPCODE = "FILTER"
+    OPERANDS = {"coll": "counted"}
 
     def result(self) -> Ty:
         return filtered(self.coll.result())
@@ -725,6 +748,8 @@ class SetOp(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"parts": Ty.CARDS}
     SYNTAX = ("$op", "*parts")
+    OPCODE = "SETOP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -736,6 +761,8 @@ class SetOpAll(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"sets": Ty.CARDSETS}
     SYNTAX = ("$op", "$sets")
+    OPCODE = "SETOPALL"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -811,6 +838,8 @@ class Sequence(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"count": Ty.INT, "coll": Ty.CARDS}
     SYNTAX = ("$end", "$count", "$coll")
+    OPCODE = "SEQ"
+    OPERANDS = {"end": "top"}
 
 
 @frozen
@@ -827,6 +856,8 @@ class RunSequence(Node):
     SYNTAX = ("run", "$end", "$length", "$coll", "using", "$points")
     PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "RUNSEQ"
+    OPERANDS = {"end": "top"}
 
 
 # --- collections of card collections -------------------------------------------------------
@@ -870,6 +901,7 @@ class PartitionAll(Node):
     SYNTAX = ("partition", "$attr", "$sets")
     ATTRIBUTE = ("attr", "(partition ...) by attribute")
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "PARTALL"
 
 
 @frozen
@@ -899,6 +931,8 @@ class Runs(Node):
     SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
     PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "RUNS"
+    OPERANDS = {"mode": "largest"}
 
 
 @frozen
@@ -930,6 +964,7 @@ class AggCards(Node):
     SYNTAX = ("all", "$coll", "$var", "$cards")
     BINDS = ("coll", "elem", "cards")
     ENGLISH = "{cards} for each {var} in {coll}"
+    OPCODE = "AGGCARDS"
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -948,6 +983,8 @@ class Extremum(Node):
     SYNTAX = ("$which", "$coll", "using", "$points")
     PICKS = "points"
     CHANCE = True
+    OPCODE = "EXTREMUM"
+    OPERANDS = {"which": "max"}
 
 
 @frozen
@@ -1012,6 +1049,9 @@ class Size(Node):
     CHILDREN = {"coll": COLLECTIONS}
     SYNTAX = ("size", "$coll")
     ENGLISH = "the number of cards in {coll}"
+    OPCODE = "SIZE"
+    OPCODE_BY = {"coll": {Ty.CARDSETS: "SIZELL"}}
+    OPERANDS = {"coll": "members"}
 
 
 @frozen
@@ -1026,6 +1066,8 @@ class Arith(Node):
     CHILDREN = {"a": Ty.INT, "b": Ty.INT}
     SYNTAX = ("$op", "$a", "$b")
     CONSTANT = True
+    OPCODE = "ARITH"
+    OPERANDS = {"op": "code"}
 
     def raises(self) -> bool:
         return self.op is not ArithOp.MOD  # beyond 64 bits, or ^ out of 0..64; % cannot
@@ -1171,6 +1213,8 @@ class AggInt(Node):
     EXTENSION = True
     RAISES = True
     BINDS = ("coll", "elem", "value")
+    OPCODE = "AGGINT"
+    OPERANDS = {"agg": "code"}
 
 
 class AggIntKind(Kw):
@@ -1208,6 +1252,7 @@ class BoolOp(Node):
     CHILDREN = {"args": Ty.BOOL}
     MIN_ITEMS = {"args": 2}
     SYNTAX = ("$op", "*args")
+    OPCODE_BY = {"op": {BoolOpKind.AND: "AND", BoolOpKind.OR: "OR"}}
 
 
 @frozen
@@ -1230,6 +1275,8 @@ class IntCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.INT, "b": Ty.INT}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1242,6 +1289,8 @@ class StrCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.STR, "b": Ty.STR}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1254,6 +1303,8 @@ class CardCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.CARD, "b": Ty.CARD}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1264,6 +1315,8 @@ class PlayerCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.PLAYER, "b": Ty.PLAYER}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1274,6 +1327,8 @@ class TeamCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.TEAM, "b": Ty.TEAM}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1288,6 +1343,8 @@ class AggBool(Node):
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
     SYNTAX = ("$quant", "$coll", "$var", "$cond")
     BINDS = ("coll", "elem", "cond")
+    OPCODE = "AGGBOOL"
+    OPERANDS = {"quant": "any", "coll": "counted"}
 
 
 # --- actions -------------------------------------------------------------------------------
