@@ -737,6 +737,8 @@ class Indexed(Node):
     NAMED = "place"
     PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
+    OPCODE = "INDEXED"
+    OPERANDS = {"vis": "code"}
 
 
 @frozen
@@ -786,6 +788,8 @@ class Top(Node):
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("top", "$coll")
     PICKS = "top"
+    OPCODE = "PICK"
+    OPERANDS = {"coll": "picked"}
     ENGLISH = "the top card of {coll}"
 
     def result(self) -> Ty:
@@ -801,6 +805,8 @@ class Bottom(Node):
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("bottom", "$coll")
     PICKS = "bottom"
+    OPCODE = "PICK"
+    OPERANDS = {"coll": "picked"}
     ENGLISH = "the bottom card of {coll}"
 
     def result(self) -> Ty:
@@ -819,6 +825,8 @@ class Nth(Node):
     CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("$index", "$coll")
     PICKS = "nth"
+    OPCODE = "PICK"
+    OPERANDS = {"index": "with", "coll": "picked"}
     ENGLISH = "card {index} of {coll}"
 
     def result(self) -> Ty:

@@ -31,6 +31,10 @@ taken:
 * ``"opcode"``: an enum field that chooses the opcode itself (`Node.OPCODE_BY`: ``and``
   or ``or``), no operand;
 * ``"members"``: a collection's members (a location's cards, a team's players);
+* ``"picked"``: the collection a member is picked from (`Node.PICKS`), four operands:
+  the end (the index of its ``PICKS`` in `POSITIONS`), its ``shape`` (0 cards, 1 lists
+  of cards, 2 locations), the collection so, and the ``index`` field of ``(N X)``, made
+  first (none for top and bottom);
 * ``"counted"``: a binder's collection whose members the work counts, three operands:
   its members, ``is_ll``, and ``counted`` (1 unless they are players or teams);
 * ``"deck"``: a deck of cards, registered with the engine (its cards, and its back: the
@@ -57,7 +61,7 @@ from typing import Any
 
 from evogame.lang import ast as A
 from evogame.lang.errors import CompileError
-from evogame.lang.types import Ty
+from evogame.lang.types import Ty, is_subtype
 
 #: Declared types of a child that is an action the construct does (or sequences).
 ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
@@ -66,7 +70,7 @@ ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
 #: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
 #: is a keyword: the field is a ``"flag"``).
 DECLARED = frozenset(
-    {"place", "loc", "loop", "deck", "awards", "with", "code", "members", "counted"}
+    {"place", "loc", "loop", "deck", "awards", "with", "code", "members", "counted", "picked"}
 )
 
 
@@ -137,6 +141,8 @@ def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
         return (field, "is_ll")
     if how == "counted":
         return (field, "is_ll", "counted")
+    if how == "picked":
+        return ("end", "shape", field, "index")
     if how in ("with", "opcode"):
         return ()
     return (keyword or field,)
@@ -178,6 +184,11 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
             yield out, how, (coll, c)
         elif how == "flag":
             yield out, how, int(c.value == keyword)  # 1 when the enum field holds the keyword
+        elif how == "picked":  # (end, shape, the collection node, the index node or None)
+            ty = c.result()
+            shape = 2 if ty is Ty.LOCS else 1 if is_subtype(ty, Ty.CARDSETS) else 0
+            index = n.index if n.PICKS == "nth" else None
+            yield out, how, (A.POSITIONS.index(n.PICKS), shape, c, index)
         elif how == "code":
             yield out, how, c.value  # the opcode's entry numbers it (`opcodes.CODES`)
         elif how == "deck":
@@ -236,6 +247,11 @@ class Operands:
                 got = [[self.value(x, c[1]) for x in c[0]]]
             elif how == "members":
                 got = [self.coll(c)]
+            elif how == "picked":  # the index first (`N` reads before its collection)
+                end, shape, coll, index = c
+                idx = None if index is None else self.int_value(index)
+                made = (self.cards, self.cardsets, self.expr)[shape](coll)
+                got = [end, shape, made, idx]
             elif how == "counted":
                 counted = c.result() not in (Ty.PLAYERS, Ty.TEAMS)  # what the work counts
                 got = [self.coll(c), int(c.result() is Ty.CARDSETS), int(counted)]

@@ -22,7 +22,7 @@ from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
 from evogame.lang.operands import Operands, choice_of_let
-from evogame.lang.types import Ty, is_subtype
+from evogame.lang.types import Ty
 from evogame.native import opcodes
 
 MAGIC = 0x45564F47  # "EVOG"
@@ -63,7 +63,7 @@ HEADER = [
     "CODELEN",
 ]
 
-VIS = {"vloc": 0, "iloc": 1, "hloc": 2, "oloc": 3, "mem": 4}
+VIS = {v: i for i, v in enumerate(opcodes.CODES["INDEXED"]["vis"])}
 TEAM_BASE = 1 << 16
 #: A variable's kind flag: its value is part of the position (`CompiledGame.key_vars`).
 KEY_VAR = 4
@@ -289,27 +289,6 @@ class Lowerer(Operands):
             return self.emit("LOCP", self.expr(n.owner), *base)
         index = self.int_value(n.index) if n.index is not None else 0
         return self.emit("LOCDYN", self.expr(n.owner), vis, self.str_value(n.name), index)
-
-    def x_Indexed(self, n: A.Indexed) -> int:
-        return self.emit("INDEXED", self.expr(n.owner), VIS[n.vis.value], self.str_value(n.name))
-
-    def _pick(self, n, end: int) -> int:
-        ty = n.coll.result()
-        idx = self.int_value(n.index) if end == 2 else 0
-        if ty is Ty.LOCS:
-            return self.emit("PICK", end, 2, self.expr(n.coll), idx)
-        if is_subtype(ty, Ty.CARDSETS):
-            return self.emit("PICK", end, 1, self.cardsets(n.coll), idx)
-        return self.emit("PICK", end, 0, self.cards(n.coll), idx)
-
-    def x_Top(self, n) -> int:
-        return self._pick(n, 0)
-
-    def x_Bottom(self, n) -> int:
-        return self._pick(n, 1)
-
-    def x_Nth(self, n) -> int:
-        return self._pick(n, 2)
 
     def x_Partition(self, n: A.Partition) -> int:
         parts = [self.cards(p) for p in n.parts]
@@ -573,9 +552,11 @@ def _kind(ty: Ty) -> int:
 
 
 #: Opcodes whose first operand picks one of several operations, each a body of its own in
-#: the VM: `Image.ops` names them one by one (``"ARITH ^"``), for opcode coverage.
+#: the VM: `Image.ops` names them one by one (``"ARITH ^"``), for opcode coverage. (A
+#: location's visibility, `INDEXED`'s code, is read by one body: not among them.)
+_VARIANTS = {"ARITH": "op", "SETOP": "op", "SETOPALL": "op", "CMP": "op", "AGGINT": "agg"}
 VARIANTS: dict[str, dict[int, str]] = {
-    op: dict(enumerate(words)) for op, by in opcodes.CODES.items() for words in by.values()
+    op: dict(enumerate(opcodes.CODES[op][name])) for op, name in _VARIANTS.items()
 }
 
 

@@ -235,6 +235,7 @@ CODES: dict[str, dict[str, tuple[str, ...]]] = {
     "SETOP": {"op": ("union", "intersect", "disjunction")},
     "SETOPALL": {"op": ("union", "intersect", "disjunction")},
     "AGGINT": {"agg": ("sumof", "maxof", "minof")},
+    "INDEXED": {"vis": ("vloc", "iloc", "hloc", "oloc", "mem")},  # the VM's VIS_* too
 }
 
 #: Every opcode, by name, numbered from 1 in `_SPEC`'s order.

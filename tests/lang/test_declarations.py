@@ -134,6 +134,12 @@ _KINDS = {
     "opcode": [],
     "values": [(True, "list", False)],
     "counted": [(True, "one", False), (False, "one", False), (False, "one", False)],
+    "picked": [
+        (False, "one", False),
+        (False, "one", False),
+        (True, "one", False),
+        (True, "one", True),
+    ],
     "deck": [(False, "one", False)],
     "awards": [(False, "awards", False)],
     "with": [],
