@@ -148,6 +148,7 @@ def test_an_undeclared_field_is_refused():
         mode: A.CycleMode
         CHILDREN: ClassVar[dict] = {}
         OPERANDS: ClassVar[dict] = {}
+        OPCODE_BY: ClassVar[dict] = {}
         BINDS: ClassVar[None] = None
 
     with pytest.raises(PlanError, match=r"Flip\.mode"):
