@@ -682,6 +682,8 @@ class StrCollection(Node):
     RESULT = Ty.STRS
     CHILDREN = {"names": Ty.STR}
     SYNTAX = (",names",)
+    OPCODE = "STRS"
+    OPERANDS = {"names": "names"}
 
 
 @frozen

@@ -30,6 +30,8 @@ taken:
   its keyword, which the opcode's entry numbers (`evogame.native.opcodes.CODES`);
 * ``"opcode"``: an enum field that chooses the opcode itself (`Node.OPCODE_BY`: ``and``
   or ``or``), no operand;
+* ``"names"``: a tuple of name literals, each as its string id (immediates, a count
+  then each);
 * ``"members"``: a collection's members (a location's cards, a team's players);
 * ``"picked"``: the collection a member is picked from (`Node.PICKS`), four operands:
   the end (the index of its ``PICKS`` in `POSITIONS`), its ``shape`` (0 cards, 1 lists
@@ -70,7 +72,19 @@ ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
 #: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
 #: is a keyword: the field is a ``"flag"``).
 DECLARED = frozenset(
-    {"place", "loc", "loop", "deck", "awards", "with", "code", "members", "counted", "picked"}
+    {
+        "place",
+        "loc",
+        "loop",
+        "deck",
+        "awards",
+        "with",
+        "code",
+        "members",
+        "counted",
+        "picked",
+        "names",
+    }
 )
 
 
@@ -214,8 +228,8 @@ class Operands:
     """Makes a derived construct's operands, by name, for an engine that mixes it in (the
     Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
     in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
-    ``int_value``, ``str_value``, ``cards``, ``coll``, ``let_value``, ``new_var(var)`` and
-    ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
+    ``int_value``, ``str_value``, ``cards``, ``cardsets``, ``coll``, ``s`` (a name's string
+    id), ``let_value``, ``new_var(var)`` and ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
     options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
     the slots of the variables bound around the item in `item_binders` (what an option
     keeps of its bindings in the VM); walking one (the Python engine's
@@ -245,6 +259,8 @@ class Operands:
                 got = [[action(x) for x in c]]
             elif how == "values":
                 got = [[self.value(x, c[1]) for x in c[0]]]
+            elif how == "names":
+                got = [[self.s(x.value) for x in c]]
             elif how == "members":
                 got = [self.coll(c)]
             elif how == "picked":  # the index first (`N` reads before its collection)

@@ -276,9 +276,6 @@ class Lowerer(Operands):
         except KeyError:
             raise Unsupported(f"unbound variable '{n.name}") from None
 
-    def x_StrCollection(self, n: A.StrCollection) -> int:
-        return self.emit("STRS", len(n.names), *(self.s(x.value) for x in n.names))
-
     def x_Location(self, n: A.Location) -> int:
         vis = VIS[n.vis.value]
         if isinstance(n.name, A.NameLit) and n.index is None:

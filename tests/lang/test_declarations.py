@@ -133,6 +133,7 @@ _KINDS = {
     "code": [(False, "one", False)],
     "opcode": [],
     "values": [(True, "list", False)],
+    "names": [(False, "list", False)],
     "counted": [(True, "one", False), (False, "one", False), (False, "one", False)],
     "picked": [
         (False, "one", False),
