@@ -167,6 +167,12 @@ def operand_names(cls: type[A.Node]) -> tuple[str, ...]:
     return tuple(x for row in plan(cls) for x in names(*row))
 
 
+@functools.cache
+def _named_plan(cls: type[A.Node]) -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """`plan` with each field's operand names (`names`), once per class."""
+    return tuple((*row, names(*row)) for row in plan(cls))
+
+
 def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     """(operand names, how, what) for each field of `n` that gives operands, in field
     order: what each engine makes its operands of, one per name. What is: ``"value"``,
@@ -177,9 +183,8 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     value node) per condition, points node); otherwise the field itself (a node, a tuple
     of actions, a variable). Raises `CompileError` where the types allow what no opcode
     takes, with the text both engines give."""
-    for name, how, keyword in plan(type(n)):
+    for name, how, keyword, out in _named_plan(type(n)):
         c = getattr(n, name)
-        out = names(name, how, keyword)
         if how in ("value", "values"):
             yield out, how, (c, n.CHILDREN[name])
         elif how == "place":
