@@ -231,8 +231,9 @@ class Node:
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
     #: Where its opcode depends on a field, per field: the opcode chosen when the field
-    #: holds a keyword of its enum (``(and ...)`` is ``AND``, ``(or ...)`` ``OR``), or when
-    #: its child's result is a type (``(size X)`` of lists of cards is ``SIZELL``); else
+    #: holds a keyword of its enum (``(and ...)`` is ``AND``, ``(or ...)`` ``OR``), when its
+    #: child is of a class (``(cardatt RANK C)``, a name literal, is ``ATT``), or when its
+    #: child's result is a type (``(size X)`` of lists of cards is ``SIZELL``); else
     #: `OPCODE`. An enum field read so gives no operand (`opcode`).
     OPCODE_BY: ClassVar[dict[str, dict[Any, str]]] = {}
     #: Its opcode as an item of a choice whose options are listed without doing anything
@@ -265,10 +266,10 @@ class Node:
 
     def opcode(self) -> str | None:
         """The VM opcode that computes or does this node (`OPCODE`, or as `OPCODE_BY`
-        chooses by a field's keyword or its child's result type)."""
+        chooses by a field's keyword, its child's class or its child's result type)."""
         for name, by in self.OPCODE_BY.items():
             c = getattr(self, name)
-            chosen = by.get(c) if isinstance(c, Kw) else by.get(c.result())
+            chosen = by.get(c) if isinstance(c, Kw) else by.get(type(c), by.get(c.result()))
             if chosen is not None:
                 return chosen
         return self.OPCODE
@@ -1247,6 +1248,9 @@ class CardAtt(Node):
     SYNTAX = ("cardatt", "$attr", "$card")
     PARTS = {"attr": "ATTRIBUTE"}
     ATTRIBUTE = ("attr", "(cardatt ...) reads attribute")
+    OPCODE = "ATTDYN"
+    OPCODE_BY = {"attr": {NameLit: "ATT"}}  # a literal attribute: its index, known when lowered
+    OPERANDS = {"attr": "attribute"}
 
 
 # --- booleans ------------------------------------------------------------------------------

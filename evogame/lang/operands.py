@@ -30,6 +30,9 @@ taken:
   its keyword, which the opcode's entry numbers (`evogame.native.opcodes.CODES`);
 * ``"opcode"``: an enum field that chooses the opcode itself (`Node.OPCODE_BY`: ``and``
   or ``or``), no operand;
+* ``"attribute"``: a card attribute, a name literal as the engine's index of that
+  attribute (``attribute(name)``: an immediate), any other string as its value (a node);
+  `Node.OPCODE_BY` says which opcode takes which;
 * ``"names"``: a tuple of name literals, each as its string id (immediates, a count
   then each);
 * ``"members"``: a collection's members (a location's cards, a team's players);
@@ -72,7 +75,7 @@ ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
 #: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
 #: is a keyword: the field is a ``"flag"``).
 DECLARED = frozenset(
-    {
+    [
         "place",
         "loc",
         "loop",
@@ -84,7 +87,8 @@ DECLARED = frozenset(
         "counted",
         "picked",
         "names",
-    }
+        "attribute",
+    ]
 )
 
 
@@ -234,7 +238,8 @@ class Operands:
     Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
     in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
     ``int_value``, ``str_value``, ``cards``, ``cardsets``, ``coll``, ``s`` (a name's string
-    id), ``let_value``, ``new_var(var)`` and ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
+    id), ``attribute`` (a card attribute's index), ``let_value``, ``new_var(var)`` and
+    ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
     options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
     the slots of the variables bound around the item in `item_binders` (what an option
     keeps of its bindings in the VM); walking one (the Python engine's
@@ -264,6 +269,9 @@ class Operands:
                 got = [[action(x) for x in c]]
             elif how == "values":
                 got = [[self.value(x, c[1]) for x in c[0]]]
+            elif how == "attribute":
+                literal = isinstance(c, A.NameLit)
+                got = [self.attribute(c.value) if literal else self.str_value(c)]
             elif how == "names":
                 got = [[self.s(x.value) for x in c]]
             elif how == "members":

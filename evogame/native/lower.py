@@ -187,6 +187,11 @@ class Lowerer(Operands):
     def s(self, value: str) -> int:
         return self.sid[value]
 
+    def attribute(self, name: str) -> int:
+        """A card attribute's index in the image (``ATT``; every attribute a deck or a
+        literal ``cardatt`` names has one)."""
+        return self.attr_index[name]
+
     def loc_slot(self, key: tuple) -> int:
         s = self.loc_keys.get(key)
         if s is None:
@@ -331,12 +336,6 @@ class Lowerer(Operands):
         if n.hi is None:
             return self.emit("RANDOM", self.emit("INT", 0), lo)
         return self.emit("RANDOM", lo, self.int_value(n.hi))
-
-    def x_CardAtt(self, n: A.CardAtt) -> int:
-        card = self.expr(n.card)
-        if isinstance(n.attr, A.NameLit):
-            return self.emit("ATT", self.attr_index[n.attr.value], card)
-        return self.emit("ATTDYN", self.str_value(n.attr), card)
 
     def x_CardCmp(self, n) -> int:
         if n.op not in (A.CmpOp.EQ, A.CmpOp.NE):

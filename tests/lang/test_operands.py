@@ -51,6 +51,12 @@ class Recording(Operands):
     def s(self, name: str) -> int:
         return len(name)
 
+    def attribute(self, name: str) -> int:
+        return -len(name)
+
+    def str_value(self, n):
+        return self._made("str_value", n)
+
     def new_var(self, var):
         self.nvars += 1
         return self._made("var", var.name)
@@ -71,6 +77,23 @@ def test_the_opcode_is_chosen_by_a_keyword_or_a_childs_type():
     rel = {r: A.RelPlayer(r).opcode() for r in A.Rel}
     assert rel == {A.Rel.CURRENT: "PCUR", A.Rel.NEXT: "PNEXT", A.Rel.PREVIOUS: "PPREV"}
     assert A.Abs(A.IntLit(-3)).opcode() == "ABS" and A.IntLit(3).opcode() is None
+    card = A.Top(STOCK)
+    assert A.CardAtt(A.NameLit("RANK"), card).opcode() == "ATT"
+    assert A.CardAtt(A.StrStorage(A.GameRef(), A.NameLit("K")), card).opcode() == "ATTDYN"
+
+
+def test_a_literal_attribute_is_its_index_and_any_other_its_value():
+    """``(cardatt RANK C)`` gives RANK's index (an immediate of ``ATT``); a stored name its
+    value (a child of ``ATTDYN``), made before the card as the fields are ordered."""
+    card = A.Top(STOCK)
+    assert Recording().operands(A.CardAtt(A.NameLit("RANK"), card)) == {
+        "attr": -4,
+        "card": (f"value {Ty.CARD}", card),
+    }
+    stored = A.StrStorage(A.GameRef(), A.NameLit("K"))
+    eng = Recording()
+    assert eng.operands(A.CardAtt(stored, card))["attr"] == ("str_value", stored)
+    assert [how for how, _ in eng.made] == ["str_value", f"value {Ty.CARD}"]
 
 
 def test_an_operation_code_is_its_keyword_and_an_opcode_choice_no_operand():
