@@ -227,7 +227,7 @@ class Node:
     OPS: ClassVar[str | None] = None
     #: The VM opcode (`evogame.native.opcodes`) that computes or does it over its fields,
     #: in field order, each taken as `evogame.lang.operands.plan` says (a storage action:
-    #: its target's slot, its value). The lowering is derived from it, and for an action the
+    #: its target's slot, its value); `OPCODE_BY` may choose another (`opcode`). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
     #: Where its opcode depends on a field, per field: the opcode chosen when the field
@@ -245,9 +245,11 @@ class Node:
     #: holds actions, as control over them).
     SETUP: ClassVar[bool] = False
     #: How its opcode takes a field, where neither its declared type nor `BINDS` says
-    #: (`evogame.lang.operands`): ``"place"`` a card position (location, end, index),
-    #: ``"loc"`` the location itself (not its cards), or a keyword of the field's enum
-    #: (an immediate, 1 when the field holds that keyword).
+    #: (`evogame.lang.operands` lists every way): ``"place"`` a card position (location,
+    #: end, index), ``"loc"`` the location itself (not its cards), ``"code"`` an enum
+    #: naming an operation (its keyword, numbered by the opcode's entry: ``CMP``'s ``<``
+    #: is 2), ``"picked"`` the collection a member is picked from, ..., or a keyword of
+    #: the field's enum (an immediate, 1 when the field holds that keyword).
     OPERANDS: ClassVar[dict[str, str]] = {}
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
