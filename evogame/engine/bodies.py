@@ -1,4 +1,5 @@
-"""The Python engine's body of each action opcode: what the action does, given its operands.
+"""The Python engine's body of each action opcode: what the action does, given its operands
+(and of the expression opcodes derived so far: what the expression computes).
 
 A construct that declares an ``OPCODE`` (`evogame.lang.ast.Node.OPCODE`) takes its fields
 as that opcode's operands (`evogame.lang.operands.plan`); `BODIES[opcode]` makes its
@@ -24,6 +25,7 @@ import inspect
 import itertools
 from collections.abc import Callable
 
+from evogame.engine import ops
 from evogame.engine.compile import Fn
 from evogame.lang.ast import POSITIONS
 
@@ -336,3 +338,62 @@ def list_ensure(cond: Fn, body: Fn) -> Fn:
             st.charge(trial)
 
     return ensure
+
+
+# --- expressions (`ActionCompiler.by_opcode`) ------------------------------------------------
+
+
+@body("CMP")
+def compare(op: str, a: Fn, b: Fn) -> Fn:
+    """``(OP a b)``, OP one of ``== != < > <= >=`` (integers; strings, cards, players and
+    teams by == and != in the VM, by all six here)."""
+    if op == "==":
+        return lambda st, env: a(st, env) == b(st, env)
+    if op == "!=":
+        return lambda st, env: a(st, env) != b(st, env)
+    if op == "<":
+        return lambda st, env: a(st, env) < b(st, env)
+    if op == ">":
+        return lambda st, env: a(st, env) > b(st, env)
+    if op == "<=":
+        return lambda st, env: a(st, env) <= b(st, env)
+    assert op == ">=", op
+    return lambda st, env: a(st, env) >= b(st, env)
+
+
+#: each arithmetic keyword's meaning (`evogame.engine.ops`: 64-bit checked)
+_ARITH = {"+": ops.add, "-": ops.sub, "*": ops.mul, "//": ops.quot, "%": ops.mod, "^": ops.power}
+
+
+@body("ARITH")
+def arith(op: str, a: Fn, b: Fn) -> Fn:
+    """``(OP a b)``, OP one of ``+ - * // % ^`` (`_ARITH`)."""
+    f = _ARITH[op]
+    return lambda st, env: f(a(st, env), b(st, env))
+
+
+@body("AND")
+def conjunction(args: list[Fn]) -> Fn:
+    """``(and A B ...)``, short-circuit."""
+    if len(args) == 2:
+        a, b = args
+        return lambda st, env: a(st, env) and b(st, env)
+    return lambda st, env: all(f(st, env) for f in args)
+
+
+@body("OR")
+def disjunction(args: list[Fn]) -> Fn:
+    """``(or A B ...)``, short-circuit."""
+    if len(args) == 2:
+        a, b = args
+        return lambda st, env: a(st, env) or b(st, env)
+    return lambda st, env: any(f(st, env) for f in args)
+
+
+@body("SIZE")
+def size(coll: Fn) -> Fn:
+    """``(size X)``: its members (a location's cards, a team's players), counted."""
+    return lambda st, env: len(coll(st, env))
+
+
+BODIES["SIZELL"] = size  # lists of cards: the lists, counted

@@ -111,6 +111,11 @@ class Compiler:
             return m(node)
         if node.OPS is not None:
             return self.function(node)
+        return self.by_opcode(node)
+
+    def by_opcode(self, node: A.Node) -> Fn:
+        """An expression made by its opcode's Python body (`evogame.engine.bodies`, which
+        `ActionCompiler` reads); here, none."""
         raise CompileError(f"cannot compile {type(node).__name__} as an expression")
 
     def function(self, n: A.Node) -> Fn:
@@ -618,22 +623,6 @@ class Compiler:
 
     # --- integers ----------------------------------------------------------------------------
 
-    def x_Size(self, n: A.Size) -> Fn:
-        coll = self.coll(n.coll)
-        return lambda st, env: len(coll(st, env))
-
-    def x_Arith(self, n: A.Arith) -> Fn:
-        a, b = self.int_value(n.a), self.int_value(n.b)
-        f = {
-            A.ArithOp.ADD: ops.add,
-            A.ArithOp.SUB: ops.sub,
-            A.ArithOp.MUL: ops.mul,
-            A.ArithOp.DIV: ops.quot,
-            A.ArithOp.MOD: ops.mod,
-            A.ArithOp.POW: ops.power,
-        }[n.op]
-        return lambda st, env: f(a(st, env), b(st, env))
-
     def x_Random(self, n: A.Random) -> Fn:
         lo = self.int_value(n.lo)
         if n.hi is None:
@@ -689,46 +678,9 @@ class Compiler:
 
     # --- booleans ----------------------------------------------------------------------------
 
-    def x_BoolOp(self, n: A.BoolOp) -> Fn:
-        args = [self.expr(a) for a in n.args]
-        if n.op is A.BoolOpKind.AND:
-            if len(args) == 2:
-                a, b = args
-                return lambda st, env: a(st, env) and b(st, env)
-            return lambda st, env: all(f(st, env) for f in args)
-        if len(args) == 2:
-            a, b = args
-            return lambda st, env: a(st, env) or b(st, env)
-        return lambda st, env: any(f(st, env) for f in args)
-
     def x_Not(self, n: A.Not) -> Fn:
         f = self.expr(n.arg)
         return lambda st, env: not f(st, env)
-
-    def _cmp(self, n, a: Fn, b: Fn) -> Fn:
-        op = n.op
-        if op is A.CmpOp.EQ:
-            return lambda st, env: a(st, env) == b(st, env)
-        if op is A.CmpOp.NE:
-            return lambda st, env: a(st, env) != b(st, env)
-        if op is A.CmpOp.LT:
-            return lambda st, env: a(st, env) < b(st, env)
-        if op is A.CmpOp.GT:
-            return lambda st, env: a(st, env) > b(st, env)
-        if op is A.CmpOp.LE:
-            return lambda st, env: a(st, env) <= b(st, env)
-        return lambda st, env: a(st, env) >= b(st, env)
-
-    def x_IntCmp(self, n: A.IntCmp) -> Fn:
-        return self._cmp(n, self.int_value(n.a), self.int_value(n.b))
-
-    def x_StrCmp(self, n: A.StrCmp) -> Fn:
-        return self._cmp(n, self.str_value(n.a), self.str_value(n.b))
-
-    def x_CardCmp(self, n: A.CardCmp) -> Fn:
-        return self._cmp(n, self.expr(n.a), self.expr(n.b))
-
-    x_PlayerCmp = x_TeamCmp = x_CardCmp
 
     def x_AggBool(self, n: A.AggBool) -> Fn:
         coll = self.coll(n.coll)
