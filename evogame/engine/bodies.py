@@ -397,3 +397,115 @@ def size(coll: Fn) -> Fn:
 
 
 BODIES["SIZELL"] = size  # lists of cards: the lists, counted
+
+
+# A scan of a collection's members counts as work, 1 per 4 members, when `counted` (the
+# operand maker's: not the seats or teams, which end conditions scan at every step).
+
+
+@body("FILTER")
+def filter_(coll: Fn, var: int, cond: Fn, counted: int, is_ll: int) -> Fn:
+    """``(filter COLL 'V BOOL)``: the members for which BOOL holds, in order."""
+
+    def filt(st, env):
+        out = []
+        items = coll(st, env)
+        if counted:
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+        for x in items:
+            env[var] = x
+            if cond(st, env):
+                out.append(x)
+        return out
+
+    return filt
+
+
+@body("AGGBOOL")
+def quantified(any: int, coll: Fn, var: int, cond: Fn, counted: int, is_ll: int) -> Fn:
+    """``(any|all COLL 'V BOOL)``: some (every) member satisfies BOOL; stops at the first
+    member that decides."""
+    if any:
+
+        def anyf(st, env):
+            items = coll(st, env)
+            if counted:
+                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            for x in items:
+                env[var] = x
+                if cond(st, env):
+                    return True
+            return False
+
+        return anyf
+
+    def allf(st, env):
+        items = coll(st, env)
+        if counted:
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+        for x in items:
+            env[var] = x
+            if not cond(st, env):
+                return False
+        return True
+
+    return allf
+
+
+#: each aggregate's keyword: its function of the values (a non-empty list)
+_AGGINT = {"sumof": ops.total, "maxof": max, "minof": min}
+
+
+@body("AGGINT")
+def aggregate(agg: str, coll: Fn, var: int, value: Fn, is_ll: int) -> Fn:
+    """``(sumof|maxof|minof COLL 'V INT)``: 0 for no member; work 1 per member."""
+    f = _AGGINT[agg]
+
+    def aggint(st, env):
+        vals = []
+        for x in coll(st, env):
+            env[var] = x
+            vals.append(value(st, env))
+        st.past_steps += len(vals)  # work: one per item (State.work)
+        return f(vals) if vals else 0
+
+    return aggint
+
+
+def _setop(op: str, parts: Fn) -> Fn:
+    """The union, intersection (in the first part's order) or disjunction (the cards in
+    exactly one part) of the card lists `parts` gives."""
+    if op == "union":
+        return lambda st, env: ops.union(parts(st, env))
+    if op == "intersect":
+
+        def intersect(st, env):
+            ps = parts(st, env)
+            if not ps:
+                return []
+            common = set(ps[0]).intersection(*ps[1:])
+            return [c for c in ps[0] if c in common]
+
+        return intersect
+    assert op == "disjunction", op
+
+    def disjunction(st, env):
+        counts: dict[int, int] = {}
+        for p in parts(st, env):
+            for c in dict.fromkeys(p):
+                counts[c] = counts.get(c, 0) + 1
+        return [c for c, k in counts.items() if k == 1]
+
+    return disjunction
+
+
+@body("SETOP")
+def set_operation(op: str, parts: list[Fn]) -> Fn:
+    """``(union|intersect|disjunction A B ...)``."""
+    return _setop(op, lambda st, env: [p(st, env) for p in parts])
+
+
+@body("SETOPALL")
+def set_operation_all(op: str, sets: Fn) -> Fn:
+    """``(union|intersect|disjunction (all COLL 'V CARDS))``."""
+    return _setop(op, sets)

@@ -260,27 +260,6 @@ class Compiler:
         names = [x.value for x in n.names]
         return lambda st, env: names
 
-    def x_Filter(self, n: A.Filter) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cond = self.expr(n.cond)
-        self.pop_var()
-
-        counted = scan_counts(n.coll)
-
-        def filt(st, env):
-            out = []
-            items = coll(st, env)
-            if counted:
-                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-            for x in items:
-                env[i] = x
-                if cond(st, env):
-                    out.append(x)
-            return out
-
-        return filt
-
     # --- card collections ------------------------------------------------------------------
 
     def x_Location(self, n: A.Location) -> Fn:
@@ -324,13 +303,6 @@ class Compiler:
             return [s for _, s in found]
 
         return indexed
-
-    def x_SetOp(self, n: A.SetOp) -> Fn:
-        parts = [self.cards(p) for p in n.parts]
-        return _setop(n.op, lambda st, env: [p(st, env) for p in parts])
-
-    def x_SetOpAll(self, n: A.SetOpAll) -> Fn:
-        return _setop(n.op, self.cardsets(n.sets))
 
     def x_Sort(self, n: A.Sort) -> Fn:
         coll, pts = self.cards(n.coll), self.expr(n.points)
@@ -640,23 +612,6 @@ class Compiler:
 
         return lambda st, env: ops.score(st, pts(st, env), card(st, env))
 
-    def x_AggInt(self, n: A.AggInt) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        value = self.int_value(n.value)
-        self.pop_var()
-        agg = {A.AggIntKind.SUM: ops.total, A.AggIntKind.MAX: max, A.AggIntKind.MIN: min}[n.agg]
-
-        def aggint(st, env):
-            vals = []
-            for x in coll(st, env):
-                env[i] = x
-                vals.append(value(st, env))
-            st.past_steps += len(vals)  # work: one per item (State.work)
-            return agg(vals) if vals else 0
-
-        return aggint
-
     # --- strings -----------------------------------------------------------------------------
 
     def x_CardAtt(self, n: A.CardAtt) -> Fn:
@@ -682,72 +637,9 @@ class Compiler:
         f = self.expr(n.arg)
         return lambda st, env: not f(st, env)
 
-    def x_AggBool(self, n: A.AggBool) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cond = self.expr(n.cond)
-        self.pop_var()
-        counted = scan_counts(n.coll)
-        if n.quant is A.Quant.ANY:
-
-            def anyf(st, env):
-                items = coll(st, env)
-                if counted:
-                    st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-                for x in items:
-                    env[i] = x
-                    if cond(st, env):
-                        return True
-                return False
-
-            return anyf
-
-        def allf(st, env):
-            items = coll(st, env)
-            if counted:
-                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-            for x in items:
-                env[i] = x
-                if not cond(st, env):
-                    return False
-            return True
-
-        return allf
-
 
 def _child_fields(n: A.Node) -> list[tuple[str, A.Node]]:
     """`n`'s child nodes with their field names, in field order."""
     return [
         (f.name, v) for f in dataclasses.fields(n) if isinstance(v := getattr(n, f.name), A.Node)
     ]
-
-
-def scan_counts(coll: A.Node) -> bool:
-    """Whether iterating `coll` in a filter or quantifier counts as work (`State.work`): a
-    scan of cards, locations, strings or numbers does; one of the seats or teams does not
-    (it is bounded by the player count, and end conditions run it at every step)."""
-    return coll.result() not in (Ty.PLAYERS, Ty.TEAMS)
-
-
-def _setop(op: A.SetOpKind, parts: Fn) -> Fn:
-    if op is A.SetOpKind.UNION:
-        return lambda st, env: ops.union(parts(st, env))
-    if op is A.SetOpKind.INTERSECT:
-
-        def intersect(st, env):
-            ps = parts(st, env)
-            if not ps:
-                return []
-            common = set(ps[0]).intersection(*ps[1:])
-            return [c for c in ps[0] if c in common]
-
-        return intersect
-
-    def disjunction(st, env):
-        counts: dict[int, int] = {}
-        for p in parts(st, env):
-            for c in dict.fromkeys(p):
-                counts[c] = counts.get(c, 0) + 1
-        return [c for c, k in counts.items() if k == 1]
-
-    return disjunction
