@@ -509,3 +509,92 @@ def set_operation(op: str, parts: list[Fn]) -> Fn:
 def set_operation_all(op: str, sets: Fn) -> Fn:
     """``(union|intersect|disjunction (all COLL 'V CARDS))``."""
     return _setop(op, sets)
+
+
+@body("SEQ")
+def sequence(top: int, count: Fn, coll: Fn) -> Fn:
+    """``(top|bottom K X)``: the top (bottom) K cards; none for K <= 0."""
+    if top:
+
+        def top_k(st, env):
+            k = count(st, env)
+            c = coll(st, env)
+            return c[len(c) - k :] if k > 0 else []
+
+        return top_k
+
+    def bottom_k(st, env):
+        k = count(st, env)  # the count first, as the field order (and the VM) has it
+        return coll(st, env)[: max(k, 0)]
+
+    return bottom_k
+
+
+@body("RUNSEQ")
+def run_sequence(top: int, length: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(run top|bottom K X using P)``: the longest run of consecutive point values (up
+    or down, one way) from the top (bottom) card; empty when shorter than K."""
+
+    def run(st, env):
+        cards = coll(st, env)
+        if not cards:
+            return []
+        score = st.scorer(points(st, env))
+        seq = cards[::-1] if top else list(cards)
+        out = [seq[0]]
+        step = 0
+        for c in seq[1:]:
+            d = score(c) - score(out[-1])
+            if d not in (1, -1) or (step and d != step):
+                break
+            step = d
+            out.append(c)
+        if len(out) < length(st, env):
+            return []
+        return out[::-1] if top else out
+
+    return run
+
+
+@body("RUNS")
+def runs(largest: int, length: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(runs largest|all K X using P)``: the cards grouped by runs of consecutive point
+    values with at least K values (``largest``: only the longest); work 1 per 4 cards."""
+
+    def runs(st, env):
+        score = st.scorer(points(st, env))
+        byval: dict[int, list[int]] = {}
+        cards = coll(st, env)
+        st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+        for c in cards:
+            byval.setdefault(score(c), []).append(c)
+        vals = sorted(byval)
+        out: list[list[int]] = []
+        start = 0
+        for i in range(1, len(vals) + 1):
+            if i == len(vals) or vals[i] != vals[i - 1] + 1:
+                run = vals[start:i]
+                out.append([c for v in run for c in byval[v]])
+                start = i
+        k = length(st, env)
+        out = [r for r in out if len({score(c) for c in r}) >= k]
+        if largest and out:
+            best = max(len({score(c) for c in r}) for r in out)
+            out = [r for r in out if len({score(c) for c in r}) == best]
+        return out
+
+    return runs
+
+
+@body("AGGCARDS")
+def cards_of_each(coll: Fn, var: int, cards: Fn, is_ll: int) -> Fn:
+    """``(all COLL 'V CARDS)``: one card list per member."""
+
+    def agg(st, env):
+        out = []
+        for x in coll(st, env):
+            env[var] = x
+            out.append(cards(st, env))
+        return out
+
+    return agg

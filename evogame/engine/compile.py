@@ -356,47 +356,6 @@ class Compiler:
     def x_Nth(self, n: A.Nth) -> Fn:
         return self._pick(n, "nth")
 
-    def x_Sequence(self, n: A.Sequence) -> Fn:
-        count, coll = self.int_value(n.count), self.cards(n.coll)
-        if n.end is A.End.TOP:
-
-            def top_k(st, env):
-                k = count(st, env)
-                c = coll(st, env)
-                return c[len(c) - k :] if k > 0 else []
-
-            return top_k
-
-        def bottom_k(st, env):
-            k = count(st, env)  # the count first, as the field order (and the VM) has it
-            return coll(st, env)[: max(k, 0)]
-
-        return bottom_k
-
-    def x_RunSequence(self, n: A.RunSequence) -> Fn:
-        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        from_top = n.end is A.End.TOP
-
-        def run(st, env):
-            cards = coll(st, env)
-            if not cards:
-                return []
-            score = st.scorer(pts(st, env))
-            seq = cards[::-1] if from_top else list(cards)
-            out = [seq[0]]
-            step = 0
-            for c in seq[1:]:
-                d = score(c) - score(out[-1])
-                if d not in (1, -1) or (step and d != step):
-                    break
-                step = d
-                out.append(c)
-            if len(out) < length(st, env):
-                return []
-            return out[::-1] if from_top else out
-
-        return run
-
     # --- collections of card collections ---------------------------------------------------
 
     def x_Tuples(self, n: A.Tuples) -> Fn:
@@ -465,49 +424,6 @@ class Compiler:
             return [list(p) for p in itertools.permutations(cards)]
 
         return permutations
-
-    def x_Runs(self, n: A.Runs) -> Fn:
-        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        largest = n.mode is A.RunsMode.LARGEST
-
-        def runs(st, env):
-            score = st.scorer(pts(st, env))
-            byval: dict[int, list[int]] = {}
-            cards = coll(st, env)
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            for c in cards:
-                byval.setdefault(score(c), []).append(c)
-            vals = sorted(byval)
-            out: list[list[int]] = []
-            start = 0
-            for i in range(1, len(vals) + 1):
-                if i == len(vals) or vals[i] != vals[i - 1] + 1:
-                    run = vals[start:i]
-                    out.append([c for v in run for c in byval[v]])
-                    start = i
-            k = length(st, env)
-            out = [r for r in out if len({score(c) for c in r}) >= k]
-            if largest and out:
-                best = max(len({score(c) for c in r}) for r in out)
-                out = [r for r in out if len({score(c) for c in r}) == best]
-            return out
-
-        return runs
-
-    def x_AggCards(self, n: A.AggCards) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cards = self.cards(n.cards)
-        self.pop_var()
-
-        def agg(st, env):
-            out = []
-            for x in coll(st, env):
-                env[i] = x
-                out.append(cards(st, env))
-            return out
-
-        return agg
 
     # --- cards -----------------------------------------------------------------------------
 
