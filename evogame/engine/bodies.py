@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from evogame.engine import ops
 from evogame.engine.compile import Fn
+from evogame.engine.errors import GameError
 from evogame.lang.ast import POSITIONS
 
 #: opcode name -> the maker of its action's closure from its operands
@@ -598,3 +599,34 @@ def cards_of_each(coll: Fn, var: int, cards: Fn, is_ll: int) -> Fn:
         return out
 
     return agg
+
+
+@body("PICK")
+def pick(end: int, shape: int, coll: Fn, index: Fn | None) -> Fn:
+    """``(top X)``, ``(bottom X)``, ``(N X)`` (`POSITIONS`, N from the bottom): a card of
+    cards (shape 0: None when there is none), a card list of lists (1: the empty list), a
+    location of locations (2: none is an error of the game, a place to put cards needs
+    one)."""
+    where = POSITIONS[end]
+    if shape == 2:
+
+        def pick(st, env):
+            c = coll(st, env)
+            i = len(c) - 1 if where == "top" else 0 if where == "bottom" else index(st, env)
+            if 0 <= i < len(c):
+                return c[i]
+            raise GameError(f"no location at the {where} of a collection of {len(c)}")
+
+        return pick
+    empty = None if shape == 0 else []
+    if where == "top":
+        return lambda st, env: c[-1] if (c := coll(st, env)) else empty
+    if where == "bottom":
+        return lambda st, env: c[0] if (c := coll(st, env)) else empty
+
+    def nth(st, env):
+        c = coll(st, env)
+        i = index(st, env)
+        return c[i] if 0 <= i < len(c) else empty
+
+    return nth

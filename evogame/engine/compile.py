@@ -24,7 +24,7 @@ from typing import Any
 from evogame.engine import ops
 from evogame.engine.errors import CompileError, GameError
 from evogame.lang import ast as A
-from evogame.lang.types import Ty, is_subtype
+from evogame.lang.types import Ty
 
 Fn = Callable[[Any, list], Any]
 
@@ -312,51 +312,6 @@ class Compiler:
             return sorted(coll(st, env), key=score)
 
         return srt
-
-    def _pick(self, n, end: str) -> Fn:
-        ty = n.coll.result()
-        if ty is Ty.LOCS:
-            return self._pick_location(n, end)
-        coll = self.cardsets(n.coll) if is_subtype(ty, Ty.CARDSETS) else self.cards(n.coll)
-        empty = None if ty in (Ty.CARDS, Ty.LOC) else []
-        if end == "top":
-            return lambda st, env: c[-1] if (c := coll(st, env)) else empty
-        if end == "bottom":
-            return lambda st, env: c[0] if (c := coll(st, env)) else empty
-        idx = self.int_value(n.index)
-
-        def nth(st, env):
-            c = coll(st, env)
-            i = idx(st, env)
-            return c[i] if 0 <= i < len(c) else empty
-
-        return nth
-
-    def _pick_location(self, n, end: str) -> Fn:
-        """top/bottom/nth of a collection of locations: a location (its slot), which a
-        place to put cards needs; an empty collection has none (an error of the game)."""
-        slots = self.expr(n.coll)
-        idx = self.int_value(n.index) if end == "nth" else None
-
-        def pick(st, env):
-            c = slots(st, env)
-            i = len(c) - 1 if end == "top" else 0 if end == "bottom" else idx(st, env)
-            if 0 <= i < len(c):
-                return c[i]
-            raise GameError(f"no location at the {end} of a collection of {len(c)}")
-
-        return pick
-
-    def x_Top(self, n: A.Top) -> Fn:
-        return self._pick(n, "top")
-
-    def x_Bottom(self, n: A.Bottom) -> Fn:
-        return self._pick(n, "bottom")
-
-    def x_Nth(self, n: A.Nth) -> Fn:
-        return self._pick(n, "nth")
-
-    # --- collections of card collections ---------------------------------------------------
 
     def x_Tuples(self, n: A.Tuples) -> Fn:
         size, coll, pts = self.int_value(n.size), self.cards(n.coll), self.expr(n.points)

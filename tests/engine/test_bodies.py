@@ -50,13 +50,14 @@ def test_the_derived_actions():
 
 def test_the_derived_expressions():
     """Comparisons, arithmetic, ``and``/``or``, ``size``, filters, quantifiers, integer
-    aggregates, set operations, ``(top K X)``, runs and ``(all ... CARDS)`` are made by
-    their opcode's Python body too (`ActionCompiler.by_opcode`), from the operands the
-    lowering lays out."""
+    aggregates, set operations, ``(top K X)``, runs, ``(all ... CARDS)`` and the picks
+    are made by their opcode's Python body too (`ActionCompiler.by_opcode`), from the
+    operands the lowering lays out."""
     names = {c.__name__ for c in DERIVED}
     assert {"IntCmp", "StrCmp", "CardCmp", "PlayerCmp", "TeamCmp"} <= names
     assert {"Arith", "BoolOp", "Size", "Filter", "AggBool", "AggInt"} <= names
     assert {"SetOp", "SetOpAll", "Sequence", "RunSequence", "Runs", "AggCards"} <= names
+    assert {"Top", "Bottom", "Nth"} <= names
 
 
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
