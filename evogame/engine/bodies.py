@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import math
 from collections.abc import Callable
 
 from evogame.engine import ops
@@ -630,3 +631,79 @@ def pick(end: int, shape: int, coll: Fn, index: Fn | None) -> Fn:
         return c[i] if 0 <= i < len(c) else empty
 
     return nth
+
+
+@body("NOT")
+def negation(arg: Fn) -> Fn:
+    """``(not A)``."""
+    return lambda st, env: not arg(st, env)
+
+
+@body("SORT")
+def sort(coll: Fn, points: Fn) -> Fn:
+    """``(sort CARDS using POINTS)``: lowest points at the bottom, ties in their order."""
+
+    def srt(st, env):
+        score = st.scorer(points(st, env))
+        return sorted(coll(st, env), key=score)
+
+    return srt
+
+
+@body("TUPLES")
+def tuples(size: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(tuples K X using P)``: per point value with at least K cards (ascending), its
+    first K; work 1 per 4 cards."""
+
+    def tuples(st, env):
+        k = size(st, env)
+        score = st.scorer(points(st, env))
+        groups: dict[int, list[int]] = {}
+        cards = coll(st, env)
+        st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+        for c in cards:
+            groups.setdefault(score(c), []).append(c)
+        return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
+
+    return tuples
+
+
+@body("SUBSETS")
+def subsets(coll: Fn) -> Fn:
+    """``(subsets X)``: every non-empty subset, smallest first; at most 16 cards; work 1
+    per 16 subsets."""
+
+    def subsets(st, env):
+        cards = coll(st, env)
+        if len(cards) > 16:
+            raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
+        st.past_steps += 1 << max(len(cards) - 4, 0)  # work: 1 per 16 subsets (C-speed)
+        return [list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)]
+
+    return subsets
+
+
+@body("PERMS")
+def permutations(coll: Fn) -> Fn:
+    """``(permutations X)``: every ordering; at most 7 cards; work 1 per 16 orderings."""
+
+    def permutations(st, env):
+        cards = coll(st, env)
+        if len(cards) > 7:
+            raise GameError(f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings")
+        st.past_steps += math.factorial(len(cards)) >> 4  # work: 1 per 16 orderings
+        return [list(p) for p in itertools.permutations(cards)]
+
+    return permutations
+
+
+@body("SUMPTS")
+def sum_points(coll: Fn, points: Fn) -> Fn:
+    """``(sum X using P)``: the cards' points, summed (`ops.sum_points`)."""
+    return lambda st, env: ops.sum_points(st, points(st, env), coll(st, env))
+
+
+@body("SCORE")
+def score(card: Fn, points: Fn) -> Fn:
+    """``(score CARD using P)``: one card's points (`ops.score`)."""
+    return lambda st, env: ops.score(st, points(st, env), card(st, env))

@@ -16,13 +16,11 @@ Value encodings (what a compiled expression returns, by static type):
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import math
 from collections.abc import Callable
 from typing import Any
 
 from evogame.engine import ops
-from evogame.engine.errors import CompileError, GameError
+from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
 from evogame.lang.types import Ty
 
@@ -304,30 +302,6 @@ class Compiler:
 
         return indexed
 
-    def x_Sort(self, n: A.Sort) -> Fn:
-        coll, pts = self.cards(n.coll), self.expr(n.points)
-
-        def srt(st, env):
-            score = st.scorer(pts(st, env))
-            return sorted(coll(st, env), key=score)
-
-        return srt
-
-    def x_Tuples(self, n: A.Tuples) -> Fn:
-        size, coll, pts = self.int_value(n.size), self.cards(n.coll), self.expr(n.points)
-
-        def tuples(st, env):
-            k = size(st, env)
-            score = st.scorer(pts(st, env))
-            groups: dict[int, list[int]] = {}
-            cards = coll(st, env)
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            for c in cards:
-                groups.setdefault(score(c), []).append(c)
-            return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
-
-        return tuples
-
     def _partition(self, attr: Fn, parts: Fn) -> Fn:
         attrs = self.attrs
 
@@ -351,34 +325,6 @@ class Compiler:
 
     def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
         return self._partition(self.str_value(n.attr), self.cardsets(n.sets))
-
-    def x_Subsets(self, n: A.Subsets) -> Fn:
-        coll = self.cards(n.coll)
-
-        def subsets(st, env):
-            cards = coll(st, env)
-            if len(cards) > 16:
-                raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
-            st.past_steps += 1 << max(len(cards) - 4, 0)  # work: 1 per 16 subsets (C-speed)
-            return [
-                list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)
-            ]
-
-        return subsets
-
-    def x_Permutations(self, n: A.Permutations) -> Fn:
-        coll = self.cards(n.coll)
-
-        def permutations(st, env):
-            cards = coll(st, env)
-            if len(cards) > 7:
-                raise GameError(
-                    f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings"
-                )
-            st.past_steps += math.factorial(len(cards)) >> 4  # work: 1 per 16 orderings
-            return [list(p) for p in itertools.permutations(cards)]
-
-        return permutations
 
     # --- cards -----------------------------------------------------------------------------
 
@@ -473,16 +419,6 @@ class Compiler:
         hi = self.int_value(n.hi)
         return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
 
-    def x_SumPoints(self, n: A.SumPoints) -> Fn:
-        coll, pts = self.cards(n.coll), self.expr(n.points)
-
-        return lambda st, env: ops.sum_points(st, pts(st, env), coll(st, env))
-
-    def x_ScoreCard(self, n: A.ScoreCard) -> Fn:
-        card, pts = self.expr(n.card), self.expr(n.points)
-
-        return lambda st, env: ops.score(st, pts(st, env), card(st, env))
-
     # --- strings -----------------------------------------------------------------------------
 
     def x_CardAtt(self, n: A.CardAtt) -> Fn:
@@ -503,10 +439,6 @@ class Compiler:
         return cardatt
 
     # --- booleans ----------------------------------------------------------------------------
-
-    def x_Not(self, n: A.Not) -> Fn:
-        f = self.expr(n.arg)
-        return lambda st, env: not f(st, env)
 
 
 def _child_fields(n: A.Node) -> list[tuple[str, A.Node]]:
