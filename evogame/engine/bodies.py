@@ -707,3 +707,9 @@ def sum_points(coll: Fn, points: Fn) -> Fn:
 def score(card: Fn, points: Fn) -> Fn:
     """``(score CARD using P)``: one card's points (`ops.score`)."""
     return lambda st, env: ops.score(st, points(st, env), card(st, env))
+
+
+@body("STRS")
+def names(names: list[str]) -> Fn:
+    """``(A, B, C)``: the names, as the engine holds them (`Compiler.s`)."""
+    return lambda st, env: names

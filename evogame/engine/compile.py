@@ -95,6 +95,10 @@ class Compiler:
         except KeyError:
             raise CompileError(f"unbound variable '{v.name}") from None
 
+    def s(self, name: str) -> str:
+        """A name as this engine holds it: the string itself (the VM's: its string id)."""
+        return name
+
     def attr_table(self, name: str) -> list[str]:
         t = self.attrs.get(name)
         if t is None:
@@ -253,10 +257,6 @@ class Compiler:
     def x_OtherTeams(self, n) -> Fn:
         ts = list(range(len(self.teams)))
         return lambda st, env: [t for t in ts if t != st.tcycle[0]]
-
-    def x_StrCollection(self, n: A.StrCollection) -> Fn:
-        names = [x.value for x in n.names]
-        return lambda st, env: names
 
     # --- card collections ------------------------------------------------------------------
 

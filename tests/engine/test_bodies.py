@@ -51,8 +51,8 @@ def test_the_derived_actions():
 def test_the_derived_expressions():
     """Comparisons, arithmetic, ``and``/``or``, ``size``, filters, quantifiers, integer
     aggregates, set operations, ``(top K X)``, runs, ``(all ... CARDS)``, the picks,
-    ``not``, ``sort``, ``tuples``, ``subsets``, ``permutations``, ``sum`` and ``score``
-    are made by their opcode's Python body too (`ActionCompiler.by_opcode`), from the
+    ``not``, ``sort``, ``tuples``, ``subsets``, ``permutations``, ``sum``, ``score`` and
+    name collections are made by their opcode's Python body too (`ActionCompiler.by_opcode`), from the
     operands the lowering lays out."""
     names = {c.__name__ for c in DERIVED}
     assert {"IntCmp", "StrCmp", "CardCmp", "PlayerCmp", "TeamCmp"} <= names
@@ -60,6 +60,7 @@ def test_the_derived_expressions():
     assert {"SetOp", "SetOpAll", "Sequence", "RunSequence", "Runs", "AggCards"} <= names
     assert {"Top", "Bottom", "Nth"} <= names
     assert {"Not", "Sort", "Tuples", "Subsets", "Permutations", "SumPoints", "ScoreCard"} <= names
+    assert "StrCollection" in names
 
 
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
