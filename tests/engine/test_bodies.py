@@ -52,8 +52,8 @@ def test_the_derived_expressions():
     """Comparisons, arithmetic, ``and``/``or``, ``size``, filters, quantifiers, integer
     aggregates, set operations, ``(top K X)``, runs, ``(all ... CARDS)``, the picks,
     ``not``, ``sort``, ``tuples``, ``subsets``, ``permutations``, ``sum``, ``score`` and
-    name collections are made by their opcode's Python body too (`ActionCompiler.by_opcode`), from the
-    operands the lowering lays out."""
+    name collections are made by their opcode's Python body too
+    (`ActionCompiler.by_opcode`), from the operands the lowering lays out."""
     names = {c.__name__ for c in DERIVED}
     assert {"IntCmp", "StrCmp", "CardCmp", "PlayerCmp", "TeamCmp"} <= names
     assert {"Arith", "BoolOp", "Size", "Filter", "AggBool", "AggInt"} <= names
