@@ -66,9 +66,9 @@ class ActionCompiler(Compiler, Operands):
         raise CompileError(f"cannot compile {type(node).__name__} as an action")
 
     def by_opcode(self, node: A.Node) -> Fn:
-        """An expression made by its opcode's body (`evogame.engine.bodies`) from its
-        operands, as an action is (`derived`): comparisons, arithmetic, ``and``/``or``,
-        ``size``."""
+        """An expression made by its opcode's body (`evogame.engine.bodies`; `A.Node.opcode`
+        chooses the opcode) from its operands, as an action is (`derived`): comparisons,
+        arithmetic, filters, picks, ... (`tests/engine/test_bodies.py` lists them)."""
         op = node.opcode()
         if op in bodies.BODIES:
             return bodies.make(op, self.operands(node))
