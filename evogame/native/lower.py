@@ -7,8 +7,11 @@ from the rule file become string ids (strings are interned in sorted order, so c
 ids compares the strings); nothing from the file becomes C or Python code.
 
 The semantics mirror the closure compiler (`evogame.engine.compile`, `actions`, `options`)
-node for node; `Unsupported` names what this lowering cannot express yet, and the caller
-falls back to the Python engine.
+node for node. A construct that declares its opcode (`A.Node.opcode`) is emitted by
+`Lowerer.function` from the operands `evogame.lang.operands` makes; the ``x_*`` and
+``r_*`` methods are the few written by hand (literals, names resolved to slots).
+`Unsupported` names what this lowering cannot express yet, and the caller falls back to
+the Python engine.
 """
 
 from __future__ import annotations
