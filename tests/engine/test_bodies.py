@@ -77,6 +77,21 @@ def test_written_once(cls: type[A.Node]):
         assert sorted(operand_names(cls)) == sorted(table)
 
 
+#: Declared, but the lowering first refuses what the VM does not do (an order comparison
+#: of cards, players or teams), then calls the derived emitter.
+REFUSING = {"CardCmp", "PlayerCmp", "TeamCmp"}
+
+
+def test_no_emitter_is_written_by_hand_where_the_opcode_is_declared():
+    """The lowering's hand-written ``x_*`` would shadow the emitter derived from the
+    declarations (`Lowerer.expr` tries them first): none exists for a class whose opcode
+    is declared, but the refusals (and those call `Lowerer.function`)."""
+    declared = {c.__name__ for c in A.node_classes() if _opcodes(c)}
+    written = {name[2:] for name in dir(Lowerer) if name.startswith("x_")}
+    assert written & declared == REFUSING
+    assert len(declared) >= 69
+
+
 LISTED = [c for c in A.node_classes() if c.EXPAND is not None]
 
 
