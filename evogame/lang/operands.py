@@ -182,8 +182,9 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     order: what each engine makes its operands of, one per name. What is: ``"value"``,
     (the child, the type its parent wants), ``"values"`` (the tuple of children, that
     type); ``"place"``, (the location node, its end, the index node or None); ``"loop"``,
-    (the collection node, the action); ``"flag"``, 0 or 1; ``"code"``, the enum's
-    keyword; ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
+    (the collection node, the action); ``"picked"``, (the end, the shape, the collection
+    node, the index node or None); ``"flag"``, 0 or 1; ``"code"``, the enum's keyword;
+    ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
     value node) per condition, points node); otherwise the field itself (a node, a tuple
     of actions, a variable). Raises `CompileError` where the types allow what no opcode
     takes, with the text both engines give."""
