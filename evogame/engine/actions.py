@@ -65,6 +65,15 @@ class ActionCompiler(Compiler, Operands):
             return self.derived(node)
         raise CompileError(f"cannot compile {type(node).__name__} as an action")
 
+    def by_opcode(self, node: A.Node) -> Fn:
+        """An expression made by its opcode's body (`evogame.engine.bodies`; `A.Node.opcode`
+        chooses the opcode) from its operands, as an action is (`derived`): comparisons,
+        arithmetic, filters, picks, ... (`tests/engine/test_bodies.py` lists them)."""
+        op = node.opcode()
+        if op in bodies.BODIES:
+            return bodies.make(op, self.operands(node))
+        return super().by_opcode(node)
+
     def derived(self, n: A.Node) -> Fn:
         """An action done by its opcode over its fields: the opcode's body
         (`evogame.engine.bodies`) made from its operands (`evogame.lang.operands.Operands`)."""

@@ -1,4 +1,5 @@
-"""The Python engine's body of each action opcode: what the action does, given its operands.
+"""The Python engine's body of each action opcode: what the action does, given its operands
+(and of the expression opcodes derived so far: what the expression computes).
 
 A construct that declares an ``OPCODE`` (`evogame.lang.ast.Node.OPCODE`) takes its fields
 as that opcode's operands (`evogame.lang.operands.plan`); `BODIES[opcode]` makes its
@@ -22,9 +23,12 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import math
 from collections.abc import Callable
 
+from evogame.engine import ops
 from evogame.engine.compile import Fn
+from evogame.engine.errors import GameError
 from evogame.lang.ast import POSITIONS
 
 #: opcode name -> the maker of its action's closure from its operands
@@ -336,3 +340,376 @@ def list_ensure(cond: Fn, body: Fn) -> Fn:
             st.charge(trial)
 
     return ensure
+
+
+# --- expressions (`ActionCompiler.by_opcode`) ------------------------------------------------
+
+
+@body("CMP")
+def compare(op: str, a: Fn, b: Fn) -> Fn:
+    """``(OP a b)``, OP one of ``== != < > <= >=`` (integers; strings, cards, players and
+    teams by == and != in the VM, by all six here)."""
+    if op == "==":
+        return lambda st, env: a(st, env) == b(st, env)
+    if op == "!=":
+        return lambda st, env: a(st, env) != b(st, env)
+    if op == "<":
+        return lambda st, env: a(st, env) < b(st, env)
+    if op == ">":
+        return lambda st, env: a(st, env) > b(st, env)
+    if op == "<=":
+        return lambda st, env: a(st, env) <= b(st, env)
+    assert op == ">=", op
+    return lambda st, env: a(st, env) >= b(st, env)
+
+
+#: each arithmetic keyword's meaning (`evogame.engine.ops`: 64-bit checked)
+_ARITH = {"+": ops.add, "-": ops.sub, "*": ops.mul, "//": ops.quot, "%": ops.mod, "^": ops.power}
+
+
+@body("ARITH")
+def arith(op: str, a: Fn, b: Fn) -> Fn:
+    """``(OP a b)``, OP one of ``+ - * // % ^`` (`_ARITH`)."""
+    f = _ARITH[op]
+    return lambda st, env: f(a(st, env), b(st, env))
+
+
+@body("AND")
+def conjunction(args: list[Fn]) -> Fn:
+    """``(and A B ...)``, short-circuit."""
+    if len(args) == 2:
+        a, b = args
+        return lambda st, env: a(st, env) and b(st, env)
+    return lambda st, env: all(f(st, env) for f in args)
+
+
+@body("OR")
+def disjunction(args: list[Fn]) -> Fn:
+    """``(or A B ...)``, short-circuit."""
+    if len(args) == 2:
+        a, b = args
+        return lambda st, env: a(st, env) or b(st, env)
+    return lambda st, env: any(f(st, env) for f in args)
+
+
+@body("SIZE")
+def size(coll: Fn) -> Fn:
+    """``(size X)``: its members (a location's cards, a team's players), counted."""
+    return lambda st, env: len(coll(st, env))
+
+
+BODIES["SIZELL"] = size  # lists of cards: the lists, counted
+
+
+# A scan of a collection's members counts as work, 1 per 4 members, when `counted` (the
+# operand maker's: not the seats or teams, which end conditions scan at every step).
+
+
+@body("FILTER")
+def filter_(coll: Fn, var: int, cond: Fn, counted: int, is_ll: int) -> Fn:
+    """``(filter COLL 'V BOOL)``: the members for which BOOL holds, in order."""
+
+    def filt(st, env):
+        out = []
+        items = coll(st, env)
+        if counted:
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+        for x in items:
+            env[var] = x
+            if cond(st, env):
+                out.append(x)
+        return out
+
+    return filt
+
+
+@body("AGGBOOL")
+def quantified(any: int, coll: Fn, var: int, cond: Fn, counted: int, is_ll: int) -> Fn:
+    """``(any|all COLL 'V BOOL)``: some (every) member satisfies BOOL; stops at the first
+    member that decides."""
+    if any:
+
+        def anyf(st, env):
+            items = coll(st, env)
+            if counted:
+                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+            for x in items:
+                env[var] = x
+                if cond(st, env):
+                    return True
+            return False
+
+        return anyf
+
+    def allf(st, env):
+        items = coll(st, env)
+        if counted:
+            st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
+        for x in items:
+            env[var] = x
+            if not cond(st, env):
+                return False
+        return True
+
+    return allf
+
+
+#: each aggregate's keyword: its function of the values (a non-empty list)
+_AGGINT = {"sumof": ops.total, "maxof": max, "minof": min}
+
+
+@body("AGGINT")
+def aggregate(agg: str, coll: Fn, var: int, value: Fn, is_ll: int) -> Fn:
+    """``(sumof|maxof|minof COLL 'V INT)``: 0 for no member; work 1 per member."""
+    f = _AGGINT[agg]
+
+    def aggint(st, env):
+        vals = []
+        for x in coll(st, env):
+            env[var] = x
+            vals.append(value(st, env))
+        st.past_steps += len(vals)  # work: one per item (State.work)
+        return f(vals) if vals else 0
+
+    return aggint
+
+
+def _setop(op: str, parts: Fn) -> Fn:
+    """The union, intersection (in the first part's order) or disjunction (the cards in
+    exactly one part) of the card lists `parts` gives."""
+    if op == "union":
+        return lambda st, env: ops.union(parts(st, env))
+    if op == "intersect":
+
+        def intersect(st, env):
+            ps = parts(st, env)
+            if not ps:
+                return []
+            common = set(ps[0]).intersection(*ps[1:])
+            return [c for c in ps[0] if c in common]
+
+        return intersect
+    assert op == "disjunction", op
+
+    def disjunction(st, env):
+        counts: dict[int, int] = {}
+        for p in parts(st, env):
+            for c in dict.fromkeys(p):
+                counts[c] = counts.get(c, 0) + 1
+        return [c for c, k in counts.items() if k == 1]
+
+    return disjunction
+
+
+@body("SETOP")
+def set_operation(op: str, parts: list[Fn]) -> Fn:
+    """``(union|intersect|disjunction A B ...)``."""
+    return _setop(op, lambda st, env: [p(st, env) for p in parts])
+
+
+@body("SETOPALL")
+def set_operation_all(op: str, sets: Fn) -> Fn:
+    """``(union|intersect|disjunction (all COLL 'V CARDS))``."""
+    return _setop(op, sets)
+
+
+@body("SEQ")
+def sequence(top: int, count: Fn, coll: Fn) -> Fn:
+    """``(top|bottom K X)``: the top (bottom) K cards; none for K <= 0."""
+    if top:
+
+        def top_k(st, env):
+            k = count(st, env)
+            c = coll(st, env)
+            return c[len(c) - k :] if k > 0 else []
+
+        return top_k
+
+    def bottom_k(st, env):
+        k = count(st, env)  # the count first, as the field order (and the VM) has it
+        return coll(st, env)[: max(k, 0)]
+
+    return bottom_k
+
+
+@body("RUNSEQ")
+def run_sequence(top: int, length: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(run top|bottom K X using P)``: the longest run of consecutive point values (up
+    or down, one way) from the top (bottom) card; empty when shorter than K."""
+
+    def run(st, env):
+        cards = coll(st, env)
+        if not cards:
+            return []
+        score = st.scorer(points(st, env))
+        seq = cards[::-1] if top else list(cards)
+        out = [seq[0]]
+        step = 0
+        for c in seq[1:]:
+            d = score(c) - score(out[-1])
+            if d not in (1, -1) or (step and d != step):
+                break
+            step = d
+            out.append(c)
+        if len(out) < length(st, env):
+            return []
+        return out[::-1] if top else out
+
+    return run
+
+
+@body("RUNS")
+def runs(largest: int, length: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(runs largest|all K X using P)``: the cards grouped by runs of consecutive point
+    values with at least K values (``largest``: only the longest); work 1 per 4 cards."""
+
+    def runs(st, env):
+        score = st.scorer(points(st, env))
+        byval: dict[int, list[int]] = {}
+        cards = coll(st, env)
+        st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+        for c in cards:
+            byval.setdefault(score(c), []).append(c)
+        vals = sorted(byval)
+        out: list[list[int]] = []
+        start = 0
+        for i in range(1, len(vals) + 1):
+            if i == len(vals) or vals[i] != vals[i - 1] + 1:
+                run = vals[start:i]
+                out.append([c for v in run for c in byval[v]])
+                start = i
+        k = length(st, env)
+        out = [r for r in out if len({score(c) for c in r}) >= k]
+        if largest and out:
+            best = max(len({score(c) for c in r}) for r in out)
+            out = [r for r in out if len({score(c) for c in r}) == best]
+        return out
+
+    return runs
+
+
+@body("AGGCARDS")
+def cards_of_each(coll: Fn, var: int, cards: Fn, is_ll: int) -> Fn:
+    """``(all COLL 'V CARDS)``: one card list per member."""
+
+    def agg(st, env):
+        out = []
+        for x in coll(st, env):
+            env[var] = x
+            out.append(cards(st, env))
+        return out
+
+    return agg
+
+
+@body("PICK")
+def pick(end: int, shape: int, coll: Fn, index: Fn | None) -> Fn:
+    """``(top X)``, ``(bottom X)``, ``(N X)`` (`POSITIONS`, N from the bottom): a card of
+    cards (shape 0: None when there is none), a card list of lists (1: the empty list), a
+    location of locations (2: none is an error of the game, a place to put cards needs
+    one)."""
+    where = POSITIONS[end]
+    if shape == 2:
+
+        def pick(st, env):
+            c = coll(st, env)
+            i = len(c) - 1 if where == "top" else 0 if where == "bottom" else index(st, env)
+            if 0 <= i < len(c):
+                return c[i]
+            raise GameError(f"no location at the {where} of a collection of {len(c)}")
+
+        return pick
+    empty = None if shape == 0 else []
+    if where == "top":
+        return lambda st, env: c[-1] if (c := coll(st, env)) else empty
+    if where == "bottom":
+        return lambda st, env: c[0] if (c := coll(st, env)) else empty
+
+    def nth(st, env):
+        c = coll(st, env)
+        i = index(st, env)
+        return c[i] if 0 <= i < len(c) else empty
+
+    return nth
+
+
+@body("NOT")
+def negation(arg: Fn) -> Fn:
+    """``(not A)``."""
+    return lambda st, env: not arg(st, env)
+
+
+@body("SORT")
+def sort(coll: Fn, points: Fn) -> Fn:
+    """``(sort CARDS using POINTS)``: lowest points at the bottom, ties in their order."""
+
+    def srt(st, env):
+        score = st.scorer(points(st, env))
+        return sorted(coll(st, env), key=score)
+
+    return srt
+
+
+@body("TUPLES")
+def tuples(size: Fn, coll: Fn, points: Fn) -> Fn:
+    """``(tuples K X using P)``: per point value with at least K cards (ascending), its
+    first K; work 1 per 4 cards."""
+
+    def tuples(st, env):
+        k = size(st, env)
+        score = st.scorer(points(st, env))
+        groups: dict[int, list[int]] = {}
+        cards = coll(st, env)
+        st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
+        for c in cards:
+            groups.setdefault(score(c), []).append(c)
+        return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
+
+    return tuples
+
+
+@body("SUBSETS")
+def subsets(coll: Fn) -> Fn:
+    """``(subsets X)``: every non-empty subset, smallest first; at most 16 cards; work 1
+    per 16 subsets."""
+
+    def subsets(st, env):
+        cards = coll(st, env)
+        if len(cards) > 16:
+            raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
+        st.past_steps += 1 << max(len(cards) - 4, 0)  # work: 1 per 16 subsets (C-speed)
+        return [list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)]
+
+    return subsets
+
+
+@body("PERMS")
+def permutations(coll: Fn) -> Fn:
+    """``(permutations X)``: every ordering; at most 7 cards; work 1 per 16 orderings."""
+
+    def permutations(st, env):
+        cards = coll(st, env)
+        if len(cards) > 7:
+            raise GameError(f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings")
+        st.past_steps += math.factorial(len(cards)) >> 4  # work: 1 per 16 orderings
+        return [list(p) for p in itertools.permutations(cards)]
+
+    return permutations
+
+
+@body("SUMPTS")
+def sum_points(coll: Fn, points: Fn) -> Fn:
+    """``(sum X using P)``: the cards' points, summed (`ops.sum_points`)."""
+    return lambda st, env: ops.sum_points(st, points(st, env), coll(st, env))
+
+
+@body("SCORE")
+def score(card: Fn, points: Fn) -> Fn:
+    """``(score CARD using P)``: one card's points (`ops.score`)."""
+    return lambda st, env: ops.score(st, points(st, env), card(st, env))
+
+
+@body("STRS")
+def names(names: list[str]) -> Fn:
+    """``(A, B, C)``: the names, as the engine holds them (`Compiler.s`)."""
+    return lambda st, env: names

@@ -16,15 +16,13 @@ Value encodings (what a compiled expression returns, by static type):
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import math
 from collections.abc import Callable
 from typing import Any
 
 from evogame.engine import ops
-from evogame.engine.errors import CompileError, GameError
+from evogame.engine.errors import CompileError
 from evogame.lang import ast as A
-from evogame.lang.types import Ty, is_subtype
+from evogame.lang.types import Ty
 
 Fn = Callable[[Any, list], Any]
 
@@ -97,6 +95,10 @@ class Compiler:
         except KeyError:
             raise CompileError(f"unbound variable '{v.name}") from None
 
+    def s(self, name: str) -> str:
+        """A name as this engine holds it: the string itself (the VM's: its string id)."""
+        return name
+
     def attr_table(self, name: str) -> list[str]:
         t = self.attrs.get(name)
         if t is None:
@@ -111,6 +113,11 @@ class Compiler:
             return m(node)
         if node.OPS is not None:
             return self.function(node)
+        return self.by_opcode(node)
+
+    def by_opcode(self, node: A.Node) -> Fn:
+        """An expression made by its opcode's Python body (`evogame.engine.bodies`, which
+        `ActionCompiler` reads); here, none."""
         raise CompileError(f"cannot compile {type(node).__name__} as an expression")
 
     def function(self, n: A.Node) -> Fn:
@@ -251,31 +258,6 @@ class Compiler:
         ts = list(range(len(self.teams)))
         return lambda st, env: [t for t in ts if t != st.tcycle[0]]
 
-    def x_StrCollection(self, n: A.StrCollection) -> Fn:
-        names = [x.value for x in n.names]
-        return lambda st, env: names
-
-    def x_Filter(self, n: A.Filter) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cond = self.expr(n.cond)
-        self.pop_var()
-
-        counted = scan_counts(n.coll)
-
-        def filt(st, env):
-            out = []
-            items = coll(st, env)
-            if counted:
-                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-            for x in items:
-                env[i] = x
-                if cond(st, env):
-                    out.append(x)
-            return out
-
-        return filt
-
     # --- card collections ------------------------------------------------------------------
 
     def x_Location(self, n: A.Location) -> Fn:
@@ -320,123 +302,6 @@ class Compiler:
 
         return indexed
 
-    def x_SetOp(self, n: A.SetOp) -> Fn:
-        parts = [self.cards(p) for p in n.parts]
-        return _setop(n.op, lambda st, env: [p(st, env) for p in parts])
-
-    def x_SetOpAll(self, n: A.SetOpAll) -> Fn:
-        return _setop(n.op, self.cardsets(n.sets))
-
-    def x_Sort(self, n: A.Sort) -> Fn:
-        coll, pts = self.cards(n.coll), self.expr(n.points)
-
-        def srt(st, env):
-            score = st.scorer(pts(st, env))
-            return sorted(coll(st, env), key=score)
-
-        return srt
-
-    def _pick(self, n, end: str) -> Fn:
-        ty = n.coll.result()
-        if ty is Ty.LOCS:
-            return self._pick_location(n, end)
-        coll = self.cardsets(n.coll) if is_subtype(ty, Ty.CARDSETS) else self.cards(n.coll)
-        empty = None if ty in (Ty.CARDS, Ty.LOC) else []
-        if end == "top":
-            return lambda st, env: c[-1] if (c := coll(st, env)) else empty
-        if end == "bottom":
-            return lambda st, env: c[0] if (c := coll(st, env)) else empty
-        idx = self.int_value(n.index)
-
-        def nth(st, env):
-            c = coll(st, env)
-            i = idx(st, env)
-            return c[i] if 0 <= i < len(c) else empty
-
-        return nth
-
-    def _pick_location(self, n, end: str) -> Fn:
-        """top/bottom/nth of a collection of locations: a location (its slot), which a
-        place to put cards needs; an empty collection has none (an error of the game)."""
-        slots = self.expr(n.coll)
-        idx = self.int_value(n.index) if end == "nth" else None
-
-        def pick(st, env):
-            c = slots(st, env)
-            i = len(c) - 1 if end == "top" else 0 if end == "bottom" else idx(st, env)
-            if 0 <= i < len(c):
-                return c[i]
-            raise GameError(f"no location at the {end} of a collection of {len(c)}")
-
-        return pick
-
-    def x_Top(self, n: A.Top) -> Fn:
-        return self._pick(n, "top")
-
-    def x_Bottom(self, n: A.Bottom) -> Fn:
-        return self._pick(n, "bottom")
-
-    def x_Nth(self, n: A.Nth) -> Fn:
-        return self._pick(n, "nth")
-
-    def x_Sequence(self, n: A.Sequence) -> Fn:
-        count, coll = self.int_value(n.count), self.cards(n.coll)
-        if n.end is A.End.TOP:
-
-            def top_k(st, env):
-                k = count(st, env)
-                c = coll(st, env)
-                return c[len(c) - k :] if k > 0 else []
-
-            return top_k
-
-        def bottom_k(st, env):
-            k = count(st, env)  # the count first, as the field order (and the VM) has it
-            return coll(st, env)[: max(k, 0)]
-
-        return bottom_k
-
-    def x_RunSequence(self, n: A.RunSequence) -> Fn:
-        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        from_top = n.end is A.End.TOP
-
-        def run(st, env):
-            cards = coll(st, env)
-            if not cards:
-                return []
-            score = st.scorer(pts(st, env))
-            seq = cards[::-1] if from_top else list(cards)
-            out = [seq[0]]
-            step = 0
-            for c in seq[1:]:
-                d = score(c) - score(out[-1])
-                if d not in (1, -1) or (step and d != step):
-                    break
-                step = d
-                out.append(c)
-            if len(out) < length(st, env):
-                return []
-            return out[::-1] if from_top else out
-
-        return run
-
-    # --- collections of card collections ---------------------------------------------------
-
-    def x_Tuples(self, n: A.Tuples) -> Fn:
-        size, coll, pts = self.int_value(n.size), self.cards(n.coll), self.expr(n.points)
-
-        def tuples(st, env):
-            k = size(st, env)
-            score = st.scorer(pts(st, env))
-            groups: dict[int, list[int]] = {}
-            cards = coll(st, env)
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            for c in cards:
-                groups.setdefault(score(c), []).append(c)
-            return [g[:k] for v, g in sorted(groups.items()) if k > 0 and len(g) >= k]
-
-        return tuples
-
     def _partition(self, attr: Fn, parts: Fn) -> Fn:
         attrs = self.attrs
 
@@ -460,77 +325,6 @@ class Compiler:
 
     def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
         return self._partition(self.str_value(n.attr), self.cardsets(n.sets))
-
-    def x_Subsets(self, n: A.Subsets) -> Fn:
-        coll = self.cards(n.coll)
-
-        def subsets(st, env):
-            cards = coll(st, env)
-            if len(cards) > 16:
-                raise GameError(f"(subsets ...) of {len(cards)} cards: more than 65,535 subsets")
-            st.past_steps += 1 << max(len(cards) - 4, 0)  # work: 1 per 16 subsets (C-speed)
-            return [
-                list(s) for k in range(1, len(cards) + 1) for s in itertools.combinations(cards, k)
-            ]
-
-        return subsets
-
-    def x_Permutations(self, n: A.Permutations) -> Fn:
-        coll = self.cards(n.coll)
-
-        def permutations(st, env):
-            cards = coll(st, env)
-            if len(cards) > 7:
-                raise GameError(
-                    f"(permutations ...) of {len(cards)} cards: more than 5,040 orderings"
-                )
-            st.past_steps += math.factorial(len(cards)) >> 4  # work: 1 per 16 orderings
-            return [list(p) for p in itertools.permutations(cards)]
-
-        return permutations
-
-    def x_Runs(self, n: A.Runs) -> Fn:
-        length, coll, pts = self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        largest = n.mode is A.RunsMode.LARGEST
-
-        def runs(st, env):
-            score = st.scorer(pts(st, env))
-            byval: dict[int, list[int]] = {}
-            cards = coll(st, env)
-            st.past_steps += len(cards) >> 2  # work: 1 per 4 cards scored (State.work)
-            for c in cards:
-                byval.setdefault(score(c), []).append(c)
-            vals = sorted(byval)
-            out: list[list[int]] = []
-            start = 0
-            for i in range(1, len(vals) + 1):
-                if i == len(vals) or vals[i] != vals[i - 1] + 1:
-                    run = vals[start:i]
-                    out.append([c for v in run for c in byval[v]])
-                    start = i
-            k = length(st, env)
-            out = [r for r in out if len({score(c) for c in r}) >= k]
-            if largest and out:
-                best = max(len({score(c) for c in r}) for r in out)
-                out = [r for r in out if len({score(c) for c in r}) == best]
-            return out
-
-        return runs
-
-    def x_AggCards(self, n: A.AggCards) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cards = self.cards(n.cards)
-        self.pop_var()
-
-        def agg(st, env):
-            out = []
-            for x in coll(st, env):
-                env[i] = x
-                out.append(cards(st, env))
-            return out
-
-        return agg
 
     # --- cards -----------------------------------------------------------------------------
 
@@ -618,55 +412,12 @@ class Compiler:
 
     # --- integers ----------------------------------------------------------------------------
 
-    def x_Size(self, n: A.Size) -> Fn:
-        coll = self.coll(n.coll)
-        return lambda st, env: len(coll(st, env))
-
-    def x_Arith(self, n: A.Arith) -> Fn:
-        a, b = self.int_value(n.a), self.int_value(n.b)
-        f = {
-            A.ArithOp.ADD: ops.add,
-            A.ArithOp.SUB: ops.sub,
-            A.ArithOp.MUL: ops.mul,
-            A.ArithOp.DIV: ops.quot,
-            A.ArithOp.MOD: ops.mod,
-            A.ArithOp.POW: ops.power,
-        }[n.op]
-        return lambda st, env: f(a(st, env), b(st, env))
-
     def x_Random(self, n: A.Random) -> Fn:
         lo = self.int_value(n.lo)
         if n.hi is None:
             return lambda st, env: st.rand_int(0, lo(st, env))
         hi = self.int_value(n.hi)
         return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
-
-    def x_SumPoints(self, n: A.SumPoints) -> Fn:
-        coll, pts = self.cards(n.coll), self.expr(n.points)
-
-        return lambda st, env: ops.sum_points(st, pts(st, env), coll(st, env))
-
-    def x_ScoreCard(self, n: A.ScoreCard) -> Fn:
-        card, pts = self.expr(n.card), self.expr(n.points)
-
-        return lambda st, env: ops.score(st, pts(st, env), card(st, env))
-
-    def x_AggInt(self, n: A.AggInt) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        value = self.int_value(n.value)
-        self.pop_var()
-        agg = {A.AggIntKind.SUM: ops.total, A.AggIntKind.MAX: max, A.AggIntKind.MIN: min}[n.agg]
-
-        def aggint(st, env):
-            vals = []
-            for x in coll(st, env):
-                env[i] = x
-                vals.append(value(st, env))
-            st.past_steps += len(vals)  # work: one per item (State.work)
-            return agg(vals) if vals else 0
-
-        return aggint
 
     # --- strings -----------------------------------------------------------------------------
 
@@ -689,113 +440,9 @@ class Compiler:
 
     # --- booleans ----------------------------------------------------------------------------
 
-    def x_BoolOp(self, n: A.BoolOp) -> Fn:
-        args = [self.expr(a) for a in n.args]
-        if n.op is A.BoolOpKind.AND:
-            if len(args) == 2:
-                a, b = args
-                return lambda st, env: a(st, env) and b(st, env)
-            return lambda st, env: all(f(st, env) for f in args)
-        if len(args) == 2:
-            a, b = args
-            return lambda st, env: a(st, env) or b(st, env)
-        return lambda st, env: any(f(st, env) for f in args)
-
-    def x_Not(self, n: A.Not) -> Fn:
-        f = self.expr(n.arg)
-        return lambda st, env: not f(st, env)
-
-    def _cmp(self, n, a: Fn, b: Fn) -> Fn:
-        op = n.op
-        if op is A.CmpOp.EQ:
-            return lambda st, env: a(st, env) == b(st, env)
-        if op is A.CmpOp.NE:
-            return lambda st, env: a(st, env) != b(st, env)
-        if op is A.CmpOp.LT:
-            return lambda st, env: a(st, env) < b(st, env)
-        if op is A.CmpOp.GT:
-            return lambda st, env: a(st, env) > b(st, env)
-        if op is A.CmpOp.LE:
-            return lambda st, env: a(st, env) <= b(st, env)
-        return lambda st, env: a(st, env) >= b(st, env)
-
-    def x_IntCmp(self, n: A.IntCmp) -> Fn:
-        return self._cmp(n, self.int_value(n.a), self.int_value(n.b))
-
-    def x_StrCmp(self, n: A.StrCmp) -> Fn:
-        return self._cmp(n, self.str_value(n.a), self.str_value(n.b))
-
-    def x_CardCmp(self, n: A.CardCmp) -> Fn:
-        return self._cmp(n, self.expr(n.a), self.expr(n.b))
-
-    x_PlayerCmp = x_TeamCmp = x_CardCmp
-
-    def x_AggBool(self, n: A.AggBool) -> Fn:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var.name)
-        cond = self.expr(n.cond)
-        self.pop_var()
-        counted = scan_counts(n.coll)
-        if n.quant is A.Quant.ANY:
-
-            def anyf(st, env):
-                items = coll(st, env)
-                if counted:
-                    st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-                for x in items:
-                    env[i] = x
-                    if cond(st, env):
-                        return True
-                return False
-
-            return anyf
-
-        def allf(st, env):
-            items = coll(st, env)
-            if counted:
-                st.past_steps += len(items) >> 2  # work: 1 per 4 items (State.work)
-            for x in items:
-                env[i] = x
-                if not cond(st, env):
-                    return False
-            return True
-
-        return allf
-
 
 def _child_fields(n: A.Node) -> list[tuple[str, A.Node]]:
     """`n`'s child nodes with their field names, in field order."""
     return [
         (f.name, v) for f in dataclasses.fields(n) if isinstance(v := getattr(n, f.name), A.Node)
     ]
-
-
-def scan_counts(coll: A.Node) -> bool:
-    """Whether iterating `coll` in a filter or quantifier counts as work (`State.work`): a
-    scan of cards, locations, strings or numbers does; one of the seats or teams does not
-    (it is bounded by the player count, and end conditions run it at every step)."""
-    return coll.result() not in (Ty.PLAYERS, Ty.TEAMS)
-
-
-def _setop(op: A.SetOpKind, parts: Fn) -> Fn:
-    if op is A.SetOpKind.UNION:
-        return lambda st, env: ops.union(parts(st, env))
-    if op is A.SetOpKind.INTERSECT:
-
-        def intersect(st, env):
-            ps = parts(st, env)
-            if not ps:
-                return []
-            common = set(ps[0]).intersection(*ps[1:])
-            return [c for c in ps[0] if c in common]
-
-        return intersect
-
-    def disjunction(st, env):
-        counts: dict[int, int] = {}
-        for p in parts(st, env):
-            for c in dict.fromkeys(p):
-                counts[c] = counts.get(c, 0) + 1
-        return [c for c, k in counts.items() if k == 1]
-
-    return disjunction

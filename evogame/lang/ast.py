@@ -227,9 +227,15 @@ class Node:
     OPS: ClassVar[str | None] = None
     #: The VM opcode (`evogame.native.opcodes`) that computes or does it over its fields,
     #: in field order, each taken as `evogame.lang.operands.plan` says (a storage action:
-    #: its target's slot, its value). The lowering is derived from it, and for an action the
+    #: its target's slot, its value); `OPCODE_BY` may choose another (`opcode`). The lowering is derived from it, and for an action the
     #: Python engine's closure too (from the opcode's body in `evogame.engine.bodies`).
     OPCODE: ClassVar[str | None] = None
+    #: Where its opcode depends on a field, per field: the opcode chosen when the field
+    #: holds a keyword of its enum (``(and ...)`` is ``AND``, ``(or ...)`` ``OR``), when its
+    #: child is of a class (``(cardatt RANK C)``, a name literal, is ``ATT``), or when its
+    #: child's result is a type (``(size X)`` of lists of cards is ``SIZELL``); else
+    #: `OPCODE`. An enum field read so gives no operand (`opcode`).
+    OPCODE_BY: ClassVar[dict[str, dict[Any, str]]] = {}
     #: Its opcode as an item of a choice whose options are listed without doing anything
     #: (`evogame.engine.options.fast`): the fields taken as for `OPCODE`, but an action
     #: field listed (its options) rather than done. Both engines derive the listing from it.
@@ -239,9 +245,11 @@ class Node:
     #: holds actions, as control over them).
     SETUP: ClassVar[bool] = False
     #: How its opcode takes a field, where neither its declared type nor `BINDS` says
-    #: (`evogame.lang.operands`): ``"place"`` a card position (location, end, index),
-    #: ``"loc"`` the location itself (not its cards), or a keyword of the field's enum
-    #: (an immediate, 1 when the field holds that keyword).
+    #: (`evogame.lang.operands` lists every way): ``"place"`` a card position (location,
+    #: end, index), ``"loc"`` the location itself (not its cards), ``"code"`` an enum
+    #: naming an operation (its keyword, numbered by the opcode's entry: ``CMP``'s ``<``
+    #: is 2), ``"picked"`` the collection a member is picked from, ..., or a keyword of
+    #: the field's enum (an immediate, 1 when the field holds that keyword).
     OPERANDS: ClassVar[dict[str, str]] = {}
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
@@ -257,6 +265,16 @@ class Node:
     def pure(self) -> bool:
         """This node itself draws no chance and raises no error (its children aside)."""
         return not (self.CHANCE or self.raises())
+
+    def opcode(self) -> str | None:
+        """The VM opcode that computes or does this node (`OPCODE`, or as `OPCODE_BY`
+        chooses by a field's keyword, its child's class or its child's result type)."""
+        for name, by in self.OPCODE_BY.items():
+            c = getattr(self, name)
+            chosen = by.get(c) if isinstance(c, Kw) else by.get(type(c), by.get(c.result()))
+            if chosen is not None:
+                return chosen
+        return self.OPCODE
 
     def children(self) -> list[Node]:
         """Direct child nodes, in field order."""
@@ -534,6 +552,8 @@ class RelPlayer(Node):
     rel: Rel
     RESULT = Ty.PLAYER
     SYNTAX = ("$rel", "player")
+    OPCODE = "PPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "PCUR", Rel.NEXT: "PNEXT"}}
 
 
 @frozen
@@ -543,6 +563,8 @@ class RelKeyword(Node):
     rel: Rel
     RESULT = Ty.RELKW
     BARE = True
+    OPCODE = "PPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "PCUR", Rel.NEXT: "PNEXT"}}
 
 
 @frozen
@@ -575,6 +597,8 @@ class RelTeam(Node):
     rel: Rel
     RESULT = Ty.TEAM
     SYNTAX = ("$rel", "team")
+    OPCODE = "TPREV"
+    OPCODE_BY = {"rel": {Rel.CURRENT: "TCUR", Rel.NEXT: "TNEXT"}}
 
 
 @frozen
@@ -661,6 +685,8 @@ class StrCollection(Node):
     RESULT = Ty.STRS
     CHILDREN = {"names": Ty.STR}
     SYNTAX = (",names",)
+    OPCODE = "STRS"
+    OPERANDS = {"names": "names"}
 
 
 @frozen
@@ -674,6 +700,8 @@ class Filter(Node):
     SYNTAX = ("filter", "$coll", "$var", "$cond")
     BINDS = ("coll", "elem", "cond")
     ENGLISH = "the cards {var} of {coll} where {cond}"
+    OPCODE = "FILTER"
+    OPERANDS = {"coll": "counted"}
 
     def result(self) -> Ty:
         return filtered(self.coll.result())
@@ -714,6 +742,8 @@ class Indexed(Node):
     NAMED = "place"
     PARTS = {"owner": "OWNER", "name": "NAME"}
     EXTENSION = True
+    OPCODE = "INDEXED"
+    OPERANDS = {"vis": "code"}
 
 
 @frozen
@@ -725,6 +755,8 @@ class SetOp(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"parts": Ty.CARDS}
     SYNTAX = ("$op", "*parts")
+    OPCODE = "SETOP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -736,6 +768,8 @@ class SetOpAll(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"sets": Ty.CARDSETS}
     SYNTAX = ("$op", "$sets")
+    OPCODE = "SETOPALL"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -759,6 +793,8 @@ class Top(Node):
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("top", "$coll")
     PICKS = "top"
+    OPCODE = "PICK"
+    OPERANDS = {"coll": "picked"}
     ENGLISH = "the top card of {coll}"
 
     def result(self) -> Ty:
@@ -774,6 +810,8 @@ class Bottom(Node):
     CHILDREN = {"coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("bottom", "$coll")
     PICKS = "bottom"
+    OPCODE = "PICK"
+    OPERANDS = {"coll": "picked"}
     ENGLISH = "the bottom card of {coll}"
 
     def result(self) -> Ty:
@@ -792,6 +830,8 @@ class Nth(Node):
     CHILDREN = {"index": Ty.INT, "coll": (Ty.CARDS, Ty.CARDSETS)}
     SYNTAX = ("$index", "$coll")
     PICKS = "nth"
+    OPCODE = "PICK"
+    OPERANDS = {"index": "with", "coll": "picked"}
     ENGLISH = "card {index} of {coll}"
 
     def result(self) -> Ty:
@@ -811,6 +851,8 @@ class Sequence(Node):
     RESULT = Ty.CARDS
     CHILDREN = {"count": Ty.INT, "coll": Ty.CARDS}
     SYNTAX = ("$end", "$count", "$coll")
+    OPCODE = "SEQ"
+    OPERANDS = {"end": "top"}
 
 
 @frozen
@@ -827,6 +869,8 @@ class RunSequence(Node):
     SYNTAX = ("run", "$end", "$length", "$coll", "using", "$points")
     PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "RUNSEQ"
+    OPERANDS = {"end": "top"}
 
 
 # --- collections of card collections -------------------------------------------------------
@@ -870,6 +914,7 @@ class PartitionAll(Node):
     SYNTAX = ("partition", "$attr", "$sets")
     ATTRIBUTE = ("attr", "(partition ...) by attribute")
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "PARTALL"
 
 
 @frozen
@@ -899,6 +944,8 @@ class Runs(Node):
     SYNTAX = ("runs", "$mode", "$length", "$coll", "using", "$points")
     PARTS = {"length": "LENGTH"}
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "RUNS"
+    OPERANDS = {"mode": "largest"}
 
 
 @frozen
@@ -930,6 +977,7 @@ class AggCards(Node):
     SYNTAX = ("all", "$coll", "$var", "$cards")
     BINDS = ("coll", "elem", "cards")
     ENGLISH = "{cards} for each {var} in {coll}"
+    OPCODE = "AGGCARDS"
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -948,6 +996,8 @@ class Extremum(Node):
     SYNTAX = ("$which", "$coll", "using", "$points")
     PICKS = "points"
     CHANCE = True
+    OPCODE = "EXTREMUM"
+    OPERANDS = {"which": "max"}
 
 
 @frozen
@@ -1012,6 +1062,9 @@ class Size(Node):
     CHILDREN = {"coll": COLLECTIONS}
     SYNTAX = ("size", "$coll")
     ENGLISH = "the number of cards in {coll}"
+    OPCODE = "SIZE"
+    OPCODE_BY = {"coll": {Ty.CARDSETS: "SIZELL"}}
+    OPERANDS = {"coll": "members"}
 
 
 @frozen
@@ -1026,6 +1079,8 @@ class Arith(Node):
     CHILDREN = {"a": Ty.INT, "b": Ty.INT}
     SYNTAX = ("$op", "$a", "$b")
     CONSTANT = True
+    OPCODE = "ARITH"
+    OPERANDS = {"op": "code"}
 
     def raises(self) -> bool:
         return self.op is not ArithOp.MOD  # beyond 64 bits, or ^ out of 0..64; % cannot
@@ -1171,6 +1226,8 @@ class AggInt(Node):
     EXTENSION = True
     RAISES = True
     BINDS = ("coll", "elem", "value")
+    OPCODE = "AGGINT"
+    OPERANDS = {"agg": "code"}
 
 
 class AggIntKind(Kw):
@@ -1193,6 +1250,9 @@ class CardAtt(Node):
     SYNTAX = ("cardatt", "$attr", "$card")
     PARTS = {"attr": "ATTRIBUTE"}
     ATTRIBUTE = ("attr", "(cardatt ...) reads attribute")
+    OPCODE = "ATTDYN"
+    OPCODE_BY = {"attr": {NameLit: "ATT"}}  # a literal attribute: its index, known when lowered
+    OPERANDS = {"attr": "attribute"}
 
 
 # --- booleans ------------------------------------------------------------------------------
@@ -1208,6 +1268,7 @@ class BoolOp(Node):
     CHILDREN = {"args": Ty.BOOL}
     MIN_ITEMS = {"args": 2}
     SYNTAX = ("$op", "*args")
+    OPCODE_BY = {"op": {BoolOpKind.AND: "AND", BoolOpKind.OR: "OR"}}
 
 
 @frozen
@@ -1230,6 +1291,8 @@ class IntCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.INT, "b": Ty.INT}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1242,6 +1305,8 @@ class StrCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.STR, "b": Ty.STR}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1254,6 +1319,8 @@ class CardCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.CARD, "b": Ty.CARD}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1264,6 +1331,8 @@ class PlayerCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.PLAYER, "b": Ty.PLAYER}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1274,6 +1343,8 @@ class TeamCmp(Node):
     RESULT = Ty.BOOL
     CHILDREN = {"a": Ty.TEAM, "b": Ty.TEAM}
     SYNTAX = ("$op", "$a", "$b")
+    OPCODE = "CMP"
+    OPERANDS = {"op": "code"}
 
 
 @frozen
@@ -1288,6 +1359,8 @@ class AggBool(Node):
     CHILDREN = {"coll": COLLECTIONS, "var": ELEMENT, "cond": Ty.BOOL}
     SYNTAX = ("$quant", "$coll", "$var", "$cond")
     BINDS = ("coll", "elem", "cond")
+    OPCODE = "AGGBOOL"
+    OPERANDS = {"quant": "any", "coll": "counted"}
 
 
 # --- actions -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ taken:
   location's cards);
 * ``"run"``: as an action to do (a child whose declared type is an action);
 * ``"runs"``: a tuple of actions (a count, then each);
+* ``"values"``: a tuple of values, each as its parent wants it (a count, then each);
 * ``"place"``: a card position, three operands: the location, its end (the index of its
   ``PICKS`` in `POSITIONS`), and the index of ``(N LOC)`` (none for top and bottom);
 * ``"loc"``: the location itself, never a view of cards (`Node.OPERANDS`);
@@ -25,13 +26,30 @@ taken:
   members, and ``is_ll`` (1 when they are lists of cards);
 * ``"var"``: the variable it binds, a new slot in scope for the fields after it;
 * ``"flag"`` with a keyword: an enum field, 1 when it holds that keyword, else 0;
+* ``"code"``: an enum field naming one of several operations (``==``, ``+``, ``union``):
+  its keyword, which the opcode's entry numbers (`evogame.native.opcodes.CODES`);
+* ``"opcode"``: an enum field that chooses the opcode itself (`Node.OPCODE_BY`: ``and``
+  or ``or``), no operand;
+* ``"attribute"``: a card attribute, a name literal as the engine's index of that
+  attribute (``attribute(name)``: an immediate), any other string as its value (a node);
+  `Node.OPCODE_BY` says which opcode takes which;
+* ``"names"``: a tuple of name literals, each as its string id (immediates, a count
+  then each);
+* ``"members"``: a collection's members (a location's cards, a team's players);
+* ``"picked"``: the collection a member is picked from (`Node.PICKS`), four operands:
+  the end (the index of its ``PICKS`` in `POSITIONS`), its ``shape`` (0 cards, 1 lists
+  of cards, 2 locations), the collection so, and the ``index`` field of ``(N X)``, made
+  first (none for top and bottom);
+* ``"counted"``: a binder's collection whose members the work counts, three operands:
+  its members, ``is_ll``, and ``counted`` (1 unless they are players or teams);
 * ``"deck"``: a deck of cards, registered with the engine (its cards, and its back: the
   construct's ``name`` field, DEFAULT when none): its index;
 * ``"awards"``: a point map's awards (per award, its (key, value) conditions and points);
 * ``"with"``: no operand of its own (another field's operand reads it: a deck's name).
 
-The first three and ``"bound"``/``"elems"``/``"var"`` follow from `Node.CHILDREN` and
-`Node.BINDS`; the others are declared in `Node.OPERANDS`.
+``"value"``, ``"run"``, ``"runs"``, ``"values"``, ``"bound"``, ``"elems"`` and
+``"var"`` follow from `Node.CHILDREN` and `Node.BINDS`, ``"opcode"`` from
+`Node.OPCODE_BY`; the others are declared in `Node.OPERANDS`.
 
 `taken` reads a node's fields by its plan and checks, once for both engines, what the types
 allow but no opcode takes (a card put at a view of cards, a shuffle of one): both refuse it
@@ -48,7 +66,7 @@ from typing import Any
 
 from evogame.lang import ast as A
 from evogame.lang.errors import CompileError
-from evogame.lang.types import Ty
+from evogame.lang.types import Ty, is_subtype
 
 #: Declared types of a child that is an action the construct does (or sequences).
 ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
@@ -56,7 +74,22 @@ ACTIONS = frozenset({Ty.ACTION, Ty.MULTI, Ty.MULTI2, Ty.CONDACT})
 
 #: The ways of taking a field that `Node.OPERANDS` declares by name (any other value there
 #: is a keyword: the field is a ``"flag"``).
-DECLARED = frozenset({"place", "loc", "loop", "deck", "awards", "with"})
+DECLARED = frozenset(
+    [
+        "place",
+        "loc",
+        "loop",
+        "deck",
+        "awards",
+        "with",
+        "code",
+        "members",
+        "counted",
+        "picked",
+        "names",
+        "attribute",
+    ]
+)
 
 
 class PlanError(TypeError):
@@ -79,6 +112,8 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
             out.append((f.name, declared, ""))
         elif declared is not None:  # a keyword: the field is an enum
             out.append((f.name, "flag", declared))
+        elif f.name in cls.OPCODE_BY and want is None:  # an enum choosing the opcode
+            out.append((f.name, "opcode", ""))
         elif f.name == "var" and cls.BINDS is not None:
             if cls.BINDS[0] not in [name for name, _, _ in out]:  # bound from outside its scope
                 raise PlanError(f"{cls.__name__}: its var comes before {cls.BINDS[0]}")
@@ -89,8 +124,8 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
             out.append((f.name, "elems", ""))
         elif wants & ACTIONS:
             out.append((f.name, "runs" if "tuple" in str(f.type) else "run", ""))
-        elif want is not None and "tuple" not in str(f.type):
-            out.append((f.name, "value", ""))
+        elif want is not None:
+            out.append((f.name, "values" if "tuple" in str(f.type) else "value", ""))
         else:
             raise PlanError(f"{cls.__name__}.{f.name}: how its opcode takes it is not declared")
     return tuple(out)
@@ -122,7 +157,11 @@ def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
         return ("coll", field)
     if how == "elems":
         return (field, "is_ll")
-    if how == "with":
+    if how == "counted":
+        return (field, "is_ll", "counted")
+    if how == "picked":
+        return ("end", "shape", field, "index")
+    if how in ("with", "opcode"):
         return ()
     return (keyword or field,)
 
@@ -132,19 +171,26 @@ def operand_names(cls: type[A.Node]) -> tuple[str, ...]:
     return tuple(x for row in plan(cls) for x in names(*row))
 
 
+@functools.cache
+def _named_plan(cls: type[A.Node]) -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """`plan` with each field's operand names (`names`), once per class."""
+    return tuple((*row, names(*row)) for row in plan(cls))
+
+
 def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     """(operand names, how, what) for each field of `n` that gives operands, in field
     order: what each engine makes its operands of, one per name. What is: ``"value"``,
-    (the child, the type its parent wants); ``"place"``, (the location node, its end, the
-    index node or None); ``"loop"``, (the collection node, the action); ``"flag"``, 0 or
-    1; ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
+    (the child, the type its parent wants), ``"values"`` (the tuple of children, that
+    type); ``"place"``, (the location node, its end, the index node or None); ``"loop"``,
+    (the collection node, the action); ``"picked"``, (the end, the shape, the collection
+    node, the index node or None); ``"flag"``, 0 or 1; ``"code"``, the enum's keyword;
+    ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
     value node) per condition, points node); otherwise the field itself (a node, a tuple
     of actions, a variable). Raises `CompileError` where the types allow what no opcode
     takes, with the text both engines give."""
-    for name, how, keyword in plan(type(n)):
+    for name, how, keyword, out in _named_plan(type(n)):
         c = getattr(n, name)
-        out = names(name, how, keyword)
-        if how == "value":
+        if how in ("value", "values"):
             yield out, how, (c, n.CHILDREN[name])
         elif how == "place":
             if c.PICKS not in A.POSITIONS or c.coll.result() is not Ty.LOC:
@@ -162,12 +208,19 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
             yield out, how, (coll, c)
         elif how == "flag":
             yield out, how, int(c.value == keyword)  # 1 when the enum field holds the keyword
+        elif how == "picked":  # (end, shape, the collection node, the index node or None)
+            ty = c.result()
+            shape = 2 if ty is Ty.LOCS else 1 if is_subtype(ty, Ty.CARDSETS) else 0
+            index = n.index if n.PICKS == "nth" else None
+            yield out, how, (A.POSITIONS.index(n.PICKS), shape, c, index)
+        elif how == "code":
+            yield out, how, c.value  # the opcode's entry numbers it (`opcodes.CODES`)
         elif how == "deck":
             back = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
             yield out, how, (back, c)
         elif how == "awards":
             yield out, how, [([(s.key, s.value) for s in aw.conds], aw.value) for aw in c]
-        elif how != "with":
+        elif how not in ("with", "opcode"):
             yield out, how, c
 
 
@@ -185,7 +238,8 @@ class Operands:
     """Makes a derived construct's operands, by name, for an engine that mixes it in (the
     Python engine's `ActionCompiler`, the lowering's `Lowerer`). The engine gives each child
     in its own form through its methods ``value(node, want)``, ``run``, ``expr``,
-    ``int_value``, ``str_value``, ``cards``, ``coll``, ``let_value``, ``new_var(var)`` and
+    ``int_value``, ``str_value``, ``cards``, ``cardsets``, ``coll``, ``s`` (a name's string
+    id), ``attribute`` (a card attribute's index), ``let_value``, ``new_var(var)`` and
     ``pop_var``, and keeps the decks it registers in `decks`. Listing a choice item's
     options (`A.Node.EXPAND`), it gives an action field through ``expand`` and keeps
     the slots of the variables bound around the item in `item_binders` (what an option
@@ -214,6 +268,23 @@ class Operands:
                 got = [self.expr(c)]
             elif how == "runs":
                 got = [[action(x) for x in c]]
+            elif how == "values":
+                got = [[self.value(x, c[1]) for x in c[0]]]
+            elif how == "attribute":
+                literal = isinstance(c, A.NameLit)
+                got = [self.attribute(c.value) if literal else self.str_value(c)]
+            elif how == "names":
+                got = [[self.s(x.value) for x in c]]
+            elif how == "members":
+                got = [self.coll(c)]
+            elif how == "picked":  # the index first (`N` reads before its collection)
+                end, shape, coll, index = c
+                idx = None if index is None else self.int_value(index)
+                made = (self.cards, self.cardsets, self.expr)[shape](coll)
+                got = [end, shape, made, idx]
+            elif how == "counted":
+                counted = c.result() not in (Ty.PLAYERS, Ty.TEAMS)  # what the work counts
+                got = [self.coll(c), int(c.result() is Ty.CARDSETS), int(counted)]
             elif how == "place":  # the location, its end, the index (or None)
                 got = [self.expr(c[0]), c[1], None if c[2] is None else self.int_value(c[2])]
             elif how == "loop":

@@ -7,8 +7,11 @@ from the rule file become string ids (strings are interned in sorted order, so c
 ids compares the strings); nothing from the file becomes C or Python code.
 
 The semantics mirror the closure compiler (`evogame.engine.compile`, `actions`, `options`)
-node for node; `Unsupported` names what this lowering cannot express yet, and the caller
-falls back to the Python engine.
+node for node. A construct that declares its opcode (`A.Node.opcode`) is emitted by
+`Lowerer.function` from the operands `evogame.lang.operands` makes; the ``x_*`` and
+``r_*`` methods are the few written by hand (literals, names resolved to slots).
+`Unsupported` names what this lowering cannot express yet, and the caller falls back to
+the Python engine.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from evogame.engine.coverage import tracked as coverage_tracked
 from evogame.engine.game import _static_int, _teams
 from evogame.lang import ast as A
 from evogame.lang.operands import Operands, choice_of_let
-from evogame.lang.types import Ty, is_subtype
+from evogame.lang.types import Ty
 from evogame.native import opcodes
 
 MAGIC = 0x45564F47  # "EVOG"
@@ -63,7 +66,7 @@ HEADER = [
     "CODELEN",
 ]
 
-VIS = {"vloc": 0, "iloc": 1, "hloc": 2, "oloc": 3, "mem": 4}
+VIS = {v: i for i, v in enumerate(opcodes.CODES["INDEXED"]["vis"])}
 TEAM_BASE = 1 << 16
 #: A variable's kind flag: its value is part of the position (`CompiledGame.key_vars`).
 KEY_VAR = 4
@@ -187,6 +190,11 @@ class Lowerer(Operands):
     def s(self, value: str) -> int:
         return self.sid[value]
 
+    def attribute(self, name: str) -> int:
+        """A card attribute's index in the image (``ATT``; every attribute a deck or a
+        literal ``cardatt`` names has one)."""
+        return self.attr_index[name]
+
     def loc_slot(self, key: tuple) -> int:
         s = self.loc_keys.get(key)
         if s is None:
@@ -206,7 +214,7 @@ class Lowerer(Operands):
         m = getattr(self, "x_" + type(n).__name__, None)
         if m is not None:
             off = m(n)
-        elif n.OPCODE is not None:
+        elif n.opcode() is not None:
             off = self.function(n)
         else:
             raise Unsupported(f"{type(n).__name__} as an expression")
@@ -215,9 +223,11 @@ class Lowerer(Operands):
 
     def function(self, n: A.Node) -> int:
         """A construct the VM computes or does with one opcode over its fields
-        (`A.Node.OPCODE`), its operands made as `evogame.lang.operands.Operands` says: ``(abs K)``
-        is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``."""
-        off = self.emit(n.OPCODE, *opcodes.layout(n.OPCODE, self.operands(n)))
+        (`A.Node.opcode`), its operands made as `evogame.lang.operands.Operands` says:
+        ``(abs K)`` is ``ABS k``, ``(move SRC (top LOC))`` is ``MOVE src loc 0 0``,
+        ``(< A B)`` is ``CMP 2 a b``, ``(size X)`` of lists of cards ``SIZELL x``."""
+        op = n.opcode()
+        off = self.emit(op, *opcodes.layout(op, self.operands(n)))
         i = self.move_index.get(id(n))  # with coverage, what each move did
         return off if i is None else self.emit("COVACT", i, off)
 
@@ -250,11 +260,6 @@ class Lowerer(Operands):
             return self.emit("TEAMMEM", self.expr(n))
         return self.expr(n)
 
-    @staticmethod
-    def is_ll(n: A.Node) -> bool:
-        """Whether `n`'s value is a list of lists (CARDSETS) rather than a list of scalars."""
-        return n.result() is Ty.CARDSETS
-
     def x_IntLit(self, n: A.IntLit) -> int:
         if -(2**31) <= n.value < 2**31:
             return self.emit("INT", n.value)
@@ -279,26 +284,6 @@ class Lowerer(Operands):
         except KeyError:
             raise Unsupported(f"unbound variable '{n.name}") from None
 
-    def x_RelPlayer(self, n: A.RelPlayer) -> int:
-        return self.emit({A.Rel.CURRENT: "PCUR", A.Rel.NEXT: "PNEXT"}.get(n.rel, "PPREV"))
-
-    def x_RelKeyword(self, n: A.RelKeyword) -> int:
-        return self.x_RelPlayer(A.RelPlayer(n.rel))  # ``(cycle next current)``: that player
-
-    def x_RelTeam(self, n: A.RelTeam) -> int:
-        return self.emit({A.Rel.CURRENT: "TCUR", A.Rel.NEXT: "TNEXT"}.get(n.rel, "TPREV"))
-
-    def x_StrCollection(self, n: A.StrCollection) -> int:
-        return self.emit("STRS", len(n.names), *(self.s(x.value) for x in n.names))
-
-    def x_Filter(self, n: A.Filter) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        cond = self.expr(n.cond)
-        self.pop_var()
-        counted = n.coll.result() not in (Ty.PLAYERS, Ty.TEAMS)
-        return self.emit("FILTER", coll, i, cond, int(counted), int(self.is_ll(n.coll)))
-
     def x_Location(self, n: A.Location) -> int:
         vis = VIS[n.vis.value]
         if isinstance(n.name, A.NameLit) and n.index is None:
@@ -310,67 +295,9 @@ class Lowerer(Operands):
         index = self.int_value(n.index) if n.index is not None else 0
         return self.emit("LOCDYN", self.expr(n.owner), vis, self.str_value(n.name), index)
 
-    def x_Indexed(self, n: A.Indexed) -> int:
-        return self.emit("INDEXED", self.expr(n.owner), VIS[n.vis.value], self.str_value(n.name))
-
-    def x_SetOp(self, n: A.SetOp) -> int:
-        parts = [self.cards(p) for p in n.parts]
-        return self.emit("SETOP", _SETOP[n.op], len(parts), *parts)
-
-    def x_SetOpAll(self, n: A.SetOpAll) -> int:
-        return self.emit("SETOPALL", _SETOP[n.op], self.cardsets(n.sets))
-
-    def _pick(self, n, end: int) -> int:
-        ty = n.coll.result()
-        idx = self.int_value(n.index) if end == 2 else 0
-        if ty is Ty.LOCS:
-            return self.emit("PICK", end, 2, self.expr(n.coll), idx)
-        if is_subtype(ty, Ty.CARDSETS):
-            return self.emit("PICK", end, 1, self.cardsets(n.coll), idx)
-        return self.emit("PICK", end, 0, self.cards(n.coll), idx)
-
-    def x_Top(self, n) -> int:
-        return self._pick(n, 0)
-
-    def x_Bottom(self, n) -> int:
-        return self._pick(n, 1)
-
-    def x_Nth(self, n) -> int:
-        return self._pick(n, 2)
-
-    def x_Sequence(self, n: A.Sequence) -> int:
-        top = int(n.end is A.End.TOP)
-        return self.emit("SEQ", top, self.int_value(n.count), self.cards(n.coll))
-
-    def x_RunSequence(self, n: A.RunSequence) -> int:
-        top = int(n.end is A.End.TOP)
-        return self.emit(
-            "RUNSEQ", top, self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        )
-
     def x_Partition(self, n: A.Partition) -> int:
         parts = [self.cards(p) for p in n.parts]
         return self.emit("PARTITION", self.str_value(n.attr), len(parts), *parts)
-
-    def x_PartitionAll(self, n: A.PartitionAll) -> int:
-        return self.emit("PARTALL", self.str_value(n.attr), self.cardsets(n.sets))
-
-    def x_Runs(self, n: A.Runs) -> int:
-        largest = int(n.mode is A.RunsMode.LARGEST)
-        return self.emit(
-            "RUNS", largest, self.int_value(n.length), self.cards(n.coll), self.expr(n.points)
-        )
-
-    def x_AggCards(self, n: A.AggCards) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        cards = self.cards(n.cards)
-        self.pop_var()
-        return self.emit("AGGCARDS", coll, i, cards, int(self.is_ll(n.coll)))
-
-    def x_Extremum(self, n: A.Extremum) -> int:
-        want_max = int(n.which is A.Extreme.MAX)
-        return self.emit("EXTREMUM", want_max, self.cards(n.coll), self.expr(n.points))
 
     def x_Actual(self, n: A.Actual) -> int:
         return self.expr(n.card)
@@ -407,56 +334,18 @@ class Lowerer(Operands):
         f = self.expr(n)
         return self.emit("RDSTR", f) if n.result() is Ty.STRSTO else f
 
-    def x_Size(self, n: A.Size) -> int:
-        return self.emit("SIZELL" if self.is_ll(n.coll) else "SIZE", self.coll(n.coll))
-
-    def x_Arith(self, n: A.Arith) -> int:
-        return self.emit("ARITH", _ARITH[n.op], self.int_value(n.a), self.int_value(n.b))
-
     def x_Random(self, n: A.Random) -> int:
         lo = self.int_value(n.lo)
         if n.hi is None:
             return self.emit("RANDOM", self.emit("INT", 0), lo)
         return self.emit("RANDOM", lo, self.int_value(n.hi))
 
-    def x_AggInt(self, n: A.AggInt) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        value = self.int_value(n.value)
-        self.pop_var()
-        return self.emit("AGGINT", _AGGINT[n.agg], coll, i, value, int(self.is_ll(n.coll)))
-
-    def x_CardAtt(self, n: A.CardAtt) -> int:
-        card = self.expr(n.card)
-        if isinstance(n.attr, A.NameLit):
-            return self.emit("ATT", self.attr_index[n.attr.value], card)
-        return self.emit("ATTDYN", self.str_value(n.attr), card)
-
-    def x_BoolOp(self, n: A.BoolOp) -> int:
-        args = [self.expr(a) for a in n.args]
-        return self.emit("AND" if n.op is A.BoolOpKind.AND else "OR", len(args), *args)
-
-    def x_IntCmp(self, n) -> int:
-        return self.emit("CMP", _CMP[n.op], self.int_value(n.a), self.int_value(n.b))
-
-    def x_StrCmp(self, n) -> int:
-        return self.emit("CMP", _CMP[n.op], self.str_value(n.a), self.str_value(n.b))
-
     def x_CardCmp(self, n) -> int:
         if n.op not in (A.CmpOp.EQ, A.CmpOp.NE):
             raise Unsupported("an order comparison of cards, players or teams")
-        return self.emit("CMP", _CMP[n.op], self.expr(n.a), self.expr(n.b))
+        return self.function(n)
 
     x_PlayerCmp = x_TeamCmp = x_CardCmp
-
-    def x_AggBool(self, n: A.AggBool) -> int:
-        coll = self.coll(n.coll)
-        i = self.new_var(n.var)
-        cond = self.expr(n.cond)
-        self.pop_var()
-        counted = n.coll.result() not in (Ty.PLAYERS, Ty.TEAMS)
-        anyq = int(n.quant is A.Quant.ANY)
-        return self.emit("AGGBOOL", anyq, coll, i, cond, int(counted), int(self.is_ll(n.coll)))
 
     # --- actions (ActionCompiler.r_*) ---------------------------------------------------------
 
@@ -464,7 +353,7 @@ class Lowerer(Operands):
         m = getattr(self, "r_" + type(n).__name__, None)
         if m is not None:
             return m(n)
-        if n.OPCODE is not None:  # an action that is one opcode over its children
+        if n.opcode() is not None:  # an action that is one opcode over its children
             return self.function(n)
         raise Unsupported(f"{type(n).__name__} as an action")
 
@@ -661,28 +550,12 @@ def _kind(ty: Ty) -> int:
     return 0
 
 
-# The VM's number of each operation: every keyword of the enum, none by default (a new
-# operator without its number is refused, not lowered as another: test_declarations).
-_SETOP = {A.SetOpKind.UNION: 0, A.SetOpKind.INTERSECT: 1, A.SetOpKind.DISJUNCTION: 2}
-_ARITH = {
-    A.ArithOp.ADD: 0,
-    A.ArithOp.SUB: 1,
-    A.ArithOp.MUL: 2,
-    A.ArithOp.DIV: 3,
-    A.ArithOp.MOD: 4,
-    A.ArithOp.POW: 5,
-}
-_CMP = {A.CmpOp.EQ: 0, A.CmpOp.NE: 1, A.CmpOp.LT: 2, A.CmpOp.GT: 3, A.CmpOp.LE: 4, A.CmpOp.GE: 5}
-_AGGINT = {A.AggIntKind.SUM: 0, A.AggIntKind.MAX: 1, A.AggIntKind.MIN: 2}
-
 #: Opcodes whose first operand picks one of several operations, each a body of its own in
-#: the VM: `Image.ops` names them one by one (``"ARITH ^"``), for opcode coverage.
+#: the VM: `Image.ops` names them one by one (``"ARITH ^"``), for opcode coverage. (A
+#: location's visibility, `INDEXED`'s code, is read by one body: not among them.)
+_VARIANTS = {"ARITH": "op", "SETOP": "op", "SETOPALL": "op", "CMP": "op", "AGGINT": "agg"}
 VARIANTS: dict[str, dict[int, str]] = {
-    "ARITH": {v: k.value for k, v in _ARITH.items()},
-    "SETOP": {v: k.value for k, v in _SETOP.items()},
-    "SETOPALL": {v: k.value for k, v in _SETOP.items()},
-    "CMP": {v: k.value for k, v in _CMP.items()},
-    "AGGINT": {v: k.value for k, v in _AGGINT.items()},
+    op: dict(enumerate(opcodes.CODES[op][name])) for op, name in _VARIANTS.items()
 }
 
 

@@ -53,13 +53,17 @@ class Opcode:
 
 def layout(op: str, operands: dict) -> list[int]:
     """Opcode `op`'s operands, given by name, laid out as its entry orders them (None, an
-    absent optional child, as 0): a list
-    as its count then its items, a point map's awards as ``INITPTS`` reads them (a count,
-    per award its condition count, the (key, value) pairs, its points)."""
+    absent optional child, as 0): an operation given by its keyword as its number
+    (`CODES`), a list as its count then its items, a point map's awards as ``INITPTS``
+    reads them (a count, per award its condition count, the (key, value) pairs, its
+    points)."""
     out: list[int] = []
+    codes = CODES.get(op, {})
     for o in TABLE[op].operands:
         v = operands[o.name]
-        if o.shape == "list":
+        if o.name in codes:
+            out.append(codes[o.name].index(v))  # ValueError: a keyword the VM has no body for
+        elif o.shape == "list":
             out += [len(v), *v]
         elif o.shape == "awards":
             out.append(len(v))
@@ -152,7 +156,7 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     ("RUNS", "largest:i length:x coll:x points:x", "n // 4", ()),
     ("AGGCARDS", "coll:x var:i cards:x is_ll:i", "", ()),
-    ("EXTREMUM", "want_max:i coll:x points:x", "n // 4", ()),
+    ("EXTREMUM", "max:i coll:x points:x", "n // 4", ()),
     ("STO", "kind:i slot:i", "", ()),
     ("STOP", "kind:i owner:x base:i*", "", ()),
     ("STODYN", "kind:i owner:x name:x is_team:i", "", ()),
@@ -220,6 +224,19 @@ _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     # engine's `ActionCompiler.moved` does (coverage images: the moves sample)
     ("COVACT", "index:i action:x", "", ()),
 ]
+
+#: The immediates that pick one of several operations by a keyword of the construct's
+#: enum field (`evogame.lang.operands`' ``"code"``): per opcode and operand, the keywords
+#: in the order of their numbers (the VM's: append only). A keyword not listed is refused
+#: by `layout`, never lowered as another operation.
+CODES: dict[str, dict[str, tuple[str, ...]]] = {
+    "CMP": {"op": ("==", "!=", "<", ">", "<=", ">=")},
+    "ARITH": {"op": ("+", "-", "*", "//", "%", "^")},
+    "SETOP": {"op": ("union", "intersect", "disjunction")},
+    "SETOPALL": {"op": ("union", "intersect", "disjunction")},
+    "AGGINT": {"agg": ("sumof", "maxof", "minof")},
+    "INDEXED": {"vis": ("vloc", "iloc", "hloc", "oloc", "mem")},  # the VM's VIS_* too
+}
 
 #: Every opcode, by name, numbered from 1 in `_SPEC`'s order.
 TABLE: dict[str, Opcode] = {

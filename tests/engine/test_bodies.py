@@ -28,7 +28,14 @@ from evogame.lang.operands import (
 from evogame.native import opcodes
 from evogame.native.lower import Lowerer, lower
 
-DERIVED = [c for c in A.node_classes() if c.OPCODE in BODIES]
+
+def _opcodes(cls: type[A.Node]) -> set[str]:
+    """Every opcode `cls` may be done by: `OPCODE` and those `OPCODE_BY` chooses."""
+    chosen = {op for by in cls.OPCODE_BY.values() for op in by.values()}
+    return chosen | ({cls.OPCODE} if cls.OPCODE is not None else set())
+
+
+DERIVED = [c for c in A.node_classes() if _opcodes(c) & set(BODIES)]
 
 
 def test_the_derived_actions():
@@ -41,15 +48,48 @@ def test_the_derived_actions():
     assert set(BODIES) <= set(opcodes.TABLE)
 
 
+def test_the_derived_expressions():
+    """Comparisons, arithmetic, ``and``/``or``, ``size``, filters, quantifiers, integer
+    aggregates, set operations, ``(top K X)``, runs, ``(all ... CARDS)``, the picks,
+    ``not``, ``sort``, ``tuples``, ``subsets``, ``permutations``, ``sum``, ``score`` and
+    name collections are made by their opcode's Python body too
+    (`ActionCompiler.by_opcode`), from the operands the lowering lays out."""
+    names = {c.__name__ for c in DERIVED}
+    assert {"IntCmp", "StrCmp", "CardCmp", "PlayerCmp", "TeamCmp"} <= names
+    assert {"Arith", "BoolOp", "Size", "Filter", "AggBool", "AggInt"} <= names
+    assert {"SetOp", "SetOpAll", "Sequence", "RunSequence", "Runs", "AggCards"} <= names
+    assert {"Top", "Bottom", "Nth"} <= names
+    assert {"Not", "Sort", "Tuples", "Subsets", "Permutations", "SumPoints", "ScoreCard"} <= names
+    assert "StrCollection" in names
+
+
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
 def test_written_once(cls: type[A.Node]):
     """No hand-written closure or emitter shadows the derived ones, and the body takes
     the operands the plan makes, by the names the opcode's entry gives them."""
     assert not hasattr(ActionCompiler, f"r_{cls.__name__}")
+    assert not hasattr(ActionCompiler, f"x_{cls.__name__}")
     assert not hasattr(Lowerer, f"r_{cls.__name__}")
-    table = [o.name for o in opcodes.TABLE[cls.OPCODE].operands]
-    assert list(inspect.signature(BODIES[cls.OPCODE]).parameters) == table
-    assert sorted(operand_names(cls)) == sorted(table)
+    assert _opcodes(cls) <= set(BODIES)  # each opcode it may be done by has its body
+    for op in _opcodes(cls):
+        table = [o.name for o in opcodes.TABLE[op].operands]
+        assert list(inspect.signature(BODIES[op]).parameters) == table
+        assert sorted(operand_names(cls)) == sorted(table)
+
+
+#: Declared, but the lowering first refuses what the VM does not do (an order comparison
+#: of cards, players or teams), then calls the derived emitter.
+REFUSING = {"CardCmp", "PlayerCmp", "TeamCmp"}
+
+
+def test_no_emitter_is_written_by_hand_where_the_opcode_is_declared():
+    """The lowering's hand-written ``x_*`` would shadow the emitter derived from the
+    declarations (`Lowerer.expr` tries them first): none exists for a class whose opcode
+    is declared, but the refusals (and those call `Lowerer.function`)."""
+    declared = {c.__name__ for c in A.node_classes() if _opcodes(c)}
+    written = {name[2:] for name in dir(Lowerer) if name.startswith("x_")}
+    assert written & declared == REFUSING
+    assert len(declared) >= 69
 
 
 LISTED = [c for c in A.node_classes() if c.EXPAND is not None]
@@ -148,6 +188,7 @@ def test_an_undeclared_field_is_refused():
         mode: A.CycleMode
         CHILDREN: ClassVar[dict] = {}
         OPERANDS: ClassVar[dict] = {}
+        OPCODE_BY: ClassVar[dict] = {}
         BINDS: ClassVar[None] = None
 
     with pytest.raises(PlanError, match=r"Flip\.mode"):

@@ -77,14 +77,47 @@ def test_every_construct_declares_its_facts(cls: type[A.Node]):
     if cls.OPS is not None:
         fn = getattr(ops, cls.OPS)
         assert len(inspect.signature(fn).parameters) == len(children)
-    if cls.OPCODE is not None:
-        op = opcodes.TABLE[cls.OPCODE]
+    assert set(cls.OPCODE_BY) <= names
+    # a class whose raising depends on the node (``raises`` overridden) may raise
+    may_raise = cls.RAISES or cls.raises is not A.Node.raises
+    for name in _opcodes(cls):
+        op = opcodes.TABLE[name]
         # its fields, taken as the plan says, are its opcode's operands, name for name (the
         # engines lay them out in the table's order)
-        want = [(o.name, o.node, o.shape, o.optional) for o in op.operands]
-        assert _operands(cls) == sorted(want)
+        either = {n for n, node, _, _ in _operands(cls) if node is None}
+        want = [
+            (o.name, None if o.name in either else o.node, o.shape, o.optional) for o in op.operands
+        ]
+        assert _operands(cls) == sorted(want), name
         # the table lists the errors the opcode can end a game with: the class says it raises
-        assert bool(set(op.errors) - ENGINE_CHECKS) == cls.RAISES, (op.errors, cls.RAISES)
+        assert bool(set(op.errors) - ENGINE_CHECKS) == may_raise, (op.errors, cls.RAISES)
+
+
+def _opcodes(cls: type[A.Node]) -> set[str]:
+    """Every opcode `cls` may be done by: `OPCODE` and those `OPCODE_BY` chooses."""
+    chosen = {op for by in cls.OPCODE_BY.values() for op in by.values()}
+    return chosen | ({cls.OPCODE} if cls.OPCODE is not None else set())
+
+
+@pytest.mark.parametrize(
+    "cls", [c for c in A.node_classes() if _opcodes(c)], ids=lambda c: c.__name__
+)
+def test_every_operation_and_opcode_choice_covers_its_enum(cls: type[A.Node]):
+    """An enum field read as an operation code (``"code"``) has each of its keywords
+    numbered by each opcode the class may be done by (`opcodes.CODES`), and an enum field
+    choosing the opcode with no `OPCODE` to fall back on chooses one for each keyword: a
+    new keyword without its number fails here, not by lowering as another operation."""
+    enums = {f.name: f.type for f in fields(cls)}  # the annotation's text: its enum's name
+    for field, how, _ in plan(cls):
+        keywords = (
+            {k.value for k in getattr(A, enums[field])} if how in ("code", "opcode") else None
+        )
+        if how == "code":
+            for op in _opcodes(cls):
+                numbered = opcodes.CODES[op][field]
+                assert set(numbered) == keywords and len(set(numbered)) == len(numbered), op
+        if how == "opcode" and cls.OPCODE is None:
+            assert {k.value for k in cls.OPCODE_BY[field]} == keywords
 
 
 #: Errors the VM raises when it finds itself inconsistent, never because of the rules.
@@ -100,6 +133,19 @@ _KINDS = {
     "runs": [(True, "list", False)],
     "var": [(False, "one", False)],
     "flag": [(False, "one", False)],
+    "code": [(False, "one", False)],
+    "opcode": [],
+    "values": [(True, "list", False)],
+    "names": [(False, "list", False)],
+    # a literal attribute is an immediate (``ATT``), any other a child (``ATTDYN``)
+    "attribute": [(None, "one", False)],
+    "counted": [(True, "one", False), (False, "one", False), (False, "one", False)],
+    "picked": [
+        (False, "one", False),
+        (False, "one", False),
+        (True, "one", False),
+        (True, "one", True),
+    ],
     "deck": [(False, "one", False)],
     "awards": [(False, "awards", False)],
     "with": [],
@@ -288,21 +334,11 @@ def test_every_class_goes_through_the_pipeline():
     assert lower(game).ops >= {"INITPTS", "SUMPTS"}
 
 
-def test_every_operator_has_its_vm_number_and_its_english():
-    """An operation picked by a keyword (`lower.VARIANTS`) is numbered for the VM and said
-    in English for each of its keywords: a new keyword without them fails here, not by
-    lowering as another operation."""
+def test_every_operator_has_its_english():
+    """An operation picked by a keyword is said in English for each of its keywords (its
+    VM number: `test_every_operation_and_opcode_choice_covers_its_enum`)."""
     from evogame import explain as E
-    from evogame.native import lower as L
 
-    for enum, numbers in (
-        (A.ArithOp, L._ARITH),
-        (A.CmpOp, L._CMP),
-        (A.SetOpKind, L._SETOP),
-        (A.AggIntKind, L._AGGINT),
-    ):
-        assert set(numbers) == set(enum), enum
-        assert len(set(numbers.values())) == len(numbers), enum
     assert set(E._ARITH) == {k.value for k in A.ArithOp}
     assert set(E._CMP) == {k.value for k in A.CmpOp}
 

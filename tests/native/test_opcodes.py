@@ -64,6 +64,17 @@ def test_the_checker_refuses_a_node_the_table_does_not_describe():
     O.check("CHOICE", (2, 5, 6, 1, 7), 2)
 
 
+def test_an_operation_is_laid_out_by_its_number_and_an_unknown_one_refused():
+    """`opcodes.CODES` numbers an operation's keyword (the VM's numbers: ``<`` is 2,
+    ``^`` 5, ``intersect`` 1); a keyword it does not list is refused, never another's."""
+    assert O.layout("CMP", {"op": "<", "a": 7, "b": 9}) == [2, 7, 9]
+    assert O.layout("ARITH", {"op": "^", "a": 7, "b": 9}) == [5, 7, 9]
+    assert O.layout("SETOP", {"op": "intersect", "parts": [4, 6]}) == [1, 2, 4, 6]
+    with pytest.raises(ValueError):
+        O.layout("CMP", {"op": "<>", "a": 7, "b": 9})
+    assert L.VARIANTS["CMP"][2] == "<" and "INDEXED" not in L.VARIANTS
+
+
 class _Ptr(list):
     """A node as C sees it: indexable, and ``n + k`` is the pointer k further on."""
 
