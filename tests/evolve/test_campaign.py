@@ -87,13 +87,13 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
     ["--refuse-new-defects"],
-    [*INVENT, "--no-polish", "--transplant", "1.0", "--transplant-brings"],
+    [*INVENT, "--no-polish", "--transplant-brings"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
 #: "refuse-defects": a mutation or crossover child with a static defect its first parent
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
-#: "invent-brings": every child a transplant, a stage or contest bringing what the host
+#: "invent-brings": half the children transplants, a stage or contest bringing what the host
 #: lacks (`--transplant-brings`: the second try draws from each child's own Random)
 IDS = [
     "mu+lambda",
