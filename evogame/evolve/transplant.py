@@ -30,6 +30,12 @@ filter      a choice's restriction of the hand cards it offers (a ``filter`` ove
             test's free variables must be the host's (its collection becomes the host's)
 ==========  ===========================================================================
 
+With `brings` (`evolve --transplant-brings`), a stage or contest refused for what the host
+lacks comes with what its donor gives it (`Fragment.brings`, `_transplant_one`): a play
+phase nothing reads with the donor's ``do`` that judges it, a contest with no played cards
+to judge with the donor's play phase; the two go in beside a host stage, the winnings bound
+to what the host's scoring reads (`_score_winnings`).
+
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
 the host's before it goes in:
 
