@@ -48,6 +48,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -83,6 +84,50 @@ def judge(text: str | None, host, host_text: str) -> tuple[bool, bool, str]:
     return True, not why, why.split(" ")[0].rstrip(":")
 
 
+#: Names in a refusal's text, replaced by X so refusals of one kind tally together.
+_NAMED = (
+    (r"\b(value|attribute|variable|map|storage|location for) '?[^ ,]+", r"\1 X"),
+    (r"^[^ ]+( [A-Z0-9_,]+)* read but set nowhere", "X read but set nowhere"),
+    (r"\b(read|reads|waits for|for|of) [A-Z0-9_]+\b", r"\1 X"),
+    (r"\(([A-Z0-9_]+)\)", "(X)"),
+    (r"(stands where) \S+", r"\1 X"),
+)
+
+
+def refusal(msg: str) -> str:
+    """A refusal's text with the names it quotes replaced by X: its class."""
+    for pat, rep in _NAMED:
+        msg = re.sub(pat, rep, msg)
+    return msg
+
+
+def counting_refusals(tally: dict[str, int]) -> Callable[[], None]:
+    """Count every fragment `transplant` tries and refuses (`--why-refused`), by kind and
+    `refusal` class, into `tally` (``KIND:CLASS``); returns the undo. The count wraps
+    `transplant._transplant_one` (each fragment tried), so it sees the refusals of all
+    `TRIES` fragments, not only the last one `transplant` raises."""
+    import evogame.evolve.transplant as T
+
+    one = T._transplant_one
+
+    def wrapped(info, fr, rng, *args):
+        try:
+            return one(info, fr, rng, *args)
+        except T.Refused as e:
+            key = f"{fr.kind}:{refusal(str(e))}"
+            tally[key] = tally.get(key, 0) + 1
+            raise
+
+    T._transplant_one = wrapped
+    return lambda: setattr(T, "_transplant_one", one)
+
+
+def brings(args) -> dict:
+    """`transplant`'s ``brings`` keyword when `--brings` is given (`Config.transplant_brings`),
+    else none, so a base commit's `transplant` is called as it was."""
+    return {"brings": True} if args.brings else {}
+
+
 def run(args) -> dict:
     seeds = {p.stem: parse_file(p) for p in sorted(Path(args.seeds).glob("*.rcy"))}
     library = {}
@@ -107,6 +152,8 @@ def run(args) -> dict:
     hosts, names = sorted(seeds), sorted(donors)
     counts: dict[str, list[int]] = {}
     whys: dict[str, int] = {}
+    refused: dict[str, int] = {}
+    undo = counting_refusals(refused) if args.why_refused else None
 
     def tally(key: str, valid: bool, alive: bool, why: str = "") -> None:
         c = counts.setdefault(key, [0, 0, 0])
@@ -132,7 +179,7 @@ def run(args) -> dict:
         info = infos.get(h) or infos.setdefault(h, HostInfo(host))
         trng = random.Random(rng.getrandbits(64))
         try:
-            child, _fr = transplant(info, everyone or libs[d], trng, kind, own=h)
+            child, _fr = transplant(info, everyone or libs[d], trng, kind, own=h, **brings(args))
             text = to_text(child)
         except Refused:
             text = None
@@ -149,6 +196,8 @@ def run(args) -> dict:
         tally("crossover", *ok)
         tally(f"crossover_{kind}", *ok[:2])
     took = time.perf_counter() - t
+    if undo is not None:
+        undo()
     rates = {
         k: [n, v, a, round(v / n, 3), round(a / n, 3)] for k, (n, v, a) in sorted(counts.items())
     }
@@ -157,6 +206,7 @@ def run(args) -> dict:
         "seed": args.seed,
         "rates": rates,
         "why_not": dict(sorted(whys.items())),
+        **({"refused": dict(sorted(refused.items(), key=lambda kv: -kv[1]))} if undo else {}),
         "seconds": round(took, 1),
     }
 
@@ -198,7 +248,7 @@ def stacked(args, seeds: dict, donors: dict) -> dict:
                 kinds = everyone.kinds()
                 kind = kinds[trng.randrange(len(kinds))]
                 try:
-                    child, _fr = transplant(info, everyone, trng, kind, own=h)
+                    child, _fr = transplant(info, everyone, trng, kind, own=h, **brings(args))
                     text = to_text(child)
                 except Refused:
                     text = None
@@ -397,6 +447,7 @@ def yields(args, seeds: dict, donors: dict) -> dict:
                     REPLACE if attempt == 0 else 0.0,
                     own=own,
                     accept=unheld(host_text, held.__contains__) if args.fresh else None,
+                    **brings(args),
                 )
             except Refused:
                 break
@@ -584,6 +635,17 @@ def main() -> None:
         action="store_true",
         help="`--evaluate`: a child the check turns away is retried with another kind "
         "(the campaign keeps the kind)",
+    )
+    ap.add_argument(
+        "--brings",
+        action="store_true",
+        help="a stage nothing in the host reads comes with its donor's contest "
+        "(`transplant(brings=True)`, `evolve --transplant-brings`)",
+    )
+    ap.add_argument(
+        "--why-refused",
+        action="store_true",
+        help="tally every refused fragment by kind and reason (`refused`)",
     )
     ap.add_argument("--rows", default="", help="`--evaluate`: one JSON line per alive child here")
     print(json.dumps(run(ap.parse_args())))

@@ -100,6 +100,14 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "fragment is tried otherwise).",
 )
 @click.option(
+    "--transplant-brings/--no-transplant-brings",
+    default=False,
+    show_default=True,
+    help="A transplanted stage nothing in the host reads comes with its donor's contest, "
+    "and a contest the host plays no cards for with its donor's plays; their winnings "
+    "go where the host's scoring reads.",
+)
+@click.option(
     "--cell-progress/--no-cell-progress",
     default=False,
     show_default=True,
@@ -169,6 +177,7 @@ def evolve(
     transplant,
     max_transplants,
     transplant_new_cell,
+    transplant_brings,
     cell_progress,
     refuse_new_defects,
     descriptors,
@@ -201,6 +210,7 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
+        transplant_brings=transplant_brings,
         cell_progress=cell_progress,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,

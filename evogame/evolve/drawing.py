@@ -29,7 +29,8 @@ class Draw:
     """One transplant child to draw (`drawn`): its kind, its Random's seed, the chance
     that it replaces the host's stage or way to play (`transplant.REPLACE` at a first
     attempt, 0 at a retry), the seed its host descends from (never a donor) and the
-    campaign's seeds folder and library entries (the donors, `tables`)."""
+    campaign's seeds folder and library entries (the donors, `tables`), and whether a
+    fragment brings what the host lacks (`Config.transplant_brings`)."""
 
     kind: str
     seed: int
@@ -37,6 +38,7 @@ class Draw:
     own: str | None
     seeds: str
     library: tuple[str, ...]
+    brings: bool = False
 
 
 def game_files(entry: str) -> list[Path]:
@@ -127,6 +129,7 @@ def drawn(
             own=draw.own,
             accept=accept,
             **({"tries": tries} if tries is not None else {}),
+            **({"brings": True} if draw.brings else {}),
         )
     except Refused:  # names that cannot be bound: refused, never left dead
         return None

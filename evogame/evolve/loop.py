@@ -80,6 +80,10 @@ class Config:
     #: cell that neither its host nor any seed or library game holds; a fragment whose
     #: child stays is refused and the next one tried (`Campaign._new_cell`). Off: as before
     transplant_new_cell: bool = False
+    #: a transplanted stage nothing in the host reads comes with its donor's contest, and
+    #: a contest the host plays no cards for with its donor's plays (`transplant`'s
+    #: `brings`), their winnings scored as the host scores. Off: as before
+    transplant_brings: bool = False
     #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
@@ -1174,6 +1178,7 @@ class Campaign:
                 root_seed(self.store, a),
                 self.cfg.seeds,
                 tuple(self.cfg.library),
+                self.cfg.transplant_brings,
             )
             retry = (a, kind, attempt)
             if self.DRAW_IN_WORKERS and not (self.cfg.transplant_new_cell or self.cfg.scheduler):
@@ -1874,6 +1879,7 @@ class Campaign:
                 else []
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
+            + (["--transplant-brings"] if self.cfg.transplant_brings else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )

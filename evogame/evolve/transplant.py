@@ -30,6 +30,12 @@ filter      a choice's restriction of the hand cards it offers (a ``filter`` ove
             test's free variables must be the host's (its collection becomes the host's)
 ==========  ===========================================================================
 
+With `brings` (`evolve --transplant-brings`), a stage or contest refused for what the host
+lacks comes with what its donor gives it (`Fragment.brings`, `_transplant_one`): a play
+phase nothing reads with the donor's ``do`` that judges it, a contest with no played cards
+to judge with the donor's play phase; the two go in beside a host stage, the winnings bound
+to what the host's scoring reads (`_score_winnings`).
+
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
 the host's before it goes in:
 
@@ -336,6 +342,11 @@ class Fragment:
     #: the donor's string storages -> the attribute whose values they hold
     #: (`names.storage_attributes`): a value compared with one is of that attribute
     stores: dict[str, str] = field(default_factory=dict, hash=False)
+    #: what the fragment needs of its donor when the host lacks it (`transplant`'s
+    #: `brings`): a stage's *reader* (`_reader`: the donor's ``do`` after it whose
+    #: contest judges what it plays), or, for that contest, its stage and reader in a
+    #: ``do`` (its `role` is then that stage's job)
+    brings: A.Node | None = field(default=None, hash=False)
 
     def label(self) -> str:
         return f"{self.donor}'s {KIND_WORDS[self.kind]}"
@@ -354,14 +365,21 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
     out: list[Fragment] = []
     stores = storage_attributes(game)
 
-    def add(kind: str, node: A.Node, role: tuple = ()) -> None:
-        out.append(Fragment(kind, donor, node, rl, attrs, points, game.declares, role, stores))
+    def add(kind: str, node: A.Node, role: tuple = (), brings: A.Node | None = None) -> None:
+        out.append(
+            Fragment(kind, donor, node, rl, attrs, points, game.declares, role, stores, brings)
+        )
 
     stages = [m for m in A.walk(game) if isinstance(m, A.Stage)]
     contest_ids = {id(e) for e, _ctx in an.contests}
     jobs = _stage_jobs(game, an)
+    par = A.parents(game)
+    plays: dict[int, A.Stage] = {}  # id(do) -> the stage whose plays its contest judges
     for s in stages:
-        add("stage", s, (*jobs[id(s)], _whole_game(game, s)))
+        reader = _reader(s, par, contest_ids)
+        add("stage", s, (*jobs[id(s)], _whole_game(game, s)), reader)
+        if reader is not None:
+            plays.setdefault(id(reader), s)
     for m in A.walk(game):
         if isinstance(m, A.Choice):
             for it in m.items:
@@ -371,7 +389,9 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
         if isinstance(m, A.Do):
             group = contest_group(m, contest_ids)
             if group:
-                add("contest", A.Do(tuple(group)))
+                st = plays.get(id(m))
+                role = (*jobs[id(st)], _whole_game(game, st)) if st else ()
+                add("contest", A.Do(tuple(group)), role, st and A.Do((st, m)))
     first_stage = next((i for i, b in enumerate(game.body) if isinstance(b, A.Stage)), None)
     for b in game.body[:first_stage]:
         if isinstance(b, A.Do):
@@ -387,6 +407,25 @@ def fragments(game: A.Game, donor: str) -> list[Fragment]:
                 if isinstance(x, A.Filter) and {_key(y) for y in _loc_nodes(x.coll)} & an.hands:
                     add("filter", x)
     return out
+
+
+def _reader(stage: A.Stage, par: dict, contest_ids: set[int]) -> A.Do | None:
+    """The ``do`` that judges what `stage` plays, as its donor writes it: a phase that
+    holds no contest (Whist's round of plays into PLAYED), followed in its stage's body
+    by a ``do`` whose contest group (`contest_group`: the contest, its precedence, the
+    winner's award and the clean-up) names a place the phase moves cards into. The
+    whole ``do``, not only the group: its other items reset what the plays test (Hearts'
+    LEAD set back to NONE for the next lead). None when the phase has no such reader (a
+    stage of the game's body, a phase that judges its own plays)."""
+    p, f, i = par.get(id(stage), (None, "", -1))
+    if not isinstance(p, A.Stage) or f != "body" or _holds_contest(stage, contest_ids):
+        return None
+    played = _written(stage)
+    for b in p.body[i + 1 :]:
+        group = contest_group(b, contest_ids) if isinstance(b, A.Do) else []
+        if group and played & {_key(x) for g in group for x in _loc_nodes(g)}:
+            return b
+    return None
 
 
 def _holds_contest(it: A.Node, contest_ids: set[int]) -> bool:
@@ -563,6 +602,9 @@ class Binder:
         #: the host places a replaced contest moved cards into that the host's other
         #: rules read: the new contest's winnings go there first
         self.gives_places: list[LocKey] = []
+        #: the donor names (places, storages) `gives` and `gives_places` bind; None: any
+        #: the fragment writes (a brought contest's winnings, not its plays)
+        self.gives_for: set | None = None
 
     def bind(self) -> A.Node:
         node = self.fr.node
@@ -604,11 +646,18 @@ class Binder:
                 for h, r in self.host_roles.items()
                 if r == role and h[0] == k[0] and (h in host_fam) == (k in fam)
             ]
+            # a brought contest's winnings may go where its plays came from (the tricks
+            # won into a hand the host scores): only their own move must not be circular
+            free = self.gives_for is not None
             given = [
                 h
                 for h in self.gives_places
-                if h[0] == k[0] and (h in host_fam) == (k in fam) and h not in self.loc_map.values()
+                if h[0] == k[0]
+                and (h in host_fam) == (k in fam)
+                and (free or h not in self.loc_map.values())
             ]
+            if free and k not in self.gives_for:
+                given = []
             if k in written and given:  # a contest's winnings: where the host's went
                 same = given[:1]
             elif k in written:  # its results go where the host's rules read them
@@ -798,6 +847,8 @@ class Binder:
         for name, cls in _storages(node).items():
             host_cls = self.host_storages.get(name)
             given = [n for n, c in self.gives if c is cls and n not in out.values()]
+            if self.gives_for is not None and name not in self.gives_for:
+                given = []
             if name in sets and given:  # what the host's rules read of a contest's
                 out[name] = given[0]
                 continue
@@ -907,7 +958,7 @@ def _either(donor: A.Node, host: A.Node) -> A.Node:
     return A.BoolOp(A.BoolOpKind.OR, (donor, host))
 
 
-def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
+def _throwaway_plays(stage: A.Stage, info: HostInfo, after: A.Node | None = None) -> str:
     """Why a bound stage's ways to play throw cards away, or "": a choice item, under no
     test, of no group and setting no storage, whose cards all go to places neither the host reads (`HostInfo.places`) nor the stage's own
     rules read (a filter, an aggregate, a move's source: its end test aside, which only
@@ -926,6 +977,8 @@ def _throwaway_plays(stage: A.Stage, info: HostInfo) -> str:
             reads(k)
 
     reads(stage)
+    if after is not None:  # the contest brought with it judges its plays
+        reads(after)
     for c in A.walk(stage):
         if not isinstance(c, A.Choice):
             continue
@@ -1052,11 +1105,37 @@ def _starved_round(host: A.Game, choice: A.Choice, old: A.Node, new: A.Node) -> 
     return f"the round waits for {name}, which no rule changes once the way to play is replaced"
 
 
+def _then(child: A.Game, stage: A.Node, after: A.Node | None) -> A.Game:
+    """`child` with `after` put right after `stage` (by identity) in the body holding it:
+    a stage's contest (`Fragment.brings`) where its donor has it."""
+    if after is None:
+        return child
+    p, f, i = A.parents(child)[id(stage)]
+    return _splice(child, p, f, i + 1, after, False)
+
+
+def _sunk(child: A.Game, stage: A.Node, after: A.Node) -> bool:
+    """Whether a brought contest `after` moves cards into a place its stage does not
+    play into and that does not matter in `child` (`liveness.Inert`): the tricks won
+    piled where nothing reads them, the winner's gain only who leads next."""
+    from evogame.fitness.liveness import inert
+
+    places = inert(child).places
+    return any(not _read(k, places) for k in _written(after) - _written(stage))
+
+
 def insert(
-    info: HostInfo, fr: Fragment, bound: A.Node, rng: random.Random, replace: float = 0.0
+    info: HostInfo,
+    fr: Fragment,
+    bound: A.Node,
+    rng: random.Random,
+    replace: float = 0.0,
+    after: A.Node | None = None,
 ) -> A.Game:
     """The host with the bound fragment put in a place of its kind (module docstring); a
-    stage or a way to play replaces the host's with chance `replace` (`REPLACE`)."""
+    stage or a way to play replaces the host's with chance `replace` (`REPLACE`). A
+    stage's bound contest `after` (`Fragment.brings`) goes right after it, and what its
+    winner gets must then be read by the host (`_winner_used`)."""
     host = info.game
     par = A.parents(host)
     if fr.kind == "stage":
@@ -1065,7 +1144,7 @@ def insert(
         stages = [s for s in A.walk(host) if isinstance(s, A.Stage)]
         if not stages:
             raise Refused("the host has no stage")
-        why = _throwaway_plays(bound, info)
+        why = _throwaway_plays(bound, info, after)
         if why:
             raise Refused(why)
         # the host's stage of the fragment's role is the one it replaces (a designer
@@ -1089,9 +1168,13 @@ def insert(
         elif not (same or phases):
             s = whole[-1]  # the innermost: a phase of each of its rounds
             i = rng.randrange(len(s.body) + 1)
-            child = _splice(host, s, "body", i, bound, False)
+            child = _then(_splice(host, s, "body", i, bound, False), bound, after)
             if disconnected(child, None, [bound]):
                 raise Refused("a stage whose results nothing in the host reads")
+            if after is not None and not _winner_used(child, list(after.items)):
+                raise Refused("a contest whose winner's gain nothing in the host reads")
+            if after is not None and _sunk(child, bound, after):
+                raise Refused("a contest whose winnings go where nothing reads them")
             return child
         s = (same or phases)[rng.randrange(len(same or phases))]
         p, f, i = par[id(s)]
@@ -1101,10 +1184,15 @@ def insert(
             child = _splice(host, p, f, i, bound, True)
         else:
             child = _splice(host, p, f, i + 1, bound, False)
+        child = _then(child, bound, after)
         # what the stage does must reach the host's results (Sheepshead's picker stage
         # in Whist marked a PICKER only its own end read)
         if disconnected(child, None, [bound]):
             raise Refused("a stage whose results nothing in the host reads")
+        if after is not None and not _winner_used(child, list(after.items)):
+            raise Refused("a contest whose winner's gain nothing in the host reads")
+        if after is not None and _sunk(child, bound, after):
+            raise Refused("a contest whose winnings go where nothing reads them")
         if not _read_after(child, bound):
             raise Refused("a stage placed after everything that reads its results")
         return child
@@ -1777,6 +1865,7 @@ def transplant(
     own: str | None = None,
     tries: int = TRIES,
     accept: Callable[[A.Game], str] | None = None,
+    brings: bool = False,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
     library has, then a fragment of that kind) bound and put in (a stage or a way to play
@@ -1795,7 +1884,12 @@ def transplant(
     function of the child alone (the campaign's `Config.transplant_new_cell`: a child
     whose concept cell, as its rules say, is its host's or a library game's), so the
     draws stay a function of `rng`, the host and the library; its refusal is followed
-    by the next fragment as any other is."""
+    by the next fragment as any other is.
+
+    `brings` (the campaign's `Config.transplant_brings`): a stage refused because nothing
+    in the host reads what it plays is tried once more with the donor's contest that
+    reads it (`Fragment.brings`, `_transplant_one`); off, nothing is drawn or tried that
+    was not before."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -1808,7 +1902,7 @@ def transplant(
     last: Refused | None = None
     for i in order:
         try:
-            child = _transplant_one(info, pool[i], rng, replace)
+            child = _transplant_one(info, pool[i], rng, replace, brings)
             why = accept(child) if accept is not None else ""
             if why:
                 raise Refused(why)
@@ -1819,9 +1913,56 @@ def transplant(
     raise last
 
 
-def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: float) -> A.Game:
-    """The host with fragment `fr` bound and put in (`transplant`), or `Refused`."""
+#: The beginnings of the refusals that `brings` answers (`_transplant_one`), by kind: a
+#: stage whose results nothing in the host reads (`insert`) comes with its reader; a
+#: contest the host plays no cards for (`Binder`, `_insert_contest`) with its plays.
+NEEDS = {
+    "stage": (
+        "a stage whose results nothing in the host reads",
+        "a stage whose plays put cards where nothing reads them",
+        "a stage placed after everything that reads its results",
+    ),
+    "contest": (
+        "no played location in the host",
+        "a move between two places bound to one",
+        "the host has no round of played cards",
+    ),
+}
+
+
+#: How often a brought stage and contest (`_transplant_one`) replaces the host's stage
+#: of its job (else it goes beside it).
+BRING_REPLACE = 0.0
+
+
+def _transplant_one(
+    info: HostInfo, fr: Fragment, rng: random.Random, replace: float, brings: bool = False
+) -> A.Game:
+    """The host with fragment `fr` bound and put in (`transplant`), or `Refused`.
+
+    With `brings`, a fragment refused for what the host lacks (`NEEDS`) is tried once
+    more with what its donor gives it (`Fragment.brings`): a stage nothing reads with its
+    reader, the donor's contest after it; a contest the host plays no cards for with the
+    stage whose plays it judges. Either way the two are bound as one node, a stage and
+    its contest, so the contest's places and storages bind as the stage's do (its PLAYED
+    is the stage's), and go in as a stage of the play stage's job, the contest right
+    after it (`insert`'s `after`)."""
+    try:
+        return _transplant_bound(info, fr, rng, replace)
+    except Refused as e:
+        needs = NEEDS.get(fr.kind, ())
+        if not (brings and fr.brings is not None and str(e).startswith(needs)):
+            raise
+    unit = A.Do((fr.node, fr.brings)) if fr.kind == "stage" else fr.brings
+    both = dataclasses.replace(fr, kind="stage", node=unit)
+    return _transplant_bound(info, both, rng, BRING_REPLACE)
+
+
+def _transplant_bound(info: HostInfo, fr: Fragment, rng: random.Random, replace: float) -> A.Game:
+    """`_transplant_one` of one node: a fragment, or a stage and its reader in a ``do``."""
     b = Binder(info, fr, rng)
+    if fr.kind == "stage" and isinstance(fr.node, A.Do):  # a stage and its contest
+        _score_winnings(b, info, *fr.node.items)
     spot = None
     if fr.kind == "contest":  # the host's contest it replaces, and what that one gave
         spot = _contest_spot(info, rng)
@@ -1829,6 +1970,8 @@ def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: f
             b.gives, b.gives_places = _contest_gives(info, spot)
     bound = b.bind()
     child = _insert_contest(info, bound, spot) if fr.kind == "contest" else None
+    if fr.kind == "stage" and isinstance(bound, A.Do):  # a stage and its reader
+        child = insert(info, fr, bound.items[0], rng, replace, after=bound.items[1])
     child = child or insert(info, fr, bound, rng, replace)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
@@ -1843,6 +1986,21 @@ def _transplant_one(info: HostInfo, fr: Fragment, rng: random.Random, replace: f
     if why:
         raise Refused(why)
     return child
+
+
+def _score_winnings(b: Binder, info: HostInfo, stage: A.Node, contest: A.Node) -> None:
+    """Bind what a brought contest's winner gets to what the host's scoring reads: its
+    places won into (Hearts' TRICKSWON) to the host's scored places of a player, its
+    counters (Whist's TRICKS) to the host's scored storages of their type, those the
+    contest sets and its stage does not (the plays stay the stage's). In a host with no
+    contest the donor's own tally is read by nothing; scored as the host scores, the
+    tricks won count (Hearts' tricks taken into Pairs' penalty pile)."""
+    places, stores = _names_read(info.game.scoring)
+    b.gives_places = [k for k in info.roles if k in places and not k[0]]
+    b.gives = [(n, c) for n, c in info.storages.items() if n in stores and n in info.sets]
+    b.gives_for = (_written(contest) - _written(stage)) | (
+        _set_storages(contest) - _set_storages(stage)
+    )
 
 
 def _defect_kinds(game: A.Game) -> Counter:

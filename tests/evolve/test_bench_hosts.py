@@ -149,3 +149,27 @@ def test_unheld_refuses_a_child_made_already_and_the_next_fragment_is_taken():
     assert checked(other) != held
     with pytest.raises(Refused, match="made already"):
         transplant(info, lib, random.Random(4), "end", accept=unheld(host, lambda t: True))
+
+
+@pytest.mark.parametrize(
+    ("msg", "cls"),
+    [
+        ("no played location in the host for TRICK", "no played location in the host for X"),
+        ("LAST, OUT read but set nowhere in the child", "X read but set nowhere in the child"),
+        (
+            "storage PICKER is read but set nowhere in the host",
+            "storage X is read but set nowhere in the host",
+        ),
+        ("variable 'NUMP is not declared in the host", "variable X is not declared in the host"),
+        (
+            "the splice gives the child a defect the judge names (soundness.storage)",
+            "the splice gives the child a defect the judge names (soundness.storage)",
+        ),
+    ],
+)
+def test_refusals_tally_by_class_without_the_names_they_quote(msg, cls):
+    """`--why-refused` counts refusals of one kind together: the names a refusal quotes
+    become X, the check a defect refusal names stays."""
+    from bench.bench_transplant import refusal
+
+    assert refusal(msg) == cls

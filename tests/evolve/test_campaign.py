@@ -87,11 +87,14 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--transplant-new-cell"],
     [*INVENT, "--no-polish", "--cell-progress"],
     ["--refuse-new-defects"],
+    [*INVENT, "--no-polish", "--transplant-brings"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
 #: "refuse-defects": a mutation or crossover child with a static defect its first parent
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
+#: "invent-brings": half the children transplants, a stage or contest bringing what the host
+#: lacks (`--transplant-brings`: the second try draws from each child's own Random)
 IDS = [
     "mu+lambda",
     "map-elites",
@@ -100,6 +103,7 @@ IDS = [
     "invent-newcell",
     "invent-progress",
     "refuse-defects",
+    "invent-brings",
 ]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
 FLAGS = {
@@ -107,6 +111,7 @@ FLAGS = {
     "--transplant-new-cell": ("transplant_new_cell", True),
     "--cell-progress": ("cell_progress", True),
     "--refuse-new-defects": ("refuse_new_defects", True),
+    "--transplant-brings": ("transplant_brings", True),
 }
 
 
