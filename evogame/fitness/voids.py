@@ -30,6 +30,14 @@ the blind reader of campaign splice-12 named in its new kinds 1 and 3, rated 2/1
   what is set from it is empty (Crazy Eights without its starter card: the suit to
   follow read from the top of the empty discard pile; blind reader r53b, inv-21's
   rank 3: "no starter card").
+- **a test of a place no card has reached** (`empty_tests`, round 61, s61g): in the same
+  part of the rules, a guard whose test reads a place (its size, its cards, their best
+  by a table) that no deck was created in and no earlier move put cards into: the place
+  is empty whenever the test runs, so the test has one outcome (Spite and Malice with no
+  opening upcard: "the player whose upcard is highest starts" reads the empty upcards,
+  holds for nobody, and seat 0 always starts; campaign ablate-35's rank 5, blind reader
+  4 against the seed's 7). A guard that also reads the top card of such a place is
+  `empty_reads`'; a loop that fills the place counts as filling it before its tests.
 
 - **a set each pass overwrites** (`overwritten_sets`): inside ``(all COLL 'V ...)``, an
   unguarded ``set`` of a storage to a value reading 'V that nothing in the loop reads:
@@ -337,6 +345,40 @@ def empty_reads(game: A.Game) -> list[Defect]:
     return out
 
 
+def empty_tests(game: A.Game) -> list[Defect]:
+    """Each guard of the setup (and of the top-level ``do``s before the first stage) whose
+    test reads a place nothing has put a card in yet, in the order of `empty_sources`
+    (module docstring): the place is empty whenever the test runs, so its outcome is
+    fixed (Spite and Malice's "the highest upcard starts" with no upcard turned: no one
+    has the highest, seat 0 always starts). A test that reads the top (or bottom) card of
+    such a place is `empty_reads`' and is left to it; one defect a guard."""
+    out = []
+    for unit, filled, moved in _setup_units(game):
+        for guard in A.walk(unit):
+            if not isinstance(guard, A.Guarded | A.Ensure):
+                continue
+            empty = [
+                n
+                for n in A.walk(guard.cond)
+                if isinstance(n, A.Location)
+                and id(n) not in moved
+                and (k := _place(n)) is not None
+                and k not in filled
+            ]
+            picked = {id(n.coll) for n in A.walk(guard.cond) if isinstance(n, A.Top | A.Bottom)}
+            if not empty or any(id(n) in picked for n in empty):
+                continue
+            out.append(
+                Defect(
+                    where(guard),
+                    f"this test reads {to_text(empty[0])} before any card is there (no deck "
+                    "is created in it and no rule before puts one in): the place is empty "
+                    "whenever it runs, so the test always comes out the same",
+                )
+            )
+    return out
+
+
 def _named(node: A.Node, key: tuple) -> A.Node:
     return next(n for n in A.walk(node) if isinstance(n, A.Location) and _place(n) == key)
 
@@ -558,6 +600,7 @@ def defects(game: A.Game) -> list[Defect]:
         *named(tied_contests, game),
         *named(empty_sources, game),
         *named(empty_reads, game),
+        *named(empty_tests, game),
         *named(overwritten_sets, game),
         *named(outlier_increments, game),
         *named(outlier_awards, game),

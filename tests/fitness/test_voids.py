@@ -5,6 +5,8 @@ then lies unseen): what the blind reader of campaign splice-12 named (round 50).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from evogame.fitness import soundness as S
@@ -82,6 +84,12 @@ FOUND = [
         Vo.empty_reads,
         "(top (game vloc DISCARD))))))",
         "reads the top card of (game vloc DISCARD) before any card is there",
+    ),
+    (
+        V.spite_no_upcard,
+        Vo.empty_tests,
+        "((and (== (game sto FOUND) 0)",
+        "this test reads ('P vloc UPCARD) before any card is there",
     ),
     (
         V.go_fish_pass_onto_stock,
@@ -238,6 +246,56 @@ def test_a_read_after_the_starter_is_left_alone_and_before_it_is_named():
             if isinstance(n, A.Top) and isinstance(n.coll, A.Location)
         )
     assert reads >= 10, reads
+
+
+#: round 61's Spite and Malice with no opening upcard (ablate-35's rank 5)
+NO_UPCARD = Path("/work/runs-archive/s61/ablate-35/best/05-34d542c4cb16eaad.rcy")
+
+
+@pytest.mark.skipif(not NO_UPCARD.exists(), reason="round 61's archive is absent")
+def test_the_campaign_file_without_its_upcards_is_named():
+    found = Vo.defects(parse_file(NO_UPCARD))
+    assert [d.check for d in found] == ["voids.empty_tests"]
+    assert "reads ('P vloc UPCARD) before any card is there" in found[0].message
+
+
+def test_a_test_of_a_place_filled_before_it_is_left_alone_and_after_it_is_named():
+    """Order counts: the upcards turned after the start rule is named, before it (the
+    seed) not; a start rule that also reads a player's own empty upcard by its top card
+    is `empty_reads`' alone; and setups whose guards test places they filled are there
+    among the real files (the check is not vacuous)."""
+    from evogame.lang import ast as A
+
+    turned = _edit(_seed("spite-and-malice"), (V.SPITE_OWN, "(== 1"))
+    assert Vo.defects(parse_text(turned)) == []
+    late = _edit(
+        turned,
+        (V.SPITE_UPCARD, ""),
+        (V.SPITE_START_END, V.SPITE_START_END + "\n" + V.SPITE_UPCARD.rstrip()),
+    )
+    found = Vo.defects(parse_text(late))
+    assert [d.check for d in found] == ["voids.empty_tests"]
+    own = _edit(_seed("spite-and-malice"), (V.SPITE_UPCARD, ""))
+    assert [d.check for d in Vo.defects(parse_text(own))] == ["voids.empty_reads"]
+    tests = 0
+    for p in real_files():
+        game = parse_file(p)
+        tests += sum(
+            1
+            for item in Vo._prefix(game)
+            for g in A.walk(item)
+            if isinstance(g, A.Guarded) and any(isinstance(n, A.Location) for n in A.walk(g.cond))
+        )
+    assert tests >= 3, tests
+
+
+def test_a_test_in_the_play_of_a_place_filled_later_is_left_alone():
+    """Only what runs once before the first stage is judged: a stage's test of a place
+    its own later rules fill (Spite and Malice's "the upcard is empty: turn the next
+    one") changes from pass to pass."""
+    seed = _seed("spite-and-malice")
+    assert "((== (size ((current player) vloc UPCARD)) 0)" in seed
+    assert Vo.empty_tests(parse_text(seed)) == []
 
 
 def test_a_value_named_like_a_place_is_not_a_value_a_rule_names():

@@ -167,6 +167,23 @@ def crazy_eights_no_starter() -> str:
     return _edit(_seed("crazy-eights"), (EIGHTS_STARTER, ""))
 
 
+SPITE_UPCARD = "   (all player 'P (move (top ('P hloc PAYOFF)) (top ('P vloc UPCARD))))\n"
+#: the start rule's last action, up to the end of its loop
+SPITE_START_END = "(cycle current ('K player))))))"
+#: the start rule's own upcard, compared with the highest upcard of all
+SPITE_OWN = "(== (score (top (('K player) vloc UPCARD)) using (game points VALUE))"
+
+
+def spite_no_upcard() -> str:
+    """Spite and Malice whose pay-off piles are never turned up, and whose start rule
+    compares the highest upcard's value with 1 where the seed has the player's own
+    upcard: the upcards are empty when it runs, the highest of none is worth 0, no player
+    starts by it and seat 0 always does (campaign ablate-35's rank 5, blind reader 4
+    against the seed's 7: "the face-up payoff cards are never turned over at the
+    start ... seat 0 always starts")."""
+    return _edit(_seed("spite-and-malice"), (SPITE_UPCARD, ""), (SPITE_OWN, "(== 1"))
+
+
 GO_FISH_CHOICE = "   (choice\n    ((any (filter (other player) 'P (> (size ('P iloc HAND)) 0)) 'P"
 
 
@@ -253,6 +270,12 @@ VARIANTS: tuple[Variant, ...] = (
         "crazy-eights",
         "no starter card: the suit to follow read from an empty discard pile",
         crazy_eights_no_starter(),
+    ),
+    Variant(
+        "spite-no-upcard",
+        "spite-and-malice",
+        "no upcard turned before the start rule tests the highest upcard: seat 0 starts",
+        spite_no_upcard(),
     ),
     Variant(
         "go-fish-pass-onto-stock",
