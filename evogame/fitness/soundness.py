@@ -157,8 +157,8 @@ no value meets, a prize to a marker's previous holder, a round a rule no longer 
 previous player, the books a player holds handed to the next, a test of a storage no rule
 writes, a trail moved out of the game) in
 `evogame.fitness.credits`; rules that act on nothing (a storage set to a value no test of
-it meets, a contest most cards tie in, a move out of a place no card has reached) in
-`evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
+it meets, a contest most cards tie in, a move out of a place no card has reached, a setup
+test of such a place) in `evogame.fitness.voids`; one copy of a rule written three or more times alike that an edit
 made differ from the others (an operator swapped, statements dropped, a number or test
 replaced; a move's test written verbatim and once edited) in
 `evogame.fitness.odd_copies`; a test over cards that lets through all but one (a ``!=``

@@ -286,7 +286,7 @@ def test_a_test_of_a_place_filled_before_it_is_left_alone_and_after_it_is_named(
             for g in A.walk(item)
             if isinstance(g, A.Guarded) and any(isinstance(n, A.Location) for n in A.walk(g.cond))
         )
-    assert tests >= 3, tests
+    assert tests >= 3, tests  # 6 today (docs/judge.md, round 61 s61g)
 
 
 def test_a_test_in_the_play_of_a_place_filled_later_is_left_alone():
