@@ -56,8 +56,8 @@ from evogame.lang import ast as A
 from evogame.lang import to_text, where
 
 
-def _key(node: A.PointStorage) -> tuple[str | None, str]:
-    """A table by owner kind and name ("*" when the name is computed)."""
+def _key(node: A.PointStorage | A.StrStorage) -> tuple[str | None, str]:
+    """A table (or string storage) by owner kind and name ("*" when the name is computed)."""
     try:
         whose = node.owner.result().name
     except (AttributeError, KeyError, TypeError):
@@ -95,14 +95,9 @@ def early_tables(game: A.Game) -> list[Defect]:
 
 
 def _str_key(node: A.StrStorage) -> tuple[str | None, str] | None:
-    """A string storage by owner kind and literal name; None when the name is computed."""
-    if not isinstance(node.name, A.NameLit):
-        return None
-    try:
-        whose = node.owner.result().name
-    except (AttributeError, KeyError, TypeError):
-        whose = None
-    return whose, node.name.value
+    """A string storage by owner kind and literal name (`_key`'s); None when the name is
+    computed."""
+    return _key(node) if isinstance(node.name, A.NameLit) else None
 
 
 def _followed(test: A.Node) -> A.StrStorage | None:
