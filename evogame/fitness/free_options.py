@@ -52,7 +52,40 @@ says the option can be taken again and again. Measured on the 95 real files
 into a pool or a place no rule reads (Coup's and Continuous Pairs' discards, Rummy2's
 melds, Sheepshead's and Cheeseheads' blinds, red7's canvas, Cuckoo's BAD), all from the
 player's hand (a player who discards loses a card: it matters), and none is named; of the
-84 best/ files of rounds 57-60, only the campaign file (docs/judge.md, "Round 61 (s61b)")."""
+84 best/ files of rounds 57-60, only the campaign file (docs/judge.md, "Round 61 (s61b)").
+
+**An option that sheds the cards a penalty tests** (`shedding_options`, round 62, s62a):
+campaign inv-35's one new kind (s61; Pairs with Poker5's way to play), whose third option,
+beside the draw, moves any card of the player's ROW to the discards (blind reader 1 of
+10: "a free discard from your own ROW ... makes busting avoidable and the game need never
+end"). A press-your-luck game's risk is a place that a penalty tests: a player draws into
+it, and when it pairs, cards go where a loss is counted. An option that takes cards back
+out of that place, into a pile nothing counts, for free, lets a player draw and shed for
+ever: the penalty need never come. In a stage, a *penalty* is a guard of its rules (not
+an item of a choice) whose body moves cards into a place a loss is counted in: one the
+scoring reads, or a stage's end, or a guard setting a storage the scoring reads (Pairs'
+POINTS). An item of a choice of that stage is named when
+
+1. its primitive actions are all moves, out of places the penalty's test reads (variables
+   followed to the places they range over) and that the outcome does not read (not the
+   scoring, nor a guard setting what it reads: a discard of scored cards costs), into
+   pools or places no rule reads (as `pooled_options`), none a place a loss is counted in;
+2. nothing decides whether it is offered but those places and constants (a designer's
+   switch, ``(== 'FOLD 1)``): no storage (a tally or a phase may bound it), and it is not
+   an ``otherwise`` item (offered only when nothing else is);
+3. a rule of the stage outside it moves cards into one of the places it sheds, from
+   elsewhere (the draw: the risk it undoes is the stage's own), and another item of its
+   choice does not shed (it is an escape taken at will, not the turn's discard).
+
+Measured on the 95 real files (/work/runs-archive/s62a/margins_real.txt): 19 stages
+with a choice, in 19 files, have a penalty (Pairs', Continuous Pairs' pair into the score
+pile, Lost Cities', Coup's, Go Fish's, Scopa's, ...); 9 choice items of 5 files move cards
+only into a pool or an unread place (Coup's discard, Rummy2's melds, Sheepshead's and
+Cheeseheads' blinds), all from the hand and none in a stage whose penalty tests the hand
+(Coup's tests the stock): none is named. Continuous Pairs' fold discards the hand too, but
+takes the table's lowest card as points first (a cost the score reads); Lost Cities'
+discard goes to piles the players draw from (read: no pool). Of the 89 best/ files of rounds 57-61, two are named: the campaign
+file and inv-29's rank 5 (s57), the same discard grafted from NinetyEight."""
 
 from __future__ import annotations
 
@@ -115,6 +148,8 @@ def defects(game: A.Game) -> list[Defect]:
         for item in idle_options(game)
     ]
     out += burnt_options(game)
+    burnt = {d.where for d in out}
+    out += [d for d in safe_stalls(game) if d.where not in burnt]
     for item in free_options(game):
         names = sorted(
             {
@@ -288,4 +323,133 @@ def idle_options(game: A.Game) -> list[A.Node]:
                     for name in names
                 ):
                     out.append(item)
+    return out
+
+
+# --- safe stalls (round 62, s62a) --------------------------------------------------------
+
+
+def _scoped(node: A.Node, env: dict[str, frozenset], stop: type | None = None):
+    """(n, env) for `node` and its descendants, each with the places its variables range
+    over (bound as `liveness._moves` binds them); a descendant of type `stop` is not
+    entered."""
+    yield node, env
+    var = getattr(node, "var", None)
+    coll = node.value if isinstance(node, A.Let) else getattr(node, "coll", None)
+    if isinstance(var, A.Var) and coll is not None:
+        env = {**env, var.name: _locs(coll, env)}
+    for c in node.children():
+        if stop is None or not isinstance(c, stop):
+            yield from _scoped(c, env, stop)
+
+
+def _in_stage(stage: A.Stage):
+    """(n, env) for the rules of `stage`'s body, its inner stages left out."""
+    for body in stage.body:
+        if not isinstance(body, A.Stage):
+            yield from _scoped(body, {}, A.Stage)
+
+
+def _counted(game: A.Game) -> set[tuple[bool, str, str]]:
+    """The places the outcome reads: those the scoring reads, and those a guard reads
+    whose body writes a storage the scoring reads (Pairs' LOST, set when the points in
+    POINTS pass the limit)."""
+    reads = {_key(n) for n in A.walk(game.scoring) if n.NAMED == "storage"}
+    out = {_loc(n) for n in A.walk(game.scoring) if n.NAMED == "place"}
+    for g, env in _scoped(game, {}):
+        if g.GUARDS and any(
+            n.STORES is not None and _key(n.target) in reads for n in A.walk(g.body)
+        ):
+            out |= _locs(g.cond, env)
+    return out
+
+
+def _risks(stage: A.Stage, losses: set, moves: dict) -> set[tuple[bool, str, str]]:
+    """The places a *penalty* of `stage` tests: a guard of its rules (not an item of a
+    choice: that says when an option is offered) whose body moves cards into a place a
+    loss is counted in (`losses`): Pairs' "a pair: take one card of it as points"."""
+    items = {id(i) for n, _ in _in_stage(stage) if isinstance(n, A.Choice) for i in n.items}
+    out: set = set()
+    for g, env in _in_stage(stage):
+        if (
+            g.GUARDS
+            and id(g) not in items
+            and any(n.PUTS is not None and moves[id(n)][1] & losses for n in A.walk(g.body))
+        ):
+            out |= _locs(g.cond, env)
+    return out
+
+
+def _sheds(item: A.Node, risky: set, sink: set, moves: dict) -> frozenset | None:
+    """The places of `risky` that `item` takes cards out of, when all it does is move
+    them into `sink`, and nothing but those places and constants decides whether it is
+    offered (module docstring, `shedding_options`); None otherwise."""
+    if isinstance(item, A.Otherwise):
+        return None  # offered only when nothing else is: no alternative to the risk
+    acts = [n for n in A.walk(item) if type(n).ACTS is not None]
+    if not acts or not all(isinstance(a, A.Move) for a in acts):
+        return None
+    srcs = frozenset().union(*(moves[id(a)][0] for a in acts))
+    dsts = frozenset().union(*(moves[id(a)][1] for a in acts))
+    if not srcs or not dsts or not srcs <= risky or not dsts <= sink:
+        return None
+    if any(n.NAMED == "storage" for n in A.walk(item)):
+        return None  # a tally, a phase or the turn's state may bound it
+    if not frozenset().union(*(_locs(n, env) for n, env in _scoped(item, {}))) <= srcs | dsts:
+        return None  # offered as some other place stands
+    return srcs
+
+
+def shedding_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset]]:
+    """Each (item, places shed, where their cards go) of a choice whose item only moves
+    cards out of a place a penalty of its stage tests into a pool or a place no rule
+    reads, for free, in a stage that puts cards into that place (module docstring,
+    `shedding_options`)."""
+    counted = _counted(game)
+    losses = counted | _end_places(game)
+    sink = (pools(game)[0] | _unread(game)) - losses
+    if not sink:
+        return []
+    moves: dict = {}
+    _moves(game, {}, moves)
+    out = []
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        choices = [n for n, _ in _in_stage(stage) if isinstance(n, A.Choice)]
+        risky = _risks(stage, losses, moves) - counted if choices else set()
+        for choice in choices if risky else ():
+            sheds = [_sheds(item, risky, sink, moves) for item in choice.items]
+            if None not in sheds:
+                continue  # every option sheds: the turn's discard, not an escape
+            for item, shed in zip(choice.items, sheds, strict=True):
+                inside = {id(n) for n in A.walk(item)}
+                if shed is not None and any(
+                    n.PUTS is not None
+                    and id(n) not in inside
+                    and moves[id(n)][1] & shed
+                    and not moves[id(n)][0] & shed
+                    for n, _ in _in_stage(stage)
+                ):
+                    dsts = (moves[id(a)][1] for a in A.walk(item) if a.PUTS is not None)
+                    out.append((item, shed, frozenset().union(*dsts)))
+    return out
+
+
+def safe_stalls(game: A.Game) -> list[Defect]:
+    """One defect per option that sheds, for free, the cards a penalty tests (module
+    docstring, `shedding_options`)."""
+    out = []
+    for item, shed, into in shedding_options(game):
+        names = ", ".join(sorted(k[2] for k in shed))
+        piles = ", ".join(sorted(k[2] for k in into))
+        out.append(
+            Defect(
+                where(item),
+                f"this option only moves cards of {names}, which a penalty of its stage "
+                f"tests, into {piles}, which nothing counts, while the stage puts cards "
+                f"into {names}: a player can always shed the risk at no cost the "
+                "score reads, so the penalty need never come (a safe stall)",
+            )
+        )
     return out

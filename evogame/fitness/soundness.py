@@ -255,6 +255,9 @@ that no game which can be dealt has (``(== 60 'HAND)`` with 35 cards to 3 player
 An option that only moves hidden cards of the table into a pile no rule reads but to
 shuffle it back (a straight that burns the deck's top card: a free stall), in
 `evogame.fitness.free_options` (`burnt_options`, round 61, s61b).
+An option that only sheds, into a pile nothing counts, cards of the place a penalty of its
+stage tests, beside an option that draws into it (a free discard from a press-your-luck
+row: a safe stall), in `evogame.fitness.free_options` (`safe_stalls`, round 62, s62a).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).

@@ -1,7 +1,9 @@
 """Broken variants of our seeds for `evogame.fitness.free_options`, in the style of
 tests/fitness/variants.py: Pokereights whose straight burns the deck's top card into a pile
 only ever shuffled back (`free_options.pooled_options`), as the blind reader of round 60's
-campaign inv-34 (rank 3) named it."""
+campaign inv-34 (rank 3) named it; Pairs with a free discard from the row a pair is
+tested in (`free_options.shedding_options`), as the blind reader of round 61's campaign
+inv-35 (its new kind) named it."""
 
 from __future__ import annotations
 
@@ -50,11 +52,33 @@ def pokereights_straight_burns() -> str:
     return _edit(_seed("pokereights"), (STRAIGHT_PLAY, BURN))
 
 
+#: The seed's fold, before which inv-35's new kind (s61) has a third option.
+FOLD = "     ;; fold: take the lowest face-up card on the table\n"
+#: inv-35's new kind's third option: any card of the player's row to the discards, under
+#: the fold's switch.
+SHED = (
+    "     ((== 'FOLD 1) (any ((current player) vloc ROW) 'A (move 'A (top (game hloc DISCARD)))))\n"
+)
+
+
+def pairs_row_discard(shed: str = SHED) -> str:
+    """Pairs with a free discard from the row beside the draw (inv-35's new kind, s61;
+    reader 1 of 10: "a free discard from your own ROW ... makes busting avoidable and the
+    game need never end"); `shed`: the option as written (a near miss's)."""
+    return _edit(_seed("pairs"), (FOLD, shed + FOLD))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "pokereights-straight-burns",
         "pokereights",
         "a straight moves the deck's top card to a pile only shuffled back: a free stall",
         pokereights_straight_burns(),
+    ),
+    Variant(
+        "pairs-row-discard",
+        "pairs",
+        "any card of the row may be discarded for free beside the draw: busting is avoidable",
+        pairs_row_discard(),
     ),
 )

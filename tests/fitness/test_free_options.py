@@ -1,7 +1,8 @@
 """`evogame.fitness.free_options`: an option that only sets storage no rule reads, or only
 burns hidden table cards into a pile shuffled back (round 61), is found where it is; a
 designer's bounded pass, a discard from the hand, a burn an end counts, and every real
-game are left alone."""
+game are left alone; so is an option that sheds the cards a penalty tests for free (round
+62), and a shed that costs, ends the round, is bounded, or feeds a pile that is read."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ FOUND = [
         M.burnt_options,
         "(any\n           ((current player) iloc HAND)\n           'A",
         "only moves hidden cards of DECK into DISCARD",
+    ),
+    (
+        V.pairs_row_discard,
+        M.safe_stalls,
+        "((== 'FOLD 1) (any ((current player) vloc ROW)",
+        "moves cards of ROW, which a penalty of its stage tests, into DISCARD",
     ),
 ]
 
@@ -129,3 +136,105 @@ def test_a_burn_beside_other_rules_of_its_stage_is_no_stall():
     )
     found = M.burnt_options(parse_text(text))
     assert len(found) == 1 and "a free stall" not in found[0].message
+
+
+#: Round 61's new kind (inv-35) and round 57's inv-29 rank 5: Pairs with a free discard
+#: from the row (the one read by a blind reader, 1 of 10; the other its twin, unread).
+STALLS = [
+    Path("/work/runs-archive/s61/inv-35/best/new-01-fd4f912404486d9d.rcy"),
+    Path("/work/runs-archive/s57/inv-29/best/05-02915969bd124e8d.rcy"),
+]
+#: A discard of any card of the row, as `V.SHED` writes it (the near misses rewrite it).
+ANY_ROW = "(any ((current player) vloc ROW) 'A (move 'A (top (game hloc DISCARD))))"
+
+
+@pytest.mark.parametrize("path", STALLS, ids=lambda p: p.parent.parent.name)
+def test_the_campaign_files_that_discard_the_row_are_named(path):
+    if not path.exists():
+        pytest.skip("the campaign's archive is absent")
+    found = defects(parse_file(path))
+    assert len(found) == 1 and "(a safe stall)" in found[0].message
+
+
+def _shed(option: str) -> list:
+    """`safe_stalls` of Pairs whose third option, beside the draw and the fold, is
+    `option`."""
+    return M.safe_stalls(parse_text(V.pairs_row_discard(f"     {option}\n")))
+
+
+def test_a_free_discard_of_the_row_is_named_without_the_designers_switch():
+    assert len(_shed(ANY_ROW)) == 1
+
+
+def test_a_discard_into_the_score_pile_costs():
+    """The card shed goes to the player's POINTS, which the loss counts: a fold's price."""
+    assert _shed(ANY_ROW.replace("(game hloc DISCARD)", "((current player) vloc POINTS)")) == []
+
+
+def test_a_fold_that_ends_the_round_is_not_a_stall():
+    """Shedding the row and ending the round (Continuous Pairs' fold, without its price):
+    a storage is set, the round moves on."""
+    assert _shed(f"(do ({ANY_ROW} (set (game sto OVER) 1)))") == []
+
+
+def test_a_discard_bounded_by_a_tally_is_left_alone():
+    bounded = (
+        f"((== ((current player) sto SHED) 0) (do ({ANY_ROW} (set ((current player) sto SHED) 1))))"
+    )
+    assert _shed(bounded) == []
+
+
+def test_a_discard_offered_only_when_nothing_else_is_is_left_alone():
+    assert _shed(f"(otherwise {ANY_ROW})") == []
+
+
+def test_a_discard_into_a_pile_an_end_reads_is_left_alone():
+    """The round also ends when the discards pass 20 cards: a shed hastens it (no pool)."""
+    text = _edit(
+        V.pairs_row_discard(),
+        (
+            "(end (== (game sto OVER) 1))",
+            "(end (or (== (game sto OVER) 1) (> (size (game hloc DISCARD)) 20)))",
+        ),
+    )
+    assert M.safe_stalls(parse_text(text)) == []
+
+
+def test_a_discard_of_cards_the_outcome_counts_is_left_alone():
+    """The row counted at the end (its points added to the loss, as a rummy hand's
+    deadwood): shedding it changes the score, a move that matters."""
+    text = _edit(
+        V.pairs_row_discard(),
+        (
+            "((> (sum ('P vloc POINTS) using (game points VALUE)) (// 'LIMIT 'NUMP))",
+            "((> (+ (sum ('P vloc POINTS) using (game points VALUE)) "
+            "(sum ('P vloc ROW) using (game points VALUE))) (// 'LIMIT 'NUMP))",
+        ),
+    )
+    assert M.safe_stalls(parse_text(text)) == []
+
+
+#: The seed's draw as an option, and as a rule of its own before a choice without it.
+DRAW_OPTION = (
+    "(choice\n    (;; draw a card face up\n"
+    "     (move (top (game hloc DECK)) (top ((current player) vloc ROW)))\n"
+)
+DRAW_FIRST = (
+    "(do ((move (top (game hloc DECK)) (top ((current player) vloc ROW)))))\n   (choice\n    (\n"
+)
+
+
+def test_a_discard_after_a_forced_draw_is_named():
+    """The draw a rule of its own before the choice of a shed or a fold: a player draws,
+    then sheds the card that pairs before the penalty is tested."""
+    text = _edit(V.pairs_row_discard(), (DRAW_OPTION, DRAW_FIRST))
+    assert len(M.safe_stalls(parse_text(text))) == 1
+
+
+def test_a_discard_every_option_makes_is_left_alone():
+    """A forced draw then a forced discard (rummy's turn: the choice's one option sheds):
+    no option escapes another. With the fold beside it the same shed is named
+    (`test_a_discard_after_a_forced_draw_is_named`)."""
+    text = _edit(V.pairs_row_discard(), (DRAW_OPTION, DRAW_FIRST))
+    fold = text[text.index("     ;; fold: take") : text.index("   ;; a pair: take one")]
+    assert M.safe_stalls(parse_text(text.replace(fold, "))\n"))) == []
