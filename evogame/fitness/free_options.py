@@ -364,20 +364,31 @@ def _counted(game: A.Game) -> set[tuple[bool, str, str]]:
     return out
 
 
-def _risks(stage: A.Stage, losses: set, moves: dict) -> set[tuple[bool, str, str]]:
-    """The places a *penalty* of `stage` tests: a guard of its rules (not an item of a
-    choice: that says when an option is offered) whose body moves cards into a place a
-    loss is counted in (`losses`): Pairs' "a pair: take one card of it as points"."""
+def loss_places(game: A.Game) -> set[tuple[bool, str, str]]:
+    """The places (`liveness._loc`) a loss is counted in: those the outcome reads
+    (`_counted`) and those a stage's end reads."""
+    return _counted(game) | _end_places(game)
+
+
+def penalties(stage: A.Stage, losses: set, moves: dict) -> list[tuple[A.Node, dict]]:
+    """Each (guard, the places its variables range over) of a *penalty* of `stage`: a
+    guard of its rules (not an item of a choice: that says when an option is offered)
+    whose body moves cards into a place a loss is counted in (`losses`, `loss_places`):
+    Pairs' "a pair: take one card of it as points". `moves`: `liveness._moves` of the
+    game."""
     items = {id(i) for n, _ in _in_stage(stage) if isinstance(n, A.Choice) for i in n.items}
-    out: set = set()
-    for g, env in _in_stage(stage):
-        if (
-            g.GUARDS
-            and id(g) not in items
-            and any(n.PUTS is not None and moves[id(n)][1] & losses for n in A.walk(g.body))
-        ):
-            out |= _locs(g.cond, env)
-    return out
+    return [
+        (g, env)
+        for g, env in _in_stage(stage)
+        if g.GUARDS
+        and id(g) not in items
+        and any(n.PUTS is not None and moves[id(n)][1] & losses for n in A.walk(g.body))
+    ]
+
+
+def _risks(stage: A.Stage, losses: set, moves: dict) -> set[tuple[bool, str, str]]:
+    """The places a penalty of `stage` (`penalties`) tests."""
+    return {k for g, env in penalties(stage, losses, moves) for k in _locs(g.cond, env)}
 
 
 def _sheds(item: A.Node, risky: set, sink: set, moves: dict) -> frozenset | None:
@@ -406,7 +417,7 @@ def shedding_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset]]:
     reads, for free, in a stage that puts cards into that place (module docstring,
     `shedding_options`)."""
     counted = _counted(game)
-    losses = counted | _end_places(game)
+    losses = loss_places(game)
     sink = (pools(game)[0] | _unread(game)) - losses
     if not sink:
         return []
