@@ -258,6 +258,9 @@ shuffle it back (a straight that burns the deck's top card: a free stall), in
 An option that only sheds, into a pile nothing counts, cards of the place a penalty of its
 stage tests, beside an option that draws into it (a free discard from a press-your-luck
 row: a safe stall), in `evogame.fitness.free_options` (`safe_stalls`, round 62, s62a).
+A penalty gated by a table switch that it and an option set, which no stage's end reads
+and nothing in the stage sets back (a fold that no longer ends the round: the penalty is
+off for the rest of it), in `evogame.fitness.latches` (round 62, s62a).
 
 Storage and places are told apart by owner type (game, player, team) and name; names
 written as expressions are not judged (as in `evogame.lang.content`).
@@ -1651,6 +1654,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         free_options,
         homonyms,
         idle_entries,
+        latches,
         leftovers,
         levelled,
         locked,
@@ -1763,6 +1767,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (counted.defects, game),
         (idle_entries.defects, game),
         (moot_guards.defects, game),
+        (latches.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)
