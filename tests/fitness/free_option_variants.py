@@ -61,11 +61,16 @@ SHED = (
 )
 
 
-def pairs_row_discard(shed: str = SHED) -> str:
+def pairs_with(option: str) -> str:
+    """Pairs with `option` (a choice item, one line) before its fold, beside the draw."""
+    return _edit(_seed("pairs"), (FOLD, option + FOLD))
+
+
+def pairs_row_discard() -> str:
     """Pairs with a free discard from the row beside the draw (inv-35's new kind, s61;
     reader 1 of 10: "a free discard from your own ROW ... makes busting avoidable and the
-    game need never end"); `shed`: the option as written (a near miss's)."""
-    return _edit(_seed("pairs"), (FOLD, shed + FOLD))
+    game need never end")."""
+    return pairs_with(SHED)
 
 
 VARIANTS: tuple[Variant, ...] = (

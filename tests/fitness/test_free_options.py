@@ -159,7 +159,7 @@ def test_the_campaign_files_that_discard_the_row_are_named(path):
 def _shed(option: str) -> list:
     """`safe_stalls` of Pairs whose third option, beside the draw and the fold, is
     `option`."""
-    return M.safe_stalls(parse_text(V.pairs_row_discard(f"     {option}\n")))
+    return M.safe_stalls(parse_text(V.pairs_with(f"     {option}\n")))
 
 
 def test_a_free_discard_of_the_row_is_named_without_the_designers_switch():
