@@ -416,6 +416,13 @@ def shedding_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset]]:
     cards out of a place a penalty of its stage tests into a pool or a place no rule
     reads, for free, in a stage that puts cards into that place (module docstring,
     `shedding_options`)."""
+    if not any(
+        all(isinstance(a, A.Move) for a in A.walk(item) if type(a).ACTS is not None)
+        for choice in A.walk(game)
+        if isinstance(choice, A.Choice)
+        for item in choice.items
+    ):
+        return []  # no option only moves cards: spare the flows below
     counted = _counted(game)
     losses = loss_places(game)
     sink = (pools(game)[0] | _unread(game)) - losses

@@ -75,6 +75,8 @@ def latched_penalties(game: A.Game) -> list[tuple[A.Node, str, int, A.Node]]:
     """Each (penalty, S, v, an option that sets S) of a penalty gated by ``(== (game sto
     S) v)`` that the option or the penalty itself turns off for the rest of its stage
     (module docstring)."""
+    if not any(_gate(n) for n in A.walk(game)):
+        return []  # no penalty can be gated so: spare the flows below
     ended = {
         _table_int(n)
         for st in A.walk(game)
