@@ -54,6 +54,17 @@ def pairs_draws_onto_the_next_row() -> str:
     return _edit(_seed("pairs"), (DRAW, DRAW.replace("current player", "next player")))
 
 
+#: Pairs' penalty: the pairing card, the top of the drawer's row, to the drawer's points.
+PAIR_CARD = "(move (top ((current player) vloc ROW)) (top ((current player) vloc POINTS)))"
+
+
+def pairs_charges_the_next_row() -> str:
+    """Pairs whose pair charges the drawer the top card of the *next* player's row (round
+    61's inv-35 new kind, blind reader 1 of 10: "a pair charges you the next player's top
+    card"), while the test counts the drawer's own row."""
+    return _edit(_seed("pairs"), (PAIR_CARD, PAIR_CARD.replace("(top ((current", "(top ((next", 1)))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "crazy-eights-draws-on-the-previous-hand",
@@ -78,5 +89,11 @@ VARIANTS: tuple[Variant, ...] = (
         "pairs",
         "a draw goes onto the next player's row while the pair test reads the drawer's",
         pairs_draws_onto_the_next_row(),
+    ),
+    Variant(
+        "pairs-charges-the-next-row",
+        "pairs",
+        "a pair in the drawer's row charges the drawer the next player's top card",
+        pairs_charges_the_next_row(),
     ),
 )

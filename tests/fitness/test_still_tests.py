@@ -41,6 +41,12 @@ FOUND = [
         "(move (top (game hloc DECK)) (top ((next player) vloc ROW)))",
         "reads the drawer's own ROW",
     ),
+    (
+        V.pairs_charges_the_next_row,
+        M.crossed_sources,
+        "(move (top ((next player) vloc ROW))",
+        "counts ((current player) vloc ROW)",
+    ),
 ]
 #: round 57's blind readings: 2 against the seeds' 6.
 CAMPAIGN_FILES = {
@@ -48,6 +54,9 @@ CAMPAIGN_FILES = {
     Path("/work/runs-archive/s57/inv-28/best/02-265ea5020737605d.rcy"): ["202:11"],
     # round 59's inv-33 new kind 3 (Pairs; reader 3 against the seed's 5)
     Path("/work/runs-archive/s59/inv-33/best/new-03-47be7d6eacf3ce32.rcy"): ["91:10"],
+    # round 61's inv-35 new kind (Pairs; reader 1 of 10: "a pair charges you the next
+    # player's top card")
+    Path("/work/runs-archive/s61/inv-35/best/new-01-fd4f912404486d9d.rcy"): ["119:14"],
 }
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -198,3 +207,13 @@ def test_a_draw_for_every_other_seat_is_named_and_for_every_seat_not():
     others = f"(all (other player) 'P {V.DRAW.replace('(current player)', chr(39) + 'P')})"
     assert len(_pairs((V.DRAW, others))) == 1
     assert _pairs((V.DRAW, others.replace("(other player)", "player"))) == []
+
+
+def test_a_penalty_whose_filtered_count_also_reads_the_source_is_not_named():
+    """The charged row counted too (a pair in either row): the card may come from a row
+    the test counts."""
+    text = V.pairs_charges_the_next_row()
+    pair = "(> (size (filter ((current player) vloc ROW) 'C"
+    both = _edit(text, (pair, "(> (size ((next player) vloc ROW)) 0)\n            " + pair))
+    assert M.crossed_sources(parse_text(text)) != []
+    assert M.crossed_sources(parse_text(both)) == []
