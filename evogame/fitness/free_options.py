@@ -84,8 +84,9 @@ only into a pool or an unread place (Coup's discard, Rummy2's melds, Sheepshead'
 Cheeseheads' blinds), all from the hand and none in a stage whose penalty tests the hand
 (Coup's tests the stock): none is named. Continuous Pairs' fold discards the hand too, but
 takes the table's lowest card as points first (a cost the score reads); Lost Cities'
-discard goes to piles the players draw from (read: no pool). Of the 89 best/ files of rounds 57-61, two are named: the campaign
-file and inv-29's rank 5 (s57), the same discard grafted from NinetyEight."""
+discard goes to piles the players draw from (read: no pool). Of the 89 best/ files of
+rounds 57-61, two are named: the campaign file and inv-29's rank 5 (s57), the same
+discard grafted from NinetyEight."""
 
 from __future__ import annotations
 

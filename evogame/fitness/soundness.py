@@ -256,8 +256,8 @@ An option that only moves hidden cards of the table into a pile no rule reads bu
 shuffle it back (a straight that burns the deck's top card: a free stall), in
 `evogame.fitness.free_options` (`burnt_options`, round 61, s61b).
 An option that only sheds, into a pile nothing counts, cards of the place a penalty of its
-stage tests, beside an option that draws into it (a free discard from a press-your-luck
-row: a safe stall), in `evogame.fitness.free_options` (`safe_stalls`, round 62, s62a).
+stage tests, in a stage that draws into it (a free discard from a press-your-luck row: a
+safe stall), in `evogame.fitness.free_options` (`safe_stalls`, round 62, s62a).
 A penalty gated by a table switch that it and an option set, which no stage's end reads
 and nothing in the stage sets back (a fold that no longer ends the round: the penalty is
 off for the rest of it), in `evogame.fitness.latches` (round 62, s62a).
