@@ -31,9 +31,12 @@ player who ended the game may then go unmarked, a different question.
 Measured on the 95 real files (CARDSTOCK's 73 and our 22 seeds; `near_misses`,
 tests/fitness/test_loose_marks.py): two files, our Pairs seeds, have a rule after a
 stage that compares the quantity the stage's end compares, both with the end's own bound
-(``(// 'LIMIT 'NUMP)``): not named. No other real file reads an end's per-player quantity
-in a rule after the stage (32 read it in a test inside the stage, before the end, where
-the end says nothing: Go Fish, Hearts, LAMA's ``(>= ('P sto SCORE) 9)`` under the end's 40).
+(``(// 'LIMIT 'NUMP)``): not named. 30 other files compare a per-player quantity an end
+compares with a constant elsewhere (Go Fish, Hearts, LAMA's ``(>= ('P sto SCORE) 9)``
+under its end's 40), none in a rule after the stage (/work/runs-archive/s62b/
+quantity_survey.py). Of the 208 best/ files of rounds 57-61 it names 5, all Pairs
+lineages (docs/judge.md, round 62); of 400 children of the seeds, none. CPU: 0.06 s for
+the 95 real files.
 """
 
 from __future__ import annotations
