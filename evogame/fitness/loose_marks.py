@@ -55,8 +55,12 @@ _SEAT = "_seat"
 
 #: Q op c as a direction and a strict bound: Q > t ('>') or Q < t ('<'); and the op mirrored.
 _STRICT = {A.CmpOp.GT: (">", 0), A.CmpOp.GE: (">", -1), A.CmpOp.LT: ("<", 0), A.CmpOp.LE: ("<", 1)}
-_MIRROR = {A.CmpOp.GT: A.CmpOp.LT, A.CmpOp.GE: A.CmpOp.LE, A.CmpOp.LT: A.CmpOp.GT}
-_MIRROR[A.CmpOp.LE] = A.CmpOp.GE
+_MIRROR = {
+    A.CmpOp.GT: A.CmpOp.LT,
+    A.CmpOp.GE: A.CmpOp.LE,
+    A.CmpOp.LT: A.CmpOp.GT,
+    A.CmpOp.LE: A.CmpOp.GE,
+}
 
 
 def _renamed(node: A.Node, var: A.Var) -> A.Node:
