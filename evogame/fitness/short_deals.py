@@ -65,6 +65,27 @@ SIMON card, 12 for 4 seats, goes only to the seats with most mess cards, a guard
 loop reading other places: not judged); a one-time deal whose pile is then drawn from (Lost Cities' 16 of 50) is not a
 repeated deal (two rules take from the pile), nor is a pile refilled in the play (Hearts).
 
+**A deal loop longer than its cap** (`capped_deals`, round 62; campaign ablate-35's rank
+3, The Game whose deal guard ``(< (size ('P iloc HAND)) (game sto HANDSIZE))`` became
+``(< ... 'NUMP)``, the player count: blind reader 4 against the seed's 6, "hands of 3
+where HAND 6 only sets the loop's length"; the judge 0.931). Before the first stage, a
+loop of N passes (``repeat N`` or ``all (range LO..HI)``, N a number, declared constants
+and arithmetic on them read) whose every action is a move of a top (bottom) card from a
+place into another, each guarded by a cap ``(< (size X) B)`` on the place X it puts into
+(``<=``, either way round; B a number), loops over the players and ``do``s around them.
+A pass deals X a card only while X holds fewer than B, and X only grows in the loop (its
+source is another place), so at most B passes deal anything (a pass after the source runs
+out deals nothing either):
+
+    named  <=>  B < N        (passes N - B .. N deal nothing; no place gets more than B)
+
+The rules say "deal N rounds" and the hands are B cards. A cap that is a storage the
+rules set (the seed's HANDSIZE, set three ways by player count) is not a number and is not
+judged. Measured on the 95 real files (`tests/fitness/test_short_deals.py`):
+one capped loop, Spite and Malice's refill to 'HAND in the play (N = B = 5, and not before
+the first stage); of the 208 best/ files of rounds 57-61, one capped loop has B < N, the
+reader's file (N = 8, B = 3), and 14 Spite and Malice refills have N = B.
+
 **A deal of the whole pile** (`whole_deals`, round 60; campaigns inv-30's and ablate-33's
 rank 1, Scopas whose deal of 3 cards each a round became a loop of 21 and 34: blind
 readers 4 against the seed's 7.5 and 7, the judge 0.949). The same repeated deal, written
@@ -85,7 +106,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from evogame.fitness.soundness import Defect, _place, declared_numbers, named, number
+from evogame.fitness.soundness import (
+    Defect,
+    _constant,
+    _place,
+    declared_numbers,
+    named,
+    number,
+)
 from evogame.fitness.voids import _prefix, _units
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -462,10 +490,109 @@ def _dealt_to(loop: A.AggAction, move: A.Move) -> bool:
     )
 
 
+#: A cap's comparison, read with the size on the left: ``(> B s)`` is ``(< s B)``.
+_CAP_TURN = {A.CmpOp.GT: A.CmpOp.LT, A.CmpOp.GE: A.CmpOp.LE, A.CmpOp.LT: A.CmpOp.GT}
+
+
+def _value(node: A.Node, declared: dict[str, int]) -> int | None:
+    """`node` as a number (`number`), arithmetic on declared constants too (``(+ 'HAND
+    2)``), as the engine computes it; None for anything else."""
+    if isinstance(node, A.Arith):
+        a, b = _value(node.a, declared), _value(node.b, declared)
+        return (
+            None
+            if a is None or b is None
+            else _constant(A.Arith(node.op, A.IntLit(a), A.IntLit(b)))
+        )
+    return number(node, declared)
+
+
+def _cap(c: A.Node, declared: dict[str, int]) -> tuple[A.Node, int] | None:
+    """(place, B) when test `c` holds only while the place (named by literals,
+    `_place`) holds fewer than B cards: ``(< (size X) B)``, ``(<= (size X) B-1)``, either way round, B a
+    number (`number`); else None."""
+    if not isinstance(c, A.IntCmp):
+        return None
+    for s, b, op in ((c.a, c.b, c.op), (c.b, c.a, _CAP_TURN.get(c.op))):
+        if isinstance(s, A.Size) and op in (A.CmpOp.LT, A.CmpOp.LE):
+            cap = _value(b, declared)
+            if cap is not None and _place(s.coll) is not None:
+                return s.coll, cap + (op is A.CmpOp.LE)
+    return None
+
+
+def _capped_moves(node: A.Node, declared: dict[str, int]) -> list[tuple[A.Node, int]] | None:
+    """The deal a loop body `node` is (module docstring, "A deal loop longer than its
+    cap"): every action in it a move, from a place it does not put into, guarded by a
+    cap on the place it puts into; loops over the players and ``do``s around them. Each
+    as (the cap's test, B); None when the body does anything else."""
+    if isinstance(node, A.Do):
+        out = []
+        for it in node.items:
+            got = _capped_moves(it, declared)
+            if got is None:
+                return None
+            out += got
+        return out
+    if isinstance(node, A.AggAction) and isinstance(node.coll, _PLAYERS):
+        return _capped_moves(node.body, declared)
+    if not (isinstance(node, A.Guarded) and isinstance(node.body, A.Move)):
+        return None
+    move = node.body
+    if not (isinstance(move.dst, A.Top | A.Bottom) and isinstance(move.src, A.Top | A.Bottom)):
+        return None
+    src, dst = _place(move.src.coll), _place(move.dst.coll)
+    if dst is None or src is None or src == dst:
+        return None  # a place dealt from itself (or unknown) may shrink as it is dealt
+    caps = [
+        (c, got[1])
+        for c in A.bool_parts(node.cond, A.BoolOpKind.AND)
+        if (got := _cap(c, declared)) is not None and got[0] == move.dst.coll
+    ]
+    return [min(caps, key=lambda x: x[1])] if caps else None
+
+
+def capped_deals(game: A.Game) -> list[Defect]:
+    """A deal before play written as N passes of a loop (``repeat N`` or ``all (range
+    ..)``, N a number) that stops each place it deals into at B < N cards: passes B+1..N
+    deal nothing, and the hands are B cards, not the N the loop is written for (module
+    docstring, "A deal loop longer than its cap")."""
+    declared = declared_numbers(game)
+    out = []
+    for unit in _prefix(game):
+        for loop in A.walk(unit):
+            if isinstance(loop, A.Repeat):
+                passes, body = _value(loop.count, declared), loop.action
+            elif isinstance(loop, A.AggAction) and isinstance(loop.coll, A.Range):
+                lo, hi = _value(loop.coll.lo, declared), _value(loop.coll.hi, declared)
+                passes = None if lo is None or hi is None else max(0, hi - lo + 1)
+                body = loop.body
+            else:
+                continue
+            caps = _capped_moves(body, declared) if passes is not None else None
+            if not caps:
+                continue
+            test, cap = min(caps, key=lambda x: x[1])
+            if cap >= passes:
+                continue
+            idle = f"pass {passes}" if passes == cap + 1 else f"passes {cap + 1}-{passes}"
+            out.append(
+                Defect(
+                    where(loop),
+                    f"this deal is written as {passes} passes, but its guard "
+                    f"{to_text(test)} stops each place it deals into at {max(cap, 0)} "
+                    f"cards: {idle} deal nothing, and no one is dealt more than "
+                    f"{max(cap, 0)} cards, though the loop is written for {passes}",
+                )
+            )
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
     return [
         *named(unmet_counts, game),
         *named(remnant_deals, game),
         *named(whole_deals, game),
+        *named(capped_deals, game),
     ]

@@ -123,6 +123,10 @@ because the game it makes scores well on the other components (issue 35):
   precondition: the guard never stops it, its other sides are moot); in a chain of places
   opened each on earlier places' having cards, one opened on any of them (``or``) where
   another waits for all (a side pile that may start before the one before it).
+- **a closing mark looser than the end it follows** (static, `evogame.fitness.loose_marks`):
+  a rule after a stage that marks every player past a bound on the quantity the stage's
+  end tests, with a looser bound than the end's (Pairs ending above 15 points, losers
+  marked above 9): players the end did not stop for are marked too.
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in
@@ -1661,6 +1665,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         lone_guards,
         lone_writes,
         loose_follows,
+        loose_marks,
         marks,
         moot_guards,
         narrow_draws,
@@ -1768,6 +1773,7 @@ def static_parts(game: A.Game, decks: list[dict[str, set[str]]]) -> Iterator[lis
         (idle_entries.defects, game),
         (moot_guards.defects, game),
         (latches.defects, game),
+        (loose_marks.defects, game),
     )
     for check, *args in checks:
         yield named(check, *args)

@@ -40,6 +40,26 @@ def scopa_dealt_whole_stock() -> str:
     return _edit(_seed("scopa"), ("(declare 3 'HAND)", "(declare 21 'HAND)"))
 
 
+THE_GAME_DEAL = (
+    "   (set (game sto HANDSIZE) 'HAND)\n"
+    "   ((== 'NUMP 2) (set (game sto HANDSIZE) (+ 'HAND 1)))\n"
+    "   ((== 'NUMP 1) (set (game sto HANDSIZE) (+ 'HAND 2)))\n"
+)
+THE_GAME_CAP = "((< (size ('P iloc HAND)) (game sto HANDSIZE))"
+
+
+def the_game_dealt_by_player_count() -> str:
+    """The Game whose hand size, HAND (6 at 3 players, +1 for two, +2 for one), is gone
+    from the deal's guard, which now tests the player count (campaign ablate-35's rank 3,
+    blind reader 4 against the seed's 6; round 62, issue 35): the loop still runs HAND + 2
+    = 8 passes, but no hand is dealt more than 'NUMP = 3 cards (`capped_deals`)."""
+    return _edit(
+        _seed("the-game-simple"),
+        (THE_GAME_DEAL, ""),
+        (THE_GAME_CAP, "((< (size ('P iloc HAND)) 'NUMP)"),
+    )
+
+
 VARIANTS = (
     Variant(
         "go-fish-dealt-one",
@@ -58,5 +78,11 @@ VARIANTS = (
         "scopa",
         "21 cards dealt each a round: the first deal takes the whole stock, no re-deal",
         scopa_dealt_whole_stock(),
+    ),
+    Variant(
+        "the-game-dealt-by-player-count",
+        "the-game-simple",
+        "hands of 3 (the player count) where HAND is 6: the deal's last 5 passes do nothing",
+        the_game_dealt_by_player_count(),
     ),
 )

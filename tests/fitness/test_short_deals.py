@@ -35,6 +35,13 @@ FOUND = [
         "each deal takes 42 cards from (game hloc STOCK), which holds 36 when play starts: "
         "the first deal takes all 36",
     ),
+    (
+        V.the_game_dealt_by_player_count,
+        D.capped_deals,
+        "(all (range 1..(+ 'HAND 2)) 'I",
+        "this deal is written as 8 passes, but its guard (< (size ('P iloc HAND)) 'NUMP) "
+        "stops each place it deals into at 3 cards: passes 4-8 deal nothing",
+    ),
 ]
 
 DEAL = "(declare 5 'HAND)"
@@ -239,3 +246,50 @@ def test_no_real_repeated_deal_takes_more_than_a_third_of_its_stock():
         deal / have for p in real_files() for _m, have, deal in D.repeated_deals(parse_file(p))
     ]
     assert max(shares) == pytest.approx(1 / 3)
+
+
+def _capped(*pairs: tuple[str, str]) -> list[str]:
+    return [d.message for d in D.capped_deals(parse_text(_edit(_seed("the-game-simple"), *pairs)))]
+
+
+CAPPED = (V.THE_GAME_DEAL, "")
+
+
+@pytest.mark.parametrize(
+    ("cap", "named"),
+    [
+        ("(+ 'HAND 2)", False),  # 8 passes, a cap of 8: every pass may deal
+        ("(+ 'HAND 1)", True),  # pass 8 deals nothing
+        ("'HAND", True),
+        ("(game sto HANDSIZE)", False),  # the seed's: a storage, no number
+    ],
+)
+def test_a_deal_is_named_exactly_when_its_cap_is_below_its_passes(cap, named):
+    """The margin: a cap at the loop's count is the deal the loop is written for; one
+    card under it, a pass deals nothing. The seed's cap is a storage set three ways, not
+    a number: not judged."""
+    edits = [(V.THE_GAME_CAP, f"((< (size ('P iloc HAND)) {cap})")]
+    if cap != "(game sto HANDSIZE)":
+        edits.append(CAPPED)
+    assert bool(_capped(*edits)) is named
+
+
+def test_a_cap_is_read_either_way_round_and_at_or_under():
+    """``(> B (size X))`` is ``(< (size X) B)``; ``(<= (size X) B)`` caps at B + 1."""
+    hand = "(size ('P iloc HAND))"
+    assert _capped(CAPPED, (V.THE_GAME_CAP, f"((> 'NUMP {hand})"))
+    assert _capped(CAPPED, (V.THE_GAME_CAP, f"((<= {hand} (+ 'HAND 1))")) == []
+    assert _capped(CAPPED, (V.THE_GAME_CAP, f"((<= {hand} 'HAND)"))
+
+
+def test_a_loop_that_does_more_than_the_capped_deal_is_not_judged():
+    """A pass that also moves a card unguarded (one to the table) is not idle: not named."""
+    inner = (
+        "(all player 'P\n"
+        "             ((< (size ('P iloc HAND)) (game sto HANDSIZE))\n"
+        "              (move (top (game hloc DRAW)) (top ('P iloc HAND)))))"
+    )
+    capped = inner.replace("(game sto HANDSIZE)", "'NUMP")
+    more = f"(do ((move (top (game hloc DRAW)) (top (game vloc UPA))) {capped}))"
+    assert _capped(CAPPED, (inner, capped))
+    assert _capped(CAPPED, (inner, more)) == []
