@@ -38,6 +38,14 @@ a member after the first written without a guard, when an earlier member's openi
 reads another place: the unguarded place may start at any time, before that earlier one
 (a link of the chain lost its guard).
 
+**`chosen_tests`: a call its caller then must match** (round 62, s62c). A choice naming
+any value of a card attribute into a game string storage X (every item an ``any`` over a
+literal list of names holding every value a deck gives the attribute), followed in the same
+pass, X untouched and no ``cycle`` between, by the same player's next choice testing
+``(== (cardatt A 'C) X)``: the player names the suit they then follow, so any card is
+legal (ablate-35's rank 1: Crazy Eights' suit call copied to the turn's start). The real
+files hold two calls at a pass's level, neither followed by the caller's own choice.
+
 Measured (/work/runs-archive/s61a/): the 95 real files (CARDSTOCK's 73, our 22 seeds) have
 none of the three: of their 213 guarded one-source actions 19 test the source in an
 ``and``, none in an ``or``; their two families (this seed's centre and side stacks) are

@@ -49,6 +49,16 @@ has no threshold: a guard is proved dead or not named. Of the 409 best/ files un
 ending on an empty hand; s52g q-after-13's new kind 1, a round of Pairs that ends when
 the deck is empty and opens with a reshuffle of the discards into the empty deck); of the
 127 `bench_loopholes` variants only its own.
+
+**`preset_ends`: a stage whose end a rule before it always sets** (round 62, s62c). A
+nested stage is entered with its end tested first; when a disjunct ``(== S c)`` of that end
+(S a game storage, c a constant) is made true by every way through the rules before it in
+the pass (a plain ``set``, or a choice every option of which sets it, with some option
+always offered) and nothing between touches S, the stage ends before its first pass: its
+rules are dead. ablate-35's rank 1 copies Crazy Eights' suit call, flag and all, to the
+turn's start, so the eight's own call, ended by ``(== (game sto NAMED) 1)``, never runs. On
+the 95 real files none is named; 7 of their 30 stages ending on a storage constant find it
+held at entry, each to the value that keeps the end false (a flag reset before its loop).
 """
 
 from __future__ import annotations
