@@ -592,6 +592,14 @@ def win_shares(scores: list[int], order: str) -> list[float]:
     return [1.0 / k if v == best else 0.0 for v in scores]
 
 
+def loss_shares(scores: list[int], order: str) -> list[float]:
+    """1/k to each of the k seats tied for the worst score (min when the best is the max,
+    and the reverse), 0 to the others: `win_shares` read from the bottom. In a game with
+    one loser and shared winners (Pairs) this is the share that tells seats apart: a seat
+    losing 0.31 of games against another's 0.20 wins (1 - 0.31)/3 = 0.23 against 0.27."""
+    return win_shares(scores, "min" if order == "max" else "max")
+
+
 def _zero(card: int) -> int:
     return 0
 

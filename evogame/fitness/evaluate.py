@@ -69,6 +69,7 @@ from pathlib import Path
 from evogame.engine import CompiledGame, with_defines
 from evogame.engine.coverage import dead
 from evogame.engine.errors import GameError
+from evogame.engine.state import loss_shares
 from evogame.fitness import (
     cancelled_rounds,
     careful,
@@ -1518,6 +1519,7 @@ def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     seed = phase_seed(run.seed, 5)
     full = (1 << n) - 1
     seat_wins = [[0.0, 0] for _ in range(n)]
+    seat_losses = [0.0] * n  # the worst result's share (`loss_shares`): reported only
     by_turn = [0.0] * n
     played = work = 0
     while played < want:
@@ -1530,9 +1532,11 @@ def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
             weak=(rollouts, horizon), weak_seats=others,
         )  # fmt: skip
         for rec in recs:
+            loss = loss_shares(rec.scores, game.order)
             for r in range(n):
                 seat_wins[r][0] += rec.win[r]
                 seat_wins[r][1] += 1
+                seat_losses[r] += loss[r]
             for j, r in enumerate(rec.turn_order):
                 by_turn[j] += rec.win[r]
             work += rec.work
@@ -1545,6 +1549,12 @@ def _equals_phase(run: _Run, game: CompiledGame, tally: RecordTally) -> None:
     run.games["equals"] = played
     run.details["equals_games"] = played
     run.details["equals_win_share_by_turn_position"] = [round(x / played, 4) for x in by_turn]
+    if n > 2 and played:  # two seats: a seat's loss share is the other's win share
+        # Not folded into fairness (docs/judge.md, "Round 62 (s62c)"): in a game with one
+        # loser and n - 1 sharing the win, a seat's win share is (1 - its loss share)/(n-1),
+        # so the win test sees a loss gap shrunk n - 1 times; at 48 games the loss test
+        # misses a 0.31/0.20 gap and fires on the fair seed's noise.
+        run.details["equals_loss_share_by_seat"] = [round(x / played, 4) for x in seat_losses]
     _thinker_fairness(run, seat_wins, "equals")
     _timed(run, "equals", t)
 

@@ -38,6 +38,14 @@ a member after the first written without a guard, when an earlier member's openi
 reads another place: the unguarded place may start at any time, before that earlier one
 (a link of the chain lost its guard).
 
+**`chosen_tests`: a call its caller then must match** (round 62, s62c). A choice naming
+any value of a card attribute into a game string storage X (every item an ``any`` over a
+literal list of names holding every value a deck gives the attribute), followed in the same
+pass, X untouched and no ``cycle`` between, by the same player's next choice testing
+``(== (cardatt A 'C) X)``: the player names the suit they then follow, so any card is
+legal (ablate-35's rank 1: Crazy Eights' suit call copied to the turn's start). The real
+files hold two calls at a pass's level, neither followed by the caller's own choice.
+
 Measured (/work/runs-archive/s61a/): the 95 real files (CARDSTOCK's 73, our 22 seeds) have
 none of the three: of their 213 guarded one-source actions 19 test the source in an
 ``and``, none in an ``or``; their two families (this seed's centre and side stacks) are
@@ -51,9 +59,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from evogame.fitness.soundness import Defect, named
+from evogame.fitness.soundness import Defect, _meet, _names, _touched, named
 from evogame.lang import ast as A
 from evogame.lang import to_line, where
+from evogame.lang.content import deck_values
 
 
 def _alternatives(cond: A.Node, op: A.BoolOpKind) -> Iterator[A.Node]:
@@ -279,6 +288,98 @@ def unguarded_links(game: A.Game) -> list[Defect]:
     return out
 
 
+def _call(choice: A.Choice) -> tuple[A.Node, set[str]] | None:
+    """(the game string storage, the names offered) when every item of `choice` is an
+    ``any`` over a literal list of names whose option sets that storage to the name picked
+    (unguarded, in the option's ``do``): a call, such as the eight's suit call."""
+    target, names = None, set()
+    for it in choice.items:
+        if not (isinstance(it, A.AggAction) and isinstance(it.coll, A.StrCollection)):
+            return None
+        body = it.body.items if isinstance(it.body, A.Do) else (it.body,)
+        sets = [
+            a.target
+            for a in body
+            if isinstance(a, A.SetStr)
+            and a.value == it.var
+            and isinstance(a.target, A.StrStorage)
+            and isinstance(a.target.owner, A.GameRef)
+            and isinstance(a.target.name, A.NameLit)
+        ]
+        if not sets or (target is not None and sets[0] != target):
+            return None
+        target = sets[0]
+        names |= {n.value for n in it.coll.names if isinstance(n, A.NameLit)}
+    return (target, names) if target is not None else None
+
+
+def _next_choice(items: tuple[A.Node, ...], touched: set) -> A.Choice | None:
+    """The next decision in `items` (a pass's rules after a call), the same player's: a
+    ``choice`` of the sequence, or the first one of a nested stage's first pass (its cycle
+    starts at the enclosing seat); `touched` gathers what the rules before it may change.
+    None when a rule before it might hand the turn on (a ``cycle``)."""
+    for item in items:
+        if isinstance(item, A.Choice):
+            return item
+        if isinstance(item, A.Stage):
+            return _next_choice(item.body, touched)
+        if any(isinstance(n, A.Cycle) for n in A.walk(item)):
+            return None
+        touched |= _touched(item)
+    return None
+
+
+def chosen_tests(game: A.Game) -> list[Defect]:
+    """A call (`_call`: the player picks a name into a game string storage X, from a
+    literal list holding every value a deck gives attribute A) followed in the same pass,
+    with nothing between that may change X, by the same player's next choice, an item of
+    which tests ``(== (cardatt A 'C) X)``: the player names the value they then must
+    match, so the test restricts nothing (a Crazy Eights whose turn opens with the eight's
+    suit call: any card is playable). Named at the call."""
+    values: dict[str, set[str]] = {}
+    for deck in deck_values(game):
+        for k, v in deck.items():
+            values.setdefault(k, set()).update(v)
+    out = []
+    for stage in A.walk(game):
+        if not isinstance(stage, A.Stage):
+            continue
+        for i, item in enumerate(stage.body):
+            if not isinstance(item, A.Choice) or (call := _call(item)) is None:
+                continue
+            target, names = call
+            touched: set = set()
+            nxt = _next_choice(stage.body[i + 1 :], touched)
+            if nxt is None or _meet(_names(target), touched):
+                continue
+            for n in A.walk(nxt):
+                if not (isinstance(n, A.StrCmp) and n.op is A.CmpOp.EQ):
+                    continue
+                att = n.a if n.b == target else n.b if n.a == target else None
+                if (
+                    isinstance(att, A.CardAtt)
+                    and isinstance(att.attr, A.NameLit)
+                    and values.get(att.attr.value)
+                    and values[att.attr.value] <= names
+                ):
+                    out.append(
+                        Defect(
+                            where(item),
+                            f"the player names {to_line(target)} and then, in the same "
+                            f"turn, must play to it ({to_line(n)}): naming any "
+                            f"{att.attr.value} makes any card legal, so the test "
+                            "restricts nothing",
+                        )
+                    )
+                    break
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(moot_or, game) + named(loose_links, game) + named(unguarded_links, game)
+    return (
+        named(moot_or, game)
+        + named(loose_links, game)
+        + named(unguarded_links, game)
+        + named(chosen_tests, game)
+    )

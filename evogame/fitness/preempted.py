@@ -49,6 +49,16 @@ has no threshold: a guard is proved dead or not named. Of the 409 best/ files un
 ending on an empty hand; s52g q-after-13's new kind 1, a round of Pairs that ends when
 the deck is empty and opens with a reshuffle of the discards into the empty deck); of the
 127 `bench_loopholes` variants only its own.
+
+**`preset_ends`: a stage whose end a rule before it always sets** (round 62, s62c). A
+nested stage is entered with its end tested first; when a disjunct ``(== S c)`` of that end
+(S a game storage, c a constant) is made true by every way through the rules before it in
+the pass (a plain ``set``, or a choice every option of which sets it, with some option
+always offered) and nothing between touches S, the stage ends before its first pass: its
+rules are dead. ablate-35's rank 1 copies Crazy Eights' suit call, flag and all, to the
+turn's start, so the eight's own call, ended by ``(== (game sto NAMED) 1)``, never runs. On
+the 95 real files none is named; 7 of their 30 stages ending on a storage constant find it
+held at entry, each to the value that keeps the end false (a flag reset before its loop).
 """
 
 from __future__ import annotations
@@ -237,6 +247,127 @@ def near_misses(game: A.Game) -> list[tuple[str, str]]:
     return out
 
 
+#: Storage a rule may hold to a constant (`_sure_sets`): the game's, whose owner no turn moves.
+_STORAGE = (A.IntStorage, A.StrStorage)
+#: Constants a storage may be set to and an end test compare it with.
+_CONSTANTS = (A.IntLit, A.NameLit)
+
+
+def _held(node: A.Node) -> A.Node | None:
+    """The storage `node` is, when it is one of the game's (``(game sto X)`` or ``(game
+    str X)`` with a literal name: the same bin whoever's turn it is), else None."""
+    if isinstance(node, _STORAGE) and isinstance(node.owner, A.GameRef):
+        return node if isinstance(node.name, A.NameLit) else None
+    return None
+
+
+def _always_offered(item: A.Node) -> bool:
+    """Whether choice item `item` offers at least one option in every position: no guard,
+    and either a single action or an ``any`` over a non-empty literal list of names or a
+    range of literal bounds (an ``any`` over cards may offer none)."""
+    if isinstance(item, A.AggAction):
+        c = item.coll
+        if isinstance(c, A.StrCollection):
+            return len(c.names) > 0
+        if isinstance(c, A.Range) and isinstance(c.lo, A.IntLit) and isinstance(c.hi, A.IntLit):
+            return c.lo.value <= c.hi.value
+        return False
+    return not isinstance(item, A.Guarded | A.Ensure | A.Otherwise | A.Let | A.Choice)
+
+
+def _sure_sets(node: A.Node, sure: dict[A.Node, A.Node]) -> None:
+    """Update `sure` (storage -> the constant it surely holds) for action `node` done in
+    full: a ``set`` of a game storage to a constant holds it; anything that may touch a
+    storage's name (`soundness._touched`, guarded or looped code too) drops it."""
+    if isinstance(node, A.Do):
+        for it in node.items:
+            _sure_sets(it, sure)
+        return
+    if isinstance(node, A.SetInt | A.SetStr):
+        target = _held(node.target)
+        for k in [k for k in sure if _meets(_names(k), _touched(node))]:
+            del sure[k]
+        if target is not None and isinstance(node.value, _CONSTANTS):
+            sure[target] = node.value
+        return
+    if isinstance(node, A.Choice):
+        _choice_sets(node, sure)
+        return
+    touched = _touched(node)
+    for k in [k for k in sure if _meets(_names(k), touched)]:
+        del sure[k]
+
+
+def _option_sets(item: A.Node) -> dict[A.Node, A.Node]:
+    """What every option of choice item `item` surely holds after it is taken: its guards
+    only decide whether it is offered, so the action under them runs in full."""
+    while isinstance(item, A.Guarded | A.Ensure | A.Otherwise | A.AggAction):
+        item = item.body
+    out: dict[A.Node, A.Node] = {}
+    _sure_sets(item, out)
+    return out
+
+
+def _choice_sets(choice: A.Choice, sure: dict[A.Node, A.Node]) -> None:
+    """`sure` after `choice`: what it held and the choice touches nothing of, plus what
+    every item's options set to one constant alike, when some item is always offered (a
+    choice with no option is skipped, setting nothing)."""
+    touched = _touched(choice)
+    for k in [k for k in sure if _meets(_names(k), touched)]:
+        del sure[k]
+    if not any(_always_offered(it) for it in choice.items):
+        return
+    sets = [_option_sets(it) for it in choice.items]
+    for k, v in sets[0].items():
+        if all(s.get(k) == v for s in sets[1:]):
+            sure[k] = v
+
+
+def _holds(d: A.Node, sure: dict[A.Node, A.Node]) -> bool:
+    """Whether end disjunct `d`, an ``==`` or ``!=`` of a game storage and a constant
+    (either order), holds given what `sure` says the storage holds."""
+    if not isinstance(d, A.IntCmp | A.StrCmp) or d.op not in (A.CmpOp.EQ, A.CmpOp.NE):
+        return False
+    for sto, c in ((d.a, d.b), (d.b, d.a)):
+        if isinstance(c, _CONSTANTS) and (k := _held(sto)) is not None and k in sure:
+            return (sure[k] == c) == (d.op is A.CmpOp.EQ)
+    return False
+
+
+def preset_ends(game: A.Game) -> list[Defect]:
+    """Each stage nested in a pass (or following the game's opening rules) whose end test
+    holds whenever it is entered: a disjunct ``(== S c)`` (or ``(!= S c')``, c' another
+    constant) of its end, S a storage of the game's, where every way through the rules
+    before it (in the pass, from its start) sets S to c and nothing after that touches S.
+    A ``set`` outside guards and loops counts, and so does a choice whose every item sets
+    S to c in every option while some item is always offered (no guard; a single action,
+    or an ``any`` over literal names or a literal range). The stage ends before its first
+    pass: its rules never run (a Crazy Eights whose turn opens with a suit call that also
+    sets the flag "a suit was named", so the eight's own call, ended by that flag, is
+    dead)."""
+    out = []
+    sequences = [game.body] + [s.body for s in A.walk(game) if isinstance(s, A.Stage)]
+    for items in sequences:
+        sure: dict[A.Node, A.Node] = {}
+        for item in items:
+            if isinstance(item, A.Stage):
+                for d in A.bool_parts(item.end, A.BoolOpKind.OR):
+                    if _holds(d, sure):
+                        out.append(
+                            Defect(
+                                where(item),
+                                f"this stage never plays: its end test's {to_text(d)} "
+                                "holds whenever the stage is entered, as every way "
+                                "through the rules before it sets it so; the stage is "
+                                "over before its first turn, and every rule in it is "
+                                "dead",
+                            )
+                        )
+                        break
+            _sure_sets(item, sure)
+    return out
+
+
 def defects(game: A.Game) -> list[Defect]:
     """Every check of this module."""
-    return named(preempted_rules, game)
+    return named(preempted_rules, game) + named(preset_ends, game)

@@ -127,6 +127,12 @@ because the game it makes scores well on the other components (issue 35):
   a rule after a stage that marks every player past a bound on the quantity the stage's
   end tests, with a looser bound than the end's (Pairs ending above 15 points, losers
   marked above 9): players the end did not stop for are marked too.
+- **a stage that never plays; a call its caller then must match** (static,
+  `evogame.fitness.preempted.preset_ends`, `evogame.fitness.moot_guards.chosen_tests`): a
+  nested stage whose end tests a game storage that every way through the pass before it
+  sets so (an eight's call ended by a flag a turn-start call sets); a choice naming any
+  value of an attribute into a storage the same player's next choice then tests a card's
+  attribute against (a suit named, then followed: any card is legal).
 
 A choice that can be taken again and again within one turn is in `evogame.fitness.repeats`;
 rounds of a loop that do nothing after the first, found by play, in

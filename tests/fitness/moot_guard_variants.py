@@ -59,6 +59,22 @@ def spite_reader_inv34() -> str:
     return _edit(spite_payoff_every_pass(), (SIDE_C, SIDE_C.replace("(and", "(or")))
 
 
+EIGHTS_PLAY = "  ;; play a card (skipped when there is none to play)\n"
+
+#: The eight's suit call copied to the turn's start, without its flag.
+EIGHTS_SUIT_CALL = (
+    "  (choice\n"
+    "   ((any (CLUBS, DIAMONDS, HEARTS, SPADES) 'S\n"
+    "         (do ((set (game str FOLLOW) 'S))))))\n\n"
+)
+
+
+def eights_suit_named_every_turn() -> str:
+    """Crazy Eights whose turn opens with the eight's suit call (ablate-35's rank 1 without
+    its NAMED flag): each player names a suit, then plays to it, so any card is playable."""
+    return _edit(_seed("crazy-eights"), (EIGHTS_PLAY, EIGHTS_SUIT_CALL + EIGHTS_PLAY))
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         "moot-guard-spite-payoff-every-pass",
@@ -83,5 +99,11 @@ VARIANTS: tuple[Variant, ...] = (
         "spite-and-malice",
         "both: the pay-off pile flips every pass, side stack C may start before B",
         spite_reader_inv34(),
+    ),
+    Variant(
+        "moot-guard-eights-suit-named-every-turn",
+        "crazy-eights",
+        "a suit named before every play, then followed: any card is playable",
+        eights_suit_named_every_turn(),
     ),
 )

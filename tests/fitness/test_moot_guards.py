@@ -38,6 +38,12 @@ FOUND = [
         "(or (> (size ((current player) vloc SIDEC)) 0)",
         "where ((current player) vloc SIDED) waits for every place it reads",
     ),
+    (
+        V.eights_suit_named_every_turn,
+        M.chosen_tests,
+        "(choice\n   ((any (CLUBS, DIAMONDS, HEARTS, SPADES) 'S\n         (do ((set (game str FOLLOW)",
+        "naming any SUIT makes any card legal",
+    ),
 ]
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
@@ -57,6 +63,8 @@ def test_the_judge_names_each_edit_and_nothing_else():
     assert _static(V.spite_side_c_before_b()) == ["moot_guards.loose_links"]
     assert _static(V.spite_side_c_unguarded()) == ["moot_guards.unguarded_links"]
     assert _static(V.spite_reader_inv34()) == ["moot_guards.loose_links", "moot_guards.moot_or"]
+    assert _static(_seed("crazy-eights")) == []
+    assert _static(V.eights_suit_named_every_turn()) == ["moot_guards.chosen_tests"]
 
 
 def test_no_real_file_has_a_moot_or_or_a_loose_link():
@@ -150,3 +158,32 @@ def test_an_or_guard_of_a_loop_over_its_source_is_named():
     assert d.check == "moot_guards.moot_or" and "iloc HAND) has a card" in d.message
     suited = "(> (size (filter ((current player) iloc HAND) 'H (== (cardatt RANK 'H) KING))) 0))"
     assert M.defects(parse_text(_edit(_seed("spite-and-malice"), (V.SIDE_C, suited)))) == []
+
+
+# --- chosen_tests: the player names the value they then must match ------------------------
+
+
+def _called(call: str) -> list[str]:
+    """What `chosen_tests` names in Crazy Eights with `call` put before the play stage."""
+    text = _edit(_seed("crazy-eights"), (V.EIGHTS_PLAY, call + V.EIGHTS_PLAY))
+    return [d.where for d in M.chosen_tests(parse_text(text))]
+
+
+def test_a_call_of_some_suits_or_a_call_another_rule_follows_is_not_named():
+    """A call offering three of the four suits still restricts (a card of the fourth is
+    playable only on rank or an eight); a rule between the call and the play that may
+    change the suit (a guarded reset) leaves its value open; a ``cycle`` between hands
+    the turn on, so the next choice is another player's. None is named, while the call
+    itself is."""
+    call = V.EIGHTS_SUIT_CALL
+    assert len(_called(call)) == 1
+    assert _called(call.replace("CLUBS, DIAMONDS, HEARTS, SPADES", "CLUBS, DIAMONDS, HEARTS")) == []
+    reset = "  (do (((== (game sto PLAYED) 1) (set (game str FOLLOW) CLUBS))))\n"
+    assert _called(call + reset) == []
+    assert _called(call + "  (do ((cycle next next)))\n") == []
+
+
+def test_the_seeds_own_call_is_read_and_not_named():
+    """The seed's eight's call ends its stage's pass: the next choice is the next
+    player's play, which must follow the suit named for them, not by them."""
+    assert M.chosen_tests(parse_text(_seed("crazy-eights"))) == []

@@ -141,3 +141,14 @@ def test_equals_stops_at_its_budget_in_whole_rotations():
     assert "equals" in ev.details["budget_reached"]
     ev = evaluate(parse(TEMPO_RACE), equals_profile(budget=1), 0, "tempo")
     assert ev.games["equals"] == 0 and ev.details["equals_games"] == 0
+
+
+def test_equals_reports_each_seat_s_share_of_the_worst_result():
+    """Pairs has one loser and three sharing the win: the equal thinkers' loss shares
+    (reported, not weighed: docs/judge.md, "Round 62 (s62c)") sum to 1, and each seat's win
+    share is (1 - its loss share)/3, the loss gap shrunk three times."""
+    ev = evaluate(parse(_seed("pairs")), load_profile("default"), 0, "pairs")
+    loss, win = ev.details["equals_loss_share_by_seat"], ev.details["equals_win_share_by_seat"]
+    assert len(loss) == 4 and abs(sum(loss) - 1) < 1e-3
+    for lo, w in zip(loss, win, strict=True):
+        assert abs(w - (1 - lo) / 3) < 1e-3
