@@ -345,6 +345,18 @@ def list_ensure(cond: Fn, body: Fn) -> Fn:
 # --- expressions (`ActionCompiler.by_opcode`) ------------------------------------------------
 
 
+@body("STR")
+def name(value: str) -> Fn:
+    """A name literal: the name itself (the engine's form of it, `Compiler.s`)."""
+    return lambda st, env: value
+
+
+@body("RANDOM")
+def random(lo: Fn, hi: Fn) -> Fn:
+    """``(random A..B)``: uniform in A..B, inclusive (``(random N)``: 0..N, `lo` a made 0)."""
+    return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
+
+
 @body("CMP")
 def compare(op: str, a: Fn, b: Fn) -> Fn:
     """``(OP a b)``, OP one of ``== != < > <= >=`` (integers; strings, cards, players and

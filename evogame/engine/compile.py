@@ -111,6 +111,8 @@ class Compiler:
         m = getattr(self, "x_" + type(node).__name__, None)
         if m is not None:
             return m(node)
+        if node.IS is not None:  # it is its child (`A.Node.IS`)
+            return self.expr(getattr(node, node.IS))
         if node.OPS is not None:
             return self.function(node)
         return self.by_opcode(node)
@@ -178,10 +180,6 @@ class Compiler:
     # --- literals, variables ---------------------------------------------------------------
 
     def x_IntLit(self, n: A.IntLit) -> Fn:
-        v = n.value
-        return lambda st, env: v
-
-    def x_NameLit(self, n: A.NameLit) -> Fn:
         v = n.value
         return lambda st, env: v
 
@@ -348,9 +346,6 @@ class Compiler:
 
         return watched
 
-    def x_Actual(self, n: A.Actual) -> Fn:
-        return self.expr(n.card)
-
     # --- storages ----------------------------------------------------------------------------
 
     def _storage(self, n, layout: Layout, kind: str) -> Fn:
@@ -411,13 +406,6 @@ class Compiler:
         return f
 
     # --- integers ----------------------------------------------------------------------------
-
-    def x_Random(self, n: A.Random) -> Fn:
-        lo = self.int_value(n.lo)
-        if n.hi is None:
-            return lambda st, env: st.rand_int(0, lo(st, env))
-        hi = self.int_value(n.hi)
-        return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
 
     # --- strings -----------------------------------------------------------------------------
 
