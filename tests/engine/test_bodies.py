@@ -61,19 +61,26 @@ def test_the_derived_expressions():
     assert {"Top", "Bottom", "Nth"} <= names
     assert {"Not", "Sort", "Tuples", "Subsets", "Permutations", "SumPoints", "ScoreCard"} <= names
     assert "StrCollection" in names
+    # the table, seats and teams, from the game's tables (a body's ``game``)
+    assert {"GameRef", "RelPlayer", "RelKeyword", "NumPlayer", "OwnerOf"} <= names
+    assert {"RelTeam", "NumTeam", "TeamOf"} <= names
+    assert {"AllPlayers", "AllTeams", "OtherPlayers", "OtherTeams"} <= names
+    assert {"NameLit", "Random"} <= names
 
 
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
 def test_written_once(cls: type[A.Node]):
     """No hand-written closure or emitter shadows the derived ones, and the body takes
-    the operands the plan makes, by the names the opcode's entry gives them."""
+    the operands the plan makes, by the names the opcode's entry gives them (and, last,
+    ``game`` where it reads the game's tables: seats, teams, locations)."""
     assert not hasattr(ActionCompiler, f"r_{cls.__name__}")
     assert not hasattr(ActionCompiler, f"x_{cls.__name__}")
     assert not hasattr(Lowerer, f"r_{cls.__name__}")
     assert _opcodes(cls) <= set(BODIES)  # each opcode it may be done by has its body
     for op in _opcodes(cls):
         table = [o.name for o in opcodes.TABLE[op].operands]
-        assert list(inspect.signature(BODIES[op]).parameters) == table
+        params = list(inspect.signature(BODIES[op]).parameters)
+        assert params in (table, [*table, "game"])
         assert sorted(operand_names(cls)) == sorted(table)
 
 
