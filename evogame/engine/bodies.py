@@ -458,6 +458,74 @@ def other_teams(game) -> Fn:
     return lambda st, env: [t for t in ts if t != st.tcycle[0]]
 
 
+@body("INDEXED")
+def indexed(owner: Fn, vis: str, name: Fn, game) -> Fn:
+    """``(OWNER VIS NAME)`` of an indexed family: the slots of its locations made so far,
+    by index."""
+    layout = game.locs
+
+    def indexed(st, env):
+        o, nm = owner(st, env), name(st, env)
+        found = sorted(
+            (k[3], s) for k, s in layout.slots.items() if k[0] == o and k[1] == vis and k[2] == nm
+        )
+        return [s for _, s in found]
+
+    return indexed
+
+
+def _partition(attr: Fn, parts: Fn, attrs: dict[str, list[str]]) -> Fn:
+    """The cards of `parts` (a list of lists) grouped by their value of `attr` ("" for
+    none), in the order each value is first met; work 1 per 8 cards."""
+
+    def partition(st, env):
+        table = attrs.get(attr(st, env))
+        groups: dict[str, list[int]] = {}
+        n = 0
+        for cards in parts(st, env):
+            n += len(cards)
+            for c in cards:
+                v = table[c] if table is not None and c < len(table) else ""
+                groups.setdefault(v, []).append(c)
+        st.past_steps += n >> 3  # work: 1 per 8 cards (dict appends; State.work)
+        return list(groups.values())
+
+    return partition
+
+
+@body("PARTITION")
+def partition(attr: Fn, parts: list[Fn], game) -> Fn:
+    """``(partition ATTR X ...)``: the cards of the parts grouped by ATTR."""
+    return _partition(attr, lambda st, env: [p(st, env) for p in parts], game.attrs)
+
+
+@body("PARTALL")
+def partition_all(attr: Fn, sets: Fn, game) -> Fn:
+    """``(partition ATTR (all ...))``: the cards of the lists grouped by ATTR."""
+    return _partition(attr, sets, game.attrs)
+
+
+@body("ATT")
+def attribute(attr: str, card: Fn, game) -> Fn:
+    """``(cardatt NAME C)``: card C's value of the attribute NAME ("" for no card or
+    none)."""
+    table = game.attr_table(attr)
+    return lambda st, env: "" if (c := card(st, env)) is None or c >= len(table) else table[c]
+
+
+@body("ATTDYN")
+def attribute_named(attr: Fn, card: Fn, game) -> Fn:
+    """``(cardatt S C)``, S a stored name: card C's value of the attribute S holds."""
+    attrs = game.attrs
+
+    def cardatt(st, env):
+        c = card(st, env)
+        t = attrs.get(attr(st, env))
+        return "" if c is None or t is None or c >= len(t) else t[c]
+
+    return cardatt
+
+
 @body("STR")
 def name(value: str) -> Fn:
     """A name literal: the name itself (the engine's form of it, `Compiler.s`)."""

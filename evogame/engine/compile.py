@@ -99,6 +99,10 @@ class Compiler:
         """A name as this engine holds it: the string itself (the VM's: its string id)."""
         return name
 
+    def attribute(self, name: str) -> str:
+        """A card attribute as this engine holds it: its name (the VM's: its index)."""
+        return name
+
     def attr_table(self, name: str) -> list[str]:
         t = self.attrs.get(name)
         if t is None:
@@ -214,47 +218,6 @@ class Compiler:
 
         return dyn
 
-    def x_Indexed(self, n: A.Indexed) -> Fn:
-        vis = n.vis.value
-        owner = self.expr(n.owner)
-        name = self.str_value(n.name)
-        layout = self.locs
-
-        def indexed(st, env):
-            o, nm = owner(st, env), name(st, env)
-            found = sorted(
-                (k[3], s)
-                for k, s in layout.slots.items()
-                if k[0] == o and k[1] == vis and k[2] == nm
-            )
-            return [s for _, s in found]
-
-        return indexed
-
-    def _partition(self, attr: Fn, parts: Fn) -> Fn:
-        attrs = self.attrs
-
-        def partition(st, env):
-            table = attrs.get(attr(st, env))
-            groups: dict[str, list[int]] = {}
-            n = 0
-            for cards in parts(st, env):
-                n += len(cards)
-                for c in cards:
-                    v = table[c] if table is not None and c < len(table) else ""
-                    groups.setdefault(v, []).append(c)
-            st.past_steps += n >> 3  # work: 1 per 8 cards (dict appends; State.work)
-            return list(groups.values())
-
-        return partition
-
-    def x_Partition(self, n: A.Partition) -> Fn:
-        parts = [self.cards(p) for p in n.parts]
-        return self._partition(self.str_value(n.attr), lambda st, env: [p(st, env) for p in parts])
-
-    def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
-        return self._partition(self.str_value(n.attr), self.cardsets(n.sets))
-
     # --- cards -----------------------------------------------------------------------------
 
     def x_Extremum(self, n: A.Extremum) -> Fn:
@@ -339,23 +302,6 @@ class Compiler:
     # --- integers ----------------------------------------------------------------------------
 
     # --- strings -----------------------------------------------------------------------------
-
-    def x_CardAtt(self, n: A.CardAtt) -> Fn:
-        card = self.expr(n.card)
-        if isinstance(n.attr, A.NameLit):
-            table = self.attr_table(n.attr.value)
-            return lambda st, env: (
-                "" if (c := card(st, env)) is None or c >= len(table) else table[c]
-            )
-        attr = self.str_value(n.attr)
-        attrs = self.attrs
-
-        def cardatt(st, env):
-            c = card(st, env)
-            t = attrs.get(attr(st, env))
-            return "" if c is None or t is None or c >= len(t) else t[c]
-
-        return cardatt
 
     # --- booleans ----------------------------------------------------------------------------
 

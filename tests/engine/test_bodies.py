@@ -66,6 +66,8 @@ def test_the_derived_expressions():
     assert {"RelTeam", "NumTeam", "TeamOf"} <= names
     assert {"AllPlayers", "AllTeams", "OtherPlayers", "OtherTeams"} <= names
     assert {"NameLit", "Random"} <= names
+    # the game's location and attribute tables: indexed families, partitions, cardatt
+    assert {"Indexed", "Partition", "PartitionAll", "CardAtt"} <= names
 
 
 @pytest.mark.parametrize("cls", DERIVED, ids=lambda c: c.__name__)
