@@ -70,8 +70,8 @@ class ActionCompiler(Compiler, Operands):
         chooses the opcode) from its operands, as an action is (`derived`): comparisons,
         arithmetic, filters, picks, ... (`tests/engine/test_bodies.py` lists them)."""
         op = node.opcode()
-        if op in bodies.BODIES:
-            return bodies.make(op, self.operands(node))
+        if op in bodies.BODIES:  # ``game``: the tables a seat's or a team's body reads
+            return bodies.make(op, {**self.operands(node), "game": self})
         return super().by_opcode(node)
 
     def derived(self, n: A.Node) -> Fn:

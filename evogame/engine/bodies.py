@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 
 from evogame.engine import ops
-from evogame.engine.compile import Fn
+from evogame.engine.compile import GAME_OWNER, Fn
 from evogame.engine.errors import GameError
 from evogame.lang.ast import POSITIONS
 
@@ -343,6 +343,199 @@ def list_ensure(cond: Fn, body: Fn) -> Fn:
 
 
 # --- expressions (`ActionCompiler.by_opcode`) ------------------------------------------------
+
+
+# The table, seats and teams: a body whose last parameter is ``game`` reads the game's
+# tables (`Compiler`: ``nplayers``, ``teams``, ``team_of``, ``locs``), as the VM's read
+# the image's header; the closures are those `Compiler` wrote by hand before.
+
+
+@body("GAME")
+def table() -> Fn:
+    """``game``, the table as an owner of locations and storages."""
+    return lambda st, env: GAME_OWNER
+
+
+@body("PCUR")
+def current_player(game) -> Fn:
+    """``(current player)``: the seat whose turn it is."""
+    return lambda st, env: st.pcycle[0]
+
+
+@body("PNEXT")
+def next_player(game) -> Fn:
+    """``(next player)``: the seat a ``cycle next`` set, else the one after the current."""
+    np_ = game.nplayers
+
+    def nxt(st, env):
+        c = st.pcycle
+        return c[1] if c[1] >= 0 else (c[0] + 1) % np_
+
+    return nxt
+
+
+@body("PPREV")
+def previous_player(game) -> Fn:
+    """``(previous player)``: the seat before the current one."""
+    np_ = game.nplayers
+    return lambda st, env: (st.pcycle[0] - 1) % np_
+
+
+@body("NUMP")
+def nth_player(index: Fn, game) -> Fn:
+    """``(player N)``: seat N modulo the number of players."""
+    np_ = game.nplayers
+    return lambda st, env: index(st, env) % np_
+
+
+@body("OWNER")
+def owner(card: Fn, game) -> Fn:
+    """``(owner C)``: the player whose location holds card C (`ops.owner`)."""
+    keys = game.locs.keys
+    return lambda st, env: ops.owner(keys, st.where, card(st, env))
+
+
+@body("TCUR")
+def current_team(game) -> Fn:
+    """``(current team)``: the team whose turn it is."""
+    return lambda st, env: st.tcycle[0]
+
+
+@body("TNEXT")
+def next_team(game) -> Fn:
+    """``(next team)``: the team a ``cycle next`` set, else the one after the current."""
+    nt = len(game.teams)
+    return lambda st, env: st.tcycle[1] if st.tcycle[1] >= 0 else (st.tcycle[0] + 1) % nt
+
+
+@body("TPREV")
+def previous_team(game) -> Fn:
+    """``(previous team)``: the team before the current one."""
+    nt = len(game.teams)
+    return lambda st, env: (st.tcycle[0] - 1) % nt
+
+
+@body("NUMT")
+def nth_team(index: Fn, game) -> Fn:
+    """``(team N)``: team N modulo the number of teams."""
+    nt = len(game.teams)
+    return lambda st, env: index(st, env) % nt
+
+
+@body("TEAMOF")
+def team_of(player: Fn, game) -> Fn:
+    """``(team of P)``: the team of seat P."""
+    teams = game.team_of
+    return lambda st, env: teams[player(st, env)]
+
+
+@body("ALLP")
+def all_players(game) -> Fn:
+    """``(all player)``: every seat, in order."""
+    seats = list(range(game.nplayers))
+    return lambda st, env: seats
+
+
+@body("ALLT")
+def all_teams(game) -> Fn:
+    """``(all team)``: every team, in order."""
+    ts = list(range(len(game.teams)))
+    return lambda st, env: ts
+
+
+@body("OTHP")
+def other_players(game) -> Fn:
+    """``(other player)``: every seat but the current one, in seat order (as CARDSTOCK
+    lists them)."""
+    seats = list(range(game.nplayers))
+    return lambda st, env: [p for p in seats if p != st.pcycle[0]]
+
+
+@body("OTHT")
+def other_teams(game) -> Fn:
+    """``(other team)``: every team but the current one, in order."""
+    ts = list(range(len(game.teams)))
+    return lambda st, env: [t for t in ts if t != st.tcycle[0]]
+
+
+@body("INDEXED")
+def indexed(owner: Fn, vis: str, name: Fn, game) -> Fn:
+    """``(OWNER VIS NAME)`` of an indexed family: the slots of its locations made so far,
+    by index."""
+    layout = game.locs
+
+    def indexed(st, env):
+        o, nm = owner(st, env), name(st, env)
+        found = sorted(
+            (k[3], s) for k, s in layout.slots.items() if k[0] == o and k[1] == vis and k[2] == nm
+        )
+        return [s for _, s in found]
+
+    return indexed
+
+
+def _partition(attr: Fn, parts: Fn, attrs: dict[str, list[str]]) -> Fn:
+    """The cards of `parts` (a list of lists) grouped by their value of `attr` ("" for
+    none), in the order each value is first met; work 1 per 8 cards."""
+
+    def partition(st, env):
+        table = attrs.get(attr(st, env))
+        groups: dict[str, list[int]] = {}
+        n = 0
+        for cards in parts(st, env):
+            n += len(cards)
+            for c in cards:
+                v = table[c] if table is not None and c < len(table) else ""
+                groups.setdefault(v, []).append(c)
+        st.past_steps += n >> 3  # work: 1 per 8 cards (dict appends; State.work)
+        return list(groups.values())
+
+    return partition
+
+
+@body("PARTITION")
+def partition(attr: Fn, parts: list[Fn], game) -> Fn:
+    """``(partition ATTR X ...)``: the cards of the parts grouped by ATTR."""
+    return _partition(attr, lambda st, env: [p(st, env) for p in parts], game.attrs)
+
+
+@body("PARTALL")
+def partition_all(attr: Fn, sets: Fn, game) -> Fn:
+    """``(partition ATTR (all ...))``: the cards of the lists grouped by ATTR."""
+    return _partition(attr, sets, game.attrs)
+
+
+@body("ATT")
+def attribute(attr: str, card: Fn, game) -> Fn:
+    """``(cardatt NAME C)``: card C's value of the attribute NAME ("" for no card or
+    none)."""
+    table = game.attr_table(attr)
+    return lambda st, env: "" if (c := card(st, env)) is None or c >= len(table) else table[c]
+
+
+@body("ATTDYN")
+def attribute_named(attr: Fn, card: Fn, game) -> Fn:
+    """``(cardatt S C)``, S a stored name: card C's value of the attribute S holds."""
+    attrs = game.attrs
+
+    def cardatt(st, env):
+        c = card(st, env)
+        t = attrs.get(attr(st, env))
+        return "" if c is None or t is None or c >= len(t) else t[c]
+
+    return cardatt
+
+
+@body("STR")
+def name(value: str) -> Fn:
+    """A name literal: the name itself (the engine's form of it, `Compiler.s`)."""
+    return lambda st, env: value
+
+
+@body("RANDOM")
+def random(lo: Fn, hi: Fn) -> Fn:
+    """``(random A..B)``: uniform in A..B, inclusive (``(random N)``: 0..N, `lo` a made 0)."""
+    return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
 
 
 @body("CMP")

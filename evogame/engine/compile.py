@@ -99,6 +99,10 @@ class Compiler:
         """A name as this engine holds it: the string itself (the VM's: its string id)."""
         return name
 
+    def attribute(self, name: str) -> str:
+        """A card attribute as this engine holds it: its name (the VM's: its index)."""
+        return name
+
     def attr_table(self, name: str) -> list[str]:
         t = self.attrs.get(name)
         if t is None:
@@ -111,6 +115,8 @@ class Compiler:
         m = getattr(self, "x_" + type(node).__name__, None)
         if m is not None:
             return m(node)
+        if node.IS is not None:  # it is its child (`A.Node.IS`)
+            return self.expr(getattr(node, node.IS))
         if node.OPS is not None:
             return self.function(node)
         return self.by_opcode(node)
@@ -181,82 +187,9 @@ class Compiler:
         v = n.value
         return lambda st, env: v
 
-    def x_NameLit(self, n: A.NameLit) -> Fn:
-        v = n.value
-        return lambda st, env: v
-
     def x_Var(self, n: A.Var) -> Fn:
         i = self.var_index(n)
         return lambda st, env: env[i]
-
-    def x_GameRef(self, n: A.GameRef) -> Fn:
-        return lambda st, env: GAME_OWNER
-
-    # --- players and teams -----------------------------------------------------------------
-
-    def x_RelPlayer(self, n: A.RelPlayer) -> Fn:
-        np_ = self.nplayers
-        if n.rel is A.Rel.CURRENT:
-            return lambda st, env: st.pcycle[0]
-        if n.rel is A.Rel.NEXT:
-
-            def nxt(st, env):
-                c = st.pcycle
-                return c[1] if c[1] >= 0 else (c[0] + 1) % np_
-
-            return nxt
-        return lambda st, env: (st.pcycle[0] - 1) % np_
-
-    def x_RelKeyword(self, n: A.RelKeyword) -> Fn:
-        return self.x_RelPlayer(A.RelPlayer(n.rel))  # ``(cycle next current)``: that player
-
-    def x_NumPlayer(self, n: A.NumPlayer) -> Fn:
-        f = self.int_value(n.index)
-        np_ = self.nplayers
-        return lambda st, env: f(st, env) % np_
-
-    def x_OwnerOf(self, n: A.OwnerOf) -> Fn:
-        f = self.expr(n.card)
-        keys = self.locs.keys
-
-        return lambda st, env: ops.owner(keys, st.where, f(st, env))
-
-    def x_RelTeam(self, n: A.RelTeam) -> Fn:
-        nt = len(self.teams)
-        if n.rel is A.Rel.CURRENT:
-            return lambda st, env: st.tcycle[0]
-        if n.rel is A.Rel.NEXT:
-            return lambda st, env: st.tcycle[1] if st.tcycle[1] >= 0 else (st.tcycle[0] + 1) % nt
-        return lambda st, env: (st.tcycle[0] - 1) % nt
-
-    def x_NumTeam(self, n: A.NumTeam) -> Fn:
-        f = self.int_value(n.index)
-        nt = len(self.teams)
-        return lambda st, env: f(st, env) % nt
-
-    def x_TeamOf(self, n: A.TeamOf) -> Fn:
-        f = self.expr(n.player)
-        team_of = self.team_of
-        return lambda st, env: team_of[f(st, env)]
-
-    # --- collections -----------------------------------------------------------------------
-
-    def x_AllPlayers(self, n) -> Fn:
-        seats = list(range(self.nplayers))
-        return lambda st, env: seats
-
-    def x_AllTeams(self, n) -> Fn:
-        ts = list(range(len(self.teams)))
-        return lambda st, env: ts
-
-    def x_OtherPlayers(self, n) -> Fn:
-        seats = list(range(self.nplayers))
-        # Seat order, the current seat left out (as CARDSTOCK lists them).
-        return lambda st, env: [p for p in seats if p != st.pcycle[0]]
-
-    def x_OtherTeams(self, n) -> Fn:
-        ts = list(range(len(self.teams)))
-        return lambda st, env: [t for t in ts if t != st.tcycle[0]]
 
     # --- card collections ------------------------------------------------------------------
 
@@ -285,47 +218,6 @@ class Compiler:
 
         return dyn
 
-    def x_Indexed(self, n: A.Indexed) -> Fn:
-        vis = n.vis.value
-        owner = self.expr(n.owner)
-        name = self.str_value(n.name)
-        layout = self.locs
-
-        def indexed(st, env):
-            o, nm = owner(st, env), name(st, env)
-            found = sorted(
-                (k[3], s)
-                for k, s in layout.slots.items()
-                if k[0] == o and k[1] == vis and k[2] == nm
-            )
-            return [s for _, s in found]
-
-        return indexed
-
-    def _partition(self, attr: Fn, parts: Fn) -> Fn:
-        attrs = self.attrs
-
-        def partition(st, env):
-            table = attrs.get(attr(st, env))
-            groups: dict[str, list[int]] = {}
-            n = 0
-            for cards in parts(st, env):
-                n += len(cards)
-                for c in cards:
-                    v = table[c] if table is not None and c < len(table) else ""
-                    groups.setdefault(v, []).append(c)
-            st.past_steps += n >> 3  # work: 1 per 8 cards (dict appends; State.work)
-            return list(groups.values())
-
-        return partition
-
-    def x_Partition(self, n: A.Partition) -> Fn:
-        parts = [self.cards(p) for p in n.parts]
-        return self._partition(self.str_value(n.attr), lambda st, env: [p(st, env) for p in parts])
-
-    def x_PartitionAll(self, n: A.PartitionAll) -> Fn:
-        return self._partition(self.str_value(n.attr), self.cardsets(n.sets))
-
     # --- cards -----------------------------------------------------------------------------
 
     def x_Extremum(self, n: A.Extremum) -> Fn:
@@ -347,9 +239,6 @@ class Compiler:
             return picked
 
         return watched
-
-    def x_Actual(self, n: A.Actual) -> Fn:
-        return self.expr(n.card)
 
     # --- storages ----------------------------------------------------------------------------
 
@@ -412,31 +301,7 @@ class Compiler:
 
     # --- integers ----------------------------------------------------------------------------
 
-    def x_Random(self, n: A.Random) -> Fn:
-        lo = self.int_value(n.lo)
-        if n.hi is None:
-            return lambda st, env: st.rand_int(0, lo(st, env))
-        hi = self.int_value(n.hi)
-        return lambda st, env: st.rand_int(lo(st, env), hi(st, env))
-
     # --- strings -----------------------------------------------------------------------------
-
-    def x_CardAtt(self, n: A.CardAtt) -> Fn:
-        card = self.expr(n.card)
-        if isinstance(n.attr, A.NameLit):
-            table = self.attr_table(n.attr.value)
-            return lambda st, env: (
-                "" if (c := card(st, env)) is None or c >= len(table) else table[c]
-            )
-        attr = self.str_value(n.attr)
-        attrs = self.attrs
-
-        def cardatt(st, env):
-            c = card(st, env)
-            t = attrs.get(attr(st, env))
-            return "" if c is None or t is None or c >= len(t) else t[c]
-
-        return cardatt
 
     # --- booleans ----------------------------------------------------------------------------
 

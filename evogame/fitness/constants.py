@@ -12,7 +12,7 @@ a seat named by one, is decided before the first card is dealt; a reader sees th
   number of players (teams) the setup creates, or below 0 (campaign ablate-28's rank 3, a
   Spite and Malice whose first player is "player HAND's upcard", HAND declared 5 in a game
   of 2; its blind reader 5 against the seed's 7). Our engine takes the index modulo the
-  seats (`evogame.engine.compile`, ``x_NumPlayer``: seat 5 of 2 is seat 1); CARDSTOCK's
+  seats (`evogame.engine.bodies`, ``nth_player``: seat 5 of 2 is seat 1); CARDSTOCK's
   indexes its player list with it (``game.players[ProcessInt(...)]`` in
   ``GameIterator.ProcessWhop``), out of range there. Either way the rule speaks of a seat
   no one sits in. War's ``(0 player)`` and ``(1 player)`` in a game of 2 are seats that

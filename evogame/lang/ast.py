@@ -251,6 +251,17 @@ class Node:
     #: is 2), ``"picked"`` the collection a member is picked from, ..., or a keyword of
     #: the field's enum (an immediate, 1 when the field holds that keyword).
     OPERANDS: ClassVar[dict[str, str]] = {}
+    #: The keywords an enum field may hold, where its enum has more (``(== A B)`` of
+    #: cards: ``==`` and ``!=``, no order): `evogame.lang.check` names any other, and
+    #: both engines refuse it with one text (`evogame.lang.operands.taken`).
+    KEYWORDS: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    #: Fields whose children are made after the others, in this order, where field order
+    #: is not the order made (``(partition ATTR X ...)``: the parts, then the attribute,
+    #: as the images of the files that partition parts were laid out; `operands.plan`).
+    MADE: ClassVar[tuple[str, ...]] = ()
+    #: It is the value of this field, with no opcode of its own (``(actual C)`` is the
+    #: card C): both engines make that child in its place.
+    IS: ClassVar[str | None] = None
 
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
@@ -516,6 +527,8 @@ class NameLit(Node):
     RESULT = Ty.STR
     BARE = True
     ENGLISH = "{value}"
+    OPCODE = "STR"
+    OPERANDS = {"value": "name"}
 
 
 @frozen
@@ -903,6 +916,8 @@ class Partition(Node):
     SYNTAX = ("partition", "$attr", "*parts")
     ATTRIBUTE = ("attr", "(partition ...) by attribute")
     TAGS = frozenset({"group", "meld"})
+    OPCODE = "PARTITION"
+    MADE = ("parts", "attr")
 
 
 @frozen
@@ -1009,6 +1024,7 @@ class Actual(Node):
     CHILDREN = {"card": Ty.CARD}
     SYNTAX = ("actual", "$card")
     ENGLISH = "{card}"
+    IS = "card"
 
 
 # --- storages ------------------------------------------------------------------------------
@@ -1183,6 +1199,8 @@ class Random(Node):
     CHILDREN = {"lo": Ty.INT, "hi": Ty.INT}
     SYNTAX = ("random", "$lo", "..", "$hi")
     CHANCE = True
+    OPCODE = "RANDOM"
+    OPERANDS = {"lo": "range", "hi": "with"}
 
 
 @frozen
@@ -1307,6 +1325,7 @@ class StrCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
     OPCODE = "CMP"
     OPERANDS = {"op": "code"}
+    KEYWORDS = {"op": EQ_OPS}
 
 
 @frozen
@@ -1321,6 +1340,7 @@ class CardCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
     OPCODE = "CMP"
     OPERANDS = {"op": "code"}
+    KEYWORDS = {"op": EQ_OPS}
 
 
 @frozen
@@ -1333,6 +1353,7 @@ class PlayerCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
     OPCODE = "CMP"
     OPERANDS = {"op": "code"}
+    KEYWORDS = {"op": EQ_OPS}
 
 
 @frozen
@@ -1345,6 +1366,7 @@ class TeamCmp(Node):
     SYNTAX = ("$op", "$a", "$b")
     OPCODE = "CMP"
     OPERANDS = {"op": "code"}
+    KEYWORDS = {"op": EQ_OPS}
 
 
 @frozen

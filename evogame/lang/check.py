@@ -427,7 +427,6 @@ def _least(cls: type, name: str) -> int:
 
 
 _NAME = re.compile(r"[A-Z]+")
-_EQ_ONLY = (A.StrCmp, A.CardCmp, A.PlayerCmp, A.TeamCmp)
 
 
 @cache
@@ -460,8 +459,10 @@ def _shape(node: A.Node, problem: Callable[[object, str], None]) -> None:
             isinstance(v, (A.IntLit, A.NameLit)) for v in values
         ):
             problem(node, f"{cls.__name__}.{name} holds literal names or numbers only")
-    if isinstance(node, _EQ_ONLY) and node.op not in A.EQ_OPS:
-        problem(node, f"'{node.op}' compares integers only; {cls.__name__} takes == or !=")
+    for name, allowed in cls.KEYWORDS.items():
+        if (kw := getattr(node, name)) not in allowed:
+            takes = " or ".join(str(k) for k in allowed)
+            problem(node, f"'{kw}' compares integers only; {cls.__name__} takes {takes}")
     if isinstance(node, A.Repeat) and isinstance(node.action, (A.Do, A.Let)):
         problem(
             node.action, "(repeat N ...) repeats an action or an (any|all ...), not a do or let"

@@ -8,7 +8,8 @@ says how each field is taken and which of the opcode's operands, by name, it giv
 `evogame.engine.bodies` with the operands by name) and the lowering its emitter
 (`evogame.native.lower.Lowerer.function`, laying the operands out as the opcode's entry in
 `evogame.native.opcodes` orders them), so neither is written by hand. Fields are read in
-field order (their children lowered in that order); the operands need not be. A field is
+field order (their children lowered in that order), but that the fields `Node.MADE`
+lists are read last, in its order; the operands need not be. A field is
 taken:
 
 * ``"value"``: as the value its parent wants (`Node.CHILDREN`: a storage read, a
@@ -35,6 +36,10 @@ taken:
   `Node.OPCODE_BY` says which opcode takes which;
 * ``"names"``: a tuple of name literals, each as its string id (immediates, a count
   then each);
+* ``"name"``: a name (a string field), as its string id (an immediate);
+* ``"range"``: the bounds of a range ``A..B``, two operands ``lo`` and ``hi``, each an
+  integer; with no B (the field after it, taken ``"with"``) the range is 0..A: a made 0,
+  then A (A made first, as it is written first);
 * ``"members"``: a collection's members (a location's cards, a team's players);
 * ``"picked"``: the collection a member is picked from (`Node.PICKS`), four operands:
   the end (the index of its ``PICKS`` in `POSITIONS`), its ``shape`` (0 cards, 1 lists
@@ -88,6 +93,8 @@ DECLARED = frozenset(
         "picked",
         "names",
         "attribute",
+        "name",
+        "range",
     ]
 )
 
@@ -102,7 +109,8 @@ def plan(cls: type[A.Node]) -> tuple[tuple[str, str, str], ...]:
     out: list[tuple[str, str, str]] = []
     bound_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "value" else None
     elems_from = cls.BINDS[0] if cls.BINDS and cls.BINDS[1] == "elem" else None
-    for f in fields(cls):
+    made = cls.MADE
+    for f in sorted(fields(cls), key=lambda f: made.index(f.name) if f.name in made else -1):
         if f.name == "span":
             continue
         declared = cls.OPERANDS.get(f.name)
@@ -139,6 +147,12 @@ NOT_A_LOOP = "(repeat all ...) needs a move or forget from (top|bottom|N COLLECT
 LET_OF_LET = "a (let ...) around a choice must hold the choice itself, not another (let ...)"
 
 
+def not_taken(n: A.Node, keyword: A.Kw) -> str:
+    """What both engines say of a keyword its construct does not take (`A.Node.KEYWORDS`:
+    an order comparison of cards, players, teams or strings), which `check` names first."""
+    return f"({keyword} ...) of a {type(n).__name__} takes no '{keyword}'"
+
+
 def choice_of_let(n: A.Node) -> A.Node:
     """The choice a stage's ``let`` holds (`LET_OF_LET` when it holds another ``let``)."""
     if not isinstance(n.body, A.Choice):
@@ -161,6 +175,8 @@ def names(field: str, how: str, keyword: str) -> tuple[str, ...]:
         return (field, "is_ll", "counted")
     if how == "picked":
         return ("end", "shape", field, "index")
+    if how == "range":
+        return ("lo", "hi")
     if how in ("with", "opcode"):
         return ()
     return (keyword or field,)
@@ -187,7 +203,7 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     ``"deck"``, (its back's name, the `A.Deck`); ``"awards"``, per award ((key node,
     value node) per condition, points node); otherwise the field itself (a node, a tuple
     of actions, a variable). Raises `CompileError` where the types allow what no opcode
-    takes, with the text both engines give."""
+    takes (or a keyword it does not: `A.Node.KEYWORDS`), with the text both engines give."""
     for name, how, keyword, out in _named_plan(type(n)):
         c = getattr(n, name)
         if how in ("value", "values"):
@@ -213,7 +229,12 @@ def taken(n: A.Node) -> Iterator[tuple[tuple[str, ...], str, Any]]:
             shape = 2 if ty is Ty.LOCS else 1 if is_subtype(ty, Ty.CARDSETS) else 0
             index = n.index if n.PICKS == "nth" else None
             yield out, how, (A.POSITIONS.index(n.PICKS), shape, c, index)
+        elif how == "range":
+            yield out, how, (c, n.hi)
         elif how == "code":
+            allowed = n.KEYWORDS.get(name)
+            if allowed is not None and c not in allowed:
+                raise CompileError(not_taken(n, c))
             yield out, how, c.value  # the opcode's entry numbers it (`opcodes.CODES`)
         elif how == "deck":
             back = n.name.value if isinstance(n.name, A.NameLit) else "DEFAULT"
@@ -275,6 +296,13 @@ class Operands:
                 got = [self.attribute(c.value) if literal else self.str_value(c)]
             elif how == "names":
                 got = [[self.s(x.value) for x in c]]
+            elif how == "name":
+                got = [self.s(c)]
+            elif how == "range":  # A..B, or 0..A: A is made first either way
+                lo = self.int_value(c[0])
+                got = (
+                    [lo, self.int_value(c[1])] if c[1] is not None else [self.expr(A.IntLit(0)), lo]
+                )
             elif how == "members":
                 got = [self.coll(c)]
             elif how == "picked":  # the index first (`N` reads before its collection)

@@ -214,6 +214,8 @@ class Lowerer(Operands):
         m = getattr(self, "x_" + type(n).__name__, None)
         if m is not None:
             off = m(n)
+        elif n.IS is not None:  # it is its child (`A.Node.IS`)
+            off = self.expr(getattr(n, n.IS))
         elif n.opcode() is not None:
             off = self.function(n)
         else:
@@ -271,9 +273,6 @@ class Lowerer(Operands):
             "INT64", lo - (1 << 32) if lo >= 2**31 else lo, hi - (1 << 32) if hi >= 2**31 else hi
         )
 
-    def x_NameLit(self, n: A.NameLit) -> int:
-        return self.emit("STR", self.s(n.value))
-
     def x_Var(self, n: A.Var) -> int:
         lit = self.constants.get(n.name)
         slot = self.var_slots[-1].get(n.name)
@@ -294,13 +293,6 @@ class Lowerer(Operands):
             return self.emit("LOCP", self.expr(n.owner), *base)
         index = self.int_value(n.index) if n.index is not None else 0
         return self.emit("LOCDYN", self.expr(n.owner), vis, self.str_value(n.name), index)
-
-    def x_Partition(self, n: A.Partition) -> int:
-        parts = [self.cards(p) for p in n.parts]
-        return self.emit("PARTITION", self.str_value(n.attr), len(parts), *parts)
-
-    def x_Actual(self, n: A.Actual) -> int:
-        return self.expr(n.card)
 
     def _storage(self, n, kind: int) -> int:
         owner_is_team = n.owner.result() is Ty.TEAM
@@ -333,19 +325,6 @@ class Lowerer(Operands):
     def str_value(self, n: A.Node) -> int:
         f = self.expr(n)
         return self.emit("RDSTR", f) if n.result() is Ty.STRSTO else f
-
-    def x_Random(self, n: A.Random) -> int:
-        lo = self.int_value(n.lo)
-        if n.hi is None:
-            return self.emit("RANDOM", self.emit("INT", 0), lo)
-        return self.emit("RANDOM", lo, self.int_value(n.hi))
-
-    def x_CardCmp(self, n) -> int:
-        if n.op not in (A.CmpOp.EQ, A.CmpOp.NE):
-            raise Unsupported("an order comparison of cards, players or teams")
-        return self.function(n)
-
-    x_PlayerCmp = x_TeamCmp = x_CardCmp
 
     # --- actions (ActionCompiler.r_*) ---------------------------------------------------------
 

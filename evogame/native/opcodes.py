@@ -93,7 +93,7 @@ def _operand(text: str) -> Operand:
 _SPEC: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("INT", "value:i", "", ()),
     ("INT64", "lo:i hi:i", "", ()),
-    ("STR", "sid:i", "", ()),
+    ("STR", "value:i", "", ()),  # a name's string id
     ("VAR", "var:i", "", ()),
     ("GAME", "", "", ()),
     ("PCUR", "", "", ()),

@@ -5,11 +5,19 @@ recording engine: which operands each kind gives, and in which order the childre
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from evogame.engine import compile_game
 from evogame.lang import ast as A
+from evogame.lang import parse_text
+from evogame.lang.check import check
+from evogame.lang.errors import CompileError
 from evogame.lang.operands import Operands, plan
 from evogame.lang.types import Ty
+from evogame.native.lower import lower
 
 STOCK = A.Location(A.GameRef(), A.Vis.VLOC, A.NameLit("STOCK"))
 COLUMNS = A.Indexed(A.GameRef(), A.Vis.VLOC, A.NameLit("COLUMN"))
@@ -140,3 +148,54 @@ def test_a_counted_binder_says_whether_the_work_counts_its_members():
     assert ops["counted"] == 0
     ops = Recording().operands(A.AggBool(A.Quant.ANY, PAIRS, A.Var("G", Ty.CARDS), cond))
     assert (ops["any"], ops["counted"], ops["is_ll"]) == (1, 1, 1)
+
+
+def test_a_name_is_its_string_id_and_a_range_makes_its_first_bound_first():
+    """A name literal is ``STR`` of its string id; ``(random A..B)`` gives its two bounds,
+    ``(random N)`` a made 0 and N, N made first (as it is written first)."""
+    assert Recording().operands(A.NameLit("ACE")) == {"value": 3}
+    lo, hi = A.IntLit(2), A.IntLit(5)
+    ops = Recording().operands(A.Random(lo, hi))
+    assert ops == {"lo": ("int_value", lo), "hi": ("int_value", hi)}
+    eng = Recording()
+    ops = eng.operands(A.Random(hi))
+    assert ops == {"lo": ("expr", A.IntLit(0)), "hi": ("int_value", hi)}
+    assert eng.made == [("int_value", hi), ("expr", A.IntLit(0))]
+
+
+def test_the_fields_made_declares_are_made_last_in_its_order():
+    """``(partition ATTR X ...)`` makes its parts, then the attribute (`A.Node.MADE`);
+    a class that declares nothing is made in field order."""
+    attr = A.NameLit("SUIT")
+    eng = Recording()
+    ops = eng.operands(A.Partition(attr, (STOCK, STOCK)))
+    assert eng.made == [(f"value {Ty.CARDS}", STOCK)] * 2 + [(f"value {Ty.STR}", attr)]
+    assert ops["attr"] == (f"value {Ty.STR}", attr) and len(ops["parts"]) == 2
+    assert [f for f, _, _ in plan(A.PartitionAll)] == ["attr", "sets"]
+
+
+def test_a_keyword_its_construct_does_not_take_is_refused_by_both_engines():
+    """An order comparison of cards (`A.Node.KEYWORDS`: ``==`` and ``!=``), which `check`
+    names and the parser never builds, is refused by both engines with one text, never
+    lowered as a comparison of card ids."""
+    g = parse_text(_GAME)
+    stage = g.body[-1]
+    assert isinstance(stage.end, A.CardCmp)
+    assert not check(g) and compile_game(g) and lower(g)
+    g = replace(g, body=(*g.body[:-1], replace(stage, end=replace(stage.end, op=A.CmpOp.LT))))
+    assert [p.message for p in check(g)] == ["'<' compares integers only; CardCmp takes == or !="]
+    for engine in (compile_game, lower):
+        with pytest.raises(CompileError) as e:
+            engine(g)
+        assert str(e.value) == "(< ...) of a CardCmp takes no '<'"
+
+
+_GAME = """
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)))))
+ (do ((shuffle (game vloc STOCK))))
+ (stage player (end (== (top (game vloc STOCK)) (bottom (game vloc STOCK))))
+  (choice ((move (top (game vloc STOCK)) (top ((current player) vloc WON))))))
+ (scoring max (size ((current player) vloc WON))))
+"""
