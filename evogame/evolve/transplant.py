@@ -1173,7 +1173,7 @@ def insert(
     stage's bound contest `after` (`Fragment.brings`) goes right after it, and what its
     winner gets must then be read by the host (`_winner_used`)."""
     host = info.game
-    par = A.parents(host)
+    par = A.game_parents(host)
     if fr.kind == "stage":
         from evogame.evolve.parentcheck import disconnected
 
@@ -1310,7 +1310,7 @@ def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction, way_out: bool = Tr
     left with no move, whose round never ends (a restriction on Agram's lead put in with
     no way out ended 1 in 8 random games), and the host's rules for a player who cannot
     play (Crazy Eights' draw) still read the host's own test."""
-    par = A.parents(host)
+    par = A.game_parents(host)
     item: A.Node = a
     while id(item) in par and not isinstance(par[id(item)][0], A.Choice):
         item = par[id(item)][0]
