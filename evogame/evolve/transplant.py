@@ -527,6 +527,24 @@ class HostInfo:
         """The host's own static defects (`spliced_defects`), by kind."""
         return _defect_kinds(self.game)
 
+    # what the checks of every fragment bound into this host read of the host alone: once
+    # per host, not once per fragment (a draw tries up to `TRIES` fragments, issue 38)
+    @cached_property
+    def families(self) -> set[LocKey]:
+        """The host's places read as families (`_families`)."""
+        return _families(self.game)
+
+    @cached_property
+    def maps_set(self) -> set[str]:
+        """The point maps the host sets (`_maps_set`)."""
+        return _maps_set(self.game)
+
+    @cached_property
+    def scored_filled(self) -> set[LocKey]:
+        """The places the host's scoring reads that something in the host fills
+        (`cut_game`)."""
+        return {_key(x) for x in _loc_nodes(self.game.scoring)} & _filled(self.game)
+
     @cached_property
     def stage_jobs(self) -> dict[int, tuple]:
         """id(stage) -> the job of each of the host's stages (`_stage_jobs`)."""
@@ -583,7 +601,7 @@ class Binder:
 
     def __init__(self, info: HostInfo, fr: Fragment, rng: random.Random):
         host = info.game
-        self.host, self.fr, self.rng = host, fr, rng
+        self.info, self.host, self.fr, self.rng = info, host, fr, rng
         self.host_roles = info.roles
         self.host_attrs = info.attrs
         self.host_maps = info.maps
@@ -630,12 +648,11 @@ class Binder:
         return rewrite(node, lambda n, p, f: self._rename(n, p, f, store_map))
 
     def _bind_locations(self, node: A.Node) -> None:
-        written, taken = _written(node), _taken(node)
+        written, taken, fam, joined = _place_facts(node)
         host_names = {k[2] for k in self.host_roles}
         # a family of places (a tableau's columns, read by index) goes to a family, a
         # single place to a single one: names keep their kind (`names`)
-        fam, host_fam = _families(node), _families(self.host)
-        joined = _joined(node)
+        host_fam = self.info.families
         for m in _loc_nodes(node):
             k = _key(m)
             if k in self.loc_map:
@@ -896,6 +913,25 @@ class Binder:
         return None
 
 
+#: Per process: id(a donor's fragment node) -> (the node, `_place_facts` of it); the
+#: node is held, so its id stays its own. Past `PLACE_FACTS` entries, the oldest goes.
+_PLACE_FACTS: dict[int, tuple[A.Node, tuple]] = {}
+PLACE_FACTS = 4096
+
+
+def _place_facts(node: A.Node) -> tuple[set, set, set, dict]:
+    """(`_written`, `_taken`, `_families`, `_joined`) of a fragment's node, computed once
+    per node: they read the donor's fragment alone, which every draw of it binds again
+    (the library's fragments live as long as the process). Callers never change them."""
+    got = _PLACE_FACTS.get(id(node))
+    if got is None or got[0] is not node:
+        if len(_PLACE_FACTS) >= PLACE_FACTS:
+            del _PLACE_FACTS[next(iter(_PLACE_FACTS))]
+        facts = (_written(node), _taken(node), _families(node), _joined(node))
+        got = _PLACE_FACTS[id(node)] = (node, facts)
+    return got[1]
+
+
 def _joined(n: A.Node) -> dict[LocKey, set[LocKey]]:
     """Place -> the other places a move of `n` takes cards between it and."""
     out: dict[LocKey, set[LocKey]] = {}
@@ -1137,7 +1173,7 @@ def insert(
     stage's bound contest `after` (`Fragment.brings`) goes right after it, and what its
     winner gets must then be read by the host (`_winner_used`)."""
     host = info.game
-    par = A.parents(host)
+    par = A.game_parents(host)
     if fr.kind == "stage":
         from evogame.evolve.parentcheck import disconnected
 
@@ -1274,7 +1310,7 @@ def _restrict(host: A.Game, a: A.AggAction, new: A.AggAction, way_out: bool = Tr
     left with no move, whose round never ends (a restriction on Agram's lead put in with
     no way out ended 1 in 8 random games), and the host's rules for a player who cannot
     play (Crazy Eights' draw) still read the host's own test."""
-    par = A.parents(host)
+    par = A.game_parents(host)
     item: A.Node = a
     while id(item) in par and not isinstance(par[id(item)][0], A.Choice):
         item = par[id(item)][0]
@@ -1979,7 +2015,7 @@ def _transplant_bound(info: HostInfo, fr: Fragment, rng: random.Random, replace:
     unset = _unset_reads(child, bound, info)
     if unset:
         raise Refused(f"{', '.join(sorted(unset))} read but set nowhere in the child")
-    why = cut_game(child, info.game, bound, fr.kind)
+    why = cut_game(child, info.game, bound, fr.kind, info.scored_filled)
     if why:
         raise Refused(why)
     why = spliced_defects(child, info)
@@ -2044,7 +2080,9 @@ def _names_read(n: A.Node) -> tuple[set[LocKey], set[str]]:
     return {_key(x) for x in _loc_nodes(n)}, _reads(n)
 
 
-def cut_game(child: A.Game, host: A.Game, bound: A.Node, kind: str) -> str:
+def cut_game(
+    child: A.Game, host: A.Game, bound: A.Node, kind: str, scored: set[LocKey] | None = None
+) -> str:
     """Why inserting the bound fragment (of `kind`) cuts the host's game, or "": a cut child is
     refused (and another fragment drawn), not left to the play check, where it would
     never end or never reach the host's rules. Cut when
@@ -2075,7 +2113,9 @@ def cut_game(child: A.Game, host: A.Game, bound: A.Node, kind: str) -> str:
         sets = (_set_storages(body) | _maps_set(body)) if body is not None else set()
         if not (places & touched) and not (stores & sets):
             return "a stage whose end reads nothing its rules change: it never stops or never runs"
-    lost = {_key(x) for x in _loc_nodes(host.scoring)} & _filled(host) - filled
+    if scored is None:  # the host's scored places it fills (`HostInfo.scored_filled`)
+        scored = {_key(x) for x in _loc_nodes(host.scoring)} & _filled(host)
+    lost = scored - filled
     if lost:
         name = sorted(k[2] for k in lost)[0]
         return f"the host's scoring reads {name}, which nothing in the child fills"
@@ -2105,5 +2145,5 @@ def _unset_reads(child: A.Game, bound: A.Node, info: HostInfo) -> set[str]:
     constant (Hearts' follow-suit test against a LEAD whose setter the transplant
     replaced never restricts a card), a score by a map nothing sets is 0."""
     set_now = _set_storages(child) | _maps_set(child)
-    ours = _reads(bound) | info.sets | _maps_set(info.game)
+    ours = _reads(bound) | info.sets | info.maps_set
     return {n for n in _reads(child) if n in ours and n not in set_now}

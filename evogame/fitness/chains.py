@@ -145,7 +145,7 @@ def _cover(items: tuple[A.Node, ...], attr: str, n: int) -> A.Node | None:
 
 def short_chains(game: A.Game) -> list[Defect]:
     """Each chain of equal attributes that skips one card picked beside it (docstring)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     out = []
     for conj, attr, linked in _chains(game):
         chain = _ancestors(conj, up)

@@ -118,7 +118,7 @@ def _source(move: A.Node, chain: list[tuple[A.Node, str]]) -> set[tuple] | None:
 def _rules(game: A.Game) -> list[_Puts] | None:
     """Every rule that puts cards into places; None when one names its place by an
     expression (or names none)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     out = []
     for n in A.walk(game):
         if isinstance(n, A.CreateDeck):

@@ -95,7 +95,7 @@ def zero_terms(game: A.Game) -> list[Defect]:
 def twice_counted(game: A.Game) -> list[Defect]:
     """A name listed twice in a literal collection that a ``sumof`` adds over or an
     ``all``/``any`` action runs over (static; module docstring)."""
-    ups = A.parents(game)
+    ups = A.game_parents(game)
     out = []
     for n in A.walk(game):
         if not isinstance(n, A.StrCollection):

@@ -316,7 +316,7 @@ def dead_writes(game: A.Game) -> list[Defect]:
         and not _live(key, dead.after[i])
         and _live(key, reach.after.get(i, _NONE))
     }
-    up = A.parents(game)
+    up = A.game_parents(game)
     blocks: dict[int, list[A.Node]] = {}  # by the rule holding them (`_rule`)
     for i in found:
         block = node = dead.writes[i]

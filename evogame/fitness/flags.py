@@ -81,7 +81,7 @@ def flags(game: A.Game) -> dict[tuple[str, str], Flag]:
     integer storage's name or owner is computed or unknown. A table storage the opening
     sets once and no rule changes is a constant, left to `constants` (its tests are
     decided before play: judged there, not twice)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     declared = declared_numbers(game)
     uses: dict[tuple[str, str], Flag] = {}
     targets: set[int] = set()

@@ -53,7 +53,7 @@ def _deck_values(game: A.Game) -> list[tuple[A.NameLit, str]]:
 def place_named_values(game: A.Game) -> list[Defect]:
     """The first card value named like a place and used only as the place (module
     docstring), or none."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     in_decks = {id(m) for n in A.walk(game) if isinstance(n, A.Deck) for m in A.walk(n)}
     places: dict[str, A.Node] = {}
     used: set[str] = set()

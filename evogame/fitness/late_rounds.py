@@ -143,7 +143,7 @@ def candidates(game: A.Game) -> list[tuple[A.Stage, str, int, A.Node]]:
     read = {x for n in A.walk(game.scoring) if (x := _name(n))}
     if not read:
         return []
-    up = A.parents(game)
+    up = A.game_parents(game)
     k = declared_numbers(game)
     order = {id(n): i for i, n in enumerate(A.walk(game))}
     out = []

@@ -91,7 +91,7 @@ def _over_seats(n: A.Node) -> bool:
 
 def never_unmarked(game: A.Game) -> list[Defect]:
     """Each seat mark set in a choice item and never cleared (module docstring)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     writes: dict[str, list[A.Node]] = {}
     reads: dict[str, list[A.Node]] = {}
     for n in A.walk(game):

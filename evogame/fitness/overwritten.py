@@ -62,7 +62,7 @@ def _in_item(node: A.Node, up: dict) -> bool:
 
 def lost_picks(game: A.Game) -> list[Defect]:
     """Each write of a pick per member that the next member's overwrites (module docstring)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     out = []
     for loop in A.walk(game):
         if not (isinstance(loop, A.AggAction) and loop.quant is A.Quant.ALL):

@@ -314,7 +314,7 @@ def _deck_cards(game: A.Game) -> list[dict[str, str]] | None:
     decks = [n for n in A.walk(game) if isinstance(n, A.CreateDeck)]
     if len(decks) != 1:
         return None
-    ups, node = A.parents(game), decks[0]
+    ups, node = A.game_parents(game), decks[0]
     while id(node) in ups:
         node = ups[id(node)][0]
         if isinstance(node, (A.Repeat, A.RepeatAll, A.AggAction)):

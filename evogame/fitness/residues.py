@@ -231,7 +231,7 @@ def spare_decks(game: A.Game) -> list[tuple[A.Node, str, int, int, int]]:
     moves: dict[int, tuple[frozenset, frozenset]] = {}
     _moves(game, {}, moves)
     nodes = {id(n): n for n in A.walk(game) if n.PUTS is not None}
-    up = A.parents(game)
+    up = A.game_parents(game)
     first_stage = next((i for i, b in enumerate(game.body) if isinstance(b, A.Stage)), None)
     before = {id(n) for b in game.body[:first_stage] for n in A.walk(b)} | {
         id(n) for n in A.walk(game.setup)
@@ -310,7 +310,7 @@ def play_deals(game: A.Game) -> list[A.Move]:
     players = _value(game.setup.players.count, declared)
     if players is None:
         return []
-    up = A.parents(game)
+    up = A.game_parents(game)
     out = []
     for m in A.walk(game):
         if not (isinstance(m, A.Move) and isinstance(m.src, (A.Top, A.Bottom))):

@@ -165,7 +165,7 @@ def self_asks(game: A.Game) -> list[Defect]:
     """Each choice ``any`` picking a seat among players that include the chooser, for a
     transfer of cards between that seat's place and the chooser's same place (module
     docstring)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     moves = [n for n in A.walk(game) if isinstance(n, A.Move)]
     out = []
     for pick in A.walk(game):
@@ -244,7 +244,7 @@ def sure_asks(game: A.Game) -> list[Defect]:
     hidden place holds, so the asker is offered the other seat's hidden values and the ask
     cannot miss (inv-32's rank 3 of round 59: "ask from the target's hand"). The seed's
     ask picks the rank from the asker's own hand. One defect per picking option."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     tests = _tests_of(game, up)
     if not tests:
         return []

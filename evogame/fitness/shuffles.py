@@ -109,7 +109,7 @@ def _drawn(loc: A.Node, up: dict) -> bool:
 def idle_shuffles(game: A.Game) -> list[Defect]:
     """Each shuffle in the play of a hidden pile no card enters in the play (module
     docstring)."""
-    up = A.parents(game)
+    up = A.game_parents(game)
     inside: set[int] = set()  # the nodes of stages
     for n in A.walk(game):
         if isinstance(n, A.Stage):
@@ -211,7 +211,7 @@ def unread_orders(game: A.Game) -> list[Defect]:
         for n in A.walk(game)
     ):
         return []
-    up = A.parents(game)
+    up = A.game_parents(game)
     mentions: dict[tuple, list[A.Node]] = {}
     for n in A.walk(game):
         if isinstance(n, A.Location | A.Indexed) and (k := _key(n)) is not None:

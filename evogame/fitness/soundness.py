@@ -1393,7 +1393,7 @@ def dead_draws(game: A.Game) -> list[Defect]:
     if ("loc", "*") in read:
         return []
     out = []
-    ups = A.parents(game)
+    ups = A.game_parents(game)
     for m, held in moves:
         into = [n for n in A.walk(m.dst) if n.NAMED == "place"]
         if not into or _name(into[0]) in read or _owner(into[0]) != "PLAYER":

@@ -292,7 +292,7 @@ class Node:
         out: list[Node] = []
         # the fields' values in one call (`_values`); a field holds a node, a tuple of
         # nodes and other values, or a value (an int, a name, an enum)
-        for v in _values(type(self))(self):
+        for v in _child_values(type(self))(self):
             if isinstance(v, Node):
                 out.append(v)
             elif type(v) is tuple:
@@ -324,6 +324,26 @@ def _values(cls: type) -> Callable[[Node], tuple]:
         one = attrgetter(names[0])
         return lambda node: (one(node),)
     return attrgetter(*names)
+
+
+@cache
+def _child_values(cls: type) -> Callable[[Node], tuple]:
+    """`_values` of `cls`'s child fields only (those its `CHILDREN` declares, in field
+    order): the other fields hold keywords, names and numbers, never a node, so
+    `Node.children` need not test them (a fifth of the fields a walk read)."""
+    names = child_names(cls)
+    if not names:
+        return lambda _node: ()
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda node: (one(node),)
+    return attrgetter(*names)
+
+
+@cache
+def child_names(cls: type) -> tuple[str, ...]:
+    """The fields of AST class `cls` that may hold a node (its `CHILDREN`), in order."""
+    return tuple(n for n in field_names(cls) if n in cls.CHILDREN)
 
 
 @cache
@@ -428,7 +448,7 @@ def parents(root: Node) -> dict[int, tuple[Node, str, int]]:
     stack = [root]
     while stack:
         n = stack.pop()
-        for name in field_names(type(n)):
+        for name in child_names(type(n)):
             v = getattr(n, name)
             if isinstance(v, Node):
                 out[id(v)] = (n, name, -1)
@@ -444,8 +464,9 @@ def parents(root: Node) -> dict[int, tuple[Node, str, int]]:
 def game_parents(game: Node) -> dict[int, tuple[Node, str, int]]:
     """`parents(game)`, made once for the last `WALKS_KEPT` games asked (held with the
     game, so its id cannot be another object's meanwhile). Trees are immutable, so a kept
-    map answers as a new one would; the caller must not change it (three static checks
-    read one game's: `outcomes.pass_results`, `voids.unmet_sets`, `voids.untold_numbers`)."""
+    map answers as a new one would; the caller must not change it (the static checks read
+    one game's: some twenty of them walked up a game's tree, each from its own map, a
+    fifth of a transplant draw's checks, issue 38)."""
     got = _PARENTS.get(id(game))
     if got is None or got[0] is not game:
         if len(_PARENTS) >= WALKS_KEPT:

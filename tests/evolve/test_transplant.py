@@ -605,3 +605,42 @@ def test_a_splice_giving_a_round_55_defect_is_refused():
     ):
         why = spliced_defects(parse_text(text), host)
         assert why is not None and kind in why, (kind, why)
+
+
+def test_what_a_draw_keeps_per_host_and_per_fragment_is_what_it_computed_each_time(games):
+    """`HostInfo.families`, `maps_set`, `scored_filled` and `_place_facts` (kept per host,
+    per fragment node) equal the functions they keep, and `cut_game` says the same with
+    the host's kept scored places as without; a fragment's facts are kept for that very
+    node (a rebuilt equal node is computed afresh)."""
+    from evogame.evolve.transplant import (
+        _PLACE_FACTS,
+        _families,
+        _filled,
+        _joined,
+        _key,
+        _maps_set,
+        _place_facts,
+        _taken,
+        cut_game,
+    )
+
+    lib = Library(games)
+    for host in games.values():
+        info = HostInfo(host)
+        assert info.families == _families(host)
+        assert info.maps_set == _maps_set(host)
+        assert info.scored_filled == {_key(x) for x in _loc_nodes(host.scoring)} & _filled(host)
+        for frs in lib.by_kind.values():
+            for fr in frs[:3]:
+                n = fr.node
+                want = (_written(n), _taken(n), _families(n), _joined(n))
+                assert _place_facts(n) == want and _place_facts(n) is _place_facts(n)
+                for other in games.values():
+                    if other is host:
+                        continue
+                    a = cut_game(other, host, n, fr.kind)
+                    assert cut_game(other, host, n, fr.kind, info.scored_filled) == a
+    node = fragments(games["war"], "war")[0].node
+    twin = fragments(parse_text(to_text(games["war"])), "war")[0].node
+    assert twin == node and twin is not node
+    assert _place_facts(twin) is not _place_facts(node) and id(twin) in _PLACE_FACTS

@@ -434,3 +434,21 @@ def test_bids_shown_then_put_on_each_players_unread_pile_are_no_split():
         "(move (top ('P vloc SHOWN)) (top ('P vloc PLAYED)))",
     )
     assert away != _seed("gops") and S.dead_draws(parse_text(away)) == []
+
+
+def test_the_static_checks_share_a_games_parents_map_and_leave_it_as_made():
+    """The checks that walk up a game's tree read one map per game (`A.game_parents`,
+    issue 38): after every static check ran, the kept map is still the very one they
+    were given and equals a fresh `A.parents` (no check changed it), on seeds and on
+    children the typed operators made."""
+    from evogame.fitness.soundness import static
+    from evogame.lang import ast as A
+    from evogame.lang.content import deck_values
+    from tests.conftest import mutant_games, seed_games
+
+    games = [*seed_games()[:6], *(g for _t, g in mutant_games(4, seed=3))]
+    for game in games:
+        kept = A.game_parents(game)
+        static(game, deck_values(game))
+        assert A.game_parents(game) is kept
+        assert kept == A.parents(game)

@@ -128,3 +128,30 @@ def test_per_game_keeps_a_fact_per_game_and_answers_as_a_new_call():
     for fact in (soundness.ordering_tables, credits._counted_places, bindings._stage_cycles):
         for g in games:
             assert fact(g) == fact.__wrapped__(g), (fact.__name__, g)
+
+
+def _node_types(ann) -> bool:
+    """Whether a field annotation (resolved) can hold a node: a `Node` class, or a tuple,
+    union or optional of one."""
+    import typing
+
+    if isinstance(ann, type):
+        return issubclass(ann, A.Node) or ann is tuple
+    return any(_node_types(a) for a in typing.get_args(ann))
+
+
+def test_only_the_declared_children_fields_can_hold_a_node():
+    """`Node.children` and `parents` read only `child_names` (the `CHILDREN` fields): every
+    other field of every AST class is annotated as a keyword, a name or a number, never a
+    node nor a tuple (a class that adds a node field without declaring it fails here)."""
+    import typing
+
+    classes = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Node)]
+    assert len(classes) > 80
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        others = [f.name for f in fields(cls) if f.name not in A.child_names(cls)]
+        assert set(A.child_names(cls)) <= set(cls.CHILDREN)
+        for name in others:
+            if name != "span":
+                assert not _node_types(hints[name]), (cls.__name__, name, hints[name])
