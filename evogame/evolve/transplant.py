@@ -34,7 +34,10 @@ With `brings` (`evolve --transplant-brings`), a stage or contest refused for wha
 lacks comes with what its donor gives it (`Fragment.brings`, `_transplant_one`): a play
 phase nothing reads with the donor's ``do`` that judges it, a contest with no played cards
 to judge with the donor's play phase; the two go in beside a host stage, the winnings bound
-to what the host's scoring reads (`_score_winnings`).
+to what the host's scoring reads (`_score_winnings`). With ``brings="turn"`` (`evolve
+--transplant-turn`) the unit goes first in place of the host's turn (`in_turn`: the
+body of the stage that holds every choice, its end keeping the tests the unit changes),
+the host's deal and scoring kept: a shedding game played in tricks.
 
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
 the host's before it goes in:
