@@ -2048,6 +2048,56 @@ def _moot_tests(end: A.Node, body: A.Node) -> tuple[list[A.Node], list[A.Node]]:
     return kept, dropped
 
 
+def _leftovers(child: A.Game, host: A.Game) -> A.Game:
+    """`child` without the items of its opening ``do``s (the game body's, before its
+    first stage) that mattered in `host` and that nothing in `child` reads once its turn
+    is replaced (`liveness.Inert`), nor a value table nothing else names: Crazy Eights'
+    upcard and the suit it sets, read only by the old turn. Repeated until none is left
+    (the suit read no more, then the upcard it was read from)."""
+    from evogame.fitness.liveness import inert
+
+    first = next((i for i, b in enumerate(child.body) if isinstance(b, A.Stage)), 0)
+    opening = [i for i in range(first) if isinstance(child.body[i], A.Do)]
+    h = inert(host)
+    mattered = {
+        (i, j)
+        for i in opening
+        for j, it in enumerate(child.body[i].items)
+        if isinstance(it, A.InitPoints) or h.effective(host.body[i].items[j])
+    }
+    gone: set[tuple[int, int]] = set()
+    while True:
+        game = _without(child, opening, gone)
+        c = inert(game)
+        more = set()
+        for i, j in sorted(mattered - gone):
+            it = child.body[i].items[j]
+            if isinstance(it, A.InitPoints):
+                name = it.target.name
+                rest = _without(child, opening, gone | {(i, j)})
+                if isinstance(name, A.NameLit) and name.value not in _reads(rest):
+                    more.add((i, j))
+            elif not c.effective(it):
+                more.add((i, j))
+        if not more:
+            return game
+        gone |= more
+
+
+def _without(game: A.Game, opening: list[int], gone: set[tuple[int, int]]) -> A.Game:
+    """`game` without the items `gone` ((body index, item index)) of its opening ``do``s
+    (a ``do`` left empty goes too)."""
+    body = []
+    for i, b in enumerate(game.body):
+        if i in opening:
+            items = tuple(it for j, it in enumerate(b.items) if (i, j) not in gone)
+            if not items:
+                continue
+            b = A.Do(items)
+        body.append(b)
+    return dataclasses.replace(game, body=tuple(body))
+
+
 def in_turn(info: HostInfo, stage: A.Node, contest: A.Node) -> A.Game:
     """The host with a bound play stage and its contest (`Fragment.brings`) in place of
     its turn's body (`_turn`): the host's deal, scoring and the stages around its turn
@@ -2066,7 +2116,7 @@ def in_turn(info: HostInfo, stage: A.Node, contest: A.Node) -> A.Game:
         raise Refused("the host's turn ends on nothing the unit changes")
     end = kept[0] if len(kept) == 1 else A.BoolOp(A.BoolOpKind.OR, tuple(kept))
     new = dataclasses.replace(t, end=end, body=(stage, contest))
-    child = _replace_at(host, t, new)
+    child = _leftovers(_replace_at(host, t, new), host)
     if not _winner_used(child, list(contest.items)):
         raise Refused("a contest whose winner's gain nothing in the host reads")
     if _sunk(child, stage, contest):
