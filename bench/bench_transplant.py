@@ -125,6 +125,8 @@ def counting_refusals(tally: dict[str, int]) -> Callable[[], None]:
 def brings(args) -> dict:
     """`transplant`'s ``brings`` keyword when `--brings` is given (`Config.transplant_brings`),
     else none, so a base commit's `transplant` is called as it was."""
+    if args.turn:
+        return {"brings": "turn"}
     return {"brings": True} if args.brings else {}
 
 
@@ -641,6 +643,12 @@ def main() -> None:
         action="store_true",
         help="a stage nothing in the host reads comes with its donor's contest "
         "(`transplant(brings=True)`, `evolve --transplant-brings`)",
+    )
+    ap.add_argument(
+        "--turn",
+        action="store_true",
+        help="with the brought unit first in place of the host's turn "
+        "(`transplant(brings='turn')`, `evolve --transplant-turn`)",
     )
     ap.add_argument(
         "--why-refused",

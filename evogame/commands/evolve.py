@@ -108,6 +108,13 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "go where the host's scoring reads.",
 )
 @click.option(
+    "--transplant-turn/--no-transplant-turn",
+    default=False,
+    show_default=True,
+    help="With --transplant-brings: a brought stage and contest go first in place of the "
+    "host's turn (its deal, end and scoring kept), then beside its stage.",
+)
+@click.option(
     "--cell-progress/--no-cell-progress",
     default=False,
     show_default=True,
@@ -178,6 +185,7 @@ def evolve(
     max_transplants,
     transplant_new_cell,
     transplant_brings,
+    transplant_turn,
     cell_progress,
     refuse_new_defects,
     descriptors,
@@ -210,7 +218,8 @@ def evolve(
         transplant=transplant,
         max_transplants=max_transplants,
         transplant_new_cell=transplant_new_cell,
-        transplant_brings=transplant_brings,
+        transplant_brings=transplant_brings or transplant_turn,
+        transplant_turn=transplant_turn,
         cell_progress=cell_progress,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,

@@ -30,7 +30,8 @@ class Draw:
     that it replaces the host's stage or way to play (`transplant.REPLACE` at a first
     attempt, 0 at a retry), the seed its host descends from (never a donor) and the
     campaign's seeds folder and library entries (the donors, `tables`), and whether a
-    fragment brings what the host lacks (`Config.transplant_brings`)."""
+    fragment brings what the host lacks (`Config.transplant_brings`; "turn": first in
+    place of the host's turn, `Config.transplant_turn`)."""
 
     kind: str
     seed: int
@@ -38,7 +39,7 @@ class Draw:
     own: str | None
     seeds: str
     library: tuple[str, ...]
-    brings: bool = False
+    brings: bool | str = False
 
 
 def game_files(entry: str) -> list[Path]:
@@ -129,7 +130,7 @@ def drawn(
             own=draw.own,
             accept=accept,
             **({"tries": tries} if tries is not None else {}),
-            **({"brings": True} if draw.brings else {}),
+            **({"brings": draw.brings} if draw.brings else {}),
         )
     except Refused:  # names that cannot be bound: refused, never left dead
         return None

@@ -84,6 +84,10 @@ class Config:
     #: a contest the host plays no cards for with its donor's plays (`transplant`'s
     #: `brings`), their winnings scored as the host scores. Off: as before
     transplant_brings: bool = False
+    #: with `transplant_brings`: the unit goes first in place of the host's turn
+    #: (`transplant.in_turn`: a shedding game played in tricks), then beside its stage.
+    #: Off: as before
+    transplant_turn: bool = False
     #: MAP-Elites over concepts: a parent's draw weight is multiplied by its cell's
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
@@ -1178,7 +1182,7 @@ class Campaign:
                 root_seed(self.store, a),
                 self.cfg.seeds,
                 tuple(self.cfg.library),
-                self.cfg.transplant_brings,
+                "turn" if self.cfg.transplant_turn else self.cfg.transplant_brings,
             )
             retry = (a, kind, attempt)
             if self.DRAW_IN_WORKERS and not (self.cfg.transplant_new_cell or self.cfg.scheduler):
@@ -1880,6 +1884,7 @@ class Campaign:
             )
             + (["--transplant-new-cell"] if self.cfg.transplant_new_cell else [])
             + (["--transplant-brings"] if self.cfg.transplant_brings else [])
+            + (["--transplant-turn"] if self.cfg.transplant_turn else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )

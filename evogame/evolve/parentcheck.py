@@ -250,9 +250,21 @@ def _in_rules(game: A.Game, node: A.Node) -> bool:
 
 def _deleted_with(game: A.Game, node: A.Node, m: dict[int, A.Node]) -> bool:
     """`node` went with a stage that holds it (a phase taken out: Hearts without its
-    passing is a variant, not a rule left doing nothing)."""
+    passing is a variant, not a rule left doing nothing), or with the whole body of one:
+    a stage whose body changed length and keeps no item equal (Crazy Eights' turn played
+    as a trick, `transplant.in_turn`, is a turn played another way; one edit changes one
+    item and keeps the length)."""
     for _h, it in _rule_items(game):
-        if isinstance(it, A.Stage) and id(it) not in m and any(x is node for x in A.walk(it)):
+        if not (isinstance(it, A.Stage) and any(x is node for x in A.walk(it))):
+            continue
+        if id(it) not in m:
+            return True
+        co = m[id(it)]
+        if (
+            isinstance(co, A.Stage)
+            and len(co.body) != len(it.body)
+            and not any(m.get(id(b)) == b for b in it.body)
+        ):
             return True
     return False
 

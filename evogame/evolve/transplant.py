@@ -34,7 +34,10 @@ With `brings` (`evolve --transplant-brings`), a stage or contest refused for wha
 lacks comes with what its donor gives it (`Fragment.brings`, `_transplant_one`): a play
 phase nothing reads with the donor's ``do`` that judges it, a contest with no played cards
 to judge with the donor's play phase; the two go in beside a host stage, the winnings bound
-to what the host's scoring reads (`_score_winnings`).
+to what the host's scoring reads (`_score_winnings`). With ``brings="turn"`` (`evolve
+--transplant-turn`) the unit goes first in place of the host's turn (`in_turn`: the
+body of the stage that holds every choice, its end keeping the tests the unit changes),
+the host's deal and scoring kept: a shedding game played in tricks.
 
 **Binding.** A fragment's user names mean something only in its donor; they are bound to
 the host's before it goes in:
@@ -1901,7 +1904,7 @@ def transplant(
     own: str | None = None,
     tries: int = TRIES,
     accept: Callable[[A.Game], str] | None = None,
-    brings: bool = False,
+    brings: bool | str = False,
 ) -> tuple[A.Game, Fragment]:
     """The host with one mechanism of a donor (kind drawn uniformly among those the
     library has, then a fragment of that kind) bound and put in (a stage or a way to play
@@ -1925,7 +1928,8 @@ def transplant(
     `brings` (the campaign's `Config.transplant_brings`): a stage refused because nothing
     in the host reads what it plays is tried once more with the donor's contest that
     reads it (`Fragment.brings`, `_transplant_one`); off, nothing is drawn or tried that
-    was not before."""
+    was not before. ``brings="turn"`` (`evolve --transplant-turn`) puts that unit first
+    in place of the host's turn (`in_turn`), then, refused there, beside its stage."""
     kinds = library.kinds()
     if not kinds:
         raise Refused("the library has no mechanism")
@@ -1972,7 +1976,11 @@ BRING_REPLACE = 0.0
 
 
 def _transplant_one(
-    info: HostInfo, fr: Fragment, rng: random.Random, replace: float, brings: bool = False
+    info: HostInfo,
+    fr: Fragment,
+    rng: random.Random,
+    replace: float,
+    brings: bool | str = False,
 ) -> A.Game:
     """The host with fragment `fr` bound and put in (`transplant`), or `Refused`.
 
@@ -1991,11 +1999,23 @@ def _transplant_one(
             raise
     unit = A.Do((fr.node, fr.brings)) if fr.kind == "stage" else fr.brings
     both = dataclasses.replace(fr, kind="stage", node=unit)
+    if brings == "turn":
+        # first in place of the host's turn (a shedding game played in tricks); beside
+        # the host's stage when the host has no turn it can take, from the Random's
+        # state before, so that child is the one `brings=True` draws
+        state = rng.getstate()
+        try:
+            return _transplant_bound(info, both, rng, BRING_REPLACE, turn=True)
+        except Refused:
+            rng.setstate(state)
     return _transplant_bound(info, both, rng, BRING_REPLACE)
 
 
-def _transplant_bound(info: HostInfo, fr: Fragment, rng: random.Random, replace: float) -> A.Game:
-    """`_transplant_one` of one node: a fragment, or a stage and its reader in a ``do``."""
+def _transplant_bound(
+    info: HostInfo, fr: Fragment, rng: random.Random, replace: float, turn: bool = False
+) -> A.Game:
+    """`_transplant_one` of one node: a fragment, or a stage and its reader in a ``do``
+    (with `turn`, in place of the host's turn: `in_turn`)."""
     b = Binder(info, fr, rng)
     if fr.kind == "stage" and isinstance(fr.node, A.Do):  # a stage and its contest
         _score_winnings(b, info, *fr.node.items)
@@ -2007,7 +2027,10 @@ def _transplant_bound(info: HostInfo, fr: Fragment, rng: random.Random, replace:
     bound = b.bind()
     child = _insert_contest(info, bound, spot) if fr.kind == "contest" else None
     if fr.kind == "stage" and isinstance(bound, A.Do):  # a stage and its reader
-        child = insert(info, fr, bound.items[0], rng, replace, after=bound.items[1])
+        if turn:
+            child = in_turn(info, bound.items[0], bound.items[1])
+        else:
+            child = insert(info, fr, bound.items[0], rng, replace, after=bound.items[1])
     child = child or insert(info, fr, bound, rng, replace)
     if b.declares:
         child = dataclasses.replace(child, declares=(*child.declares, *b.declares))
@@ -2021,6 +2044,119 @@ def _transplant_bound(info: HostInfo, fr: Fragment, rng: random.Random, replace:
     why = spliced_defects(child, info)
     if why:
         raise Refused(why)
+    return child
+
+
+def _turn(game: A.Game) -> A.Stage | None:
+    """The host's *turn*: the innermost stage that holds every choice of the game (Crazy
+    Eights' one pass = one turn), inside its whole play (`_whole_game`); None when no
+    stage of the game's body holds them all."""
+    whole = [b for b in game.body if isinstance(b, A.Stage) and _whole_game(game, b)]
+    if len(whole) != 1:
+        return None
+    choices = {id(c) for c in A.walk(game) if isinstance(c, A.Choice)}
+    s = whole[0]
+    while True:
+        inner = [
+            b
+            for b in s.body
+            if isinstance(b, A.Stage)
+            and choices <= {id(c) for c in A.walk(b) if isinstance(c, A.Choice)}
+        ]
+        if len(inner) != 1:
+            return s
+        s = inner[0]
+
+
+def _moot_tests(end: A.Node, body: A.Node) -> tuple[list[A.Node], list[A.Node]]:
+    """(kept, dropped) tests of a stage's end (its ``or``'s, else the end itself) against
+    its new `body`: a test that names places or storages and none of which the body
+    touches (moves cards in or out, sets) is constant while the stage runs, so it fires
+    at once or never (`cut_game`'s rule, test by test)."""
+    tests = list(end.args) if isinstance(end, A.BoolOp) and end.op == A.BoolOpKind.OR else [end]
+    touched = {_key(x) for x in _loc_nodes(body)}
+    sets = _set_storages(body) | _maps_set(body)
+    kept, dropped = [], []
+    for t in tests:
+        places, stores = _names_read(t)
+        moot = (places or stores) and not (places & touched) and not (stores & sets)
+        (dropped if moot else kept).append(t)
+    return kept, dropped
+
+
+def _leftovers(child: A.Game, host: A.Game) -> A.Game:
+    """`child` without the items of its opening ``do``s (the game body's, before its
+    first stage) that mattered in `host` and that nothing in `child` reads once its turn
+    is replaced (`liveness.Inert`), nor a value table nothing else names: Crazy Eights'
+    upcard and the suit it sets, read only by the old turn. Repeated until none is left
+    (the suit read no more, then the upcard it was read from)."""
+    from evogame.fitness.liveness import inert
+
+    first = next((i for i, b in enumerate(child.body) if isinstance(b, A.Stage)), 0)
+    opening = [i for i in range(first) if isinstance(child.body[i], A.Do)]
+    h = inert(host)
+    mattered = {
+        (i, j)
+        for i in opening
+        for j, it in enumerate(child.body[i].items)
+        if isinstance(it, A.InitPoints) or h.effective(host.body[i].items[j])
+    }
+    gone: set[tuple[int, int]] = set()
+    while True:
+        game = _without(child, opening, gone)
+        c = inert(game)
+        more = set()
+        for i, j in sorted(mattered - gone):
+            it = child.body[i].items[j]
+            if isinstance(it, A.InitPoints):
+                name = it.target.name
+                rest = _without(child, opening, gone | {(i, j)})
+                if isinstance(name, A.NameLit) and name.value not in _reads(rest):
+                    more.add((i, j))
+            elif not c.effective(it):
+                more.add((i, j))
+        if not more:
+            return game
+        gone |= more
+
+
+def _without(game: A.Game, opening: list[int], gone: set[tuple[int, int]]) -> A.Game:
+    """`game` without the items `gone` ((body index, item index)) of its opening ``do``s
+    (a ``do`` left empty goes too)."""
+    body = []
+    for i, b in enumerate(game.body):
+        if i in opening:
+            items = tuple(it for j, it in enumerate(b.items) if (i, j) not in gone)
+            if not items:
+                continue
+            b = A.Do(items)
+        body.append(b)
+    return dataclasses.replace(game, body=tuple(body))
+
+
+def in_turn(info: HostInfo, stage: A.Node, contest: A.Node) -> A.Game:
+    """The host with a bound play stage and its contest (`Fragment.brings`) in place of
+    its turn's body (`_turn`): the host's deal, scoring and the stages around its turn
+    stay, the turn's end keeps the tests the unit can change (`_moot_tests`: Crazy
+    Eights' "every player passed" counts passes only its own turn set), and the unit's
+    ``cycle`` to the winner makes the winner lead. Refused when the host has no turn,
+    when no test of its end is left, or (as `insert`) when the winner's gain or the
+    winnings are read by nothing."""
+    host = info.game
+    t = _turn(host)
+    if t is None:
+        raise Refused("the host has no turn that holds its whole play")
+    body = A.Do((stage, contest))
+    kept, _dropped = _moot_tests(t.end, body)
+    if not kept:
+        raise Refused("the host's turn ends on nothing the unit changes")
+    end = kept[0] if len(kept) == 1 else A.BoolOp(A.BoolOpKind.OR, tuple(kept))
+    new = dataclasses.replace(t, end=end, body=(stage, contest))
+    child = _leftovers(_replace_at(host, t, new), host)
+    if not _winner_used(child, list(contest.items)):
+        raise Refused("a contest whose winner's gain nothing in the host reads")
+    if _sunk(child, stage, contest):
+        raise Refused("a contest whose winnings go where nothing reads them")
     return child
 
 

@@ -163,3 +163,30 @@ def test_the_campaigns_check_refuses_a_neutered_child_of_any_operator():
     assert text is None and why.startswith("incoherent: neutered"), why
     text, why = check_job((host, None, (), host))
     assert text == host and why == ""
+
+
+def _turn_and_pass_count(game: A.Game) -> tuple[A.Stage, A.Guarded]:
+    """Crazy Eights' turn (the stage of its body) and its guarded pass count."""
+    turn = next(b for b in game.body if isinstance(b, A.Stage))
+    count = next(
+        g for g in A.walk(turn.body[-1]) if isinstance(g, A.Guarded) and "PASSES" in to_text(g)
+    )
+    return turn, count
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_a_rule_goes_with_a_turn_replaced_whole_not_with_one_item(keep):
+    """A guarded rule deleted with the whole body of its stage (Crazy Eights' turn played
+    another way, `transplant.in_turn`) went with it; deleted while another item of that
+    body stays (the length changed, one item kept equal), it was removed."""
+    parent = parse_file(SEEDS / "crazy-eights.rcy")
+    turn, count = _turn_and_pass_count(parent)
+    other = parse_file(SEEDS / "hearts.rcy")
+    tricks = [b for b in other.body if isinstance(b, A.Stage)][-1]
+    body = (turn.body[1],) if keep else tuple(tricks.body)
+    child = dataclasses.replace(
+        parent,
+        body=tuple(dataclasses.replace(b, body=body) if b is turn else b for b in parent.body),
+    )
+    m = parentcheck.align(parent, child)
+    assert parentcheck._deleted_with(parent, count, m) is not keep

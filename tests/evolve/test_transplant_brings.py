@@ -117,3 +117,61 @@ def test_a_unit_whose_names_cannot_be_bound_is_refused(games):
             if fr.kind == kind and fr.brings is not None:
                 with pytest.raises(Refused):
                     _transplant_one(info, fr, random.Random(0), 0.85, brings=True)
+
+
+def _turn_of(game: A.Game) -> A.Stage:
+    """The stage of a shedding seed's body: its turn."""
+    return next(b for b in game.body if isinstance(b, A.Stage))
+
+
+def test_a_unit_takes_the_place_of_the_hosts_turn(games):
+    """With ``brings="turn"`` (round 62), Hearts' plays and trick go in place of
+    Pokereights' turn: the turn's body is the unit (the plays, then the judging with its
+    ``cycle`` to the winner), the host's deal and scoring are the host's, the turn's end
+    keeps only tests it had, the deal loses what only the old turn read
+    (`transplant._leftovers`), the tricks won go into the hand the host scores, and the
+    play check finds the child alive (no host rule left moot: the turn was replaced
+    whole, `parentcheck._deleted_with`)."""
+    from evogame.evolve.loop import simplified
+    from evogame.evolve.playcheck import unplayable
+    from evogame.fitness.liveness import inert
+
+    fr = next(f for f in fragments(games["hearts"], "hearts") if f.kind == "contest")
+    g = games["pokereights"]
+    info = HostInfo(g)
+    for seed in range(2):
+        child = _transplant_one(info, fr, random.Random(seed), 0.85, brings="turn")
+        compile_game(parse_text(to_text(child)))
+        turn, old = _turn_of(child), _turn_of(g)
+        assert len(turn.body) == 2 and _plays(turn.body[0])
+        assert any(isinstance(x, A.Cycle) for x in A.walk(turn.body[1]))
+        assert child.scoring == g.scoring
+        # the deal is the host's, less what only the old turn read (the upcard, the suit
+        # it set, a value table nothing names): every item left matters
+        deal, old_deal = child.body[0].items, g.body[0].items
+        assert set(deal) < set(old_deal) and "PILE" not in to_text(child)
+        live = inert(child)
+        assert all(isinstance(it, A.InitPoints) or live.effective(it) for it in deal)
+        assert turn.end == old.end  # "a hand is empty": the tricks change hands
+        hands = {_key(x) for x in _loc_nodes(g.scoring)}
+        assert hands & _written(turn.body[1])  # the winner takes the trick into a hand
+    assert unplayable(parse_text(simplified(to_text(child))), g, ()) == ""
+
+
+def test_a_host_whose_turn_cannot_take_the_unit_gets_it_beside_its_stage(games):
+    """Refused in place of the turn (Crazy Eights: the judge names a defect of that
+    child; President and Red7: no contest of Hearts' fits), the unit is tried beside the
+    host's stage: ``brings="turn"`` draws what ``brings=True`` draws."""
+    fr = next(f for f in fragments(games["hearts"], "hearts") if f.kind == "contest")
+    for host in ("crazy-eights", *HOSTS[2:]):
+        info = HostInfo(games[host])
+        for seed in range(2):
+            got = []
+            for brings in ("turn", True):
+                try:
+                    got.append(
+                        to_text(_transplant_one(info, fr, random.Random(seed), 0.85, brings))
+                    )
+                except Refused as e:
+                    got.append(f"refused: {e}")
+            assert got[0] == got[1]
