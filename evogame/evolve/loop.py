@@ -871,7 +871,7 @@ class Campaign:
                 got = root_seed(self.store, h) or h
             else:
                 c = self.store.get(h)
-                got = kind(self._parsed(c["text"]), live_vector(c))
+                got = kind(parse_text(c["text"]), live_vector(c))
             self._families[h] = got
         return got
 
