@@ -318,6 +318,7 @@ def concept_campaign(tmp_path):
     the default profile's concepts, marked by Agram, Pairs and GOPS), store, stream and
     curiosity state (`Campaign.__new__`: no seeds read, nothing evaluated)."""
     import random
+    from types import SimpleNamespace
 
     from evogame.distance.concepts import concept_vector
     from evogame.evolve.archive import Archive
@@ -342,5 +343,8 @@ def concept_campaign(tmp_path):
     c._weights = None
     c._cells = {}
     c.stale_cells = 0
+    # the options that weigh parent draws, off (`Config`)
+    c.cfg = SimpleNamespace(cell_progress=False, family_draws="")
+    c._families = {}
     yield c
     c.store.close()

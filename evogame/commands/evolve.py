@@ -123,6 +123,15 @@ from evogame.evolve.seeds import nearest_seed, seed_files
     "(docs/invention.md, round 55).",
 )
 @click.option(
+    "--family-draws",
+    type=click.Choice(["off", "seed", "kind"]),
+    default="off",
+    show_default=True,
+    help="MAP-Elites: each parent draw gives every family of elites an equal share, not "
+    "every elite: 'seed' = the seed a line descends from, 'kind' = the kind of game of "
+    "its live concepts (docs/invention.md, round 62).",
+)
+@click.option(
     "--refuse-new-defects/--no-refuse-new-defects",
     default=False,
     show_default=True,
@@ -187,6 +196,7 @@ def evolve(
     transplant_brings,
     transplant_turn,
     cell_progress,
+    family_draws,
     refuse_new_defects,
     descriptors,
     polish,
@@ -221,6 +231,7 @@ def evolve(
         transplant_brings=transplant_brings or transplant_turn,
         transplant_turn=transplant_turn,
         cell_progress=cell_progress,
+        family_draws="" if family_draws == "off" else family_draws,
         refuse_new_defects=refuse_new_defects,
         descriptors="" if descriptors == "profile" else descriptors,
         polish=polish,

@@ -28,6 +28,7 @@ import math
 import random
 import shlex
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -92,6 +93,11 @@ class Config:
     #: progress, exp(-s / STALE_SCALE), s the children drawn from the cell's elites since
     #: its elite last rose by STALE_DELTA (`Campaign._progress`). Off: as before
     cell_progress: bool = False
+    #: MAP-Elites: each parent draw gives every *family* of the pool drawn from an equal
+    #: share (times its members' mean weight), not every elite: "" = off (each elite as
+    #: itself), "seed" = the seed at the root of the elite's first-parent line, "kind" =
+    #: the kind of game of its live concepts (`concepts.kind`) (`Campaign._by_family`)
+    family_draws: str = ""
     #: a mutation or crossover child with more static defects of one kind than its first
     #: parent has (`new_defect`, the transplant's rule) is refused before evaluation and
     #: another child drawn (`Campaign._children`). Off: as before
@@ -463,6 +469,8 @@ class Campaign:
         #: each candidate's archive cell (`_cell`), and this generation's stale cells
         self._cells: dict[str, tuple[int, ...] | None] = {}
         self.stale_cells = 0
+        #: each candidate's family for `Config.family_draws` (`_family`)
+        self._families: dict[str, str] = {}
         #: `_new_cell`'s verdicts this generation: [children refused, taken]
         self.cell_refusals = [0, 0]
         #: this generation's repair parents and their foci (`_repair_parents`)
@@ -499,6 +507,10 @@ class Campaign:
                 raise CampaignError(str(e)) from None
         elif cfg.algorithm != "mu+lambda":
             raise CampaignError(f"unknown algorithm {cfg.algorithm!r} (mu+lambda, map-elites)")
+        if cfg.family_draws and cfg.family_draws not in self.FAMILY_DRAWS:
+            raise CampaignError(
+                f"unknown family {cfg.family_draws!r} for parent draws (seed, kind)"
+            )
         self.judge_name = cfg.judge or self.profile.judge or cfg.profile
         self.judge_profile = None
         if self.judge_name != "none":
@@ -848,9 +860,41 @@ class Campaign:
             w[h] = w.get(h, 1.0) * math.exp(-s / self.STALE_SCALE)
         return w
 
+    #: the families `Config.family_draws` may group parents by
+    FAMILY_DRAWS = ("seed", "kind")
+
+    def _family(self, h: str) -> str:
+        """The family of the stored candidate `h` (`Config.family_draws`), cached: its
+        root seed, or the kind of game of its live concepts. A function of the store."""
+        got = self._families.get(h)
+        if got is None:
+            from evogame.distance.concepts import kind
+            from evogame.evolve.lineage import root_seed
+
+            if self.cfg.family_draws == "seed":
+                got = root_seed(self.store, h) or h
+            else:
+                c = self.store.get(h)
+                got = kind(parse_text(c["text"]), live_vector(c))
+            self._families[h] = got
+        return got
+
+    def _by_family(self, hashes: list[str], w: dict[str, float] | None) -> dict[str, float]:
+        """`w` (1 where absent) of each of `hashes` over n_f, the members of its family
+        among `hashes`: each family's draws sum to its members' mean weight, so a family
+        that fills 13 cells is drawn as often as one that fills 1 (round 61's inv-35:
+        one seed's line held 192 of the 215 new-elite generations and drew 687 of the
+        1,000 children, docs/invention.md round 62 s62g)."""
+        fam = {h: self._family(h) for h in hashes}
+        n = Counter(fam.values())
+        return {h: (w or {}).get(h, 1.0) / n[fam[h]] for h in hashes}
+
     def _pick(self, hashes: list[str]) -> str:
-        """One of `hashes`: uniform, or by curiosity weight (`_curiosity`) when known."""
+        """One of `hashes`: uniform, or by curiosity weight (`_curiosity`) when known;
+        with `Config.family_draws`, each family of `hashes` an equal share (`_by_family`)."""
         w = self._weights
+        if self.cfg.family_draws and self.archive is not None:
+            w = self._by_family(hashes, w)
         if not w:
             return hashes[self.rng.randrange(len(hashes))]
         cum = list(itertools.accumulate(w.get(h, 1.0) for h in hashes))
@@ -1886,6 +1930,7 @@ class Campaign:
             + (["--transplant-brings"] if self.cfg.transplant_brings else [])
             + (["--transplant-turn"] if self.cfg.transplant_turn else [])
             + (["--cell-progress"] if self.cfg.cell_progress else [])
+            + (["--family-draws", self.cfg.family_draws] if self.cfg.family_draws else [])
             + (["--refuse-new-defects"] if self.cfg.refuse_new_defects else [])
         )
         with self.timings.phase("best/ (distinct best, files)"):

@@ -88,6 +88,7 @@ ALGORITHMS = [
     [*INVENT, "--no-polish", "--cell-progress"],
     ["--refuse-new-defects"],
     [*INVENT, "--no-polish", "--transplant-brings"],
+    [*INVENT, "--no-polish", "--family-draws", "kind"],
 ]
 #: "invent-progress": parents weighed by their cell's progress (`--cell-progress`: read
 #: from the store's finished generations, as curiosity is)
@@ -95,6 +96,8 @@ ALGORITHMS = [
 #: lacks is refused on the worker and another drawn (`--refuse-new-defects`)
 #: "invent-brings": half the children transplants, a stage or contest bringing what the host
 #: lacks (`--transplant-brings`: the second try draws from each child's own Random)
+#: "invent-families": each kind of game among the elites an equal share of parent draws
+#: (`--family-draws kind`: the kinds read from the stored candidates)
 IDS = [
     "mu+lambda",
     "map-elites",
@@ -104,6 +107,7 @@ IDS = [
     "invent-progress",
     "refuse-defects",
     "invent-brings",
+    "invent-families",
 ]
 #: the options of ALGORITHMS that take no value, and the `Config` field each sets
 FLAGS = {
@@ -131,6 +135,7 @@ def config_kwargs(argv: list[str]) -> dict:
         "transplant": float(opts.get("--transplant", 0.3)),
         "library": [opts["--library"]] if "--library" in opts else [],
         "max_transplants": int(opts.get("--max-transplants", 2)),
+        "family_draws": opts.get("--family-draws", ""),
     }
 
 
@@ -542,3 +547,25 @@ def test_the_seed_generation_stored_by_hand_is_the_seeds_in_order(tmp_path):
     assert [r["operator"] for r in rows] == [f"seed:{Path(p).name}" for p in camp.seed_asts]
     assert all(r["generation"] == 0 and r["valid"] and r["fitness"] == 0.5 for r in rows)
     camp.store.close()
+
+
+def test_family_draws_off_compute_no_family_and_on_change_the_draws(
+    tmp_path, tmp_path_factory, monkeypatch
+):
+    """Off (the default), no parent's family is computed, so the draws, the RNG stream and
+    the database are those of a campaign without the option: the invent campaign with
+    `Campaign._family` made to fail equals the shared uninterrupted one. On
+    (`--family-draws kind`), the same campaign draws other children."""
+    from evogame.evolve.loop import Campaign
+
+    invent = ALGORITHMS[IDS.index("invent")]
+    seeds, a = uninterrupted(tmp_path_factory, invent)
+    _s, on = uninterrupted(tmp_path_factory, ALGORITHMS[IDS.index("invent-families")])
+    assert contents(on)[0] != contents(a)[0]
+
+    def no_family(self, h):
+        raise AssertionError("a family computed with --family-draws off")
+
+    monkeypatch.setattr(Campaign, "_family", no_family)
+    Campaign(small_config(seeds, tmp_path / "b", invent, gens=3)).run()
+    assert_same_campaigns(a, tmp_path / "b")

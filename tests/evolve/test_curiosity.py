@@ -17,11 +17,11 @@ def campaign(concept_campaign):
     return concept_campaign
 
 
-def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None, played=None):
+def _put(c, h, v, fitness=0.5, gen=1, parents=(), live=None, played=None, text=""):
     c.store.put(
         {
             "hash": h,
-            "text": "",
+            "text": text,
             "generation": gen,
             "parents": list(parents),
             "operator": "cx_typed",
@@ -159,7 +159,7 @@ def test_a_cell_is_stale_by_the_children_drawn_since_its_elite_last_rose(
     assert len(cells) == 2 and not cells & campaign.archive.library_cells
     stale = campaign._staleness(3)
     assert stale[campaign._cell(a0)] == 30 and stale[campaign._cell(b1)] == stale_b
-    campaign.cfg = SimpleNamespace(cell_progress=True)
+    campaign.cfg = SimpleNamespace(cell_progress=True, family_draws="")
     w = campaign._progress(3, [a0, b1], {a0: 2.0})
     scale = campaign.STALE_SCALE
     assert w[a0] == pytest.approx(2.0 * math.exp(-30 / scale))
@@ -173,13 +173,89 @@ def test_cell_progress_weighs_the_draws(campaign):
     from types import SimpleNamespace
 
     a0, b1 = _two_cells(campaign, 0.82)
-    campaign.cfg = SimpleNamespace(cell_progress=False)
+    campaign.cfg = SimpleNamespace(cell_progress=False, family_draws="")
     cur = {a0: 2.0}
     assert campaign._progress(3, [a0, b1], cur) is cur
-    campaign.cfg = SimpleNamespace(cell_progress=True)
+    campaign.cfg = SimpleNamespace(cell_progress=True, family_draws="")
     campaign._weights = campaign._progress(3, [a0, b1], None)
     n = 4000
     draws = [campaign._pick([a0, b1]) for _ in range(n)]
     p = math.exp(-1.5) / (math.exp(-1.5) + math.exp(-0.25))
     share = draws.count(a0) / n
     assert abs(share - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (share, p)
+
+
+def _line(c, seed: str, n: int) -> list[str]:
+    """A seed's record (``seed:NAME.rcy``) and `n` children down its first-parent line
+    (each the first parent of the next, crossed with another seed's record second)."""
+    gops = c.vectors[-1]
+    root = seed[:4].ljust(16, "0")
+    c.store.put(
+        {
+            "hash": root,
+            "text": "",
+            "generation": 0,
+            "parents": [],
+            "operator": f"seed:{seed}.rcy",
+            "valid": True,
+            "reason": None,
+            "fitness": 0.8,
+            "components": {},
+            "stats": {"concepts": gops},
+            "seed": 0,
+        }
+    )
+    line = [root]
+    for i in range(n):
+        h = f"{seed[:4]}{i}".ljust(16, "1")
+        _put(c, h, _new(gops), gen=i + 1, parents=[line[-1], "z" * 16])
+        line.append(h)
+    return line
+
+
+def test_family_draws_by_seed_give_each_line_an_equal_share(campaign):
+    """Seed A's line holds 4 elites of the pool, seed B's 1: by seed, each of A's weighs
+    1/4 and B's 1 (curiosity 2 on one of A's: 2/4). Over 4,000 draws B's share lies
+    within 4.5 standard errors of 1/2 (uniform over elites: 1/5); off, the weights are
+    curiosity's as before."""
+    a = _line(campaign, "alpha", 3)
+    b = _line(campaign, "beta", 0)
+    pop = [*a, *b]
+    campaign.cfg.family_draws = "seed"
+    assert [campaign._family(h) for h in pop] == ["alpha"] * 4 + ["beta"]
+    w = campaign._by_family(pop, {a[1]: 2.0})
+    assert w == {a[0]: 0.25, a[1]: 0.5, a[2]: 0.25, a[3]: 0.25, b[0]: 1.0}
+    n = 4000
+    draws = [campaign._pick(pop) for _ in range(n)]
+    share = draws.count(b[0]) / n
+    assert abs(share - 0.5) <= 4.5 * (0.25 / n) ** 0.5, share
+    campaign.cfg.family_draws = ""
+    draws = [campaign._pick(pop) for _ in range(n)]
+    share = draws.count(b[0]) / n
+    assert abs(share - 0.2) <= 4.5 * (0.16 / n) ** 0.5, share
+
+
+def test_family_draws_by_kind_read_the_live_concepts(campaign):
+    """By kind, Hearts's and Agram's texts are one family (trick-taking) and Pairs's
+    another (press-your-luck): weights 1/2, 1/2, 1, whatever seed each came from."""
+    from evogame.distance.concepts import concept_vector
+    from evogame.lang import parse_file
+    from tests.conftest import SEEDS
+
+    pool = []
+    for name in ("hearts", "agram", "pairs"):
+        text = (SEEDS / f"{name}.rcy").read_text()
+        h = name.ljust(16, "0")
+        _put(campaign, h, concept_vector(parse_file(SEEDS / f"{name}.rcy")), text=text)
+        pool.append(h)
+    campaign.cfg.family_draws = "kind"
+    assert campaign._by_family(pool, None) == dict(zip(pool, (0.5, 0.5, 1.0), strict=True))
+
+
+def test_an_unknown_family_is_refused(tmp_path):
+    from evogame.evolve.loop import Campaign, CampaignError, Config
+    from tests.conftest import SEEDS
+
+    cfg = Config(str(SEEDS), "default", out=str(tmp_path / "run"), family_draws="cell")
+    with pytest.raises(CampaignError, match="unknown family 'cell'"):
+        Campaign(cfg, defer=True)
