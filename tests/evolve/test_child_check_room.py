@@ -96,10 +96,18 @@ def test_a_child_whose_games_leave_the_vm_is_refused_at_once(no_room):
     assert not NO_ROOM.startswith("incoherent")
 
 
+#: jobs whose verdict changed on purpose since they were recorded, by row: 214, a Hearts
+#: child whose round stage was rewritten whole (its hearts-broken rule said another way),
+#: is kept since round 62's `parentcheck._deleted_with` (a rule that went with the whole
+#: body of its stage is not "removed").
+KEPT_SINCE = {214}
+
+
 def test_replayed_children_keep_their_verdicts():
     """24 check jobs drawn from round 55's campaigns (`bench_child_checks collect`), one or
     two of each verdict, with the verdicts of the code before `vm_rows` (the last two:
-    refused then after 60 s, for the time taken; now at once, `NO_ROOM`)."""
+    refused then after 60 s, for the time taken; now at once, `NO_ROOM`), but for
+    `KEPT_SINCE`: refused then, kept now."""
     jobs = _jobs()
     assert len(jobs) == 24
     playcheck._host_rows.cache_clear()
@@ -107,6 +115,13 @@ def test_replayed_children_keep_their_verdicts():
         j = row["job"]
         job = (j[0], j[1], tuple(j[2]), *j[3:])
         (text, why, _op, _static), _laps = timed_check_job(job)
+        if row["i"] in KEPT_SINCE:
+            assert (
+                row["text"] is None
+                and row["why"]
+                and (text, why) == (to_text(parse_text(text)), "")
+            )
+            continue
         assert (text, why) == (row["text"], row["why"]), row["i"]
     assert sum(r["why"] == NO_ROOM for r in jobs) == 2
 

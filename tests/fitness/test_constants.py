@@ -49,7 +49,9 @@ SPITE = CAMPAIGN / "ablate-28/best/03-93f24881964937e5.rcy"
 GO_FISH = CAMPAIGN / "inv-28/best/03-3a8bb0007bb4dae9.rcy"
 
 test_each_defect_is_found_where_it_is_and_not_in_its_seed, test_every_variant_has_one_test = (
-    variant_tests(FOUND, V.VARIANTS, M.defects)
+    # not `only`: pairs_divided_by_zero's loser mark at 0 is also (rightly) looser than
+    # its end's 15 (`loose_marks`, round 62)
+    variant_tests(FOUND, V.VARIANTS, M.defects, only=False)
 )
 
 
