@@ -317,13 +317,7 @@ def _values(cls: type) -> Callable[[Node], tuple]:
     order, as a tuple: `operator.attrgetter` reads them all in one call, which made
     `Node.children` (and so every walk of a tree) about a third faster than a `getattr`
     per field."""
-    names = field_names(cls)
-    if not names:
-        return lambda _node: ()
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda node: (one(node),)
-    return attrgetter(*names)
+    return _getter(field_names(cls))
 
 
 @cache
@@ -331,7 +325,12 @@ def _child_values(cls: type) -> Callable[[Node], tuple]:
     """`_values` of `cls`'s child fields only (those its `CHILDREN` declares, in field
     order): the other fields hold keywords, names and numbers, never a node, so
     `Node.children` need not test them (a fifth of the fields a walk read)."""
-    names = child_names(cls)
+    return _getter(child_names(cls))
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Node], tuple]:
+    """A node's values of the fields `names`, in order, as a tuple (one `attrgetter`
+    call; a 1-tuple for one field, ``()`` for none)."""
     if not names:
         return lambda _node: ()
     if len(names) == 1:
