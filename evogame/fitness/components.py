@@ -293,17 +293,21 @@ def length(t: RecordTally, band_: tuple[float, float] = (10.0, 150.0)) -> Estima
     return _est(s / N, a, b)
 
 
-def live_rules(hits: list[int]) -> Estimate:
+def live_rules(hits: list[int], settings: frozenset[int] = frozenset()) -> Estimate:
     """The share of the rules' conditions that took both values in the games played:
 
     live_rules = 1 - d/c,  d = #{conditions whose recorded values (`evogame.engine.coverage`)
-    are not both true and false}, c = #conditions; 1 when c = 0.
+    are not both true and false}, c = #conditions; 1 when c = 0. The conditions whose
+    indices are in `settings` (decided by declared constants alone: a designer's switch or
+    a branch by player count, `evogame.fitness.constants.settings`) are not counted: at
+    the evaluated settings they are folded, as `fmt --simplify` folds them.
 
     Interval [value, 1]: more games can only bring a dead condition to life."""
-    if not hits:
+    kept = [h for i, h in enumerate(hits) if i not in settings]
+    if not kept:
         return _est(1.0, 1.0, 1.0)
-    alive = sum(1 for h in hits if h == ALIVE)
-    v = alive / len(hits)
+    alive = sum(1 for h in kept if h == ALIVE)
+    v = alive / len(kept)
     return _est(v, v, 1.0)
 
 

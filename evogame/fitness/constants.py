@@ -64,6 +64,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from evogame.engine.coverage import conditions
 from evogame.fitness.short_deals import _held
 from evogame.fitness.soundness import Defect, _before_play, _constant, _owner, named
 from evogame.lang import ast as A
@@ -224,6 +225,17 @@ def fold(cmp: A.Node, k: Constants) -> bool | None:
     if not any(k.is_constant(x) for side in (cmp.a, cmp.b) for x in A.walk(side)):
         return None
     return A.COMPARE[cmp.op](a, b)
+
+
+def settings(game: A.Game) -> frozenset[int]:
+    """The indices, in `evogame.engine.coverage.conditions(game)`, of the conditions that
+    declared constants alone decide (`fold`: ``(== 'LOWSTART 1)``, ``(== 'NUMP 2)``): a
+    designer's setting, which `live_rules` does not count as a dead rule (issue 35: a
+    deliberate option is simplified at the evaluated settings, not punished)."""
+    k = Constants(game)
+    if not k.declared:
+        return frozenset()
+    return frozenset(i for i, c in enumerate(conditions(game)) if fold(c, k) is not None)
 
 
 def _negations(node: A.Node, up: dict[int, tuple[A.Node, str, int]]) -> int:

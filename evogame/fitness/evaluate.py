@@ -87,6 +87,7 @@ from evogame.fitness import thinking as TH
 from evogame.fitness.cancelled_rounds import GAMES as CANCELLED_GAMES
 from evogame.fitness.careful import GAMES as CAREFUL_GAMES
 from evogame.fitness.components import Estimate
+from evogame.fitness.constants import settings
 from evogame.fitness.defaults import GAMES as DEFAULT_GAMES
 from evogame.fitness.defaults import default_wins
 from evogame.fitness.dominated import GAMES as DOMINATED_GAMES
@@ -359,7 +360,7 @@ def evaluate(
         tally = RecordTally(game.nplayers, cooperative=game.cooperative)
         failures, hits = _gate_phase(run, run.rec or run.play, tally)
         if hits is not None:
-            run.est["live_rules"] = C.live_rules(hits)
+            run.est["live_rules"] = C.live_rules(hits, settings(ast))
             run.details["dead_rules"] = dead(ast, hits)
         _random_estimates(run, tally)
         if run.wants("soundness"):
@@ -1084,7 +1085,7 @@ def _thinking_phase(run: _Run, game: CompiledGame, tally: RecordTally, ast: Game
     run.est.update(new)
     hits = runner.hits()
     if hits is not None and run.wants("live_rules"):
-        run.est["live_rules"] = C.live_rules(hits)
+        run.est["live_rules"] = C.live_rules(hits, settings(ast))
         run.details["dead_rules"] = dead(ast, hits)
     s = games.stats
     run.details["thinking"] = {

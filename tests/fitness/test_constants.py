@@ -279,3 +279,22 @@ def test_a_switch_on_fewer_players_is_not_unreachable():
         test = f"(== 'NUMP {players})"
         text = _edit(_seed("agram"), (V.AGRAM_LAST, V.AGRAM_LAST[:-1] + f" {test})"))
         assert len(_unreachable(text)) == named, players
+
+
+def test_settings_are_the_conditions_declared_constants_alone_decide():
+    """Pairs' starter switch (`(== 'LOWSTART 1)`, `(!= 'LOWSTART 1)`) and its fold switch
+    are settings, which `live_rules` does not count; a condition that reads play (a hand's
+    size, a storage) is not; Hearts, whose conditions all read play, has none."""
+    from evogame.engine.coverage import conditions
+    from evogame.fitness import components as C
+    from evogame.lang import to_text
+
+    game = parse_text(_seed("pairs"))
+    conds = conditions(game)
+    got = sorted(to_text(conds[i]) for i in M.settings(game))
+    assert got == ["(!= 'LOWSTART 1)", "(== 'FOLD 1)", "(== 'LOWSTART 1)"]
+    assert len(conds) > len(got)
+    assert M.settings(parse_text(_seed("hearts"))) == frozenset()
+    # one always-true setting and one live condition: alive 1 of 1 counted, not 1 of 2
+    assert C.live_rules([2, 3], frozenset({0})).value == 1.0
+    assert C.live_rules([2, 3]).value == 0.5
