@@ -63,7 +63,7 @@ from collections import Counter
 from functools import cached_property
 from itertools import product
 
-from evogame.fitness.liveness import Inert, _cut, _key, _loc, _locs, _moves
+from evogame.fitness.liveness import Inert, _cut, _key, _loc, _locs, move_flows
 from evogame.fitness.soundness import Defect, _constant, named
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -351,8 +351,7 @@ def _actions(stage: A.Stage) -> list[A.Node]:
 def dead_stages(game: A.Game) -> list[Defect]:
     """Stages holding a choice whose every effect is dead (module docstring)."""
     parents = _stage_parents(game)
-    moves: dict = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     refill, writes = _refills(game), _dst_places(game)
     out: list[Defect] = []
     inside: set[int] = set()

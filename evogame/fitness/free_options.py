@@ -91,7 +91,7 @@ discard grafted from NinetyEight."""
 from __future__ import annotations
 
 from evogame.fitness.deadflow import _dst_places, pools
-from evogame.fitness.liveness import _loc, _locs, _moves
+from evogame.fitness.liveness import _loc, _locs, move_flows
 from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
 from evogame.lang import to_text
@@ -220,8 +220,7 @@ def pooled_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset, boo
     pool = pools(game)[0] | unread
     if not pool:
         return []
-    moves: dict = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     ended = _end_places(game)
     alone = {
         id(st.body[0])
@@ -429,8 +428,7 @@ def shedding_options(game: A.Game) -> list[tuple[A.Node, frozenset, frozenset]]:
     sink = (pools(game)[0] | _unread(game)) - losses
     if not sink:
         return []
-    moves: dict = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     out = []
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):

@@ -36,7 +36,7 @@ an option. None is named; of the 89 best/ files of rounds 57-61, only the campai
 from __future__ import annotations
 
 from evogame.fitness.free_options import _in_stage, loss_places, penalties
-from evogame.fitness.liveness import _moves
+from evogame.fitness.liveness import move_flows
 from evogame.fitness.soundness import Defect, where
 from evogame.lang import ast as A
 
@@ -85,8 +85,7 @@ def latched_penalties(game: A.Game) -> list[tuple[A.Node, str, int, A.Node]]:
         if _table_int(n)
     }
     losses = loss_places(game)
-    moves: dict = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     out = []
     for stage in A.walk(game):
         if not isinstance(stage, A.Stage):

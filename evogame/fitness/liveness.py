@@ -136,6 +136,14 @@ def _locs(node: A.Node, env: dict[str, frozenset]) -> frozenset:
     return frozenset(out)
 
 
+def move_flows(game: A.Game) -> dict[int, tuple[frozenset, frozenset]]:
+    """`_moves` of the whole game: id(move) -> (the locations its cards come from, the
+    locations they go to), for every ``move`` and ``remember`` of `game`."""
+    out: dict[int, tuple[frozenset, frozenset]] = {}
+    _moves(game, {}, out)
+    return out
+
+
 def _moves(node: A.Node, env: dict[str, frozenset], out: dict) -> None:
     """id(move) -> (the locations its cards come from, the locations they go to), for
     every ``move`` and ``remember``, variables followed to their binders' collections."""

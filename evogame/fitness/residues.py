@@ -61,7 +61,7 @@ Every other pile is drawn from in play (1 fails). None named.
 from __future__ import annotations
 
 from evogame.fitness.contradictions import _created, _deck_cards
-from evogame.fitness.liveness import _loc, _moves
+from evogame.fitness.liveness import _loc, move_flows
 from evogame.fitness.soundness import Defect, declared_numbers, number, where
 from evogame.lang import ast as A
 from evogame.lang.arith import div, mod
@@ -120,8 +120,7 @@ def _items(node: A.Node) -> list[A.Node]:
 def kept_plays(game: A.Game) -> list[tuple[A.Node, Key, int, int]]:
     """(the end's test, X, K, m) for each round of the module docstring's rule."""
     declared = declared_numbers(game)
-    moves: dict[int, tuple[frozenset, frozenset]] = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     nodes = {id(n): n for n in A.walk(game) if n.PUTS is not None}
     out = []
     for parent in A.walk(game):
@@ -228,8 +227,7 @@ def spare_decks(game: A.Game) -> list[tuple[A.Node, str, int, int, int]]:
     players = _value(game.setup.players.count, declared)
     if not created or players is None:
         return []
-    moves: dict[int, tuple[frozenset, frozenset]] = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     nodes = {id(n): n for n in A.walk(game) if n.PUTS is not None}
     up = A.game_parents(game)
     first_stage = next((i for i, b in enumerate(game.body) if isinstance(b, A.Stage)), None)

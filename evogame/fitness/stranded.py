@@ -91,7 +91,7 @@ from dataclasses import dataclass, field
 
 from evogame.engine.compile import GAME_OWNER
 from evogame.engine.errors import GameError
-from evogame.fitness.liveness import _locs, _moves
+from evogame.fitness.liveness import _locs, move_flows
 from evogame.fitness.soundness import Defect, _place
 from evogame.lang import ast as A
 from evogame.lang import to_text, where
@@ -638,8 +638,7 @@ def _unseen(k, by_place: dict[tuple, list[int]], nplayers: int, whole: int) -> s
 def _flows(game: A.Game) -> dict[tuple, set[tuple]]:
     """Where cards go: the rules' moves as a graph of places (owners aside), each source
     place -> the places its cards may be moved to."""
-    moves: dict = {}
-    _moves(game, {}, moves)
+    moves = move_flows(game)
     flows: dict[tuple, set[tuple]] = {}
     for src, dst in moves.values():
         for a in src:
